@@ -1,0 +1,32 @@
+/** Options shared by every chainkit error. */
+export interface ChainkitErrorOptions {
+  /** The error that caused this one, if any. */
+  cause?: unknown;
+  /** Extra, secret-free facts about the failure, shown after the message. */
+  details?: string;
+}
+
+/**
+ * The base of every error chainkit throws, so `err instanceof ChainkitError` catches them all.
+ *
+ * Messages and details never contain keys, tokens, passwords or authorization headers:
+ * URLs are redacted before they reach an error.
+ *
+ * @example
+ * try { await evm.eth_blockNumber(); } catch (err) { if (err instanceof ChainkitError) console.log(err.shortMessage); }
+ */
+export class ChainkitError extends Error {
+  override name = "ChainkitError";
+  /** The message without details. */
+  readonly shortMessage: string;
+  /** Extra, secret-free facts about the failure. */
+  readonly details: string | undefined;
+
+  constructor(shortMessage: string, options: ChainkitErrorOptions = {}) {
+    super(options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage, {
+      cause: options.cause,
+    });
+    this.shortMessage = shortMessage;
+    this.details = options.details;
+  }
+}

@@ -1,0 +1,154 @@
+import { readFileSync } from "node:fs";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { parse } from "yaml";
+
+/** The five surfaces, each with one hand-written spec in `specs/`. */
+export const SURFACES = ["platform", "exchange", "wallet", "indexer", "evm"] as const;
+export type Surface = (typeof SURFACES)[number];
+
+const root = new URL("../../", import.meta.url);
+
+/** The spec file of a surface, relative to the repository root. */
+export function specFile(surface: Surface): string {
+  return surface === "evm" ? "specs/evm.openrpc.yaml" : `specs/${surface}.openapi.yaml`;
+}
+
+// Parsing YAML is the slow part of these tests; every test file shares one parse per surface.
+const specCache = new Map<Surface, unknown>();
+
+/** The parsed spec of a surface. Treat it as read-only: it is shared between tests. */
+export function loadSpec(surface: Surface): Record<string, unknown> {
+  let spec = specCache.get(surface);
+  if (spec === undefined) {
+    spec = parse(readFileSync(new URL(specFile(surface), root), "utf8"));
+    specCache.set(surface, spec);
+  }
+  return spec as Record<string, unknown>;
+}
+
+/** Reads `test/fixtures/<path>` as JSON. */
+export function fixture<T = unknown>(path: string): T {
+  return JSON.parse(readFileSync(new URL(`test/fixtures/${path}`, root), "utf8")) as T;
+}
+
+/** Splits a JSON pointer into unescaped segments. */
+export function pointerSegments(pointer: string): string[] {
+  if (pointer === "" || pointer === "/") return [];
+  if (!pointer.startsWith("/")) throw new Error(`not a JSON pointer: ${pointer}`);
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+/** Follows a local `$ref` (`#/components/...`) until the node is not a reference. */
+export function followRef(spec: unknown, node: unknown): unknown {
+  let current = node;
+  for (let hops = 0; isRecord(current) && typeof current.$ref === "string"; hops++) {
+    if (hops > 32) throw new Error(`$ref cycle at ${current.$ref}`);
+    const ref = current.$ref;
+    if (!ref.startsWith("#")) throw new Error(`only local refs are supported: ${ref}`);
+    current = stepThrough(spec, spec, pointerSegments(ref.slice(1)), ref);
+  }
+  return current;
+}
+
+/**
+ * Takes one segment from `node`. Arrays accept an index, or a name matched against the
+ * elements' `name` (OpenAPI parameters, OpenRPC methods and params).
+ */
+function step(
+  node: unknown,
+  segment: string,
+): { container: Record<string, unknown> | unknown[]; key: string | number } | undefined {
+  if (Array.isArray(node)) {
+    if (/^\d+$/.test(segment)) return { container: node, key: Number(segment) };
+    const index = node.findIndex((element) => isRecord(element) && element.name === segment);
+    return index === -1 ? undefined : { container: node, key: index };
+  }
+  if (isRecord(node) && Object.hasOwn(node, segment)) return { container: node, key: segment };
+  return undefined;
+}
+
+function stepThrough(spec: unknown, start: unknown, segments: string[], pointer: string): unknown {
+  let node = start;
+  for (const segment of segments) {
+    const found = step(followRef(spec, node), segment);
+    if (!found) throw new Error(`nothing at ${pointer} (segment "${segment}")`);
+    node = (found.container as Record<string | number, unknown>)[found.key];
+  }
+  return node;
+}
+
+/**
+ * The place a pointer names: the object or array holding it and its key, with `$ref`s followed
+ * on the way. Throws when nothing is there.
+ */
+export function locate(
+  spec: unknown,
+  pointer: string,
+): { container: Record<string, unknown> | unknown[]; key: string | number; parent: unknown } {
+  const segments = pointerSegments(pointer);
+  if (segments.length === 0) throw new Error("the root has no container");
+  const last = segments.at(-1) as string;
+  const parent = followRef(spec, stepThrough(spec, spec, segments.slice(0, -1), pointer));
+  const found = step(parent, last);
+  if (!found) throw new Error(`nothing at ${pointer} (segment "${last}")`);
+  return { ...found, parent };
+}
+
+/** The node at a JSON pointer, `$ref`s followed (also at the end). */
+export function resolvePointer(spec: unknown, pointer: string): unknown {
+  return followRef(spec, stepThrough(spec, spec, pointerSegments(pointer), pointer));
+}
+
+/** Escapes one JSON pointer segment. */
+function escapeSegment(segment: string | number): string {
+  return String(segment).replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+/** Rewrites a name-based pointer into a plain JSON pointer (array names become indexes) without following refs. */
+function plainPointer(spec: unknown, pointer: string): string {
+  let node = spec;
+  const out: string[] = [];
+  for (const segment of pointerSegments(pointer)) {
+    const found = step(node, segment);
+    if (!found) throw new Error(`nothing at ${pointer} (segment "${segment}")`);
+    out.push(escapeSegment(found.key));
+    node = (found.container as Record<string | number, unknown>)[found.key];
+  }
+  return `/${out.join("/")}`;
+}
+
+function newAjv(): Ajv2020 {
+  // Not strict: a spec document carries OpenAPI/OpenRPC keywords (paths, example, x-…) that ajv must ignore.
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  addFormats.default(ajv);
+  return ajv;
+}
+
+const ajvBySurface = new Map<Surface, Ajv2020>();
+
+/**
+ * An ajv validate function for the schema at `pointer` in a surface's spec, with local `$ref`s
+ * resolved against the whole document.
+ */
+export function validatorAt(surface: Surface, pointer: string): ValidateFunction {
+  let ajv = ajvBySurface.get(surface);
+  if (!ajv) {
+    ajv = newAjv();
+    // The spec is registered as one schema resource so `#/components/...` refs resolve inside it.
+    ajv.addSchema(
+      { ...structuredClone(loadSpec(surface)), $id: `chainkit:${surface}` },
+      `chainkit:${surface}`,
+    );
+    ajvBySurface.set(surface, ajv);
+  }
+  const ref = `chainkit:${surface}#${plainPointer(loadSpec(surface), pointer)}`;
+  return ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
+}
