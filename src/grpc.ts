@@ -1,0 +1,8 @@
+/**
+ * `chainkit/grpc`: node credentials for `@grpc/grpc-js` (a peer dependency).
+ *
+ * The service authenticates gRPC calls with an `x-token` metadata entry; a missing or wrong token is
+ * answered with status 16 `UNAUTHENTICATED`.
+ */
+export { xTokenCallCredentials } from "./grpc/x-token-call-credentials.js";
+export { xTokenInterceptor } from "./grpc/x-token-interceptor.js";

@@ -1,0 +1,25 @@
+import { type CallCredentials, credentials, Metadata } from "@grpc/grpc-js";
+import { assertXToken, setXToken } from "./x-token.js";
+
+/**
+ * Call credentials that send a node's token as `x-token` metadata on every call.
+ *
+ * Use them on TLS channels (the service's gRPC endpoints are `host:443` over TLS). grpc-js refuses
+ * call credentials on insecure channels: for a plain-text local channel use {@link xTokenInterceptor}.
+ *
+ * @param token - The node's gRPC token. It is kept in a closure and never shows in inspected objects.
+ * @returns Call credentials to combine with `credentials.createSsl()`.
+ * @throws {ChainkitError} when the token is empty or not printable ASCII.
+ *
+ * @example
+ * import { credentials } from "@grpc/grpc-js";
+ * import { xTokenCallCredentials } from "chainkit/grpc";
+ * const channel = credentials.combineChannelCredentials(credentials.createSsl(), xTokenCallCredentials(token));
+ * const client = new HealthClient("grpc.example.com:443", channel);
+ */
+export function xTokenCallCredentials(token: string): CallCredentials {
+  assertXToken(token);
+  return credentials.createFromMetadataGenerator((_params, callback) => {
+    callback(null, setXToken(new Metadata(), token));
+  });
+}

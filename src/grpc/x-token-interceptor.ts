@@ -1,0 +1,29 @@
+import { InterceptingCall, type Interceptor } from "@grpc/grpc-js";
+import { assertXToken, setXToken } from "./x-token.js";
+
+/**
+ * A client interceptor that adds a node's token as `x-token` metadata to every outgoing call.
+ *
+ * It works on any channel, including insecure local ones where grpc-js refuses call credentials
+ * (a local proxy, a test server). On TLS channels {@link xTokenCallCredentials} is the usual choice.
+ *
+ * @param token - The node's gRPC token. It is kept in a closure and never shows in inspected objects.
+ * @returns An interceptor for the `interceptors` client option.
+ * @throws {ChainkitError} when the token is empty or not printable ASCII.
+ *
+ * @example
+ * import { credentials } from "@grpc/grpc-js";
+ * import { xTokenInterceptor } from "chainkit/grpc";
+ * const client = new HealthClient("127.0.0.1:50051", credentials.createInsecure(), {
+ *   interceptors: [xTokenInterceptor(token)],
+ * });
+ */
+export function xTokenInterceptor(token: string): Interceptor {
+  assertXToken(token);
+  return (options, nextCall) =>
+    new InterceptingCall(nextCall(options), {
+      start(metadata, listener, next) {
+        next(setXToken(metadata, token), listener);
+      },
+    });
+}
