@@ -4,7 +4,9 @@ import {
   loadPackageDefinition,
   Server,
   ServerCredentials,
+  type ServerUnaryCall,
   type ServiceClientConstructor,
+  type sendUnaryData,
   status,
 } from "@grpc/grpc-js";
 import { loadSync } from "@grpc/proto-loader";
@@ -45,10 +47,7 @@ export async function startHealthServer(
   const server = new Server();
   const receivedTokens: string[] = [];
   server.addService(HealthClient.service, {
-    Check(
-      call: { metadata: { get(key: string): unknown[] } },
-      callback: (error: unknown, response?: unknown) => void,
-    ) {
+    Check(call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) {
       const sent = call.metadata.get("x-token").map(String);
       receivedTokens.push(sent.join(","));
       if (sent.length !== 1 || sent[0] !== token) {
