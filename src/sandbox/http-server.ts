@@ -1,0 +1,194 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { FaultInjector } from "./faults.js";
+import type { NodeAuthRegistry } from "./node-auth.js";
+import type { FaultPlan, SandboxRequest, SandboxResponse, SurfaceAuth, SurfaceHandler } from "./surface.js";
+import { writeJson } from "./write-json.js";
+
+/** How to serve one surface. */
+export interface SurfaceServerOptions {
+  name: string;
+  auth: SurfaceAuth;
+  handler: SurfaceHandler;
+  /** Accepted API keys, for `bearer` surfaces. */
+  apiKeys?: ReadonlySet<string>;
+  /** Accepted node credentials, for `node` surfaces. */
+  nodeAuth?: NodeAuthRegistry;
+  /** Whether the surface speaks JSON-RPC (for -32005 faults). */
+  jsonRpc?: boolean;
+  faults?: FaultPlan;
+  /** Largest accepted body in bytes (the node answers 413 above it). */
+  maxBodyBytes?: number;
+}
+
+/** A running surface. */
+export interface SurfaceServer {
+  /** Base URL, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  /** Replaces the fault plan. */
+  setFaults(plan: FaultPlan): void;
+  /** Requests received so far, faulted ones included. */
+  readonly requestCount: number;
+  close(): Promise<void>;
+}
+
+const ONE_MEGABYTE = 1024 * 1024;
+
+function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    request.on("end", () => resolve(size > limit ? undefined : Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+function send(response: ServerResponse, answer: SandboxResponse): void {
+  const headers = { ...answer.headers };
+  let text = "";
+  if (typeof answer.body === "string") {
+    text = answer.body;
+    headers["content-type"] ??= "text/plain; charset=utf-8";
+  } else if (answer.body !== undefined) {
+    text = writeJson(answer.body);
+    headers["content-type"] ??= "application/json";
+  }
+  response.writeHead(answer.status, headers);
+  response.end(text);
+}
+
+/** The ids of a JSON-RPC request or batch, so an injected -32005 can echo them. */
+function rpcIds(body: string): unknown[] | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const calls = Array.isArray(parsed) ? parsed : [parsed];
+    return calls.map((call) => (call as { id?: unknown }).id ?? null);
+  } catch {
+    return undefined;
+  }
+}
+
+function injectedRateLimit(body: string, tryAgainIn: string): SandboxResponse {
+  const ids = rpcIds(body) ?? [null];
+  const errorFor = (id: unknown) => ({
+    jsonrpc: "2.0",
+    id,
+    error: { code: -32005, message: "request limit reached", data: { try_again_in: tryAgainIn } },
+  });
+  return {
+    status: 200,
+    body: ids.length === 1 && !body.trimStart().startsWith("[") ? errorFor(ids[0]) : ids.map(errorFor),
+  };
+}
+
+function unauthorized(auth: SurfaceAuth, reason: string): SandboxResponse {
+  if (auth === "bearer") {
+    return { status: 401, body: { error: { code: "unauthorized", message: reason } } };
+  }
+  return {
+    status: 401,
+    body: { error: reason, code: 401 },
+    headers: { "www-authenticate": 'Basic realm="node"' },
+  };
+}
+
+/** Authenticates a request per the surface's mode; returns the path the handler sees, or a refusal. */
+function authenticate(
+  options: SurfaceServerOptions,
+  path: string,
+  authorization: string | undefined,
+): { path: string } | SandboxResponse {
+  if (options.auth === "none") return { path };
+  if (options.auth === "bearer") {
+    const match = /^Bearer\s+(.+)$/i.exec(authorization ?? "");
+    if (match?.[1] && options.apiKeys?.has(match[1].trim())) return { path };
+    return unauthorized("bearer", match ? "invalid API key" : "missing bearer API key");
+  }
+  const result = options.nodeAuth?.check(path, authorization) ?? {
+    ok: false as const,
+    reason: "no credentials",
+  };
+  return result.ok ? { path: result.path } : unauthorized("node", result.reason);
+}
+
+/**
+ * Serves one surface on 127.0.0.1 at a free port: reads the body, injects faults, authenticates,
+ * and hands the request to the surface's handler.
+ */
+export async function serveSurface(options: SurfaceServerOptions): Promise<SurfaceServer> {
+  const faults = new FaultInjector(options.faults);
+  const sockets = new Set<Socket>();
+  let requestCount = 0;
+
+  const server = createServer(async (incoming, response) => {
+    requestCount++;
+    try {
+      const body = await readBody(incoming, options.maxBodyBytes ?? ONE_MEGABYTE);
+      if (body === undefined) return send(response, { status: 413, body: "request body over 1 MB" });
+      const plan = faults.plan;
+      if (plan.latencyMs) await new Promise((resolve) => setTimeout(resolve, plan.latencyMs));
+      switch (faults.draw(options.jsonRpc === true)) {
+        case "drop":
+          return incoming.socket.destroy();
+        case "serverError":
+          return send(response, { status: 503, body: "service unavailable (injected)" });
+        case "rateLimit":
+          return send(response, {
+            status: 429,
+            body: { error: "too many requests (injected)", code: 429 },
+            headers: { "retry-after": String(plan.retryAfterSeconds ?? 0) },
+          });
+        case "rpcRateLimit":
+          return send(response, injectedRateLimit(body, plan.tryAgainIn ?? "1ms"));
+        case "malformed":
+          return send(response, {
+            status: 200,
+            body: '{"truncated": ',
+            headers: { "content-type": "application/json" },
+          });
+      }
+      const url = new URL(incoming.url ?? "/", "http://sandbox");
+      const authorized = authenticate(options, url.pathname, incoming.headers.authorization);
+      if ("status" in authorized) return send(response, authorized);
+      const request: SandboxRequest = {
+        method: incoming.method ?? "GET",
+        path: authorized.path,
+        query: url.searchParams,
+        headers: incoming.headers,
+        body,
+      };
+      send(response, await options.handler(request));
+    } catch (error) {
+      // A throwing handler is a sandbox bug: answer 500 and say so on stderr, without request data.
+      console.error(`[sandbox:${options.name}] handler failed:`, (error as Error).message);
+      if (!response.headersSent) send(response, { status: 500, body: "sandbox internal error" });
+      else response.destroy();
+    }
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    setFaults: (plan) => faults.set(plan),
+    get requestCount() {
+      return requestCount;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

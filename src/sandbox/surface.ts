@@ -1,0 +1,62 @@
+/**
+ * The contract between the sandbox's HTTP core and each emulated surface. A surface is a plain
+ * handler from a parsed request to a response; the core owns sockets, authentication and faults.
+ */
+
+/** The surfaces the sandbox serves, each on its own port. */
+export type SurfaceName = "platform" | "exchange" | "evm" | "wallet" | "indexer";
+
+/** How a surface authenticates callers, as the interface says. */
+export type SurfaceAuth =
+  /** `Authorization: Bearer <api key>` (platform). */
+  | "bearer"
+  /** A node token as the first path segment, or basic auth; bearer refused (EVM, wallet, indexer). */
+  | "node"
+  /** No header: the body is signed (exchange). */
+  | "none";
+
+/** A request as a surface sees it: authenticated already, with the token segment removed. */
+export interface SandboxRequest {
+  method: string;
+  /** The path after the node token (if any), without the query, e.g. `/evm` or `/api/v3/actions`. */
+  path: string;
+  query: URLSearchParams;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The raw body text ("" when there is none). */
+  body: string;
+}
+
+/** What a surface answers. A non-string body is written as JSON (bigint as integer literals). */
+export interface SandboxResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A surface's request handler. Throwing is a sandbox bug and answers 500. */
+export type SurfaceHandler = (request: SandboxRequest) => SandboxResponse | Promise<SandboxResponse>;
+
+/**
+ * Faults injected before a request reaches its surface, for testing retries and error paths.
+ * Rates are probabilities from 0 to 1, drawn from a seeded generator so a test run repeats itself.
+ */
+export interface FaultPlan {
+  /** Added delay before every answer, in milliseconds. */
+  latencyMs?: number;
+  /** Share of requests answered 429 with `Retry-After`. */
+  rateLimit?: number;
+  /** `Retry-After` sent with injected 429s, in seconds (default 0, so tests stay fast). */
+  retryAfterSeconds?: number;
+  /** Share of JSON-RPC requests answered at HTTP 200 with error -32005 and `data.try_again_in` (EVM only). */
+  rpcRateLimit?: number;
+  /** `try_again_in` sent with injected -32005 errors (default "1ms"). */
+  tryAgainIn?: string;
+  /** Share of requests answered 503. */
+  serverError?: number;
+  /** Share of requests whose connection is dropped without an answer. */
+  drop?: number;
+  /** Share of requests answered 200 with a body that is not JSON. */
+  malformed?: number;
+  /** Seed of the generator that draws the faults (default 1). */
+  seed?: number;
+}
