@@ -1,0 +1,152 @@
+import { ProofError } from "../../runtime/errors/proof-error.js";
+
+// Nibble value per ASCII code, -1 for characters that are not hex digits.
+const NIBBLE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 10; i++) NIBBLE[48 + i] = i;
+for (let i = 0; i < 6; i++) {
+  NIBBLE[65 + i] = 10 + i;
+  NIBBLE[97 + i] = 10 + i;
+}
+
+const HEX_PAIRS = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+
+function fail(subject: string, field: string, why: string): never {
+  throw new ProofError(`${subject}: ${field} ${why}`, { subject, field });
+}
+
+function requireHexString(value: unknown, subject: string, field: string): string {
+  if (typeof value !== "string") fail(subject, field, "is missing or not a hex string");
+  if (value.length < 3 || value.charCodeAt(0) !== 48 || (value.charCodeAt(1) | 32) !== 120) {
+    fail(subject, field, "is not 0x-prefixed hex");
+  }
+  return value;
+}
+
+/**
+ * Decodes `0x`-prefixed hex data (even length, either case) into bytes. `"0x"` decodes to no bytes.
+ *
+ * @param value - the hex string, as a node returned it
+ * @param subject - what is being verified, for the error message (e.g. `"accountProof"`)
+ * @param field - which field the value came from (e.g. `"accountProof[2]"`)
+ * @returns a fresh byte array
+ * @throws {ProofError} when the value is not a string of hex byte pairs
+ * @example
+ * hexToBytes("0xc0ffee", "header", "extraData"); // Uint8Array [192, 255, 238]
+ */
+export function hexToBytes(value: unknown, subject: string, field: string): Uint8Array {
+  if (value === "0x") return new Uint8Array(0);
+  const hex = requireHexString(value, subject, field);
+  if (hex.length % 2 !== 0) fail(subject, field, "has an odd number of hex digits");
+  const out = new Uint8Array((hex.length - 2) / 2);
+  for (let i = 0, j = 2; i < out.length; i++, j += 2) {
+    const hi = NIBBLE[hex.charCodeAt(j)] ?? -1;
+    const lo = NIBBLE[hex.charCodeAt(j + 1)] ?? -1;
+    if (hi < 0 || lo < 0) fail(subject, field, `has a non-hex character near position ${j}`);
+    out[i] = (hi << 4) | lo;
+  }
+  return out;
+}
+
+/**
+ * Decodes hex data that must be exactly `length` bytes long (hashes, addresses, blooms).
+ *
+ * @param value - the hex string
+ * @param length - the required byte length
+ * @param subject - what is being verified, for the error message
+ * @param field - which field the value came from
+ * @returns the bytes
+ * @throws {ProofError} when the value is not hex or has another length
+ * @example
+ * fixedHexToBytes(block.stateRoot, 32, "header", "stateRoot");
+ */
+export function fixedHexToBytes(value: unknown, length: number, subject: string, field: string): Uint8Array {
+  const bytes = hexToBytes(value, subject, field);
+  if (bytes.length !== length) fail(subject, field, `must be ${length} bytes, got ${bytes.length}`);
+  return bytes;
+}
+
+/**
+ * Reads a hex quantity as an unsigned number. Leading zeros are accepted (some nodes send them).
+ *
+ * @param value - the hex quantity, e.g. `"0x1b"` or `"0x001b"`
+ * @param subject - what is being verified, for the error message
+ * @param field - which field the value came from
+ * @returns the number
+ * @throws {ProofError} when the value is not a hex quantity
+ * @example
+ * hexToBigint("0x1b", "transaction", "v"); // 27n
+ */
+export function hexToBigint(value: unknown, subject: string, field: string): bigint {
+  const hex = requireHexString(value, subject, field);
+  for (let j = 2; j < hex.length; j++) {
+    if ((NIBBLE[hex.charCodeAt(j)] ?? -1) < 0) fail(subject, field, "is not a hex quantity");
+  }
+  return BigInt(hex);
+}
+
+/**
+ * Reads a hex quantity as the minimal big-endian bytes RLP uses for integers (zero is no bytes).
+ *
+ * @param value - the hex quantity, leading zeros allowed
+ * @param subject - what is being verified, for the error message
+ * @param field - which field the value came from
+ * @returns the minimal big-endian bytes
+ * @throws {ProofError} when the value is not a hex quantity
+ * @example
+ * quantityToBytes("0x0100", "header", "number"); // Uint8Array [1, 0]
+ */
+export function quantityToBytes(value: unknown, subject: string, field: string): Uint8Array {
+  const hex = requireHexString(value, subject, field);
+  let start = 2;
+  while (start < hex.length && hex.charCodeAt(start) === 48) start++;
+  if (start === hex.length) return new Uint8Array(0);
+  const digits = hex.slice(start);
+  return hexToBytes(digits.length % 2 === 0 ? `0x${digits}` : `0x0${digits}`, subject, field);
+}
+
+/**
+ * Encodes bytes as lowercase `0x`-prefixed hex.
+ *
+ * @param bytes - the bytes
+ * @returns the hex string
+ * @example
+ * bytesToHex(new Uint8Array([1, 171])); // "0x01ab"
+ */
+export function bytesToHex(bytes: Uint8Array): string {
+  let out = "0x";
+  for (let i = 0; i < bytes.length; i++) out += HEX_PAIRS[bytes[i] as number];
+  return out;
+}
+
+/**
+ * Reads big-endian bytes as an unsigned number.
+ *
+ * @param bytes - big-endian bytes (empty is zero)
+ * @returns the number
+ * @example
+ * bytesToBigint(new Uint8Array([1, 0])); // 256n
+ */
+export function bytesToBigint(bytes: Uint8Array): bigint {
+  if (bytes.length === 0) return 0n;
+  if (bytes.length <= 6) {
+    let n = 0;
+    for (let i = 0; i < bytes.length; i++) n = n * 256 + (bytes[i] as number);
+    return BigInt(n);
+  }
+  return BigInt(bytesToHex(bytes));
+}
+
+/**
+ * Compares two byte arrays for equal content.
+ *
+ * @param a - the first array
+ * @param b - the second array
+ * @returns whether both hold the same bytes
+ * @example
+ * equalBytes(keccak_256(node), expectedHash);
+ */
+export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -1,0 +1,204 @@
+import { keccak_256 } from "@noble/hashes/sha3.js";
+import { ProofError } from "../../runtime/errors/proof-error.js";
+import { bytesToHex, equalBytes } from "./hex.js";
+import { decodeRlp, encodeBytes, encodeList, encodeRlp, type RlpValue } from "./rlp.js";
+
+/** The root of a trie with nothing in it: keccak(rlp("")). */
+export const EMPTY_TRIE_ROOT: Uint8Array = keccak_256(Uint8Array.of(0x80));
+
+// The i-th 4-bit digit of `bytes`, high half first.
+function nibble(bytes: Uint8Array, i: number): number {
+  const byte = bytes[i >> 1] as number;
+  return i & 1 ? byte & 15 : byte >> 4;
+}
+
+/**
+ * Walks a Merkle-Patricia proof (a list of RLP-encoded nodes, root first) from `root` along `key`.
+ *
+ * Every node must hash to the reference its parent holds (the first node to `root`); nodes under
+ * 32 bytes sit inside their parent and may also be repeated as their own entry. The walk ends at
+ * the key's leaf or where the trie shows the key cannot be (an empty branch slot or a diverging
+ * path), and every node in the proof must have been used by then.
+ *
+ * @param root - the trie root hash (32 bytes)
+ * @param key - the trie key (for state and storage tries: the keccak hash of the address or slot)
+ * @param proof - the proof nodes, decoded from hex
+ * @param subject - names the proof in errors, e.g. `"accountProof"`
+ * @returns the value stored at `key`, or `undefined` when the proof shows the key is absent
+ * @throws {ProofError} when a node does not hash to its reference, is malformed, is missing or is extra
+ * @example
+ * const leaf = walkProof(stateRoot, keccak_256(address), nodes, "accountProof");
+ */
+export function walkProof(
+  root: Uint8Array,
+  key: Uint8Array,
+  proof: readonly Uint8Array[],
+  subject: string,
+): Uint8Array | undefined {
+  const keyNibbles = key.length * 2;
+  let keyPos = 0;
+  let next = 0; // index of the next proof entry to consume
+  let current = 0; // index of the entry the walk is in (embedded nodes report their host)
+  let expectedHash: Uint8Array | undefined = root;
+  let embedded: RlpValue | undefined;
+  function fail(why: string, nodeIndex = current): never {
+    throw new ProofError(`${subject}: node ${nodeIndex} ${why}`, { subject, nodeIndex });
+  }
+
+  // Follows a child reference: a 32-byte hash, an embedded node, or empty (nothing there).
+  function follow(ref: RlpValue | undefined): boolean {
+    if (ref === undefined) return false;
+    if (ref instanceof Uint8Array) {
+      if (ref.length === 0) return false;
+      if (ref.length !== 32)
+        fail(`holds a ${ref.length}-byte reference; expected 32 bytes or an embedded node`);
+      expectedHash = ref;
+      embedded = undefined;
+      return true;
+    }
+    const encoded = encodeRlp(ref);
+    if (encoded.length >= 32) fail("embeds a child of 32 bytes or more; it must be referenced by hash");
+    const repeated = proof[next];
+    if (repeated !== undefined && equalBytes(repeated, encoded)) next++;
+    expectedHash = undefined;
+    embedded = ref;
+    return true;
+  }
+
+  let value: Uint8Array | undefined;
+  for (;;) {
+    let node: RlpValue;
+    if (expectedHash !== undefined) {
+      const encoded = proof[next];
+      if (encoded === undefined) {
+        if (next === 0 && equalBytes(root, EMPTY_TRIE_ROOT)) break;
+        fail(
+          `is missing: the proof ends before the key is resolved (wanted ${bytesToHex(expectedHash)})`,
+          next,
+        );
+      }
+      if (!equalBytes(keccak_256(encoded), expectedHash)) {
+        fail(next === 0 ? "does not hash to the root" : "does not hash to the reference in its parent", next);
+      }
+      current = next++;
+      node = decodeRlp(encoded, { subject, nodeIndex: current });
+    } else {
+      node = embedded as RlpValue;
+    }
+
+    if (node instanceof Uint8Array) {
+      if (node.length !== 0) fail("is a byte string; expected a branch, extension or leaf");
+      break; // rlp("") is the empty trie
+    }
+    if (node.length === 17) {
+      if (keyPos === keyNibbles) {
+        const slot = node[16] as RlpValue;
+        if (!(slot instanceof Uint8Array)) fail("has a list as its branch value");
+        if (slot.length > 0) value = slot;
+        break;
+      }
+      if (!follow(node[nibble(key, keyPos++)])) break;
+      continue;
+    }
+    if (node.length !== 2) fail(`has ${node.length} items; expected 2 (leaf or extension) or 17 (branch)`);
+
+    const path = node[0] as RlpValue;
+    if (!(path instanceof Uint8Array) || path.length === 0) fail("has no compact path");
+    const flag = (path as Uint8Array)[0] as number;
+    const kind = flag >> 4;
+    if (kind > 3 || (!(kind & 1) && (flag & 15) !== 0)) fail("has an invalid compact path prefix");
+    const skip = kind & 1 ? 1 : 2;
+    const pathNibbles = (path as Uint8Array).length * 2 - skip;
+    let matches = pathNibbles <= keyNibbles - keyPos;
+    for (let i = 0; matches && i < pathNibbles; i++) {
+      if (nibble(path as Uint8Array, i + skip) !== nibble(key, keyPos + i)) matches = false;
+    }
+    if (kind >= 2) {
+      const leafValue = node[1] as RlpValue;
+      if (!(leafValue instanceof Uint8Array) || leafValue.length === 0) fail("is a leaf without a value");
+      if (matches && keyPos + pathNibbles === keyNibbles) value = leafValue as Uint8Array;
+      break;
+    }
+    if (pathNibbles === 0) fail("is an extension with an empty path");
+    if (!matches) break;
+    keyPos += pathNibbles;
+    if (!follow(node[1])) fail("is an extension without a child");
+  }
+  if (next < proof.length) fail("is not on the key's path (unused extra node)", next);
+  return value;
+}
+
+// Compact (hex-prefix) encoding of nibbles key[from..to), flagged as leaf or extension.
+function compactPath(key: Uint8Array, from: number, to: number, leaf: boolean): Uint8Array {
+  const count = to - from;
+  const odd = count & 1;
+  const out = new Uint8Array((count >> 1) + 1);
+  out[0] = ((leaf ? 2 : 0) + odd) << 4;
+  let at = from;
+  if (odd) out[0] |= nibble(key, at++);
+  for (let i = 1; i < out.length; i++, at += 2) out[i] = (nibble(key, at) << 4) | nibble(key, at + 1);
+  return out;
+}
+
+interface TrieEntry {
+  key: Uint8Array;
+  value: Uint8Array;
+}
+
+function reference(encodedNode: Uint8Array): Uint8Array {
+  return encodedNode.length < 32 ? encodedNode : encodeBytes(keccak_256(encodedNode));
+}
+
+// Encodes the node holding entries[start..end) (sorted, sharing their first `depth` nibbles).
+function buildNode(entries: readonly TrieEntry[], start: number, end: number, depth: number): Uint8Array {
+  const first = entries[start] as TrieEntry;
+  if (end - start === 1) {
+    return encodeList([
+      encodeBytes(compactPath(first.key, depth, first.key.length * 2, true)),
+      encodeBytes(first.value),
+    ]);
+  }
+  const last = entries[end - 1] as TrieEntry;
+  const limit = Math.min(first.key.length, last.key.length) * 2;
+  let shared = depth;
+  while (shared < limit && nibble(first.key, shared) === nibble(last.key, shared)) shared++;
+  if (shared > depth) {
+    const child = buildNode(entries, start, end, shared);
+    return encodeList([encodeBytes(compactPath(first.key, depth, shared, false)), reference(child)]);
+  }
+  const slots: Uint8Array[] = new Array(17).fill(encodeBytes(new Uint8Array(0)));
+  let at = start;
+  if (first.key.length * 2 === depth) {
+    slots[16] = encodeBytes(first.value);
+    at++;
+  }
+  while (at < end) {
+    const digit = nibble((entries[at] as TrieEntry).key, depth);
+    let stop = at + 1;
+    while (stop < end && nibble((entries[stop] as TrieEntry).key, depth) === digit) stop++;
+    slots[digit] = reference(buildNode(entries, at, stop, depth + 1));
+    at = stop;
+  }
+  return encodeList(slots);
+}
+
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return (a[i] as number) - (b[i] as number);
+  return a.length - b.length;
+}
+
+/**
+ * Computes the root hash of a Merkle-Patricia trie holding the given entries (keys used as given,
+ * not hashed: this is the layout of the transactions, receipts and withdrawals tries).
+ *
+ * @param entries - distinct keys with their non-empty values, in any order
+ * @returns the 32-byte root hash ({@link EMPTY_TRIE_ROOT} for no entries)
+ * @example
+ * trieRoot(txs.map((tx, i) => ({ key: encodeBytes(integerBytes(i)), value: tx })));
+ */
+export function trieRoot(entries: readonly TrieEntry[]): Uint8Array {
+  if (entries.length === 0) return EMPTY_TRIE_ROOT;
+  const sorted = [...entries].sort((a, b) => compareBytes(a.key, b.key));
+  return keccak_256(buildNode(sorted, 0, sorted.length, 0));
+}
