@@ -1,0 +1,203 @@
+import { describe, expect, test } from "vitest";
+import { fixture, loadSpec, resolvePointer, validatorAt } from "./support.js";
+
+const ACTIONS = "/paths/~1api~1v3~1actions/get";
+const JSON_BODY = "content/application~1json/schema";
+
+const actionsResponse = validatorAt("indexer", `${ACTIONS}/responses/200/${JSON_BODY}`);
+const unprocessable = validatorAt("indexer", `${ACTIONS}/responses/422/${JSON_BODY}`);
+const serverError = validatorAt("indexer", `${ACTIONS}/responses/500/${JSON_BODY}`);
+const action = validatorAt("indexer", "/components/schemas/Action");
+const actionType = validatorAt("indexer", "/components/schemas/ActionType");
+
+type Json = Record<string, unknown>;
+type Parameter = { name: string; in: string };
+
+/** Every example in the spec with the pointer of the schema it must satisfy. */
+function exampleCases(spec: Json): { where: string; schema: string; value: unknown }[] {
+  const cases: { where: string; schema: string; value: unknown }[] = [];
+  const visit = (node: unknown, pointer: string, inSchemas: boolean): void => {
+    if (typeof node !== "object" || node === null) return;
+    const record = node as Json;
+    const carriesSchema = "schema" in record && !inSchemas;
+    if (carriesSchema && "example" in record) {
+      cases.push({ where: `${pointer}/example`, schema: `${pointer}/schema`, value: record.example });
+    }
+    if (carriesSchema && typeof record.examples === "object" && record.examples !== null) {
+      for (const [name, example] of Object.entries(record.examples as Record<string, Json>)) {
+        cases.push({
+          where: `${pointer}/examples/${name}`,
+          schema: `${pointer}/schema`,
+          value: example.value,
+        });
+      }
+    }
+    if (inSchemas && Array.isArray(record.examples)) {
+      record.examples.forEach((value, i) => {
+        cases.push({ where: `${pointer}/examples/${i}`, schema: pointer, value });
+      });
+    }
+    for (const [key, child] of Object.entries(record)) {
+      if (key === "examples" || key === "example") continue;
+      const escaped = key.replaceAll("~", "~0").replaceAll("/", "~1");
+      visit(child, `${pointer}/${escaped}`, inSchemas || pointer === "/components/schemas");
+    }
+  };
+  visit(spec, "", false);
+  return cases;
+}
+
+/**
+ * Validates a query object the way a generated client does: each key against its parameter's
+ * schema, unknown keys refused. Returns `instancePath keyword` per problem.
+ */
+function queryProblems(query: Record<string, unknown>): string[] {
+  const parameters = resolvePointer(loadSpec("indexer"), `${ACTIONS}/parameters`) as Parameter[];
+  const known = new Set(parameters.filter((p) => p.in === "query").map((p) => p.name));
+  return Object.entries(query).flatMap(([name, value]) => {
+    if (!known.has(name)) return [`/${name} additionalProperties`];
+    const validate = validatorAt("indexer", `${ACTIONS}/parameters/${name}/schema`);
+    return validate(value)
+      ? []
+      : (validate.errors ?? []).map((e) => `/${name}${e.instancePath} ${e.keyword}`);
+  });
+}
+
+const examples = fixture<{
+  action_examples: Json[];
+  error_examples_from_code: { http: number; body: Json }[];
+}>("indexer/toncenter_v3_actions_examples.json");
+const types = fixture<{
+  expanded: Record<string, string[]>;
+  "swagger_enum_for_action_type_param_(stale,22 values)": string[];
+}>("indexer/toncenter_v3_action_types.json");
+
+describe("indexer spec: schemas and examples", () => {
+  const spec = loadSpec("indexer");
+
+  test("every component schema compiles", () => {
+    const names = Object.keys((spec.components as Json).schemas as Json);
+    expect(names.length).toBeGreaterThan(5);
+    for (const name of names)
+      expect(typeof validatorAt("indexer", `/components/schemas/${name}`)).toBe("function");
+  });
+
+  test("every example validates against its schema", () => {
+    const cases = exampleCases(spec);
+    expect(cases.length).toBeGreaterThanOrEqual(20);
+    const failures = cases.flatMap(({ where, schema, value }) => {
+      const validate = validatorAt("indexer", schema);
+      return validate(value) ? [] : [`${where}: ${JSON.stringify(validate.errors)}`];
+    });
+    expect(failures).toEqual([]);
+  });
+
+  test("getActions is safe to retry, costs one request unit, and lives under /api/v3", () => {
+    expect(resolvePointer(spec, ACTIONS)).toMatchObject({
+      operationId: "getActions",
+      "x-idempotent": true,
+      "x-request-units": 1,
+    });
+    expect(Object.keys(spec.paths as Json)).toEqual(["/api/v3/actions"]);
+    expect((spec.servers as Json[]).map((s) => s.url)).toEqual(["{node_url}/{auth_token}", "{node_url}"]);
+  });
+});
+
+describe("indexer spec: bad queries are rejected where they are wrong", () => {
+  test("a good query passes", () => {
+    const query = {
+      account: "0:21D6615A74625CA8BEB3C7A5777978A1239EE8148B1DF18C7B8A8A3215523DA0",
+      limit: 10,
+    };
+    expect(
+      queryProblems({ ...query, offset: 0, sort: "asc", tx_lt: "93307000000008", start_utime: 0 }),
+    ).toEqual([]);
+  });
+
+  test("sort must be asc or desc", () => {
+    expect(queryProblems({ sort: "up" })).toEqual(["/sort enum"]);
+  });
+
+  test("limit is an integer from 1 to 1000", () => {
+    expect(queryProblems({ limit: 1001 })).toEqual(["/limit maximum"]);
+    expect(queryProblems({ limit: 0 })).toEqual(["/limit minimum"]);
+    expect(queryProblems({ limit: "abc" })).toEqual(["/limit type"]);
+    expect(queryProblems({ limit: 1000 })).toEqual([]);
+  });
+
+  test("offset cannot be negative, times are integers, logical times are decimal", () => {
+    expect(queryProblems({ offset: -1 })).toEqual(["/offset minimum"]);
+    expect(queryProblems({ start_utime: "yesterday" })).toEqual(["/start_utime type"]);
+    expect(queryProblems({ tx_lt: "abc" })).toEqual(["/tx_lt pattern"]);
+    expect(queryProblems({ end_lt: 1.5 })).toContain("/end_lt type");
+  });
+
+  test("unknown query parameters are refused", () => {
+    expect(queryProblems({ page: 2 })).toEqual(["/page additionalProperties"]);
+  });
+});
+
+describe("indexer spec: real payloads are accepted", () => {
+  test("the upstream indexer's actions, alone and in a response", () => {
+    for (const item of examples.action_examples)
+      expect(action(item), JSON.stringify(action.errors)).toBe(true);
+    const body = { actions: examples.action_examples, address_book: {} };
+    expect(actionsResponse(body), JSON.stringify(actionsResponse.errors)).toBe(true);
+  });
+
+  test("logical times arrive as decimal strings; integers are accepted too, other strings are not", () => {
+    const [first] = examples.action_examples as [Json];
+    expect(first.start_lt).toBe("93307000000008");
+    expect(action({ ...first, start_lt: 93307000000008 })).toBe(true);
+    expect(action({ ...first, end_lt: "18446744073709551615" })).toBe(true);
+    expect(action.errors).toBeNull();
+    expect(action({ ...first, start_lt: "0x1" })).toBe(false);
+    expect(action.errors?.map((e) => e.instancePath)).toContain("/start_lt");
+  });
+
+  test("only the fields both shapes share are required", () => {
+    const [first] = examples.action_examples as [Json];
+    const { action_id: _dropped, ...withoutId } = first;
+    expect(action(withoutId)).toBe(false);
+    expect(action.errors?.[0]?.params).toEqual({ missingProperty: "action_id" });
+    const { transactions: _t, success: _s, details: _d, ...sharedOnly } = first;
+    expect(action(sharedOnly)).toBe(true);
+  });
+
+  test("every action type the indexer knows, old and new, and the interface's PascalCase names", () => {
+    const known = new Set([
+      ...Object.values(types.expanded).flat(),
+      ...types["swagger_enum_for_action_type_param_(stale,22 values)"],
+    ]);
+    expect(known.size).toBeGreaterThanOrEqual(75);
+    for (const type of [...known, "JettonTransfer", "NftItemTransfer", "CoinTransfer", "ContractDeploy"]) {
+      expect(actionType(type), type).toBe(true);
+    }
+    const snake = resolvePointer(loadSpec("indexer"), "/components/schemas/ActionType/anyOf/1") as {
+      enum: string[];
+    };
+    expect([...snake.enum].sort()).toEqual([...(types.expanded.latest ?? [])].sort());
+    expect(actionType("a_type_added_next_year")).toBe(true);
+    expect(actionType(42)).toBe(false);
+  });
+
+  test("error bodies: 422 with code, 500 without", () => {
+    for (const { http, body } of examples.error_examples_from_code) {
+      const validate = http === 422 ? unprocessable : serverError;
+      expect(validate(body), JSON.stringify(body)).toBe(true);
+    }
+    expect(unprocessable({ error: "limit is not allowed: 1001 > 1000", code: 422 })).toBe(true);
+    expect(unprocessable({ code: 422 })).toBe(false);
+  });
+
+  test("address_book entries: user_friendly required, domain a string or null", () => {
+    const raw = "0:21D6615A74625CA8BEB3C7A5777978A1239EE8148B1DF18C7B8A8A3215523DA0";
+    const book = (entry: Json) => ({ actions: [], address_book: { [raw]: entry } });
+    const entry = { user_friendly: "UQAh1mFadGJcqL6zx6V3eXihI57oFIsd8Yx7iooyFVI9oDso", domain: null };
+    expect(actionsResponse(book(entry))).toBe(true);
+    expect(actionsResponse(book({ ...entry, domain: "alice.ton", interfaces: ["wallet_v4r2"] }))).toBe(true);
+    expect(actionsResponse(book({ domain: null }))).toBe(false);
+    expect(actionsResponse.errors?.[0]?.instancePath).toBe(`/address_book/${raw}`);
+    expect(actionsResponse({ actions: [] })).toBe(false);
+  });
+});
