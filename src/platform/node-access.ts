@@ -1,0 +1,119 @@
+import { NodeAccessError } from "./errors/node-access-error.js";
+
+/** Node credentials: the auth token (sent in the URL path) or basic-auth username and password. */
+export type NodeAccessCredentials = { token: string } | { username: string; password: string };
+
+/** What a node client needs: the node's base URL and its credentials. */
+export interface NodeAccess {
+  /** The node's HTTPS base address (`details.https_endpoint`), without a trailing slash or token. */
+  url: string;
+  credentials: NodeAccessCredentials;
+}
+
+/** The part of a platform `Node` that `nodeAccess` reads. */
+export interface NodeWithDetails {
+  id?: string;
+  status?: string;
+  details?: {
+    https_endpoint?: string;
+    auth_key?: string;
+    auth_username?: string;
+    auth_password?: string;
+  } | null;
+}
+
+/** Which credentials to take when a node has both. */
+export interface NodeAccessOptions {
+  /** `"token"` (the default when `auth_key` is present) or `"basic"`. */
+  prefer?: "token" | "basic";
+}
+
+/**
+ * Reads the endpoint and credentials of a platform node, ready for `createEvmClient`,
+ * `createWalletClient` or `createIndexerClient`.
+ *
+ * The token (`details.auth_key`) is preferred when present; `prefer: "basic"` picks
+ * `auth_username`/`auth_password` instead. A token already appended to `https_endpoint` is removed
+ * from `url` so it is not sent twice. The credentials object hides its secrets from `util.inspect`
+ * and `JSON.stringify`, so logging the result shows no token or password.
+ *
+ * @param node - A node as `getNode`, `createNode` or `waitForNode` return it.
+ * @param options - Which credential mode to prefer.
+ * @returns `{ url, credentials }`.
+ * @throws {NodeAccessError} when the node has no `details`, no `https_endpoint`, an endpoint that is
+ *   not an http(s) URL, or no credentials of the requested kind (the error names the field).
+ *
+ * @example
+ * const node = await platform.waitForNode(id, { until: "running", timeout: 600_000 });
+ * const evm = createEvmClient(nodeAccess(node));
+ */
+export function nodeAccess(node: NodeWithDetails, options: NodeAccessOptions = {}): NodeAccess {
+  const nodeId = typeof node?.id === "string" ? node.id : undefined;
+  const fail = (field: string, problem: string): never => {
+    const who = nodeId ? `Node ${nodeId}` : "The node";
+    const status = typeof node?.status === "string" ? ` (status ${node.status})` : "";
+    throw new NodeAccessError(`${who}${status} ${problem}`, { nodeId, field });
+  };
+
+  const details = node?.details;
+  if (!details || typeof details !== "object") {
+    return fail("details", "has no details yet: wait until it is running, then read it again.");
+  }
+  const endpoint = details.https_endpoint;
+  if (typeof endpoint !== "string" || endpoint === "") {
+    return fail("https_endpoint", "has no details.https_endpoint.");
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(endpoint);
+  } catch {
+    return fail("https_endpoint", "has a details.https_endpoint that is not a URL.");
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") {
+    return fail("https_endpoint", "has a details.https_endpoint that is not an http(s) URL.");
+  }
+
+  const token = nonEmpty(details.auth_key);
+  const username = nonEmpty(details.auth_username);
+  const password = nonEmpty(details.auth_password);
+  const useBasic = options.prefer === "basic" || (token === undefined && options.prefer !== "token");
+
+  if (useBasic) {
+    if (username === undefined || password === undefined) {
+      return fail(
+        username === undefined ? "auth_username" : "auth_password",
+        `has no details.${username === undefined ? "auth_username" : "auth_password"} for basic authentication.`,
+      );
+    }
+    return { url: baseUrl(parsed, token), credentials: hideSecrets({ username, password }) };
+  }
+  if (token === undefined) {
+    return fail("auth_key", "has no details.auth_key (auth token).");
+  }
+  return { url: baseUrl(parsed, token), credentials: hideSecrets({ token }) };
+}
+
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** The endpoint without query, hash, trailing slashes, or a trailing token segment. */
+function baseUrl(endpoint: URL, token: string | undefined): string {
+  const segments = endpoint.pathname.split("/").filter((segment) => segment !== "");
+  if (token !== undefined && segments.at(-1) === token) segments.pop();
+  const path = segments.length > 0 ? `/${segments.join("/")}` : "";
+  return `${endpoint.protocol}//${endpoint.host}${path}`;
+}
+
+const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");
+
+/**
+ * Keeps the secret properties readable (and spreadable) but shows them as `***` when the object is
+ * inspected or serialised.
+ */
+function hideSecrets<T extends NodeAccessCredentials>(credentials: T): T {
+  const shown = Object.fromEntries(Object.keys(credentials).map((key) => [key, "***"]));
+  Object.defineProperty(credentials, "toJSON", { value: () => shown, enumerable: false });
+  Object.defineProperty(credentials, inspectSymbol, { value: () => shown, enumerable: false });
+  return credentials;
+}
