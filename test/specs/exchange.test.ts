@@ -1,0 +1,287 @@
+import { createL1ActionHash, signL1Action } from "@nktkas/hyperliquid/signing";
+import { privateKeyToAccount } from "viem/accounts";
+import { describe, expect, test } from "vitest";
+import { fixture, followRef, loadSpec, resolvePointer, validatorAt } from "./support.js";
+
+type Json = Record<string, unknown>;
+
+const OPERATION = "/paths/~1exchange/post";
+const request = validatorAt("exchange", "/components/schemas/BatchModifyRequest");
+const response = validatorAt("exchange", `${OPERATION}/responses/200/content/application~1json/schema`);
+const order = validatorAt("exchange", "/components/schemas/Order");
+const signature = validatorAt("exchange", "/components/schemas/Signature");
+const modifyStatus = validatorAt("exchange", "/components/schemas/ModifyStatus");
+
+/** Every example in the spec (named `examples`, `$ref`s followed, and schema `examples`) with the schema it must satisfy. */
+function exampleCases(spec: Json): { where: string; schema: string; value: unknown }[] {
+  const cases: { where: string; schema: string; value: unknown }[] = [];
+  const visit = (value: unknown, pointer: string, inSchemas: boolean): void => {
+    if (typeof value !== "object" || value === null) return;
+    const record = value as Json;
+    if (!inSchemas && "schema" in record && typeof record.examples === "object" && record.examples !== null) {
+      for (const [name, example] of Object.entries(record.examples as Json)) {
+        const resolved = followRef(spec, example) as Json;
+        cases.push({
+          where: `${pointer}/examples/${name}`,
+          schema: `${pointer}/schema`,
+          value: resolved.value,
+        });
+      }
+    }
+    if (inSchemas && Array.isArray(record.examples)) {
+      record.examples.forEach((example, i) => {
+        cases.push({ where: `${pointer}/examples/${i}`, schema: pointer, value: example });
+      });
+    }
+    for (const [key, child] of Object.entries(record)) {
+      if (key === "examples") continue;
+      const escaped = key.replaceAll("~", "~0").replaceAll("/", "~1");
+      visit(child, `${pointer}/${escaped}`, inSchemas || pointer === "/components/schemas");
+    }
+  };
+  visit(spec, "", false);
+  return cases;
+}
+
+/** Where a validator rejected a value: `instancePath keyword` for each error. */
+function rejections(validate: ReturnType<typeof validatorAt>, value: unknown): string[] {
+  expect(validate(value)).toBe(false);
+  return (validate.errors ?? []).map((e) => `${e.instancePath} ${e.keyword}`);
+}
+
+const limitOrder = { a: 0, b: true, p: "61500", s: "0.002", r: false, t: { limit: { tif: "Gtc" } } };
+const signed = {
+  nonce: 1754922717871,
+  signature: {
+    r: "0x0bf2e029635887df0c19b0f5cf1044ce363fba27e91c59db443db1c9522c8aae",
+    s: "0x20586ca9ba9cf539b5d4be6a4b3499cc22f6a4ce6b20cda0afd05abed3427e8e",
+    v: 28,
+  },
+};
+/** A valid request whose single modification carries `newOrder`. */
+function withOrder(newOrder: unknown, oid: unknown = 77738308): Json {
+  return { action: { type: "batchModify", modifies: [{ oid, order: newOrder }] }, ...signed };
+}
+const ORDER_PATH = "/action/modifies/0/order";
+
+interface SigningVector {
+  name: string;
+  action?: { type: string; orders?: Json[] };
+  expected: { mainnet?: Json };
+}
+const vectors = Object.values(
+  fixture<{ groups: Record<string, { vectors: SigningVector[] }> }>("exchange/signing-official.json").groups,
+).flatMap((group) => group.vectors);
+const responses = fixture<{
+  batchModify_ok: { body?: Json; statuses_variants?: string[] }[];
+  per_leg_errors_seen: string[];
+  top_level_errors: { body: Json }[];
+  http_422_plain_text: string;
+}>("exchange/responses.json");
+
+describe("exchange spec: schemas and examples", () => {
+  const spec = loadSpec("exchange");
+
+  test("every component schema compiles", () => {
+    const names = Object.keys((spec.components as Json).schemas as Json);
+    expect(names.length).toBeGreaterThanOrEqual(20);
+    for (const name of names) {
+      expect(typeof validatorAt("exchange", `/components/schemas/${name}`)).toBe("function");
+    }
+  });
+
+  test("every example validates against its schema", () => {
+    const cases = exampleCases(spec);
+    expect(cases.length).toBeGreaterThanOrEqual(15);
+    const failures = cases.flatMap(({ where, schema, value }) => {
+      const validate = validatorAt("exchange", schema);
+      return validate(value) ? [] : [`${where}: ${JSON.stringify(validate.errors)}`];
+    });
+    expect(failures).toEqual([]);
+  });
+
+  test("batchModify: not retried, no security scheme, 200 and 422 documented", () => {
+    const operation = resolvePointer(spec, OPERATION) as Json;
+    expect(operation.operationId).toBe("batchModify");
+    expect(operation).not.toHaveProperty("x-idempotent");
+    expect(spec.security).toEqual([]);
+    expect(Object.keys(operation.responses as Json).sort()).toEqual(["200", "422"]);
+    expect(resolvePointer(spec, `${OPERATION}/responses/422/content/text~1plain/schema`)).toMatchObject({
+      type: "string",
+    });
+  });
+
+  test("the signed request examples carry real signatures (recomputed with @nktkas/hyperliquid)", async () => {
+    const signer = fixture<{
+      privateKey: `0x${string}`;
+      address: string;
+      connectionIds: Record<string, string>;
+    }>("exchange/spec-examples-signer.json");
+    const wallet = privateKeyToAccount(signer.privateKey);
+    expect(wallet.address).toBe(signer.address);
+    const examples = resolvePointer(
+      spec,
+      `${OPERATION}/requestBody/content/application~1json/examples`,
+    ) as Record<string, { value: Json }>;
+    expect(Object.keys(examples).sort()).toEqual(Object.keys(signer.connectionIds).sort());
+    for (const [name, { value }] of Object.entries(examples)) {
+      const args = {
+        action: value.action as Json,
+        nonce: value.nonce as number,
+        vaultAddress: value.vaultAddress as `0x${string}` | undefined,
+        expiresAfter: value.expiresAfter as number | undefined,
+      };
+      expect(createL1ActionHash(args), name).toBe(signer.connectionIds[name]);
+      expect(await signL1Action({ wallet, ...args }), name).toEqual(value.signature);
+    }
+  });
+});
+
+describe("exchange spec: bad requests are rejected where they are wrong", () => {
+  test('tif "Foo" is rejected at the tif of the order', () => {
+    expect(rejections(request, withOrder({ ...limitOrder, t: { limit: { tif: "Foo" } } }))).toContain(
+      `${ORDER_PATH}/t/limit/tif enum`,
+    );
+  });
+
+  test("tpsl is tp or sl, and a trigger needs isMarket, triggerPx, tpsl", () => {
+    const trigger = { isMarket: true, triggerPx: "385", tpsl: "stop" };
+    expect(rejections(request, withOrder({ ...limitOrder, t: { trigger } }))).toContain(
+      `${ORDER_PATH}/t/trigger/tpsl enum`,
+    );
+    expect(
+      rejections(request, withOrder({ ...limitOrder, t: { trigger: { isMarket: true, tpsl: "sl" } } })),
+    ).toContain(`${ORDER_PATH}/t/trigger required`);
+  });
+
+  test("a cloid must be 0x + 32 lowercase hex digits, as c and as oid", () => {
+    for (const bad of [
+      "0x1",
+      "0x0000000000000000000000000000000",
+      "0x1E60610F0B3D420597C88C1FED2AD5EE",
+      "1e60610f0b3d420597c88c1fed2ad5ee00",
+    ]) {
+      expect(rejections(request, withOrder({ ...limitOrder, c: bad })), bad).toEqual([
+        `${ORDER_PATH}/c pattern`,
+      ]);
+      expect(rejections(request, withOrder(limitOrder, bad)), bad).toContain(
+        "/action/modifies/0/oid pattern",
+      );
+    }
+    expect(request(withOrder({ ...limitOrder, c: "0x1e60610f0b3d420597c88c1fed2ad5ee" }))).toBe(true);
+  });
+
+  test("unknown properties are refused in the body, the action, a modification and an order", () => {
+    expect(rejections(request, { ...withOrder(limitOrder), isFrontend: true })).toEqual([
+      " additionalProperties",
+    ]);
+    expect(request.errors?.[0]?.params).toEqual({ additionalProperty: "isFrontend" });
+    const extraInAction = withOrder(limitOrder);
+    (extraInAction.action as Json).grouping = "na";
+    expect(rejections(request, extraInAction)).toEqual(["/action additionalProperties"]);
+    expect(rejections(request, withOrder({ ...limitOrder, tif: "Gtc" }))).toEqual([
+      `${ORDER_PATH} additionalProperties`,
+    ]);
+  });
+
+  test("prices and sizes are canonical decimal strings, order fields have their types", () => {
+    for (const p of ["100.0", "25.20", "1e-8", "0100", "-5", "1."]) {
+      expect(rejections(request, withOrder({ ...limitOrder, p })), p).toEqual([`${ORDER_PATH}/p pattern`]);
+    }
+    expect(rejections(request, withOrder({ ...limitOrder, s: 0.1 }))).toEqual([`${ORDER_PATH}/s type`]);
+    expect(rejections(request, withOrder({ ...limitOrder, a: 1.5 }))).toEqual([`${ORDER_PATH}/a type`]);
+    expect(rejections(request, withOrder({ ...limitOrder, b: "true" }))).toEqual([`${ORDER_PATH}/b type`]);
+    for (const field of ["a", "b", "p", "s", "r", "t"]) {
+      const incomplete: Json = { ...limitOrder };
+      delete incomplete[field];
+      expect(rejections(order, incomplete), field).toEqual([" required"]);
+    }
+  });
+
+  test("action type, nonce, signature and vault are checked", () => {
+    const wrongType = withOrder(limitOrder);
+    (wrongType.action as Json).type = "modify";
+    expect(rejections(request, wrongType)).toEqual(["/action/type const"]);
+    expect(
+      rejections(request, { ...withOrder(limitOrder), action: { type: "batchModify", modifies: [] } }),
+    ).toEqual(["/action/modifies minItems"]);
+    expect(rejections(request, { ...withOrder(limitOrder), nonce: "1754922717871" })).toEqual([
+      "/nonce type",
+    ]);
+    expect(
+      rejections(request, { ...withOrder(limitOrder), signature: { ...signed.signature, v: 29 } }),
+    ).toEqual(["/signature/v enum"]);
+    expect(
+      rejections(request, { ...withOrder(limitOrder), signature: { ...signed.signature, r: "0bf2" } }),
+    ).toEqual(["/signature/r pattern"]);
+    expect(rejections(request, { ...withOrder(limitOrder), vaultAddress: "0x1719" })).toContain(
+      "/vaultAddress pattern",
+    );
+    expect(request({ ...withOrder(limitOrder), vaultAddress: null, expiresAfter: 1754922777871 })).toBe(true);
+    expect(rejections(request, { ...withOrder(limitOrder), expiresAfter: "soon" })).toEqual([
+      "/expiresAfter type",
+    ]);
+  });
+});
+
+describe("exchange spec: real payloads are accepted", () => {
+  test("the recorded batchModify answers (resting with cloid; error then filled) are accepted", () => {
+    const bodies = responses.batchModify_ok.flatMap((entry) => (entry.body ? [entry.body] : []));
+    expect(bodies.length).toBe(2);
+    for (const body of bodies) expect(response(body), JSON.stringify(response.errors)).toBe(true);
+  });
+
+  test("the bare string statuses and every per-leg error message are valid statuses", () => {
+    const variants = responses.batchModify_ok.flatMap((entry) => entry.statuses_variants ?? []);
+    const strings = variants.filter((v) => v.startsWith('"')).map((v) => JSON.parse(v) as string);
+    expect(strings).toEqual(["waitingForFill", "waitingForTrigger"]);
+    for (const status of strings) expect(modifyStatus(status)).toBe(true);
+    for (const message of responses.per_leg_errors_seen) expect(modifyStatus({ error: message })).toBe(true);
+    expect(modifyStatus({ resting: { oid: "77738310" } })).toBe(false);
+    expect(modifyStatus(42)).toBe(false);
+  });
+
+  test("every whole-request refusal is a valid err answer, and not an ok one", () => {
+    const errorSchema = validatorAt("exchange", "/components/schemas/ExchangeErrResponse");
+    expect(responses.top_level_errors.length).toBe(6);
+    for (const { body } of responses.top_level_errors) {
+      expect(response(body), JSON.stringify(body)).toBe(true);
+      expect(errorSchema(body)).toBe(true);
+    }
+    expect(response({ status: "err", response: { type: "batchModify" } })).toBe(false);
+  });
+
+  test("the 422 plain-text message fits its schema", () => {
+    expect(
+      validatorAt("exchange", "/components/schemas/MalformedRequestMessage")(responses.http_422_plain_text),
+    ).toBe(true);
+  });
+
+  test("official SDK orders are valid orders, except the Rust test's non-canonical '2000.0' strings", () => {
+    const orders = vectors.flatMap((v) => (v.action?.orders ?? []).map((o) => ({ name: v.name, order: o })));
+    expect(orders.length).toBe(12);
+    for (const { name, order: wire } of orders) {
+      if (name.startsWith("rust_")) {
+        expect(rejections(order, wire), name).toContain("/p pattern");
+      } else {
+        expect(order(wire), `${name}: ${JSON.stringify(order.errors)}`).toBe(true);
+        expect(request(withOrder(wire)), name).toBe(true);
+      }
+    }
+  });
+
+  test("official signatures fit the Signature schema, padded or with Python's dropped leading zeros", () => {
+    let checked = 0;
+    for (const vector of vectors) {
+      const mainnet = vector.expected.mainnet;
+      if (!mainnet) continue;
+      expect(signature({ r: mainnet.r, s: mainnet.s, v: mainnet.v }), vector.name).toBe(true);
+      if (typeof mainnet.r_as_in_python_test === "string") {
+        const python = { r: mainnet.r_as_in_python_test, s: mainnet.s_as_in_python_test, v: mainnet.v };
+        expect(signature(python), vector.name).toBe(true);
+      }
+      checked++;
+    }
+    expect(checked).toBe(17);
+  });
+});
