@@ -1,0 +1,26 @@
+export { type BlockHeaderInput, encodeHeader, verifyBlockHash } from "./block-hash.js";
+export {
+  type AccessListEntryInput,
+  type AuthorizationInput,
+  encodeTransaction,
+  type TransactionInput,
+  verifyTransactionHash,
+} from "./transaction-hash.js";
+export { type BlockWithTransactionsInput, verifyTransactionsRoot } from "./transactions-root.js";
+export { EMPTY_TRIE_ROOT, trieRoot, walkProof } from "./trie.js";
+export {
+  type BatchAnswer,
+  type BatchCall,
+  type BatchRpc,
+  getVerifiedProof,
+  type VerifiedProofOptions,
+  type VerifiedProofResult,
+} from "./verified-proof.js";
+export {
+  type AccountProofInput,
+  EMPTY_CODE_HASH,
+  type StorageProofInput,
+  type VerifiedAccount,
+  type VerifiedSlot,
+  verifyProof,
+} from "./verify-proof.js";

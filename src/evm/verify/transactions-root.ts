@@ -1,0 +1,66 @@
+import { ProofError } from "../../runtime/errors/proof-error.js";
+import type { BlockHeaderInput } from "./block-hash.js";
+import { bytesToHex, fixedHexToBytes } from "./hex.js";
+import { encodeBytes } from "./rlp.js";
+import { checkTransactionHash, type TransactionInput } from "./transaction-hash.js";
+import { trieRoot } from "./trie.js";
+
+/** A block fetched with full transaction objects (`eth_getBlockBy*(…, true)`). */
+export interface BlockWithTransactionsInput extends BlockHeaderInput {
+  transactions?: readonly (TransactionInput | string)[] | null;
+}
+
+const SUBJECT = "block";
+
+// rlp(index): the key of a transaction in its block's trie.
+function indexKey(index: number): Uint8Array {
+  const bytes: number[] = [];
+  for (let n = index; n > 0; n = Math.floor(n / 256)) bytes.unshift(n % 256);
+  return encodeBytes(Uint8Array.from(bytes));
+}
+
+/**
+ * Checks a block's transactions against its header: recomputes every transaction's hash from its
+ * signed fields, then the transactions trie root (keys rlp(index), values the encoded transactions),
+ * and compares it with `transactionsRoot`. Pair it with {@link verifyBlockHash} to tie the
+ * transactions to the block hash.
+ *
+ * @param block - a block fetched with full transaction objects
+ * @returns the verified transactions root, lowercase hex
+ * @throws {ProofError} naming the transaction (`transactions[i]`) and field that failed, or
+ *   `transactionsRoot` when the root does not match; also when the block holds only transaction hashes
+ * @example
+ * const block = await evm.eth_getBlockByNumber("latest", true);
+ * verifyBlockHash(block);
+ * verifyTransactionsRoot(block);
+ */
+export function verifyTransactionsRoot(block: BlockWithTransactionsInput): string {
+  if (typeof block !== "object" || block === null) {
+    throw new ProofError(`${SUBJECT}: block is not an object`, { subject: SUBJECT });
+  }
+  const { transactions } = block;
+  if (!Array.isArray(transactions)) {
+    throw new ProofError(`${SUBJECT}: transactions is missing`, { subject: SUBJECT, field: "transactions" });
+  }
+  const entries = transactions.map((tx: TransactionInput | string, i: number) => {
+    const subject = `transactions[${i}]`;
+    if (typeof tx !== "object" || tx === null) {
+      throw new ProofError(
+        `${subject}: is a hash, not a transaction object; fetch the block with full transactions`,
+        {
+          subject,
+        },
+      );
+    }
+    return { key: indexKey(i), value: checkTransactionHash(tx, subject).encoded };
+  });
+  const computed = bytesToHex(trieRoot(entries));
+  const claimed = bytesToHex(fixedHexToBytes(block.transactionsRoot, 32, SUBJECT, "transactionsRoot"));
+  if (claimed !== computed) {
+    throw new ProofError(`${SUBJECT}: transactionsRoot is ${claimed} but the transactions give ${computed}`, {
+      subject: SUBJECT,
+      field: "transactionsRoot",
+    });
+  }
+  return computed;
+}
