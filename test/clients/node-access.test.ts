@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { inspect } from "node:util";
 import { NodeAccessError, nodeAccess } from "chainkit/platform";
 import { describe, expect, it } from "vitest";
@@ -22,7 +23,23 @@ function accessError(run: () => unknown): NodeAccessError {
   return expect.unreachable("nodeAccess did not throw");
 }
 
+/** The provider's own example nodes, one per protocol. */
+const examples = JSON.parse(
+  readFileSync(new URL("../fixtures/platform/reference-examples.json", import.meta.url), "utf8"),
+).examples as Record<string, { details: typeof details }>;
+const exampleNodes = Object.entries(examples).filter(([name]) => name.endsWith("Node"));
+
 describe("nodeAccess", () => {
+  it.each(exampleNodes)("reads the provider's example %s", (_name, example) => {
+    const access = nodeAccess(example);
+    expect(access.url).toBe(example.details.https_endpoint);
+    expect({ ...access.credentials }).toEqual({ token: example.details.auth_key });
+    expect({ ...nodeAccess(example, { prefer: "basic" }).credentials }).toEqual({
+      username: example.details.auth_username,
+      password: example.details.auth_password,
+    });
+  });
+
   it("takes the token when the node has one", () => {
     const access = nodeAccess(node);
     expect(access.url).toBe("https://nd-123-456-789.p2pify.com");
