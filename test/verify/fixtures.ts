@@ -19,3 +19,14 @@ export const realVectors = (prefix: string): Fixture[] => load("evm", prefix);
 
 /** Vectors made by make-derived-vectors.ts (marked `"derived": true`). */
 export const derivedVectors = (prefix: string): Fixture[] => load("verify", prefix);
+
+/**
+ * The one real vector whose file name starts with `prefix`, typed as the caller expects.
+ *
+ * @throws when no file or more than one matches
+ */
+export function realVector<T>(prefix: string): T {
+  const found = realVectors(prefix);
+  if (found.length !== 1) throw new Error(`expected one fixture for ${prefix}, found ${found.length}`);
+  return (found[0] as Fixture).json as T;
+}

@@ -16,8 +16,8 @@ import { bytesToHex, eoaCode7702SignAuthorization } from "@ethereumjs/util";
 const common = (hardfork: Hardfork) =>
   new Common({ chain: Mainnet, hardfork, customCrypto: { kzg: {} as never } });
 const key = (byte: number) => new Uint8Array(32).fill(byte);
-const address = (byte: number) => `0x${byte.toString(16).padStart(2, "0").repeat(20)}`;
-const word = (byte: number) => `0x${byte.toString(16).padStart(2, "0").repeat(32)}`;
+const address = (byte: number): `0x${string}` => `0x${byte.toString(16).padStart(2, "0").repeat(20)}`;
+const word = (byte: number): `0x${string}` => `0x${byte.toString(16).padStart(2, "0").repeat(32)}`;
 const HOW =
   "test/verify/make-derived-vectors.ts: @ethereumjs/tx 10 builds and signs (deterministic keys 0x07.., 0x08..), " +
   "@ethereumjs/block 10 computes transactionsRoot (genTransactionsTrieRoot) and the header hash; JSON converted to JSON-RPC field names";
@@ -89,7 +89,11 @@ async function rpcBlock(
   return out;
 }
 
-function sign(data: Record<string, unknown>, hardfork = Hardfork.Prague, signer = 7): TypedTransaction {
+function sign(
+  data: Record<string, unknown>,
+  hardfork: Hardfork = Hardfork.Prague,
+  signer = 7,
+): TypedTransaction {
   return createTx(data, { common: common(hardfork) }).sign(key(signer));
 }
 

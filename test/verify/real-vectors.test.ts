@@ -8,7 +8,7 @@ import {
   verifyTransactionHash,
   verifyTransactionsRoot,
 } from "../../src/evm/verify/index.js";
-import { derivedVectors, realVectors } from "./fixtures.js";
+import { derivedVectors, realVector, realVectors } from "./fixtures.js";
 
 const EMPTY_STORAGE = "0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421";
 const EMPTY_CODE = "0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470";
@@ -53,9 +53,9 @@ describe("verifyProof on real eth_getProof answers", () => {
   }
 
   it("reports a present slot and a proven-empty slot (Ropsten contract)", () => {
-    const [{ json }] = realVectors("eth_getProof_ropsten_contractWithStorage") as [
-      { json: { result: unknown; stateRoot: string } },
-    ];
+    const json = realVector<{ result: unknown; stateRoot: string }>(
+      "eth_getProof_ropsten_contractWithStorage",
+    );
     const { storage } = verifyProof(json.result as AccountProofInput, json.stateRoot);
     expect(storage.map(({ value, exists }) => ({ value, exists }))).toEqual([
       { value: 0x1e4ebdd7n, exists: true },
@@ -65,9 +65,9 @@ describe("verifyProof on real eth_getProof answers", () => {
   });
 
   it("accepts quantities with leading zeros (compared as numbers)", () => {
-    const [{ json }] = realVectors("eth_getProof_mainnet_499999_eoa") as [
-      { json: { result: AccountProofInput; stateRoot: string } },
-    ];
+    const json = realVector<{ result: AccountProofInput; stateRoot: string }>(
+      "eth_getProof_mainnet_499999_eoa",
+    );
     const padded = {
       ...json.result,
       nonce: `0x000${json.result.nonce.slice(2)}`,
@@ -129,16 +129,12 @@ describe("block hashes, transaction hashes and transactions roots", () => {
   }
 
   it("ots_getHeaderByNumber sample: header hash", () => {
-    const [{ json }] = realVectors("ots_getHeaderByNumber_") as [
-      { json: { derived_sample: { result: { hash: string } } } },
-    ];
+    const json = realVector<{ derived_sample: { result: { hash: string } } }>("ots_getHeaderByNumber_");
     expect(verifyBlockHash(json.derived_sample.result)).toBe(json.derived_sample.result.hash);
   });
 
   it("pads a short header nonce to 8 bytes", () => {
-    const [{ json }] = realVectors("eth_getBlockByHash_mainnet_21925176") as [
-      { json: { result: BlockWithTransactionsInput } },
-    ];
+    const json = realVector<{ result: BlockWithTransactionsInput }>("eth_getBlockByHash_mainnet_21925176");
     expect(verifyBlockHash({ ...json.result, nonce: "0x0" })).toBe(json.result.hash);
   });
 });
