@@ -218,6 +218,7 @@ describe("exchange spec: bad requests are rejected where they are wrong", () => 
       "/vaultAddress pattern",
     );
     expect(request({ ...withOrder(limitOrder), vaultAddress: null, expiresAfter: 1754922777871 })).toBe(true);
+    expect(request({ ...withOrder(limitOrder), vaultAddress: null, expiresAfter: null })).toBe(true);
     expect(rejections(request, { ...withOrder(limitOrder), expiresAfter: "soon" })).toEqual([
       "/expiresAfter type",
     ]);
