@@ -1,0 +1,59 @@
+const inspectCustom = Symbol.for("nodejs.util.inspect.custom");
+const MASK = "***";
+
+/**
+ * Holds a key, token or password so that it never leaks by accident: `util.inspect`,
+ * `console.log`, `JSON.stringify`, template strings and string concatenation all show `***`.
+ * Only {@link Secret.reveal} returns the value, for the one place that must send it.
+ *
+ * @example
+ * const key = new Secret(process.env.API_KEY ?? "");
+ * console.log(key, `${key}`, JSON.stringify({ key })); // Secret(***) *** {"key":"***"}
+ * fetch(url, { headers: { authorization: `Bearer ${key.reveal()}` } });
+ */
+export class Secret {
+  readonly #value: string;
+
+  constructor(value: string) {
+    this.#value = value;
+  }
+
+  /**
+   * Returns the value itself. Call it only where the value is sent.
+   *
+   * @example
+   * new Secret("abc").reveal(); // "abc"
+   */
+  reveal(): string {
+    return this.#value;
+  }
+
+  toString(): string {
+    return MASK;
+  }
+
+  toJSON(): string {
+    return MASK;
+  }
+
+  [Symbol.toPrimitive](): string {
+    return MASK;
+  }
+
+  [inspectCustom](): string {
+    return `Secret(${MASK})`;
+  }
+}
+
+/** A secret given either as a plain string or already wrapped in a {@link Secret}. */
+export type SecretInput = string | Secret;
+
+/**
+ * Wraps a string in a {@link Secret}; a `Secret` is returned as is.
+ *
+ * @example
+ * toSecret("abc").reveal(); // "abc"
+ */
+export function toSecret(value: SecretInput): Secret {
+  return value instanceof Secret ? value : new Secret(value);
+}

@@ -1,0 +1,65 @@
+import { ConfigurationError } from "../errors/configuration-error.js";
+
+/**
+ * Whether a host name is this machine: `localhost` (and `*.localhost`), any 127.0.0.0/8 address,
+ * or `::1`. Plain HTTP is allowed only to these.
+ *
+ * @param hostname - A URL's `hostname` (IPv6 in brackets, as `URL` gives it).
+ * @example
+ * isLoopbackHost("127.0.0.1"); // true
+ * isLoopbackHost("[::1]"); // true
+ * isLoopbackHost("node.example.com"); // false
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (host === "[::1]" || host === "::1") return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Parses a service URL and checks it is safe to send credentials to: `https:` (or `wss:`), or plain
+ * `http:`/`ws:` only to a loopback host; no user info (credentials go in `credentials`).
+ *
+ * @param url - The URL to check.
+ * @param option - The option name to report, e.g. `"url"` or `"baseUrl"`.
+ * @param redact - Scrubs known secrets from the URL before it is shown in an error.
+ * @returns The parsed URL.
+ * @throws {ConfigurationError} when the URL does not parse, uses another scheme, is plain HTTP to a
+ *   host that is not loopback, or carries user info.
+ * @example
+ * requireSecureUrl("https://nd-123.example.com", "url"); // URL
+ * requireSecureUrl("http://127.0.0.1:8545", "url"); // URL
+ * requireSecureUrl("http://nd-123.example.com", "url"); // throws ConfigurationError
+ */
+export function requireSecureUrl(
+  url: string,
+  option: string,
+  redact: (text: string) => string = (t) => t,
+): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigurationError(option, "is not a valid absolute URL");
+  }
+  if (parsed.username || parsed.password) {
+    throw new ConfigurationError(
+      option,
+      "must not contain user info; pass the username and password as credentials",
+    );
+  }
+  const shown = redact(parsed.href);
+  const secure = parsed.protocol === "https:" || parsed.protocol === "wss:";
+  const plain = parsed.protocol === "http:" || parsed.protocol === "ws:";
+  if (!secure && !plain) {
+    throw new ConfigurationError(option, `must be an https:// URL, got ${parsed.protocol}// (${shown})`);
+  }
+  if (plain && !isLoopbackHost(parsed.hostname)) {
+    throw new ConfigurationError(
+      option,
+      `must use https:// (plain http is allowed only for loopback hosts such as 127.0.0.1 or localhost): ${shown}`,
+    );
+  }
+  return parsed;
+}

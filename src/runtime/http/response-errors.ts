@@ -1,0 +1,70 @@
+import { HttpError } from "../errors/http-error.js";
+import { RateLimitError } from "../errors/rate-limit-error.js";
+import { parseJson } from "../json/parse-json.js";
+import { parseRetryAfter, parseTryAgainIn } from "./retry-after.js";
+import type { HttpResponse } from "./send-request.js";
+import { parseServiceError } from "./service-error.js";
+
+/** The request an answer belongs to, as it may be shown. */
+export interface ShownRequest {
+  method: string;
+  /** URL with credentials replaced by `***`. */
+  url: string;
+  /** Scrubs credentials from body text. */
+  redact: (text: string) => string;
+}
+
+/**
+ * The error for a non-2xx answer: `RateLimitError` for 429 (wait from `Retry-After`, or from a JSON-RPC
+ * body's `error.data.try_again_in`), `HttpError` otherwise, with the service's message parsed from the
+ * body. Credentials are scrubbed from the body first.
+ *
+ * @example
+ * throw errorForStatus(response, { method: "GET", url: shownUrl, redact: auth.redact });
+ */
+export function errorForStatus(response: HttpResponse, request: ShownRequest): HttpError | RateLimitError {
+  const body = readBodyLoosely(request.redact(response.text));
+  if (response.status === 429) {
+    const hint = parseRetryAfter(response.headers.get("retry-after")) ?? parseTryAgainIn(tryAgainInOf(body));
+    return new RateLimitError({ retryAfter: hint, method: request.method, url: request.url, status: 429 });
+  }
+  return new HttpError({
+    status: response.status,
+    statusText: response.statusText,
+    method: request.method,
+    url: request.url,
+    service: parseServiceError(body),
+    body,
+  });
+}
+
+/**
+ * An `HttpError` for an error that came inside a successful answer (e.g. the wallet's `{"Error": …}`).
+ *
+ * @example
+ * throw errorInBody(response, message, { method: "POST", url: shownUrl, redact: auth.redact });
+ */
+export function errorInBody(response: HttpResponse, message: string, request: ShownRequest): HttpError {
+  const body = readBodyLoosely(request.redact(response.text));
+  return new HttpError({
+    status: response.status,
+    method: request.method,
+    url: request.url,
+    service: { ...parseServiceError(body), message: request.redact(message) },
+    body,
+  });
+}
+
+/** The parsed body when it is JSON, else its text. */
+export function readBodyLoosely(text: string): unknown {
+  try {
+    return parseJson(text);
+  } catch {
+    return text;
+  }
+}
+
+function tryAgainInOf(body: unknown): unknown {
+  const error = (body as { error?: { data?: { try_again_in?: unknown } } } | null)?.error;
+  return typeof error === "object" && error !== null ? error.data?.try_again_in : undefined;
+}

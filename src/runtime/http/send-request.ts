@@ -1,0 +1,88 @@
+import { scrubError } from "../credentials/redact.js";
+import { AbortError } from "../errors/abort-error.js";
+import { NetworkError } from "../errors/network-error.js";
+import { TimeoutError } from "../errors/timeout-error.js";
+
+/** Default milliseconds for one request, from sending until the body is read. */
+export const DEFAULT_TIMEOUT = 30_000;
+
+/** The `fetch` a caller uses; inject one for tests, proxies or older runtimes. */
+export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
+
+/** One HTTP request, with credentials already applied. */
+export interface HttpRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** A complete HTTP answer, body read as text. */
+export interface HttpResponse {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  text: string;
+}
+
+/** How to send one request. */
+export interface SendOptions {
+  fetch: FetchFunction;
+  /** Milliseconds from sending until the whole body is read. */
+  timeout: number;
+  /** The caller's signal. */
+  signal?: AbortSignal | undefined;
+  /** The URL to show in errors (credentials replaced by `***`). */
+  shownUrl: string;
+  /** Scrubs credentials from the underlying error's message before it becomes a `cause`. */
+  redact: (text: string) => string;
+}
+
+/**
+ * Sends one HTTP request and reads the whole body, within a timeout. No retries, no status handling:
+ * any HTTP answer is returned.
+ *
+ * @param request - Method, URL, headers and body.
+ * @param options - fetch, timeout, signal and how to show the URL.
+ * @returns Status, headers and body text.
+ * @throws {TimeoutError} when the answer is not complete within `timeout`.
+ * @throws {AbortError} when `signal` aborts.
+ * @throws {NetworkError} when no HTTP answer arrives (refused, reset, DNS, TLS).
+ * @example
+ * const res = await sendHttpRequest(
+ *   { method: "GET", url: "http://127.0.0.1:8080/health", headers: {} },
+ *   { fetch: globalThis.fetch, timeout: 5_000, shownUrl: "http://127.0.0.1:8080/health", redact: (t) => t },
+ * );
+ */
+export async function sendHttpRequest(request: HttpRequest, options: SendOptions): Promise<HttpResponse> {
+  const { signal } = options;
+  if (signal?.aborted) {
+    throw new AbortError({ reason: signal.reason, method: request.method, url: options.shownUrl });
+  }
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeout);
+  const forwardAbort = () => controller.abort();
+  signal?.addEventListener("abort", forwardAbort, { once: true });
+  try {
+    const response = await options.fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal: controller.signal,
+    });
+    const text = await response.text();
+    return { status: response.status, statusText: response.statusText, headers: response.headers, text };
+  } catch (error) {
+    const shown = { method: request.method, url: options.shownUrl };
+    if (signal?.aborted) throw new AbortError({ reason: signal.reason, ...shown });
+    if (timedOut) throw new TimeoutError({ timeout: options.timeout, ...shown });
+    throw new NetworkError({ ...shown, cause: scrubError(error, options.redact) });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", forwardAbort);
+  }
+}

@@ -1,0 +1,37 @@
+import { isRetryable, nextRetryDelay, type RetryPolicy, retryHint } from "./retry-policy.js";
+import { sleep } from "./sleep.js";
+
+/** When and how an attempt may be repeated. */
+export interface RetryContext {
+  policy: RetryPolicy;
+  /** Only calls that are safe to repeat are retried; others get exactly one try. */
+  idempotent: boolean;
+  /** Aborts retry waits. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Runs `attempt`, repeating it after retryable failures (network errors, 429/-32005, 502/503/504) while
+ * the call is idempotent and the policy allows: waits the service's hint when it gives one, else an
+ * exponential backoff with full jitter. The last error is thrown when retries end.
+ *
+ * @param attempt - One try; throws to fail.
+ * @param context - Policy, idempotency and signal.
+ * @returns What the first successful attempt returns.
+ * @throws The last attempt's error, or `AbortError` when the signal aborts a wait.
+ * @example
+ * const value = await withRetries(() => sendOnce(), { policy: resolveRetryPolicy({}), idempotent: true });
+ */
+export async function withRetries<T>(attempt: () => Promise<T>, context: RetryContext): Promise<T> {
+  const started = Date.now();
+  for (let retry = 0; ; retry++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!context.idempotent || !isRetryable(error)) throw error;
+      const delay = nextRetryDelay(context.policy, retry, Date.now() - started, retryHint(error));
+      if (delay === undefined) throw error;
+      await sleep(delay, context.signal);
+    }
+  }
+}

@@ -1,0 +1,289 @@
+import { type Auth, noAuth } from "../credentials/auth.js";
+import { requireSecureUrl } from "../credentials/secure-url.js";
+import { ConfigurationError } from "../errors/configuration-error.js";
+import { RateLimitError } from "../errors/rate-limit-error.js";
+import { type FieldIssue, RequestValidationError } from "../errors/request-validation-error.js";
+import { ResponseValidationError } from "../errors/response-validation-error.js";
+import { errorForStatus, type ShownRequest } from "../http/response-errors.js";
+import {
+  isRetryable,
+  nextRetryDelay,
+  type RetryOptions,
+  resolveRetryPolicy,
+  retryHint,
+} from "../http/retry-policy.js";
+import { DEFAULT_TIMEOUT, type FetchFunction, sendHttpRequest } from "../http/send-request.js";
+import { sleep } from "../http/sleep.js";
+import { parseJson } from "../json/parse-json.js";
+import { stringifyJson } from "../json/stringify-json.js";
+import type { CallOptions, RpcCaller, RpcMethod } from "../operation.js";
+import { createUsageMeter, type UsageOptions, type UsageSnapshot } from "../usage/usage-meter.js";
+import { checkValue } from "../validation/field-issues.js";
+import { matchResponses, type RpcOutcome, readRpcOutcome } from "./read-rpc-response.js";
+
+/** Automatic batching: calls made within `wait` ms go out together, at most `maxSize` per request. */
+export interface BatchOptions {
+  /** Most calls in one HTTP request (default 1000); larger batches are split. */
+  maxSize?: number;
+  /** Milliseconds to collect calls before sending (default 0: the calls of one tick). */
+  wait?: number;
+}
+
+/** Options of {@link createJsonRpcClient}. */
+export interface JsonRpcClientOptions {
+  /** The node base URL; https, or http only to a loopback host. */
+  url: string;
+  /** Path under the node (after the token in token mode), e.g. `"/evm"` (default `""`). */
+  path?: string;
+  /** How credentials are attached (default: none). */
+  auth?: Auth;
+  /** The `fetch` to use (default: the global one). */
+  fetch?: FetchFunction;
+  /** Milliseconds per HTTP request (default 30 000). */
+  timeout?: number;
+  /** Retry policy for idempotent methods, or `false` for none. */
+  retry?: RetryOptions | false;
+  /** Check results against the spec (default `true`). */
+  validateResponse?: boolean;
+  /** Automatic batching of calls made in the same tick, or `false` to send each alone (default on). */
+  batch?: BatchOptions | false;
+  /** Usage counting, and an optional budget that paces requests. */
+  usage?: UsageOptions;
+  /** Extra headers for every request. */
+  headers?: Record<string, string>;
+}
+
+/** One entry of {@link JsonRpcClient.batch}. */
+export interface RpcBatchCall {
+  method: RpcMethod;
+  params: readonly unknown[];
+}
+
+/** A JSON-RPC client over fetch: single calls (batched automatically), explicit batches, usage. */
+export interface JsonRpcClient extends RpcCaller {
+  /**
+   * Calls one method. Calls made in the same tick without a `signal` or `timeout` of their own share
+   * one HTTP request (unless batching is off).
+   * @throws {RequestValidationError} (pointer `/params/<i>/…`) before sending when params are invalid.
+   * @throws {JsonRpcError | RateLimitError | HttpError | ResponseValidationError | TimeoutError | NetworkError | AbortError}
+   */
+  call(method: RpcMethod, params: readonly unknown[], options?: CallOptions): Promise<unknown>;
+  /**
+   * Sends calls as one JSON-RPC batch (split past `maxSize`) and returns one outcome per call, in
+   * order: `{ result }` or `{ error }`. Rate-limited entries of idempotent methods are retried.
+   * @throws {RequestValidationError} (pointer `/<k>/params/<i>/…`) before sending when any params are invalid.
+   * @throws {HttpError | RateLimitError | TimeoutError | NetworkError | AbortError} when the request as a whole fails.
+   */
+  batch(calls: readonly RpcBatchCall[], options?: CallOptions): Promise<RpcOutcome[]>;
+  /** Requests and weight spent so far (a batch is one request). */
+  usage(): UsageSnapshot;
+}
+
+interface PreparedCall {
+  method: RpcMethod;
+  params: readonly unknown[];
+  validate: boolean;
+}
+
+interface QueuedCall {
+  call: PreparedCall;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Creates the JSON-RPC 2.0 client that generated EVM clients run on: increasing ids, id echo
+ * checked, params checked before sending, results validated and int64 fields converted, automatic
+ * and explicit batching, retries of idempotent methods on network errors, 429, 502/503/504 and
+ * -32005 (also inside HTTP 200, waiting `data.try_again_in`).
+ *
+ * @param options - URL, path, auth, fetch, timeout, retry, validation, batching, usage, headers.
+ * @returns The client. Inspecting or serializing it shows no credentials.
+ * @throws {ConfigurationError} when the URL is insecure or options are malformed.
+ * @example
+ * const rpc = createJsonRpcClient({ url: "https://nd-1.example.com", path: "/evm", auth: nodeAuth({ token }) });
+ * const [a, b] = await Promise.all([rpc.call(blockNumber, []), rpc.call(chainId, [])]); // one HTTP request
+ */
+export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClient {
+  const auth = options.auth ?? noAuth();
+  requireSecureUrl(options.url, "url", auth.redact);
+  const endpoint = auth.resolveUrl(options.url, options.path ?? "");
+  const shown: ShownRequest = { method: "POST", url: auth.redact(endpoint), redact: auth.redact };
+  const policy = resolveRetryPolicy(options.retry);
+  const meter = options.usage?.meter ?? createUsageMeter(options.usage?.budget);
+  const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const clientTimeout = options.timeout ?? DEFAULT_TIMEOUT;
+  const clientValidates = options.validateResponse ?? true;
+  const extraHeaders = { ...options.headers };
+  const batching = options.batch === false ? undefined : checkBatchOptions(options.batch ?? {});
+  const maxSize = batching?.maxSize ?? 1000;
+  let nextId = 1;
+
+  function prepare(method: RpcMethod, params: readonly unknown[], pointer: string, callOptions: CallOptions) {
+    const issues: FieldIssue[] = Array.isArray(params)
+      ? checkValue(method.validateParams, parseJson(stringifyJson(params)), pointer)
+      : [{ pointer, message: "must be an array" }];
+    const call: PreparedCall = { method, params, validate: callOptions.validateResponse ?? clientValidates };
+    return { call, issues };
+  }
+
+  /** One HTTP exchange for these calls; throws when the request as a whole fails. */
+  async function sendOnce(calls: readonly PreparedCall[], asBatch: boolean, callOptions: CallOptions) {
+    const ids = calls.map(() => nextId++);
+    const envelopes = calls.map((call, i) => ({
+      jsonrpc: "2.0",
+      id: ids[i],
+      method: call.method.name,
+      params: call.params,
+    }));
+    await meter.acquire(1, callOptions.signal);
+    const response = await sendHttpRequest(
+      {
+        method: "POST",
+        url: endpoint,
+        headers: {
+          accept: "application/json",
+          "content-type": "application/json",
+          ...extraHeaders,
+          ...auth.headers(),
+        },
+        body: stringifyJson(asBatch ? envelopes : envelopes[0]),
+      },
+      {
+        fetch: fetchFn,
+        timeout: callOptions.timeout ?? clientTimeout,
+        signal: callOptions.signal,
+        shownUrl: shown.url,
+        redact: auth.redact,
+      },
+    );
+    if (response.status < 200 || response.status > 299) throw errorForStatus(response, shown);
+    const operation = calls.map((call) => call.method.name).join(",");
+    let body: unknown;
+    try {
+      body = parseJson(response.text);
+    } catch {
+      throw new ResponseValidationError(operation, response.status, [
+        { pointer: "", message: "is not JSON" },
+      ]);
+    }
+    const matched = matchResponses(body, ids, asBatch, operation, response.status);
+    const context = { status: response.status, url: shown.url, redact: auth.redact };
+    return calls.map((call, i) =>
+      readRpcOutcome(call.method, ids[i] as number, matched[i], call.validate, context),
+    );
+  }
+
+  /**
+   * Runs calls to completion: the whole request is retried on retryable failures when every call
+   * is idempotent; rate-limited entries of idempotent methods are re-sent until retries run out.
+   */
+  async function execute(calls: readonly PreparedCall[], asBatch: boolean, callOptions: CallOptions) {
+    const outcomes: RpcOutcome[] = new Array(calls.length);
+    let pending = calls.map((_, index) => index);
+    const started = Date.now();
+    for (let retry = 0; ; retry++) {
+      const group = pending.map((index) => calls[index] as PreparedCall);
+      let results: RpcOutcome[];
+      try {
+        results = await sendOnce(group, asBatch, callOptions);
+      } catch (error) {
+        const idempotent = group.every((call) => call.method.idempotent);
+        const delay =
+          idempotent && isRetryable(error)
+            ? nextRetryDelay(policy, retry, Date.now() - started, retryHint(error))
+            : undefined;
+        if (delay === undefined) throw error;
+        await sleep(delay, callOptions.signal);
+        continue;
+      }
+      const limited: number[] = [];
+      let hint: number | undefined;
+      results.forEach((outcome, k) => {
+        const index = pending[k] as number;
+        outcomes[index] = outcome;
+        if (
+          "error" in outcome &&
+          outcome.error instanceof RateLimitError &&
+          calls[index]?.method.idempotent
+        ) {
+          limited.push(index);
+          hint = Math.max(hint ?? 0, outcome.error.retryAfter ?? 0);
+        }
+      });
+      if (limited.length === 0) return outcomes;
+      const delay = nextRetryDelay(policy, retry, Date.now() - started, hint);
+      if (delay === undefined) return outcomes;
+      await sleep(delay, callOptions.signal);
+      pending = limited;
+    }
+  }
+
+  let queue: QueuedCall[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  function flush() {
+    clearTimeout(timer);
+    timer = undefined;
+    const taken = queue;
+    queue = [];
+    for (let start = 0; start < taken.length; start += maxSize) {
+      const chunk = taken.slice(start, start + maxSize);
+      execute(
+        chunk.map((queued) => queued.call),
+        false,
+        {},
+      ).then(
+        (outcomes) =>
+          outcomes.forEach((outcome, i) => {
+            const queued = chunk[i] as QueuedCall;
+            if ("error" in outcome) queued.reject(outcome.error);
+            else queued.resolve(outcome.result);
+          }),
+        (error: unknown) => {
+          for (const queued of chunk) queued.reject(error);
+        },
+      );
+    }
+  }
+
+  async function call(method: RpcMethod, params: readonly unknown[], callOptions: CallOptions = {}) {
+    const { call: prepared, issues } = prepare(method, params, "/params", callOptions);
+    if (issues.length > 0) throw new RequestValidationError(method.name, issues);
+    if (!batching || callOptions.signal !== undefined || callOptions.timeout !== undefined) {
+      const [outcome] = await execute([prepared], false, callOptions);
+      if (outcome === undefined || "error" in outcome) throw outcome?.error;
+      return outcome.result;
+    }
+    return new Promise((resolve, reject) => {
+      queue.push({ call: prepared, resolve, reject });
+      if (queue.length >= maxSize) flush();
+      else if (timer === undefined) timer = setTimeout(flush, batching.wait ?? 0);
+    });
+  }
+
+  async function batch(calls: readonly RpcBatchCall[], callOptions: CallOptions = {}) {
+    const issues: FieldIssue[] = [];
+    const prepared = calls.map((entry, k) => {
+      const result = prepare(entry.method, entry.params, `/${k}/params`, callOptions);
+      issues.push(...result.issues);
+      return result.call;
+    });
+    if (issues.length > 0) throw new RequestValidationError("batch", issues);
+    const chunks: PreparedCall[][] = [];
+    for (let start = 0; start < prepared.length; start += maxSize)
+      chunks.push(prepared.slice(start, start + maxSize));
+    const results = await Promise.all(chunks.map((chunk) => execute(chunk, true, callOptions)));
+    return results.flat();
+  }
+
+  return { call, batch, usage: () => meter.snapshot() };
+}
+
+function checkBatchOptions(batch: BatchOptions): BatchOptions {
+  const { maxSize = 1000, wait = 0 } = batch;
+  if (!Number.isInteger(maxSize) || maxSize < 1)
+    throw new ConfigurationError("batch.maxSize", "must be an integer >= 1");
+  if (!Number.isFinite(wait) || wait < 0) throw new ConfigurationError("batch.wait", "must be a number >= 0");
+  return { maxSize, wait };
+}

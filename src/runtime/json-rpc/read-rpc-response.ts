@@ -1,0 +1,126 @@
+import type { ChainkitError } from "../errors/chainkit-error.js";
+import { JsonRpcError } from "../errors/json-rpc-error.js";
+import { RateLimitError } from "../errors/rate-limit-error.js";
+import { ResponseValidationError } from "../errors/response-validation-error.js";
+import { parseTryAgainIn } from "../http/retry-after.js";
+import { convertInt64 } from "../json/convert-int64.js";
+import type { RpcMethod } from "../operation.js";
+import { checkValue } from "../validation/field-issues.js";
+
+/** The JSON-RPC error code for "limit exceeded", used by nodes for rate limits. */
+export const RATE_LIMIT_CODE = -32005;
+
+/** One call's outcome: its result, or the error that replaced it. */
+export type RpcOutcome = { result: unknown } | { error: ChainkitError };
+
+/** What {@link readRpcOutcome} needs to know about the exchange. */
+export interface RpcAnswerContext {
+  /** HTTP status of the answer. */
+  status: number;
+  /** Endpoint with credentials replaced by `***`. */
+  url: string;
+  /** Scrubs credentials from server text. */
+  redact: (text: string) => string;
+}
+
+/**
+ * Lines a JSON-RPC answer up with the ids sent: a batch answer is matched by id (in any order); a
+ * single answer must echo the id. A lone error object answering a batch (e.g. a rate limit for the
+ * whole request) applies to every call.
+ *
+ * @param body - The parsed answer.
+ * @param ids - The ids sent, in order.
+ * @param sentAsBatch - Whether the request was an array.
+ * @returns One response object (or `undefined` when missing) per id.
+ * @throws {ResponseValidationError} when the answer is neither a JSON-RPC response nor an array of them.
+ * @example
+ * matchResponses([{ id: 2, result: "b" }, { id: 1, result: "a" }], [1, 2], true); // [{ id: 1, … }, { id: 2, … }]
+ */
+export function matchResponses(
+  body: unknown,
+  ids: readonly number[],
+  sentAsBatch: boolean,
+  operation: string,
+  status: number,
+): (Record<string, unknown> | undefined)[] {
+  if (Array.isArray(body)) {
+    const byId = new Map<unknown, Record<string, unknown>>();
+    for (const item of body) if (isObject(item)) byId.set(item.id, item);
+    return ids.map((id) => byId.get(id));
+  }
+  if (isObject(body)) {
+    if (!sentAsBatch || (body.error !== undefined && (body.id === null || body.id === undefined))) {
+      return ids.map(() => body);
+    }
+  }
+  throw new ResponseValidationError(operation, status, [
+    { pointer: "", message: sentAsBatch ? "is not a JSON-RPC batch answer" : "is not a JSON-RPC answer" },
+  ]);
+}
+
+/**
+ * Reads one call's response object: an `error` member becomes `RateLimitError` (-32005, with the wait
+ * from `data.try_again_in`) or `JsonRpcError`; a `result` is validated (when asked) and its int64 fields
+ * converted. A missing response or one that does not echo the id is a `ResponseValidationError`.
+ *
+ * @param method - The method called.
+ * @param id - The id sent.
+ * @param response - The matched response object, if any.
+ * @param validate - Whether to check the result against the method's schema.
+ * @param context - Status, shown URL and redaction.
+ * @returns The outcome; never throws.
+ * @example
+ * readRpcOutcome(method, 1, { jsonrpc: "2.0", id: 1, result: "0x1" }, true, context); // { result: "0x1" }
+ */
+export function readRpcOutcome(
+  method: RpcMethod,
+  id: number,
+  response: Record<string, unknown> | undefined,
+  validate: boolean,
+  context: RpcAnswerContext,
+): RpcOutcome {
+  const invalid = (pointer: string, message: string) => ({
+    error: new ResponseValidationError(method.name, context.status, [{ pointer, message }]),
+  });
+  if (response === undefined) return invalid("", `has no response for id ${id}`);
+  const error = response.error;
+  if (isObject(error)) {
+    if (response.id !== id && response.id !== null && response.id !== undefined) {
+      return invalid("/id", `does not echo the request id ${id}`);
+    }
+    return { error: rpcError(method, error, context) };
+  }
+  if (response.id !== id) return invalid("/id", `does not echo the request id ${id}`);
+  if (!("result" in response)) return invalid("", "has neither result nor error");
+  if (validate) {
+    const issues = checkValue(method.validateResult, response.result, "/result");
+    if (issues.length > 0) return { error: new ResponseValidationError(method.name, context.status, issues) };
+  }
+  return { result: method.int64 ? convertInt64(response.result, method.int64) : response.result };
+}
+
+function rpcError(
+  method: RpcMethod,
+  error: Record<string, unknown>,
+  context: RpcAnswerContext,
+): ChainkitError {
+  const code = typeof error.code === "number" ? error.code : Number(error.code);
+  const message = typeof error.message === "string" ? context.redact(error.message) : "(no message)";
+  if (code === RATE_LIMIT_CODE) {
+    const data = error.data as { try_again_in?: unknown } | undefined;
+    return new RateLimitError({
+      retryAfter: parseTryAgainIn(isObject(data) ? data.try_again_in : undefined),
+      method: "POST",
+      url: context.url,
+      status: context.status,
+      rpcMethod: method.name,
+      code,
+      data: error.data,
+    });
+  }
+  return new JsonRpcError({ code, message, data: error.data, rpcMethod: method.name, url: context.url });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

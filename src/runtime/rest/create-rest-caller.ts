@@ -1,0 +1,149 @@
+import { type Auth, noAuth } from "../credentials/auth.js";
+import { requireSecureUrl } from "../credentials/secure-url.js";
+import { ResponseValidationError } from "../errors/response-validation-error.js";
+import { errorForStatus, errorInBody, type ShownRequest } from "../http/response-errors.js";
+import { type RetryOptions, resolveRetryPolicy } from "../http/retry-policy.js";
+import { selectResponse } from "../http/select-response.js";
+import {
+  DEFAULT_TIMEOUT,
+  type FetchFunction,
+  type HttpResponse,
+  sendHttpRequest,
+} from "../http/send-request.js";
+import { withRetries } from "../http/with-retries.js";
+import { convertInt64 } from "../json/convert-int64.js";
+import { parseJson } from "../json/parse-json.js";
+import type { CallOptions, RestCaller, RestInput, RestOperation } from "../operation.js";
+import { createUsageMeter, type UsageOptions, type UsageSnapshot } from "../usage/usage-meter.js";
+import { checkValue } from "../validation/field-issues.js";
+import { prepareRest } from "./prepare-request.js";
+
+/** Options of {@link createRestCaller}. */
+export interface RestCallerOptions {
+  /** The surface's base URL; https, or http only to a loopback host. */
+  baseUrl: string;
+  /** How credentials are attached (default: none). */
+  auth?: Auth;
+  /** The `fetch` to use (default: the global one). */
+  fetch?: FetchFunction;
+  /** Milliseconds per request (default 30 000). */
+  timeout?: number;
+  /** Retry policy for idempotent operations, or `false` for none. */
+  retry?: RetryOptions | false;
+  /** Check responses against the spec (default `true`). */
+  validateResponse?: boolean;
+  /** Usage counting, and an optional budget that paces requests. */
+  usage?: UsageOptions;
+  /** Extra headers for every request (not secret; they are never shown anyway). */
+  headers?: Record<string, string>;
+  /**
+   * Finds an error inside a successful (2xx) body, e.g. the wallet's `{"Error": "…"}`; returns its
+   * message, or `undefined` when the body is a real answer.
+   */
+  detectServiceError?: (body: unknown) => string | undefined;
+}
+
+/** Per-call options of an {@link HttpRestCaller}. */
+export interface RestCallOptions extends CallOptions {
+  /** Rate-limit weight of this call (default 1), e.g. the number of exchange modifications. */
+  weight?: number;
+  /**
+   * Overrides the operation's `idempotent` for this call. Set it only when repeating this exact
+   * request is harmless, such as a signed request the server deduplicates by nonce.
+   */
+  idempotent?: boolean;
+}
+
+/** A {@link RestCaller} over fetch, that also reports its usage. */
+export interface HttpRestCaller extends RestCaller {
+  call(operation: RestOperation, input: RestInput, options?: RestCallOptions): Promise<unknown>;
+  /** Requests and weight spent so far. */
+  usage(): UsageSnapshot;
+}
+
+/**
+ * Creates the REST caller that generated clients run on. Each call: checks path, query and body
+ * before sending; sends JSON with credentials; retries idempotent operations on network errors,
+ * 429 and 502/503/504; parses the answer without losing integer precision; picks the response
+ * descriptor by status; validates; converts int64 fields to bigint; maps failures to typed errors.
+ *
+ * @param options - Base URL, auth, fetch, timeout, retry, validation, usage, headers.
+ * @returns The caller. Inspecting or serializing it shows no credentials.
+ * @throws {ConfigurationError} when the base URL is insecure or options are malformed.
+ * @example
+ * const caller = createRestCaller({ baseUrl: "https://api.example.com", auth: bearerAuth(apiKey) });
+ * const organization = await caller.call(getOrganizationOperation, {});
+ */
+export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
+  const auth = options.auth ?? noAuth();
+  requireSecureUrl(options.baseUrl, "baseUrl", auth.redact);
+  const policy = resolveRetryPolicy(options.retry);
+  const meter = options.usage?.meter ?? createUsageMeter(options.usage?.budget);
+  const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const clientTimeout = options.timeout ?? DEFAULT_TIMEOUT;
+  const clientValidates = options.validateResponse ?? true;
+  const extraHeaders = { ...options.headers };
+
+  async function call(operation: RestOperation, input: RestInput, callOptions: RestCallOptions = {}) {
+    const prepared = prepareRest(operation, input);
+    const url = auth.resolveUrl(options.baseUrl, prepared.pathAndQuery);
+    const shown: ShownRequest = { method: operation.method, url: auth.redact(url), redact: auth.redact };
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      ...extraHeaders,
+      ...auth.headers(),
+    };
+    if (prepared.body !== undefined) headers["content-type"] = "application/json";
+    const { signal } = callOptions;
+
+    const attempt = async () => {
+      await meter.acquire(callOptions.weight ?? 1, signal);
+      const response = await sendHttpRequest(
+        { method: operation.method, url, headers, body: prepared.body },
+        {
+          fetch: fetchFn,
+          timeout: callOptions.timeout ?? clientTimeout,
+          signal,
+          shownUrl: shown.url,
+          redact: auth.redact,
+        },
+      );
+      if (response.status < 200 || response.status > 299) throw errorForStatus(response, shown);
+      return readSuccess(operation, response, shown, callOptions.validateResponse ?? clientValidates);
+    };
+    return withRetries(attempt, {
+      policy,
+      idempotent: callOptions.idempotent ?? operation.idempotent,
+      signal,
+    });
+  }
+
+  function readSuccess(
+    operation: RestOperation,
+    response: HttpResponse,
+    shown: ShownRequest,
+    validates: boolean,
+  ) {
+    let body: unknown;
+    let isJson = true;
+    try {
+      body = response.text.trim() === "" ? undefined : parseJson(response.text);
+    } catch {
+      body = response.text;
+      isJson = false;
+    }
+    const serviceError = isJson ? options.detectServiceError?.(body) : undefined;
+    if (serviceError !== undefined) throw errorInBody(response, serviceError, shown);
+
+    const descriptor = selectResponse(operation.responses, response.status);
+    if (validates && descriptor?.validate) {
+      const issues = isJson
+        ? checkValue(descriptor.validate, body, "")
+        : [{ pointer: "", message: "is not JSON" }];
+      if (issues.length > 0) throw new ResponseValidationError(operation.id, response.status, issues);
+    }
+    return descriptor?.int64 && isJson ? convertInt64(body, descriptor.int64) : body;
+  }
+
+  return { call, usage: () => meter.snapshot() };
+}

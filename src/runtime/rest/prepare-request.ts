@@ -1,0 +1,50 @@
+import type { FieldIssue } from "../errors/request-validation-error.js";
+import { RequestValidationError } from "../errors/request-validation-error.js";
+import { fillPath } from "../http/path-template.js";
+import { toQueryString } from "../http/query-string.js";
+import { parseJson } from "../json/parse-json.js";
+import { stringifyJson } from "../json/stringify-json.js";
+import type { RestInput, RestOperation } from "../operation.js";
+import { checkValue } from "../validation/field-issues.js";
+
+/** A checked REST request, ready to send. */
+export interface PreparedRest {
+  /** Path with parameters filled in, plus the query string. */
+  pathAndQuery: string;
+  /** The JSON body text, when the call has a body. */
+  body: string | undefined;
+}
+
+/**
+ * Checks a REST call's path parameters, query and body against the operation's validators and builds
+ * what goes on the wire. Query and body are checked in their wire form (as the server will read them,
+ * bigints as exact integers), so what passes is what is sent.
+ *
+ * @param operation - The operation descriptor.
+ * @param input - Path parameters, query and body.
+ * @returns The path with query string, and the body text.
+ * @throws {RequestValidationError} listing every issue, by pointer (`/path/id`, `/query/limit`, `/body/region`).
+ * @example
+ * prepareRest(getNodeOperation, { path: { id: "ND-1" } }); // { pathAndQuery: "/v1/nodes/ND-1/", body: undefined }
+ */
+export function prepareRest(operation: RestOperation, input: RestInput): PreparedRest {
+  const issues: FieldIssue[] = [];
+  if (operation.validatePath) issues.push(...checkValue(operation.validatePath, input.path ?? {}, "/path"));
+  if (operation.validateQuery) {
+    issues.push(...checkValue(operation.validateQuery, wireForm(input.query ?? {}), "/query"));
+  }
+  const body = input.body === undefined ? undefined : stringifyJson(input.body);
+  if (operation.validateBody) {
+    issues.push(
+      ...checkValue(operation.validateBody, body === undefined ? undefined : parseJson(body), "/body"),
+    );
+  }
+  if (issues.length > 0) throw new RequestValidationError(operation.id, issues);
+  const path = fillPath(operation.id, operation.path, input.path);
+  return { pathAndQuery: path + toQueryString(input.query), body };
+}
+
+/** The value as the server will parse it: bigints become integers (or decimal strings past 2^53). */
+function wireForm(value: unknown): unknown {
+  return parseJson(stringifyJson(value));
+}
