@@ -1,7 +1,7 @@
 import { createL1ActionHash, signL1Action } from "@nktkas/hyperliquid/signing";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, test } from "vitest";
-import { fixture, followRef, loadSpec, resolvePointer, validatorAt } from "./support.js";
+import { exampleCases, fixture, loadSpec, rejections, resolvePointer, validatorAt } from "./support.js";
 
 type Json = Record<string, unknown>;
 
@@ -11,43 +11,6 @@ const response = validatorAt("exchange", `${OPERATION}/responses/200/content/app
 const order = validatorAt("exchange", "/components/schemas/Order");
 const signature = validatorAt("exchange", "/components/schemas/Signature");
 const modifyStatus = validatorAt("exchange", "/components/schemas/ModifyStatus");
-
-/** Every example in the spec (named `examples`, `$ref`s followed, and schema `examples`) with the schema it must satisfy. */
-function exampleCases(spec: Json): { where: string; schema: string; value: unknown }[] {
-  const cases: { where: string; schema: string; value: unknown }[] = [];
-  const visit = (value: unknown, pointer: string, inSchemas: boolean): void => {
-    if (typeof value !== "object" || value === null) return;
-    const record = value as Json;
-    if (!inSchemas && "schema" in record && typeof record.examples === "object" && record.examples !== null) {
-      for (const [name, example] of Object.entries(record.examples as Json)) {
-        const resolved = followRef(spec, example) as Json;
-        cases.push({
-          where: `${pointer}/examples/${name}`,
-          schema: `${pointer}/schema`,
-          value: resolved.value,
-        });
-      }
-    }
-    if (inSchemas && Array.isArray(record.examples)) {
-      record.examples.forEach((example, i) => {
-        cases.push({ where: `${pointer}/examples/${i}`, schema: pointer, value: example });
-      });
-    }
-    for (const [key, child] of Object.entries(record)) {
-      if (key === "examples") continue;
-      const escaped = key.replaceAll("~", "~0").replaceAll("/", "~1");
-      visit(child, `${pointer}/${escaped}`, inSchemas || pointer === "/components/schemas");
-    }
-  };
-  visit(spec, "", false);
-  return cases;
-}
-
-/** Where a validator rejected a value: `instancePath keyword` for each error. */
-function rejections(validate: ReturnType<typeof validatorAt>, value: unknown): string[] {
-  expect(validate(value)).toBe(false);
-  return (validate.errors ?? []).map((e) => `${e.instancePath} ${e.keyword}`);
-}
 
 const limitOrder = { a: 0, b: true, p: "61500", s: "0.002", r: false, t: { limit: { tif: "Gtc" } } };
 const signed = {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { fixture, loadSpec, resolvePointer, validatorAt } from "./support.js";
+import { exampleCases, fixture, loadSpec, resolvePointer, validatorAt } from "./support.js";
 
 const ACTIONS = "/paths/~1api~1v3~1actions/get";
 const JSON_BODY = "content/application~1json/schema";
@@ -12,40 +12,6 @@ const actionType = validatorAt("indexer", "/components/schemas/ActionType");
 
 type Json = Record<string, unknown>;
 type Parameter = { name: string; in: string };
-
-/** Every example in the spec with the pointer of the schema it must satisfy. */
-function exampleCases(spec: Json): { where: string; schema: string; value: unknown }[] {
-  const cases: { where: string; schema: string; value: unknown }[] = [];
-  const visit = (node: unknown, pointer: string, inSchemas: boolean): void => {
-    if (typeof node !== "object" || node === null) return;
-    const record = node as Json;
-    const carriesSchema = "schema" in record && !inSchemas;
-    if (carriesSchema && "example" in record) {
-      cases.push({ where: `${pointer}/example`, schema: `${pointer}/schema`, value: record.example });
-    }
-    if (carriesSchema && typeof record.examples === "object" && record.examples !== null) {
-      for (const [name, example] of Object.entries(record.examples as Record<string, Json>)) {
-        cases.push({
-          where: `${pointer}/examples/${name}`,
-          schema: `${pointer}/schema`,
-          value: example.value,
-        });
-      }
-    }
-    if (inSchemas && Array.isArray(record.examples)) {
-      record.examples.forEach((value, i) => {
-        cases.push({ where: `${pointer}/examples/${i}`, schema: pointer, value });
-      });
-    }
-    for (const [key, child] of Object.entries(record)) {
-      if (key === "examples" || key === "example") continue;
-      const escaped = key.replaceAll("~", "~0").replaceAll("/", "~1");
-      visit(child, `${pointer}/${escaped}`, inSchemas || pointer === "/components/schemas");
-    }
-  };
-  visit(spec, "", false);
-  return cases;
-}
 
 /**
  * Validates a query object the way a generated client does: each key against its parameter's

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { expect } from "vitest";
 import { parse } from "yaml";
 
 /** The five surfaces, each with one hand-written spec in `specs/`. */
@@ -151,4 +152,53 @@ export function validatorAt(surface: Surface, pointer: string): ValidateFunction
   }
   const ref = `chainkit:${surface}#${plainPointer(loadSpec(surface), pointer)}`;
   return ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
+}
+
+/** One example found in a spec, with the pointer of the schema it must satisfy. */
+export interface ExampleCase {
+  where: string;
+  schema: string;
+  value: unknown;
+}
+
+/**
+ * Every example of an OpenAPI spec with the schema it must satisfy: `example` and named
+ * `examples` (their `$ref`s followed) beside a `schema`, and `examples` arrays inside schemas.
+ */
+export function exampleCases(spec: Record<string, unknown>): ExampleCase[] {
+  const cases: ExampleCase[] = [];
+  const visit = (node: unknown, pointer: string, inSchemas: boolean): void => {
+    if (!isRecord(node)) return;
+    const carriesSchema = "schema" in node && !inSchemas;
+    if (carriesSchema && "example" in node) {
+      cases.push({ where: `${pointer}/example`, schema: `${pointer}/schema`, value: node.example });
+    }
+    if (carriesSchema && isRecord(node.examples) && !Array.isArray(node.examples)) {
+      for (const [name, example] of Object.entries(node.examples)) {
+        const resolved = followRef(spec, example) as { value?: unknown };
+        cases.push({
+          where: `${pointer}/examples/${name}`,
+          schema: `${pointer}/schema`,
+          value: resolved.value,
+        });
+      }
+    }
+    if (inSchemas && Array.isArray(node.examples)) {
+      node.examples.forEach((value, i) => {
+        cases.push({ where: `${pointer}/examples/${i}`, schema: pointer, value });
+      });
+    }
+    for (const [key, child] of Object.entries(node)) {
+      if (key === "examples" || key === "example") continue;
+      visit(child, `${pointer}/${escapeSegment(key)}`, inSchemas || pointer === "/components/schemas");
+    }
+  };
+  visit(spec, "", false);
+  return cases;
+}
+
+/** Where a validator rejected a value, as `instancePath keyword` per error; fails the test if it accepted it. */
+export function rejections(validate: ValidateFunction, value: unknown): string[] {
+  expect(validate(value)).toBe(false);
+  return (validate.errors ?? []).map((e) => `${e.instancePath} ${e.keyword}`);
 }

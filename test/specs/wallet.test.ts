@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { fixture, loadSpec, resolvePointer, validatorAt } from "./support.js";
+import { exampleCases, fixture, loadSpec, rejections, resolvePointer, validatorAt } from "./support.js";
 
 const LIST = "/paths/~1wallet~1getassetissuelistbyname/post";
 const BY_ID = "/paths/~1wallet~1getassetissuebyid/post";
@@ -15,40 +15,6 @@ const walletError = validatorAt("wallet", "/components/schemas/WalletError");
 
 type Json = Record<string, unknown>;
 
-/** Every example in the spec with the pointer of the schema it must satisfy. */
-function exampleCases(spec: Json): { where: string; schema: string; value: unknown }[] {
-  const cases: { where: string; schema: string; value: unknown }[] = [];
-  const visit = (node: unknown, pointer: string, inSchemas: boolean): void => {
-    if (typeof node !== "object" || node === null) return;
-    const record = node as Json;
-    const carriesSchema = "schema" in record && !inSchemas;
-    if (carriesSchema && "example" in record) {
-      cases.push({ where: `${pointer}/example`, schema: `${pointer}/schema`, value: record.example });
-    }
-    if (carriesSchema && typeof record.examples === "object" && record.examples !== null) {
-      for (const [name, example] of Object.entries(record.examples as Record<string, Json>)) {
-        cases.push({
-          where: `${pointer}/examples/${name}`,
-          schema: `${pointer}/schema`,
-          value: example.value,
-        });
-      }
-    }
-    if (inSchemas && Array.isArray(record.examples)) {
-      record.examples.forEach((value, i) => {
-        cases.push({ where: `${pointer}/examples/${i}`, schema: pointer, value });
-      });
-    }
-    for (const [key, child] of Object.entries(record)) {
-      if (key === "examples" || key === "example") continue;
-      const escaped = key.replaceAll("~", "~0").replaceAll("/", "~1");
-      visit(child, `${pointer}/${escaped}`, inSchemas || pointer === "/components/schemas");
-    }
-  };
-  visit(spec, "", false);
-  return cases;
-}
-
 /**
  * Parses JSON the way the runtime's lossless parser hands values over: integer literals beyond
  * 2^53 become decimal strings. Enough for these fixtures (no such digits inside strings).
@@ -58,12 +24,6 @@ function parseLossless(text: string): unknown {
     Number.isSafeInteger(Number(digits)) ? digits : `"${digits}"`,
   );
   return JSON.parse(quoted);
-}
-
-/** Where a validator rejected a value: `instancePath keyword` for each error. */
-function rejections(validate: ReturnType<typeof validatorAt>, value: unknown): string[] {
-  expect(validate(value)).toBe(false);
-  return (validate.errors ?? []).map((e) => `${e.instancePath} ${e.keyword}`);
 }
 
 const btt = fixture<Json>("wallet/tron_getassetissuebyid_mainnet_1002000_BTT.json");
