@@ -1,0 +1,436 @@
+/**
+ * The sandbox checks both directions of every exchange against our own specs, through the generated
+ * descriptors: a bad request gets the real service's error form for its surface, and a response that
+ * would not match the spec is a sandbox bug (thrown, so the core answers 500 and tests fail).
+ */
+import { readFileSync } from "node:fs";
+import type { FieldIssue } from "../runtime/errors/request-validation-error.js";
+import { parseJson } from "../runtime/json/parse-json.js";
+import type { RestOperation, RpcMethod, Validator } from "../runtime/operation.js";
+import { checkValue } from "../runtime/validation/field-issues.js";
+import type { SandboxRequest, SandboxResponse, SurfaceHandler, SurfaceName } from "./surface.js";
+import { writeJson } from "./write-json.js";
+
+/** The REST surfaces (the EVM speaks JSON-RPC, see {@link RpcContract}). */
+export type RestSurfaceName = Exclude<SurfaceName, "evm">;
+
+/** A JSON Schema as found in a bundled spec (only the keys coercion reads are typed). */
+export interface JsonSchema {
+  type?: string | string[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  [key: string]: unknown;
+}
+
+/** One OpenAPI parameter of a bundled (dereferenced) spec. */
+export interface ParameterSpec {
+  name: string;
+  in: "query" | "path" | "header" | "cookie";
+  required?: boolean;
+  schema?: JsonSchema;
+}
+
+/**
+ * Thrown when the sandbox is about to answer something its own spec does not allow. It is a bug in
+ * the sandbox, never the caller's fault; the HTTP core turns it into a 500.
+ */
+export class SandboxContractError extends Error {
+  override readonly name = "SandboxContractError";
+}
+
+const specCache = new Map<SurfaceName, BundledSpec>();
+
+interface BundledSpec {
+  paths?: Record<string, Record<string, { parameters?: ParameterSpec[] } | ParameterSpec[] | undefined>>;
+}
+
+/**
+ * Reads `generated/<surface>/spec.json`, the bundled and dereferenced spec (once per surface).
+ *
+ * @param surface - The surface whose spec to read.
+ * @returns The parsed spec.
+ * @throws {Error} when the generated spec is missing (run `npm run generate`).
+ * @example
+ * const spec = loadBundledSpec("platform");
+ */
+export function loadBundledSpec(surface: SurfaceName): BundledSpec {
+  let spec = specCache.get(surface);
+  if (!spec) {
+    const file = new URL(`../../generated/${surface}/spec.json`, import.meta.url);
+    spec = JSON.parse(readFileSync(file, "utf8")) as BundledSpec;
+    specCache.set(surface, spec);
+  }
+  return spec;
+}
+
+/** Every JSON type a schema (or its anyOf/oneOf/allOf branches, enum or const) admits. */
+function schemaTypes(schema: JsonSchema | undefined): Set<string> {
+  const types = new Set<string>();
+  if (!schema) return types;
+  if (typeof schema.type === "string") types.add(schema.type);
+  if (Array.isArray(schema.type)) for (const type of schema.type) types.add(type);
+  for (const value of [...(schema.enum ?? []), ...("const" in schema ? [schema.const] : [])]) {
+    types.add(typeof value === "number" ? "number" : typeof value);
+  }
+  for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) {
+    for (const type of schemaTypes(branch)) types.add(type);
+  }
+  return types;
+}
+
+const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+
+function coerceScalar(text: string, types: Set<string>): unknown {
+  if (types.has("string")) return text;
+  if ((types.has("integer") || types.has("number")) && NUMBER_TEXT.test(text)) {
+    const value = Number(text);
+    // An integer beyond 2^53 stays text so the validator refuses it instead of silently rounding.
+    if (!types.has("number") && !Number.isSafeInteger(value)) return text;
+    return value;
+  }
+  if (types.has("boolean") && (text === "true" || text === "false")) return text === "true";
+  if (types.has("null") && text === "null") return null;
+  return text;
+}
+
+/**
+ * Turns a query string into the object the generated query validator expects: each value is
+ * converted to the type its parameter schema asks for (integer, number, boolean; arrays from repeated
+ * keys). Values that do not convert stay strings so validation names them; keys the spec does not
+ * list are dropped, as the real services ignore them.
+ *
+ * @param query - The query as received.
+ * @param parameters - The operation's parameters from the bundled spec.
+ * @returns The query object.
+ * @example
+ * coerceQuery(new URLSearchParams("limit=5&sort=asc"), parameters); // { limit: 5, sort: "asc" }
+ */
+export function coerceQuery(
+  query: URLSearchParams,
+  parameters: readonly ParameterSpec[],
+): Record<string, unknown> {
+  const byName = new Map(parameters.filter((p) => p.in === "query").map((p) => [p.name, p.schema]));
+  const result: Record<string, unknown> = {};
+  for (const name of new Set(query.keys())) {
+    if (!byName.has(name)) continue;
+    const schema = byName.get(name);
+    const types = schemaTypes(schema);
+    if (types.has("array")) {
+      const itemTypes = schemaTypes(schema?.items);
+      result[name] = query.getAll(name).map((text) => coerceScalar(text, itemTypes));
+    } else {
+      result[name] = coerceScalar(query.get(name) ?? "", types);
+    }
+  }
+  return result;
+}
+
+/** What a REST operation handler receives: the request, checked and converted. */
+export interface RestInput {
+  operation: RestOperation;
+  pathParams: Record<string, string>;
+  query: Record<string, unknown>;
+  /** The parsed JSON body (integers beyond 2^53 as decimal strings), or undefined without one. */
+  body: unknown;
+  request: SandboxRequest;
+}
+
+/** One operation's implementation. Its answer is checked against the spec before it is sent. */
+export type RestOperationHandler = (input: RestInput) => SandboxResponse | Promise<SandboxResponse>;
+
+/** The outcome of reading a request: its input, or the surface's refusal. */
+export type ReadRequestResult = { ok: true; input: RestInput } | { ok: false; response: SandboxResponse };
+
+interface Route {
+  operation: RestOperation;
+  pattern: RegExp;
+  parameters: ParameterSpec[];
+}
+
+function templatePattern(path: string): RegExp {
+  const source = path
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith("{") ? "([^/]+)" : part.replace(/[.*+?^$()|[\]\\]/g, "\\$&")))
+    .join("");
+  return new RegExp(`^${source}$`);
+}
+
+/** Where an issue's pointer lands in a flat field map: `/body/configuration/archive` -> `configuration.archive`. */
+function fieldName(pointer: string): string {
+  const parts = pointer.split("/").slice(2);
+  return parts.length > 0 ? parts.join(".").replace(/~1/g, "/").replace(/~0/g, "~") : "non_field_errors";
+}
+
+/** The part of the request a refusal is about. */
+export type RequestPart = "path" | "query" | "body" | "json";
+
+/**
+ * The real service's answer to a bad request, per surface (FACTS.md): platform 400 with per-field
+ * messages, exchange 422 plain text, wallet HTTP 200 with `{Error}`, indexer 422 `{error, code}`.
+ *
+ * @param surface - The surface refusing.
+ * @param part - `json` when the body is not JSON at all, else the part that failed validation.
+ * @param issues - What is wrong (for `json`, one issue carrying the parser's message).
+ * @param query - The coerced query, to quote the refused value where the real service does.
+ * @returns The refusal.
+ * @example
+ * refusal("indexer", "query", [{ pointer: "/query/limit", message: "must be <= 1000" }], { limit: 2000 });
+ * // { status: 422, body: { error: "limit is not allowed: 2000 > 1000", code: 422 } }
+ */
+export function refusal(
+  surface: RestSurfaceName,
+  part: RequestPart,
+  issues: readonly FieldIssue[],
+  query: Record<string, unknown> = {},
+): SandboxResponse {
+  const first = issues[0] ?? { pointer: "", message: "is invalid" };
+  const summary = `${first.pointer || "(root)"} ${first.message}`;
+  switch (surface) {
+    case "platform": {
+      if (part === "json") {
+        return {
+          status: 400,
+          body: { error: { code: "parse_error", message: `JSON parse error - ${first.message}` } },
+        };
+      }
+      const fields: Record<string, string[]> = {};
+      for (const issue of issues) {
+        const name = fieldName(issue.pointer);
+        fields[name] = [...(fields[name] ?? []), issue.message];
+      }
+      return {
+        status: 400,
+        body: { error: { code: "validation_error", message: "Invalid input.", fields } },
+      };
+    }
+    case "exchange":
+      return { status: 422, body: `Failed to deserialize the JSON body into the target type: ${summary}` };
+    case "wallet":
+      return {
+        status: 200,
+        body: {
+          Error:
+            part === "json"
+              ? `class org.tron.json.JSONException : ${first.message}`
+              : `class java.lang.IllegalArgumentException : ${summary}`,
+        },
+      };
+    case "indexer": {
+      const name = fieldName(first.pointer);
+      let message = `${name}: ${first.message}`;
+      if (name === "limit" && typeof query.limit === "number" && query.limit > 1000) {
+        message = `limit is not allowed: ${query.limit} > 1000`;
+      } else if (name === "sort") {
+        message = "wrong value for sort parameter";
+      }
+      return { status: 422, body: { error: message, code: 422 } };
+    }
+  }
+}
+
+function notFound(surface: RestSurfaceName, method: string, path: string, allowed: boolean): SandboxResponse {
+  const status = allowed ? 405 : 404;
+  const message = allowed ? `Method "${method}" not allowed.` : "Not found.";
+  if (surface === "platform") {
+    return { status, body: { error: { code: allowed ? "method_not_allowed" : "not_found", message } } };
+  }
+  if (surface === "exchange") return { status, body: `${message} ${method} ${path}` };
+  return { status, body: { error: `${message} ${method} ${path}`, code: status } };
+}
+
+/**
+ * One REST surface's contract: routes requests to operations, checks them against the generated
+ * validators (refusing in the surface's real error form), and checks every answer.
+ *
+ * @example
+ * const contract = new RestContract("platform", platformOperations);
+ * const handler = contract.handler({ getOrganization: () => ({ status: 200, body: organization }) });
+ */
+export class RestContract {
+  readonly surface: RestSurfaceName;
+  readonly #routes: Route[];
+
+  /**
+   * @param surface - The surface (its bundled spec is read from `generated/<surface>/spec.json`).
+   * @param operations - The surface's generated descriptors, keyed by operationId.
+   */
+  constructor(surface: RestSurfaceName, operations: Readonly<Record<string, RestOperation>>) {
+    this.surface = surface;
+    const spec = loadBundledSpec(surface);
+    this.#routes = Object.values(operations).map((operation) => {
+      const pathItem = spec.paths?.[operation.path] ?? {};
+      const shared = (pathItem.parameters ?? []) as ParameterSpec[];
+      const own = (pathItem[operation.method.toLowerCase()] as { parameters?: ParameterSpec[] } | undefined)
+        ?.parameters;
+      return { operation, pattern: templatePattern(operation.path), parameters: [...shared, ...(own ?? [])] };
+    });
+  }
+
+  /**
+   * Routes and checks a request.
+   *
+   * @param request - The request as the HTTP core passes it.
+   * @returns The checked input, or the response that refuses the request.
+   */
+  read(request: SandboxRequest): ReadRequestResult {
+    const method = request.method.toUpperCase();
+    const onPath = this.#routes.filter((route) => route.pattern.test(request.path));
+    const route = onPath.find((candidate) => candidate.operation.method === method);
+    if (!route)
+      return { ok: false, response: notFound(this.surface, method, request.path, onPath.length > 0) };
+    const { operation } = route;
+
+    const values = route.pattern.exec(request.path)?.slice(1) ?? [];
+    const pathParams = Object.fromEntries(
+      operation.pathParams.map((name, index) => [name, decodeURIComponent(values[index] ?? "")]),
+    );
+    const query = coerceQuery(request.query, route.parameters);
+    const refuse = (part: RequestPart, issues: FieldIssue[]) => ({
+      ok: false as const,
+      response: this.#checked(operation, refusal(this.surface, part, issues, query)),
+    });
+
+    if (operation.validatePath) {
+      const issues = checkValue(operation.validatePath, pathParams, "/path");
+      if (issues.length > 0) return refuse("path", issues);
+    }
+    if (operation.validateQuery) {
+      const issues = checkValue(operation.validateQuery, query, "/query");
+      if (issues.length > 0) return refuse("query", issues);
+    }
+
+    let body: unknown;
+    if (operation.validateBody) {
+      try {
+        body = parseJson(request.body);
+      } catch (error) {
+        return refuse("json", [{ pointer: "/body", message: (error as Error).message }]);
+      }
+      const issues = checkValue(operation.validateBody, body, "/body");
+      if (issues.length > 0) return refuse("body", issues);
+    }
+    return { ok: true, input: { operation, pathParams, query, body, request } };
+  }
+
+  /**
+   * Checks an answer against the operation's responses in the spec.
+   *
+   * @param operation - The operation answered.
+   * @param response - The answer.
+   * @returns The same answer.
+   * @throws {SandboxContractError} when the spec does not list the status or the body does not match.
+   */
+  check(operation: RestOperation, response: SandboxResponse): SandboxResponse {
+    return this.#checked(operation, response);
+  }
+
+  /**
+   * A surface handler built from one implementation per operation: requests are read and checked
+   * first, answers checked before they leave.
+   *
+   * @param handlers - Implementations keyed by operationId; an operation without one answers 501.
+   * @returns The handler to give to `serveSurface`.
+   * @throws {SandboxContractError} (inside the handler) on an answer the spec does not allow.
+   */
+  handler(handlers: Readonly<Record<string, RestOperationHandler>>): SurfaceHandler {
+    return async (request) => {
+      const read = this.read(request);
+      if (!read.ok) return read.response;
+      const implementation = handlers[read.input.operation.id];
+      if (!implementation) {
+        throw new SandboxContractError(`${this.surface}: no implementation for ${read.input.operation.id}`);
+      }
+      return this.#checked(read.input.operation, await implementation(read.input));
+    };
+  }
+
+  #checked(operation: RestOperation, response: SandboxResponse): SandboxResponse {
+    const status = String(response.status);
+    const descriptor =
+      operation.responses[status] ?? operation.responses[`${status[0]}XX`] ?? operation.responses.default;
+    if (!descriptor) {
+      throw new SandboxContractError(`${operation.id} answered ${status}, which the spec does not list`);
+    }
+    if (descriptor.validate) {
+      if (typeof response.body === "string" || response.body === undefined) {
+        throw new SandboxContractError(`${operation.id} ${status}: the spec asks for a JSON body`);
+      }
+      // Validate what a client will parse: the written JSON read back losslessly.
+      assertValid(descriptor.validate, parseJson(writeJson(response.body)), `${operation.id} ${status}`);
+    } else if (response.status === 204 && response.body !== undefined) {
+      throw new SandboxContractError(`${operation.id} 204 must have no body`);
+    }
+    return response;
+  }
+}
+
+function assertValid(validate: Validator, value: unknown, what: string): void {
+  const issues = checkValue(validate, value, "");
+  if (issues.length > 0) {
+    const listed = issues.slice(0, 3).map((issue) => `${issue.pointer || "(root)"} ${issue.message}`);
+    throw new SandboxContractError(`${what} does not match the spec: ${listed.join("; ")}`);
+  }
+}
+
+/** A JSON-RPC error object, as a node answers it. */
+export interface RpcErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/**
+ * The EVM surface's contract: checks params of the methods our OpenRPC spec describes, and their
+ * results before they leave. Methods outside the spec are not checked here.
+ *
+ * @example
+ * const contract = new RpcContract(evmMethods);
+ * const refused = contract.checkParams("eth_getProof", params); // undefined, or an Invalid params error
+ */
+export class RpcContract {
+  readonly #methods: Readonly<Record<string, RpcMethod>>;
+
+  /** @param methods - The generated method descriptors, keyed by method name. */
+  constructor(methods: Readonly<Record<string, RpcMethod>>) {
+    this.#methods = methods;
+  }
+
+  /** The descriptor of a method in the spec, or undefined. */
+  method(name: string): RpcMethod | undefined {
+    return Object.hasOwn(this.#methods, name) ? this.#methods[name] : undefined;
+  }
+
+  /**
+   * Checks a call's params against the method's params schema.
+   *
+   * @param name - The method name.
+   * @param params - The params as received (`undefined` reads as `[]`).
+   * @returns `-32602 Invalid params` naming the first bad param, or undefined when they are valid or the
+   *   method is not in the spec.
+   */
+  checkParams(name: string, params: unknown): RpcErrorObject | undefined {
+    const method = this.method(name);
+    if (!method) return undefined;
+    const issues = checkValue(method.validateParams, params ?? [], "/params");
+    if (issues.length === 0) return undefined;
+    const first = issues[0] ?? { pointer: "/params", message: "is invalid" };
+    return { code: -32602, message: "Invalid params", data: `${first.pointer} ${first.message}` };
+  }
+
+  /**
+   * Checks a result against the method's result schema.
+   *
+   * @param name - The method name.
+   * @param result - The result about to be sent.
+   * @throws {SandboxContractError} when a method in the spec would answer outside its schema.
+   */
+  checkResult(name: string, result: unknown): void {
+    const method = this.method(name);
+    if (!method) return;
+    assertValid(method.validateResult, parseJson(writeJson(result ?? null)), `${name} result`);
+  }
+}
