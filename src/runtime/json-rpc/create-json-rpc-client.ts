@@ -229,9 +229,10 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     queue = [];
     for (let start = 0; start < taken.length; start += maxSize) {
       const chunk = taken.slice(start, start + maxSize);
+      // A lone call goes as a plain request; several as a batch.
       execute(
         chunk.map((queued) => queued.call),
-        false,
+        chunk.length > 1,
         {},
       ).then(
         (outcomes) =>

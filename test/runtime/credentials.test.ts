@@ -1,0 +1,148 @@
+import { inspect } from "node:util";
+import { describe, expect, it } from "vitest";
+import { basicAuthorization, bearerAuth, nodeAuth } from "../../src/runtime/credentials/auth.js";
+import { nodeHttpEndpoint, nodeWebSocketEndpoint } from "../../src/runtime/credentials/node-endpoints.js";
+import { redactUrl } from "../../src/runtime/credentials/redact.js";
+import { Secret } from "../../src/runtime/credentials/secret.js";
+import { isLoopbackHost, requireSecureUrl } from "../../src/runtime/credentials/secure-url.js";
+import { ConfigurationError } from "../../src/runtime/errors/configuration-error.js";
+
+const TOKEN = "tok3n5ecret";
+
+describe("Secret", () => {
+  it("shows *** in inspect, JSON, templates and concatenation, and reveals on request", () => {
+    const secret = new Secret(TOKEN);
+    const shown = [
+      inspect(secret),
+      inspect({ secret }, { showHidden: true }),
+      JSON.stringify({ secret }),
+      `${secret}`,
+      String(secret),
+      `x${secret as unknown as string}`,
+    ];
+    for (const text of shown) expect(text).not.toContain(TOKEN);
+    expect(JSON.stringify({ secret })).toBe('{"secret":"***"}');
+    expect(secret.reveal()).toBe(TOKEN);
+  });
+});
+
+describe("node credentials", () => {
+  it("token mode puts the token in the path before the surface path, with no header", () => {
+    const auth = nodeAuth({ token: TOKEN });
+    expect(auth.scheme).toBe("token");
+    expect(auth.resolveUrl("https://nd-1.example.com/", "/evm")).toBe(
+      `https://nd-1.example.com/${TOKEN}/evm`,
+    );
+    expect(auth.resolveUrl("https://nd-1.example.com", "")).toBe(`https://nd-1.example.com/${TOKEN}`);
+    expect(auth.headers()).toEqual({});
+  });
+
+  it("basic mode keeps the path and sends Authorization: Basic (UTF-8)", () => {
+    const auth = nodeAuth({ username: "alice", password: "pä55" });
+    expect(auth.resolveUrl("https://nd-1.example.com", "/wallet/getnowblock")).toBe(
+      "https://nd-1.example.com/wallet/getnowblock",
+    );
+    expect(auth.headers()).toEqual({
+      authorization: `Basic ${Buffer.from("alice:pä55").toString("base64")}`,
+    });
+    expect(basicAuthorization("user", "pass")).toBe("Basic dXNlcjpwYXNz");
+  });
+
+  it.each([
+    [{ apiKey: "k" }, /bearer\/API key/],
+    [{ bearer: "k" }, /bearer\/API key/],
+    [{ token: TOKEN, username: "u", password: "p" }, /not both/],
+    [{ token: "" }, /token must be a non-empty string/],
+    [{ token: `Bearer ${TOKEN}` }, /whitespace/],
+    [{ username: "u" }, /password must be a non-empty string/],
+    [{ username: "", password: "p" }, /username must be a non-empty string/],
+    [{}, /must be \{ token \} or \{ username, password \}/],
+    [{ token: TOKEN, extra: 1 }, /unknown field\(s\) extra/],
+  ])("refuses %j at construction, without echoing secrets", (credentials, message) => {
+    let caught: unknown;
+    try {
+      nodeAuth(credentials as never);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigurationError);
+    expect((caught as ConfigurationError).option).toBe("credentials");
+    expect((caught as Error).message).toMatch(message);
+    expect((caught as Error).message).not.toContain(TOKEN);
+  });
+
+  it("bearer auth for the platform sends Authorization: Bearer and refuses an empty key", () => {
+    expect(bearerAuth("k3y").headers()).toEqual({ authorization: "Bearer k3y" });
+    expect(bearerAuth(new Secret("k3y")).headers()).toEqual({ authorization: "Bearer k3y" });
+    expect(() => bearerAuth("")).toThrow(ConfigurationError);
+  });
+});
+
+describe("HTTPS rule", () => {
+  it("accepts https anywhere and http only on loopback", () => {
+    for (const url of [
+      "https://nd-1.example.com",
+      "http://127.0.0.1:8545",
+      "http://127.9.9.9",
+      "http://localhost:1",
+      "http://[::1]:80",
+      "http://api.localhost",
+    ]) {
+      expect(() => requireSecureUrl(url, "url")).not.toThrow();
+    }
+    for (const url of [
+      "http://nd-1.example.com",
+      "http://10.0.0.1",
+      "http://128.0.0.1",
+      "ftp://127.0.0.1",
+      "not a url",
+    ]) {
+      expect(() => requireSecureUrl(url, "url")).toThrow(ConfigurationError);
+    }
+    expect(isLoopbackHost("127.0.0.1.example.com")).toBe(false);
+  });
+
+  it("refuses user info in URLs and never shows it", () => {
+    let message = "";
+    try {
+      requireSecureUrl("https://alice:hunter2@nd-1.example.com", "url");
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/user info/);
+    expect(message).not.toContain("hunter2");
+  });
+
+  it("redactUrl drops user info and masks secrets", () => {
+    expect(redactUrl(`https://alice:hunter2@host/${TOKEN}/evm?key=${TOKEN}`, [TOKEN])).toBe(
+      "https://host/***/evm?key=***",
+    );
+  });
+});
+
+describe("node endpoints", () => {
+  it("builds HTTP and WebSocket URLs for both modes", () => {
+    const url = "https://nd-123-456-789.example.com";
+    expect(nodeHttpEndpoint({ url, credentials: { token: TOKEN }, path: "/evm" })).toEqual({
+      url: `${url}/${TOKEN}/evm`,
+      headers: {},
+    });
+    expect(nodeWebSocketEndpoint({ url, credentials: { token: TOKEN } })).toEqual({
+      url: `wss://nd-123-456-789.example.com/ws/${TOKEN}`,
+      headers: {},
+    });
+    expect(nodeWebSocketEndpoint({ url: `${url}/`, credentials: { username: "u", password: "p" } })).toEqual({
+      url: "wss://nd-123-456-789.example.com/ws",
+      headers: { authorization: basicAuthorization("u", "p") },
+    });
+    expect(nodeWebSocketEndpoint({ url: "http://127.0.0.1:9000", credentials: { token: TOKEN } }).url).toBe(
+      `ws://127.0.0.1:9000/ws/${TOKEN}`,
+    );
+  });
+
+  it("refuses plain HTTP to a remote node and does not show the token", () => {
+    expect(() => nodeHttpEndpoint({ url: "http://nd-1.example.com", credentials: { token: TOKEN } })).toThrow(
+      /must use https/,
+    );
+  });
+});

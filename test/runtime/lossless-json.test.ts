@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { convertInt64 } from "../../src/runtime/json/convert-int64.js";
+import { parseJson } from "../../src/runtime/json/parse-json.js";
+import { stringifyJson } from "../../src/runtime/json/stringify-json.js";
+
+describe("parseJson", () => {
+  it("keeps integers beyond 2^53 exact, as decimal strings", () => {
+    const parsed = parseJson(
+      '{"total_supply":990000000000000000,"neg":-9007199254740993,"big":123456789012345678901234567890}',
+    );
+    expect(parsed).toEqual({
+      total_supply: "990000000000000000",
+      neg: "-9007199254740993",
+      big: "123456789012345678901234567890",
+    });
+  });
+
+  it("leaves safe integers, including the largest, as numbers", () => {
+    expect(parseJson("[9007199254740991,-9007199254740991,1234567890123456,0]")).toEqual([
+      9007199254740991, -9007199254740991, 1234567890123456, 0,
+    ]);
+  });
+
+  it("quotes 2^53 itself, which a number cannot tell from 2^53 + 1", () => {
+    expect(parseJson("[9007199254740992,9007199254740993]")).toEqual([
+      "9007199254740992",
+      "9007199254740993",
+    ]);
+  });
+
+  it("never touches digits inside strings, including escaped quotes", () => {
+    const text =
+      '{"a":"99999999999999999999","b":"x\\"12345678901234567890\\"","c":"\\\\","d":12345678901234567890}';
+    expect(parseJson(text)).toEqual({
+      a: "99999999999999999999",
+      b: 'x"12345678901234567890"',
+      c: "\\",
+      d: "12345678901234567890",
+    });
+  });
+
+  it("leaves decimals and exponents to JSON.parse", () => {
+    expect(
+      parseJson("[1.12345678901234567890,12345678901234567890e2,-0.5e-10,12345678901234567890.5]"),
+    ).toEqual([1.1234567890123457, 1.2345678901234568e21, -0.5e-10, 12345678901234567000.5]);
+  });
+
+  it("reads TON logical times sent as strings unchanged", () => {
+    expect(parseJson('{"start_lt":"49123456000000001","end_lt":"49123456000000002"}')).toEqual({
+      start_lt: "49123456000000001",
+      end_lt: "49123456000000002",
+    });
+  });
+
+  it("gives the same result as JSON.parse on text without long integers", () => {
+    const text = JSON.stringify({
+      hash: `0x${"12".repeat(32)}`,
+      n: [1, 2.5, -3],
+      s: "7".repeat(30),
+      t: true,
+      z: null,
+    });
+    expect(parseJson(text)).toEqual(JSON.parse(text));
+  });
+
+  it("throws SyntaxError on invalid JSON, like JSON.parse", () => {
+    expect(() => parseJson("{")).toThrow(SyntaxError);
+    expect(() => parseJson('{"a":12345678901234567890')).toThrow(SyntaxError);
+  });
+});
+
+describe("stringifyJson", () => {
+  it("writes bigints as exact integer literals", () => {
+    expect(
+      stringifyJson({ total_supply: 990000000000000000n, list: [-12345678901234567890n, 1n], s: "x" }),
+    ).toBe('{"total_supply":990000000000000000,"list":[-12345678901234567890,1],"s":"x"}');
+  });
+
+  it("round-trips through parseJson and convertInt64", () => {
+    const text = stringifyJson({ v: 990000000000000000n });
+    expect(convertInt64(parseJson(text), [["v"]])).toEqual({ v: 990000000000000000n });
+  });
+
+  it("matches JSON.stringify without bigints, and leaves look-alike strings alone", () => {
+    const value = { a: 1, b: ["bigint:1", "\u0000bigint:5"], c: { d: null } };
+    expect(stringifyJson(value)).toBe(JSON.stringify(value));
+    expect(stringifyJson({ ...value, n: 2n })).toBe(`${JSON.stringify(value).slice(0, -1)},"n":2}`);
+  });
+
+  it("still throws on cycles", () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(() => stringifyJson(cyclic)).toThrow(TypeError);
+  });
+});
+
+describe("convertInt64", () => {
+  it("converts decimal strings and integer numbers at the given paths to bigint", () => {
+    const value = parseJson(
+      '{"assetIssue":[{"total_supply":990000000000000000,"num":1,"name":"BTT"},{"total_supply":5}],"lt":"49000000000000001"}',
+    );
+    expect(
+      convertInt64(value, [["assetIssue", "*", "total_supply"], ["assetIssue", "*", "num"], ["lt"]]),
+    ).toEqual({
+      assetIssue: [{ total_supply: 990000000000000000n, num: 1n, name: "BTT" }, { total_supply: 5n }],
+      lt: 49000000000000001n,
+    });
+  });
+
+  it("walks property values with *, converts the root with an empty path, and skips absent or null fields", () => {
+    expect(convertInt64({ balances: { a: "1", b: 2 } }, [["balances", "*"]])).toEqual({
+      balances: { a: 1n, b: 2n },
+    });
+    expect(convertInt64("18446744073709551615", [[]])).toBe(18446744073709551615n);
+    expect(convertInt64({ x: null, y: "0x10", z: 1.5 }, [["x"], ["y"], ["z"], ["missing", "deep"]])).toEqual({
+      x: null,
+      y: "0x10",
+      z: 1.5,
+    });
+  });
+});

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { AbortError } from "../../src/runtime/errors/abort-error.js";
+import { TimeoutError } from "../../src/runtime/errors/timeout-error.js";
+import { createJsonRpcClient } from "../../src/runtime/json-rpc/create-json-rpc-client.js";
+import { createRestCaller } from "../../src/runtime/rest/create-rest-caller.js";
+import { blockNumber, getThing } from "./support/descriptors.js";
+import { startServer, type TestServer } from "./support/http-server.js";
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe("timeouts", () => {
+  it("ends a REST call that gets no answer with TimeoutError, and does not retry it", async () => {
+    server = await startServer(() => "hang");
+    const caller = createRestCaller({ baseUrl: server.url, timeout: 50, retry: { baseDelay: 1 } });
+    const error = await caller.call(getThing, { path: { id: "TH-1" } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).timeout).toBe(50);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("lets a call override the client's timeout", async () => {
+    server = await startServer(() => "hang");
+    const caller = createRestCaller({ baseUrl: server.url, timeout: 60_000 });
+    const error = await caller
+      .call(getThing, { path: { id: "TH-1" } }, { timeout: 30 })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "TimeoutError", timeout: 30 });
+  });
+
+  it("times out JSON-RPC calls too", async () => {
+    server = await startServer(() => "hang");
+    const rpc = createJsonRpcClient({ url: server.url, timeout: 40 });
+    await expect(rpc.call(blockNumber, [])).rejects.toBeInstanceOf(TimeoutError);
+  });
+});
+
+describe("abort", () => {
+  it("stops a request under way with AbortError carrying the reason", async () => {
+    server = await startServer(() => "hang");
+    const caller = createRestCaller({ baseUrl: server.url });
+    const controller = new AbortController();
+    const pending = caller.call(getThing, { path: { id: "TH-1" } }, { signal: controller.signal });
+    while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort(new Error("user left"));
+    const error = await pending.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(((error as AbortError).cause as Error).message).toBe("user left");
+  });
+
+  it("sends nothing when the signal has already aborted", async () => {
+    server = await startServer(() => ({ body: { id: "TH-1", total_supply: 1 } }));
+    const caller = createRestCaller({ baseUrl: server.url });
+    await expect(
+      caller.call(getThing, { path: { id: "TH-1" } }, { signal: AbortSignal.abort() }),
+    ).rejects.toBeInstanceOf(AbortError);
+    const rpc = createJsonRpcClient({ url: server.url });
+    await expect(rpc.call(blockNumber, [], { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
+      AbortError,
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("stops a retry wait", async () => {
+    server = await startServer(() => ({ status: 429, headers: { "retry-after": "5" } }));
+    const caller = createRestCaller({ baseUrl: server.url });
+    const controller = new AbortController();
+    const pending = caller.call(getThing, { path: { id: "TH-1" } }, { signal: controller.signal });
+    while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(AbortError);
+    expect(server.requests).toHaveLength(1);
+  });
+});
