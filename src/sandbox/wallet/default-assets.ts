@@ -1,0 +1,93 @@
+import type { TronAsset } from "./tron-asset.js";
+
+/**
+ * The tokens a sandbox wallet node knows unless told otherwise. BitTorrent (1002000, mainnet) and the
+ * two Nile testnet tokens named TRN (1005415, 1005416) are real node answers (see
+ * test/fixtures/wallet/); the SEED pair and the non-ASCII name are made up for the sandbox, to cover
+ * a shared name with the largest int64 supply and multi-byte UTF-8 hex.
+ */
+export const DEFAULT_ASSETS: readonly TronAsset[] = Object.freeze([
+  {
+    id: "1002000",
+    owner_address: "4137fa1a56eb8c503624701d776d95f6dae1d9f0d6",
+    name: "BitTorrent",
+    abbr: "BTT",
+    total_supply: 990000000000000000n,
+    trx_num: 1,
+    precision: 6,
+    num: 1,
+    start_time: 1548000000000n,
+    end_time: 1548000001000n,
+    description: "Official Token of BitTorrent Protocol",
+    url: "www.bittorrent.com",
+  },
+  {
+    id: "1005415",
+    owner_address: "414607716a6ca8fe2dc8f9e27c349a435191e48639",
+    name: "TRN",
+    abbr: "TN",
+    total_supply: 100000000000000000n,
+    frozen_supply: [{ frozen_amount: 1n, frozen_days: 1n }],
+    trx_num: 1,
+    num: 1,
+    start_time: 1737613011138n,
+    end_time: 2053134849000n,
+    description: "trident",
+    url: "https://www.trident.com",
+    free_asset_net_limit: 20n,
+    public_free_asset_net_limit: 1n,
+  },
+  {
+    id: "1005416",
+    owner_address: "41088a2bfcb1c7271029fd69a66859d55560895884",
+    name: "TRN",
+    abbr: "TN",
+    total_supply: 100000000000000000n,
+    frozen_supply: [{ frozen_amount: 1n, frozen_days: 1n }],
+    trx_num: 1,
+    precision: 6,
+    num: 1,
+    start_time: 1737690890434n,
+    end_time: 2053134849000n,
+    vote_score: 1,
+    description: "test trc10 coin for nile",
+    url: "https://nileex.io/",
+    free_asset_net_limit: 10000n,
+    public_free_asset_net_limit: 20000n,
+  },
+  {
+    id: "1009001",
+    owner_address: "41a614f803b6fd780986a42c78ec9c7f77e6ded13c",
+    name: "SEED",
+    abbr: "SEED",
+    // The largest int64: exact only when read without going through a JS number.
+    total_supply: 9223372036854775807n,
+    trx_num: 1,
+    precision: 6,
+    num: 10,
+    start_time: 1700000000000n,
+    end_time: 1900000000000n,
+    description: "Sandbox token with the largest int64 supply",
+    url: "https://example.org/seed",
+  },
+  {
+    id: "1009002",
+    owner_address: "41b2a1a9d7c3e0f6a5c4d3e2f1a0b9c8d7e6f5a4b3",
+    name: "SEED",
+    abbr: "SD",
+    total_supply: 9007199254740993n,
+    trx_num: 2,
+    num: 1,
+    description: "Another sandbox token named SEED (supply 2^53 + 1)",
+  },
+  {
+    id: "1009003",
+    owner_address: "41c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6",
+    name: "Grüße 币",
+    abbr: "GRU",
+    total_supply: 1000000n,
+    trx_num: 1,
+    num: 1,
+    description: "Sandbox token with a multi-byte UTF-8 name",
+  },
+]);
