@@ -1,0 +1,67 @@
+import { readFile } from "node:fs/promises";
+import { isMap, isPair, isScalar, isSeq, type Node, parseDocument } from "yaml";
+import type { Json } from "./json.js";
+import { childPointer } from "./json-pointer.js";
+import { SpecError } from "./spec-error.js";
+
+/**
+ * Reads a YAML (or JSON) spec file.
+ *
+ * @param path - File path, as it should appear in error messages.
+ * @returns The parsed document.
+ * @throws {SpecError} On a syntax error, naming its line and column and the pointer of the node it sits in.
+ */
+export async function loadSpec(path: string): Promise<Json> {
+  const text = await readFile(path, "utf8");
+  return parseSpecText(path, text);
+}
+
+/**
+ * Parses spec text (YAML 1.2, so JSON too).
+ *
+ * @param file - Name used in error messages.
+ * @param text - The file's content.
+ * @throws {SpecError} On a syntax error or a duplicate key.
+ */
+export function parseSpecText(file: string, text: string): Json {
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const [first] = doc.errors;
+  if (first) {
+    const offset = first.pos[0];
+    const pointer = doc.contents ? pointerAtOffset(doc.contents, offset, "") : "";
+    const line = first.linePos?.[0];
+    const where = line ? ` (line ${line.line}, column ${line.col})` : "";
+    throw new SpecError(file, pointer, `YAML syntax error${where}: ${firstLine(first.message)}`);
+  }
+  return doc.toJS({ maxAliasCount: -1 }) as Json;
+}
+
+function firstLine(message: string): string {
+  return message.split("\n")[0] ?? message;
+}
+
+/** The pointer of the deepest map entry or sequence item whose source range holds `offset`. */
+function pointerAtOffset(node: Node, offset: number, pointer: string): string {
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      if (!isPair(pair)) continue;
+      const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
+      const keyStart = (pair.key as Node | null)?.range?.[0];
+      const value = pair.value as Node | null;
+      const end = value?.range?.[2] ?? (pair.key as Node | null)?.range?.[2];
+      if (key === undefined || keyStart === undefined || end === undefined) continue;
+      if (offset >= keyStart && offset <= end) {
+        const inner = childPointer(pointer, key);
+        return value ? pointerAtOffset(value, offset, inner) : inner;
+      }
+    }
+  } else if (isSeq(node)) {
+    node.items.forEach((item, index) => {
+      const range = (item as Node | null)?.range;
+      if (range && offset >= range[0] && offset <= range[2]) {
+        pointer = pointerAtOffset(item as Node, offset, childPointer(pointer, index));
+      }
+    });
+  }
+  return pointer;
+}

@@ -1,0 +1,85 @@
+import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
+import ts from "typescript";
+import { operationTypeNames } from "./generated-names.js";
+import { isObject, type Json } from "./json.js";
+import { typeName } from "./names.js";
+import type { RestOperationModel } from "./openapi-model.js";
+import { SpecError } from "./spec-error.js";
+
+const BIGINT = ts.factory.createKeywordTypeNode(ts.SyntaxKind.BigIntKeyword);
+
+/**
+ * Writes `types.ts` for an OpenAPI surface: openapi-typescript's `paths`, `components` and
+ * `operations` (int64 fields typed `bigint`), then a friendly alias per component schema and per
+ * operation's path params, query, body and success response.
+ *
+ * @throws {SpecError} When two aliases would get the same name.
+ */
+export async function openApiTypes(
+  file: string,
+  doc: Json,
+  operations: readonly RestOperationModel[],
+): Promise<string> {
+  const ast = await openapiTS(structuredClone(doc) as unknown as OpenAPI3, {
+    silent: true,
+    emptyObjectsUnknown: true,
+    transform: (schema) => (schema.format === "int64" ? BIGINT : undefined),
+  });
+  const aliases = new Map<string, { text: string; pointer: string }>();
+  const add = (name: string, pointer: string, text: string): void => {
+    const previous = aliases.get(name);
+    if (previous)
+      throw new SpecError(file, pointer, `type name "${name}" is also used for ${previous.pointer}`);
+    aliases.set(name, { text, pointer });
+  };
+
+  const schemas = isObject(doc) && isObject(doc.components) ? doc.components.schemas : undefined;
+  for (const name of isObject(schemas) ? Object.keys(schemas) : []) {
+    const pointer = `/components/schemas/${name}`;
+    add(
+      typeName(name),
+      pointer,
+      `export type ${typeName(name)} = components["schemas"][${JSON.stringify(name)}];`,
+    );
+  }
+  for (const operation of operations) {
+    const names = operationTypeNames(operation.id);
+    const op = `operations[${JSON.stringify(operation.id)}]`;
+    if (operation.pathParams.length > 0) {
+      add(
+        names.pathParams,
+        operation.pointer,
+        `export type ${names.pathParams} = ${op}["parameters"]["path"];`,
+      );
+    }
+    if (operation.queryParams.length > 0) {
+      add(
+        names.query,
+        operation.pointer,
+        `export type ${names.query} = NonNullable<${op}["parameters"]["query"]>;`,
+      );
+    }
+    if (operation.requestBody) {
+      const media = JSON.stringify(operation.requestBody.mediaType);
+      add(
+        names.body,
+        operation.pointer,
+        `export type ${names.body} = NonNullable<${op}["requestBody"]>["content"][${media}];`,
+      );
+    }
+    add(names.response, operation.pointer, `export type ${names.response} = ${successType(operation, op)};`);
+  }
+  const aliasText = [...aliases.values()].map((alias) => alias.text).join("\n");
+  return `${astToString(ast)}\n${aliasText}\n`;
+}
+
+/** The union of the 2xx bodies (`void` for a 2xx without one); `void` when no 2xx is documented. */
+function successType(operation: RestOperationModel, op: string): string {
+  const success = operation.responses.filter((response) => response.status.startsWith("2"));
+  const types = success.map((response) => {
+    if (!response.body) return "void";
+    const status = /^[0-9]+$/.test(response.status) ? response.status : JSON.stringify(response.status);
+    return `${op}["responses"][${status}]["content"][${JSON.stringify(response.body.mediaType)}]`;
+  });
+  return types.length === 0 ? "void" : [...new Set(types)].join(" | ");
+}

@@ -1,0 +1,69 @@
+import { restValidatorNames } from "./generated-names.js";
+import { generatedHeader } from "./header.js";
+import { findInt64Paths } from "./int64-paths.js";
+import type { Json } from "./json.js";
+import { propertyKey } from "./names.js";
+import type { RestOperationModel } from "./openapi-model.js";
+import { parameterObjectSchema } from "./rest-validators.js";
+
+/** Names exported by a REST surface's `operations.ts`. */
+export function restOperationsNames(pascal: string, camel: string): { record: string; idType: string } {
+  return { record: `${camel}Operations`, idType: `${pascal}OperationId` };
+}
+
+/**
+ * Writes `operations.ts` for a REST surface: one frozen `RestOperation` per operationId, the data the
+ * runtime needs to call it (method, path, retry safety, validators, int64 positions).
+ */
+export function restOperationsFile(
+  specFile: string,
+  doc: Json,
+  surface: { pascal: string; camel: string; title: string },
+  operations: readonly RestOperationModel[],
+): string {
+  const { record, idType } = restOperationsNames(surface.pascal, surface.camel);
+  const descriptors = operations.map((op) => `  ${op.id}: ${descriptor(doc, op)},`);
+  return [
+    generatedHeader(specFile),
+    "",
+    `import type { RestOperation } from "../../src/runtime/operation.js";`,
+    `import * as validators from "./validators.js";`,
+    "",
+    `/** The operationIds of the ${surface.title}. */`,
+    `export type ${idType} =${operations.map((op) => `\n  | ${JSON.stringify(op.id)}`).join("") || " never"};`,
+    "",
+    `/** Every operation of the ${surface.title}, keyed by operationId, as the runtime reads them. */`,
+    `export const ${record}: Readonly<Record<${idType}, RestOperation>> = Object.freeze({`,
+    ...descriptors,
+    "});",
+    "",
+  ].join("\n");
+}
+
+function descriptor(doc: Json, op: RestOperationModel): string {
+  const lines = [
+    `id: ${JSON.stringify(op.id)}`,
+    `method: ${JSON.stringify(op.method.toUpperCase())}`,
+    `path: ${JSON.stringify(op.path)}`,
+    `idempotent: ${op.idempotent}`,
+    `pathParams: ${JSON.stringify(op.pathParams.map((param) => param.name))}`,
+  ];
+  if (op.queryParams.length > 0) lines.push(`validateQuery: validators.${restValidatorNames.query(op.id)}`);
+  if (op.pathParams.length > 0) lines.push(`validatePath: validators.${restValidatorNames.path(op.id)}`);
+  if (op.requestBody) lines.push(`validateBody: validators.${restValidatorNames.body(op.id)}`);
+  const requestSchema =
+    op.requestBody?.schema ?? (op.queryParams.length > 0 ? parameterObjectSchema(op.queryParams) : undefined);
+  const requestInt64 = requestSchema === undefined ? [] : findInt64Paths(doc, requestSchema);
+  if (requestInt64.length > 0) lines.push(`requestInt64: ${JSON.stringify(requestInt64)}`);
+  const responses = op.responses.map((response) => {
+    const fields: string[] = [];
+    if (response.body) {
+      fields.push(`validate: validators.${restValidatorNames.response(op.id, response.status)}`);
+      const int64 = findInt64Paths(doc, response.body.schema);
+      if (int64.length > 0) fields.push(`int64: ${JSON.stringify(int64)}`);
+    }
+    return `      ${propertyKey(response.status)}: ${fields.length > 0 ? `{ ${fields.join(", ")} }` : "{}"},`;
+  });
+  lines.push(`responses: {\n${responses.join("\n")}\n    }`);
+  return `Object.freeze({\n${lines.map((line) => `    ${line},`).join("\n")}\n  })`;
+}

@@ -1,0 +1,135 @@
+import { literal } from "./example-code.js";
+import { operationTypeNames } from "./generated-names.js";
+import { generatedHeader } from "./header.js";
+import { findInt64Paths } from "./int64-paths.js";
+import { type DocParts, renderDoc } from "./jsdoc.js";
+import type { Json } from "./json.js";
+import { parameterName } from "./names.js";
+import type { RpcMethodModel } from "./openrpc-model.js";
+import type { SurfaceNames } from "./rest-client-file.js";
+import { rpcMethodsNames } from "./rpc-methods-file.js";
+
+/**
+ * Writes `client.ts` for a JSON-RPC surface: an interface with one documented function per method
+ * (positional params, optional trailing ones optional) and `create<Surface>Methods(caller)`.
+ */
+export function rpcClientFile(
+  specFile: string,
+  doc: Json,
+  surface: SurfaceNames,
+  methods: readonly RpcMethodModel[],
+): string {
+  const { record } = rpcMethodsNames(surface.pascal, surface.camel);
+  const typeImports = new Set<string>();
+  const members: string[] = [];
+  const implementations: string[] = [];
+  let trimsParams = false;
+  for (const method of methods) {
+    const names = operationTypeNames(method.name);
+    typeImports.add(names.params);
+    typeImports.add(names.result);
+    const taken = new Set(["options"]);
+    const args = method.params.map((param, index) => {
+      const name = parameterName(param.name, taken);
+      taken.add(name);
+      return { name, type: `${names.params}[${index}]`, optional: !param.required };
+    });
+    const signature = [...args, { name: "options", type: "CallOptions", optional: true }]
+      .map((arg) => `${arg.name}${arg.optional ? "?" : ""}: ${arg.type}`)
+      .join(", ");
+    members.push(
+      `${renderDoc(methodDoc(doc, surface, method, args), "  ")}\n  ${method.name}(${signature}): Promise<${names.result}>;`,
+    );
+    const list = `[${args.map((arg) => arg.name).join(", ")}]`;
+    const optional = args.some((arg) => arg.optional);
+    trimsParams ||= optional;
+    const params = optional ? `withoutTrailingUndefined(${list})` : list;
+    const parameters = [...args.map((arg) => arg.name), "options"].join(", ");
+    implementations.push(
+      `    ${method.name}: (${parameters}) =>\n      caller.call(${record}.${method.name}, ${params}, options) as Promise<${names.result}>,`,
+    );
+  }
+  const helper = trimsParams
+    ? [
+        "",
+        "/** Drops trailing `undefined` params, so an optional param left out is not sent as `null`. */",
+        "function withoutTrailingUndefined(params: readonly unknown[]): unknown[] {",
+        "  let end = params.length;",
+        "  while (end > 0 && params[end - 1] === undefined) end -= 1;",
+        "  return params.slice(0, end);",
+        "}",
+      ]
+    : [];
+  return [
+    generatedHeader(specFile),
+    "",
+    `import type { CallOptions, RpcCaller } from "../../src/runtime/operation.js";`,
+    `import { ${record} } from "./operations.js";`,
+    ...(typeImports.size > 0
+      ? [`import type { ${[...typeImports].sort().join(", ")} } from "./types.js";`]
+      : []),
+    "",
+    `/** The ${surface.title}: one typed function per JSON-RPC method. */`,
+    `export interface ${surface.pascal}Methods {`,
+    members.join("\n\n"),
+    "}",
+    "",
+    renderDoc({
+      summary: `Builds the ${surface.title}'s functions on a caller (the runtime's JSON-RPC client).`,
+      description:
+        "The functions hold no transport logic: each hands its method descriptor and params to `caller`.",
+      params: [
+        { name: "caller", text: "Sends the JSON-RPC requests (credentials, batching, retries, validation)." },
+      ],
+      returns: "One function per method.",
+    }),
+    `export function create${surface.pascal}Methods(caller: RpcCaller): ${surface.pascal}Methods {`,
+    "  return {",
+    implementations.join("\n"),
+    "  };",
+    "}",
+    ...helper,
+    "",
+  ].join("\n");
+}
+
+function methodDoc(
+  doc: Json,
+  surface: SurfaceNames,
+  method: RpcMethodModel,
+  args: readonly { name: string }[],
+): DocParts {
+  return {
+    summary: method.summary,
+    description: method.description,
+    notes: [`JSON-RPC method \`${method.name}\`.`],
+    params: [
+      ...method.params.map((param, index) => ({
+        name: args[index]?.name ?? param.name,
+        text: param.description ?? param.summary,
+      })),
+      { name: "options", text: "Per-call options: abort signal, timeout, response validation." },
+    ],
+    returns: method.result.description ?? method.result.summary,
+    example: exampleCall(doc, surface, method),
+    deprecated: method.deprecated,
+  };
+}
+
+function exampleCall(doc: Json, surface: SurfaceNames, method: RpcMethodModel): string | undefined {
+  const [example] = method.examples;
+  const requiredCount = method.params.filter((param) => param.required).length;
+  if (example && example.params.length < requiredCount) return undefined;
+  if (!example)
+    return method.params.some((param) => param.required)
+      ? undefined
+      : `const result = await ${surface.camel}.${method.name}();`;
+  const values = example.params.map((value, index) => {
+    const param = method.params[index];
+    return literal(value, param ? findInt64Paths(doc, param.schema) : []);
+  });
+  const call = `const result = await ${surface.camel}.${method.name}(${values.join(", ")});`;
+  if (example.result === undefined) return call;
+  const shown = literal(example.result, findInt64Paths(doc, method.result.schema));
+  return shown.split("\n").length <= 12 ? `${call}\n// result: ${shown.replaceAll("\n", "\n// ")}` : call;
+}

@@ -1,0 +1,134 @@
+import { IndentationText, Project, type StatementStructures, StructureKind } from "ts-morph";
+import { operationTypeNames } from "./generated-names.js";
+import { generatedHeader } from "./header.js";
+import { docText } from "./jsdoc.js";
+import { isObject, type Json } from "./json.js";
+import { childPointer } from "./json-pointer.js";
+import { typeName } from "./names.js";
+import type { RpcMethodModel } from "./openrpc-model.js";
+import type { SurfaceNames } from "./rest-client-file.js";
+import { SchemaToTs, schemaDocs } from "./schema-to-ts.js";
+import { SpecError } from "./spec-error.js";
+
+let project: Project | undefined;
+
+/** One ts-morph project for the whole run, in memory, never type-checked (creating one is the slow part). */
+function sharedProject(): Project {
+  project ??= new Project({
+    useInMemoryFileSystem: true,
+    skipLoadingLibFiles: true,
+    manipulationSettings: { indentationText: IndentationText.TwoSpaces },
+  });
+  return project;
+}
+
+/**
+ * Writes `types.ts` for a JSON-RPC surface with ts-morph, built from structures in one call: a type per
+ * component schema, per method a named params tuple and a result type, and `<Surface>MethodMap`
+ * (`{ [method]: { params; result } }`).
+ *
+ * @throws {SpecError} When two generated types would get the same name.
+ */
+export function openRpcTypes(
+  specFile: string,
+  doc: Json,
+  surface: SurfaceNames,
+  methods: readonly RpcMethodModel[],
+): string {
+  const toTs = new SchemaToTs(doc);
+  const statements: StatementStructures[] = [];
+  const owners = new Map<string, string>();
+  const claim = (name: string, pointer: string): string => {
+    const previous = owners.get(name);
+    if (previous !== undefined)
+      throw new SpecError(specFile, pointer, `type name "${name}" is also used for ${previous}`);
+    owners.set(name, pointer);
+    return name;
+  };
+
+  const schemas = isObject(doc) && isObject(doc.components) ? doc.components.schemas : undefined;
+  for (const [rawName, schema] of Object.entries(isObject(schemas) ? schemas : {})) {
+    const name = claim(typeName(rawName), childPointer("/components/schemas", rawName));
+    const docs = isObject(schema) ? schemaDocs(schema) : "";
+    if (toTs.isPlainObject(schema)) {
+      statements.push({
+        kind: StructureKind.Interface,
+        name,
+        isExported: true,
+        docs: docs ? [docs] : [],
+        extends: toTs.extendsNames(schema) ?? [],
+        properties: toTs.properties(schema).map((property) => ({
+          name: property.name,
+          type: property.type,
+          hasQuestionToken: property.optional,
+          docs: property.docs ? [property.docs] : [],
+        })),
+      });
+    } else {
+      statements.push({
+        kind: StructureKind.TypeAlias,
+        name,
+        isExported: true,
+        docs: docs ? [docs] : [],
+        type: toTs.type(schema),
+      });
+    }
+  }
+
+  for (const method of methods) {
+    const names = operationTypeNames(method.name);
+    const elements = method.params.map(
+      (param) => `${param.name}${param.required ? "" : "?"}: ${toTs.type(param.schema, "  ")}`,
+    );
+    statements.push({
+      kind: StructureKind.TypeAlias,
+      name: claim(names.params, method.pointer),
+      isExported: true,
+      docs: [paramsDoc(method)],
+      type: `[${elements.join(", ")}]`,
+    });
+    const resultDescription = method.result.description ?? method.result.summary;
+    statements.push({
+      kind: StructureKind.TypeAlias,
+      name: claim(names.result, method.pointer),
+      isExported: true,
+      docs: [docText({ summary: `Result of \`${method.name}\`.`, description: resultDescription })],
+      type: toTs.type(method.result.schema),
+    });
+  }
+
+  statements.push({
+    kind: StructureKind.Interface,
+    name: claim(`${surface.pascal}MethodMap`, "/methods"),
+    isExported: true,
+    docs: [`Every method of the ${surface.title}: its params tuple and its result.`],
+    properties: methods.map((method) => {
+      const names = operationTypeNames(method.name);
+      return {
+        name: method.name,
+        type: `{ params: ${names.params}; result: ${names.result} }`,
+        docs: method.summary ? [method.summary] : [],
+      };
+    }),
+  });
+
+  const file = sharedProject().createSourceFile(
+    `${surface.camel}-types.ts`,
+    { statements },
+    { overwrite: true },
+  );
+  const text = file.getFullText();
+  file.forget();
+  return `${generatedHeader(specFile)}\n\n${text}`;
+}
+
+function paramsDoc(method: RpcMethodModel): string {
+  const lines = method.params.map(
+    (param) =>
+      `- \`${param.name}\`${param.required ? "" : " (optional)"}${param.description || param.summary ? `: ${(param.description ?? param.summary ?? "").trim().replace(/\s*\n\s*/g, " ")}` : ""}`,
+  );
+  return docText({
+    summary: `Params of \`${method.name}\`, by position.`,
+    description: lines.length > 0 ? lines.join("\n") : "It takes no params.",
+  });
+}

@@ -1,0 +1,52 @@
+import { join, relative } from "node:path";
+import { generateSurface } from "./generate-surface.js";
+import { syncFolder } from "./output.js";
+import { SURFACES, type Surface } from "./surfaces.js";
+
+/** How to run the generator. */
+export interface RunOptions {
+  /** Repository root: specs are read from and output written under it. */
+  root: string;
+  /** Report files that would change instead of writing them. */
+  check?: boolean;
+  /** Surfaces to generate (default: all five). */
+  surfaces?: readonly Surface[];
+  /** Where progress lines go (default: `console.log`). */
+  log?: (line: string) => void;
+}
+
+/** The outcome of a run: every output path (relative to the root) that changed, or would change. */
+export interface RunResult {
+  changed: string[];
+}
+
+/**
+ * Generates every surface: reads each spec, renders its files, then writes them (or, in check
+ * mode, lists what differs). Prints one line per spec with its time, and a total.
+ *
+ * @throws {SpecError} On the first broken spec, before anything of that surface is written.
+ */
+export async function runGenerator(options: RunOptions): Promise<RunResult> {
+  const log = options.log ?? console.log;
+  const check = options.check ?? false;
+  const started = performance.now();
+  const changed: string[] = [];
+  const surfaces = options.surfaces ?? SURFACES;
+  for (const surface of surfaces) {
+    const surfaceStarted = performance.now();
+    const files = await generateSurface(surface, join(options.root, surface.specFile));
+    const outcome = await syncFolder(join(options.root, "generated", surface.name), files, check);
+    const paths = [...outcome.changed, ...outcome.stale].map((path) => relative(options.root, path));
+    changed.push(...paths);
+    const verb = check ? "would change" : "changed";
+    log(
+      `${surface.name.padEnd(9)} ${surface.specFile.padEnd(29)} ${files.size} files, ${paths.length} ${verb}  ${milliseconds(surfaceStarted)}`,
+    );
+  }
+  log(`${surfaces.length} specs in ${milliseconds(started)}${check ? " (check only, nothing written)" : ""}`);
+  return { changed };
+}
+
+function milliseconds(since: number): string {
+  return `${Math.round(performance.now() - since)} ms`;
+}

@@ -1,0 +1,194 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import standaloneCode from "ajv/dist/standalone/index.js";
+import addFormats from "ajv-formats";
+import { OPENAPI_SCHEMA_KEYWORDS } from "./check-schemas.js";
+import { isObject, type Json, type JsonObject } from "./json.js";
+import { childPointer, escapeToken, parsePointer, refPointer, valueAt } from "./json-pointer.js";
+import { rewriteSchema, walkSchema } from "./schema-walk.js";
+import { SpecError } from "./spec-error.js";
+
+/** One validator to emit: a named export checking data against a schema written at `pointer`. */
+export interface ValidatorEntry {
+  exportName: string;
+  schema: Json;
+  /** Where the schema (or, for built schemas like a query object, its owner) is written in the spec. */
+  pointer: string;
+}
+
+/** The two files of a surface's validators. */
+export interface ValidatorFiles {
+  /** ESM JavaScript: ajv standalone code with its helpers imported. */
+  js: string;
+  /** Declarations: one `Validator` per export. */
+  dts: string;
+}
+
+/** Id under which the spec's component schemas are registered with ajv (it shows in `schemaPath`s). */
+const COMPONENTS_ID = "schemas";
+const COMPONENT_PREFIX = "/components/schemas/";
+/** How an int64 travels once the lossless parser has read it: an integer or a decimal string. */
+const DECIMAL_PATTERN = "^-?[0-9]+$";
+
+/**
+ * Compiles ajv standalone validators for a spec.
+ *
+ * Component schemas are compiled once and shared by every export that refers to them. Each int64
+ * field accepts a JSON integer or a decimal string, the two forms the lossless parser produces
+ * (and the runtime sends for `bigint`s), whatever the spec's `type` says.
+ *
+ * @param file - Spec file name for error messages.
+ * @param doc - The parsed spec; `$ref`s were checked already.
+ * @param entries - The validators to emit.
+ * @throws {SpecError} When ajv cannot compile a schema, naming where it is written.
+ */
+export function buildValidators(file: string, doc: Json, entries: readonly ValidatorEntry[]): ValidatorFiles {
+  const ajv = new Ajv2020({
+    code: { source: true, esm: true, lines: true },
+    allErrors: true,
+    strict: true,
+    // Optional trailing RPC params make tuples whose minItems is below their length.
+    strictTuples: false,
+    // Specs put `required` in one allOf branch and `properties` in another, and omit `type: object` in branches.
+    strictRequired: false,
+    strictTypes: false,
+    allowUnionTypes: true,
+  });
+  addFormats.default(ajv);
+  const components = componentSchemas(file, doc);
+  const allSchemas = [...Object.values(components), ...entries.map((entry) => entry.schema)];
+  ajv.addVocabulary([...OPENAPI_SCHEMA_KEYWORDS, ...extensionKeywords(allSchemas)]);
+  for (const format of unknownFormats(ajv, allSchemas)) ajv.addFormat(format, true);
+
+  ajv.addSchema({ $id: COMPONENTS_ID, $defs: components });
+  for (const name of Object.keys(components).sort()) {
+    compileOrThrow(file, childPointer("/components/schemas", name), () =>
+      ajv.getSchema(`${COMPONENTS_ID}#/$defs/${escapeToken(name)}`),
+    );
+  }
+  const sorted = [...entries].sort((a, b) => (a.exportName < b.exportName ? -1 : 1));
+  for (const entry of sorted) {
+    const schema = prepareSchema(file, doc, entry.schema, entry.pointer);
+    compileOrThrow(file, entry.pointer, () =>
+      ajv.addSchema(schema as object, entry.exportName).getSchema(entry.exportName),
+    );
+  }
+  const exports = Object.fromEntries(sorted.map((entry) => [entry.exportName, entry.exportName]));
+  const code = standaloneCode.default(ajv, exports);
+  return { js: importHelpers(code), dts: declarations(sorted.map((entry) => entry.exportName)) };
+}
+
+function compileOrThrow(file: string, pointer: string, compile: () => unknown): void {
+  try {
+    compile();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new SpecError(file, pointer, `ajv cannot compile this schema: ${message}`);
+  }
+}
+
+/** The spec's component schemas, prepared for ajv (refs rewritten, int64 widened). */
+function componentSchemas(file: string, doc: Json): Record<string, Json> {
+  const schemas = valueAt(doc, "/components/schemas");
+  if (!isObject(schemas)) return {};
+  return Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => {
+      const pointer = childPointer("/components/schemas", name);
+      return [name, prepareSchema(file, doc, schema, pointer)];
+    }),
+  );
+}
+
+/**
+ * Copies a spec schema for ajv: `#/components/schemas/…` refs point at the shared components,
+ * other local refs are inlined, and int64 fields accept decimal strings.
+ */
+function prepareSchema(
+  file: string,
+  doc: Json,
+  schema: Json,
+  pointer: string,
+  inlining: string[] = [],
+): Json {
+  return rewriteSchema(schema, (node) => {
+    let result: JsonObject = node;
+    if (typeof node.$ref === "string") {
+      const target = refPointer(node.$ref) ?? "";
+      if (target.startsWith(COMPONENT_PREFIX) && parsePointer(target).length >= 3) {
+        result = { ...node, $ref: `${COMPONENTS_ID}#/$defs/${target.slice(COMPONENT_PREFIX.length)}` };
+      } else {
+        if (inlining.includes(target)) {
+          throw new SpecError(file, pointer, `$ref "${node.$ref}" is recursive outside #/components/schemas`);
+        }
+        const { $ref: _inlined, ...siblings } = node;
+        const inlined = prepareSchema(file, doc, valueAt(doc, target) ?? {}, target, [...inlining, target]);
+        result =
+          Object.keys(siblings).length === 0 ? (inlined as JsonObject) : { allOf: [inlined], ...siblings };
+      }
+    }
+    return result.format === "int64" ? widenInt64(result) : result;
+  });
+}
+
+function widenInt64(node: JsonObject): JsonObject {
+  const types = node.type === undefined ? undefined : Array.isArray(node.type) ? node.type : [node.type];
+  if (types === undefined || !types.includes("integer")) return node;
+  const widened: JsonObject = { ...node, pattern: node.pattern ?? DECIMAL_PATTERN };
+  if (!types.includes("string")) widened.type = [...types, "string"];
+  return widened;
+}
+
+/** The `x-…` keys used as schema keywords, sorted, so ajv's strict mode knows them. */
+function extensionKeywords(schemas: readonly Json[]): string[] {
+  const keys = new Set<string>();
+  for (const schema of schemas) {
+    walkSchema(schema, "", ({ schema: node }) => {
+      for (const key of Object.keys(node)) if (key.startsWith("x-")) keys.add(key);
+    });
+  }
+  return [...keys].sort();
+}
+
+/** Formats the specs use that ajv-formats does not define; OpenAPI allows any, so they only annotate. */
+function unknownFormats(ajv: Ajv2020, schemas: readonly Json[]): string[] {
+  const formats = new Set<string>();
+  for (const schema of schemas) {
+    walkSchema(schema, "", ({ schema: node }) => {
+      if (typeof node.format === "string" && !ajv.formats[node.format]) formats.add(node.format);
+    });
+  }
+  return [...formats].sort();
+}
+
+/**
+ * Turns the `require(...)` calls ajv leaves in standalone code into ESM imports. Both helper
+ * packages are CommonJS: Node hands an ESM importer `module.exports` as the default export, while
+ * bundlers that honour `__esModule` hand it `exports.default`; `commonJsExports` accepts either.
+ */
+function importHelpers(code: string): string {
+  const modules: string[] = [];
+  const body = code
+    .replace(/^"use strict";\s*/, "")
+    .replace(/require\("([^"]+)"\)/g, (_match, specifier: string) => {
+      if (!modules.includes(specifier)) modules.push(specifier);
+      return `cjs${modules.indexOf(specifier)}`;
+    });
+  if (modules.length === 0) return `${body.trimEnd()}\n`;
+  const imports = modules.map((specifier, index) => `import * as module${index} from "${specifier}.js";`);
+  const bindings = modules.map((_specifier, index) => `const cjs${index} = commonJsExports(module${index});`);
+  const helper = [
+    "function commonJsExports(namespace) {",
+    "  const fallback = namespace.default;",
+    "  return fallback !== undefined && fallback !== null && fallback.__esModule ? fallback : namespace;",
+    "}",
+  ];
+  return `${[...imports, "", ...helper, ...bindings, "", body.trimEnd()].join("\n")}\n`;
+}
+
+function declarations(names: readonly string[]): string {
+  const lines = [
+    `import type { Validator } from "../../src/runtime/operation.js";`,
+    "",
+    ...names.map((name) => `export declare const ${name}: Validator;`),
+  ];
+  return `${lines.join("\n")}\n`;
+}
