@@ -138,9 +138,11 @@ describe("wallet surface: getassetissuelistbyname", () => {
     const notJson = await call("getAssetIssueListByName", "{value:");
     expect(String(notJson.value.Error)).toMatch(/^class org\.tron\.json\.JSONException : /);
     const mistyped = await call("getAssetIssueListByName", { value: "TRN", visible: "yes" });
-    expect(String(mistyped.value.Error)).toMatch(/^class java\.lang\.IllegalArgumentException : \/visible /);
+    expect(String(mistyped.value.Error)).toMatch(
+      /^class java\.lang\.IllegalArgumentException : \/body\/visible /,
+    );
     const missing = await call("getAssetIssueById", { visible: true });
-    expect(String(missing.value.Error)).toContain("/value is required");
+    expect(String(missing.value.Error)).toContain("/body/value is required");
   });
 });
 

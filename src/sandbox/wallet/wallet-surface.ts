@@ -1,13 +1,9 @@
 import { walletOperations } from "../../../generated/wallet/operations.js";
-import { parseJson } from "../../runtime/json/parse-json.js";
-import type { RestOperation } from "../../runtime/operation.js";
-import { checkValue } from "../../runtime/validation/field-issues.js";
-import type { SandboxRequest, SandboxResponse, SurfaceHandler } from "../surface.js";
-import { writeJson } from "../write-json.js";
+import type { SurfaceHandler } from "../surface.js";
+import { RestContract, type RestInput } from "../validation.js";
 import { DEFAULT_ASSETS } from "./default-assets.js";
 import { decodeNodeHex } from "./node-hex.js";
 import { renderAsset, type TronAsset } from "./tron-asset.js";
-import { BAD_HEX_ERROR, invalidArgumentError, jsonError } from "./wallet-errors.js";
 
 /** Options of {@link createWalletSurface}. */
 export interface WalletSurfaceOptions {
@@ -24,55 +20,30 @@ export interface WalletSurface {
   close(): Promise<void>;
 }
 
+/** java-tron's answer (at HTTP 200) to `visible: false` with a `value` that is not hex. */
+const BAD_HEX_ERROR = {
+  Error:
+    "class org.bouncycastle.util.encoders.DecoderException : exception decoding Hex string: invalid characters encountered in Hex string",
+};
+
 const encoder = new TextEncoder();
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((byte, index) => byte === b[index]);
 }
 
-/**
- * Checks a body the surface is about to send against the operation's 200 schema, in the form a
- * client reads it (written as JSON, then parsed losslessly). A mismatch is a sandbox bug.
- */
-function checkedAnswer(operation: RestOperation, body: unknown): SandboxResponse {
-  const validate = operation.responses["200"]?.validate;
-  if (!validate) throw new Error(`${operation.id}: the spec has no 200 schema`);
-  const issues = checkValue(validate, parseJson(writeJson(body)), "");
-  if (issues.length > 0) {
-    const detail = issues.map((issue) => `${issue.pointer || "/"} ${issue.message}`).join("; ");
-    throw new Error(`${operation.id}: the sandbox's answer does not match the spec: ${detail}`);
-  }
-  return { status: 200, body };
-}
-
-type Parsed = { ok: true; value: string; visible: boolean } | { ok: false; error: { Error: string } };
-
-/** Reads and checks a request body against the operation's body schema, answering as java-tron does. */
-function readBody(operation: RestOperation, text: string): Parsed {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, error: jsonError((error as Error).message) };
-  }
-  const validate = operation.validateBody;
-  const issues = validate ? checkValue(validate, body, "") : [];
-  if (issues.length > 0) {
-    return {
-      ok: false,
-      error: invalidArgumentError(issues.map((i) => `${i.pointer || "body"} ${i.message}`).join("; ")),
-    };
-  }
-  const { value, visible } = body as { value: string; visible?: boolean };
-  // Real nodes read a missing `visible` as false, whatever the interface's default says.
-  return { ok: true, value, visible: visible ?? false };
+/** The checked body: `value` and `visible`, a missing `visible` read as false like real nodes do. */
+function lookup(input: RestInput): { value: string; visible: boolean } {
+  const { value, visible } = input.body as { value: string; visible?: boolean };
+  return { value, visible: visible ?? false };
 }
 
 /**
  * Builds the wallet node surface: `POST /wallet/getassetissuelistbyname` and
- * `POST /wallet/getassetissuebyid`, answering as a java-tron node does (`visible` semantics, `{}`
- * when nothing matches, `{"Error": …}` at HTTP 200 on bad input). Serve it with `serveSurface`
- * and `auth: "node"`.
+ * `POST /wallet/getassetissuebyid`, answering as a java-tron node does: `visible` selects plain text
+ * and `T…` addresses or hex and `41…` addresses (missing means false), `{}` when nothing matches,
+ * `{"Error": …}` at HTTP 200 on bad hex or a body the spec refuses. Every answer is checked
+ * against the wallet spec. Serve it with `serveSurface` and `auth: "node"`.
  *
  * @param options - The tokens to serve.
  * @returns The handler and the tokens.
@@ -82,39 +53,25 @@ function readBody(operation: RestOperation, text: string): Parsed {
  */
 export async function createWalletSurface(options: WalletSurfaceOptions = {}): Promise<WalletSurface> {
   const assets = options.assets ?? DEFAULT_ASSETS;
-  const byName = walletOperations.getAssetIssueListByName;
-  const byId = walletOperations.getAssetIssueById;
+  const contract = new RestContract("wallet", walletOperations);
 
-  function listByName(request: SandboxRequest): SandboxResponse {
-    const parsed = readBody(byName, request.body);
-    if (!parsed.ok) return checkedAnswer(byName, parsed.error);
-    const wanted = parsed.visible ? encoder.encode(parsed.value) : decodeNodeHex(parsed.value);
-    if (wanted === undefined) return checkedAnswer(byName, BAD_HEX_ERROR);
-    const matches = assets.filter((asset) => sameBytes(encoder.encode(asset.name), wanted));
-    // java-tron prints an empty list as `{}`: the repeated field is left out.
-    const body =
-      matches.length === 0 ? {} : { assetIssue: matches.map((asset) => renderAsset(asset, parsed.visible)) };
-    return checkedAnswer(byName, body);
-  }
-
-  function assetById(request: SandboxRequest): SandboxResponse {
-    const parsed = readBody(byId, request.body);
-    if (!parsed.ok) return checkedAnswer(byId, parsed.error);
-    const asset = assets.find((candidate) => candidate.id === parsed.value);
-    return checkedAnswer(byId, asset ? renderAsset(asset, parsed.visible) : {});
-  }
-
-  const routes = new Map<string, (request: SandboxRequest) => SandboxResponse>([
-    [byName.path, listByName],
-    [byId.path, assetById],
-  ]);
-
-  const handler: SurfaceHandler = (request) => {
-    const route = routes.get(request.path.replace(/\/+$/, ""));
-    if (!route) return { status: 404, body: `no wallet API at ${request.path}` };
-    if (request.method !== "POST") return { status: 405, body: "use POST", headers: { allow: "POST" } };
-    return route(request);
-  };
+  const handler = contract.handler({
+    getAssetIssueListByName: (input) => {
+      const { value, visible } = lookup(input);
+      const wanted = visible ? encoder.encode(value) : decodeNodeHex(value);
+      if (wanted === undefined) return { status: 200, body: BAD_HEX_ERROR };
+      const matches = assets.filter((asset) => sameBytes(encoder.encode(asset.name), wanted));
+      // java-tron prints an empty list as `{}`: the repeated field is left out.
+      const body =
+        matches.length === 0 ? {} : { assetIssue: matches.map((asset) => renderAsset(asset, visible)) };
+      return { status: 200, body };
+    },
+    getAssetIssueById: (input) => {
+      const { value, visible } = lookup(input);
+      const asset = assets.find((candidate) => candidate.id === value);
+      return { status: 200, body: asset ? renderAsset(asset, visible) : {} };
+    },
+  });
 
   return { handler, assets, close: async () => {} };
 }
