@@ -6,7 +6,11 @@ export {
   type TransactionInput,
   verifyTransactionHash,
 } from "./transaction-hash.js";
-export { type BlockWithTransactionsInput, verifyTransactionsRoot } from "./transactions-root.js";
+export {
+  type BlockWithTransactionsInput,
+  type TransactionsRootOptions,
+  verifyTransactionsRoot,
+} from "./transactions-root.js";
 export { EMPTY_TRIE_ROOT, trieRoot, walkProof } from "./trie.js";
 export {
   type BatchAnswer,

@@ -156,6 +156,16 @@ function yParity(source: { yParity?: string | null; v?: string | null }, subject
   return quantityToBytes(source.yParity, subject, `${prefix}yParity`);
 }
 
+// A legacy transaction's chainId is not hashed; EIP-155 puts it in v, so the two must agree.
+function checkLegacyChainId(tx: TransactionInput, subject: string): void {
+  if (tx.chainId == null || tx.v == null) return;
+  const v = hexToBigint(tx.v, subject, "v");
+  if (v < 35n) return; // pre-EIP-155 signature: v carries no chain id
+  const chainId = hexToBigint(tx.chainId, subject, "chainId");
+  if ((v - 35n) / 2n !== chainId)
+    fail(subject, "chainId", `(${chainId}) disagrees with the chain id in v (${v})`);
+}
+
 function accessList(value: unknown, subject: string): Uint8Array {
   const entries = list(value, subject, "accessList").map((entry, i) => {
     const { address, storageKeys } = (entry ?? {}) as Partial<AccessListEntryInput>;
@@ -236,6 +246,7 @@ export function encodeTransaction(tx: TransactionInput, subject = "transaction")
   if (layout === undefined) fail(subject, "type", `${tx.type} is not a supported transaction type (0x0-0x4)`);
   // Older nodes call the payload `data`; accept it when `input` is absent.
   const source = tx.input == null && "data" in tx ? { ...tx, input: (tx as { data?: string }).data } : tx;
+  if (type === 0) checkLegacyChainId(tx, subject);
   const body = encodeList(layout.map(([field, kind]) => encodeField(source, field, kind, subject)));
   if (type === 0) return body;
   const typed = new Uint8Array(body.length + 1);

@@ -19,6 +19,22 @@ function indexKey(index: number): Uint8Array {
   return encodeBytes(Uint8Array.from(bytes));
 }
 
+/** Options for {@link verifyTransactionsRoot}. */
+export interface TransactionsRootOptions {
+  /**
+   * Leave out Hyperliquid pseudo system transactions (legacy, gasPrice 0, r = 1), which some archive
+   * nodes prepend to the block body although the header's root does not cover them. Left-out
+   * transactions are not verified at all. Default false: every transaction counts.
+   */
+  skipSystemTransactions?: boolean;
+}
+
+// The shape archive nodes give HyperCore's pseudo system transactions: legacy, free, signed r = 1.
+function isPseudoSystemTransaction(tx: TransactionInput): boolean {
+  const legacy = tx.type == null || /^0x0*$/.test(tx.type);
+  return legacy && tx.gasPrice != null && /^0x0*$/.test(tx.gasPrice) && tx.r != null && /^0x0*1$/.test(tx.r);
+}
+
 /**
  * Checks a block's transactions against its header: recomputes every transaction's hash from its
  * signed fields, then the transactions trie root (keys rlp(index), values the encoded transactions),
@@ -26,6 +42,7 @@ function indexKey(index: number): Uint8Array {
  * transactions to the block hash.
  *
  * @param block - a block fetched with full transaction objects
+ * @param options - `skipSystemTransactions` for Hyperliquid archive nodes that prepend pseudo system transactions
  * @returns the verified transactions root, lowercase hex
  * @throws {ProofError} naming the transaction (`transactions[i]`) and field that failed, or
  *   `transactionsRoot` when the root does not match; also when the block holds only transaction hashes
@@ -34,7 +51,10 @@ function indexKey(index: number): Uint8Array {
  * verifyBlockHash(block);
  * verifyTransactionsRoot(block);
  */
-export function verifyTransactionsRoot(block: BlockWithTransactionsInput): string {
+export function verifyTransactionsRoot(
+  block: BlockWithTransactionsInput,
+  options: TransactionsRootOptions = {},
+): string {
   if (typeof block !== "object" || block === null) {
     throw new ProofError(`${SUBJECT}: block is not an object`, { subject: SUBJECT });
   }
@@ -42,7 +62,8 @@ export function verifyTransactionsRoot(block: BlockWithTransactionsInput): strin
   if (!Array.isArray(transactions)) {
     throw new ProofError(`${SUBJECT}: transactions is missing`, { subject: SUBJECT, field: "transactions" });
   }
-  const entries = transactions.map((tx: TransactionInput | string, i: number) => {
+  const entries: { key: Uint8Array; value: Uint8Array }[] = [];
+  transactions.forEach((tx: TransactionInput | string, i: number) => {
     const subject = `transactions[${i}]`;
     if (typeof tx !== "object" || tx === null) {
       throw new ProofError(
@@ -52,7 +73,8 @@ export function verifyTransactionsRoot(block: BlockWithTransactionsInput): strin
         },
       );
     }
-    return { key: indexKey(i), value: checkTransactionHash(tx, subject).encoded };
+    if (options.skipSystemTransactions && isPseudoSystemTransaction(tx)) return;
+    entries.push({ key: indexKey(entries.length), value: checkTransactionHash(tx, subject).encoded });
   });
   const computed = bytesToHex(trieRoot(entries));
   const claimed = bytesToHex(fixedHexToBytes(block.transactionsRoot, 32, SUBJECT, "transactionsRoot"));

@@ -12,6 +12,10 @@ function nibble(bytes: Uint8Array, i: number): number {
   return i & 1 ? byte & 15 : byte >> 4;
 }
 
+function nodeError(subject: string, nodeIndex: number, why: string): ProofError {
+  return new ProofError(`${subject}: node ${nodeIndex} ${why}`, { subject, nodeIndex });
+}
+
 /**
  * Walks a Merkle-Patricia proof (a list of RLP-encoded nodes, root first) from `root` along `key`.
  *
@@ -39,92 +43,107 @@ export function walkProof(
   let keyPos = 0;
   let next = 0; // index of the next proof entry to consume
   let current = 0; // index of the entry the walk is in (embedded nodes report their host)
-  let expectedHash: Uint8Array | undefined = root;
-  let embedded: RlpValue | undefined;
-  function fail(why: string, nodeIndex = current): never {
-    throw new ProofError(`${subject}: node ${nodeIndex} ${why}`, { subject, nodeIndex });
-  }
-
-  // Follows a child reference: a 32-byte hash, an embedded node, or empty (nothing there).
-  function follow(ref: RlpValue | undefined): boolean {
-    if (ref === undefined) return false;
-    if (ref instanceof Uint8Array) {
-      if (ref.length === 0) return false;
-      if (ref.length !== 32)
-        fail(`holds a ${ref.length}-byte reference; expected 32 bytes or an embedded node`);
-      expectedHash = ref;
-      embedded = undefined;
-      return true;
-    }
-    const encoded = encodeRlp(ref);
-    if (encoded.length >= 32) fail("embeds a child of 32 bytes or more; it must be referenced by hash");
-    const repeated = proof[next];
-    if (repeated !== undefined && equalBytes(repeated, encoded)) next++;
-    expectedHash = undefined;
-    embedded = ref;
-    return true;
-  }
-
+  let ref: RlpValue | undefined = root; // what the next node must be: a hash, or the embedded node itself
   let value: Uint8Array | undefined;
+
   for (;;) {
+    // Resolve the reference: empty means nothing is there; 32 bytes is a hash; a list is embedded.
     let node: RlpValue;
-    if (expectedHash !== undefined) {
+    if (ref === undefined || (ref instanceof Uint8Array && ref.length === 0)) break;
+    if (ref instanceof Uint8Array) {
+      if (ref.length !== 32) {
+        throw nodeError(
+          subject,
+          current,
+          `holds a ${ref.length}-byte reference; expected 32 bytes or an embedded node`,
+        );
+      }
       const encoded = proof[next];
       if (encoded === undefined) {
         if (next === 0 && equalBytes(root, EMPTY_TRIE_ROOT)) break;
-        fail(
-          `is missing: the proof ends before the key is resolved (wanted ${bytesToHex(expectedHash)})`,
+        throw nodeError(
+          subject,
           next,
+          `is missing: the proof ends before the key is resolved (wanted ${bytesToHex(ref)})`,
         );
       }
-      if (!equalBytes(keccak_256(encoded), expectedHash)) {
-        fail(next === 0 ? "does not hash to the root" : "does not hash to the reference in its parent", next);
+      if (!equalBytes(keccak_256(encoded), ref)) {
+        throw nodeError(
+          subject,
+          next,
+          next === 0 ? "does not hash to the root" : "does not hash to the reference in its parent",
+        );
       }
       current = next++;
       node = decodeRlp(encoded, { subject, nodeIndex: current });
     } else {
-      node = embedded as RlpValue;
+      const encoded = encodeRlp(ref);
+      if (encoded.length >= 32)
+        throw nodeError(
+          subject,
+          current,
+          "embeds a child of 32 bytes or more; it must be referenced by hash",
+        );
+      const repeated = proof[next];
+      if (repeated !== undefined && equalBytes(repeated, encoded)) next++;
+      node = ref;
     }
 
     if (node instanceof Uint8Array) {
-      if (node.length !== 0) fail("is a byte string; expected a branch, extension or leaf");
+      if (node.length !== 0)
+        throw nodeError(subject, current, "is a byte string; expected a branch, extension or leaf");
       break; // rlp("") is the empty trie
     }
     if (node.length === 17) {
       if (keyPos === keyNibbles) {
         const slot = node[16] as RlpValue;
-        if (!(slot instanceof Uint8Array)) fail("has a list as its branch value");
+        if (!(slot instanceof Uint8Array))
+          throw nodeError(subject, current, "has a list as its branch value");
         if (slot.length > 0) value = slot;
         break;
       }
-      if (!follow(node[nibble(key, keyPos++)])) break;
+      ref = node[nibble(key, keyPos++)];
       continue;
     }
-    if (node.length !== 2) fail(`has ${node.length} items; expected 2 (leaf or extension) or 17 (branch)`);
+    if (node.length !== 2) {
+      throw nodeError(
+        subject,
+        current,
+        `has ${node.length} items; expected 2 (leaf or extension) or 17 (branch)`,
+      );
+    }
 
     const path = node[0] as RlpValue;
-    if (!(path instanceof Uint8Array) || path.length === 0) fail("has no compact path");
-    const flag = (path as Uint8Array)[0] as number;
+    if (!(path instanceof Uint8Array) || path.length === 0)
+      throw nodeError(subject, current, "has no compact path");
+    const flag = path[0] as number;
     const kind = flag >> 4;
-    if (kind > 3 || (!(kind & 1) && (flag & 15) !== 0)) fail("has an invalid compact path prefix");
+    if (kind > 3 || (!(kind & 1) && (flag & 15) !== 0)) {
+      throw nodeError(subject, current, "has an invalid compact path prefix");
+    }
     const skip = kind & 1 ? 1 : 2;
-    const pathNibbles = (path as Uint8Array).length * 2 - skip;
+    const pathNibbles = path.length * 2 - skip;
     let matches = pathNibbles <= keyNibbles - keyPos;
     for (let i = 0; matches && i < pathNibbles; i++) {
-      if (nibble(path as Uint8Array, i + skip) !== nibble(key, keyPos + i)) matches = false;
+      if (nibble(path, i + skip) !== nibble(key, keyPos + i)) matches = false;
     }
     if (kind >= 2) {
       const leafValue = node[1] as RlpValue;
-      if (!(leafValue instanceof Uint8Array) || leafValue.length === 0) fail("is a leaf without a value");
-      if (matches && keyPos + pathNibbles === keyNibbles) value = leafValue as Uint8Array;
+      if (!(leafValue instanceof Uint8Array) || leafValue.length === 0) {
+        throw nodeError(subject, current, "is a leaf without a value");
+      }
+      if (matches && keyPos + pathNibbles === keyNibbles) value = leafValue;
       break;
     }
-    if (pathNibbles === 0) fail("is an extension with an empty path");
+    if (pathNibbles === 0) throw nodeError(subject, current, "is an extension with an empty path");
     if (!matches) break;
     keyPos += pathNibbles;
-    if (!follow(node[1])) fail("is an extension without a child");
+    ref = node[1];
+    if (ref === undefined || (ref instanceof Uint8Array && ref.length === 0)) {
+      throw nodeError(subject, current, "is an extension without a child");
+    }
   }
-  if (next < proof.length) fail("is not on the key's path (unused extra node)", next);
+  if (next < proof.length) throw nodeError(subject, next, "is not on the key's path (unused extra node)");
   return value;
 }
 
