@@ -176,6 +176,7 @@ export type RequestPart = "path" | "query" | "body" | "json";
  * @param part - `json` when the body is not JSON at all, else the part that failed validation.
  * @param issues - What is wrong (for `json`, one issue carrying the parser's message).
  * @param query - The coerced query, to quote the refused value where the real service does.
+ * @param body - The parsed body, likewise.
  * @returns The refusal.
  * @example
  * refusal("indexer", "query", [{ pointer: "/query/limit", message: "must be <= 1000" }], { limit: 2000 });
@@ -186,6 +187,7 @@ export function refusal(
   part: RequestPart,
   issues: readonly FieldIssue[],
   query: Record<string, unknown> = {},
+  body: unknown = undefined,
 ): SandboxResponse {
   const first = issues[0] ?? { pointer: "", message: "is invalid" };
   const summary = `${first.pointer || "(root)"} ${first.message}`;
@@ -198,7 +200,7 @@ export function refusal(
         };
       }
       const fields: Record<string, string[]> = {};
-      for (const issue of issues) {
+      for (const issue of platformIssues(issues, part === "query" ? query : body)) {
         const name = fieldName(issue.pointer);
         fields[name] = [...(fields[name] ?? []), issue.message];
       }
@@ -230,6 +232,30 @@ export function refusal(
       return { status: 422, body: { error: message, code: 422 } };
     }
   }
+}
+
+/**
+ * Issues worded as the platform (Django REST framework) words them: a refused choice quotes the
+ * value, and the `if`/`then` wrapper of the provider/region rules is left out when its inner issue
+ * is already listed.
+ */
+function platformIssues(issues: readonly FieldIssue[], values: unknown): FieldIssue[] {
+  const inner = issues.filter((issue) => !/^must match "(then|else)" schema$/.test(issue.message));
+  return (inner.length > 0 ? inner : [...issues]).map((issue) => {
+    const name = issue.pointer.split("/")[2];
+    const value =
+      name !== undefined && values !== null && typeof values === "object"
+        ? (values as Record<string, unknown>)[name]
+        : undefined;
+    if (
+      issue.pointer.split("/").length === 3 &&
+      typeof value === "string" &&
+      /allowed values/.test(issue.message)
+    ) {
+      return { pointer: issue.pointer, message: `"${value}" is not a valid choice.` };
+    }
+    return issue;
+  });
 }
 
 function notFound(surface: RestSurfaceName, method: string, path: string, allowed: boolean): SandboxResponse {
@@ -289,9 +315,10 @@ export class RestContract {
       operation.pathParams.map((name, index) => [name, decodeURIComponent(values[index] ?? "")]),
     );
     const query = coerceQuery(request.query, route.parameters);
+    let body: unknown;
     const refuse = (part: RequestPart, issues: FieldIssue[]) => ({
       ok: false as const,
-      response: this.#checked(operation, refusal(this.surface, part, issues, query)),
+      response: this.#checked(operation, refusal(this.surface, part, issues, query, body)),
     });
 
     if (operation.validatePath) {
@@ -303,7 +330,6 @@ export class RestContract {
       if (issues.length > 0) return refuse("query", issues);
     }
 
-    let body: unknown;
     if (operation.validateBody) {
       try {
         body = parseJson(request.body);

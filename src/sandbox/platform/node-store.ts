@@ -1,0 +1,168 @@
+import { randomBytes } from "node:crypto";
+import type { CreateNodeBody, Node, NodeDetails, Organization } from "../../../generated/platform/types.js";
+import type { NodeAuthRegistry, NodeSecrets } from "../node-auth.js";
+import type { NodeSurfaceName, SandboxNetwork } from "./networks.js";
+
+/** How the store runs nodes. */
+export interface NodeStoreOptions {
+  /** Where node credentials are registered, so the node surfaces accept them. */
+  nodeAuth: NodeAuthRegistry;
+  /** Base URLs of the sandbox's node surfaces, handed out as `details.https_endpoint`. */
+  nodeUrls: Readonly<Record<NodeSurfaceName, string>>;
+  /** How long a node stays `pending` before it runs (or fails), in milliseconds. */
+  startupMs: number;
+  /** Whether a node with this name fails instead of running. */
+  fails: (name: string) => boolean;
+  organization: Organization;
+  /** The clock (default `Date.now`). */
+  now?: () => number;
+}
+
+interface NodeRecord {
+  node: Node;
+  network: SandboxNetwork;
+  secrets: NodeSecrets;
+  createdMs: number;
+  readyAtMs: number;
+  fails: boolean;
+}
+
+const SANDBOX_USER = {
+  id: "UR-100-000-001",
+  email: "demo@sandbox.invalid",
+  first_name: "Demo",
+  last_name: "User",
+};
+
+/** `100000001` -> `ND-100-000-001`. */
+function nodeId(serial: number): string {
+  const digits = String(serial).padStart(9, "0");
+  return `ND-${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+function freshSecrets(): NodeSecrets {
+  return {
+    token: randomBytes(16).toString("hex"),
+    username: `user-${randomBytes(4).toString("hex")}`,
+    password: randomBytes(18).toString("base64url"),
+  };
+}
+
+/**
+ * The platform's nodes: created `pending`, `running` (or `failed`) once their startup time has
+ * passed. Status is worked out when a node is read, so no timer runs. A running node's `details`
+ * point at the sandbox node surface serving its protocol, with credentials of its own that the node
+ * surfaces accept until the node is deleted.
+ */
+export class NodeStore {
+  readonly #options: NodeStoreOptions;
+  readonly #records = new Map<string, NodeRecord>();
+  #serial = 100_000_000;
+
+  constructor(options: NodeStoreOptions) {
+    this.#options = options;
+  }
+
+  #now(): number {
+    return (this.#options.now ?? Date.now)();
+  }
+
+  /**
+   * Creates a node on a network the rules accepted.
+   *
+   * @param body - The validated create body.
+   * @param network - Its resolved network.
+   * @returns The new node, `pending`.
+   */
+  create(body: CreateNodeBody, network: SandboxNetwork): Node {
+    this.#serial += 1;
+    const createdMs = this.#now();
+    const node: Node = {
+      id: nodeId(this.#serial),
+      name: body.name,
+      network: network.id,
+      organization: this.#options.organization.id,
+      type: body.type,
+      role: body.role,
+      provider: body.provider,
+      region: body.region,
+      status: "pending",
+      configuration: { ...body.configuration },
+      details: {},
+      creator: { ...SANDBOX_USER, organization: { ...this.#options.organization } },
+      created_at: new Date(createdMs).toISOString(),
+    };
+    const record: NodeRecord = {
+      node,
+      network,
+      secrets: freshSecrets(),
+      createdMs,
+      readyAtMs: createdMs + this.#options.startupMs,
+      fails: this.#options.fails(body.name),
+    };
+    this.#records.set(node.id, record);
+    return structuredClone(node);
+  }
+
+  /** The node with this id as it is now, or undefined. */
+  get(id: string): Node | undefined {
+    const record = this.#records.get(id);
+    return record ? this.#view(record) : undefined;
+  }
+
+  /** Renames a node; returns it, or undefined for an unknown id. */
+  rename(id: string, name: string): Node | undefined {
+    const record = this.#records.get(id);
+    if (!record) return undefined;
+    record.node.name = name;
+    return this.#view(record);
+  }
+
+  /** Deletes a node and revokes its credentials; false for an unknown id. */
+  delete(id: string): boolean {
+    const record = this.#records.get(id);
+    if (!record) return false;
+    this.#options.nodeAuth.remove(record.secrets);
+    this.#records.delete(id);
+    return true;
+  }
+
+  /** Every node as it is now, in creation order. */
+  list(): Node[] {
+    return [...this.#records.values()].map((record) => this.#view(record));
+  }
+
+  /** Revokes every node's credentials (the sandbox is closing). */
+  close(): void {
+    for (const record of this.#records.values()) this.#options.nodeAuth.remove(record.secrets);
+    this.#records.clear();
+  }
+
+  #view(record: NodeRecord): Node {
+    if (record.node.status === "pending" && this.#now() >= record.readyAtMs) {
+      if (record.fails) {
+        record.node.status = "failed";
+      } else {
+        record.node.status = "running";
+        record.node.details = this.#details(record);
+        this.#options.nodeAuth.add(record.secrets);
+      }
+    }
+    return structuredClone(record.node);
+  }
+
+  #details(record: NodeRecord): NodeDetails {
+    const { network, secrets } = record;
+    const endpoint = this.#options.nodeUrls[network.surface];
+    const evm = network.surface === "evm";
+    return {
+      ...(evm && { mode: record.node.configuration?.archive ? "archive" : "full" }),
+      version: "chainkit-sandbox",
+      ...(evm && { api_namespaces: ["eth", "net", "web3"] }),
+      https_endpoint: endpoint,
+      auth_username: secrets.username,
+      auth_password: secrets.password,
+      auth_key: secrets.token,
+    };
+  }
+}
