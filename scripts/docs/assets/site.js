@@ -1,0 +1,104 @@
+// chainkit docs: search over the index embedded in each page (never fetched, so it works from file://).
+// Results are built with DOM methods and textContent only, so no index text is ever parsed as HTML.
+(() => {
+  const input = document.getElementById("search");
+  const list = document.getElementById("search-results");
+  const data = document.getElementById("search-index");
+  if (!input || !list || !data) return;
+  const entries = JSON.parse(data.textContent || "[]");
+  const LIMIT = 30;
+
+  const score = (entry, query, words) => {
+    const name = entry.name.toLowerCase();
+    const text = `${name} ${entry.detail} ${entry.surface} ${entry.kind}`.toLowerCase();
+    if (!words.every((word) => text.includes(word))) return -1;
+    if (name === query) return 3;
+    if (name.startsWith(query)) return 2;
+    return name.includes(query) ? 1 : 0;
+  };
+
+  const item = (entry) => {
+    const li = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = entry.href;
+    const kind = document.createElement("span");
+    kind.className = `result-kind kind-${entry.kind}`;
+    kind.textContent = entry.kind;
+    const name = document.createElement("span");
+    name.className = "result-name";
+    name.textContent = entry.name;
+    const detail = document.createElement("span");
+    detail.className = "result-detail";
+    detail.textContent = `${entry.surface} · ${entry.detail}`;
+    link.append(kind, name, detail);
+    li.append(link);
+    return li;
+  };
+
+  const render = () => {
+    const query = input.value.trim().toLowerCase();
+    list.replaceChildren();
+    if (query === "") {
+      list.hidden = true;
+      return;
+    }
+    const words = query.split(/\s+/);
+    const ranked = entries
+      .map((entry, position) => ({ entry, position, rank: score(entry, query, words) }))
+      .filter((result) => result.rank >= 0)
+      .sort((a, b) => b.rank - a.rank || a.position - b.position)
+      .slice(0, LIMIT);
+    if (ranked.length === 0) {
+      const empty = document.createElement("li");
+      empty.className = "result-empty";
+      empty.textContent = "Nothing matches.";
+      list.append(empty);
+    }
+    for (const result of ranked) list.append(item(result.entry));
+    list.hidden = false;
+  };
+
+  const links = () => [...list.querySelectorAll("a")];
+  const close = () => {
+    list.hidden = true;
+  };
+
+  input.addEventListener("input", render);
+  input.addEventListener("focus", () => {
+    if (input.value.trim() !== "") render();
+  });
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") links()[0]?.click();
+    if (event.key === "ArrowDown") {
+      event.preventDefault();
+      links()[0]?.focus();
+    }
+    if (event.key === "Escape") {
+      input.value = "";
+      close();
+    }
+  });
+  list.addEventListener("keydown", (event) => {
+    const all = links();
+    const at = all.indexOf(document.activeElement);
+    if (event.key === "ArrowDown") all[Math.min(at + 1, all.length - 1)]?.focus();
+    if (event.key === "ArrowUp") (at <= 0 ? input : all[at - 1])?.focus();
+    if (event.key === "Escape") {
+      close();
+      input.focus();
+    }
+    if (event.key.startsWith("Arrow")) event.preventDefault();
+  });
+  list.addEventListener("click", (event) => {
+    if (event.target instanceof Element && event.target.closest("a")) close();
+  });
+  document.addEventListener("click", (event) => {
+    if (event.target instanceof Element && !event.target.closest(".search")) close();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "/" && document.activeElement !== input) {
+      event.preventDefault();
+      input.focus();
+    }
+  });
+})();

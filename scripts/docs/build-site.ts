@@ -1,0 +1,83 @@
+/**
+ * Builds the whole portal: reads the specs, renders every page, and writes `site/` (pages, one stylesheet,
+ * one script, and a copy of each spec). The output depends only on the inputs, so two builds are identical.
+ */
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { guidePageFor } from "./guide-page.js";
+import { landingPage, quickStartCommands } from "./landing-page.js";
+import { type BuiltPage, type NavGroup, renderPage } from "./layout.js";
+import { loadSpecs } from "./load-specs.js";
+import { openapiPage } from "./openapi-page.js";
+import { openrpcPage } from "./openrpc-page.js";
+import { sortEntries } from "./search-index.js";
+import { GUIDE_SURFACES, guidePage, referencePage, SPEC_SURFACES } from "./surfaces.js";
+
+const ASSETS = join(dirname(fileURLToPath(import.meta.url)), "assets");
+
+/** Where to read from and write to. */
+export interface BuildOptions {
+  /** Repository root (holds `specs/`, `examples/`, `README.md`). */
+  root: string;
+  /** Output folder, emptied first. */
+  outDir: string;
+}
+
+/** What a build wrote. */
+export interface BuildResult {
+  /** Files written, relative to `outDir`, sorted. */
+  files: string[];
+}
+
+/**
+ * Builds the portal.
+ *
+ * @param options - Input root and output folder.
+ * @returns The files written.
+ * @throws {DocsError} When a spec, an example or the README quick start is missing or broken.
+ * @example buildSite({ root: process.cwd(), outDir: "site" })
+ */
+export function buildSite(options: BuildOptions): BuildResult {
+  const specs = loadSpecs(options.root);
+  const references = specs.map((spec) =>
+    spec.surface.kind === "openapi" ? openapiPage(spec) : openrpcPage(spec),
+  );
+  const referenceEntries = references.flatMap((built) => built.search);
+  const guides = GUIDE_SURFACES.map((guide) => guidePageFor(options.root, guide, referenceEntries));
+  const landing = landingPage(
+    specs,
+    quickStartCommands(readFileSync(join(options.root, "README.md"), "utf8")),
+  );
+  const pages: BuiltPage[] = [landing, ...references, ...guides];
+
+  const groups: NavGroup[] = [
+    { title: "Overview", pages: [{ file: "index.html", title: "chainkit" }] },
+    {
+      title: "Reference",
+      pages: SPEC_SURFACES.map((surface) => ({ file: referencePage(surface.id), title: surface.title })),
+    },
+    {
+      title: "Guides",
+      pages: GUIDE_SURFACES.map((guide) => ({ file: guidePage(guide.id), title: guide.title })),
+    },
+  ];
+  const shell = { groups, search: sortEntries(pages.flatMap((built) => built.search)) };
+
+  rmSync(options.outDir, { recursive: true, force: true });
+  mkdirSync(join(options.outDir, "specs"), { recursive: true });
+  const files: string[] = [];
+  for (const built of pages) {
+    writeFileSync(join(options.outDir, built.page.file), renderPage(built.page, shell));
+    files.push(built.page.file);
+  }
+  for (const asset of ["style.css", "site.js"]) {
+    copyFileSync(join(ASSETS, asset), join(options.outDir, asset));
+    files.push(asset);
+  }
+  for (const spec of specs) {
+    writeFileSync(join(options.outDir, spec.path), spec.text);
+    files.push(spec.path);
+  }
+  return { files: files.sort() };
+}

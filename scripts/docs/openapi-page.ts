@@ -1,0 +1,310 @@
+/**
+ * The reference page of an OpenAPI 3.1 surface: overview, servers, authentication, every operation
+ * (grouped by tag) with parameters, request body, responses and examples, and every component schema.
+ */
+import { anchorId } from "./anchors.js";
+import { html, joinHtml, type SafeHtml } from "./html.js";
+import { jsonBlock, jsonInline } from "./json-block.js";
+import type { BuiltPage, NavLink } from "./layout.js";
+import type { LoadedSpec } from "./load-specs.js";
+import { renderMarkdown } from "./markdown.js";
+import { derefObject, isObject, type Json } from "./refs.js";
+import { type SchemaContext, schemaDetails, schemaSection, typeLabel } from "./schema-view.js";
+import type { SearchEntry } from "./search-index.js";
+import {
+  codeLinker,
+  extensionFacts,
+  firstSentence,
+  infoHeader,
+  namedExamples,
+  serversView,
+} from "./spec-parts.js";
+import { referencePage } from "./surfaces.js";
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+// Operation keys with their own view; the rest are listed as JSON so nothing is hidden.
+const OPERATION_KEYS = new Set([
+  "operationId",
+  "summary",
+  "description",
+  "tags",
+  "parameters",
+  "requestBody",
+  "responses",
+  "security",
+  "deprecated",
+  "servers",
+  "externalDocs",
+]);
+
+/** One operation with where it lives. */
+interface Operation {
+  id: string;
+  method: (typeof METHODS)[number];
+  path: string;
+  pathItem: Json;
+  op: Json;
+}
+
+/**
+ * Builds the reference page of one OpenAPI surface.
+ *
+ * @param spec - The loaded spec.
+ * @returns The page and its search entries.
+ * @throws {DocsError} On a ref that cannot be resolved.
+ * @example const { page } = openapiPage(specs[0]);
+ */
+export function openapiPage(spec: LoadedSpec): BuiltPage {
+  const { doc, surface } = spec;
+  const file = referencePage(surface.id);
+  const operations = collectOperations(doc);
+  const components = isObject(doc.components) ? doc.components : {};
+  const schemas = isObject(components.schemas) ? components.schemas : {};
+  const targets = new Map<string, string>();
+  for (const name of Object.keys(schemas)) targets.set(name, anchorId("schema", name));
+  for (const operation of operations) targets.set(operation.id, anchorId("op", operation.id));
+  const ctx: SchemaContext = { doc, codeLink: codeLinker(targets) };
+
+  const groups = groupByTag(doc, operations);
+  const info = isObject(doc.info) ? doc.info : {};
+  const body = html`${infoHeader(info, spec.path, ctx)}
+<section id="${anchorId("section", "servers")}">
+<h2>Servers</h2>
+${serversView(doc.servers, ctx)}
+</section>
+<section id="${anchorId("section", "authentication")}">
+<h2>Authentication</h2>
+${securityView(doc.security, components, ctx)}
+</section>
+${groups.map(
+  (group) => html`<section class="tag" id="${anchorId("tag", group.name)}">
+<h2>${group.name}</h2>
+${renderMarkdown(group.description, { codeLink: ctx.codeLink })}
+${group.operations.map((operation) => operationView(operation, ctx))}
+</section>`,
+)}
+<section id="${anchorId("section", "schemas")}">
+<h2>Schemas</h2>
+${Object.entries(schemas).map(([name, schema]) => schemaSection(name, schema, ctx))}
+</section>`;
+
+  const toc: NavLink[] = [
+    { href: `#${anchorId("section", "overview")}`, title: "Overview" },
+    { href: `#${anchorId("section", "servers")}`, title: "Servers" },
+    { href: `#${anchorId("section", "authentication")}`, title: "Authentication" },
+    ...groups.map((group) => ({
+      href: `#${anchorId("tag", group.name)}`,
+      title: group.name,
+      children: group.operations.map((operation) => ({
+        href: `#${anchorId("op", operation.id)}`,
+        title: operation.id,
+      })),
+    })),
+    {
+      href: `#${anchorId("section", "schemas")}`,
+      title: "Schemas",
+      children: Object.keys(schemas).map((name) => ({ href: `#${anchorId("schema", name)}`, title: name })),
+    },
+  ];
+  const search: SearchEntry[] = [
+    ...operations.map((operation) => ({
+      kind: "operation" as const,
+      name: operation.id,
+      detail: `${operation.method.toUpperCase()} ${operation.path} · ${String(operation.op.summary ?? "")}`,
+      surface: surface.title,
+      href: `${file}#${anchorId("op", operation.id)}`,
+    })),
+    ...Object.entries(schemas).map(([name, schema]) => ({
+      kind: "schema" as const,
+      name,
+      detail: firstSentence(isObject(schema) ? schema.description : undefined),
+      surface: surface.title,
+      href: `${file}#${anchorId("schema", name)}`,
+    })),
+  ];
+  return { page: { file, title: surface.title, toc, body }, search };
+}
+
+function collectOperations(doc: Json): Operation[] {
+  const paths = isObject(doc.paths) ? doc.paths : {};
+  const operations: Operation[] = [];
+  for (const [path, rawItem] of Object.entries(paths)) {
+    const pathItem = derefObject(doc, rawItem, `path ${path}`);
+    for (const method of METHODS) {
+      const op = pathItem[method];
+      if (!isObject(op)) continue;
+      const id = typeof op.operationId === "string" ? op.operationId : `${method}-${path}`;
+      operations.push({ id, method, path, pathItem, op });
+    }
+  }
+  return operations;
+}
+
+interface TagGroup {
+  name: string;
+  description: string | undefined;
+  operations: Operation[];
+}
+
+function groupByTag(doc: Json, operations: readonly Operation[]): TagGroup[] {
+  const declared = Array.isArray(doc.tags) ? doc.tags.filter(isObject) : [];
+  const groups = new Map<string, TagGroup>();
+  for (const tag of declared) {
+    const name = String(tag.name);
+    groups.set(name, { name, description: tag.description as string | undefined, operations: [] });
+  }
+  for (const operation of operations) {
+    const tags =
+      Array.isArray(operation.op.tags) && operation.op.tags.length > 0 ? operation.op.tags : ["Operations"];
+    // An operation is documented once, under its first tag.
+    const name = String(tags[0]);
+    const group = groups.get(name) ?? { name, description: undefined, operations: [] };
+    group.operations.push(operation);
+    groups.set(name, group);
+  }
+  return [...groups.values()].filter((group) => group.operations.length > 0);
+}
+
+function securityView(security: unknown, components: Json, ctx: SchemaContext): SafeHtml {
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  const requirement = securityRequirement(security);
+  const schemeViews = Object.entries(schemes).map(([name, raw]) => {
+    const scheme = derefObject(ctx.doc, raw, `security scheme ${name}`);
+    const facts = ["type", "scheme", "bearerFormat", "in", "name", "openIdConnectUrl"]
+      .filter((key) => scheme[key] !== undefined)
+      .map((key) => html`<li><span class="fact">${key}</span> ${jsonInline(scheme[key])}</li>`);
+    return html`<div class="scheme" id="${anchorId("section", `scheme-${name}`)}">
+<h3><code>${name}</code></h3>
+<ul class="facts">${facts}</ul>
+${renderMarkdown(scheme.description as string | undefined, { codeLink: ctx.codeLink })}
+</div>`;
+  });
+  return html`<p>${requirement}</p>${schemeViews}`;
+}
+
+function securityRequirement(security: unknown): SafeHtml {
+  if (!Array.isArray(security)) return html`No security requirement is declared.`;
+  if (security.length === 0)
+    return html`No security scheme applies (<code>security: []</code>); see the overview for how requests are authorised.`;
+  const options = security.filter(isObject).map((requirement) => {
+    const names = Object.keys(requirement);
+    if (names.length === 0) return html`no scheme (credentials in the server URL)`;
+    return joinHtml(
+      names.map((name) => html`<a href="#${anchorId("section", `scheme-${name}`)}"><code>${name}</code></a>`),
+      " and ",
+    );
+  });
+  return options.length === 1
+    ? html`Every request uses ${options[0]}.`
+    : html`Each request uses one of: ${joinHtml(options, "; ")}.`;
+}
+
+function operationView(operation: Operation, ctx: SchemaContext): SafeHtml {
+  const { op, pathItem, method, path } = operation;
+  const parameters = mergeParameters(ctx.doc, pathItem.parameters, op.parameters);
+  const rest = Object.entries(op).filter(([key]) => !OPERATION_KEYS.has(key) && !key.startsWith("x-"));
+  return html`<section class="operation" id="${anchorId("op", operation.id)}">
+<h3>${String(op.summary ?? operation.id)}</h3>
+<p class="signature"><span class="verb verb-${method}">${method.toUpperCase()}</span> <code class="path">${path}</code> <span class="op-id">operationId <code>${operation.id}</code></span></p>
+${op.deprecated === true && html`<p class="badges"><span class="badge badge-warn">deprecated</span></p>`}
+${extensionFacts(op)}
+${typeof pathItem.description === "string" && html`<div class="path-note">${renderMarkdown(pathItem.description, { codeLink: ctx.codeLink })}</div>`}
+${renderMarkdown(op.description as string | undefined, { codeLink: ctx.codeLink })}
+${op.security !== undefined && html`<p class="note">Authentication: ${securityRequirement(op.security)}</p>`}
+${parameters.length > 0 && parametersView(parameters, ctx)}
+${op.requestBody !== undefined && requestBodyView(op.requestBody, ctx)}
+${responsesView(op.responses, ctx)}
+${rest.length > 0 && html`<h4>Other fields</h4>${jsonBlock(Object.fromEntries(rest), "fields")}`}
+</section>`;
+}
+
+function mergeParameters(doc: Json, shared: unknown, own: unknown): Json[] {
+  const byKey = new Map<string, Json>();
+  for (const list of [shared, own]) {
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      const parameter = derefObject(doc, raw, "parameter");
+      byKey.set(`${String(parameter.in)}:${String(parameter.name)}`, parameter);
+    }
+  }
+  return [...byKey.values()];
+}
+
+function parametersView(parameters: readonly Json[], ctx: SchemaContext): SafeHtml {
+  const rows = parameters.map((parameter) => {
+    const schema = parameter.schema;
+    const facts = ["style", "explode", "allowReserved", "allowEmptyValue"]
+      .filter((key) => parameter[key] !== undefined)
+      .map((key) => html`<li><span class="fact">${key}</span> ${jsonInline(parameter[key])}</li>`);
+    return html`<tr>
+<td class="field-name"><code>${String(parameter.name)}</code> <span class="in">${String(parameter.in)}</span>${parameter.required === true ? html` <span class="required">required</span>` : html` <span class="optional">optional</span>`}${parameter.deprecated === true && html` <span class="badge badge-warn">deprecated</span>`}</td>
+<td class="field-type">${schema !== undefined ? typeLabel(schema, ctx) : contentLabel(parameter.content, ctx)}</td>
+<td class="field-doc">${renderMarkdown(parameter.description as string | undefined, { codeLink: ctx.codeLink })}
+${schema !== undefined && schemaDetails(schema, ctx)}
+${facts.length > 0 && html`<ul class="facts">${facts}</ul>`}
+${"example" in parameter && html`<p class="note">Example: ${jsonInline(parameter.example)}</p>`}
+${namedExamples(parameter.examples, ctx)}
+${parameter.content !== undefined && contentView(parameter.content, ctx)}</td>
+</tr>`;
+  });
+  return html`<h4>Parameters</h4>
+<table class="fields params"><thead><tr><th>Name</th><th>Type</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function contentLabel(content: unknown, ctx: SchemaContext): SafeHtml {
+  if (!isObject(content)) return html``;
+  return joinHtml(
+    Object.values(content)
+      .filter(isObject)
+      .map((media) => typeLabel(media.schema, ctx)),
+    " | ",
+  );
+}
+
+function requestBodyView(raw: unknown, ctx: SchemaContext): SafeHtml {
+  const body = derefObject(ctx.doc, raw, "request body");
+  return html`<h4>Request body ${body.required === true ? html`<span class="required">required</span>` : html`<span class="optional">optional</span>`}</h4>
+${renderMarkdown(body.description as string | undefined, { codeLink: ctx.codeLink })}
+${contentView(body.content, ctx)}`;
+}
+
+function contentView(content: unknown, ctx: SchemaContext): SafeHtml {
+  if (!isObject(content)) return html``;
+  return joinHtml(
+    Object.entries(content).map(([mediaType, rawMedia]) => {
+      const media = isObject(rawMedia) ? rawMedia : {};
+      return html`<div class="media">
+<p class="media-type"><code>${mediaType}</code>${media.schema !== undefined && html` · ${typeLabel(media.schema, ctx)}`}</p>
+${media.schema !== undefined && html`<div class="schema-box">${schemaDetails(media.schema, ctx, { expandRef: true })}</div>`}
+${"example" in media && html`<p class="example-title">Example</p>${jsonBlock(media.example)}`}
+${namedExamples(media.examples, ctx)}
+</div>`;
+    }),
+  );
+}
+
+function responsesView(responses: unknown, ctx: SchemaContext): SafeHtml {
+  if (!isObject(responses)) return html``;
+  const items = Object.entries(responses).map(([status, raw]) => {
+    const response = derefObject(ctx.doc, raw, `response ${status}`);
+    const headers = isObject(response.headers) ? Object.entries(response.headers) : [];
+    const headerRows = headers.map(([name, rawHeader]) => {
+      const header = derefObject(ctx.doc, rawHeader, `header ${name}`);
+      return html`<tr><td><code>${name}</code></td><td>${typeLabel(header.schema, ctx)}</td><td>${renderMarkdown(header.description as string | undefined, { codeLink: ctx.codeLink })}</td></tr>`;
+    });
+    const kind = status.startsWith("2")
+      ? "ok"
+      : status.startsWith("4") || status.startsWith("5")
+        ? "err"
+        : "other";
+    return html`<div class="response">
+<p class="status"><span class="status-code status-${kind}">${status}</span></p>
+${extensionFacts(response)}
+${renderMarkdown(response.description as string | undefined, { codeLink: ctx.codeLink })}
+${headerRows.length > 0 && html`<table class="fields"><thead><tr><th>Header</th><th>Type</th><th>Description</th></tr></thead><tbody>${headerRows}</tbody></table>`}
+${contentView(response.content, ctx)}
+</div>`;
+  });
+  return html`<h4>Responses</h4>${items}`;
+}

@@ -1,0 +1,111 @@
+/**
+ * Spec text is untrusted: descriptions, names and examples must come out escaped, and Markdown links
+ * may only point at safe targets.
+ */
+import { describe, expect, test } from "vitest";
+import { html, jsonForScript } from "../../scripts/docs/html.js";
+import type { LoadedSpec } from "../../scripts/docs/load-specs.js";
+import { renderMarkdown } from "../../scripts/docs/markdown.js";
+import { openapiPage } from "../../scripts/docs/openapi-page.js";
+import { openrpcPage } from "../../scripts/docs/openrpc-page.js";
+import { SPEC_SURFACES } from "../../scripts/docs/surfaces.js";
+
+const EVIL = `<img src=x onerror="alert(1)"><script>alert(2)</script>`;
+
+function surface(id: "platform" | "evm") {
+  const found = SPEC_SURFACES.find((entry) => entry.id === id);
+  if (!found) throw new Error(`no surface ${id}`);
+  return found;
+}
+
+describe("Markdown subset", () => {
+  test("escapes raw HTML and keeps the supported markup", () => {
+    const out = renderMarkdown(`${EVIL} **bold** \`<code>\` *em*\n\n- one\n- two`).value;
+    expect(out).not.toMatch(/<img|<script/);
+    expect(out).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+    expect(out).toContain("<strong>bold</strong>");
+    expect(out).toContain("<code>&lt;code&gt;</code>");
+    expect(out).toContain("<em>em</em>");
+    expect(out).toContain("<ul><li>one</li><li>two</li></ul>");
+  });
+
+  test("keeps safe links and drops script links", () => {
+    const out = renderMarkdown(
+      "[ok](https://example.org/a?b=1&c=2) [bad](javascript:alert(1)) [rel](evm.html#x)",
+    ).value;
+    expect(out).toContain('<a href="https://example.org/a?b=1&amp;c=2">ok</a>');
+    expect(out).toContain('<a href="evm.html#x">rel</a>');
+    expect(out).not.toContain('href="javascript');
+  });
+
+  test("a link cannot break out of its attribute", () => {
+    const out = renderMarkdown('[x](https://a.example/"onmouseover="alert(1))').value;
+    expect(out).not.toMatch(/"\s*onmouseover=/);
+  });
+});
+
+test("templates escape interpolations and inline JSON cannot close its script element", () => {
+  expect(html`<p title="${'"><b>'}">${EVIL}</p>`.value).not.toMatch(/<b>|<img|<script/);
+  expect(jsonForScript({ text: "</script><script>alert(1)</script>" }).value).not.toContain("</script");
+});
+
+test("an OpenAPI spec with markup in every text field renders it as text", () => {
+  const doc = {
+    openapi: "3.1.0",
+    info: { title: EVIL, version: EVIL, description: EVIL, summary: EVIL },
+    servers: [{ url: EVIL, description: EVIL }],
+    tags: [{ name: EVIL, description: EVIL }],
+    paths: {
+      "/x": {
+        get: {
+          operationId: "op",
+          tags: [EVIL],
+          summary: EVIL,
+          description: EVIL,
+          parameters: [
+            { name: EVIL, in: "query", description: EVIL, schema: { type: "string", pattern: EVIL } },
+          ],
+          responses: {
+            "200": {
+              description: EVIL,
+              content: {
+                "application/json": { schema: { $ref: "#/components/schemas/S" }, example: { a: EVIL } },
+              },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: { S: { type: "object", description: EVIL, properties: { [EVIL]: { enum: [EVIL] } } } },
+    },
+  };
+  const spec: LoadedSpec = { surface: surface("platform"), path: "specs/x.yaml", text: "", doc };
+  const out = openapiPage(spec).page.body.value;
+  expect(out).toContain("op");
+  expect(out).not.toMatch(/<img|<script/);
+});
+
+test("an OpenRPC spec with markup in every text field renders it as text", () => {
+  const doc = {
+    openrpc: "1.2.6",
+    info: { title: EVIL, version: "1", description: EVIL },
+    methods: [
+      {
+        name: EVIL,
+        summary: EVIL,
+        description: EVIL,
+        params: [{ name: EVIL, description: EVIL, schema: { type: "string", description: EVIL } }],
+        result: { name: EVIL, schema: { const: EVIL } },
+        errors: [{ code: 1, message: EVIL, data: EVIL }],
+        examples: [
+          { name: EVIL, params: [{ name: EVIL, value: EVIL }], result: { name: EVIL, value: EVIL } },
+        ],
+      },
+    ],
+    components: { errors: { E: { code: 2, message: EVIL } } },
+  };
+  const spec: LoadedSpec = { surface: surface("evm"), path: "specs/x.yaml", text: "", doc };
+  const out = openrpcPage(spec).page.body.value;
+  expect(out).not.toMatch(/<img|<script/);
+});

@@ -1,0 +1,193 @@
+/**
+ * The built portal in real headless Chromium: every page loads over file:// and over a loopback static
+ * server without console errors, page errors, failed requests or requests leaving the machine; every
+ * operation and method of the specs is on its page; links resolve; the page's own search finds a method.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { anchorId } from "../../scripts/docs/anchors.js";
+import { buildSite } from "../../scripts/docs/build-site.js";
+import { openSession, type Session } from "./browser.js";
+import { readInventories } from "./spec-inventory.js";
+import { type StaticServer, serveFolder } from "./static-server.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const siteDir = join(root, "site");
+const shotsDir = join(root, "test-results", "portal");
+const inventories = readInventories(root);
+
+let pages: string[] = [];
+let server: StaticServer;
+
+beforeAll(async () => {
+  buildSite({ root, outDir: siteDir });
+  pages = readdirSync(siteDir)
+    .filter((file) => file.endsWith(".html"))
+    .sort();
+  server = await serveFolder(siteDir);
+  mkdirSync(shotsDir, { recursive: true });
+  for (const inventory of inventories.filter((entry) => !entry.source.startsWith("generated/"))) {
+    console.warn(`portal: ${inventory.surface} has no bundled spec yet; names read from ${inventory.source}`);
+  }
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+test("the site has the landing page, one reference page per spec and one guide per surface", () => {
+  expect(pages).toEqual(
+    [
+      "index.html",
+      ...inventories.map((inventory) => `${inventory.surface}.html`),
+      ...["platform", "exchange", "evm", "wallet", "indexer", "grpc"].map((id) => `guide-${id}.html`),
+    ].sort(),
+  );
+});
+
+const modes = [
+  { mode: "file://", base: () => `${pathToFileURL(siteDir).href}/` },
+  { mode: "a loopback static server", base: () => server.url },
+] as const;
+
+describe.each(modes)("over $mode", ({ mode, base }) => {
+  let session: Session;
+
+  beforeAll(async () => {
+    session = await openSession(base());
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  test("every page loads its stylesheet and script, with no error and no request leaving the site", async () => {
+    const brokenAnchors: string[] = [];
+    for (const file of pages) {
+      const page = await session.newPage();
+      await page.goto(`${base()}${file}`, { waitUntil: "load" });
+      const state = await page.evaluate(() => ({
+        title: document.title,
+        styled: getComputedStyle(document.querySelector("header.top") as Element).position === "sticky",
+        h1: document.querySelector("h1")?.textContent ?? "",
+        missing: [...document.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')]
+          .map((link) => decodeURIComponent(link.getAttribute("href")?.slice(1) ?? ""))
+          .filter((id) => document.getElementById(id) === null),
+      }));
+      expect(state.title, file).toMatch(/chainkit docs$/);
+      expect(state.styled, `${file} is styled`).toBe(true);
+      expect(state.h1, file).not.toBe("");
+      brokenAnchors.push(...state.missing.map((id) => `${file}#${id}`));
+      if (mode === "file://") {
+        await page.screenshot({ path: join(shotsDir, file.replace(/\.html$/, ".png")) });
+      }
+      await page.close();
+    }
+    expect(brokenAnchors).toEqual([]);
+    expect(session.problems).toEqual({
+      consoleErrors: [],
+      pageErrors: [],
+      failedRequests: [],
+      outsideRequests: [],
+    });
+    expect(session.requests).toContain(`${base()}style.css`);
+    expect(session.requests).toContain(`${base()}site.js`);
+  });
+
+  test("every operation and method of the specs appears on its reference page", async () => {
+    const missing: string[] = [];
+    for (const inventory of inventories) {
+      expect(inventory.names.length, inventory.surface).toBeGreaterThan(0);
+      const page = await session.newPage();
+      await page.goto(`${base()}${inventory.surface}.html`, { waitUntil: "load" });
+      for (const name of inventory.names) {
+        const id = anchorId(inventory.kind === "openapi" ? "op" : "method", name);
+        const shown = await page.evaluate(
+          ({ id, name }) => {
+            const element = document.getElementById(id);
+            return element?.checkVisibility() === true && (element.textContent ?? "").includes(name);
+          },
+          { id, name },
+        );
+        if (!shown) missing.push(`${inventory.surface}: ${name} (#${id})`);
+      }
+      await page.close();
+    }
+    expect(missing).toEqual([]);
+    expect(session.problems.outsideRequests).toEqual([]);
+  });
+
+  test("the search box finds eth_getProof from the landing page and opens it in view", async () => {
+    const page = await session.newPage();
+    await page.goto(`${base()}index.html`, { waitUntil: "load" });
+    await page.locator("#search").pressSequentially("getproof");
+    const result = page.locator("#search-results a", { hasText: "eth_getProof" }).first();
+    await result.waitFor({ state: "visible" });
+    if (mode === "file://") await page.screenshot({ path: join(shotsDir, "search.png") });
+    await result.click();
+    await page.waitForURL(/evm\.html#method-eth_getProof$/);
+    const inView = await page.evaluate(() => {
+      const box = document.getElementById("method-eth_getProof")?.getBoundingClientRect();
+      return box !== undefined && box.top >= 0 && box.top < window.innerHeight;
+    });
+    expect(inView).toBe(true);
+    await page.close();
+    expect(session.problems).toEqual({
+      consoleErrors: [],
+      pageErrors: [],
+      failedRequests: [],
+      outsideRequests: [],
+    });
+  });
+});
+
+test("links between pages point at files and anchors that exist", () => {
+  const ids = new Map<string, Set<string>>();
+  const idsOf = (file: string) => {
+    let found = ids.get(file);
+    if (!found) {
+      found = new Set(
+        [...readFileSync(join(siteDir, file), "utf8").matchAll(/\sid="([^"]+)"/g)].map((m) => m[1] ?? ""),
+      );
+      ids.set(file, found);
+    }
+    return found;
+  };
+  const broken: string[] = [];
+  let checked = 0;
+  for (const file of pages) {
+    const text = readFileSync(join(siteDir, file), "utf8");
+    for (const [, attribute, raw = ""] of text.matchAll(/\s(href|src)="([^"]*)"/g)) {
+      const target = raw.replace(/&amp;/g, "&");
+      if (target.startsWith("#") || target.startsWith("data:")) continue;
+      if (/^[a-z]+:/i.test(target)) {
+        // Only plain navigation links may point off the site; nothing may be loaded from elsewhere.
+        if (attribute === "src" || !/^(https?|mailto):/i.test(target))
+          broken.push(`${file}: ${attribute}=${target}`);
+        continue;
+      }
+      const [path = "", fragment] = target.split("#");
+      checked += 1;
+      if (!existsSync(join(siteDir, path))) broken.push(`${file}: ${target} (no such file)`);
+      else if (fragment && !idsOf(path).has(decodeURIComponent(fragment)))
+        broken.push(`${file}: ${target} (no such anchor)`);
+    }
+  }
+  expect(broken).toEqual([]);
+  expect(checked).toBeGreaterThan(pages.length * 10);
+});
+
+test("two builds write identical files", () => {
+  const other = mkdtempSync(join(tmpdir(), "chainkit-site-"));
+  try {
+    const { files } = buildSite({ root, outDir: other });
+    for (const file of files) {
+      expect(readFileSync(join(other, file)).equals(readFileSync(join(siteDir, file))), file).toBe(true);
+    }
+  } finally {
+    rmSync(other, { recursive: true, force: true });
+  }
+});
