@@ -30,7 +30,6 @@ const node = jsonRpcHandler((call) => {
   if (call.method === "eth_blockNumber") return { result: "0x2a" };
   if (call.method === "eth_getTransactionByHash")
     return { result: call.params[0] === HASH ? { hash: HASH } : null };
-  if (call.method === "test_getLt") return { result: { lt: 49000000000000001 } };
   return { error: { code: -32601, message: "method not found", data: { method: call.method } } };
 });
 
@@ -52,6 +51,18 @@ describe("JSON-RPC calls", () => {
       { jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] },
       { jsonrpc: "2.0", id: 2, method: "eth_getTransactionByHash", params: [HASH] },
     ]);
+  });
+
+  it("sends basic auth to {url}{path}", async () => {
+    const s = await serve(node);
+    const rpc = createJsonRpcClient({
+      url: s.url,
+      path: "/evm",
+      auth: nodeAuth({ username: "u", password: "p" }),
+    });
+    await rpc.call(blockNumber, []);
+    expect(s.requests[0]?.url).toBe("/evm");
+    expect(s.requests[0]?.headers.authorization).toBe("Basic dTpw");
   });
 
   it("passes a null result through when the schema allows it", async () => {

@@ -15,6 +15,19 @@ describe("parseJson", () => {
     });
   });
 
+  it("handles a bare top-level integer and whitespace after separators", () => {
+    expect(parseJson(" 12345678901234567890 ")).toBe("12345678901234567890");
+    expect(parseJson('{"a":\n\t 12345678901234567890 ,"b":[ 1,\r\n98765432109876543210]}')).toEqual({
+      a: "12345678901234567890",
+      b: [1, "98765432109876543210"],
+    });
+  });
+
+  it("leaves zero-padded hex strings alone (the fast path of EVM answers)", () => {
+    const data = `0x${"0".repeat(56)}12345678`;
+    expect(parseJson(`{"input":"${data}","n":1}`)).toEqual({ input: data, n: 1 });
+  });
+
   it("leaves safe integers, including the largest, as numbers", () => {
     expect(parseJson("[9007199254740991,-9007199254740991,1234567890123456,0]")).toEqual([
       9007199254740991, -9007199254740991, 1234567890123456, 0,
@@ -42,7 +55,7 @@ describe("parseJson", () => {
   it("leaves decimals and exponents to JSON.parse", () => {
     expect(
       parseJson("[1.12345678901234567890,12345678901234567890e2,-0.5e-10,12345678901234567890.5]"),
-    ).toEqual([1.1234567890123457, 1.2345678901234568e21, -0.5e-10, 12345678901234567000.5]);
+    ).toEqual([1.1234567890123457, 1.2345678901234568e21, -0.5e-10, 12345678901234567000]);
   });
 
   it("reads TON logical times sent as strings unchanged", () => {

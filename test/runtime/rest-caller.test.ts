@@ -123,6 +123,16 @@ describe("REST caller: responses", () => {
     expect(await caller.call(createThing, { body: { name: "n", region: "eu3" } })).toEqual([1]);
   });
 
+  it("falls back to the status range (2XX) when the exact status is not listed", async () => {
+    const { url } = await serve(() => ({ status: 203, body: { id: 5 } }));
+    const ranged = { ...createThing, responses: { "2XX": getThing.responses["200"] ?? {}, default: {} } };
+    const error = await createRestCaller({ baseUrl: url })
+      .call(ranged, { body: { name: "n", region: "eu3" } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).status).toBe(203);
+  });
+
   it("refuses a non-JSON success body when the status has a schema", async () => {
     const { url } = await serve(() => ({ body: "<html>oops</html>" }));
     const error = await createRestCaller({ baseUrl: url })

@@ -4,6 +4,8 @@ import { RateLimitError } from "../errors/rate-limit-error.js";
 import { ResponseValidationError } from "../errors/response-validation-error.js";
 import { parseTryAgainIn } from "../http/retry-after.js";
 import { convertInt64 } from "../json/convert-int64.js";
+import { parseJson } from "../json/parse-json.js";
+import { stringifyJson } from "../json/stringify-json.js";
 import type { RpcMethod } from "../operation.js";
 import { checkValue } from "../validation/field-issues.js";
 
@@ -106,8 +108,8 @@ function rpcError(
 ): ChainkitError {
   const code = typeof error.code === "number" ? error.code : Number(error.code);
   const message = typeof error.message === "string" ? context.redact(error.message) : "(no message)";
+  const data = error.data === undefined ? undefined : parseJson(context.redact(stringifyJson(error.data)));
   if (code === RATE_LIMIT_CODE) {
-    const data = error.data as { try_again_in?: unknown } | undefined;
     return new RateLimitError({
       retryAfter: parseTryAgainIn(isObject(data) ? data.try_again_in : undefined),
       method: "POST",
@@ -115,10 +117,10 @@ function rpcError(
       status: context.status,
       rpcMethod: method.name,
       code,
-      data: error.data,
+      data,
     });
   }
-  return new JsonRpcError({ code, message, data: error.data, rpcMethod: method.name, url: context.url });
+  return new JsonRpcError({ code, message, data, rpcMethod: method.name, url: context.url });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,9 @@
-/** A run of 16+ digits: the only way an integer beyond 2^53 can appear in the text. */
-const LONG_DIGIT_RUN = /\d{16,}/;
+/**
+ * A value that starts with 16+ digits right after `:`, `,`, `[` or at the start: the only places an
+ * integer beyond 2^53 can sit. Long digit runs inside hex strings (zero padding) do not match, so
+ * typical EVM answers take the fast path.
+ */
+const LONG_INTEGER_CANDIDATE = /(?:^|[:,[])\s*-?\d{16}/;
 const MAX_SAFE = String(Number.MAX_SAFE_INTEGER); // "9007199254740991", 16 digits
 
 const QUOTE = 0x22;
@@ -15,8 +19,8 @@ const UPPER_E = 0x45;
  * Parses JSON without losing integer precision: integer literals beyond ±(2^53 − 1) become decimal
  * strings (`990000000000000000` -> `"990000000000000000"`), which int64 schemas accept and
  * {@link convertInt64} turns into `bigint`. Everything else is exactly `JSON.parse`: digits inside
- * strings, decimals and exponents are left alone. Text without a 16-digit run takes the
- * `JSON.parse` fast path.
+ * strings, decimals and exponents are left alone. Text with no value starting with 16 digits takes
+ * the `JSON.parse` fast path.
  *
  * @param text - JSON text.
  * @returns The parsed value.
@@ -26,7 +30,7 @@ const UPPER_E = 0x45;
  * // { total_supply: "990000000000000000", name: "BTT", price: 0.5 }
  */
 export function parseJson(text: string): unknown {
-  if (!LONG_DIGIT_RUN.test(text)) return JSON.parse(text);
+  if (!LONG_INTEGER_CANDIDATE.test(text)) return JSON.parse(text);
   return JSON.parse(quoteUnsafeIntegers(text));
 }
 

@@ -1,0 +1,209 @@
+import { inspect } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Auth, bearerAuth, nodeAuth } from "../../src/runtime/credentials/auth.js";
+import { ChainkitError } from "../../src/runtime/errors/chainkit-error.js";
+import { createJsonRpcClient } from "../../src/runtime/json-rpc/create-json-rpc-client.js";
+import { createRestCaller } from "../../src/runtime/rest/create-rest-caller.js";
+import { blockNumber, createThing, getThing } from "./support/descriptors.js";
+import { startServer, type TestServer } from "./support/http-server.js";
+
+const TOKEN = "TOKENs3cr3t4242";
+const USERNAME = "alice";
+const PASSWORD = "PASSs3cr3t9090";
+const API_KEY = "KEYs3cr3t7777";
+const SECRETS = [TOKEN, PASSWORD, API_KEY, Buffer.from(`${USERNAME}:${PASSWORD}`).toString("base64")];
+
+const modes: [string, () => Auth][] = [
+  ["token", () => nodeAuth({ token: TOKEN })],
+  ["basic", () => nodeAuth({ username: USERNAME, password: PASSWORD })],
+  ["bearer", () => bearerAuth(API_KEY)],
+];
+
+/** Every way a value could be shown. */
+function renderings(value: unknown): string[] {
+  const shown = [
+    inspect(value, { depth: Number.POSITIVE_INFINITY, showHidden: true }),
+    JSON.stringify(value) ?? "",
+  ];
+  if (value instanceof Error) shown.push(value.message, value.stack ?? "", String(value));
+  return shown;
+}
+
+function expectNoSecret(value: unknown) {
+  for (const text of renderings(value)) {
+    for (const secret of SECRETS) expect(text).not.toContain(secret);
+  }
+}
+
+/**
+ * A server that misbehaves in every way depending on the path, and echoes the request line and the
+ * Authorization header back in its bodies, as careless servers do.
+ */
+let server: TestServer;
+let closedUrl: string;
+beforeAll(async () => {
+  server = await startServer((request) => {
+    const echo = `${request.method} ${request.url} auth=${request.headers.authorization ?? ""}`;
+    const rpc = request.body.includes('"jsonrpc"')
+      ? (JSON.parse(request.body) as { id: number; method: string })
+      : undefined;
+    if (request.url.includes("/rpc/")) {
+      const kind = request.url.split("/rpc/")[1];
+      if (kind === "error") {
+        return {
+          body: { jsonrpc: "2.0", id: rpc?.id, error: { code: -32000, message: echo, data: { echo } } },
+        };
+      }
+      if (kind === "limit")
+        return {
+          body: {
+            jsonrpc: "2.0",
+            id: rpc?.id,
+            error: { code: -32005, message: echo, data: { try_again_in: "1h", echo } },
+          },
+        };
+      if (kind === "invalid") return { body: { jsonrpc: "2.0", id: rpc?.id, result: 7 } };
+      if (kind === "http") return { status: 401, body: echo };
+      return "hang";
+    }
+    if (request.url.includes("TH-400"))
+      return { status: 400, body: { error: { code: "bad", message: echo, fields: { x: [echo] } } } };
+    if (request.url.includes("TH-429"))
+      return { status: 429, headers: { "retry-after": "3600" }, body: echo };
+    if (request.url.includes("TH-500"))
+      return { status: 500, headers: { "content-type": "text/plain" }, body: echo };
+    if (request.url.includes("TH-200")) return { body: { id: echo } };
+    return "hang";
+  });
+  const closed = await startServer(() => "hang");
+  closedUrl = closed.url;
+  await closed.close();
+});
+afterAll(() => server.close());
+
+describe.each(modes)("no secret shows (%s)", (_mode, makeAuth) => {
+  async function restErrors(): Promise<unknown[]> {
+    const auth = makeAuth();
+    const caller = createRestCaller({ baseUrl: server.url, auth, retry: false });
+    const offline = createRestCaller({ baseUrl: closedUrl, auth, retry: false });
+    const get = (id: string) => caller.call(getThing, { path: { id } }).catch((e: unknown) => e);
+    const aborted = caller
+      .call(getThing, { path: { id: "TH-1" } }, { signal: AbortSignal.abort(new Error("stop")) })
+      .catch((e: unknown) => e);
+    return Promise.all([
+      get("TH-400"),
+      get("TH-429"),
+      get("TH-500"),
+      get("TH-200").then(() => caller.call(getThing, { path: { id: "TH-200" } }).catch((e: unknown) => e)),
+      caller.call(getThing, { path: { id: "TH-1" } }, { timeout: 50 }).catch((e: unknown) => e), // hangs
+      caller.call(createThing, { body: { name: TOKEN, region: "nowhere" } }).catch((e: unknown) => e),
+      offline.call(getThing, { path: { id: "TH-1" } }).catch((e: unknown) => e),
+      aborted,
+    ]);
+  }
+
+  async function rpcErrors(): Promise<unknown[]> {
+    const auth = makeAuth();
+    const client = (kind: string) =>
+      createJsonRpcClient({ url: server.url, path: `/rpc/${kind}`, auth, retry: false });
+    const call = (kind: string) =>
+      client(kind)
+        .call(blockNumber, [])
+        .catch((e: unknown) => e);
+    return Promise.all([
+      call("error"),
+      call("limit"),
+      call("invalid"),
+      call("http"),
+      client("hang")
+        .call(blockNumber, [], { timeout: 50 })
+        .catch((e: unknown) => e),
+      client("error")
+        .call(blockNumber, [TOKEN])
+        .catch((e: unknown) => e),
+      createJsonRpcClient({ url: closedUrl, auth, retry: false })
+        .call(blockNumber, [])
+        .catch((e: unknown) => e),
+    ]);
+  }
+
+  it("in any REST error kind", async () => {
+    const errors = await restErrors();
+    expect(errors.map((error) => (error as Error).name)).toEqual([
+      "HttpError",
+      "RateLimitError",
+      "HttpError",
+      "ResponseValidationError",
+      "TimeoutError",
+      "RequestValidationError",
+      "NetworkError",
+      "AbortError",
+    ]);
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(ChainkitError);
+      expectNoSecret(error);
+    }
+    // The echo really reached the error, scrubbed: the test would catch a leak.
+    expect((errors[0] as Error).message).toContain("***");
+  });
+
+  it("in any JSON-RPC error kind", async () => {
+    const errors = await rpcErrors();
+    expect(errors.map((error) => (error as Error).name)).toEqual([
+      "JsonRpcError",
+      "RateLimitError",
+      "ResponseValidationError",
+      "HttpError",
+      "TimeoutError",
+      "RequestValidationError",
+      "NetworkError",
+    ]);
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(ChainkitError);
+      expectNoSecret(error);
+    }
+  });
+
+  it("in construction errors", () => {
+    const auth = makeAuth();
+    for (const make of [
+      () => createRestCaller({ baseUrl: "http://node.example.com", auth }),
+      () => createJsonRpcClient({ url: "http://node.example.com", auth }),
+    ]) {
+      let caught: unknown;
+      try {
+        make();
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(ChainkitError);
+      expectNoSecret(caught);
+    }
+  });
+
+  it("in the auth, caller and client objects", () => {
+    const auth = makeAuth();
+    expectNoSecret(auth);
+    expectNoSecret(createRestCaller({ baseUrl: server.url, auth }));
+    expectNoSecret(createJsonRpcClient({ url: server.url, auth }));
+  });
+});
+
+describe("credential mistakes", () => {
+  it("never echo the secret in the refusal", () => {
+    for (const credentials of [
+      { token: TOKEN, username: USERNAME, password: PASSWORD },
+      { apiKey: API_KEY },
+      { token: `Bearer ${TOKEN}` },
+    ]) {
+      let caught: unknown;
+      try {
+        nodeAuth(credentials as never);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(ChainkitError);
+      expectNoSecret(caught);
+    }
+  });
+});
