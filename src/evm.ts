@@ -1,0 +1,18 @@
+/**
+ * `chainkit/evm`: the EVM node JSON-RPC client, proof and hash verification, and node endpoints.
+ */
+export * from "../generated/evm/index.js";
+export type { EvmBatchCall, EvmBatchOutcome, EvmBatchOutcomes } from "./evm/client/batch-types.js";
+export {
+  createEvmClient,
+  type EvmClient,
+  type EvmClientOptions,
+  type EvmVerifiedProofOptions,
+} from "./evm/client/create-evm-client.js";
+export * from "./evm/verify/index.js";
+export type { NodeCredentials } from "./runtime/credentials/node-credentials.js";
+export { nodeHttpEndpoint, nodeWebSocketEndpoint } from "./runtime/credentials/node-endpoints.js";
+export { Secret } from "./runtime/credentials/secret.js";
+export * from "./runtime/errors/index.js";
+// The spec's schemas of the same names describe wire objects; the error classes are what users catch.
+export { JsonRpcError, RateLimitError } from "./runtime/errors/index.js";
