@@ -5,7 +5,7 @@ import { ChainkitError } from "../../src/runtime/errors/chainkit-error.js";
 import { createJsonRpcClient } from "../../src/runtime/json-rpc/create-json-rpc-client.js";
 import { createRestCaller } from "../../src/runtime/rest/create-rest-caller.js";
 import { blockNumber, createThing, getThing } from "./support/descriptors.js";
-import { startServer, type TestServer } from "./support/http-server.js";
+import { type Answer, startServer, type TestServer } from "./support/http-server.js";
 
 const TOKEN = "TOKENs3cr3t4242";
 const USERNAME = "alice";
@@ -42,7 +42,7 @@ function expectNoSecret(value: unknown) {
 let server: TestServer;
 let closedUrl: string;
 beforeAll(async () => {
-  server = await startServer((request) => {
+  server = await startServer((request): Answer => {
     const echo = `${request.method} ${request.url} auth=${request.headers.authorization ?? ""}`;
     const rpc = request.body.includes('"jsonrpc"')
       ? (JSON.parse(request.body) as { id: number; method: string })
