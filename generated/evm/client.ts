@@ -215,7 +215,7 @@ export interface EvmMethods {
 }
 
 /**
- * Builds the chainkit EVM JSON-RPC node API (HyperEVM)'s functions on a caller (the runtime's JSON-RPC client).
+ * Builds the functions of the chainkit EVM JSON-RPC node API (HyperEVM) on a caller (the runtime's JSON-RPC client).
  *
  * The functions hold no transport logic: each hands its method descriptor and params to `caller`.
  *

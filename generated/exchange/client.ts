@@ -98,7 +98,7 @@ export interface ExchangeOperations {
 }
 
 /**
- * Builds the chainkit exchange API's functions on a caller (the runtime's transport).
+ * Builds the functions of the chainkit exchange API on a caller (the runtime's transport).
  *
  * The functions hold no transport logic: each hands its operation descriptor and arguments to `caller`.
  *

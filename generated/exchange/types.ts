@@ -387,5 +387,7 @@ export type ExchangeOkResponse = components["schemas"]["ExchangeOkResponse"];
 export type ExchangeErrResponse = components["schemas"]["ExchangeErrResponse"];
 export type ExchangeResponse = components["schemas"]["ExchangeResponse"];
 export type MalformedRequestMessage = components["schemas"]["MalformedRequestMessage"];
+/** Request body of `batchModify` (`POST /exchange`). */
 export type BatchModifyBody = NonNullable<operations["batchModify"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `batchModify` (`POST /exchange`). */
 export type BatchModifyResponse = operations["batchModify"]["responses"][200]["content"]["application/json"];

@@ -44,7 +44,7 @@ export interface IndexerOperations {
 }
 
 /**
- * Builds the chainkit indexer API (TON-style ledger indexer, v3)'s functions on a caller (the runtime's transport).
+ * Builds the functions of the chainkit indexer API (TON-style ledger indexer, v3) on a caller (the runtime's transport).
  *
  * The functions hold no transport logic: each hands its operation descriptor and arguments to `caller`.
  *

@@ -292,5 +292,7 @@ export type AddressBook = components["schemas"]["AddressBook"];
 export type AddressBookEntry = components["schemas"]["AddressBookEntry"];
 export type IndexerError = components["schemas"]["IndexerError"];
 export type Int64 = components["schemas"]["Int64"];
+/** Query parameters of `getActions` (`GET /api/v3/actions`). */
 export type GetActionsQuery = NonNullable<operations["getActions"]["parameters"]["query"]>;
+/** Success response body of `getActions` (`GET /api/v3/actions`). */
 export type GetActionsResponse = operations["getActions"]["responses"][200]["content"]["application/json"];

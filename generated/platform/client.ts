@@ -142,14 +142,14 @@ export interface PlatformOperations {
    * @returns The node was deleted.
    * @example
    * ```ts
-   * const result = await platform.deleteNode("ND-123-456-789");
+   * await platform.deleteNode("ND-123-456-789");
    * ```
    */
   deleteNode(id: DeleteNodePathParams["id"], options?: CallOptions): Promise<DeleteNodeResponse>;
 }
 
 /**
- * Builds the chainkit platform API's functions on a caller (the runtime's transport).
+ * Builds the functions of the chainkit platform API on a caller (the runtime's transport).
  *
  * The functions hold no transport logic: each hands its operation descriptor and arguments to `caller`.
  *

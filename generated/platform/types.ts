@@ -591,15 +591,27 @@ export type ErrorDetail = components["schemas"]["ErrorDetail"];
 export type ErrorEnvelope = components["schemas"]["ErrorEnvelope"];
 export type DetailError = components["schemas"]["DetailError"];
 export type ErrorResponse = components["schemas"]["ErrorResponse"];
+/** Success response body of `getOrganization` (`GET /v1/organization/`). */
 export type GetOrganizationResponse = operations["getOrganization"]["responses"][200]["content"]["application/json"];
+/** Query parameters of `listNodes` (`GET /v1/nodes/`). */
 export type ListNodesQuery = NonNullable<operations["listNodes"]["parameters"]["query"]>;
+/** Success response body of `listNodes` (`GET /v1/nodes/`). */
 export type ListNodesResponse = operations["listNodes"]["responses"][200]["content"]["application/json"];
+/** Request body of `createNode` (`POST /v1/nodes/`). */
 export type CreateNodeBody = NonNullable<operations["createNode"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `createNode` (`POST /v1/nodes/`). */
 export type CreateNodeResponse = operations["createNode"]["responses"][201]["content"]["application/json"];
+/** Path parameters of `getNode` (`GET /v1/nodes/{id}/`). */
 export type GetNodePathParams = operations["getNode"]["parameters"]["path"];
+/** Success response body of `getNode` (`GET /v1/nodes/{id}/`). */
 export type GetNodeResponse = operations["getNode"]["responses"][200]["content"]["application/json"];
+/** Path parameters of `updateNode` (`PATCH /v1/nodes/{id}/`). */
 export type UpdateNodePathParams = operations["updateNode"]["parameters"]["path"];
+/** Request body of `updateNode` (`PATCH /v1/nodes/{id}/`). */
 export type UpdateNodeBody = NonNullable<operations["updateNode"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `updateNode` (`PATCH /v1/nodes/{id}/`). */
 export type UpdateNodeResponse = operations["updateNode"]["responses"][200]["content"]["application/json"];
+/** Path parameters of `deleteNode` (`DELETE /v1/nodes/{id}/`). */
 export type DeleteNodePathParams = operations["deleteNode"]["parameters"]["path"];
+/** Success response body of `deleteNode` (`DELETE /v1/nodes/{id}/`). */
 export type DeleteNodeResponse = void;

@@ -57,7 +57,7 @@ export interface WalletOperations {
 }
 
 /**
- * Builds the chainkit wallet node API (TRON-style HTTP node)'s functions on a caller (the runtime's transport).
+ * Builds the functions of the chainkit wallet node API (TRON-style HTTP node) on a caller (the runtime's transport).
  *
  * The functions hold no transport logic: each hands its operation descriptor and arguments to `caller`.
  *

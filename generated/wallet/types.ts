@@ -310,7 +310,11 @@ export type WalletError = components["schemas"]["WalletError"];
 export type AssetIssue = components["schemas"]["AssetIssue"];
 export type FrozenSupply = components["schemas"]["FrozenSupply"];
 export type Int64 = components["schemas"]["Int64"];
+/** Request body of `getAssetIssueListByName` (`POST /wallet/getassetissuelistbyname`). */
 export type GetAssetIssueListByNameBody = NonNullable<operations["getAssetIssueListByName"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `getAssetIssueListByName` (`POST /wallet/getassetissuelistbyname`). */
 export type GetAssetIssueListByNameResponse = operations["getAssetIssueListByName"]["responses"][200]["content"]["application/json"];
+/** Request body of `getAssetIssueById` (`POST /wallet/getassetissuebyid`). */
 export type GetAssetIssueByIdBody = NonNullable<operations["getAssetIssueById"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `getAssetIssueById` (`POST /wallet/getassetissuebyid`). */
 export type GetAssetIssueByIdResponse = operations["getAssetIssueById"]["responses"][200]["content"]["application/json"];

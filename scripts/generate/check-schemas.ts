@@ -123,8 +123,9 @@ export function checkSchemas(file: string, sites: readonly SchemaSite[]): void {
     });
     if (!meta.validateSchema(site.schema as object)) {
       const [issue] = meta.errors ?? [];
+      const allowed = issue?.keyword === "enum" ? ` ${JSON.stringify(issue.params.allowedValues)}` : "";
       const detail = issue
-        ? `${issue.message ?? issue.keyword}`
+        ? `${issue.message ?? issue.keyword}${allowed}`
         : "does not match the JSON Schema meta-schema";
       throw new SpecError(file, site.pointer + (issue?.instancePath ?? ""), `invalid schema: ${detail}`);
     }

@@ -24,14 +24,12 @@ export async function loadSpec(path: string): Promise<Json> {
  * @throws {SpecError} On a syntax error or a duplicate key.
  */
 export function parseSpecText(file: string, text: string): Json {
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   const [first] = doc.errors;
   if (first) {
     const offset = first.pos[0];
     const pointer = doc.contents ? pointerAtOffset(doc.contents, offset, "") : "";
-    const line = first.linePos?.[0];
-    const where = line ? ` (line ${line.line}, column ${line.col})` : "";
-    throw new SpecError(file, pointer, `YAML syntax error${where}: ${firstLine(first.message)}`);
+    throw new SpecError(file, pointer, `YAML syntax error: ${firstLine(first.message).replace(/:$/, "")}`);
   }
   return doc.toJS({ maxAliasCount: -1 }) as Json;
 }

@@ -1,23 +1,37 @@
 /**
  * `npm run generate`: turns the specs in `specs/` into `generated/<surface>/`.
- * `npm run generate -- --check` writes nothing and exits 1 when the output would change (CI drift check).
+ *
+ * Options:
+ * - `--check`: write nothing; exit 1 listing the files that would change (CI's drift check).
+ * - `--root <dir>`: read `<dir>/specs` and write `<dir>/generated` instead of this repository's (tests).
  */
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { runGenerator } from "./run.js";
 import { SpecError } from "./spec-error.js";
 
-const args = process.argv.slice(2);
-const unknown = args.filter((arg) => arg !== "--check");
-if (unknown.length > 0) {
-  console.error(`unknown argument ${unknown.join(" ")}; usage: tsx scripts/generate/main.ts [--check]`);
+const USAGE = "usage: tsx scripts/generate/main.ts [--check] [--root <dir>]";
+
+let options: { check: boolean; root: string };
+try {
+  const { values } = parseArgs({
+    options: { check: { type: "boolean", default: false }, root: { type: "string" } },
+    strict: true,
+  });
+  options = {
+    check: values.check ?? false,
+    root:
+      values.root === undefined ? fileURLToPath(new URL("../../", import.meta.url)) : resolve(values.root),
+  };
+} catch (error) {
+  console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   process.exit(2);
 }
-const check = args.includes("--check");
-const root = fileURLToPath(new URL("../../", import.meta.url));
 
 try {
-  const { changed } = await runGenerator({ root, check });
-  if (check && changed.length > 0) {
+  const { changed } = await runGenerator(options);
+  if (options.check && changed.length > 0) {
     console.error(
       `generated output is out of date; run npm run generate. Would change:\n  ${changed.join("\n  ")}`,
     );

@@ -45,18 +45,19 @@ export async function openApiTypes(
   for (const operation of operations) {
     const names = operationTypeNames(operation.id);
     const op = `operations[${JSON.stringify(operation.id)}]`;
+    const of = `of \`${operation.id}\` (\`${operation.method.toUpperCase()} ${operation.path}\`)`;
     if (operation.pathParams.length > 0) {
       add(
         names.pathParams,
         operation.pointer,
-        `export type ${names.pathParams} = ${op}["parameters"]["path"];`,
+        `/** Path parameters ${of}. */\nexport type ${names.pathParams} = ${op}["parameters"]["path"];`,
       );
     }
     if (operation.queryParams.length > 0) {
       add(
         names.query,
         operation.pointer,
-        `export type ${names.query} = NonNullable<${op}["parameters"]["query"]>;`,
+        `/** Query parameters ${of}. */\nexport type ${names.query} = NonNullable<${op}["parameters"]["query"]>;`,
       );
     }
     if (operation.requestBody) {
@@ -64,10 +65,14 @@ export async function openApiTypes(
       add(
         names.body,
         operation.pointer,
-        `export type ${names.body} = NonNullable<${op}["requestBody"]>["content"][${media}];`,
+        `/** Request body ${of}. */\nexport type ${names.body} = NonNullable<${op}["requestBody"]>["content"][${media}];`,
       );
     }
-    add(names.response, operation.pointer, `export type ${names.response} = ${successType(operation, op)};`);
+    add(
+      names.response,
+      operation.pointer,
+      `/** Success response body ${of}. */\nexport type ${names.response} = ${successType(operation, op)};`,
+    );
   }
   const aliasText = [...aliases.values()].map((alias) => alias.text).join("\n");
   return `${astToString(ast)}\n${aliasText}\n`;

@@ -69,7 +69,7 @@ export function restClientFile(
     "}",
     "",
     renderDoc({
-      summary: `Builds the ${surface.title}'s functions on a caller (the runtime's transport).`,
+      summary: `Builds the functions of the ${surface.title} on a caller (the runtime's transport).`,
       description:
         "The functions hold no transport logic: each hands its operation descriptor and arguments to `caller`.",
       params: [{ name: "caller", text: "Performs the HTTP requests (credentials, retries, validation)." }],
@@ -100,7 +100,7 @@ function operationArguments(
       name,
       type: `${names.pathParams}[${JSON.stringify(param.name)}]`,
       optional: false,
-      doc: param.description,
+      doc: param.description ?? `Path parameter \`${param.name}\`.`,
     };
   });
   if (op.requestBody) {
@@ -217,7 +217,8 @@ function exampleCall(
       values.push(literal(query, int64));
     }
   }
-  const call = `const result = await ${surface.camel}.${op.id}(${values.join(", ")});`;
+  const returnsData = op.responses.some((response) => response.status.startsWith("2") && response.body);
+  const call = `${returnsData ? "const result = " : ""}await ${surface.camel}.${op.id}(${values.join(", ")});`;
   const success = op.responses.find((candidate) => candidate.status.startsWith("2"))?.body;
   const shown =
     success?.example === undefined

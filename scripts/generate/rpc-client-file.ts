@@ -75,7 +75,7 @@ export function rpcClientFile(
     "}",
     "",
     renderDoc({
-      summary: `Builds the ${surface.title}'s functions on a caller (the runtime's JSON-RPC client).`,
+      summary: `Builds the functions of the ${surface.title} on a caller (the runtime's JSON-RPC client).`,
       description:
         "The functions hold no transport logic: each hands its method descriptor and params to `caller`.",
       params: [
@@ -106,7 +106,10 @@ function methodDoc(
     params: [
       ...method.params.map((param, index) => ({
         name: args[index]?.name ?? param.name,
-        text: param.description ?? param.summary,
+        text:
+          param.description ??
+          param.summary ??
+          `Param \`${param.name}\`${param.required ? "" : " (optional)"}.`,
       })),
       { name: "options", text: "Per-call options: abort signal, timeout, response validation." },
     ],

@@ -1,0 +1,86 @@
+import { execFile } from "node:child_process";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runGenerator } from "../../scripts/generate/run.js";
+import { repoRoot, scratchRoot } from "./support.js";
+
+const run = promisify(execFile);
+const main = join(repoRoot, "scripts/generate/main.ts");
+
+/** Runs the CLI (`tsx scripts/generate/main.ts`) and returns its exit code and output, never throwing. */
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", main, ...args], {
+      cwd: repoRoot,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+let scratch: Awaited<ReturnType<typeof scratchRoot>>;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  scratch = await scratchRoot();
+  await runGenerator({ root: scratch.root, log: (line) => lines.push(line) });
+});
+afterAll(() => scratch.remove());
+
+describe("npm run generate and --check", () => {
+  it("prints one progress line per spec with its time, then a total", () => {
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toMatch(/^platform +specs\/platform\.openapi\.yaml +7 files, 7 changed +\d+ ms$/);
+    expect(lines[5]).toMatch(/^5 specs in \d+ ms$/);
+  });
+
+  it("a second run changes nothing (byte-identical output)", async () => {
+    const again = await runGenerator({ root: scratch.root, log: () => {} });
+    expect(again.changed).toEqual([]);
+  });
+
+  it("generated validators load as ESM in Node", async () => {
+    const validators = await import(join(scratch.root, "generated/platform/validators.js"));
+    expect(validators.listThingsQuery({ limit: 5 })).toBe(true);
+    expect(validators.listThingsQuery({ limit: 0 })).toBe(false);
+  });
+
+  it("--check reports drift, exits 1 and writes nothing", async () => {
+    const client = join(scratch.root, "generated/wallet/client.ts");
+    const edited = `${await readFile(client, "utf8")}// edited by hand\n`;
+    await writeFile(client, edited);
+    await writeFile(join(scratch.root, "generated/evm/leftover.ts"), "export {};\n");
+
+    const result = await cli("--check", "--root", scratch.root);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("generated/wallet/client.ts");
+    expect(result.stderr).toContain("generated/evm/leftover.ts");
+    expect(result.stdout).toContain("(check only, nothing written)");
+    expect(await readFile(client, "utf8")).toBe(edited);
+
+    await runGenerator({ root: scratch.root, log: () => {} });
+    expect((await runGenerator({ root: scratch.root, check: true, log: () => {} })).changed).toEqual([]);
+  }, 60_000);
+
+  it("a broken spec stops the CLI with the file and pointer, without a stack trace", async () => {
+    const spec = join(scratch.root, "specs/exchange.openapi.yaml");
+    const original = await readFile(spec, "utf8");
+    await writeFile(
+      spec,
+      original.replace('$ref: "#/components/schemas/Thing"', '$ref: "#/components/schemas/Thin"'),
+    );
+    try {
+      const result = await cli("--root", scratch.root);
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        'error: specs/exchange.openapi.yaml#/paths/~1v1~1things/post/responses/201/content/application~1json/schema/$ref: unknown $ref "#/components/schemas/Thin"',
+      );
+    } finally {
+      await writeFile(spec, original);
+    }
+  }, 60_000);
+});

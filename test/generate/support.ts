@@ -1,0 +1,37 @@
+import { cp, mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Surface } from "../../scripts/generate/surfaces.js";
+
+/** The repository root. */
+export const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
+
+/** A fixture spec under `test/generate/fixtures/`. */
+export function fixturePath(name: string): string {
+  return join(repoRoot, "test/generate/fixtures", name);
+}
+
+/** A surface reading a fixture spec; errors name the spec as `test/generate/fixtures/<name>`. */
+export function fixtureSurface(name: string, surfaceName = "mini"): Surface {
+  return {
+    name: surfaceName,
+    specFile: `test/generate/fixtures/${name}`,
+    kind: name.includes(".openrpc.") ? "openrpc" : "openapi",
+  };
+}
+
+/**
+ * A scratch repository root in the system temp folder: `specs/` holds the mini fixtures under the five
+ * surface names, and `node_modules` links to this repository's, so generated validators can import ajv.
+ */
+export async function scratchRoot(): Promise<{ root: string; remove: () => Promise<void> }> {
+  const root = await mkdtemp(join(tmpdir(), "chainkit-generate-"));
+  await mkdir(join(root, "specs"));
+  for (const surface of ["platform", "exchange", "wallet", "indexer"]) {
+    await cp(fixturePath("mini.openapi.yaml"), join(root, "specs", `${surface}.openapi.yaml`));
+  }
+  await cp(fixturePath("mini.openrpc.yaml"), join(root, "specs", "evm.openrpc.yaml"));
+  await symlink(join(repoRoot, "node_modules"), join(root, "node_modules"), "dir");
+  return { root, remove: () => rm(root, { recursive: true, force: true }) };
+}
