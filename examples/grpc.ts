@@ -23,7 +23,9 @@ const secure = new Client(
   target,
   grpc.credentials.combineChannelCredentials(grpc.credentials.createSsl(), xTokenCallCredentials(token)),
 );
-const plain = new Client(target, grpc.credentials.createInsecure(), { interceptors: [xTokenInterceptor(token)] });
+const plain = new Client(target, grpc.credentials.createInsecure(), {
+  interceptors: [xTokenInterceptor(token)],
+});
 
 function check(client: grpc.Client): Promise<void> {
   return new Promise((resolve) => {

@@ -8,10 +8,15 @@ import { buildSite } from "./build-site.js";
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const outDir = resolve(root, process.argv[2] ?? "site");
 const started = performance.now();
+const cpuBefore = process.cpuUsage();
 try {
   const { files } = buildSite({ root, outDir });
   const took = (performance.now() - started).toFixed(0);
-  console.log(`docs: wrote ${files.length} files to ${relative(process.cwd(), outDir) || "."} in ${took} ms`);
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = ((cpu.user + cpu.system) / 1000).toFixed(0);
+  console.log(
+    `docs: wrote ${files.length} files to ${relative(process.cwd(), outDir) || "."} in ${took} ms (${cpuMs} ms CPU)`,
+  );
 } catch (error) {
   console.error(`docs: ${(error as Error).message}`);
   process.exitCode = 1;
