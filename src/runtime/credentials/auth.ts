@@ -1,7 +1,7 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { checkNodeCredentials, type NodeCredentials } from "./node-credentials.js";
 import { redactUrl } from "./redact.js";
-import { type SecretInput, toSecret } from "./secret.js";
+import { Secret, type SecretInput, toSecret } from "./secret.js";
 
 /**
  * How a caller attaches credentials to each request, and hides them again in anything it reports.
@@ -42,7 +42,7 @@ export function noAuth(): Auth {
  * const auth = bearerAuth(process.env.PLATFORM_API_KEY ?? "");
  */
 export function bearerAuth(apiKey: SecretInput): Auth {
-  if (typeof apiKey !== "string" && !(apiKey instanceof Object && "reveal" in apiKey)) {
+  if (typeof apiKey !== "string" && !(apiKey instanceof Secret)) {
     throw new ConfigurationError("apiKey", "must be a non-empty string");
   }
   const key = toSecret(apiKey);

@@ -1,5 +1,5 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { type Secret, type SecretInput, toSecret } from "./secret.js";
+import { Secret, type SecretInput, toSecret } from "./secret.js";
 
 /**
  * How a node client proves who it is: the node's auth token, sent as a path segment
@@ -59,10 +59,10 @@ export function checkNodeCredentials(credentials: NodeCredentials): CheckedNodeC
 }
 
 function secretText(value: unknown, field: string): Secret {
-  if (typeof value !== "string" && !(value instanceof Object && "reveal" in value)) {
+  if (typeof value !== "string" && !(value instanceof Secret)) {
     throw invalid(`${field} must be a non-empty string`);
   }
-  const secret = toSecret(value as SecretInput);
+  const secret = toSecret(value);
   if (secret.reveal() === "") throw invalid(`${field} must be a non-empty string`);
   return secret;
 }
