@@ -1,0 +1,100 @@
+/**
+ * The exchange's side of L1-action signing: rebuild the signed hash from the body as received and
+ * recover who signed it. Written apart from the client's signing code (src/exchange) on purpose, so
+ * a mistake in one is caught by the other.
+ */
+import { encode } from "@msgpack/msgpack";
+import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { keccak_256 } from "@noble/hashes/sha3.js";
+import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
+
+/** The signed parts of a request body. */
+export interface SignedAction {
+  /** The action exactly as parsed from the JSON body (its key order is the order it was sent in). */
+  action: unknown;
+  nonce: number;
+  vaultAddress?: string | null;
+  expiresAfter?: number | null;
+}
+
+/** A signature as sent: hex `r` and `s` (leading zeros may be missing), `v` 27 or 28. */
+export interface WireSignature {
+  r: string;
+  s: string;
+  v: number;
+}
+
+function uint64(value: number): Uint8Array {
+  const bytes = new Uint8Array(8);
+  new DataView(bytes.buffer).setBigUint64(0, BigInt(value));
+  return bytes;
+}
+
+/**
+ * `keccak256(msgpack(action) ‖ uint64be(nonce) ‖ vault marker ‖ expiry)`, the `connectionId` the
+ * signature covers.
+ *
+ * @param signed - The action, nonce, vault and expiry as received.
+ * @returns The 32-byte connection id.
+ * @example
+ * bytesToHex(connectionId({ action: { type: "dummy", num: 100000000000 }, nonce: 0 }));
+ */
+export function connectionId(signed: SignedAction): Uint8Array {
+  const parts = [encode(signed.action, { ignoreUndefined: true }), uint64(signed.nonce)];
+  parts.push(
+    signed.vaultAddress
+      ? concatBytes(Uint8Array.of(1), hexToBytes(signed.vaultAddress.slice(2)))
+      : Uint8Array.of(0),
+  );
+  if (signed.expiresAfter !== undefined && signed.expiresAfter !== null) {
+    parts.push(Uint8Array.of(0), uint64(signed.expiresAfter));
+  }
+  return keccak_256(concatBytes(...parts));
+}
+
+const keccakText = (text: string) => keccak_256(utf8ToBytes(text));
+
+const DOMAIN_SEPARATOR = keccak_256(
+  concatBytes(
+    keccakText("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"),
+    keccakText("Exchange"),
+    keccakText("1"),
+    hexToBytes((1337).toString(16).padStart(64, "0")),
+    new Uint8Array(32),
+  ),
+);
+
+const AGENT_TYPE_HASH = keccakText("Agent(string source,bytes32 connectionId)");
+
+/**
+ * The EIP-712 digest of `Agent{source, connectionId}` in the exchange's domain (chainId 1337).
+ *
+ * @param id - The connection id.
+ * @param source - `"a"` on mainnet, `"b"` on testnet.
+ * @returns The 32-byte digest that was signed.
+ */
+export function agentDigest(id: Uint8Array, source: "a" | "b"): Uint8Array {
+  const structHash = keccak_256(concatBytes(AGENT_TYPE_HASH, keccakText(source), id));
+  return keccak_256(concatBytes(Uint8Array.of(0x19, 0x01), DOMAIN_SEPARATOR, structHash));
+}
+
+/**
+ * Recovers the address that signed a digest.
+ *
+ * @param digest - The signed 32-byte digest.
+ * @param signature - The wire signature.
+ * @returns The lowercase `0x` address, or undefined when no key can have made the signature.
+ * @example
+ * recoverAddress(agentDigest(connectionId(body), "a"), body.signature); // "0xe5ca49fb…f901"
+ */
+export function recoverAddress(digest: Uint8Array, signature: WireSignature): string | undefined {
+  try {
+    const sig = new secp256k1.Signature(BigInt(signature.r), BigInt(signature.s)).addRecoveryBit(
+      signature.v - 27,
+    );
+    const publicKey = sig.recoverPublicKey(digest).toBytes(false);
+    return `0x${bytesToHex(keccak_256(publicKey.subarray(1)).subarray(12))}`;
+  } catch {
+    return undefined;
+  }
+}
