@@ -1,7 +1,16 @@
 /**
  * `chainkit/platform`: the platform API client and helpers to reach the nodes it manages.
  */
+export * from "../generated/platform/index.js";
+export {
+  createPlatformClient,
+  PLATFORM_BASE_URL,
+  type PlatformClient,
+  type PlatformClientOptions,
+} from "./platform/create-platform-client.js";
 export { NodeAccessError } from "./platform/errors/node-access-error.js";
+export { NodeFailedError } from "./platform/errors/node-failed-error.js";
+export { NodeWaitTimeoutError } from "./platform/errors/node-wait-timeout-error.js";
 export {
   type NodeAccess,
   type NodeAccessCredentials,
@@ -9,3 +18,8 @@ export {
   type NodeWithDetails,
   nodeAccess,
 } from "./platform/node-access.js";
+export type { NodeWithStatus, WaitForNodeOptions } from "./platform/wait-for-node.js";
+export type { NodeCredentials } from "./runtime/credentials/node-credentials.js";
+export { nodeHttpEndpoint, nodeWebSocketEndpoint } from "./runtime/credentials/node-endpoints.js";
+export { Secret } from "./runtime/credentials/secret.js";
+export * from "./runtime/errors/index.js";

@@ -1,0 +1,88 @@
+import {
+  createPlatformOperations,
+  type GetNodeResponse,
+  type PlatformOperations,
+} from "../../generated/platform/index.js";
+import { bearerAuth } from "../runtime/credentials/auth.js";
+import type { SecretInput } from "../runtime/credentials/secret.js";
+import type { RetryOptions } from "../runtime/http/retry-policy.js";
+import type { FetchFunction } from "../runtime/http/send-request.js";
+import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
+import type { UsageBudget, UsageSnapshot } from "../runtime/usage/usage-meter.js";
+import { type WaitForNodeOptions, waitForNode } from "./wait-for-node.js";
+
+/** The platform API's public address, used when no `baseUrl` is given. */
+export const PLATFORM_BASE_URL = "https://api.chainstack.com";
+
+/** Options of {@link createPlatformClient}. */
+export interface PlatformClientOptions {
+  /** The platform API key, sent as `Authorization: Bearer <apiKey>` (the only scheme the platform takes). */
+  apiKey: SecretInput;
+  /** The API base address (default {@link PLATFORM_BASE_URL}); https, or http to loopback only. */
+  baseUrl?: string;
+  /** The `fetch` to use (default: the global one). */
+  fetch?: FetchFunction;
+  /** Milliseconds per request (default 30 000). */
+  timeout?: number;
+  /** Retries of safe operations (GET) on network errors, 429 and 502/503/504, or `false` for none. */
+  retry?: RetryOptions | false;
+  /** Check every response against the spec (default `true`). */
+  validateResponse?: boolean;
+  /** Requests per interval to keep under: calls wait for room instead of running into 429. */
+  budget?: UsageBudget;
+}
+
+/** The platform client: one typed function per operation of the spec, plus `waitForNode` and usage. */
+export interface PlatformClient extends PlatformOperations {
+  /**
+   * Polls `getNode` until the node reaches `until` (default `"running"`), pausing 2 s, then half as
+   * long again each time, up to 30 s.
+   *
+   * @returns The node as last read.
+   * @throws {NodeFailedError} when the node reaches `failed` or `error` first.
+   * @throws {NodeWaitTimeoutError} when `timeout` (default ten minutes) runs out first.
+   * @throws {AbortError} when `signal` fires.
+   * @example
+   * const node = await platform.waitForNode(created.id, { until: "running", timeout: 600_000 });
+   */
+  waitForNode(id: string, options?: WaitForNodeOptions): Promise<GetNodeResponse>;
+  /** Requests sent so far (each retry counts). */
+  usage(): UsageSnapshot;
+}
+
+/**
+ * Creates a client for the platform API (organization and nodes).
+ *
+ * Every input is checked against the spec before sending (a region that does not belong to its
+ * provider fails with a `RequestValidationError` naming `/body/region`); responses are validated;
+ * `GET`s are retried on transient failures, `createNode` never is. Errors carry the service's
+ * `code`, `message` and per-field messages. Inspecting or serialising the client shows no key.
+ *
+ * @param options - API key, base URL and transport options.
+ * @returns The client.
+ * @throws {ConfigurationError} when the key is empty or the base URL is not https (loopback excepted).
+ * @example
+ * const platform = createPlatformClient({ apiKey: process.env.PLATFORM_API_KEY ?? "" });
+ * const node = await platform.createNode({
+ *   name: "my node", network: "NW-123-456-7", type: "dedicated",
+ *   provider: "aws", region: "us-east-1", role: "peer", configuration: { archive: false },
+ * });
+ * const running = await platform.waitForNode(node.id, { until: "running", timeout: 600_000 });
+ */
+export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
+  const caller = createRestCaller({
+    baseUrl: options.baseUrl ?? PLATFORM_BASE_URL,
+    auth: bearerAuth(options.apiKey),
+    fetch: options.fetch,
+    timeout: options.timeout,
+    retry: options.retry,
+    validateResponse: options.validateResponse,
+    usage: { budget: options.budget },
+  });
+  const operations = createPlatformOperations(caller);
+  return {
+    ...operations,
+    waitForNode: (id, waitOptions) => waitForNode(operations.getNode, id, waitOptions),
+    usage: () => caller.usage(),
+  };
+}
