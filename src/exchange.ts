@@ -2,6 +2,27 @@
  * `chainkit/exchange`: EIP-712 signing of L1 actions and a batchModify client for the exchange API.
  */
 
+export type {
+  ErrorStatus,
+  FilledStatus,
+  ModifyStatus,
+  RestingStatus,
+  WaitingStatus,
+} from "../generated/exchange/types.js";
+export {
+  type BatchModifyOptions,
+  type BatchModifyOutcome,
+  createExchangeClient,
+  type ExchangeClient,
+  type ExchangeClientOptions,
+} from "./exchange/client.js";
+export {
+  batchModifyAction,
+  type DecimalInput,
+  type ModifyInput,
+  type OrderInput,
+} from "./exchange/modify-input.js";
+export { createNonceManager, type NonceManager, nonceManagerFor } from "./exchange/nonce-manager.js";
 export {
   type ActionHashParams,
   actionHash,
@@ -50,4 +71,5 @@ export {
   type Signer,
   type TypedDataSigner,
 } from "./exchange/signing/signer.js";
-export { ExchangeError, type ExchangeErrorOptions } from "./runtime/errors/exchange-error.js";
+export * from "./runtime/errors/index.js";
+export type { UsageBudget, UsageMeter, UsageSnapshot } from "./runtime/usage/usage-meter.js";
