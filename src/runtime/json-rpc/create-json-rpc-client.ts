@@ -208,7 +208,8 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
           calls[index]?.method.idempotent
         ) {
           limited.push(index);
-          hint = Math.max(hint ?? 0, outcome.error.retryAfter ?? 0);
+          const wait = outcome.error.retryAfter;
+          if (wait !== undefined) hint = Math.max(hint ?? 0, wait); // no hint at all: back off instead
         }
       });
       if (limited.length === 0) return outcomes;

@@ -33,6 +33,8 @@ export interface RpcAnswerContext {
  * @param body - The parsed answer.
  * @param ids - The ids sent, in order.
  * @param sentAsBatch - Whether the request was an array.
+ * @param operation - Method name(s), for the error.
+ * @param status - HTTP status, for the error.
  * @returns One response object (or `undefined` when missing) per id.
  * @throws {ResponseValidationError} when the answer is neither a JSON-RPC response nor an array of them.
  * @example
