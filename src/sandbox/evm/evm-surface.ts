@@ -1,0 +1,332 @@
+import type { EthereumProvider } from "ganache";
+import { evmMethods } from "../../../generated/evm/operations.js";
+import type { SandboxRequest, SandboxResponse, SurfaceHandler } from "../surface.js";
+import { loadBundledSpec, RpcContract, type RpcErrorObject } from "../validation.js";
+import {
+  errorAnswer,
+  RPC_ERRORS,
+  type RpcAnswer,
+  type RpcCall,
+  readCall,
+  resultAnswer,
+} from "./json-rpc-envelope.js";
+import { headerOf } from "./ots-header.js";
+import {
+  buildSystemTransaction,
+  type SystemTransaction,
+  type SystemTransfer,
+} from "./system-transactions.js";
+
+/** Options of {@link createEvmSurface}. */
+export interface EvmSurfaceOptions {
+  /** Chain id (default 999, HyperEVM mainnet). */
+  chainId?: number;
+  /** Unlocked, funded ganache accounts (default 5, deterministic keys). */
+  accounts?: number;
+  /** The JSON-RPC path after the node credentials (default `/evm`, the interface's). */
+  path?: string;
+  /**
+   * Mine a first block with one transfer and two system transfers (native and token index 200),
+   * so a fresh sandbox has something to show (default true).
+   */
+  demoBlock?: boolean;
+}
+
+/** A transaction to send through {@link EvmSurface.sendTransaction}. */
+export interface SandboxTransaction {
+  /** Sender (default the first account); must be one of the unlocked accounts. */
+  from?: string;
+  to?: string;
+  value?: bigint;
+  data?: string;
+  gas?: bigint;
+  /** System transfers to record in the same block. */
+  systemTransfers?: readonly SystemTransfer[];
+}
+
+/** A block the surface mined. */
+export interface MinedBlock {
+  blockHash: string;
+  blockNumber: string;
+  /** The block's system transactions (empty when none were given). */
+  systemTransactions: readonly SystemTransaction[];
+}
+
+/** The EVM surface: its handler, the chain behind it and helpers for tests. */
+export interface EvmSurface {
+  handler: SurfaceHandler;
+  /** The JSON-RPC path the handler serves (`/evm`). */
+  path: string;
+  chainId: number;
+  /** The ganache provider, for set-up calls the helpers do not cover. */
+  provider: EthereumProvider;
+  /** The unlocked ganache accounts, each funded. */
+  accounts: readonly string[];
+  /**
+   * Sends an EIP-1559 transaction with a zero priority fee (the chain's rule: only the base fee is
+   * paid), mined at once in its own block, and records `systemTransfers` in that block.
+   */
+  sendTransaction(transaction: SandboxTransaction): Promise<MinedBlock & { transactionHash: string }>;
+  /** Sends `value` wei from the first account to `address`. */
+  fund(address: string, value: bigint): Promise<MinedBlock & { transactionHash: string }>;
+  /** Mines an empty block, recording `systemTransfers` in it. */
+  mine(systemTransfers?: readonly SystemTransfer[]): Promise<MinedBlock>;
+  /** The system transactions of a block (`[]` when it has none), by block hash. */
+  systemTransactions(blockHash: string): readonly SystemTransaction[];
+  /** Stops the chain. */
+  close(): Promise<void>;
+}
+
+/** The methods `/evm` answers; anything else is -32601. */
+const SERVED_METHODS = new Set(Object.keys(evmMethods));
+const HASH32 = /^0x[0-9a-fA-F]{64}$/;
+
+/** Names of each method's params, by position, from the bundled OpenRPC document. */
+function paramNames(): Map<string, string[]> {
+  const spec = loadBundledSpec("evm") as { methods?: { name: string; params: { name: string }[] }[] };
+  return new Map(
+    (spec.methods ?? []).map((method) => [method.name, method.params.map((param) => param.name)]),
+  );
+}
+
+function quantity(value: bigint | number): string {
+  return `0x${BigInt(value).toString(16)}`;
+}
+
+/** A ganache failure as a JSON-RPC error object (its own code when it has one). */
+function ganacheError(error: unknown): RpcErrorObject {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return {
+    code: typeof code === "number" ? code : RPC_ERRORS.internal.code,
+    message: typeof message === "string" ? message : RPC_ERRORS.internal.message,
+  };
+}
+
+/**
+ * Builds the EVM node surface: a real chain (ganache, in-process, imported only here) behind the
+ * interface's `/evm` JSON-RPC path, single and batch requests. It serves the methods our OpenRPC
+ * spec lists, checks their params (-32602 naming the param) and their results (a mismatch throws: a
+ * sandbox bug), and adds what the service does differently from a plain node: `eth_getProof` at
+ * `latest` only, `null` from `eth_getBlockByHash` for an unknown or malformed hash,
+ * `ots_getHeaderByNumber` from the chain's headers, and system transfers kept per block, out of
+ * `/evm` blocks and returned by `eth_getSystemTxsByBlockHash`. Serve it with `serveSurface`,
+ * `auth: "node"` and `jsonRpc: true`.
+ *
+ * @param options - Chain id, accounts, path, demo block.
+ * @returns The handler, the chain and test helpers.
+ * @throws {Error} when ganache (an optional peer dependency of chainkit/sandbox) is not installed.
+ * @example
+ * const evm = await createEvmSurface();
+ * const server = await serveSurface({ name: "evm", auth: "node", nodeAuth, jsonRpc: true, handler: evm.handler });
+ * await evm.fund("0x…", 10n ** 18n);
+ */
+export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise<EvmSurface> {
+  const chainId = options.chainId ?? 999;
+  const path = options.path ?? "/evm";
+  const ganache = (await import("ganache")).default;
+  const provider = ganache.provider({
+    chain: { chainId },
+    logging: { quiet: true },
+    wallet: { deterministic: true, totalAccounts: options.accounts ?? 5 },
+    miner: { instamine: "eager" },
+  });
+  const request = (method: string, params: unknown[] = []) =>
+    provider.request({ method, params } as never) as Promise<unknown>;
+  const accounts = (await request("eth_accounts")) as string[];
+  const contract = new RpcContract(evmMethods);
+  const names = paramNames();
+
+  // System transactions per block hash, and by their own hash for eth_getTransactionByHash.
+  const systemByBlock = new Map<string, SystemTransaction[]>();
+  const systemByHash = new Map<string, SystemTransaction>();
+  const systemNonces = new Map<string, number>();
+
+  async function record(blockHash: string, transfers: readonly SystemTransfer[]): Promise<MinedBlock> {
+    const block = (await request("eth_getBlockByHash", [blockHash, false])) as { number: string };
+    const list = transfers.map((transfer, transactionIndex) => {
+      const sender = transfer.kind === "native" ? "native" : `token:${transfer.tokenIndex}`;
+      const nonce = systemNonces.get(sender) ?? 0;
+      systemNonces.set(sender, nonce + 1);
+      const tx = buildSystemTransaction(transfer, {
+        blockHash,
+        blockNumber: block.number,
+        transactionIndex,
+        nonce,
+        chainId,
+      });
+      systemByHash.set(tx.hash, tx);
+      return tx;
+    });
+    systemByBlock.set(blockHash, list);
+    return { blockHash, blockNumber: block.number, systemTransactions: list };
+  }
+
+  // Helpers run one at a time, so each block gets exactly the system transfers meant for it.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const sendTransaction = (transaction: SandboxTransaction) =>
+    serial(async () => {
+      const hash = (await request("eth_sendTransaction", [
+        {
+          from: transaction.from ?? accounts[0],
+          ...(transaction.to !== undefined && { to: transaction.to }),
+          ...(transaction.value !== undefined && { value: quantity(transaction.value) }),
+          ...(transaction.data !== undefined && { data: transaction.data }),
+          ...(transaction.gas !== undefined && { gas: quantity(transaction.gas) }),
+          // Ganache would add a 1 gwei tip; the chain's rule is that only the base fee is paid.
+          maxPriorityFeePerGas: "0x0",
+        },
+      ])) as string;
+      const receipt = (await request("eth_getTransactionReceipt", [hash])) as { blockHash: string };
+      return {
+        ...(await record(receipt.blockHash, transaction.systemTransfers ?? [])),
+        transactionHash: hash,
+      };
+    });
+
+  const mine = (systemTransfers: readonly SystemTransfer[] = []) =>
+    serial(async () => {
+      await request("evm_mine");
+      const latest = (await request("eth_getBlockByNumber", ["latest", false])) as { hash: string };
+      return record(latest.hash, systemTransfers);
+    });
+
+  /** -32602 whose data names the first bad param, or undefined when the params are valid. */
+  function checkParams(call: RpcCall): RpcErrorObject | undefined {
+    const refused = contract.checkParams(call.method, call.params);
+    if (!refused) return undefined;
+    const methodParams = names.get(call.method) ?? [];
+    let data = String(refused.data ?? "").replace(/^\/params\/(\d+)/, (whole, index: string) => {
+      const name = methodParams[Number(index)];
+      return name ? `${name} (params[${index}])` : whole;
+    });
+    // A short params array fails the tuple as a whole: name the first param missing instead.
+    const missing = methodParams[call.params.length];
+    if (/^\/params must NOT have fewer than/.test(data) && missing) {
+      data = `${missing} (params[${call.params.length}]) is required`;
+    }
+    return { ...refused, message: `${refused.message}: ${data}`, data };
+  }
+
+  /** Runs one checked call; the answer's result is checked against the spec before it leaves. */
+  async function answer(call: RpcCall): Promise<RpcAnswer> {
+    const { id, method, params } = call;
+    if (!SERVED_METHODS.has(method)) {
+      return errorAnswer(id, {
+        ...RPC_ERRORS.methodNotFound,
+        data: `the method ${method} is not available on /evm`,
+      });
+    }
+    if (method === "eth_getProof" && params.length >= 3 && params[2] !== "latest") {
+      const message = `eth_getProof: only the latest block is supported, historical state is unavailable (got block ${JSON.stringify(params[2])})`;
+      return errorAnswer(id, {
+        code: RPC_ERRORS.invalidParams.code,
+        message,
+        data: 'block (params[2]) must be "latest"',
+      });
+    }
+    // The service answers null for a malformed block hash rather than an error.
+    if (method === "eth_getBlockByHash" && typeof params[0] === "string" && !HASH32.test(params[0])) {
+      const rest = checkParams({ ...call, params: [`0x${"0".repeat(64)}`, ...params.slice(1)] });
+      return rest ? errorAnswer(id, rest) : resultAnswer(id, null);
+    }
+    const refused = checkParams(call);
+    if (refused) return errorAnswer(id, refused);
+
+    let result: unknown;
+    try {
+      result = await resolve(method, params);
+    } catch (error) {
+      return errorAnswer(id, ganacheError(error));
+    }
+    contract.checkResult(method, result);
+    return resultAnswer(id, result);
+  }
+
+  async function resolve(method: string, params: unknown[]): Promise<unknown> {
+    switch (method) {
+      case "ots_getHeaderByNumber": {
+        const block = (await request("eth_getBlockByNumber", [
+          quantity(params[0] as number),
+          false,
+        ])) as Record<string, unknown> | null;
+        return headerOf(block);
+      }
+      case "eth_getTransactionByHash":
+        return systemByHash.get((params[0] as string).toLowerCase()) ?? request(method, params);
+      case "eth_getSystemTxsByBlockHash": {
+        const blockHash = (params[0] as string).toLowerCase();
+        const block = await request("eth_getBlockByHash", [blockHash, false]);
+        return block === null ? null : (systemByBlock.get(blockHash) ?? []);
+      }
+      default:
+        // System transactions never run on the chain itself, so its blocks already leave them out.
+        return request(method, params);
+    }
+  }
+
+  async function handleBody(text: string): Promise<SandboxResponse> {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      return {
+        status: 200,
+        body: errorAnswer(null, { ...RPC_ERRORS.parse, data: (error as Error).message }),
+      };
+    }
+    if (!Array.isArray(body)) {
+      const call = readCall(body);
+      return { status: 200, body: "jsonrpc" in call ? call : await answer(call) };
+    }
+    if (body.length === 0) {
+      return { status: 200, body: errorAnswer(null, { ...RPC_ERRORS.invalidRequest, data: "empty batch" }) };
+    }
+    const answers = await Promise.all(
+      body.map((item) => {
+        const call = readCall(item);
+        return "jsonrpc" in call ? call : answer(call);
+      }),
+    );
+    return { status: 200, body: answers };
+  }
+
+  const handler: SurfaceHandler = (incoming: SandboxRequest) => {
+    if (incoming.path.replace(/\/+$/, "") !== path)
+      return { status: 404, body: `no JSON-RPC endpoint at ${incoming.path}` };
+    if (incoming.method !== "POST")
+      return { status: 405, body: "JSON-RPC takes POST", headers: { allow: "POST" } };
+    return handleBody(incoming.body);
+  };
+
+  const surface: EvmSurface = {
+    handler,
+    path,
+    chainId,
+    provider,
+    accounts,
+    sendTransaction,
+    fund: (address, value) => sendTransaction({ to: address, value }),
+    mine,
+    systemTransactions: (blockHash) => systemByBlock.get(blockHash.toLowerCase()) ?? [],
+    close: () => provider.disconnect(),
+  };
+
+  if (options.demoBlock ?? true) {
+    const receiver = accounts[accounts.length - 1] as string;
+    await sendTransaction({
+      to: receiver,
+      value: 10n ** 17n,
+      systemTransfers: [
+        { kind: "native", to: receiver, value: 10n ** 18n },
+        { kind: "token", tokenIndex: 200, to: receiver, amount: 5_000_000n },
+      ],
+    });
+  }
+  return surface;
+}
