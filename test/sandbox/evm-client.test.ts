@@ -1,0 +1,71 @@
+import { createEvmClient, RequestValidationError } from "chainkit/evm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createEvmSurface, type EvmSurface } from "../../src/sandbox/evm/evm-surface.js";
+import { type SurfaceServer, serveSurface } from "../../src/sandbox/http-server.js";
+import { NodeAuthRegistry } from "../../src/sandbox/node-auth.js";
+
+const secrets = { token: "evm-client-tok-2a", username: "evm-client", password: "evm-client-pw" };
+// Creation code that stores 42 in slot 0 and leaves no runtime code: PUSH1 42, PUSH1 0, SSTORE.
+const STORE_42 = "0x602a600055";
+
+let evm: EvmSurface;
+let server: SurfaceServer;
+beforeAll(async () => {
+  const nodeAuth = new NodeAuthRegistry();
+  nodeAuth.add(secrets);
+  evm = await createEvmSurface({ chainId: 999 });
+  server = await serveSurface({ name: "evm", auth: "node", handler: evm.handler, nodeAuth, jsonRpc: true });
+});
+afterAll(async () => {
+  await server.close();
+  await evm.close();
+});
+
+describe("evm surface with the chainkit EVM client (responses validated by the client)", () => {
+  test("getVerifiedProof proves an account and a storage slot at the head, in token and basic mode", async () => {
+    const { transactionHash } = await evm.sendTransaction({ data: STORE_42 });
+    const receipt = (await evm.provider.request({
+      method: "eth_getTransactionReceipt",
+      params: [transactionHash],
+    })) as { contractAddress: string };
+    const byToken = createEvmClient({ url: server.url, credentials: { token: secrets.token } });
+    const byBasic = createEvmClient({
+      url: server.url,
+      credentials: { username: secrets.username, password: secrets.password },
+    });
+    for (const client of [byToken, byBasic]) {
+      const { proof, blockNumber } = await client.getVerifiedProof(receipt.contractAddress, ["0x0"]);
+      expect(proof.exists).toBe(true);
+      expect(proof.storage).toEqual([expect.objectContaining({ value: 42n, exists: true })]);
+      expect(blockNumber).toBe(BigInt(await client.eth_blockNumber()));
+    }
+  });
+
+  test("system transactions, headers and blocks read through the typed methods", async () => {
+    const client = createEvmClient({ url: server.url, credentials: { token: secrets.token } });
+    const to = evm.accounts[3] as string;
+    const mined = await evm.mine([{ kind: "native", to, value: 5n }]);
+    const [system, header, block] = await Promise.all([
+      client.eth_getSystemTxsByBlockHash(mined.blockHash),
+      client.ots_getHeaderByNumber(Number(mined.blockNumber)),
+      client.eth_getBlockByHash(mined.blockHash, false),
+    ]);
+    expect(system?.map((tx) => tx.to)).toEqual([to.toLowerCase()]);
+    expect(header?.hash).toBe(mined.blockHash);
+    expect(block?.transactions).toEqual([]);
+    expect(await client.eth_getBlockByHash(`0x${"00".repeat(32)}`, false)).toBeNull();
+  });
+
+  test("the client refuses a historical proof before sending; the surface refuses it when sent raw", async () => {
+    const client = createEvmClient({ url: server.url, credentials: { token: secrets.token } });
+    const account = evm.accounts[0] as string;
+    await expect(client.eth_getProof(account, [], "0x1" as never)).rejects.toBeInstanceOf(
+      RequestValidationError,
+    );
+    const raw = await fetch(`${server.url}/${secrets.token}/evm`, {
+      method: "POST",
+      body: JSON.stringify({ jsonrpc: "2.0", method: "eth_getProof", params: [account, [], "0x1"], id: 1 }),
+    });
+    expect(await raw.json()).toMatchObject({ id: 1, error: { code: -32602 } });
+  });
+});
