@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { indexerOperations } from "../../generated/indexer/operations.js";
+import { walletOperations } from "../../generated/wallet/operations.js";
+import { findInt64Paths } from "../../scripts/generate/int64-paths.js";
+import { loadSpec } from "../../scripts/generate/load-spec.js";
+import { fixturePath } from "./support.js";
+
+const doc = await loadSpec(fixturePath("mini.openapi.yaml"));
+
+describe("int64 positions", () => {
+  it("are found through $ref, allOf, oneOf, items and additionalProperties, and recursion stops", () => {
+    expect(findInt64Paths(doc, { $ref: "#/components/schemas/Part" })).toEqual([
+      ["history", "*", "at"],
+      ["history", "*", "value"],
+      ["tags", "*"],
+      ["weight"],
+    ]);
+  });
+
+  it("a top-level int64 is the empty path, and a schema without one has none", () => {
+    expect(findInt64Paths(doc, { $ref: "#/components/schemas/Int64" })).toEqual([[]]);
+    expect(findInt64Paths(doc, { $ref: "#/components/schemas/NewThing" })).toEqual([]);
+    expect(
+      findInt64Paths(doc, { type: "array", prefixItems: [{ type: "string" }, { format: "int64" }] }),
+    ).toEqual([["1"]]);
+  });
+
+  it("the generated descriptors carry them for the real specs (TON logical times, TRON amounts)", () => {
+    const actions = indexerOperations.getActions.responses["200"]?.int64 ?? [];
+    expect(actions).toContainEqual(["actions", "*", "start_lt"]);
+    expect(indexerOperations.getActions.requestInt64).toContainEqual(["start_lt"]);
+    const token = walletOperations.getAssetIssueById.responses["200"]?.int64 ?? [];
+    expect(token).toContainEqual(["total_supply"]);
+  });
+});
