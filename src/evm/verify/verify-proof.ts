@@ -64,7 +64,7 @@ function mismatch(subject: string, field: string, claimed: string, proven: strin
 
 function decodeNodes(nodes: unknown, subject: string): Uint8Array[] {
   if (!Array.isArray(nodes)) {
-    throw new ProofError(`${subject}: the proof is missing or not a list`, { subject, field: subject });
+    throw new ProofError(`${subject}: the proof is missing or not a list`, { subject, field: "proof" });
   }
   return nodes.map((node, i) => hexToBytes(node, subject, `${subject}[${i}]`));
 }
@@ -84,10 +84,10 @@ function leafHash(item: RlpValue | undefined, subject: string, field: string): U
   return item;
 }
 
-function slotKey(key: unknown, subject: string): Uint8Array {
-  const digits = typeof key === "string" ? key.slice(2) : "";
-  if (digits.length > 64) {
-    throw new ProofError(`${subject}: key is longer than 32 bytes`, { subject, field: "key" });
+function slotKey(key: string, subject: string): Uint8Array {
+  const digits = key.slice(2);
+  if (digits.length === 0 || digits.length > 64) {
+    throw new ProofError(`${subject}: key must be 1 to 32 bytes of hex`, { subject, field: "key" });
   }
   return hexToBytes(`0x${digits.padStart(64, "0")}`, subject, "key");
 }
@@ -116,6 +116,9 @@ function verifySlot(entry: StorageProofInput, index: number, storageRoot: Uint8A
  * from the proven storage root along keccak(pad32(key)) and checks its value. An account or slot
  * the proof shows to be absent is a valid answer: `exists: false` with the empty defaults (nonce and
  * balance 0, the empty storage root and code hash; slot value 0).
+ *
+ * The result names the address and slots the proof is about; compare them with what you asked
+ * for (`getVerifiedProof` does), since a valid proof for another key is still valid.
  *
  * Trust: this proves the answer is consistent with `stateRoot`; whether that root belongs to the
  * chain you trust is up to you (e.g. compare it with a header you trust).
