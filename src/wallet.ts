@@ -14,5 +14,6 @@ export {
   type WalletClient,
   type WalletClientOptions,
 } from "./wallet/create-wallet-client.js";
+export { WalletEncodingError } from "./wallet/errors/wallet-encoding-error.js";
 export { hexToText, textToHex } from "./wallet/hex-text.js";
 export { readableAssetIssue } from "./wallet/readable-asset.js";

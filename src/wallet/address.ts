@@ -1,7 +1,7 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
-import { ChainkitError } from "../runtime/errors/chainkit-error.js";
 import { decodeBase58, encodeBase58 } from "./base58.js";
+import { WalletEncodingError } from "./errors/wallet-encoding-error.js";
 
 /** The first byte of every TRON mainnet and testnet address. */
 const ADDRESS_PREFIX = 0x41;
@@ -19,16 +19,18 @@ function checksum(payload: Uint8Array): Uint8Array {
  *
  * @param hex - 42 hex digits starting with `41`; a `0x` prefix is accepted.
  * @returns The Base58Check address, e.g. `TF5Bn4cJCT6GVeUgyCN4rBhDg42KBrpAjg`.
- * @throws {ChainkitError} when `hex` is not a 21-byte address starting with `41`.
+ * @throws {WalletEncodingError} when `hex` is not a 21-byte address starting with `41`.
  *
  * @example
  * toBase58Address("4137fa1a56eb8c503624701d776d95f6dae1d9f0d6"); // "TF5Bn4cJCT6GVeUgyCN4rBhDg42KBrpAjg"
  */
 export function toBase58Address(hex: string): string {
   if (typeof hex !== "string" || !HEX_ADDRESS.test(hex)) {
-    throw new ChainkitError(`Invalid hex address: expected 42 hex digits starting with 41.`, {
-      details: `got ${describe(hex)}`,
-    });
+    throw new WalletEncodingError(
+      "address",
+      "Invalid hex address: expected 42 hex digits starting with 41.",
+      `got ${describe(hex)}`,
+    );
   }
   const payload = hexToBytes(hex.replace(/^0x/, ""));
   const full = new Uint8Array(ADDRESS_BYTES + CHECKSUM_BYTES);
@@ -43,7 +45,7 @@ export function toBase58Address(hex: string): string {
  *
  * @param address - A Base58Check TRON address.
  * @returns 42 lowercase hex digits starting with `41`.
- * @throws {ChainkitError} when the text is not Base58, has the wrong length or prefix, or its
+ * @throws {WalletEncodingError} when the text is not Base58, has the wrong length or prefix, or its
  *   checksum does not match (a mistyped address).
  *
  * @example
@@ -52,16 +54,20 @@ export function toBase58Address(hex: string): string {
 export function toHexAddress(address: string): string {
   const bytes = typeof address === "string" ? decodeBase58(address) : undefined;
   if (!bytes || bytes.length !== ADDRESS_BYTES + CHECKSUM_BYTES || bytes[0] !== ADDRESS_PREFIX) {
-    throw new ChainkitError("Invalid Base58Check address: expected a 21-byte address starting with T.", {
-      details: `got ${describe(address)}`,
-    });
+    throw new WalletEncodingError(
+      "address",
+      "Invalid Base58Check address: expected a 21-byte address starting with T.",
+      `got ${describe(address)}`,
+    );
   }
   const payload = bytes.subarray(0, ADDRESS_BYTES);
   const expected = checksum(payload);
   if (!expected.every((byte, index) => byte === bytes[ADDRESS_BYTES + index])) {
-    throw new ChainkitError("Invalid Base58Check address: the checksum does not match.", {
-      details: `got ${describe(address)}`,
-    });
+    throw new WalletEncodingError(
+      "address",
+      "Invalid Base58Check address: the checksum does not match.",
+      `got ${describe(address)}`,
+    );
   }
   return bytesToHex(payload);
 }

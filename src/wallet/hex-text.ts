@@ -1,5 +1,5 @@
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
-import { ChainkitError } from "../runtime/errors/chainkit-error.js";
+import { WalletEncodingError } from "./errors/wallet-encoding-error.js";
 
 const HEX = /^[0-9a-fA-F]*$/;
 const utf8 = new TextDecoder("utf-8");
@@ -14,7 +14,7 @@ const encoder = new TextEncoder();
  *
  * @param hex - Hex digits, e.g. `"426974546f7272656e74"`.
  * @returns The text, e.g. `"BitTorrent"`.
- * @throws {ChainkitError} when `hex` holds characters other than hex digits.
+ * @throws {WalletEncodingError} when `hex` holds characters other than hex digits.
  *
  * @example
  * hexToText("425454"); // "BTT"
@@ -22,9 +22,11 @@ const encoder = new TextEncoder();
 export function hexToText(hex: string): string {
   const digits = typeof hex === "string" ? hex.replace(/^0x/i, "") : undefined;
   if (digits === undefined || !HEX.test(digits)) {
-    throw new ChainkitError("Invalid hex text: expected hex digits.", {
-      details: typeof hex === "string" ? `got a ${hex.length}-character string` : `got ${typeof hex}`,
-    });
+    throw new WalletEncodingError(
+      "hex",
+      "Invalid hex text: expected hex digits.",
+      typeof hex === "string" ? `got a ${hex.length}-character string` : `got ${typeof hex}`,
+    );
   }
   return utf8.decode(hexToBytes(digits.length % 2 === 1 ? `0${digits}` : digits));
 }

@@ -1,4 +1,5 @@
 import { isHexAddress, toBase58Address } from "./address.js";
+import { WalletEncodingError } from "./errors/wallet-encoding-error.js";
 import { hexToText } from "./hex-text.js";
 
 /** The text fields a node hex-encodes when `visible` is `false`. */
@@ -11,7 +12,7 @@ const TEXT_FIELDS = ["name", "abbr", "description", "url"] as const;
  *
  * @param asset - One asset issue with `visible: false` encoding.
  * @returns A new object in readable form; the input is not modified.
- * @throws {ChainkitError} when a text field is not hex (the node did not use `visible: false`).
+ * @throws {WalletEncodingError} when a text field is not hex (the node did not use `visible: false`).
  *
  * @example
  * readableAssetIssue({ owner_address: "4137fa…d6", name: "425454", id: "1002000" });
@@ -21,7 +22,15 @@ export function readableAssetIssue<T extends object>(asset: T): T {
   const result: Record<string, unknown> = { ...(asset as Record<string, unknown>) };
   for (const field of TEXT_FIELDS) {
     const value = result[field];
-    if (typeof value === "string") result[field] = hexToText(value);
+    if (typeof value !== "string") continue;
+    try {
+      result[field] = hexToText(value);
+    } catch {
+      throw new WalletEncodingError(
+        field,
+        `Asset field ${field} is not hex: the node did not answer with visible false.`,
+      );
+    }
   }
   if (isHexAddress(result.owner_address)) {
     result.owner_address = toBase58Address(result.owner_address);

@@ -7,9 +7,9 @@ import {
   textToHex,
   toBase58Address,
   toHexAddress,
+  WalletEncodingError,
 } from "chainkit/wallet";
 import { describe, expect, it } from "vitest";
-import { ChainkitError } from "../../src/runtime/errors/chainkit-error.js";
 
 interface AssetVector {
   response_visible_false: Record<string, unknown>;
@@ -68,7 +68,7 @@ describe("TRON addresses", () => {
     ["a Bitcoin address", "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2"],
     ["not a string", 42],
   ])("refuses a Base58 address that is %s", (_label, bad) => {
-    expect(() => toHexAddress(bad as string)).toThrowError(ChainkitError);
+    expect(() => toHexAddress(bad as string)).toThrowError(WalletEncodingError);
     expect(isBase58Address(bad)).toBe(false);
   });
 
@@ -77,7 +77,7 @@ describe("TRON addresses", () => {
     ["one byte short", "4137fa1a56eb8c503624701d776d95f6dae1d9f0"],
     ["not hex", "41zzfa1a56eb8c503624701d776d95f6dae1d9f0d6"],
   ])("refuses a hex address %s", (_label, bad) => {
-    expect(() => toBase58Address(bad)).toThrowError(ChainkitError);
+    expect(() => toBase58Address(bad)).toThrowError(WalletEncodingError);
     expect(isHexAddress(bad)).toBe(false);
   });
 });
@@ -107,7 +107,7 @@ describe("hex text", () => {
   });
 
   it("refuses text that is not hex", () => {
-    expect(() => hexToText("BitTorrent")).toThrowError(ChainkitError);
+    expect(() => hexToText("BitTorrent")).toThrowError(WalletEncodingError);
   });
 });
 
@@ -120,4 +120,17 @@ describe("readableAssetIssue", () => {
       expect(hex).toEqual(before);
     },
   );
+
+  it("names the field when an answer was not hex-encoded", () => {
+    const plain = btt.response_visible_true_DERIVED;
+    const error = (() => {
+      try {
+        readableAssetIssue({ ...btt.response_visible_false, description: plain.description });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(WalletEncodingError);
+    expect((error as WalletEncodingError).field).toBe("description");
+  });
 });
