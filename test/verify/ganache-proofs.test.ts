@@ -1,15 +1,15 @@
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import ganache, { type EthereumProvider } from "ganache";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AccountProofInput,
   type BlockWithTransactionsInput,
   EMPTY_CODE_HASH,
+  ProofError,
   verifyBlockHash,
   verifyProof,
   verifyTransactionsRoot,
-} from "../../src/evm/verify/index.js";
-import { ProofError } from "../../src/runtime/errors/proof-error.js";
+} from "chainkit/evm";
+import ganache, { type EthereumProvider } from "ganache";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initCode, makeSlots, RUNTIME_CODE } from "./storage-contract.js";
 
 const SLOTS = makeSlots(48);

@@ -1,4 +1,3 @@
-import { describe, expect, it } from "vitest";
 import {
   type AccountProofInput,
   type BlockWithTransactionsInput,
@@ -7,7 +6,8 @@ import {
   verifyProof,
   verifyTransactionHash,
   verifyTransactionsRoot,
-} from "../../src/evm/verify/index.js";
+} from "chainkit/evm";
+import { describe, expect, it } from "vitest";
 import { derivedVectors, realVector, realVectors } from "./fixtures.js";
 
 const EMPTY_STORAGE = "0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421";

@@ -1,15 +1,15 @@
-import { describe, expect, it } from "vitest";
 import {
   type AccountProofInput,
   type BlockWithTransactionsInput,
+  ProofError,
   type TransactionInput,
   type VerifiedAccount,
   verifyBlockHash,
   verifyProof,
   verifyTransactionHash,
   verifyTransactionsRoot,
-} from "../../src/evm/verify/index.js";
-import { ProofError } from "../../src/runtime/errors/proof-error.js";
+} from "chainkit/evm";
+import { describe, expect, it } from "vitest";
 import { derivedVectors, realVectors } from "./fixtures.js";
 
 // Property test: change one byte anywhere a verifier reads (proof nodes, claimed values, keys, roots,

@@ -1,9 +1,8 @@
 import { createMerkleProof, createMPT } from "@ethereumjs/mpt";
 import { keccak_256 } from "@noble/hashes/sha3.js";
+import { EMPTY_TRIE_ROOT, ProofError, trieRoot, walkProof } from "chainkit/evm";
 import { describe, expect, it } from "vitest";
-import { EMPTY_TRIE_ROOT, trieRoot, walkProof } from "../../src/evm/verify/index.js";
 import { decodeRlp, encodeBytes, encodeList, encodeRlp } from "../../src/evm/verify/rlp.js";
-import { ProofError } from "../../src/runtime/errors/proof-error.js";
 
 // @ethereumjs/mpt (a dev dependency) is the reference: same entries, same root, and our walker must
 // accept its proofs, which include nodes under 32 bytes both embedded and as their own entries.

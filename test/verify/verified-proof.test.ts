@@ -1,14 +1,14 @@
-import ganache, { type EthereumProvider } from "ganache";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AccountProofInput,
   type BatchAnswer,
   type BatchCall,
   type BatchRpc,
   getVerifiedProof,
-} from "../../src/evm/verify/index.js";
-import { ProofError } from "../../src/runtime/errors/proof-error.js";
-import { RequestValidationError } from "../../src/runtime/errors/request-validation-error.js";
+  ProofError,
+  RequestValidationError,
+} from "chainkit/evm";
+import ganache, { type EthereumProvider } from "ganache";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initCode, makeSlots } from "./storage-contract.js";
 
 // ganache mines on a timer, so the head really moves while the tests run. Adapters over the real

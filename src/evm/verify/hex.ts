@@ -31,7 +31,7 @@ function requireHexString(value: unknown, subject: string, field: string): strin
  * @param value - the hex string, as a node returned it
  * @param subject - what is being verified, for the error message (e.g. `"accountProof"`)
  * @param field - which field the value came from (e.g. `"accountProof[2]"`)
- * @returns a fresh byte array
+ * @returns the bytes (on Node they may sit in Buffer's shared pool; treat them as read-only)
  * @throws {ProofError} when the value is not a string of hex byte pairs
  * @example
  * hexToBytes("0xc0ffee", "header", "extraData"); // Uint8Array [192, 255, 238]
