@@ -4,5 +4,8 @@
  * The service authenticates gRPC calls with an `x-token` metadata entry; a missing or wrong token is
  * answered with status 16 `UNAUTHENTICATED`.
  */
+
 export { xTokenCallCredentials } from "./grpc/x-token-call-credentials.js";
 export { xTokenInterceptor } from "./grpc/x-token-interceptor.js";
+export { Secret, type SecretInput } from "./runtime/credentials/secret.js";
+export { ConfigurationError } from "./runtime/errors/configuration-error.js";

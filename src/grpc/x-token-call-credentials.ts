@@ -1,5 +1,6 @@
 import { type CallCredentials, credentials, Metadata } from "@grpc/grpc-js";
-import { assertXToken, setXToken } from "./x-token.js";
+import type { SecretInput } from "../runtime/credentials/secret.js";
+import { checkXToken, setXToken } from "./x-token.js";
 
 /**
  * Call credentials that send a node's token as `x-token` metadata on every call.
@@ -7,9 +8,10 @@ import { assertXToken, setXToken } from "./x-token.js";
  * Use them on TLS channels (the service's gRPC endpoints are `host:443` over TLS). grpc-js refuses
  * call credentials on insecure channels: for a plain-text local channel use {@link xTokenInterceptor}.
  *
- * @param token - The node's gRPC token. It is kept in a closure and never shows in inspected objects.
+ * @param token - The node's gRPC token (a string or a `Secret`). It is kept in a closure and never
+ *   shows in inspected objects.
  * @returns Call credentials to combine with `credentials.createSsl()`.
- * @throws {ChainkitError} when the token is empty or not printable ASCII.
+ * @throws {ConfigurationError} (option `token`) when the token is empty or not printable ASCII.
  *
  * @example
  * import { credentials } from "@grpc/grpc-js";
@@ -17,9 +19,9 @@ import { assertXToken, setXToken } from "./x-token.js";
  * const channel = credentials.combineChannelCredentials(credentials.createSsl(), xTokenCallCredentials(token));
  * const client = new HealthClient("grpc.example.com:443", channel);
  */
-export function xTokenCallCredentials(token: string): CallCredentials {
-  assertXToken(token);
+export function xTokenCallCredentials(token: SecretInput): CallCredentials {
+  const secret = checkXToken(token);
   return credentials.createFromMetadataGenerator((_params, callback) => {
-    callback(null, setXToken(new Metadata(), token));
+    callback(null, setXToken(new Metadata(), secret));
   });
 }

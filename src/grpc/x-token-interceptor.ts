@@ -1,5 +1,6 @@
 import { InterceptingCall, type Interceptor } from "@grpc/grpc-js";
-import { assertXToken, setXToken } from "./x-token.js";
+import type { SecretInput } from "../runtime/credentials/secret.js";
+import { checkXToken, setXToken } from "./x-token.js";
 
 /**
  * A client interceptor that adds a node's token as `x-token` metadata to every outgoing call.
@@ -7,9 +8,10 @@ import { assertXToken, setXToken } from "./x-token.js";
  * It works on any channel, including insecure local ones where grpc-js refuses call credentials
  * (a local proxy, a test server). On TLS channels {@link xTokenCallCredentials} is the usual choice.
  *
- * @param token - The node's gRPC token. It is kept in a closure and never shows in inspected objects.
+ * @param token - The node's gRPC token (a string or a `Secret`). It is kept in a closure and never
+ *   shows in inspected objects.
  * @returns An interceptor for the `interceptors` client option.
- * @throws {ChainkitError} when the token is empty or not printable ASCII.
+ * @throws {ConfigurationError} (option `token`) when the token is empty or not printable ASCII.
  *
  * @example
  * import { credentials } from "@grpc/grpc-js";
@@ -18,12 +20,12 @@ import { assertXToken, setXToken } from "./x-token.js";
  *   interceptors: [xTokenInterceptor(token)],
  * });
  */
-export function xTokenInterceptor(token: string): Interceptor {
-  assertXToken(token);
+export function xTokenInterceptor(token: SecretInput): Interceptor {
+  const secret = checkXToken(token);
   return (options, nextCall) =>
     new InterceptingCall(nextCall(options), {
       start(metadata, listener, next) {
-        next(setXToken(metadata, token), listener);
+        next(setXToken(metadata, secret), listener);
       },
     });
 }

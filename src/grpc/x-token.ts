@@ -1,31 +1,39 @@
 import type { Metadata } from "@grpc/grpc-js";
-import { ChainkitError } from "../runtime/errors/chainkit-error.js";
+import { type Secret, type SecretInput, toSecret } from "../runtime/credentials/secret.js";
+import { ConfigurationError } from "../runtime/errors/configuration-error.js";
 
 /** The metadata key the service reads a node's gRPC token from. */
 export const X_TOKEN_KEY = "x-token";
 
 /** Printable ASCII only: what an ASCII gRPC metadata value may carry. */
-const METADATA_VALUE = /^[\x20-\x7e]+$/;
+const METADATA_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 
 /**
  * Checks a gRPC token before any channel uses it, so a bad token fails at setup, not mid-call.
  * The message never repeats the token.
  *
- * @throws {ChainkitError} when the token is not a non-empty printable ASCII string.
+ * @param token - The token, as a string or a `Secret`.
+ * @returns The token wrapped in a `Secret`.
+ * @throws {ConfigurationError} (option `token`) when the token is not a non-empty printable ASCII
+ *   string without surrounding spaces.
  */
-export function assertXToken(token: unknown): asserts token is string {
-  if (typeof token !== "string" || token.length === 0) {
-    throw new ChainkitError("gRPC token: expected a non-empty string.");
+export function checkXToken(token: SecretInput): Secret {
+  if (typeof token !== "string" && !(token instanceof Object && "reveal" in token)) {
+    throw new ConfigurationError("token", "must be a non-empty string");
   }
-  if (!METADATA_VALUE.test(token) || token.trim() !== token) {
-    throw new ChainkitError(
-      "gRPC token: must be printable ASCII without leading or trailing spaces (it travels as the x-token metadata value).",
+  const secret = toSecret(token);
+  if (secret.reveal() === "") throw new ConfigurationError("token", "must be a non-empty string");
+  if (!METADATA_VALUE.test(secret.reveal())) {
+    throw new ConfigurationError(
+      "token",
+      "must be printable ASCII without surrounding spaces (it travels as the x-token metadata value)",
     );
   }
+  return secret;
 }
 
 /** Sets the `x-token` entry on `metadata`, replacing any earlier value. */
-export function setXToken(metadata: Metadata, token: string): Metadata {
-  metadata.set(X_TOKEN_KEY, token);
+export function setXToken(metadata: Metadata, token: Secret): Metadata {
+  metadata.set(X_TOKEN_KEY, token.reveal());
   return metadata;
 }

@@ -1,8 +1,7 @@
 import { inspect } from "node:util";
 import { type Client, credentials, Metadata, type ServiceError, status } from "@grpc/grpc-js";
-import { xTokenCallCredentials, xTokenInterceptor } from "chainkit/grpc";
+import { ConfigurationError, Secret, xTokenCallCredentials, xTokenInterceptor } from "chainkit/grpc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ChainkitError } from "../../src/runtime/errors/chainkit-error.js";
 import { HealthClient, type HealthServer, startHealthServer } from "../support/grpc-health-server.js";
 import { createSelfSignedCert, type SelfSignedCert } from "../support/self-signed-cert.js";
 
@@ -154,11 +153,25 @@ describe("token handling", () => {
   ])("refuses %s before any call, without echoing it", (_label, bad) => {
     for (const make of [xTokenCallCredentials, xTokenInterceptor]) {
       const error = captureError(() => make(bad as string));
-      expect(error).toBeInstanceOf(ChainkitError);
-      expect((error as Error).message).toMatch(/^gRPC token/);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as ConfigurationError).option).toBe("token");
       if (typeof bad === "string" && bad.trim() !== "") {
         expect((error as Error).message).not.toContain(bad.trim());
       }
+    }
+  });
+
+  it("takes the token wrapped in a Secret too", async () => {
+    const server = await startHealthServer(token);
+    try {
+      const client = track(
+        new HealthClient(server.target, credentials.createInsecure(), {
+          interceptors: [xTokenInterceptor(new Secret(token))],
+        }),
+      );
+      expect(await check(client)).toBe("SERVING");
+    } finally {
+      await server.close();
     }
   });
 
