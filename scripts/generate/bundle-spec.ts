@@ -36,7 +36,7 @@ export function bundleSpec(doc: Json, note: string): string {
     }
     const copy: JsonObject = {};
     for (const [key, child] of Object.entries(node)) {
-      copy[key] = isDataEntry(key, child, inNameMap)
+      copy[key] = isDataEntry(key, child, node, inNameMap)
         ? child
         : inline(child, stack, isNameMap(key, inNameMap));
     }

@@ -30,7 +30,7 @@ export function checkRefs(file: string, doc: Json): void {
       if (valueAt(doc, target) === undefined) throw new SpecError(file, at, `unknown $ref "${ref}"`);
     }
     for (const [key, child] of Object.entries(node)) {
-      if (isDataEntry(key, child, inNameMap)) continue;
+      if (isDataEntry(key, child, node, inNameMap)) continue;
       visit(child, childPointer(pointer, key), isNameMap(key, inNameMap));
     }
   }

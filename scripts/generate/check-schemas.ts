@@ -71,6 +71,9 @@ export const OPENAPI_SCHEMA_KEYWORDS = ["discriminator", "xml", "externalDocs", 
 
 const KNOWN_KEYWORDS = new Set([...JSON_SCHEMA_KEYWORDS, ...OPENAPI_SCHEMA_KEYWORDS]);
 
+/** Checks schemas against the JSON Schema 2020-12 meta-schema; built once, as compiling the meta-schema takes a while. */
+let metaSchemaChecker: Ajv2020 | undefined;
+
 /** A schema written in the spec: a component schema or the `schema` of a parameter, media type, content descriptor… */
 export interface SchemaSite {
   schema: Json;
@@ -98,7 +101,7 @@ export function findSchemaSites(doc: Json): SchemaSite[] {
     for (const [key, child] of Object.entries(node)) {
       const at = childPointer(pointer, key);
       if (key === "schema" && !inNameMap) sites.push({ schema: child, pointer: at });
-      else if (!isDataEntry(key, child, inNameMap) && at !== "/components/schemas") {
+      else if (!isDataEntry(key, child, node, inNameMap) && at !== "/components/schemas") {
         collect(child, at, isNameMap(key, inNameMap));
       }
     }
@@ -112,7 +115,8 @@ export function findSchemaSites(doc: Json): SchemaSite[] {
  * @throws {SpecError} Naming the pointer of the first offending keyword or value.
  */
 export function checkSchemas(file: string, sites: readonly SchemaSite[]): void {
-  const meta = new Ajv2020({ allErrors: false, validateFormats: false });
+  metaSchemaChecker ??= new Ajv2020({ allErrors: false, validateFormats: false });
+  const meta = metaSchemaChecker;
   for (const site of sites) {
     walkSchema(site.schema, site.pointer, ({ schema, pointer }) => {
       for (const key of Object.keys(schema)) {

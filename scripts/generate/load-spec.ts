@@ -23,7 +23,7 @@ export async function loadSpec(path: string): Promise<Json> {
  * @param text - The file's content.
  * @throws {SpecError} On a syntax error or a duplicate key.
  */
-export function parseSpecText(file: string, text: string): Json {
+function parseSpecText(file: string, text: string): Json {
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   const [first] = doc.errors;
   if (first) {

@@ -9,7 +9,7 @@ const RESERVED = new Set(
 );
 
 /** Whether `name` can be written as a bare property name or identifier. */
-export function isIdentifier(name: string): boolean {
+function isIdentifier(name: string): boolean {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name);
 }
 

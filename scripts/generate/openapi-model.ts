@@ -267,7 +267,7 @@ function jsonMedia(
 }
 
 /** The `example`, or the value of the first entry of `examples`, of a parameter or media type. */
-export function firstExample(file: string, doc: Json, owner: JsonObject, pointer: string): Json | undefined {
+function firstExample(file: string, doc: Json, owner: JsonObject, pointer: string): Json | undefined {
   if (owner.example !== undefined) return owner.example;
   const examples = owner.examples;
   if (!isObject(examples)) return undefined;

@@ -29,7 +29,7 @@ export function follow(file: string, doc: Json, value: Json | undefined, pointer
 }
 
 /** `value` as an object, or a SpecError naming `pointer`. */
-export function expectObject(file: string, value: Json | undefined, pointer: string): JsonObject {
+function expectObject(file: string, value: Json | undefined, pointer: string): JsonObject {
   if (!isObject(value)) throw new SpecError(file, pointer, "expected an object here");
   return value;
 }

@@ -230,7 +230,7 @@ function exampleCall(
 }
 
 /** A schema's own example (`examples[0]`, `example`, `default`, or the first `enum` value), through `$ref`s. */
-export function schemaExample(doc: Json, schema: Json, depth = 0): Json | undefined {
+function schemaExample(doc: Json, schema: Json, depth = 0): Json | undefined {
   if (!isObject(schema) || depth > 8) return undefined;
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   if (schema.example !== undefined) return schema.example;

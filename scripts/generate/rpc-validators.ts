@@ -21,7 +21,7 @@ export function rpcValidatorEntries(methods: readonly RpcMethodModel[]): Validat
 }
 
 /** A tuple schema for positional params: optional trailing ones may be left out, nothing may follow. */
-export function paramsTupleSchema(params: readonly ContentDescriptorModel[]): JsonObject {
+function paramsTupleSchema(params: readonly ContentDescriptorModel[]): JsonObject {
   // JSON Schema wants prefixItems non-empty.
   if (params.length === 0) return { type: "array", maxItems: 0 };
   return {

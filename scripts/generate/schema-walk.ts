@@ -37,7 +37,7 @@ export function walkSchema(schema: Json, pointer: string, visit: (entry: Subsche
 }
 
 /** The direct subschemas of `schema` with their pointers. */
-export function subschemas(schema: JsonObject, pointer: string): [Json, string][] {
+function subschemas(schema: JsonObject, pointer: string): [Json, string][] {
   const found: [Json, string][] = [];
   for (const keyword of SINGLE_KEYWORDS) {
     const child = schema[keyword];

@@ -1,4 +1,4 @@
-import type { Json } from "./json.js";
+import type { Json, JsonObject } from "./json.js";
 
 /** Keys whose values are data (examples, defaults, constants): no `$ref` or schema lives below them. */
 const DATA_KEYS = new Set(["example", "value", "const", "enum", "default"]);
@@ -30,13 +30,15 @@ const NAME_MAP_KEYS = new Set([
 ]);
 
 /**
- * Whether `child`, found under `key` of an object, holds data rather than spec structure.
+ * Whether `child`, found under `key` of `parent`, holds data rather than spec structure.
  *
- * @param inNameMap - Whether the object is itself a name map (then its keys are names, never data keys).
+ * @param inNameMap - Whether `parent` is itself a name map (then its keys are names, never data keys).
  */
-export function isDataEntry(key: string, child: Json, inNameMap: boolean): boolean {
+export function isDataEntry(key: string, child: Json, parent: JsonObject, inNameMap: boolean): boolean {
   if (inNameMap) return false;
-  return DATA_KEYS.has(key) || (key === "examples" && Array.isArray(child));
+  // A schema's `examples` list holds data; an OpenRPC method's (the object with a `result`) holds example pairings.
+  if (key === "examples") return Array.isArray(child) && parent.result === undefined;
+  return DATA_KEYS.has(key);
 }
 
 /** Whether the object under `key` maps names to objects (see `isDataEntry`). */
