@@ -24,6 +24,13 @@ export async function openApiTypes(
     silent: true,
     emptyObjectsUnknown: true,
     transform: (schema) => (schema.format === "int64" ? BIGINT : undefined),
+  }).catch((error: unknown) => {
+    // Our own checks ran first, so this is rare; still report it against the spec, not as a crash.
+    throw new SpecError(
+      file,
+      "",
+      `openapi-typescript rejected the spec: ${error instanceof Error ? error.message : error}`,
+    );
   });
   const aliases = new Map<string, { text: string; pointer: string }>();
   const add = (name: string, pointer: string, text: string): void => {
