@@ -1,0 +1,156 @@
+import { cpus, totalmem } from "node:os";
+import type { Sample } from "./measure.js";
+
+/** One printed figure: a median with its round range, a ratio to the table's baseline, a goal. */
+export interface Figure {
+  label: string;
+  value: number;
+  unit: string;
+  low?: number;
+  high?: number;
+  /** Relative to the table's baseline, read as the table's `ratioLabel` says. */
+  ratio?: number;
+  /** The issue's goal for this figure, and whether this run met it (reported, never asserted). */
+  goal?: { text: string; met: boolean };
+  note?: string;
+}
+
+/** One printed table. */
+export interface Table {
+  title: string;
+  /** How to read the ratio column, e.g. "÷ raw fetch" or "× faster than one by one". */
+  ratioLabel?: string;
+  figures: Figure[];
+  notes?: string[];
+}
+
+/** Everything one row of the issue measured. */
+export interface RowResult {
+  id: string;
+  title: string;
+  tables: Table[];
+}
+
+/** Where the figures came from. */
+export interface Machine {
+  nproc: number;
+  node: string;
+  cpu: string;
+  memoryGiB: number;
+  platform: string;
+}
+
+/** What `--json` writes. */
+export interface Results {
+  command: string;
+  date: string;
+  quick: boolean;
+  machine: Machine;
+  rows: RowResult[];
+}
+
+/** Facts about this machine, as the README reports them. */
+export function machineFacts(): Machine {
+  const list = cpus();
+  return {
+    nproc: list.length,
+    node: process.version,
+    cpu: list[0]?.model.trim() ?? "unknown",
+    memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    platform: `${process.platform} ${process.arch}`,
+  };
+}
+
+/**
+ * A figure from a timing sample, scaled from milliseconds per operation into `unit`.
+ *
+ * @param sample - The sample (milliseconds per operation).
+ * @param unit - `"ms"`, `"µs"` (suffixed as given in `suffix`) or `"ops/s"`.
+ */
+export function timed(
+  label: string,
+  sample: Sample,
+  unit: "ms" | "µs" | "ops/s",
+  suffix = "",
+): Figure {
+  if (unit === "ops/s") {
+    // Faster rounds give more ops/s: the range flips.
+    return { label, value: 1000 / sample.median, low: 1000 / sample.high, high: 1000 / sample.low, unit };
+  }
+  const scale = unit === "µs" ? 1000 : 1;
+  return {
+    label,
+    value: sample.median * scale,
+    low: sample.low * scale,
+    high: sample.high * scale,
+    unit: `${unit}${suffix}`,
+  };
+}
+
+/** `value` over `baseline`, both in the same unit. */
+export function ratio(figure: Figure, baseline: Figure): number {
+  return figure.value / baseline.value;
+}
+
+function formatNumber(value: number): string {
+  const abs = Math.abs(value);
+  if (abs >= 1000) return value.toFixed(0);
+  if (abs >= 100) return value.toFixed(1);
+  if (abs >= 10) return value.toFixed(2);
+  return value.toFixed(3);
+}
+
+function pad(text: string, width: number, right = false): string {
+  return right ? text.padStart(width) : text.padEnd(width);
+}
+
+/** Prints a table to stdout: label, median with unit, round range, ratio, goal. */
+export function printTable(table: Table): void {
+  const header = ["variant", "median", "range (rounds)", table.ratioLabel ?? "ratio", "goal"];
+  const lines = table.figures.map((figure) => [
+    figure.label + (figure.note ? ` (${figure.note})` : ""),
+    `${formatNumber(figure.value)} ${figure.unit}`,
+    figure.low === undefined || figure.high === undefined
+      ? ""
+      : `${formatNumber(figure.low)}–${formatNumber(figure.high)}`,
+    figure.ratio === undefined ? "" : figure.ratio.toFixed(2),
+    figure.goal ? `${figure.goal.text} ${figure.goal.met ? "(met)" : "(MISSED)"}` : "",
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => (line[i] as string).length)));
+  const render = (cells: string[]) =>
+    cells
+      .map((cell, i) => pad(cell, widths[i] as number, i === 1 || i === 3))
+      .join("  ")
+      .trimEnd();
+  console.log(`\n${table.title}`);
+  console.log(render(header));
+  console.log(render(widths.map((w) => "-".repeat(w))));
+  for (const line of lines) console.log(render(line));
+  for (const note of table.notes ?? []) console.log(`  note: ${note}`);
+}
+
+/** Prints every table of a row. */
+export function printRow(row: RowResult): void {
+  console.log(`\n=== ${row.title} ===`);
+  for (const table of row.tables) printTable(table);
+}
+
+/** Markdown for one row, as bench/README.md shows it. */
+export function rowMarkdown(row: RowResult): string {
+  const parts = [`### ${row.title}`];
+  for (const table of row.tables) {
+    parts.push(`\n**${table.title}**\n`);
+    parts.push(`| variant | median | range | ${table.ratioLabel ?? "ratio"} | goal |`);
+    parts.push("|---|---:|---|---:|---|");
+    for (const f of table.figures) {
+      const range = f.low === undefined || f.high === undefined ? "" : `${formatNumber(f.low)}–${formatNumber(f.high)}`;
+      const goal = f.goal ? `${f.goal.text} ${f.goal.met ? "✓" : "✗ missed"}` : "";
+      const label = f.label + (f.note ? ` (${f.note})` : "");
+      parts.push(
+        `| ${label} | ${formatNumber(f.value)} ${f.unit} | ${range} | ${f.ratio === undefined ? "" : f.ratio.toFixed(2)} | ${goal} |`,
+      );
+    }
+    for (const note of table.notes ?? []) parts.push(`\n${note}`);
+  }
+  return parts.join("\n");
+}

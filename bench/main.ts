@@ -1,0 +1,102 @@
+/**
+ * `npm run bench` (`tsx bench/main.ts`): chainkit next to the peers users would pick, in one run on
+ * one machine. Prints one table per row with ratios to the baseline measured in the same run and
+ * the issue's goal beside each figure (reported, never asserted).
+ *
+ * Options:
+ * - `--quick`: every row once with small counts (CI).
+ * - `--json`: also write the figures to bench/results.json.
+ * - `--only <id,...>`: run only these rows (call-overhead, validation, batching, signing, proofs,
+ *   generation, size, import-time).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import type { BenchContext } from "./lib/context.js";
+import { machineFacts, printRow, type Results, type RowResult } from "./lib/report.js";
+import { killServers, startServer } from "./lib/server-process.js";
+import { batching } from "./rows/batching.js";
+import { callOverhead } from "./rows/call-overhead.js";
+import { generation } from "./rows/generation.js";
+import { importTime } from "./rows/import-time.js";
+import { proofs } from "./rows/proofs.js";
+import { signing } from "./rows/signing.js";
+import { size } from "./rows/size.js";
+import { validation } from "./rows/validation.js";
+
+const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
+  "call-overhead": callOverhead,
+  validation,
+  "import-time": importTime,
+  batching,
+  signing,
+  proofs,
+  generation,
+  size,
+};
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    json: { type: "boolean", default: false },
+    only: { type: "string" },
+  },
+  strict: true,
+});
+const quick = values.quick ?? false;
+const selected = values.only ? values.only.split(",").map((id) => id.trim()) : Object.keys(ROWS);
+for (const id of selected) {
+  if (!(id in ROWS)) {
+    console.error(`unknown row "${id}"; rows: ${Object.keys(ROWS).join(", ")}`);
+    process.exit(2);
+  }
+}
+
+const tmp = mkdtempSync(join(tmpdir(), "chainkit-bench-"));
+const cleanUp = () => {
+  killServers();
+  rmSync(tmp, { recursive: true, force: true });
+};
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
+}
+
+const machine = machineFacts();
+const command = `npm run bench --${quick ? " --quick" : ""}${values.json ? " --json" : ""}`.replace(/ --$/, "");
+console.log(`chainkit bench: ${command}`);
+console.log(`machine: ${machine.nproc} CPUs (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}`);
+
+const started = performance.now();
+const rows: RowResult[] = [];
+let failed = false;
+const server = await startServer();
+try {
+  const context: BenchContext = { quick, server, tmp };
+  for (const id of selected) {
+    const run = ROWS[id] as (context: BenchContext) => Promise<RowResult>;
+    try {
+      const row = await run(context);
+      printRow(row);
+      rows.push(row);
+    } catch (error) {
+      failed = true;
+      console.error(`\nrow ${id} failed:`, error);
+    }
+  }
+} finally {
+  await server.stop();
+  cleanUp();
+}
+
+console.log(`\nbench finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+if (values.json) {
+  const results: Results = { command, date: new Date().toISOString(), quick, machine, rows };
+  const file = new URL("./results.json", import.meta.url);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log("wrote bench/results.json");
+}
+if (failed) process.exitCode = 1;
