@@ -9,7 +9,7 @@ import { pascalCase } from "./names.js";
 import { readOpenApiOperations } from "./openapi-model.js";
 import { openApiTypes } from "./openapi-types.js";
 import { readOpenRpcMethods } from "./openrpc-model.js";
-import { restClientFile, type SurfaceNames } from "./rest-client-file.js";
+import { restClientFile } from "./rest-client-file.js";
 import { restOperationsFile } from "./rest-operations-file.js";
 import { restValidatorEntries } from "./rest-validators.js";
 import { rpcClientFile } from "./rpc-client-file.js";
@@ -17,7 +17,7 @@ import { rpcMethodsFile } from "./rpc-methods-file.js";
 import { openRpcTypes } from "./rpc-types.js";
 import { rpcValidatorEntries } from "./rpc-validators.js";
 import { SpecError } from "./spec-error.js";
-import type { Surface } from "./surfaces.js";
+import type { Surface, SurfaceNames } from "./surfaces.js";
 import { buildValidators } from "./validators.js";
 
 /** Generated files of one surface: path relative to its output folder → content. */

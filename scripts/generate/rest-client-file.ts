@@ -8,16 +8,7 @@ import { refPointer, valueAt } from "./json-pointer.js";
 import { parameterName } from "./names.js";
 import type { RestOperationModel } from "./openapi-model.js";
 import { restOperationsNames } from "./rest-operations-file.js";
-
-/** Surface names as the emitters use them. */
-export interface SurfaceNames {
-  /** `platform` */
-  camel: string;
-  /** `Platform` */
-  pascal: string;
-  /** The spec's `info.title`. */
-  title: string;
-}
+import type { SurfaceNames } from "./surfaces.js";
 
 /** One argument of a generated function. */
 interface Argument {

@@ -5,6 +5,7 @@ import type { Json } from "./json.js";
 import { propertyKey } from "./names.js";
 import type { RestOperationModel } from "./openapi-model.js";
 import { parameterObjectSchema } from "./rest-validators.js";
+import type { SurfaceNames } from "./surfaces.js";
 
 /** Names exported by a REST surface's `operations.ts`. */
 export function restOperationsNames(pascal: string, camel: string): { record: string; idType: string } {
@@ -18,7 +19,7 @@ export function restOperationsNames(pascal: string, camel: string): { record: st
 export function restOperationsFile(
   specFile: string,
   doc: Json,
-  surface: { pascal: string; camel: string; title: string },
+  surface: SurfaceNames,
   operations: readonly RestOperationModel[],
 ): string {
   const { record, idType } = restOperationsNames(surface.pascal, surface.camel);

@@ -6,8 +6,8 @@ import { type DocParts, renderDoc } from "./jsdoc.js";
 import type { Json } from "./json.js";
 import { parameterName } from "./names.js";
 import type { RpcMethodModel } from "./openrpc-model.js";
-import type { SurfaceNames } from "./rest-client-file.js";
 import { rpcMethodsNames } from "./rpc-methods-file.js";
+import type { SurfaceNames } from "./surfaces.js";
 
 /**
  * Writes `client.ts` for a JSON-RPC surface: an interface with one documented function per method

@@ -3,7 +3,7 @@ import { generatedHeader } from "./header.js";
 import { findInt64Paths } from "./int64-paths.js";
 import type { Json } from "./json.js";
 import type { RpcMethodModel } from "./openrpc-model.js";
-import type { SurfaceNames } from "./rest-client-file.js";
+import type { SurfaceNames } from "./surfaces.js";
 
 /** Names exported by an RPC surface's `operations.ts`. */
 export function rpcMethodsNames(pascal: string, camel: string): { record: string; nameType: string } {

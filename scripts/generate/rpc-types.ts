@@ -6,9 +6,9 @@ import { isObject, type Json } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import { typeName } from "./names.js";
 import type { RpcMethodModel } from "./openrpc-model.js";
-import type { SurfaceNames } from "./rest-client-file.js";
 import { SchemaToTs, schemaDocs } from "./schema-to-ts.js";
 import { SpecError } from "./spec-error.js";
+import type { SurfaceNames } from "./surfaces.js";
 
 let project: Project | undefined;
 

@@ -7,6 +7,16 @@ export interface Surface {
   kind: "openapi" | "openrpc";
 }
 
+/** A surface's names as the emitters use them. */
+export interface SurfaceNames {
+  /** `platform` */
+  camel: string;
+  /** `Platform` */
+  pascal: string;
+  /** The spec's `info.title`. */
+  title: string;
+}
+
 /** The five surfaces, in the order they are generated and reported. */
 export const SURFACES: readonly Surface[] = [
   { name: "platform", specFile: "specs/platform.openapi.yaml", kind: "openapi" },
