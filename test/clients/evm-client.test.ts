@@ -229,6 +229,53 @@ describe("batches", () => {
   });
 });
 
+describe("transport options", () => {
+  it("retries a read refused with -32005 inside HTTP 200, then answers", async () => {
+    let refusals = 1;
+    const limited = await startEvmNode({
+      intercept: () => {
+        if (refusals === 0) return undefined;
+        refusals--;
+        return {
+          body: {
+            jsonrpc: "2.0",
+            id: null,
+            error: { code: -32005, message: "rate limited", data: { try_again_in: "1ms" } },
+          },
+        };
+      },
+    });
+    try {
+      const client = createEvmClient({ url: limited.url, credentials: { token: limited.token } });
+      expect(await client.eth_chainId()).toBe("0x3e7");
+      expect(limited.requests).toHaveLength(2);
+      expect(client.usage().requests).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("sends through an injected fetch", async () => {
+    const seen: string[] = [];
+    const client = createEvmClient({
+      url: node.url,
+      credentials: { token: node.token },
+      fetch: (input, init) => {
+        seen.push(input);
+        return fetch(input, init);
+      },
+    });
+    await client.eth_chainId();
+    expect(seen).toEqual([`${node.url}/${node.token}/evm`]);
+  });
+
+  it("checks the budget at construction", () => {
+    expect(() =>
+      createEvmClient({ url: node.url, credentials: { token: node.token }, budget: { intervalMs: 0 } }),
+    ).toThrowError(ConfigurationError);
+  });
+});
+
 describe("usage", () => {
   it("counts one request per HTTP exchange, a batch once", async () => {
     const client = createEvmClient({ url: node.url, credentials: { token: node.token } });
