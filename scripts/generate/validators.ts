@@ -52,6 +52,9 @@ export function buildValidators(file: string, doc: Json, entries: readonly Valid
     strictRequired: false,
     strictTypes: false,
     allowUnionTypes: true,
+    // One function per component schema, called wherever it is referenced: inlining copies big
+    // schemas (Block, Transaction) into every validator that uses them.
+    inlineRefs: false,
   });
   addFormats.default(ajv);
   const components = componentSchemas(file, doc);
