@@ -66,9 +66,14 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 const machine = machineFacts();
-const command = `npm run bench --${quick ? " --quick" : ""}${values.json ? " --json" : ""}`.replace(/ --$/, "");
+const command = `npm run bench --${quick ? " --quick" : ""}${values.json ? " --json" : ""}`.replace(
+  / --$/,
+  "",
+);
 console.log(`chainkit bench: ${command}`);
-console.log(`machine: ${machine.nproc} CPUs (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}`);
+console.log(
+  `machine: ${machine.nproc} CPUs (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}, load ${machine.loadAverage}`,
+);
 
 const started = performance.now();
 const rows: RowResult[] = [];

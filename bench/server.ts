@@ -18,7 +18,10 @@ const results: Record<string, string> = {
 const organizationBody = Buffer.from(JSON.stringify(organization));
 
 function answer(entry: unknown): string {
-  const request = (typeof entry === "object" && entry !== null ? entry : {}) as { id?: unknown; method?: unknown };
+  const request = (typeof entry === "object" && entry !== null ? entry : {}) as {
+    id?: unknown;
+    method?: unknown;
+  };
   const id = JSON.stringify(request.id ?? null);
   const result = typeof request.method === "string" ? results[request.method] : undefined;
   return result === undefined

@@ -60,3 +60,29 @@ export function syntheticBlock(count: number): Json {
   });
   return { ...structuredClone(block58), transactions };
 }
+
+/** A fixed private key for the signing rows (never funded anywhere). */
+export const PRIVATE_KEY = "0x8f2a55949038a9610f50fb23b5883af3b4ecb3c3bb792cbcefbd1542c692be63" as const;
+
+/**
+ * A batchModify of 20 modifies, keys in the exchange's canonical order (so both signers take it
+ * as is): limit and trigger orders, oids small and beyond 2^32, with and without cloids.
+ */
+export function batchModify20() {
+  const modifies = Array.from({ length: 20 }, (_, i) => ({
+    oid: i % 3 === 0 ? 2 ** 33 + i : 77_738_308 + i,
+    order: {
+      a: i % 4,
+      b: i % 2 === 0,
+      p: `${1850 + i}.5`,
+      s: `0.0${i + 1}`,
+      r: false,
+      t:
+        i % 5 === 4
+          ? { trigger: { isMarket: false, triggerPx: `${1800 + i}`, tpsl: "sl" as const } }
+          : { limit: { tif: "Gtc" as const } },
+      ...(i % 2 === 1 ? { c: `0x${i.toString(16).padStart(32, "0")}` as `0x${string}` } : {}),
+    },
+  }));
+  return { type: "batchModify" as const, modifies };
+}

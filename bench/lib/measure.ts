@@ -66,12 +66,20 @@ export async function interleaved(variants: readonly Variant[], plan: Plan): Pro
  * @param values - The measurements (at least one).
  */
 export function summarize(name: string, values: readonly number[]): Sample {
-  return { name, median: median(values), low: Math.min(...values), high: Math.max(...values), rounds: [...values] };
+  return {
+    name,
+    median: median(values),
+    low: Math.min(...values),
+    high: Math.max(...values),
+    rounds: [...values],
+  };
 }
 
 /** The median of a non-empty list (mean of the middle two for an even length). */
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }

@@ -1,4 +1,4 @@
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import type { Sample } from "./measure.js";
 
 /** One printed figure: a median with its round range, a ratio to the table's baseline, a goal. */
@@ -38,6 +38,8 @@ export interface Machine {
   cpu: string;
   memoryGiB: number;
   platform: string;
+  /** 1-minute load average when the run started (other work on the machine skews the figures). */
+  loadAverage: number;
 }
 
 /** What `--json` writes. */
@@ -58,6 +60,7 @@ export function machineFacts(): Machine {
     cpu: list[0]?.model.trim() ?? "unknown",
     memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
     platform: `${process.platform} ${process.arch}`,
+    loadAverage: Math.round((loadavg()[0] ?? 0) * 100) / 100,
   };
 }
 
@@ -67,12 +70,7 @@ export function machineFacts(): Machine {
  * @param sample - The sample (milliseconds per operation).
  * @param unit - `"ms"`, `"µs"` (suffixed as given in `suffix`) or `"ops/s"`.
  */
-export function timed(
-  label: string,
-  sample: Sample,
-  unit: "ms" | "µs" | "ops/s",
-  suffix = "",
-): Figure {
+export function timed(label: string, sample: Sample, unit: "ms" | "µs" | "ops/s", suffix = ""): Figure {
   if (unit === "ops/s") {
     // Faster rounds give more ops/s: the range flips.
     return { label, value: 1000 / sample.median, low: 1000 / sample.high, high: 1000 / sample.low, unit };
@@ -116,7 +114,9 @@ export function printTable(table: Table): void {
     figure.ratio === undefined ? "" : figure.ratio.toFixed(2),
     figure.goal ? `${figure.goal.text} ${figure.goal.met ? "(met)" : "(MISSED)"}` : "",
   ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => (line[i] as string).length)));
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...lines.map((line) => (line[i] as string).length)),
+  );
   const render = (cells: string[]) =>
     cells
       .map((cell, i) => pad(cell, widths[i] as number, i === 1 || i === 3))
@@ -143,7 +143,8 @@ export function rowMarkdown(row: RowResult): string {
     parts.push(`| variant | median | range | ${table.ratioLabel ?? "ratio"} | goal |`);
     parts.push("|---|---:|---|---:|---|");
     for (const f of table.figures) {
-      const range = f.low === undefined || f.high === undefined ? "" : `${formatNumber(f.low)}–${formatNumber(f.high)}`;
+      const range =
+        f.low === undefined || f.high === undefined ? "" : `${formatNumber(f.low)}–${formatNumber(f.high)}`;
       const goal = f.goal ? `${f.goal.text} ${f.goal.met ? "✓" : "✗ missed"}` : "";
       const label = f.label + (f.note ? ` (${f.note})` : "");
       parts.push(

@@ -29,8 +29,17 @@ function rpcVariants(url: string, fetchFn: Fetch): Variant[] {
   let id = 1;
   const rawUrl = `${url}/${TOKEN}/evm`;
   const raw = async () => {
-    const body = JSON.stringify({ jsonrpc: "2.0", id: id++, method: "eth_getBlockByHash", params: [HASH, true] });
-    const res = await fetchFn(rawUrl, { method: "POST", headers: { "content-type": "application/json" }, body });
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      id: id++,
+      method: "eth_getBlockByHash",
+      params: [HASH, true],
+    });
+    const res = await fetchFn(rawUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
     return JSON.parse(await res.text()).result;
   };
   const evm = (validateResponse: boolean, batch: boolean) =>
@@ -60,7 +69,9 @@ function rpcVariants(url: string, fetchFn: Fetch): Variant[] {
     },
     {
       name: "viem createClient + http, request",
-      run: sequential(() => viem.request({ method: "eth_getBlockByHash", params: [HASH as `0x${string}`, true] })),
+      run: sequential(() =>
+        viem.request({ method: "eth_getBlockByHash", params: [HASH as `0x${string}`, true] }),
+      ),
     },
   ];
 }
@@ -76,7 +87,11 @@ function restVariants(url: string, fetchFn: Fetch): Variant[] {
   const on = platform(true);
   const off = platform(false);
   // openapi-fetch is typed by openapi-typescript output; the bench only needs its untyped GET.
-  const openapi = createOpenApiClient({ baseUrl: url, headers, fetch: fetchFn as typeof globalThis.fetch }) as unknown as {
+  const openapi = createOpenApiClient({
+    baseUrl: url,
+    headers,
+    fetch: fetchFn as typeof globalThis.fetch,
+  }) as unknown as {
     GET(path: string): Promise<{ data?: unknown; error?: unknown }>;
   };
   const sequential =
@@ -86,7 +101,10 @@ function restVariants(url: string, fetchFn: Fetch): Variant[] {
     };
   return [
     { name: "raw fetch + JSON.parse", run: sequential(raw) },
-    { name: "chainkit/platform getOrganization, validation off", run: sequential(() => off.getOrganization()) },
+    {
+      name: "chainkit/platform getOrganization, validation off",
+      run: sequential(() => off.getOrganization()),
+    },
     { name: "chainkit/platform getOrganization, validation on", run: sequential(() => on.getOrganization()) },
     { name: "openapi-fetch GET", run: sequential(() => openapi.GET("/v1/organization/")) },
   ];
@@ -95,10 +113,18 @@ function restVariants(url: string, fetchFn: Fetch): Variant[] {
 /** Runs each variant once and checks it got the real answer, so nothing is timed doing less. */
 async function checkRpc(url: string, fetchFn: Fetch): Promise<void> {
   const evm = createEvmClient({ url, credentials: { token: TOKEN }, fetch: fetchFn, batch: false });
-  const block = (await evm.eth_getBlockByHash(HASH, true)) as { hash: string; transactions: unknown[] } | null;
+  const block = (await evm.eth_getBlockByHash(HASH, true)) as {
+    hash: string;
+    transactions: unknown[];
+  } | null;
   check(block?.hash === HASH && block.transactions.length === 58, "chainkit/evm returns the 58-tx block");
-  const viem = createViemClient({ transport: http(`${url}/${TOKEN}/evm`, { fetchFn: fetchFn as typeof fetch }) });
-  const theirs = (await viem.request({ method: "eth_getBlockByHash", params: [HASH as `0x${string}`, true] })) as {
+  const viem = createViemClient({
+    transport: http(`${url}/${TOKEN}/evm`, { fetchFn: fetchFn as typeof fetch }),
+  });
+  const theirs = (await viem.request({
+    method: "eth_getBlockByHash",
+    params: [HASH as `0x${string}`, true],
+  })) as {
     hash: string;
   };
   check(theirs.hash === HASH, "viem returns the block");
@@ -106,7 +132,10 @@ async function checkRpc(url: string, fetchFn: Fetch): Promise<void> {
 
 async function checkRest(url: string, fetchFn: Fetch): Promise<void> {
   const platform = createPlatformClient({ apiKey: API_KEY, baseUrl: url, fetch: fetchFn });
-  check((await platform.getOrganization()).id === organization.id, "chainkit/platform returns the organization");
+  check(
+    (await platform.getOrganization()).id === organization.id,
+    "chainkit/platform returns the organization",
+  );
   const openapi = createOpenApiClient({ baseUrl: url, fetch: fetchFn as typeof fetch }) as unknown as {
     GET(path: string): Promise<{ data?: { id?: string } }>;
   };
@@ -125,12 +154,21 @@ async function measureTable(
   const base = figures[0] as Figure;
   for (const figure of figures) {
     figure.ratio = figure.value / base.value;
-    const goal = /validation off/.test(figure.label) ? goals.off : /validation on/.test(figure.label) ? goals.on : undefined;
+    const goal = /validation off/.test(figure.label)
+      ? goals.off
+      : /validation on/.test(figure.label)
+        ? goals.on
+        : undefined;
     if (goal !== undefined && figure.label.startsWith("chainkit")) {
       figure.goal = { text: `≤ ${goal.toFixed(2)}`, met: figure.ratio <= goal };
     }
   }
-  return { title: `${title} (N=${plan.ops} sequential calls, ${plan.rounds} rounds)`, ratioLabel: "÷ raw fetch", figures, notes };
+  return {
+    title: `${title} (N=${plan.ops} sequential calls, ${plan.rounds} rounds)`,
+    ratioLabel: "÷ raw fetch",
+    figures,
+    notes,
+  };
 }
 
 /**
@@ -172,7 +210,9 @@ export async function callOverhead(context: BenchContext): Promise<RowResult> {
       rpcVariants(url, globalThis.fetch),
       planFor(context, { warmups: 2, rounds: 5, ops: 200 }, 20),
       {},
-      ["loopback: the forked keep-alive server's socket time dominates; goals apply to the in-memory figures"],
+      [
+        "loopback: the forked keep-alive server's socket time dominates; goals apply to the in-memory figures",
+      ],
     ),
     await measureTable(
       "GET /v1/organization/, loopback HTTP",

@@ -1,0 +1,58 @@
+// One cold start, run by bench/rows/import-time.ts in a fresh `node` process:
+//   node child.mjs <kind> <bundle.mjs> <answers.json>
+// Reads the canned answers first (not timed), then times import() of the esbuild bundle and the
+// first call (validated, through an in-memory fetch), and prints {"load","first"} in milliseconds.
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+const [kind, bundle, answersFile] = process.argv.slice(2);
+const answers = JSON.parse(readFileSync(answersFile, "utf8"));
+const encoder = new TextEncoder();
+const headers = { "content-type": "application/json" };
+
+/** Answers JSON-RPC with the block (echoing the id) and REST paths with their canned bodies. */
+async function memoryFetch(input, init) {
+  const url = typeof input === "string" ? input : input.url;
+  const body = typeof init?.body === "string" ? init.body : "";
+  if (body.includes('"jsonrpc"')) {
+    const id = /"id":\s*(\d+)/.exec(body)?.[1] ?? "null";
+    return new Response(encoder.encode(`{"jsonrpc":"2.0","id":${id},"result":${answers.block}}`), {
+      headers,
+    });
+  }
+  const match = Object.keys(answers.rest).find((path) => url.includes(path));
+  return new Response(encoder.encode(answers.rest[match] ?? "{}"), { headers });
+}
+
+const url = "http://127.0.0.1:9";
+const credentials = { token: "bench-token" };
+const first = {
+  evm: (m) =>
+    m.createEvmClient({ url, credentials, fetch: memoryFetch }).eth_getBlockByHash(answers.blockHash, true),
+  platform: (m) =>
+    m.createPlatformClient({ apiKey: "bench-key", baseUrl: url, fetch: memoryFetch }).getOrganization(),
+  exchange: (m) =>
+    m.signL1Action({ privateKey: answers.privateKey, action: answers.action, nonce: 1, isMainnet: true }),
+  wallet: (m) =>
+    m.createWalletClient({ url, credentials, fetch: memoryFetch }).getAssetIssueById({ value: "1002000" }),
+  indexer: (m) => m.createIndexerClient({ url, credentials, fetch: memoryFetch }).getActions({ limit: 10 }),
+  grpc: (m) => m.xTokenInterceptor("bench-token"),
+  standalone: (m) => {
+    if (!m.eth_getBlockByHashResult(JSON.parse(answers.block))) throw new Error("block rejected");
+  },
+  ajv: (m) => {
+    if (!m.compileBlockValidator()(JSON.parse(answers.block))) throw new Error("block rejected");
+  },
+}[kind];
+
+// Node loads its fetch implementation (undici) lazily on first use; that cost is the runtime's, not
+// the client's, so it is paid before the clock starts.
+await new Response(encoder.encode("{}"), { headers }).text();
+
+const start = performance.now();
+const module = await import(pathToFileURL(bundle).href);
+const loaded = performance.now();
+const result = await first(module);
+const done = performance.now();
+if (result === undefined && kind !== "standalone" && kind !== "ajv") throw new Error(`${kind}: no result`);
+process.stdout.write(JSON.stringify({ load: loaded - start, first: done - loaded }));
