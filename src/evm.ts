@@ -14,5 +14,3 @@ export type { NodeCredentials } from "./runtime/credentials/node-credentials.js"
 export { nodeHttpEndpoint, nodeWebSocketEndpoint } from "./runtime/credentials/node-endpoints.js";
 export { Secret } from "./runtime/credentials/secret.js";
 export * from "./runtime/errors/index.js";
-// The spec's schemas of the same names describe wire objects; the error classes are what users catch.
-export { JsonRpcError, RateLimitError } from "./runtime/errors/index.js";

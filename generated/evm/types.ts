@@ -29,7 +29,7 @@ export interface JsonRpcResponse {
   id: number | string | null;
   /** The method's result (see each method); may be `null`, e.g. for an unknown block. */
   result?: unknown;
-  error?: JsonRpcError;
+  error?: JsonRpcErrorObject;
 }
 
 /**
@@ -37,7 +37,7 @@ export interface JsonRpcResponse {
  * 2.0 (-32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params,
  * -32603 internal error); -32005 is the rate limit (see `RateLimitErrorData`).
  */
-export interface JsonRpcError {
+export interface JsonRpcErrorObject {
   /** The error code. */
   code: number;
   /** A short human-readable description. */
@@ -47,7 +47,7 @@ export interface JsonRpcError {
 }
 
 /** The rate-limit error (-32005). It may arrive with HTTP 200 or 429. Wait `data.try_again_in`, then retry. */
-export interface RateLimitError {
+export interface RateLimitErrorObject {
   /** Always -32005. */
   code: -32005;
   /** Why the call was refused, e.g. "You've exceeded the RPS limit available on the current plan." */

@@ -232,7 +232,7 @@ describe("evm spec: bad input is rejected where it is wrong", () => {
 
   test("a response carrying both result and error, and a rate-limit error without try_again_in", () => {
     const response = validatorAt("evm", "/components/schemas/JsonRpcResponse");
-    const rateLimit = validatorAt("evm", "/components/schemas/RateLimitError");
+    const rateLimit = validatorAt("evm", "/components/schemas/RateLimitErrorObject");
     const error = { code: -32005, message: "You've exceeded the RPS limit available on the current plan." };
     expect(accepts(response, { jsonrpc: "2.0", id: 1, result: null })).toEqual([]);
     expect(

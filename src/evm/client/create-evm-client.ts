@@ -155,19 +155,8 @@ export function createEvmClient(options: EvmClientOptions): EvmClient {
     batch,
     getVerifiedProof: (address, storageKeys = [], proofOptions = {}) => {
       const { signal, ...rest } = proofOptions;
-      const keys = Array.isArray(storageKeys) ? storageKeys.map(padSlotKey) : storageKeys;
-      return verifiedProofOver(proofBatch(rpc, signal), address, keys, rest);
+      return verifiedProofOver(proofBatch(rpc, signal), address, storageKeys, rest);
     },
     usage: () => rpc.usage(),
   };
-}
-
-/**
- * Widens a short hex slot key (`0x0`) to the 32 bytes the spec's `eth_getProof` takes; anything else
- * is left for `getVerifiedProof` to refuse with a field-naming error.
- */
-function padSlotKey(key: string): string {
-  return typeof key === "string" && /^0x[0-9a-fA-F]{1,64}$/.test(key)
-    ? `0x${key.slice(2).padStart(64, "0")}`
-    : key;
 }

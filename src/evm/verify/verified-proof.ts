@@ -111,12 +111,10 @@ export async function getVerifiedProof(
 ): Promise<VerifiedProofResult> {
   const maxAttempts = options.maxAttempts ?? DEFAULT_ATTEMPTS;
   checkInput(address, storageKeys, maxAttempts);
+  // Nodes take 32-byte slot keys; short quantities such as "0x0" are widened before sending.
+  const asked = storageKeys.map(pad32);
   const latestHeader = { method: "eth_getBlockByNumber", params: ["latest", false] };
-  const calls = [
-    latestHeader,
-    { method: "eth_getProof", params: [address, [...storageKeys], "latest"] },
-    latestHeader,
-  ];
+  const calls = [latestHeader, { method: "eth_getProof", params: [address, asked, "latest"] }, latestHeader];
   let lastSeen = "";
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const answers = await rpc.batch(calls);
@@ -135,7 +133,6 @@ export async function getVerifiedProof(
         field: "address",
       });
     }
-    const asked = storageKeys.map(pad32);
     const got = account.storage.map((slot) => slot.key);
     if (asked.length !== got.length || asked.some((key, i) => key !== got[i])) {
       throw new ProofError("eth_getProof: the proven slots are not the requested ones", {
