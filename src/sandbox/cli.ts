@@ -1,0 +1,84 @@
+/**
+ * `npm run sandbox`: starts every surface on 127.0.0.1, prints the base URLs and the demo
+ * credentials, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+ *
+ *   npm run sandbox -- [--node-startup-ms 1500] [--testnet] [--seed 7]
+ */
+import { parseArgs } from "node:util";
+import { type Sandbox, startSandbox } from "./index.js";
+
+const USAGE = "usage: npm run sandbox -- [--node-startup-ms <ms>] [--testnet] [--seed <n>]";
+
+function integerFlag(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed) || parsed < 0)
+    throw new Error(`--${name} must be a non-negative integer`);
+  return parsed;
+}
+
+function describe(sandbox: Sandbox): string {
+  const { urls, credentials, fixtures } = sandbox;
+  return [
+    "chainkit sandbox running (loopback only; these credentials exist only here)",
+    "",
+    `  platform  ${urls.platform}   Authorization: Bearer ${credentials.apiKey}`,
+    `  exchange  ${urls.exchange}   POST /exchange`,
+    `  evm       ${urls.evm}/${credentials.nodeToken}${sandbox.evm.path}   (chain id ${sandbox.evm.chainId})`,
+    `  wallet    ${urls.wallet}/${credentials.nodeToken}/wallet/...`,
+    `  indexer   ${urls.indexer}/${credentials.nodeToken}/api/v3/actions`,
+    "",
+    `  node token          ${credentials.nodeToken}`,
+    `  node basic auth     ${credentials.username}:${credentials.password}`,
+    `  exchange key        ${credentials.exchangePrivateKey}`,
+    `  exchange address    ${fixtures.exchangeAddress}`,
+    `  resting order ids   ${fixtures.restingOids.join(", ")}`,
+    "",
+    "Press Ctrl-C to stop.",
+  ].join("\n");
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      "node-startup-ms": { type: "string" },
+      testnet: { type: "boolean" },
+      seed: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const sandbox = await startSandbox({
+    nodeStartupMs: integerFlag(values["node-startup-ms"], "node-startup-ms"),
+    exchangeNetwork: values.testnet ? "testnet" : "mainnet",
+    seed: integerFlag(values.seed, "seed"),
+  });
+  console.log(describe(sandbox));
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the sandbox...`);
+    sandbox.close().then(
+      () => {
+        console.log("sandbox stopped");
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error("sandbox failed to stop cleanly:", (error as Error).message);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  console.error(`sandbox: ${(error as Error).message}\n${USAGE}`);
+  process.exit(1);
+});

@@ -1,0 +1,184 @@
+/**
+ * `chainkit/sandbox`: every surface of the service, emulated on 127.0.0.1 from the same specs the
+ * clients are generated from. For development and tests without an account.
+ */
+import { randomBytes } from "node:crypto";
+import { createEvmSurface, type EvmSurface } from "./evm/evm-surface.js";
+import { createExchangeSurface } from "./exchange/exchange-surface.js";
+import { type SurfaceServer, serveSurface } from "./http-server.js";
+import { createIndexerSurface } from "./indexer/indexer-surface.js";
+import { NodeAuthRegistry, type NodeSecrets } from "./node-auth.js";
+import { createPlatformSurface } from "./platform/platform-surface.js";
+import type { FaultPlan, SurfaceName } from "./surface.js";
+import { createWalletSurface } from "./wallet/wallet-surface.js";
+
+export type { FaultPlan, SurfaceName } from "./surface.js";
+
+/** Options of {@link startSandbox}; every one is optional. */
+export interface SandboxOptions {
+  /** How long a created node stays `pending` before it runs, in milliseconds (default 1500; 0 in tests). */
+  nodeStartupMs?: number;
+  /** Node names that make a created node fail instead of running (default: names containing "fail"). */
+  failingNodeNames?: RegExp;
+  /** Which exchange signatures are accepted: `mainnet` (source `a`, default) or `testnet` (source `b`). */
+  exchangeNetwork?: "mainnet" | "testnet";
+  /** Faults injected per surface from the start (see {@link Sandbox.setFaults}). */
+  faults?: Partial<Record<SurfaceName, FaultPlan>>;
+  /** Seed of the generated data (the indexer's actions); the same seed gives the same data. */
+  seed?: number;
+  /** Nodes per page of the platform's node list (default 10). */
+  platformPageSize?: number;
+}
+
+/** The demo credentials a sandbox accepts. Sandbox-only values: never use them anywhere else. */
+export interface SandboxCredentials {
+  /** Platform API key (`Authorization: Bearer`). */
+  apiKey: string;
+  /** Token of the demo node, accepted by the EVM, wallet and indexer surfaces as the first path segment. */
+  nodeToken: string;
+  /** Basic-auth username of the demo node. */
+  username: string;
+  /** Basic-auth password of the demo node. */
+  password: string;
+  /** Private key of the demo exchange account, which has resting orders. */
+  exchangePrivateKey: `0x${string}`;
+}
+
+/** A running sandbox. */
+export interface Sandbox {
+  /** Base URL of each surface: the `baseUrl` (platform, exchange) or `url` (EVM, wallet, indexer) of each client. */
+  urls: Readonly<Record<SurfaceName, string>>;
+  credentials: Readonly<SandboxCredentials>;
+  fixtures: {
+    /** Orders resting for the demo exchange key. */
+    restingOids: readonly number[];
+    /** Address of the demo exchange key (lowercase). */
+    exchangeAddress: string;
+    /** Funded accounts of the EVM chain (it has mined a first block with a transfer from the first). */
+    evmAccounts: readonly string[];
+  };
+  /** Replaces one surface's fault plan (`{}` turns faults off). */
+  setFaults(surface: SurfaceName, plan: FaultPlan): void;
+  /** Requests one surface has received so far, faulted ones included. */
+  requestCount(surface: SurfaceName): number;
+  /** The EVM chain, for tests that need to send transactions or mine blocks. */
+  evm: Pick<EvmSurface, "sendTransaction" | "fund" | "mine" | "chainId" | "path">;
+  /** Stops every surface and the chain. */
+  close(): Promise<void>;
+}
+
+function demoNodeSecrets(): NodeSecrets {
+  return {
+    token: randomBytes(16).toString("hex"),
+    username: `demo-${randomBytes(3).toString("hex")}`,
+    password: randomBytes(18).toString("base64url"),
+  };
+}
+
+/** Keeps the demo secrets readable but shows them as `***` when inspected or serialised. */
+function hideSecrets<T extends object>(credentials: T): Readonly<T> {
+  const shown = Object.fromEntries(Object.keys(credentials).map((key) => [key, "***"]));
+  Object.defineProperty(credentials, "toJSON", { value: () => shown, enumerable: false });
+  Object.defineProperty(credentials, Symbol.for("nodejs.util.inspect.custom"), {
+    value: () => shown,
+    enumerable: false,
+  });
+  return Object.freeze(credentials);
+}
+
+/**
+ * Starts every surface on 127.0.0.1 at free ports: the node surfaces first (EVM on ganache, wallet,
+ * indexer), then the platform (whose nodes point at them), then the exchange. Each surface checks
+ * requests and answers against the bundled specs.
+ *
+ * @param options - Node startup time, exchange network, faults, seed.
+ * @returns The URLs, demo credentials and fixtures, and `close()`.
+ * @throws {Error} when ganache (an optional peer dependency) is not installed, or a port cannot be bound.
+ * @example
+ * const sandbox = await startSandbox({ nodeStartupMs: 0 });
+ * const platform = createPlatformClient({ baseUrl: sandbox.urls.platform, apiKey: sandbox.credentials.apiKey });
+ * await sandbox.close();
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const closers: (() => Promise<void>)[] = [];
+  const closeAll = async () => {
+    // Servers first (so nothing new arrives), then the surfaces behind them, last started first.
+    for (const close of closers.splice(0).reverse()) await close();
+  };
+  const servers = {} as Record<SurfaceName, SurfaceServer>;
+  const faults = options.faults ?? {};
+
+  try {
+    const nodeAuth = new NodeAuthRegistry();
+    const demoNode = demoNodeSecrets();
+    nodeAuth.add(demoNode);
+
+    const evm = await createEvmSurface();
+    closers.push(() => evm.close());
+    const wallet = await createWalletSurface();
+    closers.push(() => wallet.close());
+    const indexer = await createIndexerSurface({ ...(options.seed !== undefined && { seed: options.seed }) });
+    closers.push(() => indexer.close());
+
+    const serve = async (
+      name: SurfaceName,
+      start: Omit<Parameters<typeof serveSurface>[0], "name" | "faults">,
+    ) => {
+      servers[name] = await serveSurface({ name, ...start, ...(faults[name] && { faults: faults[name] }) });
+      closers.push(() => servers[name].close());
+    };
+    await serve("evm", { auth: "node", nodeAuth, jsonRpc: true, handler: evm.handler });
+    await serve("wallet", { auth: "node", nodeAuth, handler: wallet.handler });
+    await serve("indexer", { auth: "node", nodeAuth, handler: indexer.handler });
+
+    const apiKey = `sbx${randomBytes(3).toString("hex")}.${randomBytes(24).toString("base64url")}`;
+    const platform = createPlatformSurface({
+      nodeAuth,
+      nodeUrls: { evm: servers.evm.url, wallet: servers.wallet.url, indexer: servers.indexer.url },
+      nodeStartupMs: options.nodeStartupMs,
+      failingNodeNames: options.failingNodeNames,
+      pageSize: options.platformPageSize,
+    });
+    closers.push(() => platform.close());
+    await serve("platform", { auth: "bearer", apiKeys: new Set([apiKey]), handler: platform.handler });
+
+    const exchange = createExchangeSurface({ network: options.exchangeNetwork });
+    closers.push(() => exchange.close());
+    await serve("exchange", { auth: "none", handler: exchange.handler });
+
+    return {
+      urls: Object.freeze({
+        platform: servers.platform.url,
+        exchange: servers.exchange.url,
+        evm: servers.evm.url,
+        wallet: servers.wallet.url,
+        indexer: servers.indexer.url,
+      }),
+      credentials: hideSecrets({
+        apiKey,
+        nodeToken: demoNode.token,
+        username: demoNode.username,
+        password: demoNode.password,
+        exchangePrivateKey: exchange.demo.privateKey as `0x${string}`,
+      }),
+      fixtures: {
+        restingOids: Object.freeze([...exchange.restingOids]),
+        exchangeAddress: exchange.demo.address,
+        evmAccounts: evm.accounts,
+      },
+      setFaults: (surface, plan) => servers[surface].setFaults(plan),
+      requestCount: (surface) => servers[surface].requestCount,
+      evm: {
+        chainId: evm.chainId,
+        path: evm.path,
+        sendTransaction: (transaction) => evm.sendTransaction(transaction),
+        fund: (address, value) => evm.fund(address, value),
+        mine: (transfers) => evm.mine(transfers),
+      },
+      close: closeAll,
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
