@@ -15,12 +15,29 @@ export interface BundleOptions {
   outfile?: string;
 }
 
+/** A bundle's size, and which sources its minified bytes come from. */
+export interface Bundled {
+  code: string;
+  bytes: number;
+  gzip: number;
+  /** Minified bytes per package (`@noble/curves`) or source folder (`src/evm/verify`), largest first. */
+  origins: [string, number][];
+}
+
+/** Groups an input path by package or by source folder two levels deep. */
+function origin(path: string): string {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path);
+  if (pkg) return pkg[1] as string;
+  const local = /^(src\/[^/]+\/[^/]+|generated\/[^/]+)/.exec(path);
+  return local ? (local[1] as string).replace(/\.ts$/, "") : path;
+}
+
 /**
  * Bundles an entry with esbuild (ESM, tree-shaken).
  *
  * @returns The code, its byte length and its gzip -9 length.
  */
-export async function bundle(options: BundleOptions): Promise<{ code: string; bytes: number; gzip: number }> {
+export async function bundle(options: BundleOptions): Promise<Bundled> {
   const result = await build({
     stdin: { contents: options.contents, resolveDir: ROOT, loader: "ts", sourcefile: "entry.ts" },
     bundle: true,
@@ -34,6 +51,7 @@ export async function bundle(options: BundleOptions): Promise<{ code: string; by
     target: "es2022",
     write: options.outfile !== undefined,
     outfile: options.outfile ?? "out.mjs",
+    metafile: true,
     logLevel: "silent",
     // CommonJS dependencies (ajv, grpc-js) require Node built-ins; give the ESM bundle a `require`.
     banner:
@@ -49,7 +67,14 @@ export async function bundle(options: BundleOptions): Promise<{ code: string; by
       ? readFileSync(options.outfile, "utf8")
       : (result.outputFiles?.[0]?.text ?? "");
   const buffer = Buffer.from(code);
-  return { code, bytes: buffer.length, gzip: gzipSync(buffer, { level: 9 }).length };
+  const grouped = new Map<string, number>();
+  for (const output of Object.values(result.metafile.outputs)) {
+    for (const [path, input] of Object.entries(output.inputs)) {
+      grouped.set(origin(path), (grouped.get(origin(path)) ?? 0) + input.bytesInOutput);
+    }
+  }
+  const origins = [...grouped].sort((a, b) => b[1] - a[1]);
+  return { code, bytes: buffer.length, gzip: gzipSync(buffer, { level: 9 }).length, origins };
 }
 
 /**

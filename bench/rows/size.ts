@@ -65,9 +65,10 @@ const ENTRIES: Entry[] = [
 export async function size(_context: BenchContext): Promise<RowResult> {
   const figures: Figure[] = [];
   const notes: string[] = [];
+  const failures: string[] = [];
   for (const entry of ENTRIES) {
     try {
-      const { bytes, gzip } = await bundle({
+      const { bytes, gzip, origins } = await bundle({
         contents: entry.contents,
         platform: entry.platform ?? "browser",
         minify: true,
@@ -75,6 +76,13 @@ export async function size(_context: BenchContext): Promise<RowResult> {
         plugins: entry.stubValidators ? [withoutValidators(entry.stubValidators)] : [],
       });
       const kb = gzip / 1000;
+      if (entry.goalKB !== undefined) {
+        const top = origins
+          .slice(0, 6)
+          .map(([name, n]) => `${name} ${(n / 1000).toFixed(1)}`)
+          .join(", ");
+        notes.push(`${entry.label}, minified KB by origin: ${top}`);
+      }
       figures.push({
         label: entry.label,
         value: kb,
@@ -106,6 +114,7 @@ export async function size(_context: BenchContext): Promise<RowResult> {
           "without validators: generated/evm/validators.js replaced by accept-all stubs at bundle time (esbuild plugin in bench/lib/bundle.ts)",
           "peers on this kind of machine: viem createClient + http 7.3 KB, createPublicClient + http 110.9 KB, openapi-fetch 2.6 KB",
           ...notes,
+          ...failures,
         ],
       },
     ],
