@@ -151,7 +151,7 @@ export function rowMarkdown(row: RowResult): string {
         `| ${label} | ${formatNumber(f.value)} ${f.unit} | ${range} | ${f.ratio === undefined ? "" : f.ratio.toFixed(2)} | ${goal} |`,
       );
     }
-    for (const note of table.notes ?? []) parts.push(`\n${note}`);
+    if (table.notes?.length) parts.push(`\n${table.notes.map((note) => `- ${note}`).join("\n")}`);
   }
   return parts.join("\n");
 }
