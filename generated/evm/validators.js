@@ -464,8 +464,8 @@ return errors === 0;
 }
 validate54.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema24 = {"title":"HexData","description":"Raw bytes as hex, `0x` followed by an even number of hex digits (`0x` is empty data).","type":"string","pattern":"^0x([0-9a-fA-F]{2})*$","examples":["0x","0xa9059cbb"]};
-const pattern5 = new RegExp("^0x([0-9a-fA-F]{2})*$", "u");
+const schema24 = {"title":"HexData","description":"Raw bytes as hex, `0x` followed by an even number of hex digits (`0x` is empty data).","type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$","examples":["0x","0xa9059cbb"]};
+const pattern5 = new RegExp("^0x(?:[0-9a-fA-F]{2})*$", "u");
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -479,7 +479,7 @@ evaluated0.items = undefined;
 }
 if(typeof data === "string"){
 if(!pattern5.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x([0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x([0-9a-fA-F]{2})*$"+"\""};
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
 }
