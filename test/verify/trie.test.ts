@@ -128,6 +128,24 @@ describe("walkProof rejects", () => {
     expect(() => walkProof(keccak_256(node), randomBytes(32), [node], "p")).toThrow(/5-byte reference/);
   });
 
+  it("a node with non-canonical RLP or trailing bytes, even off the key's path", () => {
+    // Slot 0 holds "8100" (a one-byte string below 0x80 not encoded as itself); the key goes to slot 15.
+    const slots = Array.from({ length: 17 }, (_, i) =>
+      i === 0 ? Uint8Array.of(0x81, 0x00) : encodeBytes(new Uint8Array(0)),
+    );
+    const key = Uint8Array.of(0xff);
+    const sloppy = encodeList(slots);
+    expect(() => walkProof(keccak_256(sloppy), key, [sloppy], "p")).toThrow(/malformed RLP in node 0/);
+    // The same inside an embedded child in slot 0: nested lists are checked too.
+    const nested = encodeList([encodeList([Uint8Array.of(0x81, 0x00)]), ...slots.slice(1)]);
+    expect(() => walkProof(keccak_256(nested), key, [nested], "p")).toThrow(/malformed RLP in node 0/);
+    const trailing = Uint8Array.of(
+      ...encodeList(slots.slice(1).concat([encodeBytes(new Uint8Array(0))])),
+      0x80,
+    );
+    expect(() => walkProof(keccak_256(trailing), key, [trailing], "p")).toThrow(/trailing bytes/);
+  });
+
   it("an embedded node of 32 bytes or more", () => {
     const big = encodeList([encodeBytes(Uint8Array.of(0x20)), encodeBytes(randomBytes(40))]);
     const branch = encodeList([...Array.from({ length: 16 }, () => big), encodeBytes(new Uint8Array(0))]);

@@ -68,6 +68,26 @@ export interface RlpErrorContext {
   nodeIndex?: number;
 }
 
+/**
+ * The error for bytes that are not canonical RLP, naming the proof, node, field and byte offset.
+ *
+ * @param context - which proof, node and field was being decoded
+ * @param why - what is wrong at that byte
+ * @param offset - the byte offset of the bad item
+ * @returns the error, for the caller to throw
+ * @example
+ * throw malformedRlp({ subject: "accountProof", nodeIndex: 2 }, "item runs past the end", 40);
+ */
+export function malformedRlp(context: RlpErrorContext, why: string, offset: number): ProofError {
+  const { subject, field, nodeIndex } = context;
+  const where = [field, nodeIndex === undefined ? undefined : `node ${nodeIndex}`].filter(Boolean).join(", ");
+  return new ProofError(`${subject}: malformed RLP${where ? ` in ${where}` : ""} at byte ${offset}: ${why}`, {
+    subject,
+    ...(field === undefined ? {} : { field }),
+    ...(nodeIndex === undefined ? {} : { nodeIndex }),
+  });
+}
+
 class Decoder {
   constructor(
     readonly bytes: Uint8Array,
@@ -75,18 +95,7 @@ class Decoder {
   ) {}
 
   fail(why: string, offset: number): never {
-    const { subject, field, nodeIndex } = this.context;
-    const where = [field, nodeIndex === undefined ? undefined : `node ${nodeIndex}`]
-      .filter(Boolean)
-      .join(", ");
-    throw new ProofError(
-      `${subject}: malformed RLP${where ? ` in ${where}` : ""} at byte ${offset}: ${why}`,
-      {
-        subject,
-        ...(field === undefined ? {} : { field }),
-        ...(nodeIndex === undefined ? {} : { nodeIndex }),
-      },
-    );
+    throw malformedRlp(this.context, why, offset);
   }
 
   // Reads a long-form length of `size` bytes at `offset`, rejecting leading zeros and short values.

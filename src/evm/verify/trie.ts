@@ -1,7 +1,8 @@
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { ProofError } from "../../runtime/errors/proof-error.js";
 import { bytesToHex, equalBytes } from "./hex.js";
-import { decodeRlp, encodeBytes, encodeList, encodeRlp, type RlpValue } from "./rlp.js";
+import { encodeBytes, encodeList, malformedRlp } from "./rlp.js";
+import { checkItem, RlpItem, readItem } from "./rlp-scan.js";
 
 /** The root of a trie with nothing in it: keccak(rlp("")). */
 export const EMPTY_TRIE_ROOT: Uint8Array = keccak_256(Uint8Array.of(0x80));
@@ -16,6 +17,18 @@ function nodeError(subject: string, nodeIndex: number, why: string): ProofError 
   return new ProofError(`${subject}: node ${nodeIndex} ${why}`, { subject, nodeIndex });
 }
 
+// Whether a[0..length) equals b[bOffset..bOffset + length).
+function sameBytesAt(a: Uint8Array, b: Uint8Array, bOffset: number, length: number): boolean {
+  for (let i = 0; i < length; i++) if (a[i] !== b[bOffset + i]) return false;
+  return true;
+}
+
+// Scratch for the walk (it never re-enters itself): the node's list, the item being looked at, and
+// where each of a node's first 17 items starts.
+const NODE = new RlpItem();
+const ITEM = new RlpItem();
+const ITEM_HEADS = new Int32Array(17);
+
 /**
  * Walks a Merkle-Patricia proof (a list of RLP-encoded nodes, root first) from `root` along `key`.
  *
@@ -28,7 +41,7 @@ function nodeError(subject: string, nodeIndex: number, why: string): ProofError 
  * @param key - the trie key (for state and storage tries: the keccak hash of the address or slot)
  * @param proof - the proof nodes, decoded from hex
  * @param subject - names the proof in errors, e.g. `"accountProof"`
- * @returns the value stored at `key`, or `undefined` when the proof shows the key is absent
+ * @returns the value stored at `key` (a view into its proof node), or `undefined` when the proof shows the key is absent
  * @throws {ProofError} when a node does not hash to its reference, is malformed, is missing or is extra
  * @example
  * const leaf = walkProof(stateRoot, keccak_256(address), nodes, "accountProof");
@@ -43,31 +56,41 @@ export function walkProof(
   let keyPos = 0;
   let next = 0; // index of the next proof entry to consume
   let current = 0; // index of the entry the walk is in (embedded nodes report their host)
-  let ref: RlpValue | undefined = root; // what the next node must be: a hash, or the embedded node itself
   let value: Uint8Array | undefined;
+  // What the next node must be, as a range of `refBytes`: a hash (a byte string), or the
+  // embedded node itself (a list, header included from `refHead`).
+  let refBytes = root;
+  let refHead = 0;
+  let refStart = 0;
+  let refStop = root.length;
+  let refIsList = false;
 
   for (;;) {
     // Resolve the reference: empty means nothing is there; 32 bytes is a hash; a list is embedded.
-    let node: RlpValue;
-    if (ref === undefined || (ref instanceof Uint8Array && ref.length === 0)) break;
-    if (ref instanceof Uint8Array) {
-      if (ref.length !== 32) {
+    let node: Uint8Array;
+    let nodeStart: number;
+    let nodeStop: number;
+    if (!refIsList) {
+      const refLength = refStop - refStart;
+      if (refLength === 0) break;
+      if (refLength !== 32) {
         throw nodeError(
           subject,
           current,
-          `holds a ${ref.length}-byte reference; expected 32 bytes or an embedded node`,
+          `holds a ${refLength}-byte reference; expected 32 bytes or an embedded node`,
         );
       }
       const encoded = proof[next];
       if (encoded === undefined) {
         if (next === 0 && equalBytes(root, EMPTY_TRIE_ROOT)) break;
+        const wanted = bytesToHex(refBytes.subarray(refStart, refStop));
         throw nodeError(
           subject,
           next,
-          `is missing: the proof ends before the key is resolved (wanted ${bytesToHex(ref)})`,
+          `is missing: the proof ends before the key is resolved (wanted ${wanted})`,
         );
       }
-      if (!equalBytes(keccak_256(encoded), ref)) {
+      if (!sameBytesAt(keccak_256(encoded), refBytes, refStart, 32)) {
         throw nodeError(
           subject,
           next,
@@ -75,73 +98,94 @@ export function walkProof(
         );
       }
       current = next++;
-      node = decodeRlp(encoded, { subject, nodeIndex: current });
+      node = encoded;
+      nodeStart = 0;
+      nodeStop = encoded.length;
     } else {
-      const encoded = encodeRlp(ref);
-      if (encoded.length >= 32)
+      const length = refStop - refHead;
+      if (length >= 32) {
         throw nodeError(
           subject,
           current,
           "embeds a child of 32 bytes or more; it must be referenced by hash",
         );
+      }
       const repeated = proof[next];
-      if (repeated !== undefined && equalBytes(repeated, encoded)) next++;
-      node = ref;
+      if (
+        repeated !== undefined &&
+        repeated.length === length &&
+        sameBytesAt(repeated, refBytes, refHead, length)
+      ) {
+        next++;
+      }
+      node = refBytes;
+      nodeStart = refHead;
+      nodeStop = refStop;
     }
 
-    if (node instanceof Uint8Array) {
-      if (node.length !== 0)
+    // The node is one list; note where its items start (checking each is canonical RLP).
+    readItem(node, nodeStart, nodeStop, NODE, subject, current);
+    if (NODE.stop !== nodeStop)
+      throw malformedRlp({ subject, nodeIndex: current }, "trailing bytes after the item", NODE.stop);
+    if (!NODE.list) {
+      if (NODE.stop !== NODE.start) {
         throw nodeError(subject, current, "is a byte string; expected a branch, extension or leaf");
+      }
       break; // rlp("") is the empty trie
     }
-    if (node.length === 17) {
-      if (keyPos === keyNibbles) {
-        const slot = node[16] as RlpValue;
-        if (!(slot instanceof Uint8Array))
-          throw nodeError(subject, current, "has a list as its branch value");
-        if (slot.length > 0) value = slot;
-        break;
-      }
-      ref = node[nibble(key, keyPos++)];
-      continue;
-    }
-    if (node.length !== 2) {
-      throw nodeError(
-        subject,
-        current,
-        `has ${node.length} items; expected 2 (leaf or extension) or 17 (branch)`,
-      );
+    let count = 0;
+    for (let at = NODE.start; at < NODE.stop; count++) {
+      if (count < 17) ITEM_HEADS[count] = at;
+      at = checkItem(node, at, NODE.stop, ITEM, subject, current);
     }
 
-    const path = node[0] as RlpValue;
-    if (!(path instanceof Uint8Array) || path.length === 0)
-      throw nodeError(subject, current, "has no compact path");
-    const flag = path[0] as number;
-    const kind = flag >> 4;
-    if (kind > 3 || (!(kind & 1) && (flag & 15) !== 0)) {
-      throw nodeError(subject, current, "has an invalid compact path prefix");
-    }
-    const skip = kind & 1 ? 1 : 2;
-    const pathNibbles = path.length * 2 - skip;
-    let matches = pathNibbles <= keyNibbles - keyPos;
-    for (let i = 0; matches && i < pathNibbles; i++) {
-      if (nibble(path, i + skip) !== nibble(key, keyPos + i)) matches = false;
-    }
-    if (kind >= 2) {
-      const leafValue = node[1] as RlpValue;
-      if (!(leafValue instanceof Uint8Array) || leafValue.length === 0) {
-        throw nodeError(subject, current, "is a leaf without a value");
+    if (count === 17) {
+      if (keyPos === keyNibbles) {
+        readItem(node, ITEM_HEADS[16] as number, NODE.stop, ITEM, subject, current);
+        if (ITEM.list) throw nodeError(subject, current, "has a list as its branch value");
+        if (ITEM.stop > ITEM.start) value = node.subarray(ITEM.start, ITEM.stop);
+        break;
       }
-      if (matches && keyPos + pathNibbles === keyNibbles) value = leafValue;
-      break;
+      readItem(node, ITEM_HEADS[nibble(key, keyPos++)] as number, NODE.stop, ITEM, subject, current);
+    } else if (count !== 2) {
+      throw nodeError(subject, current, `has ${count} items; expected 2 (leaf or extension) or 17 (branch)`);
+    } else {
+      // A leaf or an extension: a compact path, then the value or the child.
+      readItem(node, ITEM_HEADS[0] as number, NODE.stop, ITEM, subject, current);
+      if (ITEM.list || ITEM.stop === ITEM.start) throw nodeError(subject, current, "has no compact path");
+      const path = ITEM.start;
+      const flag = node[path] as number;
+      const kind = flag >> 4;
+      if (kind > 3 || (!(kind & 1) && (flag & 15) !== 0)) {
+        throw nodeError(subject, current, "has an invalid compact path prefix");
+      }
+      const skip = kind & 1 ? 1 : 2;
+      const pathNibbles = (ITEM.stop - path) * 2 - skip;
+      let matches = pathNibbles <= keyNibbles - keyPos;
+      for (let i = 0; matches && i < pathNibbles; i++) {
+        const at = i + skip;
+        const byte = node[path + (at >> 1)] as number;
+        if ((at & 1 ? byte & 15 : byte >> 4) !== nibble(key, keyPos + i)) matches = false;
+      }
+      readItem(node, ITEM_HEADS[1] as number, NODE.stop, ITEM, subject, current);
+      if (kind >= 2) {
+        if (ITEM.list || ITEM.stop === ITEM.start)
+          throw nodeError(subject, current, "is a leaf without a value");
+        if (matches && keyPos + pathNibbles === keyNibbles) value = node.subarray(ITEM.start, ITEM.stop);
+        break;
+      }
+      if (pathNibbles === 0) throw nodeError(subject, current, "is an extension with an empty path");
+      if (!matches) break;
+      keyPos += pathNibbles;
+      if (!ITEM.list && ITEM.stop === ITEM.start)
+        throw nodeError(subject, current, "is an extension without a child");
     }
-    if (pathNibbles === 0) throw nodeError(subject, current, "is an extension with an empty path");
-    if (!matches) break;
-    keyPos += pathNibbles;
-    ref = node[1];
-    if (ref === undefined || (ref instanceof Uint8Array && ref.length === 0)) {
-      throw nodeError(subject, current, "is an extension without a child");
-    }
+    // ITEM is the child reference.
+    refBytes = node;
+    refHead = ITEM.head;
+    refStart = ITEM.start;
+    refStop = ITEM.stop;
+    refIsList = ITEM.list;
   }
   if (next < proof.length) throw nodeError(subject, next, "is not on the key's path (unused extra node)");
   return value;
