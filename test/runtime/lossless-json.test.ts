@@ -76,6 +76,36 @@ describe("parseJson", () => {
     expect(parseJson(text)).toEqual(JSON.parse(text));
   });
 
+  it("finds an unsafe integer deep inside nesting, after many safe values", () => {
+    const safe = Array.from({ length: 500 }, (_, i) => ({ n: i, s: "0x1" }));
+    const text = JSON.stringify({ a: safe, b: { c: [[{ d: [1, 2] }]] } }).replace(
+      '"d":[1,2]',
+      '"d":[1,-18446744073709551615]',
+    );
+    const parsed = parseJson(text) as { a: unknown[]; b: { c: [[{ d: unknown[] }]] } };
+    expect(parsed.b.c[0][0].d).toEqual([1, "-18446744073709551615"]);
+    expect(parsed.a).toEqual(safe);
+  });
+
+  it("keeps large decimals and exponents as numbers when they are the only large values", () => {
+    expect(parseJson('{"a":1e300,"b":-2.5e20,"c":9007199254740993.5}')).toEqual({
+      a: 1e300,
+      b: -2.5e20,
+      c: 9007199254740994,
+    });
+  });
+
+  it("handles nesting deeper than the call stack allows", () => {
+    const depth = 200_000;
+    const nested = `${"[".repeat(depth)}12345678901234567890${"]".repeat(depth)}`;
+    let value = parseJson(nested);
+    for (let level = 0; level < depth; level++) value = (value as unknown[])[0];
+    expect(value).toBe("12345678901234567890");
+    let safe = parseJson(`${"[".repeat(depth)}1${"]".repeat(depth)}`);
+    for (let level = 0; level < depth; level++) safe = (safe as unknown[])[0];
+    expect(safe).toBe(1);
+  });
+
   it("throws SyntaxError on invalid JSON, like JSON.parse", () => {
     expect(() => parseJson("{")).toThrow(SyntaxError);
     expect(() => parseJson('{"a":12345678901234567890')).toThrow(SyntaxError);

@@ -1,9 +1,3 @@
-/**
- * A value that starts with 16+ digits right after `:`, `,`, `[` or at the start: the only places an
- * integer beyond 2^53 can sit. Long digit runs inside hex strings (zero padding) do not match, so
- * typical EVM answers take the fast path.
- */
-const LONG_INTEGER_CANDIDATE = /(?:^|[:,[])\s*-?\d{16}/;
 const MAX_SAFE = String(Number.MAX_SAFE_INTEGER); // "9007199254740991", 16 digits
 
 const QUOTE = 0x22;
@@ -19,8 +13,12 @@ const UPPER_E = 0x45;
  * Parses JSON without losing integer precision: integer literals beyond ±(2^53 − 1) become decimal
  * strings (`990000000000000000` -> `"990000000000000000"`), which int64 schemas accept and
  * {@link convertInt64} turns into `bigint`. Everything else is exactly `JSON.parse`: digits inside
- * strings, decimals and exponents are left alone. Text with no value starting with 16 digits takes
- * the `JSON.parse` fast path.
+ * strings, decimals and exponents are left alone.
+ *
+ * The text is parsed with `JSON.parse` first. Only when that result holds a number beyond
+ * ±(2^53 − 1) is the text parsed again, with its unsafe integer literals quoted. A literal beyond
+ * 2^53 − 1 always parses to such a number, so none is rounded silently. Checking the parsed values
+ * costs a few percent of `JSON.parse`. Scanning the text first costs about half of it.
  *
  * @param text - JSON text.
  * @returns The parsed value.
@@ -30,8 +28,40 @@ const UPPER_E = 0x45;
  * // { total_supply: "990000000000000000", name: "BTT", price: 0.5 }
  */
 export function parseJson(text: string): unknown {
-  if (!LONG_INTEGER_CANDIDATE.test(text)) return JSON.parse(text);
-  return JSON.parse(quoteUnsafeIntegers(text));
+  const value: unknown = JSON.parse(text);
+  return holdsUnsafeNumber(value) ? JSON.parse(quoteUnsafeIntegers(text)) : value;
+}
+
+/**
+ * Whether a parsed JSON value holds a number beyond ±(2^53 − 1) anywhere. The walk uses its own
+ * stack, not recursion, because `JSON.parse` accepts nesting deeper than the call stack allows.
+ */
+function holdsUnsafeNumber(root: unknown): boolean {
+  if (typeof root !== "object" || root === null) return isUnsafeNumber(root);
+  const pending: object[] = [root];
+  while (pending.length > 0) {
+    const container = pending.pop() as Record<string, unknown>;
+    if (Array.isArray(container)) {
+      for (let i = 0; i < container.length; i++) {
+        const item: unknown = container[i];
+        if (typeof item === "object") {
+          if (item !== null) pending.push(item);
+        } else if (isUnsafeNumber(item)) return true;
+      }
+      continue;
+    }
+    for (const key in container) {
+      const item = container[key];
+      if (typeof item === "object") {
+        if (item !== null) pending.push(item);
+      } else if (isUnsafeNumber(item)) return true;
+    }
+  }
+  return false;
+}
+
+function isUnsafeNumber(value: unknown): boolean {
+  return typeof value === "number" && (value > Number.MAX_SAFE_INTEGER || value < -Number.MAX_SAFE_INTEGER);
 }
 
 /**
