@@ -8,166 +8,18 @@ function commonJsExports(namespace) {
 }
 const cjs0 = commonJsExports(module0);
 
-export const getActionsQuery = validate75;
-const schema33 = {"type":"object","properties":{"action_id":{"type":"string"},"trace_id":{"type":"string"},"tx_hash":{"type":"string"},"tx_lt":{"$ref":"schemas#/$defs/Int64"},"account":{"type":"string"},"action_type":{"$ref":"schemas#/$defs/ActionType"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000,"default":10},"offset":{"type":"integer","minimum":0,"default":0},"sort":{"type":"string","enum":["asc","desc"],"default":"desc"}},"additionalProperties":false};
+export const getActionsQuery = validate32;
+const schema48 = {"type":"object","properties":{"action_id":{"type":"string"},"trace_id":{"type":"string"},"tx_hash":{"type":"string"},"tx_lt":{"$ref":"schemas#/$defs/Int64"},"account":{"type":"string"},"action_type":{"$ref":"schemas#/$defs/ActionType"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000,"default":10},"offset":{"type":"integer","minimum":0,"default":0},"sort":{"type":"string","enum":["asc","desc"],"default":"desc"}},"additionalProperties":false};
+const schema35 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","description":"A 64-bit integer (TON logical time). The indexer sends a decimal string; some deployments send a JSON\ninteger. The client returns it as a `bigint`.\n"};
+const schema33 = {"description":"The kind of action. Open enum: the interface and provider name types in PascalCase (`JettonTransfer`,\n`NftItemTransfer`, `CoinTransfer`, `ContractDeploy`); the upstream TON Center indexer uses snake_case\n(`ton_transfer`, `jetton_transfer`, `nft_transfer`, `contract_deploy`, …, 75 types today) and adds new ones\nover time, so any string is accepted.\n","anyOf":[{"type":"string","description":"Types named by the interface and the provider (PascalCase).","enum":["JettonTransfer","NftItemTransfer","CoinTransfer","ContractDeploy","TonTransfer"]},{"type":"string","description":"Types the upstream indexer knows today (snake_case).","enum":["auction_bid","auction_outbid","call_contract","change_dns","cocoon_client_change_secret_hash","cocoon_client_increase_stake","cocoon_client_register","cocoon_client_request_refund","cocoon_client_top_up","cocoon_client_withdraw","cocoon_grant_refund","cocoon_proxy_charge","cocoon_proxy_payout","cocoon_register_proxy","cocoon_unregister_proxy","cocoon_worker_payout","coffee_create_pool","coffee_create_pool_creator","coffee_create_vault","coffee_mev_protect_failed_swap","coffee_mev_protect_hold_funds","coffee_staking_claim_rewards","coffee_staking_deposit","coffee_staking_withdraw","contract_deploy","delete_dns","dex_deposit_liquidity","dex_withdraw_liquidity","dns_purchase","dns_release","election_deposit","election_recover","evaa_liquidate","evaa_supply","evaa_withdraw","jetton_burn","jetton_mint","jetton_swap","jetton_transfer","jvault_claim","jvault_stake","jvault_unstake","jvault_unstake_request","layerzero_commit_packet","layerzero_dvn_verify","layerzero_receive","layerzero_send","layerzero_send_tokens","multisig_approve","multisig_create_order","multisig_execute","nft_cancel_auction","nft_cancel_sale","nft_discovery","nft_finish_auction","nft_mint","nft_purchase","nft_put_on_auction","nft_put_on_sale","nft_transfer","nft_update_sale","renew_dns","stake_deposit","stake_withdrawal","stake_withdrawal_request","subscribe","teleitem_cancel_auction","teleitem_start_auction","tick_tock","ton_transfer","tonco_deploy_pool","unknown","unsubscribe","vesting_add_whitelist","vesting_send_message"]},{"type":"string","description":"A type added later."}],"examples":["JettonTransfer","ton_transfer"]};
 const func1 = Object.prototype.hasOwnProperty;
-const schema23 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","description":"A 64-bit integer (TON logical time). The indexer sends a decimal string; some deployments send a JSON\ninteger. The client returns it as a `bigint`.\n"};
 const formats0 = cjs0.fullFormats.int64;
-const pattern3 = new RegExp("^-?[0-9]+$", "u");
+const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate74.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema23.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data == "number") && (isFinite(data))){
-if(!(formats0.validate(data))){
-const err1 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(typeof data === "string"){
-if(!pattern3.test(data)){
-const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-validate74.errors = vErrors;
-return errors === 0;
-}
-validate74.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-const schema21 = {"description":"The kind of action. Open enum: the interface and provider name types in PascalCase (`JettonTransfer`,\n`NftItemTransfer`, `CoinTransfer`, `ContractDeploy`); the upstream TON Center indexer uses snake_case\n(`ton_transfer`, `jetton_transfer`, `nft_transfer`, `contract_deploy`, …, 75 types today) and adds new ones\nover time, so any string is accepted.\n","anyOf":[{"type":"string","description":"Types named by the interface and the provider (PascalCase).","enum":["JettonTransfer","NftItemTransfer","CoinTransfer","ContractDeploy","TonTransfer"]},{"type":"string","description":"Types the upstream indexer knows today (snake_case).","enum":["auction_bid","auction_outbid","call_contract","change_dns","cocoon_client_change_secret_hash","cocoon_client_increase_stake","cocoon_client_register","cocoon_client_request_refund","cocoon_client_top_up","cocoon_client_withdraw","cocoon_grant_refund","cocoon_proxy_charge","cocoon_proxy_payout","cocoon_register_proxy","cocoon_unregister_proxy","cocoon_worker_payout","coffee_create_pool","coffee_create_pool_creator","coffee_create_vault","coffee_mev_protect_failed_swap","coffee_mev_protect_hold_funds","coffee_staking_claim_rewards","coffee_staking_deposit","coffee_staking_withdraw","contract_deploy","delete_dns","dex_deposit_liquidity","dex_withdraw_liquidity","dns_purchase","dns_release","election_deposit","election_recover","evaa_liquidate","evaa_supply","evaa_withdraw","jetton_burn","jetton_mint","jetton_swap","jetton_transfer","jvault_claim","jvault_stake","jvault_unstake","jvault_unstake_request","layerzero_commit_packet","layerzero_dvn_verify","layerzero_receive","layerzero_send","layerzero_send_tokens","multisig_approve","multisig_create_order","multisig_execute","nft_cancel_auction","nft_cancel_sale","nft_discovery","nft_finish_auction","nft_mint","nft_purchase","nft_put_on_auction","nft_put_on_sale","nft_transfer","nft_update_sale","renew_dns","stake_deposit","stake_withdrawal","stake_withdrawal_request","subscribe","teleitem_cancel_auction","teleitem_start_auction","tick_tock","ton_transfer","tonco_deploy_pool","unknown","unsubscribe","vesting_add_whitelist","vesting_send_message"]},{"type":"string","description":"A type added later."}],"examples":["JettonTransfer","ton_transfer"]};
-
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate63.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((((data === "JettonTransfer") || (data === "NftItemTransfer")) || (data === "CoinTransfer")) || (data === "ContractDeploy")) || (data === "TonTransfer"))){
-const err1 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-const _errs3 = errors;
-if(typeof data !== "string"){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data === "auction_bid") || (data === "auction_outbid")) || (data === "call_contract")) || (data === "change_dns")) || (data === "cocoon_client_change_secret_hash")) || (data === "cocoon_client_increase_stake")) || (data === "cocoon_client_register")) || (data === "cocoon_client_request_refund")) || (data === "cocoon_client_top_up")) || (data === "cocoon_client_withdraw")) || (data === "cocoon_grant_refund")) || (data === "cocoon_proxy_charge")) || (data === "cocoon_proxy_payout")) || (data === "cocoon_register_proxy")) || (data === "cocoon_unregister_proxy")) || (data === "cocoon_worker_payout")) || (data === "coffee_create_pool")) || (data === "coffee_create_pool_creator")) || (data === "coffee_create_vault")) || (data === "coffee_mev_protect_failed_swap")) || (data === "coffee_mev_protect_hold_funds")) || (data === "coffee_staking_claim_rewards")) || (data === "coffee_staking_deposit")) || (data === "coffee_staking_withdraw")) || (data === "contract_deploy")) || (data === "delete_dns")) || (data === "dex_deposit_liquidity")) || (data === "dex_withdraw_liquidity")) || (data === "dns_purchase")) || (data === "dns_release")) || (data === "election_deposit")) || (data === "election_recover")) || (data === "evaa_liquidate")) || (data === "evaa_supply")) || (data === "evaa_withdraw")) || (data === "jetton_burn")) || (data === "jetton_mint")) || (data === "jetton_swap")) || (data === "jetton_transfer")) || (data === "jvault_claim")) || (data === "jvault_stake")) || (data === "jvault_unstake")) || (data === "jvault_unstake_request")) || (data === "layerzero_commit_packet")) || (data === "layerzero_dvn_verify")) || (data === "layerzero_receive")) || (data === "layerzero_send")) || (data === "layerzero_send_tokens")) || (data === "multisig_approve")) || (data === "multisig_create_order")) || (data === "multisig_execute")) || (data === "nft_cancel_auction")) || (data === "nft_cancel_sale")) || (data === "nft_discovery")) || (data === "nft_finish_auction")) || (data === "nft_mint")) || (data === "nft_purchase")) || (data === "nft_put_on_auction")) || (data === "nft_put_on_sale")) || (data === "nft_transfer")) || (data === "nft_update_sale")) || (data === "renew_dns")) || (data === "stake_deposit")) || (data === "stake_withdrawal")) || (data === "stake_withdrawal_request")) || (data === "subscribe")) || (data === "teleitem_cancel_auction")) || (data === "teleitem_start_auction")) || (data === "tick_tock")) || (data === "ton_transfer")) || (data === "tonco_deploy_pool")) || (data === "unknown")) || (data === "unsubscribe")) || (data === "vesting_add_whitelist")) || (data === "vesting_send_message"))){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[1].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-const _errs5 = errors;
-if(typeof data !== "string"){
-const err4 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid0 = _errs5 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate63.errors = vErrors;
-return errors === 0;
-}
-validate63.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate75.evaluated;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -176,7 +28,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func1.call(schema33.properties, key0))){
+if(!(func1.call(schema48.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -224,14 +76,9 @@ errors++;
 }
 }
 if(data.tx_lt !== undefined){
-if(!(validate74(data.tx_lt, {instancePath:instancePath+"/tx_lt",parentData:data,parentDataProperty:"tx_lt",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
-errors = vErrors.length;
-}
-}
-if(data.account !== undefined){
-if(typeof data.account !== "string"){
-const err4 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data3 = data.tx_lt;
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
+const err4 = {instancePath:instancePath+"/tx_lt",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema35.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -240,17 +87,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.action_type !== undefined){
-if(!(validate63(data.action_type, {instancePath:instancePath+"/action_type",parentData:data,parentDataProperty:"action_type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-errors = vErrors.length;
-}
-}
-if(data.start_utime !== undefined){
-let data6 = data.start_utime;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err5 = {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(!(formats0.validate(data3))){
+const err5 = {instancePath:instancePath+"/tx_lt",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -259,9 +98,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 < 0 || isNaN(data6)){
-const err6 = {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err6 = {instancePath:instancePath+"/tx_lt",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -272,10 +112,9 @@ errors++;
 }
 }
 }
-if(data.end_utime !== undefined){
-let data7 = data.end_utime;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err7 = {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.account !== undefined){
+if(typeof data.account !== "string"){
+const err7 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -284,9 +123,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 < 0 || isNaN(data7)){
-const err8 = {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.action_type !== undefined){
+let data5 = data.action_type;
+const _errs15 = errors;
+let valid3 = false;
+const _errs16 = errors;
+if(typeof data5 !== "string"){
+const err8 = {instancePath:instancePath+"/action_type",schemaPath:"schemas#/$defs/ActionType/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -295,24 +139,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-}
-if(data.start_lt !== undefined){
-if(!(validate74(data.start_lt, {instancePath:instancePath+"/start_lt",parentData:data,parentDataProperty:"start_lt",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
-errors = vErrors.length;
-}
-}
-if(data.end_lt !== undefined){
-if(!(validate74(data.end_lt, {instancePath:instancePath+"/end_lt",parentData:data,parentDataProperty:"end_lt",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
-errors = vErrors.length;
-}
-}
-if(data.limit !== undefined){
-let data10 = data.limit;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(((((data5 === "JettonTransfer") || (data5 === "NftItemTransfer")) || (data5 === "CoinTransfer")) || (data5 === "ContractDeploy")) || (data5 === "TonTransfer"))){
+const err9 = {instancePath:instancePath+"/action_type",schemaPath:"schemas#/$defs/ActionType/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema33.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -321,9 +149,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 1000 || isNaN(data10)){
-const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+var _valid0 = _errs16 === errors;
+valid3 = valid3 || _valid0;
+const _errs18 = errors;
+if(typeof data5 !== "string"){
+const err10 = {instancePath:instancePath+"/action_type",schemaPath:"schemas#/$defs/ActionType/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -332,8 +162,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data10 < 1 || isNaN(data10)){
-const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data5 === "auction_bid") || (data5 === "auction_outbid")) || (data5 === "call_contract")) || (data5 === "change_dns")) || (data5 === "cocoon_client_change_secret_hash")) || (data5 === "cocoon_client_increase_stake")) || (data5 === "cocoon_client_register")) || (data5 === "cocoon_client_request_refund")) || (data5 === "cocoon_client_top_up")) || (data5 === "cocoon_client_withdraw")) || (data5 === "cocoon_grant_refund")) || (data5 === "cocoon_proxy_charge")) || (data5 === "cocoon_proxy_payout")) || (data5 === "cocoon_register_proxy")) || (data5 === "cocoon_unregister_proxy")) || (data5 === "cocoon_worker_payout")) || (data5 === "coffee_create_pool")) || (data5 === "coffee_create_pool_creator")) || (data5 === "coffee_create_vault")) || (data5 === "coffee_mev_protect_failed_swap")) || (data5 === "coffee_mev_protect_hold_funds")) || (data5 === "coffee_staking_claim_rewards")) || (data5 === "coffee_staking_deposit")) || (data5 === "coffee_staking_withdraw")) || (data5 === "contract_deploy")) || (data5 === "delete_dns")) || (data5 === "dex_deposit_liquidity")) || (data5 === "dex_withdraw_liquidity")) || (data5 === "dns_purchase")) || (data5 === "dns_release")) || (data5 === "election_deposit")) || (data5 === "election_recover")) || (data5 === "evaa_liquidate")) || (data5 === "evaa_supply")) || (data5 === "evaa_withdraw")) || (data5 === "jetton_burn")) || (data5 === "jetton_mint")) || (data5 === "jetton_swap")) || (data5 === "jetton_transfer")) || (data5 === "jvault_claim")) || (data5 === "jvault_stake")) || (data5 === "jvault_unstake")) || (data5 === "jvault_unstake_request")) || (data5 === "layerzero_commit_packet")) || (data5 === "layerzero_dvn_verify")) || (data5 === "layerzero_receive")) || (data5 === "layerzero_send")) || (data5 === "layerzero_send_tokens")) || (data5 === "multisig_approve")) || (data5 === "multisig_create_order")) || (data5 === "multisig_execute")) || (data5 === "nft_cancel_auction")) || (data5 === "nft_cancel_sale")) || (data5 === "nft_discovery")) || (data5 === "nft_finish_auction")) || (data5 === "nft_mint")) || (data5 === "nft_purchase")) || (data5 === "nft_put_on_auction")) || (data5 === "nft_put_on_sale")) || (data5 === "nft_transfer")) || (data5 === "nft_update_sale")) || (data5 === "renew_dns")) || (data5 === "stake_deposit")) || (data5 === "stake_withdrawal")) || (data5 === "stake_withdrawal_request")) || (data5 === "subscribe")) || (data5 === "teleitem_cancel_auction")) || (data5 === "teleitem_start_auction")) || (data5 === "tick_tock")) || (data5 === "ton_transfer")) || (data5 === "tonco_deploy_pool")) || (data5 === "unknown")) || (data5 === "unsubscribe")) || (data5 === "vesting_add_whitelist")) || (data5 === "vesting_send_message"))){
+const err11 = {instancePath:instancePath+"/action_type",schemaPath:"schemas#/$defs/ActionType/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema33.anyOf[1].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -342,12 +172,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-if(data.offset !== undefined){
-let data11 = data.offset;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err12 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+var _valid0 = _errs18 === errors;
+valid3 = valid3 || _valid0;
+const _errs20 = errors;
+if(typeof data5 !== "string"){
+const err12 = {instancePath:instancePath+"/action_type",schemaPath:"schemas#/$defs/ActionType/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -356,9 +185,10 @@ vErrors.push(err12);
 }
 errors++;
 }
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 < 0 || isNaN(data11)){
-const err13 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+var _valid0 = _errs20 === errors;
+valid3 = valid3 || _valid0;
+if(!valid3){
+const err13 = {instancePath:instancePath+"/action_type",schemaPath:"schemas#/$defs/ActionType/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -367,12 +197,22 @@ vErrors.push(err13);
 }
 errors++;
 }
+else {
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
+else {
+vErrors = null;
 }
 }
-if(data.sort !== undefined){
-let data12 = data.sort;
-if(typeof data12 !== "string"){
-const err14 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+if(data.start_utime !== undefined){
+let data6 = data.start_utime;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err14 = {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -381,8 +221,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!((data12 === "asc") || (data12 === "desc"))){
-const err15 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema33.properties.sort.enum},message:"must be equal to one of the allowed values"};
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err15 = {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -393,8 +234,10 @@ errors++;
 }
 }
 }
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.end_utime !== undefined){
+let data7 = data.end_utime;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err16 = {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -403,244 +246,202 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate75.errors = vErrors;
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 0 || isNaN(data7)){
+const err17 = {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.start_lt !== undefined){
+let data8 = data.start_lt;
+if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")){
+const err18 = {instancePath:instancePath+"/start_lt",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema35.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(!(formats0.validate(data8))){
+const err19 = {instancePath:instancePath+"/start_lt",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(typeof data8 === "string"){
+if(!pattern4.test(data8)){
+const err20 = {instancePath:instancePath+"/start_lt",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.end_lt !== undefined){
+let data9 = data.end_lt;
+if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (typeof data9 !== "string")){
+const err21 = {instancePath:instancePath+"/end_lt",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema35.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(!(formats0.validate(data9))){
+const err22 = {instancePath:instancePath+"/end_lt",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(typeof data9 === "string"){
+if(!pattern4.test(data9)){
+const err23 = {instancePath:instancePath+"/end_lt",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data.limit !== undefined){
+let data10 = data.limit;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err24 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 1000 || isNaN(data10)){
+const err25 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(data10 < 1 || isNaN(data10)){
+const err26 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+if(data.offset !== undefined){
+let data11 = data.offset;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err27 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 < 0 || isNaN(data11)){
+const err28 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+if(data.sort !== undefined){
+let data12 = data.sort;
+if(typeof data12 !== "string"){
+const err29 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(!((data12 === "asc") || (data12 === "desc"))){
+const err30 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema48.properties.sort.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const getActionsResponse200 = validate80;
-const schema34 = {"$ref":"schemas#/$defs/ActionsResponse"};
-const schema26 = {"type":"object","description":"The answer of `getActions`.","required":["actions","address_book"],"properties":{"actions":{"type":"array","description":"The matching actions, ordered by logical time as `sort` asks; at most `limit` of them.","items":{"$ref":"schemas#/$defs/Action"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"type":"object","description":"Token metadata per raw address, as the upstream indexer sends it (open; not specified by the interface).","x-beyond-interface":true}}};
-const schema20 = {"type":"object","description":"One decoded action. Two shapes exist and both are accepted: the provider documents `tx_hash`, `status`,\n`value` and PascalCase types (`JettonTransfer`); the upstream TON Center indexer sends `transactions`,\n`success`, `details`, snake_case types (`jetton_transfer`) and trace fields. Only the fields both shapes\nshare are required. Further fields are allowed.\n","required":["action_id","trace_id","type","start_lt","end_lt","start_utime","end_utime"],"properties":{"action_id":{"type":"string","description":"Unique id of the action (base64 hash)."},"trace_id":{"type":"string","description":"Id of the trace the action belongs to (hash of the trace's root transaction, base64). It need not equal `transactions[0]`."},"tx_hash":{"type":"string","description":"Hash of the transaction that contains the action (provider shape; upstream lists `transactions` instead)."},"type":{"$ref":"schemas#/$defs/ActionType"},"status":{"$ref":"schemas#/$defs/ActionStatus"},"value":{"type":"object","description":"Action-specific data (provider shape). Its shape per action type is not specified by the interface."},"start_lt":{"$ref":"schemas#/$defs/Int64","description":"Logical time at the start of the action (64-bit; a decimal string upstream)."},"start_utime":{"type":"integer","description":"Unix time (seconds) at the start of the action."},"end_lt":{"$ref":"schemas#/$defs/Int64","description":"Logical time at the end of the action (64-bit; a decimal string upstream)."},"end_utime":{"type":"integer","description":"Unix time (seconds) at the end of the action."},"trace_end_lt":{"$ref":"schemas#/$defs/Int64","description":"Logical time at which the whole trace ended (64-bit).","x-beyond-interface":true},"trace_end_utime":{"type":"integer","description":"Unix time (seconds) at which the whole trace ended.","x-beyond-interface":true},"trace_mc_seqno_end":{"type":"integer","description":"Seqno of the masterchain block in which the trace completed.","x-beyond-interface":true},"transactions":{"type":"array","description":"Hashes (base64) of the transactions the action spans (upstream shape).","x-beyond-interface":true,"items":{"type":"string","description":"A transaction hash, base64."}},"success":{"type":["boolean","null"],"description":"Whether the action succeeded (upstream shape; the provider's `status` says the same). Null when unknown.","x-beyond-interface":true},"details":{"type":["object","null"],"description":"Action-specific data (upstream shape). Its shape per action type is not specified by the interface.","x-beyond-interface":true},"trace_external_hash":{"type":"string","description":"Hash of the external message that started the trace (base64).","x-beyond-interface":true},"trace_external_hash_norm":{"type":"string","description":"Normalized hash of the external message that started the trace (base64).","x-beyond-interface":true},"accounts":{"type":"array","description":"Accounts the action involves (raw addresses); upstream sends it only when asked to.","x-beyond-interface":true,"items":{"type":"string","description":"A raw account address."}},"finality":{"description":"How final the trace is; newer upstream indexers send it. Open enum.","x-beyond-interface":true,"anyOf":[{"type":"string","enum":["pending","confirmed","finalized"],"description":"The values known today."},{"type":"string","description":"A value added by a newer indexer."}]}}};
+export const getActionsResponse200 = validate33;
+const schema53 = {"$ref":"schemas#/$defs/ActionsResponse"};
+const schema40 = {"type":"object","description":"The answer of `getActions`.","required":["actions","address_book"],"properties":{"actions":{"type":"array","description":"The matching actions, ordered by logical time as `sort` asks; at most `limit` of them.","items":{"$ref":"schemas#/$defs/Action"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"type":"object","description":"Token metadata per raw address, as the upstream indexer sends it (open; not specified by the interface).","x-beyond-interface":true}}};
+const schema32 = {"type":"object","description":"One decoded action. Two shapes exist and both are accepted: the provider documents `tx_hash`, `status`,\n`value` and PascalCase types (`JettonTransfer`); the upstream TON Center indexer sends `transactions`,\n`success`, `details`, snake_case types (`jetton_transfer`) and trace fields. Only the fields both shapes\nshare are required. Further fields are allowed.\n","required":["action_id","trace_id","type","start_lt","end_lt","start_utime","end_utime"],"properties":{"action_id":{"type":"string","description":"Unique id of the action (base64 hash)."},"trace_id":{"type":"string","description":"Id of the trace the action belongs to (hash of the trace's root transaction, base64). It need not equal `transactions[0]`."},"tx_hash":{"type":"string","description":"Hash of the transaction that contains the action (provider shape; upstream lists `transactions` instead)."},"type":{"$ref":"schemas#/$defs/ActionType"},"status":{"$ref":"schemas#/$defs/ActionStatus"},"value":{"type":"object","description":"Action-specific data (provider shape). Its shape per action type is not specified by the interface."},"start_lt":{"$ref":"schemas#/$defs/Int64","description":"Logical time at the start of the action (64-bit; a decimal string upstream)."},"start_utime":{"type":"integer","description":"Unix time (seconds) at the start of the action."},"end_lt":{"$ref":"schemas#/$defs/Int64","description":"Logical time at the end of the action (64-bit; a decimal string upstream)."},"end_utime":{"type":"integer","description":"Unix time (seconds) at the end of the action."},"trace_end_lt":{"$ref":"schemas#/$defs/Int64","description":"Logical time at which the whole trace ended (64-bit).","x-beyond-interface":true},"trace_end_utime":{"type":"integer","description":"Unix time (seconds) at which the whole trace ended.","x-beyond-interface":true},"trace_mc_seqno_end":{"type":"integer","description":"Seqno of the masterchain block in which the trace completed.","x-beyond-interface":true},"transactions":{"type":"array","description":"Hashes (base64) of the transactions the action spans (upstream shape).","x-beyond-interface":true,"items":{"type":"string","description":"A transaction hash, base64."}},"success":{"type":["boolean","null"],"description":"Whether the action succeeded (upstream shape; the provider's `status` says the same). Null when unknown.","x-beyond-interface":true},"details":{"type":["object","null"],"description":"Action-specific data (upstream shape). Its shape per action type is not specified by the interface.","x-beyond-interface":true},"trace_external_hash":{"type":"string","description":"Hash of the external message that started the trace (base64).","x-beyond-interface":true},"trace_external_hash_norm":{"type":"string","description":"Normalized hash of the external message that started the trace (base64).","x-beyond-interface":true},"accounts":{"type":"array","description":"Accounts the action involves (raw addresses); upstream sends it only when asked to.","x-beyond-interface":true,"items":{"type":"string","description":"A raw account address."}},"finality":{"description":"How final the trace is; newer upstream indexers send it. Open enum.","x-beyond-interface":true,"anyOf":[{"type":"string","enum":["pending","confirmed","finalized"],"description":"The values known today."},{"type":"string","description":"A value added by a newer indexer."}]}}};
+const schema34 = {"description":"Outcome of the action (provider shape), e.g. `ok` or `failed`. Open enum.","anyOf":[{"type":"string","enum":["ok","failed"],"description":"The values the interface names."},{"type":"string","description":"Another value a server may send."}]};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!(((((data === "JettonTransfer") || (data === "NftItemTransfer")) || (data === "CoinTransfer")) || (data === "ContractDeploy")) || (data === "TonTransfer"))){
-const err1 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-const _errs3 = errors;
-if(typeof data !== "string"){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data === "auction_bid") || (data === "auction_outbid")) || (data === "call_contract")) || (data === "change_dns")) || (data === "cocoon_client_change_secret_hash")) || (data === "cocoon_client_increase_stake")) || (data === "cocoon_client_register")) || (data === "cocoon_client_request_refund")) || (data === "cocoon_client_top_up")) || (data === "cocoon_client_withdraw")) || (data === "cocoon_grant_refund")) || (data === "cocoon_proxy_charge")) || (data === "cocoon_proxy_payout")) || (data === "cocoon_register_proxy")) || (data === "cocoon_unregister_proxy")) || (data === "cocoon_worker_payout")) || (data === "coffee_create_pool")) || (data === "coffee_create_pool_creator")) || (data === "coffee_create_vault")) || (data === "coffee_mev_protect_failed_swap")) || (data === "coffee_mev_protect_hold_funds")) || (data === "coffee_staking_claim_rewards")) || (data === "coffee_staking_deposit")) || (data === "coffee_staking_withdraw")) || (data === "contract_deploy")) || (data === "delete_dns")) || (data === "dex_deposit_liquidity")) || (data === "dex_withdraw_liquidity")) || (data === "dns_purchase")) || (data === "dns_release")) || (data === "election_deposit")) || (data === "election_recover")) || (data === "evaa_liquidate")) || (data === "evaa_supply")) || (data === "evaa_withdraw")) || (data === "jetton_burn")) || (data === "jetton_mint")) || (data === "jetton_swap")) || (data === "jetton_transfer")) || (data === "jvault_claim")) || (data === "jvault_stake")) || (data === "jvault_unstake")) || (data === "jvault_unstake_request")) || (data === "layerzero_commit_packet")) || (data === "layerzero_dvn_verify")) || (data === "layerzero_receive")) || (data === "layerzero_send")) || (data === "layerzero_send_tokens")) || (data === "multisig_approve")) || (data === "multisig_create_order")) || (data === "multisig_execute")) || (data === "nft_cancel_auction")) || (data === "nft_cancel_sale")) || (data === "nft_discovery")) || (data === "nft_finish_auction")) || (data === "nft_mint")) || (data === "nft_purchase")) || (data === "nft_put_on_auction")) || (data === "nft_put_on_sale")) || (data === "nft_transfer")) || (data === "nft_update_sale")) || (data === "renew_dns")) || (data === "stake_deposit")) || (data === "stake_withdrawal")) || (data === "stake_withdrawal_request")) || (data === "subscribe")) || (data === "teleitem_cancel_auction")) || (data === "teleitem_start_auction")) || (data === "tick_tock")) || (data === "ton_transfer")) || (data === "tonco_deploy_pool")) || (data === "unknown")) || (data === "unsubscribe")) || (data === "vesting_add_whitelist")) || (data === "vesting_send_message"))){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[1].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-const _errs5 = errors;
-if(typeof data !== "string"){
-const err4 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid0 = _errs5 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate54.errors = vErrors;
-return errors === 0;
-}
-validate54.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-const schema22 = {"description":"Outcome of the action (provider shape), e.g. `ok` or `failed`. Open enum.","anyOf":[{"type":"string","enum":["ok","failed"],"description":"The values the interface names."},{"type":"string","description":"Another value a server may send."}]};
-
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate56.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(!((data === "ok") || (data === "failed"))){
-const err1 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema22.anyOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-const _errs3 = errors;
-if(typeof data !== "string"){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const err3 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate56.errors = vErrors;
-return errors === 0;
-}
-validate56.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate58.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema23.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((typeof data == "number") && (isFinite(data))){
-if(!(formats0.validate(data))){
-const err1 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(typeof data === "string"){
-if(!pattern3.test(data)){
-const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-validate58.errors = vErrors;
-return errors === 0;
-}
-validate58.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate21.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -755,21 +556,12 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(validate54(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-errors = vErrors.length;
-}
-}
-if(data.status !== undefined){
-if(!(validate56(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-errors = vErrors.length;
-}
-}
-if(data.value !== undefined){
-let data5 = data.value;
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data3 = data.type;
+const _errs9 = errors;
+let valid2 = false;
+const _errs10 = errors;
+if(typeof data3 !== "string"){
+const err10 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/ActionType/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -778,17 +570,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.start_lt !== undefined){
-if(!(validate58(data.start_lt, {instancePath:instancePath+"/start_lt",parentData:data,parentDataProperty:"start_lt",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-}
-if(data.start_utime !== undefined){
-let data7 = data.start_utime;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err11 = {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(((((data3 === "JettonTransfer") || (data3 === "NftItemTransfer")) || (data3 === "CoinTransfer")) || (data3 === "ContractDeploy")) || (data3 === "TonTransfer"))){
+const err11 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/ActionType/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema33.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -797,17 +580,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.end_lt !== undefined){
-if(!(validate58(data.end_lt, {instancePath:instancePath+"/end_lt",parentData:data,parentDataProperty:"end_lt",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-}
-if(data.end_utime !== undefined){
-let data9 = data.end_utime;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err12 = {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+var _valid0 = _errs10 === errors;
+valid2 = valid2 || _valid0;
+const _errs12 = errors;
+if(typeof data3 !== "string"){
+const err12 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/ActionType/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -816,17 +593,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.trace_end_lt !== undefined){
-if(!(validate58(data.trace_end_lt, {instancePath:instancePath+"/trace_end_lt",parentData:data,parentDataProperty:"trace_end_lt",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-}
-if(data.trace_end_utime !== undefined){
-let data11 = data.trace_end_utime;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err13 = {instancePath:instancePath+"/trace_end_utime",schemaPath:"#/properties/trace_end_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data3 === "auction_bid") || (data3 === "auction_outbid")) || (data3 === "call_contract")) || (data3 === "change_dns")) || (data3 === "cocoon_client_change_secret_hash")) || (data3 === "cocoon_client_increase_stake")) || (data3 === "cocoon_client_register")) || (data3 === "cocoon_client_request_refund")) || (data3 === "cocoon_client_top_up")) || (data3 === "cocoon_client_withdraw")) || (data3 === "cocoon_grant_refund")) || (data3 === "cocoon_proxy_charge")) || (data3 === "cocoon_proxy_payout")) || (data3 === "cocoon_register_proxy")) || (data3 === "cocoon_unregister_proxy")) || (data3 === "cocoon_worker_payout")) || (data3 === "coffee_create_pool")) || (data3 === "coffee_create_pool_creator")) || (data3 === "coffee_create_vault")) || (data3 === "coffee_mev_protect_failed_swap")) || (data3 === "coffee_mev_protect_hold_funds")) || (data3 === "coffee_staking_claim_rewards")) || (data3 === "coffee_staking_deposit")) || (data3 === "coffee_staking_withdraw")) || (data3 === "contract_deploy")) || (data3 === "delete_dns")) || (data3 === "dex_deposit_liquidity")) || (data3 === "dex_withdraw_liquidity")) || (data3 === "dns_purchase")) || (data3 === "dns_release")) || (data3 === "election_deposit")) || (data3 === "election_recover")) || (data3 === "evaa_liquidate")) || (data3 === "evaa_supply")) || (data3 === "evaa_withdraw")) || (data3 === "jetton_burn")) || (data3 === "jetton_mint")) || (data3 === "jetton_swap")) || (data3 === "jetton_transfer")) || (data3 === "jvault_claim")) || (data3 === "jvault_stake")) || (data3 === "jvault_unstake")) || (data3 === "jvault_unstake_request")) || (data3 === "layerzero_commit_packet")) || (data3 === "layerzero_dvn_verify")) || (data3 === "layerzero_receive")) || (data3 === "layerzero_send")) || (data3 === "layerzero_send_tokens")) || (data3 === "multisig_approve")) || (data3 === "multisig_create_order")) || (data3 === "multisig_execute")) || (data3 === "nft_cancel_auction")) || (data3 === "nft_cancel_sale")) || (data3 === "nft_discovery")) || (data3 === "nft_finish_auction")) || (data3 === "nft_mint")) || (data3 === "nft_purchase")) || (data3 === "nft_put_on_auction")) || (data3 === "nft_put_on_sale")) || (data3 === "nft_transfer")) || (data3 === "nft_update_sale")) || (data3 === "renew_dns")) || (data3 === "stake_deposit")) || (data3 === "stake_withdrawal")) || (data3 === "stake_withdrawal_request")) || (data3 === "subscribe")) || (data3 === "teleitem_cancel_auction")) || (data3 === "teleitem_start_auction")) || (data3 === "tick_tock")) || (data3 === "ton_transfer")) || (data3 === "tonco_deploy_pool")) || (data3 === "unknown")) || (data3 === "unsubscribe")) || (data3 === "vesting_add_whitelist")) || (data3 === "vesting_send_message"))){
+const err13 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/ActionType/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema33.anyOf[1].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -835,16 +603,277 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.trace_mc_seqno_end !== undefined){
-let data12 = data.trace_mc_seqno_end;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err14 = {instancePath:instancePath+"/trace_mc_seqno_end",schemaPath:"#/properties/trace_mc_seqno_end/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+var _valid0 = _errs12 === errors;
+valid2 = valid2 || _valid0;
+const _errs14 = errors;
+if(typeof data3 !== "string"){
+const err14 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/ActionType/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+var _valid0 = _errs14 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const err15 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/ActionType/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+else {
+errors = _errs9;
+if(vErrors !== null){
+if(_errs9){
+vErrors.length = _errs9;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.status !== undefined){
+let data4 = data.status;
+const _errs18 = errors;
+let valid4 = false;
+const _errs19 = errors;
+if(typeof data4 !== "string"){
+const err16 = {instancePath:instancePath+"/status",schemaPath:"schemas#/$defs/ActionStatus/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(!((data4 === "ok") || (data4 === "failed"))){
+const err17 = {instancePath:instancePath+"/status",schemaPath:"schemas#/$defs/ActionStatus/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema34.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+var _valid1 = _errs19 === errors;
+valid4 = valid4 || _valid1;
+const _errs21 = errors;
+if(typeof data4 !== "string"){
+const err18 = {instancePath:instancePath+"/status",schemaPath:"schemas#/$defs/ActionStatus/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+var _valid1 = _errs21 === errors;
+valid4 = valid4 || _valid1;
+if(!valid4){
+const err19 = {instancePath:instancePath+"/status",schemaPath:"schemas#/$defs/ActionStatus/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+else {
+errors = _errs18;
+if(vErrors !== null){
+if(_errs18){
+vErrors.length = _errs18;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.value !== undefined){
+let data5 = data.value;
+if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
+const err20 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.start_lt !== undefined){
+let data6 = data.start_lt;
+if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (typeof data6 !== "string")){
+const err21 = {instancePath:instancePath+"/start_lt",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema35.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(!(formats0.validate(data6))){
+const err22 = {instancePath:instancePath+"/start_lt",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(typeof data6 === "string"){
+if(!pattern4.test(data6)){
+const err23 = {instancePath:instancePath+"/start_lt",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data.start_utime !== undefined){
+let data7 = data.start_utime;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err24 = {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.end_lt !== undefined){
+let data8 = data.end_lt;
+if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")){
+const err25 = {instancePath:instancePath+"/end_lt",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema35.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(!(formats0.validate(data8))){
+const err26 = {instancePath:instancePath+"/end_lt",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(typeof data8 === "string"){
+if(!pattern4.test(data8)){
+const err27 = {instancePath:instancePath+"/end_lt",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.end_utime !== undefined){
+let data9 = data.end_utime;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err28 = {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.trace_end_lt !== undefined){
+let data10 = data.trace_end_lt;
+if((!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) && (typeof data10 !== "string")){
+const err29 = {instancePath:instancePath+"/trace_end_lt",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema35.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if((typeof data10 == "number") && (isFinite(data10))){
+if(!(formats0.validate(data10))){
+const err30 = {instancePath:instancePath+"/trace_end_lt",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(typeof data10 === "string"){
+if(!pattern4.test(data10)){
+const err31 = {instancePath:instancePath+"/trace_end_lt",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+if(data.trace_end_utime !== undefined){
+let data11 = data.trace_end_utime;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err32 = {instancePath:instancePath+"/trace_end_utime",schemaPath:"#/properties/trace_end_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.trace_mc_seqno_end !== undefined){
+let data12 = data.trace_mc_seqno_end;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err33 = {instancePath:instancePath+"/trace_mc_seqno_end",schemaPath:"#/properties/trace_mc_seqno_end/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -855,24 +884,24 @@ if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data13[i0] !== "string"){
-const err15 = {instancePath:instancePath+"/transactions/" + i0,schemaPath:"#/properties/transactions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err34 = {instancePath:instancePath+"/transactions/" + i0,schemaPath:"#/properties/transactions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err34];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err34);
 }
 errors++;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err35 = {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err35];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -880,12 +909,12 @@ errors++;
 if(data.success !== undefined){
 let data15 = data.success;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-const err17 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: schema20.properties.success.type},message:"must be boolean,null"};
+const err36 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: schema32.properties.success.type},message:"must be boolean,null"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err36];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -893,36 +922,36 @@ errors++;
 if(data.details !== undefined){
 let data16 = data.details;
 if((!(data16 && typeof data16 == "object" && !Array.isArray(data16))) && (data16 !== null)){
-const err18 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: schema20.properties.details.type},message:"must be object,null"};
+const err37 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: schema32.properties.details.type},message:"must be object,null"};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err37];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err37);
 }
 errors++;
 }
 }
 if(data.trace_external_hash !== undefined){
 if(typeof data.trace_external_hash !== "string"){
-const err19 = {instancePath:instancePath+"/trace_external_hash",schemaPath:"#/properties/trace_external_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err38 = {instancePath:instancePath+"/trace_external_hash",schemaPath:"#/properties/trace_external_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err38];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err38);
 }
 errors++;
 }
 }
 if(data.trace_external_hash_norm !== undefined){
 if(typeof data.trace_external_hash_norm !== "string"){
-const err20 = {instancePath:instancePath+"/trace_external_hash_norm",schemaPath:"#/properties/trace_external_hash_norm/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err39 = {instancePath:instancePath+"/trace_external_hash_norm",schemaPath:"#/properties/trace_external_hash_norm/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err39];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -933,83 +962,83 @@ if(Array.isArray(data19)){
 const len1 = data19.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data19[i1] !== "string"){
-const err21 = {instancePath:instancePath+"/accounts/" + i1,schemaPath:"#/properties/accounts/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err40 = {instancePath:instancePath+"/accounts/" + i1,schemaPath:"#/properties/accounts/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err40];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err40);
 }
 errors++;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/accounts",schemaPath:"#/properties/accounts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err41 = {instancePath:instancePath+"/accounts",schemaPath:"#/properties/accounts/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err22];
+vErrors = [err41];
 }
 else {
-vErrors.push(err22);
+vErrors.push(err41);
 }
 errors++;
 }
 }
 if(data.finality !== undefined){
 let data21 = data.finality;
-const _errs39 = errors;
-let valid5 = false;
-const _errs40 = errors;
+const _errs59 = errors;
+let valid12 = false;
+const _errs60 = errors;
 if(typeof data21 !== "string"){
-const err23 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err42 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err42];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err42);
 }
 errors++;
 }
 if(!(((data21 === "pending") || (data21 === "confirmed")) || (data21 === "finalized"))){
-const err24 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema20.properties.finality.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+const err43 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema32.properties.finality.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err43];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err43);
 }
 errors++;
 }
-var _valid0 = _errs40 === errors;
-valid5 = valid5 || _valid0;
-const _errs42 = errors;
+var _valid2 = _errs60 === errors;
+valid12 = valid12 || _valid2;
+const _errs62 = errors;
 if(typeof data21 !== "string"){
-const err25 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err44 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err44];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err44);
 }
 errors++;
 }
-var _valid0 = _errs42 === errors;
-valid5 = valid5 || _valid0;
-if(!valid5){
-const err26 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+var _valid2 = _errs62 === errors;
+valid12 = valid12 || _valid2;
+if(!valid12){
+const err45 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err45];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err45);
 }
 errors++;
 }
 else {
-errors = _errs39;
+errors = _errs59;
 if(vErrors !== null){
-if(_errs39){
-vErrors.length = _errs39;
+if(_errs59){
+vErrors.length = _errs59;
 }
 else {
 vErrors = null;
@@ -1019,27 +1048,27 @@ vErrors = null;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err46];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err46);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"action_id":true,"trace_id":true,"tx_hash":true,"type":true,"status":true,"value":true,"start_lt":true,"start_utime":true,"end_lt":true,"end_utime":true,"trace_end_lt":true,"trace_end_utime":true,"trace_mc_seqno_end":true,"transactions":true,"success":true,"details":true,"trace_external_hash":true,"trace_external_hash_norm":true,"accounts":true,"finality":true},"dynamicProps":false,"dynamicItems":false};
+validate21.evaluated = {"props":{"action_id":true,"trace_id":true,"tx_hash":true,"type":true,"status":true,"value":true,"start_lt":true,"start_utime":true,"end_lt":true,"end_utime":true,"trace_end_lt":true,"trace_end_utime":true,"trace_mc_seqno_end":true,"transactions":true,"success":true,"details":true,"trace_external_hash":true,"trace_external_hash_norm":true,"accounts":true,"finality":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema27 = {"type":"object","description":"Maps each address the answer mentions (raw form `0:HEX`, as the indexer keys it) to its user-friendly form.\nThe shape of the entries is not specified by the interface; `AddressBookEntry` gives the upstream shape.\n","additionalProperties":{"$ref":"schemas#/$defs/AddressBookEntry"}};
-const schema28 = {"type":"object","description":"User-friendly information about one address (not specified by the interface; this is the upstream\nindexer's shape, and further fields are allowed).\n","required":["user_friendly"],"properties":{"user_friendly":{"type":"string","description":"The base64url form: bounceable `EQ…` for contracts, non-bounceable `UQ…` for wallets and accounts without\ncode (`kQ…`/`0Q…` on testnet); `addr_none` when the raw address cannot be parsed.\n"},"domain":{"type":["string","null"],"description":"The shortest `.ton` domain that points at this address, or null."},"interfaces":{"type":"array","description":"Contract interfaces detected at this address (newer indexers only).","x-beyond-interface":true,"items":{"type":"string","description":"An interface name."}}}};
+const schema41 = {"type":"object","description":"Maps each address the answer mentions (raw form `0:HEX`, as the indexer keys it) to its user-friendly form.\nThe shape of the entries is not specified by the interface; `AddressBookEntry` gives the upstream shape.\n","additionalProperties":{"$ref":"schemas#/$defs/AddressBookEntry"}};
+const schema42 = {"type":"object","description":"User-friendly information about one address (not specified by the interface; this is the upstream\nindexer's shape, and further fields are allowed).\n","required":["user_friendly"],"properties":{"user_friendly":{"type":"string","description":"The base64url form: bounceable `EQ…` for contracts, non-bounceable `UQ…` for wallets and accounts without\ncode (`kQ…`/`0Q…` on testnet); `addr_none` when the raw address cannot be parsed.\n"},"domain":{"type":["string","null"],"description":"The shortest `.ton` domain that points at this address, or null."},"interfaces":{"type":"array","description":"Contract interfaces detected at this address (newer indexers only).","x-beyond-interface":true,"items":{"type":"string","description":"An interface name."}}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate67.evaluated;
+const evaluated0 = validate26.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1047,8 +1076,11 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.user_friendly === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_friendly"},message:"must have required property '"+"user_friendly"+"'"};
+for(const key0 in data){
+let data0 = data[key0];
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.user_friendly === undefined){
+const err0 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"schemas#/$defs/AddressBookEntry/required",keyword:"required",params:{missingProperty: "user_friendly"},message:"must have required property '"+"user_friendly"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1057,9 +1089,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.user_friendly !== undefined){
-if(typeof data.user_friendly !== "string"){
-const err1 = {instancePath:instancePath+"/user_friendly",schemaPath:"#/properties/user_friendly/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.user_friendly !== undefined){
+if(typeof data0.user_friendly !== "string"){
+const err1 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/user_friendly",schemaPath:"schemas#/$defs/AddressBookEntry/properties/user_friendly/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1069,10 +1101,10 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.domain !== undefined){
-let data1 = data.domain;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: schema28.properties.domain.type},message:"must be string,null"};
+if(data0.domain !== undefined){
+let data2 = data0.domain;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err2 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/domain",schemaPath:"schemas#/$defs/AddressBookEntry/properties/domain/type",keyword:"type",params:{type: schema42.properties.domain.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1082,13 +1114,13 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.interfaces !== undefined){
-let data2 = data.interfaces;
-if(Array.isArray(data2)){
-const len0 = data2.length;
+if(data0.interfaces !== undefined){
+let data3 = data0.interfaces;
+if(Array.isArray(data3)){
+const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(typeof data2[i0] !== "string"){
-const err3 = {instancePath:instancePath+"/interfaces/" + i0,schemaPath:"#/properties/interfaces/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data3[i0] !== "string"){
+const err3 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/interfaces/" + i0,schemaPath:"schemas#/$defs/AddressBookEntry/properties/interfaces/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1100,7 +1132,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/interfaces",schemaPath:"#/properties/interfaces/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err4 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/interfaces",schemaPath:"schemas#/$defs/AddressBookEntry/properties/interfaces/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1112,7 +1144,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"schemas#/$defs/AddressBookEntry/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1121,50 +1153,28 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate67.errors = vErrors;
-return errors === 0;
-}
-validate67.evaluated = {"props":{"user_friendly":true,"domain":true,"interfaces":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate66.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!(validate67(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
-}
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err6];
 }
 else {
-vErrors.push(err0);
+vErrors.push(err6);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
-validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate64.evaluated;
+const evaluated0 = validate24.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1197,8 +1207,8 @@ let data0 = data.actions;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate53(data0[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate21(data0[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 }
@@ -1215,8 +1225,8 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book",parentData:data,parentDataProperty:"address_book",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate26(data.address_book, {instancePath:instancePath+"/address_book",parentData:data,parentDataProperty:"address_book",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 }
@@ -1244,39 +1254,39 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
-validate64.evaluated = {"props":{"actions":true,"address_book":true,"metadata":true},"dynamicProps":false,"dynamicItems":false};
+validate24.evaluated = {"props":{"actions":true,"address_book":true,"metadata":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate80.evaluated;
+const evaluated0 = validate33.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
-validate80.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
-validate80.evaluated = {"props":{"actions":true,"address_book":true,"metadata":true},"dynamicProps":false,"dynamicItems":false};
+validate33.evaluated = {"props":{"actions":true,"address_book":true,"metadata":true},"dynamicProps":false,"dynamicItems":false};
 
-export const getActionsResponse422 = validate82;
-const schema35 = {"$ref":"schemas#/$defs/IndexerError"};
-const schema31 = {"type":"object","description":"The indexer's error body, `{\"error\": \"...\", \"code\": N}`, sent with the HTTP status in `code`\n(e.g. 422 `limit is not allowed: 2000 > 1000`). Internal errors (500) may omit `code`.\n","required":["error"],"properties":{"error":{"type":"string","description":"What went wrong, in words."},"code":{"type":"integer","description":"The HTTP status code, repeated."}}};
+export const getActionsResponse422 = validate35;
+const schema54 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema46 = {"type":"object","description":"The indexer's error body, `{\"error\": \"...\", \"code\": N}`, sent with the HTTP status in `code`\n(e.g. 422 `limit is not allowed: 2000 > 1000`). Internal errors (500) may omit `code`.\n","required":["error"],"properties":{"error":{"type":"string","description":"What went wrong, in words."},"code":{"type":"integer","description":"The HTTP status code, repeated."}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate73.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1285,7 +1295,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+const err0 = {instancePath,schemaPath:"schemas#/$defs/IndexerError/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1296,7 +1306,7 @@ errors++;
 }
 if(data.error !== undefined){
 if(typeof data.error !== "string"){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/error",schemaPath:"schemas#/$defs/IndexerError/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1309,7 +1319,7 @@ errors++;
 if(data.code !== undefined){
 let data1 = data.code;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = {instancePath:instancePath+"/code",schemaPath:"schemas#/$defs/IndexerError/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1321,7 +1331,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = {instancePath,schemaPath:"schemas#/$defs/IndexerError/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1330,49 +1340,72 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate73.evaluated = {"props":{"error":true,"code":true},"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":{"error":true,"code":true},"dynamicProps":false,"dynamicItems":false};
 
+export const getActionsResponse500 = validate36;
+const schema56 = {"$ref":"schemas#/$defs/IndexerError"};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
+const evaluated0 = validate36.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
-errors = vErrors.length;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.error === undefined){
+const err0 = {instancePath,schemaPath:"schemas#/$defs/IndexerError/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
 }
-validate82.errors = vErrors;
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.error !== undefined){
+if(typeof data.error !== "string"){
+const err1 = {instancePath:instancePath+"/error",schemaPath:"schemas#/$defs/IndexerError/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.code !== undefined){
+let data1 = data.code;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err2 = {instancePath:instancePath+"/code",schemaPath:"schemas#/$defs/IndexerError/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"schemas#/$defs/IndexerError/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate36.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":{"error":true,"code":true},"dynamicProps":false,"dynamicItems":false};
-
-export const getActionsResponse500 = validate84;
-const schema36 = {"$ref":"schemas#/$defs/IndexerError"};
-
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate84.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
-errors = vErrors.length;
-}
-validate84.errors = vErrors;
-return errors === 0;
-}
-validate84.evaluated = {"props":{"error":true,"code":true},"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":{"error":true,"code":true},"dynamicProps":false,"dynamicItems":false};

@@ -8,42 +8,16 @@ function commonJsExports(namespace) {
 }
 const cjs0 = commonJsExports(module0);
 
-export const getAssetIssueByIdBody = validate90;
-const schema36 = {"$ref":"schemas#/$defs/AssetIssueByIdRequest"};
-const schema23 = {"type":"object","description":"Body of `getAssetIssueById`.","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string","description":"The token id, a decimal string such as `1002000` (the `id` of an asset issue).","pattern":"^[0-9]+$","examples":["1002000"]},"visible":{"$ref":"schemas#/$defs/Visible"}}};
-const pattern3 = new RegExp("^[0-9]+$", "u");
-const schema24 = {"type":"boolean","default":true,"description":"Encoding of names and addresses. `true` (the default here and in the interface): plain UTF-8 names and\nBase58Check `T…` addresses, in the request and the answer. `false`: hex-encoded UTF-8 names (no `0x`) and\n`41…` hex addresses. Real TRON nodes treat a missing flag as `false`, so chainkit always sends it.\n"};
+export const getAssetIssueByIdBody = validate37;
+const schema61 = {"$ref":"schemas#/$defs/AssetIssueByIdRequest"};
+const schema44 = {"type":"object","description":"Body of `getAssetIssueById`.","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string","description":"The token id, a decimal string such as `1002000` (the `id` of an asset issue).","pattern":"^[0-9]+$","examples":["1002000"]},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+const schema45 = {"type":"boolean","default":true,"description":"Encoding of names and addresses. `true` (the default here and in the interface): plain UTF-8 names and\nBase58Check `T…` addresses, in the request and the answer. `false`: hex-encoded UTF-8 names (no `0x`) and\n`41…` hex addresses. Real TRON nodes treat a missing flag as `false`, so chainkit always sends it.\n"};
+const pattern4 = new RegExp("^[0-9]+$", "u");
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate68.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(typeof data !== "boolean"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate68.errors = vErrors;
-return errors === 0;
-}
-validate68.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate67.evaluated;
+const evaluated0 = validate24.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -76,7 +50,7 @@ errors++;
 if(data.value !== undefined){
 let data0 = data.value;
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
+if(!pattern4.test(data0)){
 const err2 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -99,14 +73,8 @@ errors++;
 }
 }
 if(data.visible !== undefined){
-if(!(validate68(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data.visible !== "boolean"){
+const err4 = {instancePath:instancePath+"/visible",schemaPath:"schemas#/$defs/Visible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -115,52 +83,71 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate67.errors = vErrors;
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate24.errors = vErrors;
 return errors === 0;
 }
-validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate90.evaluated;
+const evaluated0 = validate37.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
-validate90.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const getAssetIssueByIdResponse200 = validate92;
-const schema37 = {"$ref":"schemas#/$defs/AssetIssueByIdResult"};
-const schema25 = {"description":"The HTTP 200 body of `getAssetIssueById`: the token, `{}` when no token has the id, or a `WalletError`.\nExactly one branch matches.\n","oneOf":[{"$ref":"schemas#/$defs/AssetIssue"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema20 = {"type":"object","description":"One native asset token (the node's `AssetIssueContract`). Token names are not unique;\n`id` is the exact key. Fields with a zero or empty value are omitted by\nthe node, so only the fields every issued token has are required. The encoding of `owner_address`, `name`,\n`abbr`, `description` and `url` follows the request's `visible` flag. Further fields real nodes send are\nallowed.\n","required":["id","owner_address","name","total_supply","trx_num","num"],"properties":{"id":{"type":"string","description":"Unique token id, a decimal string (e.g. `1002000`). The exact key of a token; names are not unique.","pattern":"^[0-9]+$"},"owner_address":{"type":"string","description":"Issuer address: Base58Check `T…` when `visible` is true, `41…` followed by 40 hex digits when false.\n","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"},"name":{"type":"string","description":"Token name. Hex of the UTF-8 bytes when `visible` is false (as the interface shows); plain text when true. Not unique."},"abbr":{"type":"string","description":"Token abbreviation (symbol). Hex of the UTF-8 bytes when `visible` is false; plain text when true."},"total_supply":{"$ref":"schemas#/$defs/Int64","description":"Total supply in the token's smallest unit (int64; can exceed 2^53)."},"trx_num":{"type":"integer","format":"int32","x-interface-name":"coin_num","description":"Native-coin (TRX, in sun) amount of the exchange ratio: `num` tokens cost `trx_num` sun. The interface\ncalls this field `coin_num`; the wire name is `trx_num`. A protobuf int32 on the node, so never above 2^31.\n"},"precision":{"type":"integer","format":"int32","description":"Decimal places of the token (0 to 6). Omitted by the node when 0."},"num":{"type":"integer","format":"int32","description":"Token amount of the exchange ratio (see `trx_num`). A protobuf int32 on the node."},"start_time":{"$ref":"schemas#/$defs/Int64","description":"Sale start, Unix time in milliseconds (int64)."},"end_time":{"$ref":"schemas#/$defs/Int64","description":"Sale end, Unix time in milliseconds (int64)."},"description":{"type":"string","description":"Token description. Hex of the UTF-8 bytes when `visible` is false; plain text when true."},"url":{"type":"string","description":"Token website. Hex of the UTF-8 bytes when `visible` is false; plain text when true."},"free_asset_net_limit":{"$ref":"schemas#/$defs/Int64","description":"Free bandwidth each account gets for transfers of this token (int64)."},"public_free_asset_net_limit":{"$ref":"schemas#/$defs/Int64","description":"Free bandwidth all accounts share for transfers of this token (int64)."},"frozen_supply":{"type":"array","description":"Frozen parts of the supply. The element shape is not specified by the interface; real nodes send\n`{frozen_amount, frozen_days}` objects and the elements stay open.\n","items":{"$ref":"schemas#/$defs/FrozenSupply"}},"vote_score":{"type":"integer","format":"int32","description":"Vote score recorded for the token by the node.","x-beyond-interface":true},"order":{"$ref":"schemas#/$defs/Int64","description":"Order among tokens of the same name (legacy, int64).","x-beyond-interface":true},"public_free_asset_net_usage":{"$ref":"schemas#/$defs/Int64","description":"Shared free bandwidth already used for transfers of this token (int64).","x-beyond-interface":true},"public_latest_free_net_time":{"$ref":"schemas#/$defs/Int64","description":"When the shared free bandwidth was last used (int64).","x-beyond-interface":true}}};
-const pattern4 = new RegExp("^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$", "u");
-const schema21 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","description":"A 64-bit integer. On the wire a JSON integer that may exceed 2^53; chainkit's lossless parser hands such a\nvalue over as a decimal string, and the client returns it as a `bigint`.\n"};
+export const getAssetIssueByIdResponse200 = validate39;
+const schema62 = {"$ref":"schemas#/$defs/AssetIssueByIdResult"};
+const schema46 = {"description":"The HTTP 200 body of `getAssetIssueById`: the token, `{}` when no token has the id, or a `WalletError`.\nExactly one branch matches.\n","oneOf":[{"$ref":"schemas#/$defs/AssetIssue"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema47 = {"type":"object","description":"The node's `{}` answer when nothing was found.","maxProperties":0};
+const schema48 = {"type":"object","description":"The node's error body, sent with HTTP 200: `{\"Error\": \"<exception class> : <message>\"}`, e.g. a `value`\nthat is not hex while `visible` is false, or a body that is not valid JSON.\n","required":["Error"],"properties":{"Error":{"type":"string","description":"The Java exception class, then ` : `, then its message.","examples":["class org.bouncycastle.util.encoders.DecoderException : exception decoding Hex string: invalid characters encountered in Hex string"]}}};
+const schema32 = {"type":"object","description":"One native asset token (the node's `AssetIssueContract`). Token names are not unique;\n`id` is the exact key. Fields with a zero or empty value are omitted by\nthe node, so only the fields every issued token has are required. The encoding of `owner_address`, `name`,\n`abbr`, `description` and `url` follows the request's `visible` flag. Further fields real nodes send are\nallowed.\n","required":["id","owner_address","name","total_supply","trx_num","num"],"properties":{"id":{"type":"string","description":"Unique token id, a decimal string (e.g. `1002000`). The exact key of a token; names are not unique.","pattern":"^[0-9]+$"},"owner_address":{"type":"string","description":"Issuer address: Base58Check `T…` when `visible` is true, `41…` followed by 40 hex digits when false.\n","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"},"name":{"type":"string","description":"Token name. Hex of the UTF-8 bytes when `visible` is false (as the interface shows); plain text when true. Not unique."},"abbr":{"type":"string","description":"Token abbreviation (symbol). Hex of the UTF-8 bytes when `visible` is false; plain text when true."},"total_supply":{"$ref":"schemas#/$defs/Int64","description":"Total supply in the token's smallest unit (int64; can exceed 2^53)."},"trx_num":{"type":"integer","format":"int32","x-interface-name":"coin_num","description":"Native-coin (TRX, in sun) amount of the exchange ratio: `num` tokens cost `trx_num` sun. The interface\ncalls this field `coin_num`; the wire name is `trx_num`. A protobuf int32 on the node, so never above 2^31.\n"},"precision":{"type":"integer","format":"int32","description":"Decimal places of the token (0 to 6). Omitted by the node when 0."},"num":{"type":"integer","format":"int32","description":"Token amount of the exchange ratio (see `trx_num`). A protobuf int32 on the node."},"start_time":{"$ref":"schemas#/$defs/Int64","description":"Sale start, Unix time in milliseconds (int64)."},"end_time":{"$ref":"schemas#/$defs/Int64","description":"Sale end, Unix time in milliseconds (int64)."},"description":{"type":"string","description":"Token description. Hex of the UTF-8 bytes when `visible` is false; plain text when true."},"url":{"type":"string","description":"Token website. Hex of the UTF-8 bytes when `visible` is false; plain text when true."},"free_asset_net_limit":{"$ref":"schemas#/$defs/Int64","description":"Free bandwidth each account gets for transfers of this token (int64)."},"public_free_asset_net_limit":{"$ref":"schemas#/$defs/Int64","description":"Free bandwidth all accounts share for transfers of this token (int64)."},"frozen_supply":{"type":"array","description":"Frozen parts of the supply. The element shape is not specified by the interface; real nodes send\n`{frozen_amount, frozen_days}` objects and the elements stay open.\n","items":{"$ref":"schemas#/$defs/FrozenSupply"}},"vote_score":{"type":"integer","format":"int32","description":"Vote score recorded for the token by the node.","x-beyond-interface":true},"order":{"$ref":"schemas#/$defs/Int64","description":"Order among tokens of the same name (legacy, int64).","x-beyond-interface":true},"public_free_asset_net_usage":{"$ref":"schemas#/$defs/Int64","description":"Shared free bandwidth already used for transfers of this token (int64).","x-beyond-interface":true},"public_latest_free_net_time":{"$ref":"schemas#/$defs/Int64","description":"When the shared free bandwidth was last used (int64).","x-beyond-interface":true}}};
+const schema33 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","description":"A 64-bit integer. On the wire a JSON integer that may exceed 2^53; chainkit's lossless parser hands such a\nvalue over as a decimal string, and the client returns it as a `bigint`.\n"};
+const pattern5 = new RegExp("^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$", "u");
+const pattern6 = new RegExp("^-?[0-9]+$", "u");
 const formats0 = cjs0.fullFormats.int64;
-const pattern5 = new RegExp("^-?[0-9]+$", "u");
+const formats2 = cjs0.fullFormats.int32;
+const schema38 = {"type":"object","description":"One frozen part of a token's supply. The element shape is not specified by the interface; these are the\nfields real nodes send, and others are allowed.\n","properties":{"frozen_amount":{"$ref":"schemas#/$defs/Int64","description":"Amount frozen, in the token's smallest unit (int64)."},"frozen_days":{"$ref":"schemas#/$defs/Int64","description":"Days the amount stays frozen (int64)."}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate22.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema21.type},message:"must be integer,string"};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.frozen_amount !== undefined){
+let data0 = data.frozen_amount;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+const err0 = {instancePath:instancePath+"/frozen_amount",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -169,9 +156,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(!(formats0.validate(data))){
-const err1 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if((typeof data0 == "number") && (isFinite(data0))){
+if(!(formats0.validate(data0))){
+const err1 = {instancePath:instancePath+"/frozen_amount",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -181,9 +168,9 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(typeof data === "string"){
-if(!pattern5.test(data)){
-const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+const err2 = {instancePath:instancePath+"/frozen_amount",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -193,58 +180,65 @@ vErrors.push(err2);
 errors++;
 }
 }
-validate54.errors = vErrors;
-return errors === 0;
-}
-validate54.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-const schema22 = {"type":"object","description":"One frozen part of a token's supply. The element shape is not specified by the interface; these are the\nfields real nodes send, and others are allowed.\n","properties":{"frozen_amount":{"$ref":"schemas#/$defs/Int64","description":"Amount frozen, in the token's smallest unit (int64)."},"frozen_days":{"$ref":"schemas#/$defs/Int64","description":"Days the amount stays frozen (int64)."}}};
-
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate60.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.frozen_amount !== undefined){
-if(!(validate54(data.frozen_amount, {instancePath:instancePath+"/frozen_amount",parentData:data,parentDataProperty:"frozen_amount",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-errors = vErrors.length;
-}
 }
 if(data.frozen_days !== undefined){
-if(!(validate54(data.frozen_days, {instancePath:instancePath+"/frozen_days",parentData:data,parentDataProperty:"frozen_days",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data1 = data.frozen_days;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
+const err3 = {instancePath:instancePath+"/frozen_days",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err3];
 }
 else {
-vErrors.push(err0);
+vErrors.push(err3);
 }
 errors++;
 }
-validate60.errors = vErrors;
+if((typeof data1 == "number") && (isFinite(data1))){
+if(!(formats0.validate(data1))){
+const err4 = {instancePath:instancePath+"/frozen_days",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(typeof data1 === "string"){
+if(!pattern6.test(data1)){
+const err5 = {instancePath:instancePath+"/frozen_days",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate22.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":{"frozen_amount":true,"frozen_days":true},"dynamicProps":false,"dynamicItems":false};
+validate22.evaluated = {"props":{"frozen_amount":true,"frozen_days":true},"dynamicProps":false,"dynamicItems":false};
 
-const formats2 = cjs0.fullFormats.int32;
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate21.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -315,7 +309,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
+if(!pattern4.test(data0)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -340,7 +334,7 @@ errors++;
 if(data.owner_address !== undefined){
 let data1 = data.owner_address;
 if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
+if(!pattern5.test(data1)){
 const err8 = {instancePath:instancePath+"/owner_address",schemaPath:"#/properties/owner_address/pattern",keyword:"pattern",params:{pattern: "^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"},message:"must match pattern \""+"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -387,15 +381,9 @@ errors++;
 }
 }
 if(data.total_supply !== undefined){
-if(!(validate54(data.total_supply, {instancePath:instancePath+"/total_supply",parentData:data,parentDataProperty:"total_supply",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-errors = vErrors.length;
-}
-}
-if(data.trx_num !== undefined){
-let data5 = data.trx_num;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err12 = {instancePath:instancePath+"/trx_num",schemaPath:"#/properties/trx_num/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data4 = data.total_supply;
+if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
+const err12 = {instancePath:instancePath+"/total_supply",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -404,9 +392,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(!(formats2.validate(data5))){
-const err13 = {instancePath:instancePath+"/trx_num",schemaPath:"#/properties/trx_num/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(!(formats0.validate(data4))){
+const err13 = {instancePath:instancePath+"/total_supply",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -416,11 +404,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-if(data.precision !== undefined){
-let data6 = data.precision;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err14 = {instancePath:instancePath+"/precision",schemaPath:"#/properties/precision/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+const err14 = {instancePath:instancePath+"/total_supply",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -429,9 +415,12 @@ vErrors.push(err14);
 }
 errors++;
 }
-if((typeof data6 == "number") && (isFinite(data6))){
-if(!(formats2.validate(data6))){
-const err15 = {instancePath:instancePath+"/precision",schemaPath:"#/properties/precision/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
+}
+}
+if(data.trx_num !== undefined){
+let data5 = data.trx_num;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err15 = {instancePath:instancePath+"/trx_num",schemaPath:"#/properties/trx_num/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -440,12 +429,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-}
-if(data.num !== undefined){
-let data7 = data.num;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err16 = {instancePath:instancePath+"/num",schemaPath:"#/properties/num/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(!(formats2.validate(data5))){
+const err16 = {instancePath:instancePath+"/trx_num",schemaPath:"#/properties/trx_num/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -454,9 +440,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-if((typeof data7 == "number") && (isFinite(data7))){
-if(!(formats2.validate(data7))){
-const err17 = {instancePath:instancePath+"/num",schemaPath:"#/properties/num/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
+}
+}
+if(data.precision !== undefined){
+let data6 = data.precision;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err17 = {instancePath:instancePath+"/precision",schemaPath:"#/properties/precision/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -465,23 +454,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-if(data.start_time !== undefined){
-if(!(validate54(data.start_time, {instancePath:instancePath+"/start_time",parentData:data,parentDataProperty:"start_time",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-errors = vErrors.length;
-}
-}
-if(data.end_time !== undefined){
-if(!(validate54(data.end_time, {instancePath:instancePath+"/end_time",parentData:data,parentDataProperty:"end_time",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-errors = vErrors.length;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data6 == "number") && (isFinite(data6))){
+if(!(formats2.validate(data6))){
+const err18 = {instancePath:instancePath+"/precision",schemaPath:"#/properties/precision/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -491,9 +466,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.url !== undefined){
-if(typeof data.url !== "string"){
-const err19 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.num !== undefined){
+let data7 = data.num;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err19 = {instancePath:instancePath+"/num",schemaPath:"#/properties/num/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -502,32 +479,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.free_asset_net_limit !== undefined){
-if(!(validate54(data.free_asset_net_limit, {instancePath:instancePath+"/free_asset_net_limit",parentData:data,parentDataProperty:"free_asset_net_limit",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-errors = vErrors.length;
-}
-}
-if(data.public_free_asset_net_limit !== undefined){
-if(!(validate54(data.public_free_asset_net_limit, {instancePath:instancePath+"/public_free_asset_net_limit",parentData:data,parentDataProperty:"public_free_asset_net_limit",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-errors = vErrors.length;
-}
-}
-if(data.frozen_supply !== undefined){
-let data14 = data.frozen_supply;
-if(Array.isArray(data14)){
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate60(data14[i0], {instancePath:instancePath+"/frozen_supply/" + i0,parentData:data14,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/frozen_supply",schemaPath:"#/properties/frozen_supply/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if((typeof data7 == "number") && (isFinite(data7))){
+if(!(formats2.validate(data7))){
+const err20 = {instancePath:instancePath+"/num",schemaPath:"#/properties/num/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -537,10 +491,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.vote_score !== undefined){
-let data16 = data.vote_score;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err21 = {instancePath:instancePath+"/vote_score",schemaPath:"#/properties/vote_score/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data.start_time !== undefined){
+let data8 = data.start_time;
+if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")){
+const err21 = {instancePath:instancePath+"/start_time",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -549,9 +504,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-if((typeof data16 == "number") && (isFinite(data16))){
-if(!(formats2.validate(data16))){
-const err22 = {instancePath:instancePath+"/vote_score",schemaPath:"#/properties/vote_score/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
+if((typeof data8 == "number") && (isFinite(data8))){
+if(!(formats0.validate(data8))){
+const err22 = {instancePath:instancePath+"/start_time",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -561,28 +516,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-if(data.order !== undefined){
-if(!(validate54(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-errors = vErrors.length;
-}
-}
-if(data.public_free_asset_net_usage !== undefined){
-if(!(validate54(data.public_free_asset_net_usage, {instancePath:instancePath+"/public_free_asset_net_usage",parentData:data,parentDataProperty:"public_free_asset_net_usage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-errors = vErrors.length;
-}
-}
-if(data.public_latest_free_net_time !== undefined){
-if(!(validate54(data.public_latest_free_net_time, {instancePath:instancePath+"/public_latest_free_net_time",parentData:data,parentDataProperty:"public_latest_free_net_time",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data8 === "string"){
+if(!pattern6.test(data8)){
+const err23 = {instancePath:instancePath+"/start_time",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -591,106 +527,322 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate53.errors = vErrors;
+}
+}
+if(data.end_time !== undefined){
+let data9 = data.end_time;
+if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (typeof data9 !== "string")){
+const err24 = {instancePath:instancePath+"/end_time",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(!(formats0.validate(data9))){
+const err25 = {instancePath:instancePath+"/end_time",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(typeof data9 === "string"){
+if(!pattern6.test(data9)){
+const err26 = {instancePath:instancePath+"/end_time",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err27 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err28 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.free_asset_net_limit !== undefined){
+let data12 = data.free_asset_net_limit;
+if((!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) && (typeof data12 !== "string")){
+const err29 = {instancePath:instancePath+"/free_asset_net_limit",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(!(formats0.validate(data12))){
+const err30 = {instancePath:instancePath+"/free_asset_net_limit",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(typeof data12 === "string"){
+if(!pattern6.test(data12)){
+const err31 = {instancePath:instancePath+"/free_asset_net_limit",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+if(data.public_free_asset_net_limit !== undefined){
+let data13 = data.public_free_asset_net_limit;
+if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (typeof data13 !== "string")){
+const err32 = {instancePath:instancePath+"/public_free_asset_net_limit",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if((typeof data13 == "number") && (isFinite(data13))){
+if(!(formats0.validate(data13))){
+const err33 = {instancePath:instancePath+"/public_free_asset_net_limit",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(typeof data13 === "string"){
+if(!pattern6.test(data13)){
+const err34 = {instancePath:instancePath+"/public_free_asset_net_limit",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+if(data.frozen_supply !== undefined){
+let data14 = data.frozen_supply;
+if(Array.isArray(data14)){
+const len0 = data14.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate22(data14[i0], {instancePath:instancePath+"/frozen_supply/" + i0,parentData:data14,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/frozen_supply",schemaPath:"#/properties/frozen_supply/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.vote_score !== undefined){
+let data16 = data.vote_score;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err36 = {instancePath:instancePath+"/vote_score",schemaPath:"#/properties/vote_score/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(!(formats2.validate(data16))){
+const err37 = {instancePath:instancePath+"/vote_score",schemaPath:"#/properties/vote_score/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+if(data.order !== undefined){
+let data17 = data.order;
+if((!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) && (typeof data17 !== "string")){
+const err38 = {instancePath:instancePath+"/order",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if((typeof data17 == "number") && (isFinite(data17))){
+if(!(formats0.validate(data17))){
+const err39 = {instancePath:instancePath+"/order",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(typeof data17 === "string"){
+if(!pattern6.test(data17)){
+const err40 = {instancePath:instancePath+"/order",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+if(data.public_free_asset_net_usage !== undefined){
+let data18 = data.public_free_asset_net_usage;
+if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (typeof data18 !== "string")){
+const err41 = {instancePath:instancePath+"/public_free_asset_net_usage",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if((typeof data18 == "number") && (isFinite(data18))){
+if(!(formats0.validate(data18))){
+const err42 = {instancePath:instancePath+"/public_free_asset_net_usage",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(typeof data18 === "string"){
+if(!pattern6.test(data18)){
+const err43 = {instancePath:instancePath+"/public_free_asset_net_usage",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+if(data.public_latest_free_net_time !== undefined){
+let data19 = data.public_latest_free_net_time;
+if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (typeof data19 !== "string")){
+const err44 = {instancePath:instancePath+"/public_latest_free_net_time",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if((typeof data19 == "number") && (isFinite(data19))){
+if(!(formats0.validate(data19))){
+const err45 = {instancePath:instancePath+"/public_latest_free_net_time",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(typeof data19 === "string"){
+if(!pattern6.test(data19)){
+const err46 = {instancePath:instancePath+"/public_latest_free_net_time",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+validate21.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"id":true,"owner_address":true,"name":true,"abbr":true,"total_supply":true,"trx_num":true,"precision":true,"num":true,"start_time":true,"end_time":true,"description":true,"url":true,"free_asset_net_limit":true,"public_free_asset_net_limit":true,"frozen_supply":true,"vote_score":true,"order":true,"public_free_asset_net_usage":true,"public_latest_free_net_time":true},"dynamicProps":false,"dynamicItems":false};
+validate21.evaluated = {"props":{"id":true,"owner_address":true,"name":true,"abbr":true,"total_supply":true,"trx_num":true,"precision":true,"num":true,"start_time":true,"end_time":true,"description":true,"url":true,"free_asset_net_limit":true,"public_free_asset_net_limit":true,"frozen_supply":true,"vote_score":true,"order":true,"public_free_asset_net_usage":true,"public_latest_free_net_time":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema26 = {"type":"object","description":"The node's `{}` answer when nothing was found.","maxProperties":0};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate72.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(Object.keys(data).length > 0){
-const err0 = {instancePath,schemaPath:"#/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate72.errors = vErrors;
-return errors === 0;
-}
-validate72.evaluated = {"dynamicProps":false,"dynamicItems":false};
-
-const schema27 = {"type":"object","description":"The node's error body, sent with HTTP 200: `{\"Error\": \"<exception class> : <message>\"}`, e.g. a `value`\nthat is not hex while `visible` is false, or a body that is not valid JSON.\n","required":["Error"],"properties":{"Error":{"type":"string","description":"The Java exception class, then ` : `, then its message.","examples":["class org.bouncycastle.util.encoders.DecoderException : exception decoding Hex string: invalid characters encountered in Hex string"]}}};
-
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate74.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.Error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Error"},message:"must have required property '"+"Error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.Error !== undefined){
-if(typeof data.Error !== "string"){
-const err1 = {instancePath:instancePath+"/Error",schemaPath:"#/properties/Error/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate74.errors = vErrors;
-return errors === 0;
-}
-validate74.evaluated = {"props":{"Error":true},"dynamicProps":false,"dynamicItems":false};
-
-
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate70.evaluated;
+const evaluated0 = validate25.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -701,8 +853,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -731,9 +883,27 @@ props0.public_free_asset_net_usage = true;
 props0.public_latest_free_net_time = true;
 }
 const _errs2 = errors;
-if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
-errors = vErrors.length;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(Object.keys(data).length > 0){
+const err0 = {instancePath,schemaPath:"schemas#/$defs/EmptyResult/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"schemas#/$defs/EmptyResult/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
 }
 var _valid0 = _errs2 === errors;
 if(_valid0 && valid0){
@@ -745,12 +915,42 @@ if(_valid0){
 valid0 = true;
 passing0 = 1;
 }
-const _errs3 = errors;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
-errors = vErrors.length;
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.Error === undefined){
+const err2 = {instancePath,schemaPath:"schemas#/$defs/WalletError/required",keyword:"required",params:{missingProperty: "Error"},message:"must have required property '"+"Error"+"'"};
+if(vErrors === null){
+vErrors = [err2];
 }
-var _valid0 = _errs3 === errors;
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.Error !== undefined){
+if(typeof data.Error !== "string"){
+const err3 = {instancePath:instancePath+"/Error",schemaPath:"schemas#/$defs/WalletError/properties/Error/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"schemas#/$defs/WalletError/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var _valid0 = _errs5 === errors;
 if(_valid0 && valid0){
 valid0 = false;
 passing0 = [passing0, 2];
@@ -767,12 +967,12 @@ props0.Error = true;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err5 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err5];
 }
 else {
-vErrors.push(err0);
+vErrors.push(err5);
 }
 errors++;
 }
@@ -787,44 +987,44 @@ vErrors = null;
 }
 }
 }
-validate70.errors = vErrors;
+validate25.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate70.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate25.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate92.evaluated;
+const evaluated0 = validate39.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate70(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate70.evaluated.props;
+var props0 = validate25.evaluated.props;
 }
-validate92.errors = vErrors;
+validate39.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate92.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate39.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
-export const getAssetIssueListByNameBody = validate94;
-const schema38 = {"$ref":"schemas#/$defs/AssetIssueListByNameRequest"};
-const schema29 = {"type":"object","description":"Body of `getAssetIssueListByName`.","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string","description":"The token name to search for. Plain UTF-8 (e.g. `TRN`) when `visible` is true; the hex of its UTF-8 bytes\n(e.g. `54524e`, no `0x` needed) when `visible` is false. The interface also calls it a \"pattern\";\nreal nodes match the whole name.\n","examples":["TRN","54524e"]},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+export const getAssetIssueListByNameBody = validate41;
+const schema63 = {"$ref":"schemas#/$defs/AssetIssueListByNameRequest"};
+const schema50 = {"type":"object","description":"Body of `getAssetIssueListByName`.","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string","description":"The token name to search for. Plain UTF-8 (e.g. `TRN`) when `visible` is true; the hex of its UTF-8 bytes\n(e.g. `54524e`, no `0x` needed) when `visible` is false. The interface also calls it a \"pattern\";\nreal nodes match the whole name.\n","examples":["TRN","54524e"]},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
+const evaluated0 = validate29.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -867,14 +1067,8 @@ errors++;
 }
 }
 if(data.visible !== undefined){
-if(!(validate68(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data.visible !== "boolean"){
+const err3 = {instancePath:instancePath+"/visible",schemaPath:"schemas#/$defs/Visible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -883,40 +1077,52 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate78.errors = vErrors;
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate29.errors = vErrors;
 return errors === 0;
 }
-validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate94.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate29(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
-validate94.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const getAssetIssueListByNameResponse200 = validate96;
-const schema39 = {"$ref":"schemas#/$defs/AssetIssueListByNameResult"};
-const schema30 = {"description":"The HTTP 200 body of `getAssetIssueListByName`: either the result or, when the node rejected the\nrequest, a `WalletError`. Exactly one branch matches; a body with an `Error` key is the error.\n","oneOf":[{"$ref":"schemas#/$defs/AssetIssueList"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema28 = {"type":"object","description":"Tokens whose name matches. The node omits `assetIssue` entirely when nothing matches (the body is `{}`);\nread a missing key as an empty list. A body carrying `Error` is not a list (see `WalletError`).\n","not":{"description":"A body with an `Error` key is a `WalletError`, never a list.","required":["Error"],"properties":{"Error":{"type":"string","description":"The node's error message (see `WalletError`)."}}},"properties":{"assetIssue":{"type":"array","description":"The matching tokens, in the node's order. Several may share a name; `id` tells them apart.","items":{"$ref":"schemas#/$defs/AssetIssue"}}}};
+export const getAssetIssueListByNameResponse200 = validate43;
+const schema64 = {"$ref":"schemas#/$defs/AssetIssueListByNameResult"};
+const schema52 = {"description":"The HTTP 200 body of `getAssetIssueListByName`: either the result or, when the node rejected the\nrequest, a `WalletError`. Exactly one branch matches; a body with an `Error` key is the error.\n","oneOf":[{"$ref":"schemas#/$defs/AssetIssueList"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema49 = {"type":"object","description":"Tokens whose name matches. The node omits `assetIssue` entirely when nothing matches (the body is `{}`);\nread a missing key as an empty list. A body carrying `Error` is not a list (see `WalletError`).\n","not":{"description":"A body with an `Error` key is a `WalletError`, never a list.","required":["Error"],"properties":{"Error":{"type":"string","description":"The node's error message (see `WalletError`)."}}},"properties":{"assetIssue":{"type":"array","description":"The matching tokens, in the node's order. Several may share a name; `id` tells them apart.","items":{"$ref":"schemas#/$defs/AssetIssue"}}}};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
+const evaluated0 = validate27.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -980,8 +1186,8 @@ let data1 = data.assetIssue;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate53(data1[i0], {instancePath:instancePath+"/assetIssue/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate21(data1[i0], {instancePath:instancePath+"/assetIssue/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 }
@@ -1008,16 +1214,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"props":{"assetIssue":true},"dynamicProps":false,"dynamicItems":false};
+validate27.evaluated = {"props":{"assetIssue":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate80.evaluated;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1028,8 +1234,8 @@ const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1040,9 +1246,39 @@ var props0 = {};
 props0.assetIssue = true;
 }
 const _errs2 = errors;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
-errors = vErrors.length;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.Error === undefined){
+const err0 = {instancePath,schemaPath:"schemas#/$defs/WalletError/required",keyword:"required",params:{missingProperty: "Error"},message:"must have required property '"+"Error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.Error !== undefined){
+if(typeof data.Error !== "string"){
+const err1 = {instancePath:instancePath+"/Error",schemaPath:"schemas#/$defs/WalletError/properties/Error/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"schemas#/$defs/WalletError/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
 }
 var _valid0 = _errs2 === errors;
 if(_valid0 && valid0){
@@ -1060,12 +1296,12 @@ props0.Error = true;
 }
 }
 if(!valid0){
-const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err3 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err0];
+vErrors = [err3];
 }
 else {
-vErrors.push(err0);
+vErrors.push(err3);
 }
 errors++;
 }
@@ -1080,32 +1316,32 @@ vErrors = null;
 }
 }
 }
-validate80.errors = vErrors;
+validate30.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate80.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate30.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
+const evaluated0 = validate43.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 else {
-var props0 = validate80.evaluated.props;
+var props0 = validate30.evaluated.props;
 }
-validate96.errors = vErrors;
+validate43.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate96.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate43.evaluated = {"dynamicProps":true,"dynamicItems":false};

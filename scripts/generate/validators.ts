@@ -32,7 +32,8 @@ const DECIMAL_PATTERN = "^-?[0-9]+$";
 /**
  * Compiles ajv standalone validators for a spec.
  *
- * Component schemas are compiled once and shared by every export that refers to them. Each int64
+ * Component schemas are registered once under one id, and each export inlines the ones it refers
+ * to (ajv keeps recursive ones as shared functions). Each int64
  * field accepts a JSON integer or a decimal string, the two forms the lossless parser produces
  * (and the runtime sends for `bigint`s), whatever the spec's `type` says.
  *
@@ -52,9 +53,11 @@ export function buildValidators(file: string, doc: Json, entries: readonly Valid
     strictRequired: false,
     strictTypes: false,
     allowUnionTypes: true,
-    // One function per component schema, called wherever it is referenced: inlining copies big
-    // schemas (Block, Transaction) into every validator that uses them.
-    inlineRefs: false,
+    // Referenced component schemas are inlined (ajv keeps a function only for recursive ones). A
+    // call per reference costs an options object and an instancePath string per array item: with
+    // one shared function per component, validating a 58-tx block took 1.2x as long. Inlining
+    // adds about 0.5 KB gzip to the EVM validators, 0.1-0.3 KB to the others.
+    inlineRefs: true,
   });
   addFormats.default(ajv);
   const components = componentSchemas(file, doc);
