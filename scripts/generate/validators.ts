@@ -2,6 +2,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import addFormats from "ajv-formats";
 import { OPENAPI_SCHEMA_KEYWORDS } from "./check-schemas.js";
+import { HEX_PATTERN_ENGINE, HEX_PATTERN_SOURCE, hexAwarePattern } from "./hex-patterns.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { childPointer, escapeToken, parsePointer, refPointer, valueAt } from "./json-pointer.js";
 import { rewriteSchema, walkSchema } from "./schema-walk.js";
@@ -33,9 +34,9 @@ const DECIMAL_PATTERN = "^-?[0-9]+$";
  * Compiles ajv standalone validators for a spec.
  *
  * Component schemas are registered once under one id, and each export inlines the ones it refers
- * to (ajv keeps recursive ones as shared functions). Each int64
- * field accepts a JSON integer or a decimal string, the two forms the lossless parser produces
- * (and the runtime sends for `bigint`s), whatever the spec's `type` says.
+ * to (ajv keeps recursive ones as shared functions). Hex patterns are checked by the engine in
+ * `hex-patterns.ts`. Each int64 field accepts a JSON integer or a decimal string, the two forms the
+ * lossless parser produces (and the runtime sends for `bigint`s), whatever the spec's `type` says.
  *
  * @param file - Spec file name for error messages.
  * @param doc - The parsed spec; `$ref`s were checked already.
@@ -43,8 +44,12 @@ const DECIMAL_PATTERN = "^-?[0-9]+$";
  * @throws {SpecError} When ajv cannot compile a schema, naming where it is written.
  */
 export function buildValidators(file: string, doc: Json, entries: readonly ValidatorEntry[]): ValidatorFiles {
+  const components = componentSchemas(file, doc);
+  const allSchemas = [...Object.values(components), ...entries.map((entry) => entry.schema)];
+  // Surfaces without hex patterns keep ajv's plain RegExps and need no engine in their file.
+  const hexShapes = usesHexPatterns(allSchemas);
   const ajv = new Ajv2020({
-    code: { source: true, esm: true, lines: true },
+    code: { source: true, esm: true, lines: true, ...(hexShapes ? { regExp: hexAwarePattern } : {}) },
     allErrors: true,
     strict: true,
     // Optional trailing RPC params make tuples whose minItems is below their length.
@@ -60,8 +65,6 @@ export function buildValidators(file: string, doc: Json, entries: readonly Valid
     inlineRefs: true,
   });
   addFormats.default(ajv);
-  const components = componentSchemas(file, doc);
-  const allSchemas = [...Object.values(components), ...entries.map((entry) => entry.schema)];
   ajv.addVocabulary([...OPENAPI_SCHEMA_KEYWORDS, ...extensionKeywords(allSchemas)]);
   for (const format of unknownFormats(ajv, allSchemas)) ajv.addFormat(format, true);
 
@@ -154,6 +157,18 @@ function extensionKeywords(schemas: readonly Json[]): string[] {
   return [...keys].sort();
 }
 
+/** Whether any `pattern` is one of the hex shapes the engine checks without a RegExp. */
+function usesHexPatterns(schemas: readonly Json[]): boolean {
+  let found = false;
+  for (const schema of schemas) {
+    walkSchema(schema, "", ({ schema: node }) => {
+      if (typeof node.pattern === "string" && !(hexAwarePattern(node.pattern, "u") instanceof RegExp))
+        found = true;
+    });
+  }
+  return found;
+}
+
 /** Formats the specs use that ajv-formats does not define; OpenAPI allows any, so they only annotate. */
 function unknownFormats(ajv: Ajv2020, schemas: readonly Json[]): string[] {
   const formats = new Set<string>();
@@ -178,7 +193,9 @@ function importHelpers(code: string): string {
       if (!modules.includes(specifier)) modules.push(specifier);
       return `cjs${modules.indexOf(specifier)}`;
     });
-  if (modules.length === 0) return `${body.trimEnd()}\n`;
+  // ajv binds the engine by name before its first use, at the top of the body.
+  const engine = body.includes(`= ${HEX_PATTERN_ENGINE};`) ? [HEX_PATTERN_SOURCE, ""] : [];
+  if (modules.length === 0) return `${[...engine, body.trimEnd()].join("\n")}\n`;
   const imports = modules.map((specifier, index) => `import * as module${index} from "${specifier}.js";`);
   const bindings = modules.map((_specifier, index) => `const cjs${index} = commonJsExports(module${index});`);
   const helper = [
@@ -187,7 +204,7 @@ function importHelpers(code: string): string {
     "  return fallback !== undefined && fallback !== null && fallback.__esModule ? fallback : namespace;",
     "}",
   ];
-  return `${[...imports, "", ...helper, ...bindings, "", body.trimEnd()].join("\n")}\n`;
+  return `${[...imports, "", ...helper, ...bindings, "", ...engine, body.trimEnd()].join("\n")}\n`;
 }
 
 function declarations(names: readonly string[]): string {

@@ -1,0 +1,81 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import * as evm from "../../generated/evm/validators.js";
+import { HEX_PATTERN_SOURCE, hexAwarePattern } from "../../scripts/generate/hex-patterns.js";
+import { repoRoot } from "./support.js";
+
+/** The hex shapes the engine answers without a RegExp of its own. */
+const HEX_SHAPES = [
+  "^0x[0-9a-fA-F]{64}$",
+  "^0x[0-9a-fA-F]{40}$",
+  "^0x[0-9a-fA-F]{16}$",
+  "^0x[0-9a-fA-F]{1,64}$",
+  "^0x[0-9a-fA-F]+$",
+  "^0x(?:[0-9a-fA-F]{2})*$",
+];
+
+/** Strings near every edge of those shapes: lengths, case, prefix, bad digits, line breaks. */
+function candidates(): string[] {
+  const digits = "0123456789abcdefABCDEF";
+  const found = new Set(["", "0", "0x", "0X12", "x12", "00x1", "0x\n", "\n0x12", "0x12\n", "0x1 "]);
+  for (const length of [0, 1, 2, 3, 15, 16, 17, 39, 40, 41, 63, 64, 65, 66, 128, 129]) {
+    const hex = Array.from({ length }, (_, i) => digits[(i * 7) % digits.length]).join("");
+    found.add(`0x${hex}`);
+    found.add(`0X${hex}`);
+    for (const bad of ["g", "G", "x", " ", "-", "é", "０", "\u{1F600}"]) {
+      if (length > 0) found.add(`0x${hex.slice(0, length - 1)}${bad}`);
+      found.add(`0x${bad}${hex.slice(1)}`);
+    }
+  }
+  return [...found];
+}
+
+describe("hex pattern engine (ajv code.regExp of the generated validators)", () => {
+  it("accepts exactly the strings the spec's own pattern accepts", () => {
+    const inputs = candidates();
+    for (const source of HEX_SHAPES) {
+      const engine = hexAwarePattern(source, "u");
+      expect(engine, source).not.toBeInstanceOf(RegExp);
+      const reference = new RegExp(source, "u");
+      for (const input of inputs)
+        expect(engine.test(input), `${source} on ${JSON.stringify(input)}`).toBe(reference.test(input));
+    }
+  });
+
+  it("leaves every other pattern to a RegExp with ajv's flags", () => {
+    for (const source of [
+      "^0x[0-9a-f]{32}$",
+      "^0x(2{40}|20[0-9a-fA-F]{38})$",
+      "^0x[0-9a-fA-F]{64}",
+      "^-?[0-9]+$",
+    ]) {
+      const engine = hexAwarePattern(source, "u");
+      expect(engine, source).toBeInstanceOf(RegExp);
+      expect((engine as RegExp).flags).toBe("u");
+    }
+  });
+
+  it("is emitted verbatim into the EVM validators, which check hex fields with it", async () => {
+    const code = await readFile(join(repoRoot, "generated/evm/validators.js"), "utf8");
+    expect(code).toContain(HEX_PATTERN_SOURCE);
+    const hash = `0x${"ab".repeat(32)}`;
+    expect(evm.eth_getBlockByHashParams([hash, true])).toBe(true);
+    for (const bad of [hash.slice(0, -1), `${hash}0`, `${hash.slice(0, -1)}g`, `${hash}\n`]) {
+      expect(evm.eth_getBlockByHashParams([bad, true]), bad).toBe(false);
+      expect(evm.eth_getBlockByHashParams.errors?.[0]).toMatchObject({
+        instancePath: "/0",
+        keyword: "pattern",
+        message: 'must match pattern "^0x[0-9a-fA-F]{64}$"',
+      });
+    }
+    const vector = JSON.parse(
+      await readFile(join(repoRoot, "test/fixtures/evm/eth_getTransactionByHash_mainnet_type2.json"), "utf8"),
+    );
+    const transaction = vector.result as Record<string, unknown>;
+    expect(evm.eth_getTransactionByHashResult(transaction)).toBe(true);
+    expect(evm.eth_getTransactionByHashResult({ ...transaction, input: "0x" })).toBe(true);
+    expect(evm.eth_getTransactionByHashResult({ ...transaction, input: "0xabc" })).toBe(false);
+    expect(evm.eth_getTransactionByHashResult.errors?.[0]?.instancePath).toBe("/input");
+  });
+});
