@@ -77,6 +77,37 @@ describe("verifyProof on real eth_getProof answers", () => {
   });
 });
 
+describe("proof node hex spellings", () => {
+  const json = realVector<{ result: AccountProofInput; stateRoot: string }>(
+    "eth_getProof_ropsten_contractWithStorage",
+  );
+  const withNode = (i: number, spell: (hex: string) => string): AccountProofInput => ({
+    ...json.result,
+    accountProof: json.result.accountProof.map((node, j) => (j === i ? spell(node) : node)),
+  });
+
+  it("accepts upper-case digits and a 0X prefix", () => {
+    const upper = verifyProof(
+      withNode(1, (hex) => `0X${hex.slice(2).toUpperCase()}`),
+      json.stateRoot,
+    );
+    expect(upper).toEqual(verifyProof(json.result, json.stateRoot));
+  });
+
+  it("names the node holding a non-hex character, an odd length or a missing prefix", () => {
+    const spellings = [
+      (hex: string) => `${hex.slice(0, 10)}zz${hex.slice(12)}`,
+      (hex: string) => `${hex}0`,
+      (hex: string) => hex.slice(2),
+    ];
+    for (const spell of spellings) {
+      expect(() => verifyProof(withNode(2, spell), json.stateRoot)).toThrow(
+        expect.objectContaining({ subject: "accountProof", field: "accountProof[2]" }),
+      );
+    }
+  });
+});
+
 describe("block hashes, transaction hashes and transactions roots", () => {
   const blocks = [...realVectors("eth_getBlockByHash_"), ...derivedVectors("derived_block_")];
   it("has real blocks from several forks and the derived Prague block", () => {
