@@ -2,6 +2,7 @@ import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Auth, bearerAuth, nodeAuth } from "../../src/runtime/credentials/auth.js";
 import { ChainkitError } from "../../src/runtime/errors/chainkit-error.js";
+import { showRequest } from "../../src/runtime/http/shown-request.js";
 import { createJsonRpcClient } from "../../src/runtime/json-rpc/create-json-rpc-client.js";
 import { createRestCaller } from "../../src/runtime/rest/create-rest-caller.js";
 import { blockNumber, createThing, getThing } from "./support/descriptors.js";
@@ -186,6 +187,15 @@ describe.each(modes)("no secret shows (%s)", (_mode, makeAuth) => {
     expectNoSecret(auth);
     expectNoSecret(createRestCaller({ baseUrl: server.url, auth }));
     expectNoSecret(createJsonRpcClient({ url: server.url, auth }));
+  });
+
+  it("in the lazily redacted request description, before and after its URL is read", () => {
+    const auth = makeAuth();
+    const url = auth.resolveUrl(server.url, "/evm");
+    const shown = showRequest("POST", url, auth.redact);
+    expectNoSecret(shown);
+    expect(shown.url).toBe(auth.redact(url));
+    expectNoSecret(shown);
   });
 });
 

@@ -4,15 +4,7 @@ import { parseJson } from "../json/parse-json.js";
 import { parseRetryAfter, parseTryAgainIn } from "./retry-after.js";
 import type { HttpResponse } from "./send-request.js";
 import { parseServiceError } from "./service-error.js";
-
-/** The request an answer belongs to, as it may be shown. */
-export interface ShownRequest {
-  method: string;
-  /** URL with credentials replaced by `***`. */
-  url: string;
-  /** Scrubs credentials from body text. */
-  redact: (text: string) => string;
-}
+import type { ShownRequest } from "./shown-request.js";
 
 /**
  * The error for a non-2xx answer: `RateLimitError` for 429 (wait from `Retry-After`, or from a JSON-RPC
@@ -20,7 +12,7 @@ export interface ShownRequest {
  * body. Credentials are scrubbed from the body first.
  *
  * @example
- * throw errorForStatus(response, { method: "GET", url: shownUrl, redact: auth.redact });
+ * throw errorForStatus(response, showRequest("GET", url, auth.redact));
  */
 export function errorForStatus(response: HttpResponse, request: ShownRequest): HttpError | RateLimitError {
   const body = readBodyLoosely(request.redact(response.text));
@@ -42,7 +34,7 @@ export function errorForStatus(response: HttpResponse, request: ShownRequest): H
  * An `HttpError` for an error that came inside a successful answer (e.g. the wallet's `{"Error": …}`).
  *
  * @example
- * throw errorInBody(response, message, { method: "POST", url: shownUrl, redact: auth.redact });
+ * throw errorInBody(response, message, showRequest("POST", url, auth.redact));
  */
 export function errorInBody(response: HttpResponse, message: string, request: ShownRequest): HttpError {
   const body = readBodyLoosely(request.redact(response.text));

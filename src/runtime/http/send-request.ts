@@ -2,6 +2,7 @@ import { scrubError } from "../credentials/redact.js";
 import { AbortError } from "../errors/abort-error.js";
 import { NetworkError } from "../errors/network-error.js";
 import { TimeoutError } from "../errors/timeout-error.js";
+import type { ShownRequest } from "./shown-request.js";
 
 /** Default milliseconds for one request, from sending until the body is read. */
 export const DEFAULT_TIMEOUT = 30_000;
@@ -32,10 +33,8 @@ export interface SendOptions {
   timeout: number;
   /** The caller's signal. */
   signal?: AbortSignal | undefined;
-  /** The URL to show in errors (credentials replaced by `***`). */
-  shownUrl: string;
-  /** Scrubs credentials from the underlying error's message before it becomes a `cause`. */
-  redact: (text: string) => string;
+  /** How errors show the request: URL with credentials replaced by `***`, and the scrubber for causes. */
+  shown: ShownRequest;
 }
 
 /**
@@ -51,13 +50,13 @@ export interface SendOptions {
  * @example
  * const res = await sendHttpRequest(
  *   { method: "GET", url: "http://127.0.0.1:8080/health", headers: {} },
- *   { fetch: globalThis.fetch, timeout: 5_000, shownUrl: "http://127.0.0.1:8080/health", redact: (t) => t },
+ *   { fetch: globalThis.fetch, timeout: 5_000, shown: showRequest("GET", "http://127.0.0.1:8080/health", (t) => t) },
  * );
  */
 export async function sendHttpRequest(request: HttpRequest, options: SendOptions): Promise<HttpResponse> {
   const { signal } = options;
   if (signal?.aborted) {
-    throw new AbortError({ reason: signal.reason, method: request.method, url: options.shownUrl });
+    throw new AbortError({ reason: signal.reason, method: request.method, url: options.shown.url });
   }
   const controller = new AbortController();
   let timedOut = false;
@@ -77,10 +76,10 @@ export async function sendHttpRequest(request: HttpRequest, options: SendOptions
     const text = await response.text();
     return { status: response.status, statusText: response.statusText, headers: response.headers, text };
   } catch (error) {
-    const shown = { method: request.method, url: options.shownUrl };
+    const shown = { method: request.method, url: options.shown.url };
     if (signal?.aborted) throw new AbortError({ reason: signal.reason, ...shown });
     if (timedOut) throw new TimeoutError({ timeout: options.timeout, ...shown });
-    throw new NetworkError({ ...shown, cause: scrubError(error, options.redact) });
+    throw new NetworkError({ ...shown, cause: scrubError(error, options.shown.redact) });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", forwardAbort);

@@ -4,7 +4,7 @@ import { ConfigurationError } from "../errors/configuration-error.js";
 import { RateLimitError } from "../errors/rate-limit-error.js";
 import { type FieldIssue, RequestValidationError } from "../errors/request-validation-error.js";
 import { ResponseValidationError } from "../errors/response-validation-error.js";
-import { errorForStatus, type ShownRequest } from "../http/response-errors.js";
+import { errorForStatus } from "../http/response-errors.js";
 import {
   isRetryable,
   nextRetryDelay,
@@ -13,6 +13,7 @@ import {
   retryHint,
 } from "../http/retry-policy.js";
 import { DEFAULT_TIMEOUT, type FetchFunction, sendHttpRequest } from "../http/send-request.js";
+import { showRequest } from "../http/shown-request.js";
 import { sleep } from "../http/sleep.js";
 import { parseJson } from "../json/parse-json.js";
 import { stringifyJson } from "../json/stringify-json.js";
@@ -108,7 +109,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   const auth = options.auth ?? noAuth();
   requireSecureUrl(options.url, "url", auth.redact);
   const endpoint = auth.resolveUrl(options.url, options.path ?? "");
-  const shown: ShownRequest = { method: "POST", url: auth.redact(endpoint), redact: auth.redact };
+  const shown = showRequest("POST", endpoint, auth.redact);
   const policy = resolveRetryPolicy(options.retry);
   const meter = options.usage?.meter ?? createUsageMeter(options.usage?.budget);
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -153,8 +154,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
         fetch: fetchFn,
         timeout: callOptions.timeout ?? clientTimeout,
         signal: callOptions.signal,
-        shownUrl: shown.url,
-        redact: auth.redact,
+        shown,
       },
     );
     if (response.status < 200 || response.status > 299) throw errorForStatus(response, shown);

@@ -1,7 +1,7 @@
 import { type Auth, noAuth } from "../credentials/auth.js";
 import { requireSecureUrl } from "../credentials/secure-url.js";
 import { ResponseValidationError } from "../errors/response-validation-error.js";
-import { errorForStatus, errorInBody, type ShownRequest } from "../http/response-errors.js";
+import { errorForStatus, errorInBody } from "../http/response-errors.js";
 import { type RetryOptions, resolveRetryPolicy } from "../http/retry-policy.js";
 import { selectResponse } from "../http/select-response.js";
 import {
@@ -10,6 +10,7 @@ import {
   type HttpResponse,
   sendHttpRequest,
 } from "../http/send-request.js";
+import { type ShownRequest, showRequest } from "../http/shown-request.js";
 import { withRetries } from "../http/with-retries.js";
 import { convertInt64 } from "../json/convert-int64.js";
 import { parseJson } from "../json/parse-json.js";
@@ -87,7 +88,7 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   async function call(operation: RestOperation, input: RestInput, callOptions: RestCallOptions = {}) {
     const prepared = prepareRest(operation, input);
     const url = auth.resolveUrl(options.baseUrl, prepared.pathAndQuery);
-    const shown: ShownRequest = { method: operation.method, url: auth.redact(url), redact: auth.redact };
+    const shown = showRequest(operation.method, url, auth.redact);
     const headers: Record<string, string> = {
       accept: "application/json",
       ...extraHeaders,
@@ -104,8 +105,7 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
           fetch: fetchFn,
           timeout: callOptions.timeout ?? clientTimeout,
           signal,
-          shownUrl: shown.url,
-          redact: auth.redact,
+          shown,
         },
       );
       if (response.status < 200 || response.status > 299) throw errorForStatus(response, shown);

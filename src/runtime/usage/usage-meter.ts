@@ -86,6 +86,13 @@ export function createUsageMeter(budget?: UsageBudget): UsageMeter {
 
   return {
     acquire(weight, signal) {
+      if (!budget) {
+        // Nothing to wait for: count now, without a turn in the queue (a promise hop per request).
+        if (signal?.aborted) return Promise.reject(new AbortError({ reason: signal.reason }));
+        totals.requests += 1;
+        totals.weight += weight;
+        return RESOLVED;
+      }
       const turn = queue.then(() => {
         if (signal?.aborted) throw new AbortError({ reason: signal.reason });
         return waitForRoom(weight, signal);
@@ -105,6 +112,8 @@ function settleOrAbort(turn: Promise<void>, signal: AbortSignal): Promise<void> 
     turn.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
 }
+
+const RESOLVED: Promise<void> = Promise.resolve();
 
 function checkBudget(budget: UsageBudget): void {
   const positive = (value: number | undefined) =>
