@@ -71,7 +71,7 @@ validate66.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const eth_blockNumberResult = validate67;
 const schema173 = {"$ref":"schemas#/$defs/Quantity"};
-const schema38 = {"title":"Quantity","description":"An EVM quantity: an unsigned integer as a hex string, `0x` then digits without leading zeros (`0x0`,\n`0x3e8`). Block numbers, timestamps, gas values, nonces, values (wei), sizes (bytes) and balances are\nquantities, and chainkit keeps them as strings. Leading zeros, which some nodes send, are tolerated\nin answers.\n","type":"string","pattern":"^0x[0-9a-fA-F]+$","examples":["0x3e8","0x0"]};
+const schema38 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const func0 = hexAwarePattern;
 const pattern8 = func0("^0x[0-9a-fA-F]+$", "u");
 
@@ -154,7 +154,7 @@ validate68.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const eth_chainIdResult = validate69;
 const schema176 = {"$ref":"schemas#/$defs/ChainId"};
-const schema91 = {"title":"ChainId","description":"A chain id as a hex quantity: `0x3e7` (999) is HyperEVM mainnet and `0x3e6` (998) testnet. Other chains\nanswer their own ids, so the value is not limited to these two.\n","anyOf":[{"type":"string","enum":["0x3e7","0x3e6"],"description":"HyperEVM mainnet (999) and testnet (998)."},{"$ref":"schemas#/$defs/Quantity"}],"examples":["0x3e7"]};
+const schema91 = {"anyOf":[{"type":"string","enum":["0x3e7","0x3e6"]},{"$ref":"schemas#/$defs/Quantity"}]};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -263,8 +263,8 @@ return errors === 0;
 validate69.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const eth_getBlockByHashParams = validate71;
-const schema177 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"},{"type":"boolean","description":"Whether `transactions` holds full objects (`true`) or hashes (`false`)."}],"items":false,"minItems":2};
-const schema34 = {"title":"Hash32","description":"A 32-byte hash, `0x` followed by 64 hex digits.","type":"string","pattern":"^0x[0-9a-fA-F]{64}$","examples":["0x1850b014065b23d804ecf71a8a4691d076ca87c2e6fb8fe81ee20a4d8e884c24"]};
+const schema177 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"},{"type":"boolean"}],"items":false,"minItems":2};
+const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -354,11 +354,11 @@ return errors === 0;
 validate71.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const eth_getBlockByHashResult = validate72;
-const schema179 = {"description":"A block, or `null` for an unknown or invalid hash.","oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null","description":"No block with this hash (or the hash was invalid)."}]};
-const schema53 = {"title":"Block","description":"A block: its header fields (see `BlockHeader`) plus its transactions, as hashes or as full objects\ndepending on `fullTransactionObjects`. Always present: number, hash, parentHash, timestamp, gasLimit,\ngasUsed, transactions, miner, difficulty (may be zero), size, extraData, receiptsRoot, stateRoot and\ntransactionsRoot; totalDifficulty and nonce appear where applicable. Extra fields are tolerated.\n","allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"type":"object","required":["number","hash","parentHash","timestamp","gasLimit","gasUsed","transactions","miner","difficulty","size","extraData","receiptsRoot","stateRoot","transactionsRoot"],"properties":{"transactions":{"description":"The block's transactions in block order: hashes when `fullTransactionObjects` is false, full\ntransaction objects when it is true. System transactions are not included on `/evm`.\n","anyOf":[{"type":"array","description":"Transaction hashes.","items":{"$ref":"schemas#/$defs/Hash32"}},{"type":"array","description":"Full transaction objects.","items":{"$ref":"schemas#/$defs/Transaction"}}]},"uncles":{"type":"array","description":"Hashes of the uncle blocks (always empty after the merge and on this chain).","items":{"$ref":"schemas#/$defs/Hash32"}},"withdrawals":{"type":"array","description":"Beacon chain withdrawals (from Shanghai on).","items":{"$ref":"schemas#/$defs/Withdrawal"}},"sealFields":{"type":"array","description":"Seal fields some older clients send instead of `mixHash` and `nonce`.","items":{"$ref":"schemas#/$defs/HexData"}}}};
-const schema37 = {"title":"HexData","description":"Raw bytes as hex, `0x` followed by an even number of hex digits (`0x` is empty data).","type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$","examples":["0x","0xa9059cbb"]};
-const schema54 = {"title":"BlockHeader","description":"The fields of a block header, as nodes send them in a block and in `ots_getHeaderByNumber`. Fields a fork\nadded (`baseFeePerGas` with London, `withdrawalsRoot` with Shanghai, `blobGasUsed`, `excessBlobGas` and\n`parentBeaconBlockRoot` with Cancun, `requestsHash` with Prague) are present from that fork on. The block\nhash is keccak256 of the RLP of the header fields in consensus order. Extra fields are tolerated.\n","type":"object","required":["number","hash","parentHash","timestamp"],"properties":{"number":{"$ref":"schemas#/$defs/Quantity","description":"The block number."},"hash":{"$ref":"schemas#/$defs/Hash32","description":"The block hash."},"parentHash":{"$ref":"schemas#/$defs/Hash32","description":"The hash of the parent block."},"nonce":{"type":"string","pattern":"^0x[0-9a-fA-F]{16}$","description":"The 8-byte proof-of-work nonce. Always the 8-byte zero value `0x0000000000000000` on this chain\n(and on Ethereum after the merge); older proof-of-work blocks carry a real nonce.\n"},"sha3Uncles":{"$ref":"schemas#/$defs/Hash32","description":"keccak256 of the RLP of the uncle headers."},"logsBloom":{"type":"string","pattern":"^0x[0-9a-fA-F]{512}$","description":"The 256-byte bloom filter of the block's logs."},"transactionsRoot":{"$ref":"schemas#/$defs/Hash32","description":"The root of the block's transaction trie."},"stateRoot":{"$ref":"schemas#/$defs/Hash32","description":"The root of the state trie after the block; `eth_getProof` proofs verify against it."},"receiptsRoot":{"$ref":"schemas#/$defs/Hash32","description":"The root of the block's receipt trie."},"miner":{"$ref":"schemas#/$defs/Address","description":"The address that received the block's fees (the beneficiary, coinbase)."},"difficulty":{"$ref":"schemas#/$defs/Quantity","description":"The proof-of-work difficulty; may be zero (always `0x0` on this chain)."},"totalDifficulty":{"$ref":"schemas#/$defs/Quantity","description":"The sum of difficulties up to this block. Newer nodes leave it out."},"extraData":{"$ref":"schemas#/$defs/HexData","description":"Arbitrary data the block producer added (up to 32 bytes)."},"size":{"$ref":"schemas#/$defs/Quantity","description":"The size of the block in bytes."},"gasLimit":{"$ref":"schemas#/$defs/Quantity","description":"The most gas the block's transactions may use."},"gasUsed":{"$ref":"schemas#/$defs/Quantity","description":"The gas the block's transactions used."},"timestamp":{"$ref":"schemas#/$defs/Quantity","description":"The block time, Unix seconds."},"mixHash":{"$ref":"schemas#/$defs/Hash32","description":"The proof-of-work mix hash (after the merge, the beacon chain's randomness)."},"baseFeePerGas":{"$ref":"schemas#/$defs/Quantity","description":"The base fee per gas in wei (from London on). On this chain it is the whole fee."},"withdrawalsRoot":{"$ref":"schemas#/$defs/Hash32","description":"The root of the block's withdrawal trie (from Shanghai on)."},"blobGasUsed":{"$ref":"schemas#/$defs/Quantity","description":"The blob gas the block's transactions used (from Cancun on; zero on this chain, which has no blobs)."},"excessBlobGas":{"$ref":"schemas#/$defs/Quantity","description":"The running excess of blob gas over the target (from Cancun on)."},"parentBeaconBlockRoot":{"$ref":"schemas#/$defs/Hash32","description":"The parent beacon block root (from Cancun on)."},"requestsHash":{"$ref":"schemas#/$defs/Hash32","description":"The hash of the execution-layer requests (from Prague on)."}},"examples":[{"number":"0x14e8d38","hash":"0x92dabfa3f61ff1c349d12f5fd0dd4c99760a0a41b77dee8f0a80f83efdcb307a","parentHash":"0x2af1ab84a4e79f58be9b35b77968f792a842866f0f94fed37521ecca17c7f442","timestamp":"0x67be0db3"}]};
-const schema33 = {"title":"Address","description":"A 20-byte address, `0x` followed by 40 hex digits (any case; checksummed case is accepted).","type":"string","pattern":"^0x[0-9a-fA-F]{40}$","examples":["0x00000000219ab540356cbb839cbe05303d7705fa"]};
+const schema179 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
+const schema53 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"type":"object","required":["number","hash","parentHash","timestamp","gasLimit","gasUsed","transactions","miner","difficulty","size","extraData","receiptsRoot","stateRoot","transactionsRoot"],"properties":{"transactions":{"anyOf":[{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}}]},"uncles":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"withdrawals":{"type":"array","items":{"$ref":"schemas#/$defs/Withdrawal"}},"sealFields":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}}}};
+const schema37 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
+const schema54 = {"type":"object","required":["number","hash","parentHash","timestamp"],"properties":{"number":{"$ref":"schemas#/$defs/Quantity"},"hash":{"$ref":"schemas#/$defs/Hash32"},"parentHash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"type":"string","pattern":"^0x[0-9a-fA-F]{16}$"},"sha3Uncles":{"$ref":"schemas#/$defs/Hash32"},"logsBloom":{"type":"string","pattern":"^0x[0-9a-fA-F]{512}$"},"transactionsRoot":{"$ref":"schemas#/$defs/Hash32"},"stateRoot":{"$ref":"schemas#/$defs/Hash32"},"receiptsRoot":{"$ref":"schemas#/$defs/Hash32"},"miner":{"$ref":"schemas#/$defs/Address"},"difficulty":{"$ref":"schemas#/$defs/Quantity"},"totalDifficulty":{"$ref":"schemas#/$defs/Quantity"},"extraData":{"$ref":"schemas#/$defs/HexData"},"size":{"$ref":"schemas#/$defs/Quantity"},"gasLimit":{"$ref":"schemas#/$defs/Quantity"},"gasUsed":{"$ref":"schemas#/$defs/Quantity"},"timestamp":{"$ref":"schemas#/$defs/Quantity"},"mixHash":{"$ref":"schemas#/$defs/Hash32"},"baseFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"withdrawalsRoot":{"$ref":"schemas#/$defs/Hash32"},"blobGasUsed":{"$ref":"schemas#/$defs/Quantity"},"excessBlobGas":{"$ref":"schemas#/$defs/Quantity"},"parentBeaconBlockRoot":{"$ref":"schemas#/$defs/Hash32"},"requestsHash":{"$ref":"schemas#/$defs/Hash32"}}};
+const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const pattern25 = func0("^0x[0-9a-fA-F]{16}$", "u");
 const pattern27 = func0("^0x[0-9a-fA-F]{512}$", "u");
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
@@ -1031,8 +1031,8 @@ return errors === 0;
 }
 validate28.evaluated = {"props":{"number":true,"hash":true,"parentHash":true,"nonce":true,"sha3Uncles":true,"logsBloom":true,"transactionsRoot":true,"stateRoot":true,"receiptsRoot":true,"miner":true,"difficulty":true,"totalDifficulty":true,"extraData":true,"size":true,"gasLimit":true,"gasUsed":true,"timestamp":true,"mixHash":true,"baseFeePerGas":true,"withdrawalsRoot":true,"blobGasUsed":true,"excessBlobGas":true,"parentBeaconBlockRoot":true,"requestsHash":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema78 = {"title":"Transaction","description":"A transaction as `eth_getTransactionByHash` and full blocks return it. It is pending while `blockHash`,\n`blockNumber` and `transactionIndex` are `null`. Which fee and signature fields appear depends on\n`type`: legacy (`0x0`) has `gasPrice` and a `v` that encodes the chain id (EIP-155) or is 27/28;\ntyped transactions have `chainId`, `yParity` (or `v` 0/1 on older nodes), and `accessList` (`0x1` and\nlater); EIP-1559 (`0x2`) adds `maxFeePerGas` and `maxPriorityFeePerGas`; blob transactions (`0x3`) add\n`maxFeePerBlobGas` and `blobVersionedHashes`; set-code transactions (`0x4`) add `authorizationList`.\nPriority fees are always zero on this chain; EIP-1559 transactions pay only the base fee. Extra fields\nare tolerated.\n","type":"object","required":["hash","nonce","blockHash","blockNumber","transactionIndex","from","to","value","gas","gasPrice","input","v","r","s","type"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash32","description":"The transaction hash."},"nonce":{"$ref":"schemas#/$defs/Quantity","description":"The sender's transaction count before this transaction."},"blockHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$","description":"The hash of the block holding the transaction; `null` while pending."},"blockNumber":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$","description":"The number of the block holding the transaction (hex quantity); `null` while pending."},"transactionIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$","description":"The transaction's position in its block (hex quantity); `null` while pending."},"from":{"$ref":"schemas#/$defs/Address","description":"The sender address."},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$","description":"The receiver address; `null` for a contract creation."},"value":{"$ref":"schemas#/$defs/Quantity","description":"The value transferred, in wei."},"gas":{"$ref":"schemas#/$defs/Quantity","description":"The gas limit the sender set."},"gasPrice":{"$ref":"schemas#/$defs/Quantity","description":"The gas price in wei: the price the sender set for legacy transactions, the price paid once mined\nfor EIP-1559 ones (on this chain the base fee, as priority fees are zero).\n"},"input":{"$ref":"schemas#/$defs/HexData","description":"The call data (`0x` for a plain transfer)."},"v":{"$ref":"schemas#/$defs/Quantity","description":"The ECDSA recovery value (legacy 27/28 or 35 + 2·chainId + parity; typed 0/1)."},"r":{"$ref":"schemas#/$defs/Quantity","description":"The ECDSA signature's r component."},"s":{"$ref":"schemas#/$defs/Quantity","description":"The ECDSA signature's s component."},"yParity":{"type":"string","enum":["0x0","0x1"],"description":"The signature's y parity for typed transactions (newer nodes send it next to `v`)."},"type":{"$ref":"schemas#/$defs/TransactionType","description":"The transaction type, `0x0` legacy or `0x2` EIP-1559 (others possible)."},"chainId":{"$ref":"schemas#/$defs/ChainId","description":"The chain id the transaction was signed for (`0x3e7` mainnet, `0x3e6` testnet); absent on pre-EIP-155 legacy transactions."},"accessList":{"type":"array","description":"The addresses and storage slots the transaction declares it will touch (types `0x1` and later).","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"maxFeePerGas":{"$ref":"schemas#/$defs/Quantity","description":"The most the sender pays per gas, in wei (EIP-1559 and later)."},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/Quantity","description":"The tip per gas, in wei (EIP-1559 and later). Priority fees are always zero on this chain."},"maxFeePerBlobGas":{"$ref":"schemas#/$defs/Quantity","description":"The most the sender pays per blob gas, in wei (type `0x3`)."},"blobVersionedHashes":{"type":"array","description":"The versioned hashes of the transaction's blobs (type `0x3`).","items":{"$ref":"schemas#/$defs/Hash32"}},"authorizationList":{"type":"array","description":"The signed code delegations of a set-code transaction (type `0x4`).","items":{"$ref":"schemas#/$defs/Authorization"}}}};
-const schema89 = {"title":"TransactionType","description":"The transaction type: `0x0` legacy and `0x2` EIP-1559 are the ones the interface names; nodes also send\n`0x1` (EIP-2930 access list), `0x3` (EIP-4844 blob) and `0x4` (EIP-7702 set-code), and future types\nwill appear, so any quantity is accepted.\n","anyOf":[{"type":"string","enum":["0x0","0x2","0x1","0x3","0x4"],"description":"The known types."},{"$ref":"schemas#/$defs/Quantity"}]};
+const schema78 = {"type":"object","required":["hash","nonce","blockHash","blockNumber","transactionIndex","from","to","value","gas","gasPrice","input","v","r","s","type"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"blockHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"blockNumber":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"transactionIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"value":{"$ref":"schemas#/$defs/Quantity"},"gas":{"$ref":"schemas#/$defs/Quantity"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"input":{"$ref":"schemas#/$defs/HexData"},"v":{"$ref":"schemas#/$defs/Quantity"},"r":{"$ref":"schemas#/$defs/Quantity"},"s":{"$ref":"schemas#/$defs/Quantity"},"yParity":{"type":"string","enum":["0x0","0x1"]},"type":{"$ref":"schemas#/$defs/TransactionType"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"maxFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxFeePerBlobGas":{"$ref":"schemas#/$defs/Quantity"},"blobVersionedHashes":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"authorizationList":{"type":"array","items":{"$ref":"schemas#/$defs/Authorization"}}}};
+const schema89 = {"anyOf":[{"type":"string","enum":["0x0","0x2","0x1","0x3","0x4"]},{"$ref":"schemas#/$defs/Quantity"}]};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1207,7 +1207,7 @@ return errors === 0;
 }
 validate33.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema32 = {"title":"AccessListEntry","description":"One address and the storage slots of it that a transaction declares it will touch.","type":"object","required":["address","storageKeys"],"properties":{"address":{"$ref":"schemas#/$defs/Address","description":"The contract address."},"storageKeys":{"type":"array","description":"The slots, each 32 bytes.","items":{"$ref":"schemas#/$defs/Hash32"}}}};
+const schema32 = {"type":"object","required":["address","storageKeys"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"storageKeys":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1322,7 +1322,7 @@ return errors === 0;
 }
 validate21.evaluated = {"props":{"address":true,"storageKeys":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema46 = {"title":"Authorization","description":"One signed EIP-7702 code delegation in a set-code transaction.","type":"object","properties":{"chainId":{"$ref":"schemas#/$defs/Quantity","description":"The chain id the delegation is valid on (0 for any chain)."},"address":{"$ref":"schemas#/$defs/Address","description":"The contract whose code the signer delegates to."},"nonce":{"$ref":"schemas#/$defs/Quantity","description":"The signer's nonce."},"yParity":{"$ref":"schemas#/$defs/Quantity","description":"The signature's y parity."},"r":{"$ref":"schemas#/$defs/Quantity","description":"The signature's r component."},"s":{"$ref":"schemas#/$defs/Quantity","description":"The signature's s component."}}};
+const schema46 = {"type":"object","properties":{"chainId":{"$ref":"schemas#/$defs/Quantity"},"address":{"$ref":"schemas#/$defs/Address"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"yParity":{"$ref":"schemas#/$defs/Quantity"},"r":{"$ref":"schemas#/$defs/Quantity"},"s":{"$ref":"schemas#/$defs/Quantity"}}};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2224,7 +2224,7 @@ return errors === 0;
 }
 validate30.evaluated = {"props":{"hash":true,"nonce":true,"blockHash":true,"blockNumber":true,"transactionIndex":true,"from":true,"to":true,"value":true,"gas":true,"gasPrice":true,"input":true,"v":true,"r":true,"s":true,"yParity":true,"type":true,"chainId":true,"accessList":true,"maxFeePerGas":true,"maxPriorityFeePerGas":true,"maxFeePerBlobGas":true,"blobVersionedHashes":true,"authorizationList":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema98 = {"title":"Withdrawal","description":"One beacon chain withdrawal credited in the block.","type":"object","required":["index","validatorIndex","address","amount"],"properties":{"index":{"$ref":"schemas#/$defs/Quantity","description":"The withdrawal's running index."},"validatorIndex":{"$ref":"schemas#/$defs/Quantity","description":"The index of the validator withdrawing."},"address":{"$ref":"schemas#/$defs/Address","description":"The address credited."},"amount":{"$ref":"schemas#/$defs/Quantity","description":"The amount credited, in gwei."}},"examples":[{"address":"0x59b0d71688da01057c08e4c1baa8faa629819c2a","amount":"0x1ac9fb","index":"0xbe894","validatorIndex":"0x6de5a"}]};
+const schema98 = {"type":"object","required":["index","validatorIndex","address","amount"],"properties":{"index":{"$ref":"schemas#/$defs/Quantity"},"validatorIndex":{"$ref":"schemas#/$defs/Quantity"},"address":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/Quantity"}}};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2869,10 +2869,10 @@ return errors === 0;
 validate72.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const eth_getBlockByNumberParams = validate74;
-const schema180 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"type":"boolean","description":"Whether `transactions` holds full objects (`true`) or hashes (`false`)."}],"items":false,"minItems":2};
-const schema127 = {"title":"BlockNumberOrTag","description":"A block number as a hex quantity, or a block tag.","anyOf":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockTag"}]};
-const schema128 = {"title":"CanonicalQuantity","description":"A quantity as requests must write it, `0x` then hex digits without leading zeros (`0x0`, `0x1e8484`).","type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$","examples":["0x1e8484"]};
-const schema129 = {"title":"BlockTag","description":"A named block. `pending` is not offered (see `eth_getBlockByNumber`).","type":"string","enum":["latest","earliest","safe","finalized"]};
+const schema180 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"type":"boolean"}],"items":false,"minItems":2};
+const schema127 = {"anyOf":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockTag"}]};
+const schema128 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
+const schema129 = {"type":"string","enum":["latest","earliest","safe","finalized"]};
 const pattern97 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3030,7 +3030,7 @@ return errors === 0;
 validate74.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const eth_getBlockByNumberResult = validate76;
-const schema181 = {"description":"A block, or `null` for a block the node does not have.","oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null","description":"No such block."}]};
+const schema181 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3134,8 +3134,8 @@ return errors === 0;
 validate76.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const eth_getProofParams = validate78;
-const schema182 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"type":"array","description":"Storage slots, each 32 bytes (`0x` + 64 hex digits); an empty array asks for the account proof only.","items":{"$ref":"schemas#/$defs/StorageSlot"}},{"type":"string","enum":["latest"],"description":"Always `latest`; block numbers, hashes and other tags are refused."}],"items":false,"minItems":3};
-const schema147 = {"title":"StorageSlot","description":"A storage slot key as a request sends it, 32 bytes (`0x` + 64 hex digits).","type":"string","pattern":"^0x[0-9a-fA-F]{64}$","examples":["0x0000000000000000000000000000000000000000000000000000000000000001"]};
+const schema182 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"type":"array","items":{"$ref":"schemas#/$defs/StorageSlot"}},{"type":"string","enum":["latest"]}],"items":false,"minItems":3};
+const schema147 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 
 function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3277,8 +3277,8 @@ validate78.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const eth_getProofResult = validate79;
 const schema185 = {"$ref":"schemas#/$defs/AccountProof"};
-const schema35 = {"title":"AccountProof","description":"An EIP-1186 account proof. Verify `accountProof` against the block's `stateRoot`, then each storage\nproof against `storageHash`. Compare `balance`, `nonce` and storage values as numbers: the trie holds\nthem without leading zeros. Extra fields are tolerated.\n","type":"object","required":["address","accountProof","balance","codeHash","nonce","storageHash","storageProof"],"properties":{"address":{"$ref":"schemas#/$defs/Address","description":"The account address."},"accountProof":{"type":"array","description":"The RLP-encoded trie nodes from the state root down to the account, in order; verify against the\nblock's state root.\n","items":{"$ref":"schemas#/$defs/HexData"}},"balance":{"$ref":"schemas#/$defs/Quantity","description":"The balance in wei."},"codeHash":{"$ref":"schemas#/$defs/Hash32","description":"keccak256 of the account's code (`0xc5d2…a470`, the hash of empty code, for accounts without code)."},"nonce":{"$ref":"schemas#/$defs/Quantity","description":"The account nonce."},"storageHash":{"$ref":"schemas#/$defs/Hash32","description":"The root of the account's storage trie; the storage proofs verify against it (`0x56e8…b421`, the\nempty trie, for accounts without storage).\n"},"storageProof":{"type":"array","description":"One entry per requested storage key, in request order; empty when no keys were requested.","items":{"$ref":"schemas#/$defs/StorageProof"}}}};
-const schema42 = {"title":"StorageProof","description":"The proof of one storage slot.","type":"object","required":["key","value","proof"],"properties":{"key":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$","description":"The requested key. Nodes echo it as sent or without leading zeros; pad it to 32 bytes before hashing.\n"},"value":{"$ref":"schemas#/$defs/Quantity","description":"The slot's value as a quantity (`0x0` for an empty slot)."},"proof":{"type":"array","description":"The RLP-encoded trie nodes from the storage root down to the slot, in order.","items":{"$ref":"schemas#/$defs/HexData"}}}};
+const schema35 = {"type":"object","required":["address","accountProof","balance","codeHash","nonce","storageHash","storageProof"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"accountProof":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"balance":{"$ref":"schemas#/$defs/Quantity"},"codeHash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"storageHash":{"$ref":"schemas#/$defs/Hash32"},"storageProof":{"type":"array","items":{"$ref":"schemas#/$defs/StorageProof"}}}};
+const schema42 = {"type":"object","required":["key","value","proof"],"properties":{"key":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"},"value":{"$ref":"schemas#/$defs/Quantity"},"proof":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}}}};
 const pattern12 = func0("^0x[0-9a-fA-F]{1,64}$", "u");
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3813,8 +3813,8 @@ return errors === 0;
 validate81.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const eth_getSystemTxsByBlockHashResult = validate82;
-const schema188 = {"description":"The system transactions, or `null` for an unknown block hash.","oneOf":[{"type":"array","description":"System transactions, possibly none.","items":{"$ref":"schemas#/$defs/SystemTransaction"}},{"type":"null","description":"No block with this hash."}]};
-const schema148 = {"title":"SystemTransaction","description":"A system transaction: a transfer from the core trading layer, executed as a legacy transaction\n(`type` `0x0`) with `gasPrice` `0x0`, sent from `0x2222222222222222222222222222222222222222` for the\nnative coin or from a token's system address, `0x20` followed by the token index in big-endian.\n","allOf":[{"$ref":"schemas#/$defs/Transaction"}],"properties":{"type":{"type":"string","const":"0x0","description":"Always legacy."},"gasPrice":{"type":"string","const":"0x0","description":"Always zero."},"from":{"type":"string","pattern":"^0x(2{40}|20[0-9a-fA-F]{38})$","description":"`0x2222222222222222222222222222222222222222` for the native coin, or `0x20` followed by the token\nindex as a 19-byte big-endian number for a token (index 200: `0x20000000000000000000000000000000000000c8`).\n"}}};
+const schema188 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SystemTransaction"}},{"type":"null"}]};
+const schema148 = {"allOf":[{"$ref":"schemas#/$defs/Transaction"}],"properties":{"type":{"type":"string","const":"0x0"},"gasPrice":{"type":"string","const":"0x0"},"from":{"type":"string","pattern":"^0x(2{40}|20[0-9a-fA-F]{38})$"}}};
 const pattern109 = func0("^0x(2{40}|20[0-9a-fA-F]{38})$", "u");
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4076,7 +4076,7 @@ return errors === 0;
 validate84.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const eth_getTransactionByHashResult = validate85;
-const schema191 = {"description":"A transaction, or `null` for an unknown hash.","oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null","description":"The transaction is unknown."}]};
+const schema191 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null"}]};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4898,7 +4898,7 @@ return errors === 0;
 validate85.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const ots_getHeaderByNumberParams = validate87;
-const schema192 = {"type":"array","prefixItems":[{"type":"integer","minimum":0,"description":"Block number, a non-negative JSON integer."}],"items":false,"minItems":1};
+const schema192 = {"type":"array","prefixItems":[{"type":"integer","minimum":0}],"items":false,"minItems":1};
 
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4975,8 +4975,8 @@ return errors === 0;
 validate87.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const ots_getHeaderByNumberResult = validate88;
-const schema193 = {"description":"A block header, or `null` for a block the node does not have.","oneOf":[{"$ref":"schemas#/$defs/ZeroNonceBlockHeader"},{"type":"null","description":"No block with this number."}]};
-const schema171 = {"title":"ZeroNonceBlockHeader","description":"The header `ots_getHeaderByNumber` answers: a `BlockHeader` whose `nonce` is always the 8-byte zero value.\n","allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"properties":{"nonce":{"type":"string","const":"0x0000000000000000","description":"Always the 8-byte zero value."}}};
+const schema193 = {"oneOf":[{"$ref":"schemas#/$defs/ZeroNonceBlockHeader"},{"type":"null"}]};
+const schema171 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"properties":{"nonce":{"type":"string","const":"0x0000000000000000"}}};
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5161,7 +5161,7 @@ return errors === 0;
 validate90.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const web3_clientVersionResult = validate91;
-const schema195 = {"type":"string","description":"Free-form client version string, e.g. `name/version/platform`."};
+const schema195 = {"type":"string"};
 
 function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;

@@ -29,6 +29,22 @@ const COMPONENTS_ID = "schemas";
 const COMPONENT_PREFIX = "/components/schemas/";
 /** How an int64 travels once the lossless parser has read it: an integer or a decimal string. */
 const DECIMAL_PATTERN = "^-?[0-9]+$";
+/**
+ * Keywords that never change what ajv accepts here (annotations, and OpenAPI's own, since the
+ * `discriminator` option is off). They are dropped before compiling: ajv copies a schema, with all
+ * its prose, into the output wherever an error message quotes one of its values.
+ */
+const ANNOTATIONS = new Set([
+  "title",
+  "description",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$comment",
+  ...OPENAPI_SCHEMA_KEYWORDS,
+]);
 
 /**
  * Compiles ajv standalone validators for a spec.
@@ -65,7 +81,6 @@ export function buildValidators(file: string, doc: Json, entries: readonly Valid
     inlineRefs: true,
   });
   addFormats.default(ajv);
-  ajv.addVocabulary([...OPENAPI_SCHEMA_KEYWORDS, ...extensionKeywords(allSchemas)]);
   for (const format of unknownFormats(ajv, allSchemas)) ajv.addFormat(format, true);
 
   ajv.addSchema({ $id: COMPONENTS_ID, $defs: components });
@@ -95,7 +110,7 @@ function compileOrThrow(file: string, pointer: string, compile: () => unknown): 
   }
 }
 
-/** The spec's component schemas, prepared for ajv (refs rewritten, int64 widened). */
+/** The spec's component schemas, prepared for ajv (refs rewritten, int64 widened, annotations dropped). */
 function componentSchemas(file: string, doc: Json): Record<string, Json> {
   const schemas = valueAt(doc, "/components/schemas");
   if (!isObject(schemas)) return {};
@@ -109,7 +124,8 @@ function componentSchemas(file: string, doc: Json): Record<string, Json> {
 
 /**
  * Copies a spec schema for ajv: `#/components/schemas/…` refs point at the shared components,
- * other local refs are inlined, and int64 fields accept decimal strings.
+ * other local refs are inlined, int64 fields accept decimal strings, and annotations and `x-…`
+ * extensions are dropped.
  */
 function prepareSchema(
   file: string,
@@ -134,8 +150,14 @@ function prepareSchema(
           Object.keys(siblings).length === 0 ? (inlined as JsonObject) : { allOf: [inlined], ...siblings };
       }
     }
-    return result.format === "int64" ? widenInt64(result) : result;
+    return withoutAnnotations(result.format === "int64" ? widenInt64(result) : result);
   });
+}
+
+function withoutAnnotations(node: JsonObject): JsonObject {
+  return Object.fromEntries(
+    Object.entries(node).filter(([keyword]) => !ANNOTATIONS.has(keyword) && !keyword.startsWith("x-")),
+  );
 }
 
 function widenInt64(node: JsonObject): JsonObject {
@@ -144,17 +166,6 @@ function widenInt64(node: JsonObject): JsonObject {
   const widened: JsonObject = { ...node, pattern: node.pattern ?? DECIMAL_PATTERN };
   if (!types.includes("string")) widened.type = [...types, "string"];
   return widened;
-}
-
-/** The `x-…` keys used as schema keywords, sorted, so ajv's strict mode knows them. */
-function extensionKeywords(schemas: readonly Json[]): string[] {
-  const keys = new Set<string>();
-  for (const schema of schemas) {
-    walkSchema(schema, "", ({ schema: node }) => {
-      for (const key of Object.keys(node)) if (key.startsWith("x-")) keys.add(key);
-    });
-  }
-  return [...keys].sort();
 }
 
 /** Whether any `pattern` is one of the hex shapes the engine checks without a RegExp. */

@@ -71,6 +71,17 @@ describe("generated validators (ajv standalone, ESM)", () => {
     expect(wallet.getAssetIssueByIdResponse200.errors?.[0]?.instancePath).toBe("/total_supply");
   });
 
+  it("carry no schema prose, while a property named like an annotation is still checked", async () => {
+    const evmCode = await readFile(join(repoRoot, "generated/evm/validators.js"), "utf8");
+    expect(evmCode).not.toContain("Leading zeros, which some nodes send");
+    expect(evmCode).not.toMatch(/"(?:title|description|examples|x-[a-z-]+)":"/);
+    const vector = await fixture("wallet/tron_getassetissuebyid_mainnet_1002000_BTT.json");
+    const token = vector.response_visible_false as Record<string, unknown>;
+    expect(wallet.getAssetIssueByIdResponse200({ ...token, description: "a token" })).toBe(true);
+    expect(wallet.getAssetIssueByIdResponse200({ ...token, description: 5 })).toBe(false);
+    expect(wallet.getAssetIssueByIdResponse200.errors?.[0]?.instancePath).toBe("/description");
+  });
+
   it("bundles for the browser with esbuild (every helper import resolved) and still validates", async () => {
     const result = await build({
       entryPoints: [join(repoRoot, "generated/platform/validators.js")],
