@@ -123,6 +123,18 @@ describe("REST caller: responses", () => {
     expect(await caller.call(createThing, { body: { name: "n", region: "eu3" } })).toEqual([1]);
   });
 
+  it("refuses a success status the spec does not describe, unless validation is off", async () => {
+    const { url } = await serve(() => ({ status: 200, body: '{"truncated": ' }));
+    const onlyCreated = { ...createThing, responses: { "201": getThing.responses["200"] ?? {} } };
+    const error = await createRestCaller({ baseUrl: url })
+      .call(onlyCreated, { body: { name: "n", region: "eu3" } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).message).toContain("status 200");
+    const lax = createRestCaller({ baseUrl: url, validateResponse: false });
+    expect(await lax.call(onlyCreated, { body: { name: "n", region: "eu3" } })).toBe('{"truncated": ');
+  });
+
   it("falls back to the status range (2XX) when the exact status is not listed", async () => {
     const { url } = await serve(() => ({ status: 203, body: { id: 5 } }));
     const ranged = { ...createThing, responses: { "2XX": getThing.responses["200"] ?? {}, default: {} } };

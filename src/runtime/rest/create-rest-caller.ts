@@ -136,6 +136,14 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
     if (serviceError !== undefined) throw errorInBody(response, serviceError, shown);
 
     const descriptor = selectResponse(operation.responses, response.status);
+    if (validates && descriptor === undefined) {
+      // A success status the spec does not describe (200 where it promises 201) is not trusted as an answer.
+      const issue = {
+        pointer: "",
+        message: `has status ${response.status}, which the spec does not describe`,
+      };
+      throw new ResponseValidationError(operation.id, response.status, [issue]);
+    }
     if (validates && descriptor?.validate) {
       const issues = isJson
         ? checkValue(descriptor.validate, body, "")
