@@ -1,6 +1,6 @@
+import { keccak_256 } from "@noble/hashes/sha3.js";
 import { ProofError } from "../../runtime/errors/proof-error.js";
 import { bytesToHex, fixedHexToBytes, hexToBytes, quantityToBytes } from "./hex.js";
-import { keccak256 } from "./keccak.js";
 import { encodeBytes, encodeList } from "./rlp.js";
 
 /**
@@ -146,7 +146,7 @@ export function encodeHeader(header: BlockHeaderInput): Uint8Array {
  * verifyBlockHash(block); // "0x…", or throws ProofError
  */
 export function verifyBlockHash(block: BlockHeaderInput): string {
-  const computed = keccak256(encodeHeader(block));
+  const computed = keccak_256(encodeHeader(block));
   const claimed = fixedHexToBytes(block.hash, 32, SUBJECT, "hash");
   const hash = bytesToHex(computed);
   if (bytesToHex(claimed) !== hash) {

@@ -153,7 +153,7 @@ export function bytesToBigint(bytes: Uint8Array): bigint {
  * @param b - the second array
  * @returns whether both hold the same bytes
  * @example
- * equalBytes(keccak256(node), expectedHash);
+ * equalBytes(keccak_256(node), expectedHash);
  */
 export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;

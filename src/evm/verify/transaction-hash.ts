@@ -1,6 +1,6 @@
+import { keccak_256 } from "@noble/hashes/sha3.js";
 import { ProofError } from "../../runtime/errors/proof-error.js";
 import { bytesToHex, fixedHexToBytes, hexToBigint, hexToBytes, quantityToBytes } from "./hex.js";
-import { keccak256 } from "./keccak.js";
 import { encodeBytes, encodeList } from "./rlp.js";
 
 /** One access list entry (EIP-2930). */
@@ -285,7 +285,7 @@ export function checkTransactionHash(
   subject: string,
 ): { hash: string; encoded: Uint8Array } {
   const encoded = encodeTransaction(tx, subject);
-  const hash = bytesToHex(keccak256(encoded));
+  const hash = bytesToHex(keccak_256(encoded));
   const claimed = bytesToHex(fixedHexToBytes(tx.hash, 32, subject, "hash"));
   if (claimed !== hash) fail(subject, "hash", `is ${claimed} but the signed fields hash to ${hash}`);
   return { hash, encoded };

@@ -1,11 +1,11 @@
+import { keccak_256 } from "@noble/hashes/sha3.js";
 import { ProofError } from "../../runtime/errors/proof-error.js";
 import { bytesToHex, equalBytes } from "./hex.js";
-import { keccak256 } from "./keccak.js";
 import { encodeBytes, encodeList, malformedRlp } from "./rlp.js";
 import { checkItem, RlpItem, readItem } from "./rlp-scan.js";
 
 /** The root of a trie with nothing in it: keccak(rlp("")). */
-export const EMPTY_TRIE_ROOT: Uint8Array = keccak256(Uint8Array.of(0x80));
+export const EMPTY_TRIE_ROOT: Uint8Array = keccak_256(Uint8Array.of(0x80));
 
 // The i-th 4-bit digit of `bytes`, high half first.
 function nibble(bytes: Uint8Array, i: number): number {
@@ -44,7 +44,7 @@ const ITEM_HEADS = new Int32Array(17);
  * @returns the value stored at `key` (a view into its proof node), or `undefined` when the proof shows the key is absent
  * @throws {ProofError} when a node does not hash to its reference, is malformed, is missing or is extra
  * @example
- * const leaf = walkProof(stateRoot, keccak256(address), nodes, "accountProof");
+ * const leaf = walkProof(stateRoot, keccak_256(address), nodes, "accountProof");
  */
 export function walkProof(
   root: Uint8Array,
@@ -90,7 +90,7 @@ export function walkProof(
           `is missing: the proof ends before the key is resolved (wanted ${wanted})`,
         );
       }
-      if (!sameBytesAt(keccak256(encoded), refBytes, refStart, 32)) {
+      if (!sameBytesAt(keccak_256(encoded), refBytes, refStart, 32)) {
         throw nodeError(
           subject,
           next,
@@ -209,7 +209,7 @@ interface TrieEntry {
 }
 
 function reference(encodedNode: Uint8Array): Uint8Array {
-  return encodedNode.length < 32 ? encodedNode : encodeBytes(keccak256(encodedNode));
+  return encodedNode.length < 32 ? encodedNode : encodeBytes(keccak_256(encodedNode));
 }
 
 // Encodes the node holding entries[start..end) (sorted, sharing their first `depth` nibbles).
@@ -263,5 +263,5 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
 export function trieRoot(entries: readonly TrieEntry[]): Uint8Array {
   if (entries.length === 0) return EMPTY_TRIE_ROOT;
   const sorted = [...entries].sort((a, b) => compareBytes(a.key, b.key));
-  return keccak256(buildNode(sorted, 0, sorted.length, 0));
+  return keccak_256(buildNode(sorted, 0, sorted.length, 0));
 }
