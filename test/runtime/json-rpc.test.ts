@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { nodeAuth } from "../../src/runtime/credentials/auth.js";
 import { HttpError } from "../../src/runtime/errors/http-error.js";
 import { JsonRpcError } from "../../src/runtime/errors/json-rpc-error.js";
@@ -207,6 +207,52 @@ describe("automatic batching", () => {
     const s = await serve(node);
     await createJsonRpcClient({ url: s.url }).call(blockNumber, []);
     expect(Array.isArray(bodies(s)[0])).toBe(false);
+  });
+
+  it("sends a lone call at once, without waiting for a timer", async () => {
+    const s = await serve(node);
+    // Timers never fire here: the call completes only if the flush is not a timer.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      expect(await createJsonRpcClient({ url: s.url }).call(blockNumber, [])).toBe("0x2a");
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(s.requests).toHaveLength(1);
+  });
+
+  it("batches the calls that parallel chains make after awaiting the previous batch", async () => {
+    const s = await serve(node);
+    const rpc = createJsonRpcClient({ url: s.url });
+    const chain = async () => {
+      await rpc.call(blockNumber, []);
+      return rpc.call(getTransaction, [HASH]);
+    };
+    expect(await Promise.all([chain(), chain(), chain()])).toEqual([
+      { hash: HASH },
+      { hash: HASH },
+      { hash: HASH },
+    ]);
+    expect(s.requests).toHaveLength(2);
+    expect(bodies(s).map((body) => (body as unknown[]).length)).toEqual([3, 3]);
+  });
+
+  it("with wait > 0, collects calls made in later ticks until the timer fires", async () => {
+    const s = await serve(node);
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const rpc = createJsonRpcClient({ url: s.url, batch: { wait: 20 } });
+      const first = rpc.call(blockNumber, []);
+      await new Promise((resolve) => setImmediate(resolve));
+      const second = rpc.call(getTransaction, [HASH]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(s.requests).toHaveLength(0);
+      vi.advanceTimersByTime(20);
+      expect(await Promise.all([first, second])).toEqual(["0x2a", { hash: HASH }]);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(s.requests).toHaveLength(1);
   });
 
   it("caps an automatic batch at maxSize", async () => {

@@ -26,7 +26,10 @@ import { matchResponses, type RpcOutcome, readRpcOutcome } from "./read-rpc-resp
 export interface BatchOptions {
   /** Most calls in one HTTP request (default 1000); larger batches are split. */
   maxSize?: number;
-  /** Milliseconds to collect calls before sending (default 0: the calls of one tick). */
+  /**
+   * Milliseconds to collect calls before sending (default 0: the calls made in the same tick, sent
+   * on a microtask, so a lone call is not delayed).
+   */
   wait?: number;
 }
 
@@ -221,11 +224,25 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   }
 
   let queue: QueuedCall[] = [];
+  let flushScheduled = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
+  /**
+   * Sends the queue when the calls of this tick are in: on a microtask when `wait` is 0 (a lone
+   * call then goes out at once, where a zero timer would hold it about 1 ms), else on a timer.
+   */
+  function scheduleFlush(wait: number) {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    if (wait === 0) queueMicrotask(flush);
+    else timer = setTimeout(flush, wait);
+  }
+
   function flush() {
+    flushScheduled = false;
     clearTimeout(timer);
     timer = undefined;
+    if (queue.length === 0) return;
     const taken = queue;
     queue = [];
     for (let start = 0; start < taken.length; start += maxSize) {
@@ -260,7 +277,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     return new Promise((resolve, reject) => {
       queue.push({ call: prepared, resolve, reject });
       if (queue.length >= maxSize) flush();
-      else if (timer === undefined) timer = setTimeout(flush, batching.wait ?? 0);
+      else scheduleFlush(batching.wait ?? 0);
     });
   }
 
