@@ -32,16 +32,9 @@ class HexPattern {
 export const eth_blockNumberParams = validate66;
 const schema172 = {"type":"array","maxItems":0};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(Array.isArray(data)){
 if(data.length > 0){
 const err0 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
@@ -67,7 +60,6 @@ errors++;
 validate66.errors = vErrors;
 return errors === 0;
 }
-validate66.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const eth_blockNumberResult = validate67;
 const schema173 = {"$ref":"schemas#/$defs/Quantity"};
@@ -75,16 +67,9 @@ const schema38 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const func0 = hexAwarePattern;
 const pattern8 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate67.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data === "string"){
 if(!pattern8.test(data)){
 const err0 = {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
@@ -110,21 +95,13 @@ errors++;
 validate67.errors = vErrors;
 return errors === 0;
 }
-validate67.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const eth_chainIdParams = validate68;
 const schema175 = {"type":"array","maxItems":0};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate68.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(Array.isArray(data)){
 if(data.length > 0){
 const err0 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
@@ -150,22 +127,14 @@ errors++;
 validate68.errors = vErrors;
 return errors === 0;
 }
-validate68.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const eth_chainIdResult = validate69;
 const schema176 = {"$ref":"schemas#/$defs/ChainId"};
 const schema91 = {"anyOf":[{"type":"string","enum":["0x3e7","0x3e6"]},{"$ref":"schemas#/$defs/Quantity"}]};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
@@ -191,6 +160,7 @@ errors++;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs3 = errors;
 if(typeof data === "string"){
 if(!pattern8.test(data)){
@@ -216,6 +186,7 @@ errors++;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
+}
 if(!valid0){
 const err4 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -240,43 +211,27 @@ vErrors = null;
 validate44.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate69.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate44(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if(!(validate44(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 validate69.errors = vErrors;
 return errors === 0;
 }
-validate69.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const eth_getBlockByHashParams = validate71;
 const schema177 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"},{"type":"boolean"}],"items":false,"minItems":2};
 const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate71.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(Array.isArray(data)){
 if(data.length < 2){
 const err0 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
@@ -351,7 +306,6 @@ errors++;
 validate71.errors = vErrors;
 return errors === 0;
 }
-validate71.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const eth_getBlockByHashResult = validate72;
 const schema179 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
@@ -364,16 +318,9 @@ const pattern27 = func0("^0x[0-9a-fA-F]{512}$", "u");
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 const pattern7 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'"};
@@ -1029,21 +976,13 @@ errors++;
 validate28.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":{"number":true,"hash":true,"parentHash":true,"nonce":true,"sha3Uncles":true,"logsBloom":true,"transactionsRoot":true,"stateRoot":true,"receiptsRoot":true,"miner":true,"difficulty":true,"totalDifficulty":true,"extraData":true,"size":true,"gasLimit":true,"gasUsed":true,"timestamp":true,"mixHash":true,"baseFeePerGas":true,"withdrawalsRoot":true,"blobGasUsed":true,"excessBlobGas":true,"parentBeaconBlockRoot":true,"requestsHash":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema78 = {"type":"object","required":["hash","nonce","blockHash","blockNumber","transactionIndex","from","to","value","gas","gasPrice","input","v","r","s","type"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"blockHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"blockNumber":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"transactionIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"value":{"$ref":"schemas#/$defs/Quantity"},"gas":{"$ref":"schemas#/$defs/Quantity"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"input":{"$ref":"schemas#/$defs/HexData"},"v":{"$ref":"schemas#/$defs/Quantity"},"r":{"$ref":"schemas#/$defs/Quantity"},"s":{"$ref":"schemas#/$defs/Quantity"},"yParity":{"type":"string","enum":["0x0","0x1"]},"type":{"$ref":"schemas#/$defs/TransactionType"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"maxFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxFeePerBlobGas":{"$ref":"schemas#/$defs/Quantity"},"blobVersionedHashes":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"authorizationList":{"type":"array","items":{"$ref":"schemas#/$defs/Authorization"}}}};
 const schema89 = {"anyOf":[{"type":"string","enum":["0x0","0x2","0x1","0x3","0x4"]},{"$ref":"schemas#/$defs/Quantity"}]};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
@@ -1069,6 +1008,7 @@ errors++;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs3 = errors;
 if(typeof data === "string"){
 if(!pattern8.test(data)){
@@ -1094,6 +1034,7 @@ errors++;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
+}
 if(!valid0){
 const err4 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -1118,19 +1059,11 @@ vErrors = null;
 validate31.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
@@ -1156,6 +1089,7 @@ errors++;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs3 = errors;
 if(typeof data === "string"){
 if(!pattern8.test(data)){
@@ -1181,6 +1115,7 @@ errors++;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
+}
 if(!valid0){
 const err4 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -1205,20 +1140,12 @@ vErrors = null;
 validate33.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 const schema32 = {"type":"object","required":["address","storageKeys"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"storageKeys":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}}}};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"};
@@ -1320,20 +1247,12 @@ errors++;
 validate21.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":{"address":true,"storageKeys":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema46 = {"type":"object","properties":{"chainId":{"$ref":"schemas#/$defs/Quantity"},"address":{"$ref":"schemas#/$defs/Address"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"yParity":{"$ref":"schemas#/$defs/Quantity"},"r":{"$ref":"schemas#/$defs/Quantity"},"s":{"$ref":"schemas#/$defs/Quantity"}}};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate26.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.chainId !== undefined){
 let data0 = data.chainId;
@@ -1499,19 +1418,11 @@ errors++;
 validate26.errors = vErrors;
 return errors === 0;
 }
-validate26.evaluated = {"props":{"chainId":true,"address":true,"nonce":true,"yParity":true,"r":true,"s":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"},message:"must have required property '"+"hash"+"'"};
@@ -2037,13 +1948,13 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(validate31(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if(!(validate31(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 }
 if(data.chainId !== undefined){
-if(!(validate33(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData,dynamicAnchors}))){
+if(!(validate33(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
@@ -2053,7 +1964,7 @@ let data17 = data.accessList;
 if(Array.isArray(data17)){
 const len0 = data17.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate21(data17[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data17,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate21(data17[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data17,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -2191,7 +2102,7 @@ let data24 = data.authorizationList;
 if(Array.isArray(data24)){
 const len2 = data24.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate26(data24[i2], {instancePath:instancePath+"/authorizationList/" + i2,parentData:data24,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if(!(validate26(data24[i2], {instancePath:instancePath+"/authorizationList/" + i2,parentData:data24,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
@@ -2222,20 +2133,12 @@ errors++;
 validate30.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":{"hash":true,"nonce":true,"blockHash":true,"blockNumber":true,"transactionIndex":true,"from":true,"to":true,"value":true,"gas":true,"gasPrice":true,"input":true,"v":true,"r":true,"s":true,"yParity":true,"type":true,"chainId":true,"accessList":true,"maxFeePerGas":true,"maxPriorityFeePerGas":true,"maxFeePerBlobGas":true,"blobVersionedHashes":true,"authorizationList":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema98 = {"type":"object","required":["index","validatorIndex","address","amount"],"properties":{"index":{"$ref":"schemas#/$defs/Quantity"},"validatorIndex":{"$ref":"schemas#/$defs/Quantity"},"address":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/Quantity"}}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.index === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'"};
@@ -2391,20 +2294,12 @@ errors++;
 validate38.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":{"index":true,"validatorIndex":true,"address":true,"amount":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
@@ -2594,14 +2489,12 @@ errors++;
 }
 var _valid0 = _errs4 === errors;
 valid2 = valid2 || _valid0;
-if(_valid0){
-var items0 = true;
-}
+if(!valid2){
 const _errs9 = errors;
 if(Array.isArray(data0)){
 const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate30(data0[i1], {instancePath:instancePath+"/transactions/" + i1,parentData:data0,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(!(validate30(data0[i1], {instancePath:instancePath+"/transactions/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -2619,10 +2512,6 @@ errors++;
 }
 var _valid0 = _errs9 === errors;
 valid2 = valid2 || _valid0;
-if(_valid0){
-if(items0 !== true){
-items0 = true;
-}
 }
 if(!valid2){
 const err18 = {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
@@ -2692,7 +2581,7 @@ let data5 = data.withdrawals;
 if(Array.isArray(data5)){
 const len3 = data5.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate38(data5[i3], {instancePath:instancePath+"/withdrawals/" + i3,parentData:data5,parentDataProperty:i3,rootData,dynamicAnchors}))){
+if(!(validate38(data5[i3], {instancePath:instancePath+"/withdrawals/" + i3,parentData:data5,parentDataProperty:i3,rootData}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
@@ -2764,24 +2653,16 @@ errors++;
 validate27.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":{"transactions":true,"uncles":true,"withdrawals":true,"sealFields":true,"number":true,"hash":true,"parentHash":true,"nonce":true,"sha3Uncles":true,"logsBloom":true,"transactionsRoot":true,"stateRoot":true,"receiptsRoot":true,"miner":true,"difficulty":true,"totalDifficulty":true,"extraData":true,"size":true,"gasLimit":true,"gasUsed":true,"timestamp":true,"mixHash":true,"baseFeePerGas":true,"withdrawalsRoot":true,"blobGasUsed":true,"excessBlobGas":true,"parentBeaconBlockRoot":true,"requestsHash":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate72.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
@@ -2789,35 +2670,6 @@ var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
 passing0 = 0;
-var props0 = {};
-props0.transactions = true;
-props0.uncles = true;
-props0.withdrawals = true;
-props0.sealFields = true;
-props0.number = true;
-props0.hash = true;
-props0.parentHash = true;
-props0.nonce = true;
-props0.sha3Uncles = true;
-props0.logsBloom = true;
-props0.transactionsRoot = true;
-props0.stateRoot = true;
-props0.receiptsRoot = true;
-props0.miner = true;
-props0.difficulty = true;
-props0.totalDifficulty = true;
-props0.extraData = true;
-props0.size = true;
-props0.gasLimit = true;
-props0.gasUsed = true;
-props0.timestamp = true;
-props0.mixHash = true;
-props0.baseFeePerGas = true;
-props0.withdrawalsRoot = true;
-props0.blobGasUsed = true;
-props0.excessBlobGas = true;
-props0.parentBeaconBlockRoot = true;
-props0.requestsHash = true;
 }
 const _errs2 = errors;
 if(data !== null){
@@ -2863,10 +2715,8 @@ vErrors = null;
 }
 }
 validate72.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate72.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const eth_getBlockByNumberParams = validate74;
 const schema180 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"type":"boolean"}],"items":false,"minItems":2};
@@ -2875,16 +2725,9 @@ const schema128 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
 const schema129 = {"type":"string","enum":["latest","earliest","safe","finalized"]};
 const pattern97 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
@@ -2912,6 +2755,7 @@ errors++;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
+if(!valid0){
 const _errs4 = errors;
 if(typeof data !== "string"){
 const err2 = {instancePath,schemaPath:"schemas#/$defs/BlockTag/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -2935,6 +2779,7 @@ errors++;
 }
 var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
+}
 if(!valid0){
 const err4 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -2959,19 +2804,11 @@ vErrors = null;
 validate41.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate74.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(Array.isArray(data)){
 if(data.length < 2){
 const err0 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
@@ -2985,7 +2822,7 @@ errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate41(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData,dynamicAnchors}))){
+if(!(validate41(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
 vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
@@ -3027,26 +2864,18 @@ errors++;
 validate74.errors = vErrors;
 return errors === 0;
 }
-validate74.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const eth_getBlockByNumberResult = validate76;
 const schema181 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
@@ -3054,35 +2883,6 @@ var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
 passing0 = 0;
-var props0 = {};
-props0.transactions = true;
-props0.uncles = true;
-props0.withdrawals = true;
-props0.sealFields = true;
-props0.number = true;
-props0.hash = true;
-props0.parentHash = true;
-props0.nonce = true;
-props0.sha3Uncles = true;
-props0.logsBloom = true;
-props0.transactionsRoot = true;
-props0.stateRoot = true;
-props0.receiptsRoot = true;
-props0.miner = true;
-props0.difficulty = true;
-props0.totalDifficulty = true;
-props0.extraData = true;
-props0.size = true;
-props0.gasLimit = true;
-props0.gasUsed = true;
-props0.timestamp = true;
-props0.mixHash = true;
-props0.baseFeePerGas = true;
-props0.withdrawalsRoot = true;
-props0.blobGasUsed = true;
-props0.excessBlobGas = true;
-props0.parentBeaconBlockRoot = true;
-props0.requestsHash = true;
 }
 const _errs2 = errors;
 if(data !== null){
@@ -3128,25 +2928,16 @@ vErrors = null;
 }
 }
 validate76.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate76.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const eth_getProofParams = validate78;
 const schema182 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"type":"array","items":{"$ref":"schemas#/$defs/StorageSlot"}},{"type":"string","enum":["latest"]}],"items":false,"minItems":3};
 const schema147 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(Array.isArray(data)){
 if(data.length < 3){
 const err0 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 3},message:"must NOT have fewer than 3 items"};
@@ -3273,7 +3064,6 @@ errors++;
 validate78.errors = vErrors;
 return errors === 0;
 }
-validate78.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const eth_getProofResult = validate79;
 const schema185 = {"$ref":"schemas#/$defs/AccountProof"};
@@ -3281,16 +3071,9 @@ const schema35 = {"type":"object","required":["address","accountProof","balance"
 const schema42 = {"type":"object","required":["key","value","proof"],"properties":{"key":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"},"value":{"$ref":"schemas#/$defs/Quantity"},"proof":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}}}};
 const pattern12 = func0("^0x[0-9a-fA-F]{1,64}$", "u");
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.key === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
@@ -3427,19 +3210,11 @@ errors++;
 validate23.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"props":{"key":true,"value":true,"proof":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"};
@@ -3682,7 +3457,7 @@ let data7 = data.storageProof;
 if(Array.isArray(data7)){
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate23(data7[i1], {instancePath:instancePath+"/storageProof/" + i1,parentData:data7,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(!(validate23(data7[i1], {instancePath:instancePath+"/storageProof/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
@@ -3713,41 +3488,25 @@ errors++;
 validate22.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":{"address":true,"accountProof":true,"balance":true,"codeHash":true,"nonce":true,"storageHash":true,"storageProof":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate79.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
 validate79.errors = vErrors;
 return errors === 0;
 }
-validate79.evaluated = {"props":{"address":true,"accountProof":true,"balance":true,"codeHash":true,"nonce":true,"storageHash":true,"storageProof":true},"dynamicProps":false,"dynamicItems":false};
 
 export const eth_getSystemTxsByBlockHashParams = validate81;
 const schema186 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate81.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(Array.isArray(data)){
 if(data.length < 1){
 const err0 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
@@ -3810,24 +3569,16 @@ errors++;
 validate81.errors = vErrors;
 return errors === 0;
 }
-validate81.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const eth_getSystemTxsByBlockHashResult = validate82;
 const schema188 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SystemTransaction"}},{"type":"null"}]};
 const schema148 = {"allOf":[{"$ref":"schemas#/$defs/Transaction"}],"properties":{"type":{"type":"string","const":"0x0"},"gasPrice":{"type":"string","const":"0x0"},"from":{"type":"string","pattern":"^0x(2{40}|20[0-9a-fA-F]{38})$"}}};
 const pattern109 = func0("^0x(2{40}|20[0-9a-fA-F]{38})$", "u");
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -3907,19 +3658,11 @@ errors++;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"type":true,"gasPrice":true,"from":true,"hash":true,"nonce":true,"blockHash":true,"blockNumber":true,"transactionIndex":true,"to":true,"value":true,"gas":true,"input":true,"v":true,"r":true,"s":true,"yParity":true,"chainId":true,"accessList":true,"maxFeePerGas":true,"maxPriorityFeePerGas":true,"maxFeePerBlobGas":true,"blobVersionedHashes":true,"authorizationList":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
@@ -3927,7 +3670,7 @@ const _errs1 = errors;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate55(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate55(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -3947,7 +3690,6 @@ var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
 passing0 = 0;
-var items0 = true;
 }
 const _errs4 = errors;
 if(data !== null){
@@ -3993,24 +3735,15 @@ vErrors = null;
 }
 }
 validate82.errors = vErrors;
-evaluated0.items = items0;
 return errors === 0;
 }
-validate82.evaluated = {"dynamicProps":false,"dynamicItems":true};
 
 export const eth_getTransactionByHashParams = validate84;
 const schema189 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate84.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(Array.isArray(data)){
 if(data.length < 1){
 const err0 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
@@ -4073,21 +3806,13 @@ errors++;
 validate84.errors = vErrors;
 return errors === 0;
 }
-validate84.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const eth_getTransactionByHashResult = validate85;
 const schema191 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null"}]};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate57.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"},message:"must have required property '"+"hash"+"'"};
@@ -4613,13 +4338,13 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(validate31(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
+if(!(validate31(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
 }
 if(data.chainId !== undefined){
-if(!(validate33(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData,dynamicAnchors}))){
+if(!(validate33(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
@@ -4629,7 +4354,7 @@ let data17 = data.accessList;
 if(Array.isArray(data17)){
 const len0 = data17.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate21(data17[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data17,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate21(data17[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data17,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -4767,7 +4492,7 @@ let data24 = data.authorizationList;
 if(Array.isArray(data24)){
 const len2 = data24.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate26(data24[i2], {instancePath:instancePath+"/authorizationList/" + i2,parentData:data24,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if(!(validate26(data24[i2], {instancePath:instancePath+"/authorizationList/" + i2,parentData:data24,parentDataProperty:i2,rootData}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
@@ -4798,24 +4523,16 @@ errors++;
 validate57.errors = vErrors;
 return errors === 0;
 }
-validate57.evaluated = {"props":{"hash":true,"nonce":true,"blockHash":true,"blockNumber":true,"transactionIndex":true,"from":true,"to":true,"value":true,"gas":true,"gasPrice":true,"input":true,"v":true,"r":true,"s":true,"yParity":true,"type":true,"chainId":true,"accessList":true,"maxFeePerGas":true,"maxPriorityFeePerGas":true,"maxFeePerBlobGas":true,"blobVersionedHashes":true,"authorizationList":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate85.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate57(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if(!(validate57(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
@@ -4823,30 +4540,6 @@ var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
 passing0 = 0;
-var props0 = {};
-props0.hash = true;
-props0.nonce = true;
-props0.blockHash = true;
-props0.blockNumber = true;
-props0.transactionIndex = true;
-props0.from = true;
-props0.to = true;
-props0.value = true;
-props0.gas = true;
-props0.gasPrice = true;
-props0.input = true;
-props0.v = true;
-props0.r = true;
-props0.s = true;
-props0.yParity = true;
-props0.type = true;
-props0.chainId = true;
-props0.accessList = true;
-props0.maxFeePerGas = true;
-props0.maxPriorityFeePerGas = true;
-props0.maxFeePerBlobGas = true;
-props0.blobVersionedHashes = true;
-props0.authorizationList = true;
 }
 const _errs2 = errors;
 if(data !== null){
@@ -4892,24 +4585,15 @@ vErrors = null;
 }
 }
 validate85.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate85.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const ots_getHeaderByNumberParams = validate87;
 const schema192 = {"type":"array","prefixItems":[{"type":"integer","minimum":0}],"items":false,"minItems":1};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate87.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(Array.isArray(data)){
 if(data.length < 1){
 const err0 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
@@ -4972,23 +4656,15 @@ errors++;
 validate87.errors = vErrors;
 return errors === 0;
 }
-validate87.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const ots_getHeaderByNumberResult = validate88;
 const schema193 = {"oneOf":[{"$ref":"schemas#/$defs/ZeroNonceBlockHeader"},{"type":"null"}]};
 const schema171 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"properties":{"nonce":{"type":"string","const":"0x0000000000000000"}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate64.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
@@ -5020,24 +4696,16 @@ errors++;
 validate64.errors = vErrors;
 return errors === 0;
 }
-validate64.evaluated = {"props":{"nonce":true,"number":true,"hash":true,"parentHash":true,"sha3Uncles":true,"logsBloom":true,"transactionsRoot":true,"stateRoot":true,"receiptsRoot":true,"miner":true,"difficulty":true,"totalDifficulty":true,"extraData":true,"size":true,"gasLimit":true,"gasUsed":true,"timestamp":true,"mixHash":true,"baseFeePerGas":true,"withdrawalsRoot":true,"blobGasUsed":true,"excessBlobGas":true,"parentBeaconBlockRoot":true,"requestsHash":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate88.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -5045,31 +4713,6 @@ var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
 passing0 = 0;
-var props0 = {};
-props0.nonce = true;
-props0.number = true;
-props0.hash = true;
-props0.parentHash = true;
-props0.sha3Uncles = true;
-props0.logsBloom = true;
-props0.transactionsRoot = true;
-props0.stateRoot = true;
-props0.receiptsRoot = true;
-props0.miner = true;
-props0.difficulty = true;
-props0.totalDifficulty = true;
-props0.extraData = true;
-props0.size = true;
-props0.gasLimit = true;
-props0.gasUsed = true;
-props0.timestamp = true;
-props0.mixHash = true;
-props0.baseFeePerGas = true;
-props0.withdrawalsRoot = true;
-props0.blobGasUsed = true;
-props0.excessBlobGas = true;
-props0.parentBeaconBlockRoot = true;
-props0.requestsHash = true;
 }
 const _errs2 = errors;
 if(data !== null){
@@ -5115,24 +4758,15 @@ vErrors = null;
 }
 }
 validate88.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate88.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const web3_clientVersionParams = validate90;
 const schema194 = {"type":"array","maxItems":0};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate90.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(Array.isArray(data)){
 if(data.length > 0){
 const err0 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
@@ -5158,21 +4792,13 @@ errors++;
 validate90.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const web3_clientVersionResult = validate91;
 const schema195 = {"type":"string"};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate91.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string"){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
@@ -5186,4 +4812,3 @@ errors++;
 validate91.errors = vErrors;
 return errors === 0;
 }
-validate91.evaluated = {"dynamicProps":false,"dynamicItems":false};

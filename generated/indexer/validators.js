@@ -16,16 +16,9 @@ const func1 = Object.prototype.hasOwnProperty;
 const formats0 = cjs0.fullFormats.int64;
 const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func1.call(schema48.properties, key0))){
@@ -151,6 +144,7 @@ errors++;
 }
 var _valid0 = _errs16 === errors;
 valid3 = valid3 || _valid0;
+if(!valid3){
 const _errs18 = errors;
 if(typeof data5 !== "string"){
 const err10 = {instancePath:instancePath+"/action_type",schemaPath:"schemas#/$defs/ActionType/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -174,6 +168,7 @@ errors++;
 }
 var _valid0 = _errs18 === errors;
 valid3 = valid3 || _valid0;
+if(!valid3){
 const _errs20 = errors;
 if(typeof data5 !== "string"){
 const err12 = {instancePath:instancePath+"/action_type",schemaPath:"schemas#/$defs/ActionType/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -187,6 +182,8 @@ errors++;
 }
 var _valid0 = _errs20 === errors;
 valid3 = valid3 || _valid0;
+}
+}
 if(!valid3){
 const err13 = {instancePath:instancePath+"/action_type",schemaPath:"schemas#/$defs/ActionType/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -430,7 +427,6 @@ errors++;
 validate32.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const getActionsResponse200 = validate33;
 const schema53 = {"$ref":"schemas#/$defs/ActionsResponse"};
@@ -438,16 +434,9 @@ const schema40 = {"type":"object","required":["actions","address_book"],"propert
 const schema32 = {"type":"object","required":["action_id","trace_id","type","start_lt","end_lt","start_utime","end_utime"],"properties":{"action_id":{"type":"string"},"trace_id":{"type":"string"},"tx_hash":{"type":"string"},"type":{"$ref":"schemas#/$defs/ActionType"},"status":{"$ref":"schemas#/$defs/ActionStatus"},"value":{"type":"object"},"start_lt":{"$ref":"schemas#/$defs/Int64"},"start_utime":{"type":"integer"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"end_utime":{"type":"integer"},"trace_end_lt":{"$ref":"schemas#/$defs/Int64"},"trace_end_utime":{"type":"integer"},"trace_mc_seqno_end":{"type":"integer"},"transactions":{"type":"array","items":{"type":"string"}},"success":{"type":["boolean","null"]},"details":{"type":["object","null"]},"trace_external_hash":{"type":"string"},"trace_external_hash_norm":{"type":"string"},"accounts":{"type":"array","items":{"type":"string"}},"finality":{"anyOf":[{"type":"string","enum":["pending","confirmed","finalized"]},{"type":"string"}]}}};
 const schema34 = {"anyOf":[{"type":"string","enum":["ok","failed"]},{"type":"string"}]};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action_id === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action_id"},message:"must have required property '"+"action_id"+"'"};
@@ -582,6 +571,7 @@ errors++;
 }
 var _valid0 = _errs10 === errors;
 valid2 = valid2 || _valid0;
+if(!valid2){
 const _errs12 = errors;
 if(typeof data3 !== "string"){
 const err12 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/ActionType/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -605,6 +595,7 @@ errors++;
 }
 var _valid0 = _errs12 === errors;
 valid2 = valid2 || _valid0;
+if(!valid2){
 const _errs14 = errors;
 if(typeof data3 !== "string"){
 const err14 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/ActionType/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -618,6 +609,8 @@ errors++;
 }
 var _valid0 = _errs14 === errors;
 valid2 = valid2 || _valid0;
+}
+}
 if(!valid2){
 const err15 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/ActionType/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -667,6 +660,7 @@ errors++;
 }
 var _valid1 = _errs19 === errors;
 valid4 = valid4 || _valid1;
+if(!valid4){
 const _errs21 = errors;
 if(typeof data4 !== "string"){
 const err18 = {instancePath:instancePath+"/status",schemaPath:"schemas#/$defs/ActionStatus/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -680,6 +674,7 @@ errors++;
 }
 var _valid1 = _errs21 === errors;
 valid4 = valid4 || _valid1;
+}
 if(!valid4){
 const err19 = {instancePath:instancePath+"/status",schemaPath:"schemas#/$defs/ActionStatus/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -1011,6 +1006,7 @@ errors++;
 }
 var _valid2 = _errs60 === errors;
 valid12 = valid12 || _valid2;
+if(!valid12){
 const _errs62 = errors;
 if(typeof data21 !== "string"){
 const err44 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
@@ -1024,6 +1020,7 @@ errors++;
 }
 var _valid2 = _errs62 === errors;
 valid12 = valid12 || _valid2;
+}
 if(!valid12){
 const err45 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -1060,21 +1057,13 @@ errors++;
 validate21.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":{"action_id":true,"trace_id":true,"tx_hash":true,"type":true,"status":true,"value":true,"start_lt":true,"start_utime":true,"end_lt":true,"end_utime":true,"trace_end_lt":true,"trace_end_utime":true,"trace_mc_seqno_end":true,"transactions":true,"success":true,"details":true,"trace_external_hash":true,"trace_external_hash_norm":true,"accounts":true,"finality":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema41 = {"type":"object","additionalProperties":{"$ref":"schemas#/$defs/AddressBookEntry"}};
 const schema42 = {"type":"object","required":["user_friendly"],"properties":{"user_friendly":{"type":"string"},"domain":{"type":["string","null"]},"interfaces":{"type":"array","items":{"type":"string"}}}};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate26.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 let data0 = data[key0];
@@ -1168,19 +1157,11 @@ errors++;
 validate26.errors = vErrors;
 return errors === 0;
 }
-validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate24.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.actions === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'"};
@@ -1207,7 +1188,7 @@ let data0 = data.actions;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate21(data0[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate21(data0[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -1225,7 +1206,7 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate26(data.address_book, {instancePath:instancePath+"/address_book",parentData:data,parentDataProperty:"address_book",rootData,dynamicAnchors}))){
+if(!(validate26(data.address_book, {instancePath:instancePath+"/address_book",parentData:data,parentDataProperty:"address_book",rootData}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
@@ -1257,42 +1238,26 @@ errors++;
 validate24.errors = vErrors;
 return errors === 0;
 }
-validate24.evaluated = {"props":{"actions":true,"address_book":true,"metadata":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
 validate33.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":{"actions":true,"address_book":true,"metadata":true},"dynamicProps":false,"dynamicItems":false};
 
 export const getActionsResponse422 = validate35;
 const schema54 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema46 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
 const err0 = {instancePath,schemaPath:"schemas#/$defs/IndexerError/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
@@ -1343,21 +1308,13 @@ errors++;
 validate35.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":{"error":true,"code":true},"dynamicProps":false,"dynamicItems":false};
 
 export const getActionsResponse500 = validate36;
 const schema56 = {"$ref":"schemas#/$defs/IndexerError"};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
 const err0 = {instancePath,schemaPath:"schemas#/$defs/IndexerError/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
@@ -1408,4 +1365,3 @@ errors++;
 validate36.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":{"error":true,"code":true},"dynamicProps":false,"dynamicItems":false};

@@ -29,6 +29,8 @@ const COMPONENTS_ID = "schemas";
 const COMPONENT_PREFIX = "/components/schemas/";
 /** How an int64 travels once the lossless parser has read it: an integer or a decimal string. */
 const DECIMAL_PATTERN = "^-?[0-9]+$";
+/** The keywords that need ajv to track evaluated properties or dynamic anchors at run time. */
+const DYNAMIC_SCOPE_KEYWORDS = ["unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$dynamicAnchor"];
 /**
  * Keywords that never change what ajv accepts here (annotations, and OpenAPI's own, since the
  * `discriminator` option is off). They are dropped before compiling: ajv copies a schema, with all
@@ -61,7 +63,9 @@ const ANNOTATIONS = new Set([
  */
 export function buildValidators(file: string, doc: Json, entries: readonly ValidatorEntry[]): ValidatorFiles {
   const components = componentSchemas(file, doc);
-  const allSchemas = [...Object.values(components), ...entries.map((entry) => entry.schema)];
+  const sorted = [...entries].sort((a, b) => (a.exportName < b.exportName ? -1 : 1));
+  const prepared = sorted.map((entry) => prepareSchema(file, doc, entry.schema, entry.pointer));
+  const allSchemas = [...Object.values(components), ...prepared];
   // Surfaces without hex patterns keep ajv's plain RegExps and need no engine in their file.
   const hexShapes = usesHexPatterns(allSchemas);
   const ajv = new Ajv2020({
@@ -81,6 +85,7 @@ export function buildValidators(file: string, doc: Json, entries: readonly Valid
     inlineRefs: true,
   });
   addFormats.default(ajv);
+  if (!usesKeywords(allSchemas, DYNAMIC_SCOPE_KEYWORDS)) withoutDynamicScopes(ajv);
   for (const format of unknownFormats(ajv, allSchemas)) ajv.addFormat(format, true);
 
   ajv.addSchema({ $id: COMPONENTS_ID, $defs: components });
@@ -89,11 +94,9 @@ export function buildValidators(file: string, doc: Json, entries: readonly Valid
       ajv.getSchema(`${COMPONENTS_ID}#/$defs/${escapeToken(name)}`),
     );
   }
-  const sorted = [...entries].sort((a, b) => (a.exportName < b.exportName ? -1 : 1));
-  for (const entry of sorted) {
-    const schema = prepareSchema(file, doc, entry.schema, entry.pointer);
+  for (const [index, entry] of sorted.entries()) {
     compileOrThrow(file, entry.pointer, () =>
-      ajv.addSchema(schema as object, entry.exportName).getSchema(entry.exportName),
+      ajv.addSchema(prepared[index] as object, entry.exportName).getSchema(entry.exportName),
     );
   }
   const exports = Object.fromEntries(sorted.map((entry) => [entry.exportName, entry.exportName]));
@@ -166,6 +169,29 @@ function widenInt64(node: JsonObject): JsonObject {
   const widened: JsonObject = { ...node, pattern: node.pattern ?? DECIMAL_PATTERN };
   if (!types.includes("string")) widened.type = [...types, "string"];
   return widened;
+}
+
+/**
+ * Ajv2020 always tracks which properties and items each function evaluated, and passes dynamic
+ * anchors along: every emitted function gets a preamble and an `evaluated` record, about 1.2 KB gzip
+ * of the EVM validators. Only the keywords in DYNAMIC_SCOPE_KEYWORDS read them, so a spec without
+ * those gets both switched off. The 2020-12 meta-schema uses `$dynamicRef`: it is compiled first,
+ * with the tracking on.
+ */
+function withoutDynamicScopes(ajv: Ajv2020): void {
+  ajv.getSchema(String(ajv.defaultMeta()));
+  ajv.opts.unevaluated = false;
+  ajv.opts.dynamicRef = false;
+}
+
+function usesKeywords(schemas: readonly Json[], keywords: readonly string[]): boolean {
+  let found = false;
+  for (const schema of schemas) {
+    walkSchema(schema, "", ({ schema: node }) => {
+      if (keywords.some((keyword) => keyword in node)) found = true;
+    });
+  }
+  return found;
 }
 
 /** Whether any `pattern` is one of the hex shapes the engine checks without a RegExp. */
