@@ -1,17 +1,35 @@
 import { ProofError } from "../../runtime/errors/proof-error.js";
 
-// Nibble value per ASCII code, -1 for characters that are not hex digits.
-const NIBBLE = new Int8Array(128).fill(-1);
-for (let i = 0; i < 10; i++) NIBBLE[48 + i] = i;
-for (let i = 0; i < 6; i++) {
-  NIBBLE[65 + i] = 10 + i;
-  NIBBLE[97 + i] = 10 + i;
+// The tables below are built by functions marked pure, so that a bundle which never calls these
+// helpers drops the whole module: no work at load time, nothing a bundler must keep.
+
+function nibbleTable(): Int8Array {
+  const table = new Int8Array(128).fill(-1);
+  for (let i = 0; i < 10; i++) table[48 + i] = i;
+  for (let i = 0; i < 6; i++) {
+    table[65 + i] = 10 + i;
+    table[97 + i] = 10 + i;
+  }
+  return table;
 }
 
-// Node's Buffer when present (never required: browsers use the portable loop).
-const NativeBuffer = (globalThis as { Buffer?: { from(hex: string, encoding: "hex"): Uint8Array } }).Buffer;
+type HexDecoder = { from(hex: string, encoding: "hex"): Uint8Array };
 
-const HEX_PAIRS = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+function nativeDecoder(): HexDecoder | undefined {
+  return (globalThis as { Buffer?: HexDecoder }).Buffer;
+}
+
+function hexPairs(): string[] {
+  return Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+}
+
+// Nibble value per ASCII code, -1 for characters that are not hex digits.
+const NIBBLE = /* @__PURE__ */ nibbleTable();
+
+// Node's Buffer when present (never required: browsers use the portable loop).
+const NativeBuffer = /* @__PURE__ */ nativeDecoder();
+
+const HEX_PAIRS = /* @__PURE__ */ hexPairs();
 
 function fail(subject: string, field: string, why: string): never {
   throw new ProofError(`${subject}: ${field} ${why}`, { subject, field });
@@ -159,4 +177,19 @@ export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/**
+ * Decodes a hex constant written in the source (no `0x`, trusted, even length). Exists so that
+ * constants such as empty-trie hashes are literals instead of being hashed at load time.
+ *
+ * @param digits - lowercase hex digits
+ * @returns a fresh byte array
+ * @example
+ * const EMPTY = hexConstant("56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421");
+ */
+export function hexConstant(digits: string): Uint8Array {
+  const out = new Uint8Array(digits.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(digits.slice(i * 2, i * 2 + 2), 16);
+  return out;
 }

@@ -1,11 +1,13 @@
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { ProofError } from "../../runtime/errors/proof-error.js";
-import { bytesToHex, equalBytes } from "./hex.js";
+import { bytesToHex, equalBytes, hexConstant } from "./hex.js";
 import { encodeBytes, encodeList, malformedRlp } from "./rlp.js";
 import { checkItem, RlpItem, readItem } from "./rlp-scan.js";
 
-/** The root of a trie with nothing in it: keccak(rlp("")). */
-export const EMPTY_TRIE_ROOT: Uint8Array = keccak_256(Uint8Array.of(0x80));
+/** The root of a trie with nothing in it: keccak(rlp("")), written out so loading hashes nothing. */
+export const EMPTY_TRIE_ROOT: Uint8Array = /* @__PURE__ */ hexConstant(
+  "56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421",
+);
 
 // The i-th 4-bit digit of `bytes`, high half first.
 function nibble(bytes: Uint8Array, i: number): number {
@@ -25,9 +27,9 @@ function sameBytesAt(a: Uint8Array, b: Uint8Array, bOffset: number, length: numb
 
 // Scratch for the walk (it never re-enters itself): the node's list, the item being looked at, and
 // where each of a node's first 17 items starts.
-const NODE = new RlpItem();
-const ITEM = new RlpItem();
-const ITEM_HEADS = new Int32Array(17);
+const NODE = /* @__PURE__ */ new RlpItem();
+const ITEM = /* @__PURE__ */ new RlpItem();
+const ITEM_HEADS = /* @__PURE__ */ new Int32Array(17);
 
 /**
  * Walks a Merkle-Patricia proof (a list of RLP-encoded nodes, root first) from `root` along `key`.

@@ -1,11 +1,21 @@
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { ProofError } from "../../runtime/errors/proof-error.js";
-import { bytesToBigint, bytesToHex, equalBytes, fixedHexToBytes, hexToBigint, hexToBytes } from "./hex.js";
+import {
+  bytesToBigint,
+  bytesToHex,
+  equalBytes,
+  fixedHexToBytes,
+  hexConstant,
+  hexToBigint,
+  hexToBytes,
+} from "./hex.js";
 import { decodeRlp, type RlpValue } from "./rlp.js";
 import { EMPTY_TRIE_ROOT, walkProof } from "./trie.js";
 
-/** keccak of no bytes: the code hash of an account without code. */
-export const EMPTY_CODE_HASH: Uint8Array = keccak_256(new Uint8Array(0));
+/** keccak of no bytes: the code hash of an account without code (written out so loading hashes nothing). */
+export const EMPTY_CODE_HASH: Uint8Array = /* @__PURE__ */ hexConstant(
+  "c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470",
+);
 
 /** One storage slot of an `eth_getProof` answer. */
 export interface StorageProofInput {
