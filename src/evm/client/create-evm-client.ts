@@ -13,11 +13,7 @@ import type { FetchFunction } from "../../runtime/http/send-request.js";
 import { type BatchOptions, createJsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
 import type { CallOptions } from "../../runtime/operation.js";
 import type { UsageBudget, UsageSnapshot } from "../../runtime/usage/usage-meter.js";
-import {
-  type VerifiedProofOptions,
-  type VerifiedProofResult,
-  getVerifiedProof as verifiedProofOver,
-} from "../verify/verified-proof.js";
+import type { VerifiedProofOptions, VerifiedProofResult } from "../verify/verified-proof.js";
 import type { EvmBatchCall, EvmBatchOutcomes } from "./batch-types.js";
 import { proofBatch } from "./proof-batch.js";
 
@@ -153,9 +149,12 @@ export function createEvmClient(options: EvmClientOptions): EvmClient {
     ...createEvmMethods(rpc),
     request,
     batch,
-    getVerifiedProof: (address, storageKeys = [], proofOptions = {}) => {
+    getVerifiedProof: async (address, storageKeys = [], proofOptions = {}) => {
       const { signal, ...rest } = proofOptions;
-      return verifiedProofOver(proofBatch(rpc, signal), address, storageKeys, rest);
+      // Loaded on first use: apps that never verify proofs do not download the RLP, trie and
+      // keccak code when their bundler splits dynamic imports into chunks.
+      const { getVerifiedProof } = await import("../verify/verified-proof.js");
+      return getVerifiedProof(proofBatch(rpc, signal), address, storageKeys, rest);
     },
     usage: () => rpc.usage(),
   };
