@@ -5,15 +5,18 @@
  *
  * Options:
  * - `--quick`: every row once with small counts (CI).
- * - `--json`: also write the figures to bench/results.json.
+ * - `--json`: also write the figures to bench/results.json and, as Markdown, to bench/results.md
+ *   (the figures bench/README.md points to).
+ * - `--markdown <file>`: also write the Markdown to `<file>` (relative to the directory npm was run from).
  * - `--only <id,...>`: run only these rows (call-overhead, validation, batching, signing, proofs,
  *   generation, size, import-time).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { BenchContext } from "./lib/context.js";
+import { resultsMarkdown } from "./lib/markdown.js";
 import { machineFacts, printRow, type Results, type RowResult } from "./lib/report.js";
 import { killServers, startServer } from "./lib/server-process.js";
 import { batching } from "./rows/batching.js";
@@ -40,6 +43,7 @@ const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
     json: { type: "boolean", default: false },
+    markdown: { type: "string" },
     only: { type: "string" },
   },
   strict: true,
@@ -66,10 +70,9 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 const machine = machineFacts();
-const command = `npm run bench --${quick ? " --quick" : ""}${values.json ? " --json" : ""}`.replace(
-  / --$/,
-  "",
-);
+// The command line as typed (npm passes everything after `--` through), so the figures say how to get them again.
+const args = process.argv.slice(2);
+const command = args.length === 0 ? "npm run bench" : `npm run bench -- ${args.join(" ")}`;
 console.log(`chainkit bench: ${command}`);
 console.log(
   `machine: ${machine.nproc} CPUs (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}, load ${machine.loadAverage}`,
@@ -97,11 +100,17 @@ try {
   cleanUp();
 }
 
-console.log(`\nbench finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+const seconds = Math.round((performance.now() - started) / 100) / 10;
+console.log(`\nbench finished in ${seconds.toFixed(1)} s`);
+const results: Results = { command, date: new Date().toISOString(), quick, machine, rows, seconds };
 if (values.json) {
-  const results: Results = { command, date: new Date().toISOString(), quick, machine, rows };
-  const file = new URL("./results.json", import.meta.url);
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  console.log("wrote bench/results.json");
+  writeFileSync(new URL("./results.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(new URL("./results.md", import.meta.url), resultsMarkdown(results));
+  console.log("wrote bench/results.json and bench/results.md");
+}
+if (values.markdown) {
+  // npm runs scripts from the package root; INIT_CWD is where the command was typed.
+  writeFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), values.markdown), resultsMarkdown(results));
+  console.log(`wrote ${values.markdown}`);
 }
 if (failed) process.exitCode = 1;

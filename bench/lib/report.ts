@@ -42,13 +42,17 @@ export interface Machine {
   loadAverage: number;
 }
 
-/** What `--json` writes. */
+/** What `--json` writes (and `--markdown` renders). */
 export interface Results {
+  /** The exact command line that produced these figures. */
   command: string;
+  /** ISO 8601 time the run finished. */
   date: string;
   quick: boolean;
   machine: Machine;
   rows: RowResult[];
+  /** Wall time of the whole run (absent in files written before it was recorded). */
+  seconds?: number;
 }
 
 /** Facts about this machine, as the README reports them. */
@@ -90,7 +94,8 @@ export function ratio(figure: Figure, baseline: Figure): number {
   return figure.value / baseline.value;
 }
 
-function formatNumber(value: number): string {
+/** A number with about four significant digits, as every table prints it. */
+export function formatNumber(value: number): string {
   const abs = Math.abs(value);
   if (abs >= 1000) return value.toFixed(0);
   if (abs >= 100) return value.toFixed(1);
@@ -133,25 +138,4 @@ export function printTable(table: Table): void {
 export function printRow(row: RowResult): void {
   console.log(`\n=== ${row.title} ===`);
   for (const table of row.tables) printTable(table);
-}
-
-/** Markdown for one row, as bench/README.md shows it. */
-export function rowMarkdown(row: RowResult): string {
-  const parts = [`### ${row.title}`];
-  for (const table of row.tables) {
-    parts.push(`\n**${table.title}**\n`);
-    parts.push(`| variant | median | range | ${table.ratioLabel ?? "ratio"} | goal |`);
-    parts.push("|---|---:|---|---:|---|");
-    for (const f of table.figures) {
-      const range =
-        f.low === undefined || f.high === undefined ? "" : `${formatNumber(f.low)}–${formatNumber(f.high)}`;
-      const goal = f.goal ? `${f.goal.text} ${f.goal.met ? "✓" : "✗ missed"}` : "";
-      const label = f.label + (f.note ? ` (${f.note})` : "");
-      parts.push(
-        `| ${label} | ${formatNumber(f.value)} ${f.unit} | ${range} | ${f.ratio === undefined ? "" : f.ratio.toFixed(2)} | ${goal} |`,
-      );
-    }
-    if (table.notes?.length) parts.push(`\n${table.notes.map((note) => `- ${note}`).join("\n")}`);
-  }
-  return parts.join("\n");
 }

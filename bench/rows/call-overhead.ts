@@ -188,7 +188,7 @@ export async function callOverhead(context: BenchContext): Promise<RowResult> {
   const memoryNote =
     "in-memory fetch: every client gets the same function answering new Response(bytes), so the figures are client CPU (plus the event loop)";
   const autoNote =
-    "default options batch calls made in the same tick: a lone call waits one setTimeout(0) (≈1 ms) before it is sent; the other chainkit rows pass batch: false";
+    "default options batch calls made in the same tick and send them on a microtask (batch wait 0), so a lone call is not held back; the other chainkit rows pass batch: false";
   const bytes = JSON.stringify(block58).length;
   const tables = [
     await measureTable(

@@ -208,6 +208,7 @@ export async function importTime(context: BenchContext): Promise<RowResult> {
         notes: [
           "bundles: esbuild --bundle --format=esm --platform=node, not minified; process start-up itself is not included",
           "calls go through an in-memory fetch with real answers; responses are validated (the default)",
+          "chainkit/exchange's first call signs once: noble builds its default base-point table then (the wider table comes only after 16 signatures)",
           "peers on this kind of machine: ajv runtime compile 154.8 ms vs standalone 6.5 ms (58-tx block)",
           ...failures,
         ],
