@@ -2,6 +2,7 @@ import { scrubError } from "../credentials/redact.js";
 import { AbortError } from "../errors/abort-error.js";
 import { NetworkError } from "../errors/network-error.js";
 import { TimeoutError } from "../errors/timeout-error.js";
+import { releaseController, takeController } from "./abort-controller-pool.js";
 import type { ShownRequest } from "./shown-request.js";
 
 /** Default milliseconds for one request, from sending until the body is read. */
@@ -58,7 +59,8 @@ export async function sendHttpRequest(request: HttpRequest, options: SendOptions
   if (signal?.aborted) {
     throw new AbortError({ reason: signal.reason, method: request.method, url: options.shown.url });
   }
-  const controller = new AbortController();
+  const lease = takeController();
+  const { controller } = lease;
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -83,5 +85,6 @@ export async function sendHttpRequest(request: HttpRequest, options: SendOptions
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", forwardAbort);
+    releaseController(lease);
   }
 }
