@@ -61,6 +61,26 @@ describe("REST caller: sending", () => {
   });
 });
 
+describe("REST caller: per-request state", () => {
+  it("gives each request its own headers, so a fetch wrapper's additions do not leak", async () => {
+    const seen: Record<string, string>[] = [];
+    const fetch = async (_url: string, init: RequestInit) => {
+      const headers = init.headers as Record<string, string>;
+      seen.push({ ...headers });
+      headers["x-trace"] = String(seen.length);
+      return Response.json({ id: "TH-1", total_supply: 1 });
+    };
+    const caller = createRestCaller({ baseUrl: "http://127.0.0.1:1", fetch, auth: bearerAuth("key-1") });
+    await caller.call(getThing, { path: { id: "TH-1" } });
+    await caller.call(createThing, { body: { name: "a", region: "eu3", amount: 1n } }).catch(() => undefined);
+    await caller.call(getThing, { path: { id: "TH-1" } });
+    expect(seen.map((headers) => headers["x-trace"])).toEqual([undefined, undefined, undefined]);
+    expect(seen[0]).toEqual({ accept: "application/json", authorization: "Bearer key-1" });
+    expect(seen[1]?.["content-type"]).toBe("application/json");
+    expect(seen[2]?.["content-type"]).toBeUndefined();
+  });
+});
+
 describe("REST caller: request validation", () => {
   it("names every bad field by JSON pointer and sends nothing", async () => {
     const { url, requests } = await serve(() => ({ body: THING }));

@@ -16,6 +16,7 @@ export function fillPath(
   template: string,
   params: Record<string, string | number> | undefined,
 ): string {
+  if (!template.includes("{")) return template; // most paths have no parameter: skip the regex
   return template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null || value === "") {

@@ -24,14 +24,43 @@ export interface RetryContext {
  */
 export async function withRetries<T>(attempt: () => Promise<T>, context: RetryContext): Promise<T> {
   const started = Date.now();
+  try {
+    return await attempt();
+  } catch (error) {
+    return retryAfterFailure(error, attempt, context, started);
+  }
+}
+
+/**
+ * The retry half of {@link withRetries}, for callers that make the first try themselves so that the
+ * common, successful call builds no closure and no retry state.
+ *
+ * @param firstError - What the first try threw.
+ * @param attempt - One more try; throws to fail.
+ * @param context - Policy, idempotency and signal.
+ * @param started - `Date.now()` when the first try started (`maxElapsed` counts from there).
+ * @returns What the first successful retry returns.
+ * @throws `firstError` when it is final, else the last retry's error, or `AbortError` from a wait.
+ * @example
+ * const started = Date.now();
+ * try { return await sendOnce(); } catch (error) { return retryAfterFailure(error, sendOnce, context, started); }
+ */
+export async function retryAfterFailure<T>(
+  firstError: unknown,
+  attempt: () => Promise<T>,
+  context: RetryContext,
+  started: number,
+): Promise<T> {
+  let error = firstError;
   for (let retry = 0; ; retry++) {
+    if (!context.idempotent || !isRetryable(error)) throw error;
+    const delay = nextRetryDelay(context.policy, retry, Date.now() - started, retryHint(error));
+    if (delay === undefined) throw error;
+    await sleep(delay, context.signal);
     try {
       return await attempt();
-    } catch (error) {
-      if (!context.idempotent || !isRetryable(error)) throw error;
-      const delay = nextRetryDelay(context.policy, retry, Date.now() - started, retryHint(error));
-      if (delay === undefined) throw error;
-      await sleep(delay, context.signal);
+    } catch (next) {
+      error = next;
     }
   }
 }

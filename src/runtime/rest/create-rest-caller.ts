@@ -11,7 +11,7 @@ import {
   sendHttpRequest,
 } from "../http/send-request.js";
 import { type ShownRequest, showRequest } from "../http/shown-request.js";
-import { withRetries } from "../http/with-retries.js";
+import { retryAfterFailure } from "../http/with-retries.js";
 import { convertInt64 } from "../json/convert-int64.js";
 import { parseJson } from "../json/parse-json.js";
 import type { CallOptions, RestCaller, RestInput, RestOperation } from "../operation.js";
@@ -55,6 +55,20 @@ export interface RestCallOptions extends CallOptions {
   idempotent?: boolean;
 }
 
+/** Where one call goes: its URL as sent, and as errors show it. */
+interface Target {
+  url: string;
+  shown: ShownRequest;
+}
+
+/** Everything one try of a call needs. */
+interface Attempt {
+  operation: RestOperation;
+  target: Target;
+  body: string | undefined;
+  callOptions: RestCallOptions;
+}
+
 /** A {@link RestCaller} over fetch, that also reports its usage. */
 export interface HttpRestCaller extends RestCaller {
   call(operation: RestOperation, input: RestInput, options?: RestCallOptions): Promise<unknown>;
@@ -83,39 +97,68 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const clientTimeout = options.timeout ?? DEFAULT_TIMEOUT;
   const clientValidates = options.validateResponse ?? true;
-  const extraHeaders = { ...options.headers };
+  // Built once: every request gets a copy (a fetch wrapper may add to it), not a rebuild.
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    ...options.headers,
+    ...auth.headers(),
+  };
+  const jsonHeaders = { ...headers, "content-type": "application/json" };
+  // An operation without path parameters or query always goes to the same URL: resolve it once.
+  const fixedTargets = new WeakMap<RestOperation, Target>();
+
+  function targetOf(operation: RestOperation, pathAndQuery: string): Target {
+    const fixed = pathAndQuery === operation.path;
+    const known = fixed ? fixedTargets.get(operation) : undefined;
+    if (known) return known;
+    const url = auth.resolveUrl(options.baseUrl, pathAndQuery);
+    const target = { url, shown: showRequest(operation.method, url, auth.redact) };
+    if (fixed) fixedTargets.set(operation, target);
+    return target;
+  }
 
   async function call(operation: RestOperation, input: RestInput, callOptions: RestCallOptions = {}) {
     const prepared = prepareRest(operation, input);
-    const url = auth.resolveUrl(options.baseUrl, prepared.pathAndQuery);
-    const shown = showRequest(operation.method, url, auth.redact);
-    const headers: Record<string, string> = {
-      accept: "application/json",
-      ...extraHeaders,
-      ...auth.headers(),
+    const request: Attempt = {
+      operation,
+      target: targetOf(operation, prepared.pathAndQuery),
+      body: prepared.body,
+      callOptions,
     };
-    if (prepared.body !== undefined) headers["content-type"] = "application/json";
-    const { signal } = callOptions;
+    const started = Date.now();
+    try {
+      return await attempt(request);
+    } catch (error) {
+      // Only a failed first try pays for the retry closure and state.
+      const context = {
+        policy,
+        idempotent: callOptions.idempotent ?? operation.idempotent,
+        signal: callOptions.signal,
+      };
+      return retryAfterFailure(error, () => attempt(request), context, started);
+    }
+  }
 
-    const attempt = async () => {
-      await meter.acquire(callOptions.weight ?? 1, signal);
-      const response = await sendHttpRequest(
-        { method: operation.method, url, headers, body: prepared.body },
-        {
-          fetch: fetchFn,
-          timeout: callOptions.timeout ?? clientTimeout,
-          signal,
-          shown,
-        },
-      );
-      if (response.status < 200 || response.status > 299) throw errorForStatus(response, shown);
-      return readSuccess(operation, response, shown, callOptions.validateResponse ?? clientValidates);
-    };
-    return withRetries(attempt, {
-      policy,
-      idempotent: callOptions.idempotent ?? operation.idempotent,
-      signal,
-    });
+  async function attempt({ operation, target, body, callOptions }: Attempt) {
+    const { signal } = callOptions;
+    await meter.acquire(callOptions.weight ?? 1, signal);
+    const response = await sendHttpRequest(
+      {
+        method: operation.method,
+        url: target.url,
+        headers: body === undefined ? { ...headers } : { ...jsonHeaders },
+        body,
+      },
+      {
+        fetch: fetchFn,
+        timeout: callOptions.timeout ?? clientTimeout,
+        signal,
+        shown: target.shown,
+      },
+    );
+    if (response.status < 200 || response.status > 299) throw errorForStatus(response, target.shown);
+    const validates = callOptions.validateResponse ?? clientValidates;
+    return readSuccess(operation, response, target.shown, validates);
   }
 
   function readSuccess(
