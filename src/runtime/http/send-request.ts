@@ -61,13 +61,10 @@ export async function sendHttpRequest(request: HttpRequest, options: SendOptions
   }
   const lease = takeController();
   const { controller } = lease;
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeout);
-  const forwardAbort = () => controller.abort();
-  signal?.addEventListener("abort", forwardAbort, { once: true });
+  // No closure per request for the timer: only it and the caller's signal abort this controller.
+  const timer = setTimeout(abortController, options.timeout, controller);
+  const forwardAbort = signal && (() => controller.abort());
+  if (forwardAbort) signal?.addEventListener("abort", forwardAbort, { once: true });
   try {
     const response = await options.fetch(request.url, {
       method: request.method,
@@ -80,11 +77,15 @@ export async function sendHttpRequest(request: HttpRequest, options: SendOptions
   } catch (error) {
     const shown = { method: request.method, url: options.shown.url };
     if (signal?.aborted) throw new AbortError({ reason: signal.reason, ...shown });
-    if (timedOut) throw new TimeoutError({ timeout: options.timeout, ...shown });
+    if (controller.signal.aborted) throw new TimeoutError({ timeout: options.timeout, ...shown });
     throw new NetworkError({ ...shown, cause: scrubError(error, options.shown.redact) });
   } finally {
     clearTimeout(timer);
-    signal?.removeEventListener("abort", forwardAbort);
+    if (forwardAbort) signal?.removeEventListener("abort", forwardAbort);
     releaseController(lease);
   }
+}
+
+function abortController(controller: AbortController): void {
+  controller.abort();
 }
