@@ -1,6 +1,7 @@
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { ProofError } from "../../runtime/errors/proof-error.js";
 import { bytesToHex, equalBytes, hexConstant } from "./hex.js";
+import { keccakInto } from "./keccak.js";
 import { encodeBytes, encodeList, malformedRlp } from "./rlp.js";
 import { checkItem, RlpItem, readItem } from "./rlp-scan.js";
 
@@ -30,6 +31,7 @@ function sameBytesAt(a: Uint8Array, b: Uint8Array, bOffset: number, length: numb
 const NODE = /* @__PURE__ */ new RlpItem();
 const ITEM = /* @__PURE__ */ new RlpItem();
 const ITEM_HEADS = /* @__PURE__ */ new Int32Array(17);
+const NODE_HASH = /* @__PURE__ */ new Uint8Array(32);
 
 /**
  * Walks a Merkle-Patricia proof (a list of RLP-encoded nodes, root first) from `root` along `key`.
@@ -92,7 +94,7 @@ export function walkProof(
           `is missing: the proof ends before the key is resolved (wanted ${wanted})`,
         );
       }
-      if (!sameBytesAt(keccak_256(encoded), refBytes, refStart, 32)) {
+      if (!sameBytesAt(keccakInto(encoded, NODE_HASH), refBytes, refStart, 32)) {
         throw nodeError(
           subject,
           next,

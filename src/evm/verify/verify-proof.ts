@@ -1,4 +1,3 @@
-import { keccak_256 } from "@noble/hashes/sha3.js";
 import { ProofError } from "../../runtime/errors/proof-error.js";
 import {
   bytesToBigint,
@@ -9,6 +8,7 @@ import {
   hexToBigint,
   hexToBytes,
 } from "./hex.js";
+import { keccakInto } from "./keccak.js";
 import { decodeRlp, type RlpValue } from "./rlp.js";
 import { EMPTY_TRIE_ROOT, walkProof } from "./trie.js";
 
@@ -112,7 +112,12 @@ function verifySlot(entry: StorageProofInput, index: number, storageRoot: Uint8A
   }
   const key = slotKey(entry.key, subject);
   const claimed = hexToBigint(entry.value, subject, "value");
-  const leaf = walkProof(storageRoot, keccak_256(key), decodeNodes(entry.proof, subject), subject);
+  const leaf = walkProof(
+    storageRoot,
+    keccakInto(key, new Uint8Array(32)),
+    decodeNodes(entry.proof, subject),
+    subject,
+  );
   const proven =
     leaf === undefined ? 0n : leafInteger(decodeRlp(leaf, { subject, field: "value" }), subject, "value");
   if (claimed !== proven) mismatch(subject, "value", `0x${claimed.toString(16)}`, `0x${proven.toString(16)}`);
@@ -157,7 +162,12 @@ export function verifyProof(proof: AccountProofInput, stateRoot: string | Uint8A
   const balance = hexToBigint(proof.balance, subject, "balance");
   const storageHash = fixedHexToBytes(proof.storageHash, 32, subject, "storageHash");
   const codeHash = fixedHexToBytes(proof.codeHash, 32, subject, "codeHash");
-  const leaf = walkProof(root, keccak_256(address), decodeNodes(proof.accountProof, subject), subject);
+  const leaf = walkProof(
+    root,
+    keccakInto(address, new Uint8Array(32)),
+    decodeNodes(proof.accountProof, subject),
+    subject,
+  );
 
   let proven = { nonce: 0n, balance: 0n, storageHash: EMPTY_TRIE_ROOT, codeHash: EMPTY_CODE_HASH };
   if (leaf !== undefined) {
