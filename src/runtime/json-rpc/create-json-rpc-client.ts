@@ -118,7 +118,13 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const clientTimeout = options.timeout ?? DEFAULT_TIMEOUT;
   const clientValidates = options.validateResponse ?? true;
-  const extraHeaders = { ...options.headers };
+  // Built once: every request gets a copy (a fetch wrapper may add to it), not a rebuild.
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    "content-type": "application/json",
+    ...options.headers,
+    ...auth.headers(),
+  };
   const batching = options.batch === false ? undefined : checkBatchOptions(options.batch ?? {});
   const maxSize = batching?.maxSize ?? 1000;
   let nextId = 1;
@@ -145,12 +151,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
       {
         method: "POST",
         url: endpoint,
-        headers: {
-          accept: "application/json",
-          "content-type": "application/json",
-          ...extraHeaders,
-          ...auth.headers(),
-        },
+        headers: { ...headers },
         body: stringifyJson(asBatch ? envelopes : envelopes[0]),
       },
       {
@@ -161,7 +162,9 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
       },
     );
     if (response.status < 200 || response.status > 299) throw errorForStatus(response, shown);
-    const operation = calls.map((call) => call.method.name).join(",");
+    const operation = asBatch
+      ? calls.map((call) => call.method.name).join(",")
+      : (calls[0]?.method.name ?? "");
     let body: unknown;
     try {
       body = parseJson(response.text);
