@@ -76,34 +76,3 @@ describe("abort", () => {
     expect(server.requests).toHaveLength(1);
   });
 });
-
-describe("controllers reused between requests", () => {
-  it("a timeout ends only its own request, and later requests get a fresh signal", async () => {
-    const signals: AbortSignal[] = [];
-    const fetch = (url: string, init: RequestInit) => {
-      const signal = init.signal as AbortSignal;
-      signals.push(signal);
-      if (url.includes("TH-999")) {
-        return new Promise<Response>((_resolve, reject) => {
-          signal.addEventListener("abort", () => reject(signal.reason), { once: true });
-        });
-      }
-      // TH-2 answers only after the hanging request has timed out, with its signal still intact.
-      const delay = url.includes("TH-2") ? 60 : 0;
-      return new Promise<Response>((resolve) => setTimeout(resolve, delay)).then(() =>
-        signal.aborted ? Promise.reject(signal.reason) : Response.json({ id: "TH-1", total_supply: 1 }),
-      );
-    };
-    const caller = createRestCaller({ baseUrl: "http://127.0.0.1:1", fetch, retry: false });
-    for (let i = 0; i < 20; i++) await caller.call(getThing, { path: { id: "TH-1" } }); // warm the pool
-    const hanging = caller.call(getThing, { path: { id: "TH-999" } }, { timeout: 20 }).catch((e) => e);
-    const answered = caller.call(getThing, { path: { id: "TH-2" } });
-    await expect(hanging).resolves.toBeInstanceOf(TimeoutError);
-    await expect(answered).resolves.toMatchObject({ id: "TH-1" });
-    const timedOut = signals.at(-2) as AbortSignal;
-    expect(timedOut.aborted).toBe(true);
-    await caller.call(getThing, { path: { id: "TH-1" } });
-    expect(signals.at(-1)).not.toBe(timedOut);
-    expect(signals.at(-1)?.aborted).toBe(false);
-  });
-});

@@ -2,7 +2,6 @@ import { scrubError } from "../credentials/redact.js";
 import { AbortError } from "../errors/abort-error.js";
 import { NetworkError } from "../errors/network-error.js";
 import { TimeoutError } from "../errors/timeout-error.js";
-import { releaseController, takeController } from "./abort-controller-pool.js";
 import type { ShownRequest } from "./shown-request.js";
 
 /** Default milliseconds for one request, from sending until the body is read. */
@@ -59,8 +58,7 @@ export async function sendHttpRequest(request: HttpRequest, options: SendOptions
   if (signal?.aborted) {
     throw new AbortError({ reason: signal.reason, method: request.method, url: options.shown.url });
   }
-  const lease = takeController();
-  const { controller } = lease;
+  const controller = new AbortController();
   // No closure per request for the timer: only it and the caller's signal abort this controller.
   const timer = setTimeout(abortController, options.timeout, controller);
   const forwardAbort = signal && (() => controller.abort());
@@ -82,7 +80,6 @@ export async function sendHttpRequest(request: HttpRequest, options: SendOptions
   } finally {
     clearTimeout(timer);
     if (forwardAbort) signal?.removeEventListener("abort", forwardAbort);
-    releaseController(lease);
   }
 }
 
