@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { AbortError } from "../../src/runtime/errors/abort-error.js";
+import { ConfigurationError } from "../../src/runtime/errors/configuration-error.js";
 import { TimeoutError } from "../../src/runtime/errors/timeout-error.js";
 import { createJsonRpcClient } from "../../src/runtime/json-rpc/create-json-rpc-client.js";
 import { createRestCaller } from "../../src/runtime/rest/create-rest-caller.js";
@@ -29,6 +30,22 @@ describe("timeouts", () => {
       .call(getThing, { path: { id: "TH-1" } }, { timeout: 30 })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "TimeoutError", timeout: 30 });
+  });
+
+  it("treats a timeout longer than a timer can hold as no timeout, not as an instant one", async () => {
+    server = await startServer(() => ({ body: { id: "TH-1", total_supply: 1 } }));
+    const caller = createRestCaller({ baseUrl: server.url, timeout: Number.POSITIVE_INFINITY });
+    await expect(caller.call(getThing, { path: { id: "TH-1" } })).resolves.toMatchObject({ id: "TH-1" });
+    await expect(
+      caller.call(getThing, { path: { id: "TH-1" } }, { timeout: 40 * 24 * 3600 * 1000 }),
+    ).resolves.toMatchObject({ id: "TH-1" });
+  });
+
+  it("refuses a timeout that is not a positive number when the client is created", () => {
+    for (const timeout of [0, -1, Number.NaN]) {
+      expect(() => createRestCaller({ baseUrl: "http://127.0.0.1:1", timeout })).toThrow(ConfigurationError);
+      expect(() => createJsonRpcClient({ url: "http://127.0.0.1:1", timeout })).toThrow(/option timeout/);
+    }
   });
 
   it("times out JSON-RPC calls too", async () => {

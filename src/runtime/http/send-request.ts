@@ -1,11 +1,32 @@
 import { scrubError } from "../credentials/redact.js";
 import { AbortError } from "../errors/abort-error.js";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import { NetworkError } from "../errors/network-error.js";
 import { TimeoutError } from "../errors/timeout-error.js";
 import type { ShownRequest } from "./shown-request.js";
 
 /** Default milliseconds for one request, from sending until the body is read. */
 export const DEFAULT_TIMEOUT = 30_000;
+
+/** The longest delay `setTimeout` honours (about 24.8 days); it fires at once for anything longer. */
+const MAX_TIMER_DELAY = 2 ** 31 - 1;
+
+/**
+ * Checks a client's `timeout` option and fills in the default.
+ *
+ * @param timeout - Milliseconds per request; `Infinity` means no timeout.
+ * @returns The timeout, {@link DEFAULT_TIMEOUT} when not given.
+ * @throws {ConfigurationError} (option `timeout`) when it is not a number greater than 0.
+ * @example
+ * resolveTimeout(undefined); // 30000
+ */
+export function resolveTimeout(timeout: number | undefined): number {
+  if (timeout === undefined) return DEFAULT_TIMEOUT;
+  if (typeof timeout !== "number" || Number.isNaN(timeout) || timeout <= 0) {
+    throw new ConfigurationError("timeout", "must be a number of milliseconds > 0 (Infinity for none)");
+  }
+  return timeout;
+}
 
 /** The `fetch` a caller uses; inject one for tests, proxies or older runtimes. */
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
@@ -60,7 +81,9 @@ export async function sendHttpRequest(request: HttpRequest, options: SendOptions
   }
   const controller = new AbortController();
   // No closure per request for the timer: only it and the caller's signal abort this controller.
-  const timer = setTimeout(abortController, options.timeout, controller);
+  // A timeout past what a timer can hold means none: setTimeout would fire at once instead.
+  const timer =
+    options.timeout <= MAX_TIMER_DELAY ? setTimeout(abortController, options.timeout, controller) : undefined;
   const forwardAbort = signal && (() => controller.abort());
   if (forwardAbort) signal?.addEventListener("abort", forwardAbort, { once: true });
   try {

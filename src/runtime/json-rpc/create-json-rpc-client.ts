@@ -12,7 +12,7 @@ import {
   resolveRetryPolicy,
   retryHint,
 } from "../http/retry-policy.js";
-import { DEFAULT_TIMEOUT, type FetchFunction, sendHttpRequest } from "../http/send-request.js";
+import { type FetchFunction, resolveTimeout, sendHttpRequest } from "../http/send-request.js";
 import { showRequest } from "../http/shown-request.js";
 import { sleep } from "../http/sleep.js";
 import { parseJson } from "../json/parse-json.js";
@@ -116,7 +116,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   const policy = resolveRetryPolicy(options.retry);
   const meter = options.usage?.meter ?? createUsageMeter(options.usage?.budget);
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const clientTimeout = options.timeout ?? DEFAULT_TIMEOUT;
+  const clientTimeout = resolveTimeout(options.timeout);
   const clientValidates = options.validateResponse ?? true;
   // Built once: every request gets a copy (a fetch wrapper may add to it), not a rebuild.
   const headers: Record<string, string> = {

@@ -5,9 +5,9 @@ import { errorForStatus, errorInBody } from "../http/response-errors.js";
 import { type RetryOptions, resolveRetryPolicy } from "../http/retry-policy.js";
 import { selectResponse } from "../http/select-response.js";
 import {
-  DEFAULT_TIMEOUT,
   type FetchFunction,
   type HttpResponse,
+  resolveTimeout,
   sendHttpRequest,
 } from "../http/send-request.js";
 import { type ShownRequest, showRequest } from "../http/shown-request.js";
@@ -95,7 +95,7 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   const policy = resolveRetryPolicy(options.retry);
   const meter = options.usage?.meter ?? createUsageMeter(options.usage?.budget);
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const clientTimeout = options.timeout ?? DEFAULT_TIMEOUT;
+  const clientTimeout = resolveTimeout(options.timeout);
   const clientValidates = options.validateResponse ?? true;
   // Built once: every request gets a copy (a fetch wrapper may add to it), not a rebuild.
   const headers: Record<string, string> = {
