@@ -11,7 +11,12 @@ export interface MarkdownOptions {
   codeLink?: (code: string) => string | undefined;
 }
 
-const SAFE_URL = /^(https?:\/\/|mailto:|#|\.{0,2}\/|[\w.-]+\.html(#|$))/i;
+// `//host` is not relative: it leaves the site (and from file:// points at a file share), so it is refused.
+const SAFE_URL = /^(https?:\/\/|mailto:|#|\.{0,2}\/(?!\/)|[\w.-]+\.html(#|$))/i;
+const LINK = /\[([^\]]+)\]\(([^)\s]+)\)/g;
+// A private-use character stands in for a finished link while emphasis runs, so `*` in a URL can never
+// become a tag (it is removed from the input first, so spec text cannot forge one).
+const LINK_SLOT = /\uE000(\d+)\uE000/g;
 
 /**
  * Renders Markdown text to HTML.
@@ -113,12 +118,20 @@ export function renderInline(text: string, options: MarkdownOptions = {}): SafeH
   return new SafeHtml(html);
 }
 
-// Runs on already-escaped text: the patterns only add tags around text that stays escaped.
+// Runs on already-escaped text: the patterns only add tags around text that stays escaped. Links are
+// set aside first, so emphasis applies to their labels and around them but never inside an href.
 function emphasis(escaped: string): string {
+  const links: string[] = [];
+  const withSlots = escaped.replace(/\uE000/g, "").replace(LINK, (whole, label: string, url: string) => {
+    if (!SAFE_URL.test(url.replace(/&amp;/g, "&"))) return whole;
+    links.push(`<a href="${url}">${strongAndEm(label)}</a>`);
+    return `\uE000${links.length - 1}\uE000`;
+  });
+  return strongAndEm(withSlots).replace(LINK_SLOT, (_slot, index: string) => links[Number(index)] ?? "");
+}
+
+function strongAndEm(escaped: string): string {
   return escaped
-    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (whole, label: string, url: string) =>
-      SAFE_URL.test(url.replace(/&amp;/g, "&")) ? `<a href="${url}">${label}</a>` : whole,
-    )
     .replace(/\*\*([^*]+?)\*\*/g, "<strong>$1</strong>")
     .replace(/(^|[^*\w])\*([^*\s](?:[^*]*?[^*\s])?)\*(?![*\w])/g, "$1<em>$2</em>");
 }

@@ -38,6 +38,22 @@ describe("Markdown subset", () => {
     expect(out).not.toContain('href="javascript');
   });
 
+  test("emphasis markers inside a link target stay part of the URL", () => {
+    const out = renderMarkdown("[a](https://x.example/*y) and z* [b](https://x.example/c**d) **e**").value;
+    expect(out).toContain('<a href="https://x.example/*y">a</a> and z*');
+    expect(out).toContain('<a href="https://x.example/c**d">b</a> <strong>e</strong>');
+    expect(renderMarkdown("**see [a](https://x.example/) now**").value).toContain(
+      '<strong>see <a href="https://x.example/">a</a> now</strong>',
+    );
+  });
+
+  test("a protocol-relative target is not taken for a relative one", () => {
+    const out = renderMarkdown("[away](//elsewhere.example/x) [root](/index.html) [up](../a.html)").value;
+    expect(out).not.toContain('href="//');
+    expect(out).toContain('<a href="/index.html">root</a>');
+    expect(out).toContain('<a href="../a.html">up</a>');
+  });
+
   test("a link cannot break out of its attribute", () => {
     const out = renderMarkdown('[x](https://a.example/"onmouseover="alert(1))').value;
     expect(out).not.toMatch(/"\s*onmouseover=/);
