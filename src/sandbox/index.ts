@@ -3,6 +3,7 @@
  * clients are generated from. For development and tests without an account.
  */
 import { randomBytes } from "node:crypto";
+import { closeInReverse } from "./close-in-reverse.js";
 import { createEvmSurface, type EvmSurface } from "./evm/evm-surface.js";
 import { createExchangeSurface } from "./exchange/exchange-surface.js";
 import { type SurfaceServer, serveSurface } from "./http-server.js";
@@ -101,10 +102,8 @@ function hideSecrets<T extends object>(credentials: T): Readonly<T> {
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const closers: (() => Promise<void>)[] = [];
-  const closeAll = async () => {
-    // Servers first (so nothing new arrives), then the surfaces behind them, last started first.
-    for (const close of closers.splice(0).reverse()) await close();
-  };
+  // Last started first: each surface's server closes before the surface behind it.
+  const closeAll = () => closeInReverse(closers);
   const servers = {} as Record<SurfaceName, SurfaceServer>;
   const faults = options.faults ?? {};
 
