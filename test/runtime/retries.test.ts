@@ -210,6 +210,17 @@ describe("wait hints and backoff", () => {
     expect(parseTryAgainIn("later")).toBeUndefined();
   });
 
+  it("gives a field passed as undefined its default, and refuses a fractional retry count", () => {
+    expect(resolveRetryPolicy({ retries: undefined, baseDelay: 50 })).toEqual({
+      retries: 3,
+      baseDelay: 50,
+      maxDelay: 10_000,
+      maxElapsed: 30_000,
+    });
+    expect(() => resolveRetryPolicy({ retries: 1.5 })).toThrow(/retry\.retries/);
+    expect(() => resolveRetryPolicy({ maxDelay: -1 })).toThrow(/retry\.maxDelay/);
+  });
+
   it("uses full jitter below an exponential cap, honours hints, and stops at the bounds", () => {
     const policy = resolveRetryPolicy({ retries: 3, baseDelay: 100, maxDelay: 1000, maxElapsed: 5000 });
     expect(nextRetryDelay(policy, 0, 0, undefined, 0.999)).toBe(99);
