@@ -1,11 +1,12 @@
 /**
  * `npm run sandbox`: starts every surface on 127.0.0.1, prints the base URLs and the demo
- * credentials, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+ * credentials, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM; a second Ctrl-C exits at once.
  *
  *   npm run sandbox -- [--node-startup-ms 1500] [--testnet] [--seed 7]
  */
 import { parseArgs } from "node:util";
 import { type Sandbox, startSandbox } from "./index.js";
+import { signalStopper } from "./stop-on-signal.js";
 
 const USAGE = "usage: npm run sandbox -- [--node-startup-ms <ms>] [--testnet] [--seed <n>]";
 
@@ -58,24 +59,9 @@ async function main(): Promise<void> {
   });
   console.log(describe(sandbox));
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping the sandbox...`);
-    sandbox.close().then(
-      () => {
-        console.log("sandbox stopped");
-        process.exit(0);
-      },
-      (error: unknown) => {
-        console.error("sandbox failed to stop cleanly:", (error as Error).message);
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
+  const stop = signalStopper(() => sandbox.close());
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
 }
 
 main().catch((error: unknown) => {
