@@ -100,9 +100,19 @@ function nonEmpty(value: unknown): string | undefined {
 /** The endpoint without query, hash, trailing slashes, or a trailing token segment. */
 function baseUrl(endpoint: URL, token: string | undefined): string {
   const segments = endpoint.pathname.split("/").filter((segment) => segment !== "");
-  if (token !== undefined && segments.at(-1) === token) segments.pop();
+  const last = segments.at(-1);
+  // `URL` percent-encodes some characters of a path (`{`, `^`, non-ASCII): compare the decoded segment.
+  if (token !== undefined && last !== undefined && decodeSegment(last) === token) segments.pop();
   const path = segments.length > 0 ? `/${segments.join("/")}` : "";
   return `${endpoint.protocol}//${endpoint.host}${path}`;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // a stray `%` that is not an escape: the segment is what it says
+  }
 }
 
 const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");

@@ -64,6 +64,17 @@ describe("nodeAccess", () => {
     expect(nodeAccess(withToken, { prefer: "basic" }).url).toBe(details.https_endpoint);
   });
 
+  it("drops an appended token that the URL parser percent-encodes, so it is not sent twice", () => {
+    const token = "tok{en}^é";
+    const withToken = {
+      ...node,
+      details: { ...details, auth_key: token, https_endpoint: `${details.https_endpoint}/${token}` },
+    };
+    expect(nodeAccess(withToken).url).toBe(details.https_endpoint);
+    const stray = { ...node, details: { ...details, https_endpoint: `${details.https_endpoint}/a%zz` } };
+    expect(nodeAccess(stray).url).toBe(`${details.https_endpoint}/a%zz`);
+  });
+
   it("names the missing field when details are absent or incomplete", () => {
     const pending = accessError(() => nodeAccess({ id: "ND-1", status: "pending" }));
     expect(pending.field).toBe("details");
