@@ -1,5 +1,5 @@
 import type { Metadata } from "@grpc/grpc-js";
-import { type Secret, type SecretInput, toSecret } from "../runtime/credentials/secret.js";
+import { Secret, type SecretInput, toSecret } from "../runtime/credentials/secret.js";
 import { ConfigurationError } from "../runtime/errors/configuration-error.js";
 
 /** The metadata key the service reads a node's gRPC token from. */
@@ -18,7 +18,7 @@ const METADATA_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
  *   string without surrounding spaces.
  */
 export function checkXToken(token: SecretInput): Secret {
-  if (typeof token !== "string" && !(token instanceof Object && "reveal" in token)) {
+  if (typeof token !== "string" && !(token instanceof Secret)) {
     throw new ConfigurationError("token", "must be a non-empty string");
   }
   const secret = toSecret(token);
@@ -32,7 +32,12 @@ export function checkXToken(token: SecretInput): Secret {
   return secret;
 }
 
-/** Sets the `x-token` entry on `metadata`, replacing any earlier value. */
+/**
+ * Sets the `x-token` entry on `metadata`, replacing any earlier value.
+ *
+ * @example
+ * setXToken(new Metadata(), checkXToken("0123abcd")).get("x-token"); // ["0123abcd"]
+ */
 export function setXToken(metadata: Metadata, token: Secret): Metadata {
   metadata.set(X_TOKEN_KEY, token.reveal());
   return metadata;

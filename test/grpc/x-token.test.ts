@@ -150,6 +150,7 @@ describe("token handling", () => {
     ["a newline", "abc\ndef"],
     ["surrounding spaces", " abc "],
     ["non-ASCII text", "tökén"],
+    ["an object that only looks like a Secret", { reveal: () => "abc" }],
   ])("refuses %s before any call, without echoing it", (_label, bad) => {
     for (const make of [xTokenCallCredentials, xTokenInterceptor]) {
       const error = captureError(() => make(bad as string));
