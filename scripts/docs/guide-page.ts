@@ -20,7 +20,7 @@ import { type GuideSurface, guidePage, referencePage, SPEC_SURFACES } from "./su
  * @returns The prose of the first `/** … *\/` block (empty when there is none).
  * @example leadingComment("/** Hello *\/\nconst a = 1;") // "Hello"
  */
-export function leadingComment(source: string): string {
+function leadingComment(source: string): string {
   const match = /^\s*\/\*\*([\s\S]*?)\*\//.exec(source);
   if (!match) return "";
   return (match[1] ?? "")

@@ -2,7 +2,7 @@
 const BODY_FIELDS = new Set(["transactions", "uncles", "withdrawals", "size"]);
 
 /** The 8-byte zero nonce every header on this chain carries. */
-export const ZERO_NONCE = "0x0000000000000000";
+const ZERO_NONCE = "0x0000000000000000";
 
 /**
  * The header `ots_getHeaderByNumber` answers, taken from the chain's own block: every header field

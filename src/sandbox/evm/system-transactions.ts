@@ -3,7 +3,7 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { encodeBytes, encodeList } from "../../evm/verify/rlp.js";
 
 /** The sender of native-coin system transfers. */
-export const NATIVE_SYSTEM_ADDRESS = "0x2222222222222222222222222222222222222222";
+const NATIVE_SYSTEM_ADDRESS = "0x2222222222222222222222222222222222222222";
 
 /** `transfer(address,uint256)`, the call a token system transfer makes on the token's contract. */
 const TRANSFER_SELECTOR = "a9059cbb";
@@ -40,12 +40,12 @@ export interface SystemTransactionPlace {
  * @example
  * tokenSystemAddress(200); // "0x20000000000000000000000000000000000000c8"
  */
-export function tokenSystemAddress(tokenIndex: number): string {
+function tokenSystemAddress(tokenIndex: number): string {
   return `0x20${BigInt(tokenIndex).toString(16).padStart(38, "0")}`;
 }
 
 /** The contract a token's transfers call when none is given: the last 20 bytes of keccak("token:<index>"). */
-export function defaultTokenContract(tokenIndex: number): string {
+function defaultTokenContract(tokenIndex: number): string {
   return `0x${bytesToHex(keccak_256(new TextEncoder().encode(`token:${tokenIndex}`))).slice(-40)}`;
 }
 

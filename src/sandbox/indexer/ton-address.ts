@@ -68,8 +68,3 @@ export function parseAccount(text: string): string | undefined {
   const workchain = (bytes[1] as number) > 127 ? (bytes[1] as number) - 256 : (bytes[1] as number);
   return `${workchain}:${bytes.subarray(2, 34).toString("hex").toUpperCase()}`;
 }
-
-/** Tells whether a string is a raw address (the form addresses take inside actions). */
-export function isRawAddress(value: unknown): value is string {
-  return typeof value === "string" && RAW_ADDRESS.test(value);
-}
