@@ -15,7 +15,7 @@ import type { CallOptions } from "../../runtime/operation.js";
 import type { UsageBudget, UsageSnapshot } from "../../runtime/usage/usage-meter.js";
 import type { VerifiedProofOptions, VerifiedProofResult } from "../verify/verified-proof.js";
 import type { EvmBatchCall, EvmBatchOutcomes } from "./batch-types.js";
-import { proofBatch } from "./proof-batch.js";
+import { namedBatch } from "./named-batch.js";
 
 /** Options of {@link createEvmClient}. */
 export interface EvmClientOptions {
@@ -140,10 +140,11 @@ export function createEvmClient(options: EvmClientOptions): EvmClient {
     return rpc.call(descriptor, params, callOptions) as Promise<EvmMethodMap[M]["result"]>;
   };
 
-  const batch = <const C extends readonly EvmBatchCall[]>(calls: C, callOptions?: CallOptions) =>
-    proofBatch(rpc, callOptions?.signal).batch(
+  // async, so a malformed call rejects like every other failure instead of throwing synchronously.
+  const batch = async <const C extends readonly EvmBatchCall[]>(calls: C, callOptions?: CallOptions) =>
+    (await namedBatch(rpc, callOptions).batch(
       calls.map((call) => ({ method: call.method, params: [...call.params] })),
-    ) as Promise<EvmBatchOutcomes<C>>;
+    )) as EvmBatchOutcomes<C>;
 
   return {
     ...createEvmMethods(rpc),
@@ -154,7 +155,7 @@ export function createEvmClient(options: EvmClientOptions): EvmClient {
       // Loaded on first use: apps that never verify proofs do not download the RLP, trie and
       // keccak code when their bundler splits dynamic imports into chunks.
       const { getVerifiedProof } = await import("../verify/verified-proof.js");
-      return getVerifiedProof(proofBatch(rpc, signal), address, storageKeys, rest);
+      return getVerifiedProof(namedBatch(rpc, { signal }), address, storageKeys, rest);
     },
     usage: () => rpc.usage(),
   };
