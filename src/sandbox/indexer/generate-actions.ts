@@ -1,4 +1,4 @@
-import { SeededRandom } from "./seeded-random.js";
+import { SeededRandom } from "../seeded-random.js";
 
 /** An address the sandbox's indexer knows, with what its address-book entry says. */
 export interface IndexerAccount {

@@ -1,4 +1,4 @@
-/** A small seeded generator (Mulberry32) with the draws the action generator needs. */
+/** A small seeded generator (Mulberry32): the fault draws and the indexer's generated data repeat per seed. */
 export class SeededRandom {
   #state: number;
 
