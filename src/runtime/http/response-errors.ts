@@ -48,7 +48,7 @@ export function errorInBody(response: HttpResponse, message: string, request: Sh
 }
 
 /** The parsed body when it is JSON, else its text. */
-export function readBodyLoosely(text: string): unknown {
+function readBodyLoosely(text: string): unknown {
   try {
     return parseJson(text);
   } catch {

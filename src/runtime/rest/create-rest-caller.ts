@@ -2,6 +2,7 @@ import { type Auth, noAuth } from "../credentials/auth.js";
 import { requireSecureUrl } from "../credentials/secure-url.js";
 import { ResponseValidationError } from "../errors/response-validation-error.js";
 import { errorForStatus, errorInBody } from "../http/response-errors.js";
+import { retryAfterFailure } from "../http/retry-after-failure.js";
 import { type RetryOptions, resolveRetryPolicy } from "../http/retry-policy.js";
 import { selectResponse } from "../http/select-response.js";
 import {
@@ -11,7 +12,6 @@ import {
   sendHttpRequest,
 } from "../http/send-request.js";
 import { type ShownRequest, showRequest } from "../http/shown-request.js";
-import { retryAfterFailure } from "../http/with-retries.js";
 import { convertInt64 } from "../json/convert-int64.js";
 import { parseJson } from "../json/parse-json.js";
 import type { CallOptions, RestCaller, RestInput, RestOperation } from "../operation.js";

@@ -11,29 +11,10 @@ export interface RetryContext {
 }
 
 /**
- * Runs `attempt`, repeating it after retryable failures (network errors, 429/-32005, 502/503/504) while
- * the call is idempotent and the policy allows: waits the service's hint when it gives one, else an
- * exponential backoff with full jitter. The last error is thrown when retries end.
- *
- * @param attempt - One try; throws to fail.
- * @param context - Policy, idempotency and signal.
- * @returns What the first successful attempt returns.
- * @throws The last attempt's error, or `AbortError` when the signal aborts a wait.
- * @example
- * const value = await withRetries(() => sendOnce(), { policy: resolveRetryPolicy({}), idempotent: true });
- */
-export async function withRetries<T>(attempt: () => Promise<T>, context: RetryContext): Promise<T> {
-  const started = Date.now();
-  try {
-    return await attempt();
-  } catch (error) {
-    return retryAfterFailure(error, attempt, context, started);
-  }
-}
-
-/**
- * The retry half of {@link withRetries}, for callers that make the first try themselves so that the
- * common, successful call builds no closure and no retry state.
+ * Repeats a call after its first try failed, while the failure is retryable (network errors,
+ * 429/-32005, 502/503/504), the call is idempotent and the policy allows: waits the service's hint
+ * when it gives one, else an exponential backoff with full jitter. The caller makes the first try
+ * itself, so that the common, successful call builds no closure and no retry state.
  *
  * @param firstError - What the first try threw.
  * @param attempt - One more try; throws to fail.
