@@ -105,9 +105,17 @@ function signerOf(options: ExchangeClientOptions): Signer {
   if (options.signer && options.privateKey !== undefined) {
     throw new ConfigurationError("signer", "give signer or privateKey, not both");
   }
-  if (options.signer) return options.signer;
   if (options.privateKey !== undefined) return privateKeySigner(options.privateKey);
-  throw new ConfigurationError("signer", "give signer or privateKey");
+  const { signer } = options;
+  if (!signer) throw new ConfigurationError("signer", "give signer or privateKey");
+  // The address keys the shared nonce manager, so a signer without one cannot be used at all.
+  if (typeof signer.address !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(signer.address)) {
+    throw new ConfigurationError("signer", "must have an address: 0x followed by 40 hex digits");
+  }
+  if (typeof signer.signTypedData !== "function") {
+    throw new ConfigurationError("signer", "must have a signTypedData method");
+  }
+  return signer;
 }
 
 /** Rewrites an input error of the signing helpers as a request validation error. */
@@ -153,7 +161,7 @@ function refusal(message: string, status: number, resends: number, cause?: unkno
  * @param options - `baseUrl`, `signer` or `privateKey`, `network`, and optional `vaultAddress`,
  *   `fetch`, `timeout`, `retry`, `budget` or `meter`, `validateResponse`.
  * @returns The client.
- * @throws {ConfigurationError} for an insecure URL, a missing signer, a bad network or budget.
+ * @throws {ConfigurationError} for an insecure URL, a missing or malformed signer, a bad network or budget.
  * @throws {ExchangeError} for a malformed private key (without showing it).
  * @example
  * const exchange = createExchangeClient({ baseUrl, signer: privateKeySigner(key), network: "mainnet" });

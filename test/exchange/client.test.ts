@@ -1,6 +1,7 @@
 import { inspect } from "node:util";
 import {
   AbortError,
+  ConfigurationError,
   createExchangeClient,
   ExchangeError,
   type ModifyInput,
@@ -352,6 +353,24 @@ describe("usage", () => {
     expect(await waiting).toBeInstanceOf(AbortError);
     expect(server.requests).toHaveLength(1);
     expect(exchange.usage()).toEqual({ requests: 1, weight: 3 });
+  });
+});
+
+describe("signer option", () => {
+  it("refuses a signer without a usable address or signTypedData, naming the option", () => {
+    const account = privateKeyToAccount(KEY);
+    const signers = [
+      {},
+      { address: undefined, signTypedData: account.signTypedData },
+      { address: "0x1234", signTypedData: account.signTypedData },
+      { address: account.address },
+    ];
+    for (const signer of signers) {
+      const create = () =>
+        createExchangeClient({ baseUrl: server.url, signer: signer as never, network: "mainnet" });
+      expect(create).toThrow(ConfigurationError);
+      expect(create).toThrow(expect.objectContaining({ option: "signer" }));
+    }
   });
 });
 
