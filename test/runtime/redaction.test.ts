@@ -199,6 +199,30 @@ describe.each(modes)("no secret shows (%s)", (_mode, makeAuth) => {
   });
 });
 
+describe("a password with JSON-escaped characters", () => {
+  it("does not show when a server echoes it inside a JSON error body", async () => {
+    const password = 'pa"ss\\word-5150';
+    const echo = await startServer((request) => ({
+      status: 500,
+      body: { error: { message: `bad password ${request.headers["x-echo"]}` } },
+    }));
+    try {
+      const caller = createRestCaller({
+        baseUrl: echo.url,
+        auth: nodeAuth({ username: USERNAME, password }),
+        headers: { "x-echo": password },
+        retry: false,
+      });
+      const error = await caller.call(getThing, { path: { id: "TH-1" } }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ChainkitError);
+      expect((error as Error).message).toContain("bad password ***");
+      for (const text of renderings(error)) expect(text).not.toContain(password);
+    } finally {
+      await echo.close();
+    }
+  });
+});
+
 describe("credential mistakes", () => {
   it("never echo the secret in the refusal", () => {
     for (const credentials of [

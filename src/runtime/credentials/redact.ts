@@ -2,7 +2,8 @@ const MASK = "***";
 
 /**
  * Replaces every occurrence of each secret in `text` with `***`, in the forms a secret takes on the
- * wire: as is, and percent-encoded. Empty secrets are ignored.
+ * wire: as is, percent-encoded, and escaped inside a JSON string (a password holding `"` or `\`
+ * echoed in a JSON error body). Empty secrets are ignored.
  *
  * @param text - Any text: a URL, a message, a response body.
  * @param secrets - The raw secret values to hide.
@@ -17,6 +18,8 @@ export function redactText(text: string, secrets: readonly string[]): string {
     result = result.split(secret).join(MASK);
     const encoded = encodeURIComponent(secret);
     if (encoded !== secret) result = result.split(encoded).join(MASK);
+    const escaped = JSON.stringify(secret).slice(1, -1);
+    if (escaped !== secret) result = result.split(escaped).join(MASK);
   }
   return result;
 }
