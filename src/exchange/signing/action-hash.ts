@@ -99,7 +99,12 @@ export function actionHash(params: ActionHashParams): Hex {
   return `0x${bytesToHex(keccak_256(actionPreimage(params)))}`;
 }
 
-/** {@link actionHash} as raw bytes, for signing without a hex round trip. */
+/**
+ * {@link actionHash} as raw bytes, for signing without a hex round trip.
+ *
+ * @example
+ * agentDigest(actionHashBytes({ action, nonce }), true);
+ */
 export function actionHashBytes(params: ActionHashParams): Uint8Array {
   return keccak_256(actionPreimage(params));
 }

@@ -5,7 +5,13 @@ export type Cloid = `0x${string}`;
 
 const CLOID = /^0x[0-9a-fA-F]{32}$/;
 
-/** Whether `value` has the shape of a cloid (`0x` + 32 hex digits, any case). */
+/**
+ * Whether `value` has the shape of a cloid (`0x` + 32 hex digits, any case).
+ *
+ * @example
+ * isCloid("0x1E60610F0B3D420597C88C1FED2AD5EE"); // true
+ * isCloid(77738308); // false: an exchange order id
+ */
 export function isCloid(value: unknown): value is Cloid {
   return typeof value === "string" && CLOID.test(value);
 }

@@ -3,7 +3,13 @@ import { ExchangeError } from "../../runtime/errors/exchange-error.js";
 /** Plain unsigned decimal: digits, optionally a point and more digits. No sign, no exponent. */
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
-/** Whether `value` is a plain unsigned decimal string such as `"100"`, `"0.5"` or `"2000.0"`. */
+/**
+ * Whether `value` is a plain unsigned decimal string such as `"100"`, `"0.5"` or `"2000.0"`.
+ *
+ * @example
+ * isDecimalString("2000.0"); // true
+ * isDecimalString("1e5"); // false
+ */
 export function isDecimalString(value: unknown): value is string {
   return typeof value === "string" && DECIMAL.test(value);
 }

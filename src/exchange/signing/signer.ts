@@ -56,6 +56,8 @@ const privateKeys = new WeakMap<object, Uint8Array>();
  * @param key - `0x` + 64 hex digits, or 32 bytes.
  * @returns the key bytes (a fresh copy).
  * @throws {ExchangeError} when the key is malformed or outside the curve order (the key is not shown).
+ * @example
+ * const secret = parsePrivateKey(key); // 32 bytes
  */
 export function parsePrivateKey(key: Hex | Uint8Array): Uint8Array {
   let bytes: Uint8Array | undefined;
@@ -133,7 +135,14 @@ export function privateKeySigner(key: Hex | Uint8Array): PrivateKeySigner {
   return signer;
 }
 
-/** The key behind a signer made by {@link privateKeySigner}, for the direct-digest fast path. */
+/**
+ * The key behind a signer made by {@link privateKeySigner}, for the direct-digest fast path.
+ *
+ * @returns the key, or `undefined` for any other signer (which then gets typed data to sign).
+ * @example
+ * const key = privateKeyOf(signer);
+ * if (key) signDigest(digest, key);
+ */
 export function privateKeyOf(signer: Signer): Uint8Array | undefined {
   return privateKeys.get(signer);
 }
