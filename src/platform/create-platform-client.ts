@@ -6,7 +6,7 @@ import {
 import { bearerAuth } from "../runtime/credentials/auth.js";
 import type { SecretInput } from "../runtime/credentials/secret.js";
 import type { RetryOptions } from "../runtime/http/retry-policy.js";
-import type { FetchFunction } from "../runtime/http/send-request.js";
+import { DEFAULT_TIMEOUT, type FetchFunction } from "../runtime/http/send-request.js";
 import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
 import type { UsageBudget, UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import { type WaitForNodeOptions, waitForNode } from "./wait-for-node.js";
@@ -82,7 +82,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   const operations = createPlatformOperations(caller);
   return {
     ...operations,
-    waitForNode: (id, waitOptions) => waitForNode(operations.getNode, id, waitOptions),
+    waitForNode: (id, waitOptions) =>
+      waitForNode(operations.getNode, id, waitOptions, options.timeout ?? DEFAULT_TIMEOUT),
     usage: () => caller.usage(),
   };
 }

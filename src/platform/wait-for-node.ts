@@ -1,5 +1,6 @@
 import { AbortError } from "../runtime/errors/abort-error.js";
 import { TimeoutError } from "../runtime/errors/timeout-error.js";
+import { DEFAULT_TIMEOUT } from "../runtime/http/send-request.js";
 import { sleep } from "../runtime/http/sleep.js";
 import type { CallOptions } from "../runtime/operation.js";
 import { NodeFailedError } from "./errors/node-failed-error.js";
@@ -34,6 +35,8 @@ const BACKOFF = 1.5;
  * @param getNode - Reads the node once (the platform client's `getNode`).
  * @param id - The node id.
  * @param options - The status to wait for, the timeout, the first interval and an abort signal.
+ * @param pollTimeout - The longest one poll may take (the client's request timeout); a poll that
+ *   times out before the deadline is polled again.
  * @returns The node as last read, in the awaited status.
  * @throws {NodeFailedError} when the node reaches `failed` or `error` first.
  * @throws {NodeWaitTimeoutError} when the timeout runs out first.
@@ -44,6 +47,7 @@ export async function waitForNode<T extends NodeWithStatus>(
   getNode: (id: string, options: CallOptions) => Promise<T>,
   id: string,
   options: WaitForNodeOptions = {},
+  pollTimeout: number = DEFAULT_TIMEOUT,
 ): Promise<T> {
   const until = options.until ?? "running";
   const timeout = options.timeout ?? 600_000;
@@ -57,20 +61,23 @@ export async function waitForNode<T extends NodeWithStatus>(
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw new NodeWaitTimeoutError({ nodeId: id, until, timeout, lastStatus });
 
-    let node: T;
+    let node: T | undefined;
     try {
-      node = await getNode(id, { signal, timeout: remaining });
+      // One hung poll must not eat the whole wait: each gets the client's request timeout at most.
+      node = await getNode(id, { signal, timeout: Math.min(remaining, pollTimeout) });
     } catch (error) {
-      // A poll cut short by the overall deadline is the wait timing out, not the request failing.
-      if (error instanceof TimeoutError && Date.now() >= deadline) {
+      if (!(error instanceof TimeoutError)) throw error;
+      // A poll cut short by the overall deadline is the wait timing out; an earlier one is polled again.
+      if (Date.now() >= deadline) {
         throw new NodeWaitTimeoutError({ nodeId: id, until, timeout, lastStatus, cause: error });
       }
-      throw error;
     }
-    lastStatus = node.status;
-    if (lastStatus === until) return node;
-    if (lastStatus !== undefined && TERMINAL_STATUSES.includes(lastStatus)) {
-      throw new NodeFailedError({ nodeId: id, status: lastStatus, until, node });
+    if (node !== undefined) {
+      lastStatus = node.status;
+      if (lastStatus === until) return node;
+      if (lastStatus !== undefined && TERMINAL_STATUSES.includes(lastStatus)) {
+        throw new NodeFailedError({ nodeId: id, status: lastStatus, until, node });
+      }
     }
 
     const left = deadline - Date.now();

@@ -126,6 +126,27 @@ describe("waitForNode", () => {
     await expect(waiting).rejects.toThrowError(AbortError);
   });
 
+  it("gives each poll the client's request timeout and polls again after one hangs", async () => {
+    platform.addNode("ND-100-000-006", ["pending", "running"]);
+    let hung = 0;
+    // The first poll never answers; only its own timeout can end it.
+    const hangOnce: typeof fetch = (input, init) => {
+      if (hung++ > 0) return fetch(input, init);
+      return new Promise((_resolve, reject) => {
+        init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+      });
+    };
+    const impatient = createPlatformClient({
+      baseUrl: platform.url,
+      apiKey: platform.apiKey,
+      fetch: hangOnce,
+      timeout: 50,
+    });
+    const node = await impatient.waitForNode("ND-100-000-006", { interval: 1, timeout: 60_000 });
+    expect(node.status).toBe("running");
+    expect(hung).toBe(3);
+  });
+
   it("passes on a 404 for an unknown node", async () => {
     const error = await client.waitForNode("ND-404-404-404", quick).catch((e: unknown) => e);
     expect((error as HttpError).status).toBe(404);
