@@ -1,8 +1,16 @@
 import { RequestValidationError } from "../runtime/errors/request-validation-error.js";
+import { ResponseValidationError } from "../runtime/errors/response-validation-error.js";
 import type { CallOptions } from "../runtime/operation.js";
 
 /** The indexer refuses pages larger than this (422 `limit is not allowed: N > 1000`). */
 export const MAX_PAGE_SIZE = 1000;
+
+/**
+ * Full pages in a row with no new action after which paging stops: a server that ignores
+ * `offset` would otherwise answer the same page forever. A page's worth of arrivals between two
+ * requests can repeat one page legitimately, but not this many in a row.
+ */
+const MAX_REPEATED_PAGES = 3;
 
 /** How `actions()` pages. */
 export interface ActionPagingOptions {
@@ -36,6 +44,8 @@ interface ActionsPage<A> {
  * @param filter - The query without paging; a `limit` in it is read as the default `max`, an
  *   `offset` as the starting offset.
  * @param options - Page size, bound and abort signal.
+ * @throws {ResponseValidationError} when several full pages in a row bring no new action (a server
+ *   that ignores `offset` would otherwise be paged forever).
  * @throws {RequestValidationError} before any request when `pageSize`, `max` or the filter's
  *   `limit`/`offset` is not a whole number in range (`pageSize` at least 1, the others at least 0).
  */
@@ -56,10 +66,12 @@ export async function* paginateActions<Q extends object, A extends PagedAction>(
   let offset = checkCount(startOffset ?? 0, "/filter/offset", 0);
   const seen = new Set<unknown>();
   let yielded = 0;
+  let repeatedPages = 0;
 
   while (yielded < max) {
     const ask = Math.min(pageSize, max - yielded);
     const page = await getActions({ ...rest, limit: ask, offset } as Q, { signal: options.signal });
+    const before = yielded;
     for (const action of page.actions) {
       const id = action.action_id;
       if (id !== undefined && seen.has(id)) continue;
@@ -69,6 +81,15 @@ export async function* paginateActions<Q extends object, A extends PagedAction>(
       if (yielded >= max) return;
     }
     if (page.actions.length < ask) return;
+    repeatedPages = yielded === before ? repeatedPages + 1 : 0;
+    if (repeatedPages >= MAX_REPEATED_PAGES) {
+      throw new ResponseValidationError("getActions", 200, [
+        {
+          pointer: "/actions",
+          message: `repeated ${repeatedPages} full pages in a row: the indexer may ignore offset`,
+        },
+      ]);
+    }
     offset += page.actions.length;
   }
 }

@@ -5,6 +5,7 @@ import {
   HttpError,
   type IndexerClient,
   RequestValidationError,
+  ResponseValidationError,
 } from "chainkit/indexer";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -136,6 +137,27 @@ describe("actions()", () => {
     const ids = (await collect(client.actions({}, { pageSize: 100 }))).map((action) => action.action_id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.filter((id) => original.includes(id))).toEqual(original);
+  });
+
+  it("stops with a typed error when the server ignores offset and repeats one full page", async () => {
+    const page = JSON.stringify({ actions: [0, 1, 2, 3, 4].map(syntheticAction), address_book: {} });
+    let requests = 0;
+    const sameEveryTime: typeof fetch = async () => {
+      requests++;
+      return new Response(page, { headers: { "content-type": "application/json" } });
+    };
+    const client = createIndexerClient({
+      url: "http://127.0.0.1:9",
+      credentials: { token: "t" },
+      fetch: sameEveryTime,
+    });
+    const seen: Action[] = [];
+    const error = await (async () => {
+      for await (const action of client.actions({}, { pageSize: 5 })) seen.push(action);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(seen).toHaveLength(5);
+    expect(requests).toBe(4);
   });
 
   it("refuses bad bounds before any request", async () => {
