@@ -122,7 +122,19 @@ function authenticate(
 export async function serveSurface(options: SurfaceServerOptions): Promise<SurfaceServer> {
   const faults = new FaultInjector(options.faults);
   const sockets = new Set<Socket>();
+  const latencyTimers = new Set<NodeJS.Timeout>();
   let requestCount = 0;
+  let closed = false;
+
+  // Injected latency must not keep a closed sandbox's process alive, so close() clears it.
+  const delay = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        latencyTimers.delete(timer);
+        resolve();
+      }, ms);
+      latencyTimers.add(timer);
+    });
 
   const server = createServer(async (incoming, response) => {
     requestCount++;
@@ -130,7 +142,8 @@ export async function serveSurface(options: SurfaceServerOptions): Promise<Surfa
       const body = await readBody(incoming, options.maxBodyBytes ?? ONE_MEGABYTE);
       if (body === undefined) return send(response, { status: 413, body: "request body over 1 MB" });
       const plan = faults.plan;
-      if (plan.latencyMs) await new Promise((resolve) => setTimeout(resolve, plan.latencyMs));
+      if (plan.latencyMs) await delay(plan.latencyMs);
+      if (closed) return incoming.socket.destroy();
       switch (faults.draw(options.jsonRpc === true)) {
         case "drop":
           return incoming.socket.destroy();
@@ -187,6 +200,9 @@ export async function serveSurface(options: SurfaceServerOptions): Promise<Surfa
     },
     close: () =>
       new Promise<void>((resolve) => {
+        closed = true;
+        for (const timer of latencyTimers) clearTimeout(timer);
+        latencyTimers.clear();
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),

@@ -38,6 +38,8 @@ export type SurfaceHandler = (request: SandboxRequest) => SandboxResponse | Prom
 
 /**
  * Faults injected before a request reaches its surface, for testing retries and error paths.
+ * They are drawn before authentication, as a proxy or load balancer in front of a real service
+ * answers 429 and 503 without looking at credentials.
  * Rates are probabilities from 0 to 1, drawn from a seeded generator so a test run repeats itself.
  */
 export interface FaultPlan {

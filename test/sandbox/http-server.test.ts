@@ -132,6 +132,20 @@ describe("faults and limits", () => {
     expect(await statuses()).toEqual(first);
   });
 
+  test("close() clears injected latency, so no timer outlives the sandbox", async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === "Timeout").length;
+    const before = timers();
+    server = await serveSurface({ name: "x", auth: "none", handler: echo, faults: { latencyMs: 60_000 } });
+    const pending = fetch(server.url, { method: "POST" }).catch((error: unknown) => error);
+    while (server.requestCount === 0) await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(timers()).toBeGreaterThan(before);
+    await server.close();
+    server = undefined;
+    expect(await pending).toBeInstanceOf(Error);
+    expect(timers()).toBe(before);
+  });
+
   test("bodies over 1 MB are refused with 413", async () => {
     server = await serveSurface({ name: "evm", auth: "none", handler: echo });
     const response = await fetch(server.url, { method: "POST", body: "x".repeat(1024 * 1024 + 1) });
