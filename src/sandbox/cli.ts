@@ -14,7 +14,7 @@ function integerFlag(value: string | undefined, name: string): number | undefine
   if (value === undefined) return undefined;
   const parsed = Number(value);
   if (!Number.isSafeInteger(parsed) || parsed < 0)
-    throw new Error(`--${name} must be a non-negative integer`);
+    throw new UsageError(`--${name} must be a non-negative integer`);
   return parsed;
 }
 
@@ -39,15 +39,26 @@ function describe(sandbox: Sandbox): string {
   ].join("\n");
 }
 
+/** A wrong command line: the message is followed by the usage line. */
+class UsageError extends Error {}
+
+function readFlags() {
+  try {
+    return parseArgs({
+      options: {
+        "node-startup-ms": { type: "string" },
+        testnet: { type: "boolean" },
+        seed: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      "node-startup-ms": { type: "string" },
-      testnet: { type: "boolean" },
-      seed: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
+  const values = readFlags();
   if (values.help) {
     console.log(USAGE);
     return;
@@ -65,6 +76,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`sandbox: ${(error as Error).message}\n${USAGE}`);
+  // Only a wrong command line needs the usage line; a failure to start (a port, ganache) does not.
+  const usage = error instanceof UsageError ? `\n${USAGE}` : "";
+  console.error(`sandbox: ${(error as Error).message}${usage}`);
   process.exit(1);
 });
