@@ -29,25 +29,151 @@ class HexPattern {
   }
 }
 
-export const batchModifyBody = validate71;
-const schema100 = {"$ref":"schemas#/$defs/BatchModifyRequest"};
-const schema47 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/BatchModifyAction"},"nonce":{"type":"integer","minimum":0},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"null"}]},"expiresAfter":{"type":["integer","null"],"minimum":0}}};
-const schema48 = {"type":"object","additionalProperties":false,"required":["r","s","v"],"properties":{"r":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"},"s":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"},"v":{"type":"integer","enum":[27,28]}}};
-const schema32 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const schema33 = {"type":"object","additionalProperties":false,"required":["type","modifies"],"properties":{"type":{"type":"string","const":"batchModify"},"modifies":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Modification"}}}};
-const schema34 = {"type":"object","additionalProperties":false,"required":["oid","order"],"properties":{"oid":{"oneOf":[{"$ref":"schemas#/$defs/OrderId"},{"$ref":"schemas#/$defs/Cloid"}]},"order":{"$ref":"schemas#/$defs/Order"}}};
-const schema35 = {"type":"integer","minimum":0,"maximum":9007199254740991};
-const schema36 = {"type":"string","pattern":"^0x[0-9a-f]{32}$"};
-const func0 = hexAwarePattern;
-const pattern5 = func0("^0x[0-9a-f]{32}$", "u");
-const schema37 = {"type":"object","additionalProperties":false,"required":["a","b","p","s","r","t"],"properties":{"a":{"type":"integer","minimum":0},"b":{"type":"boolean"},"p":{"$ref":"schemas#/$defs/DecimalString"},"s":{"$ref":"schemas#/$defs/DecimalString"},"r":{"type":"boolean"},"t":{"$ref":"schemas#/$defs/OrderType"},"c":{"$ref":"schemas#/$defs/Cloid"}}};
-const schema38 = {"type":"string","pattern":"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"};
-const pattern6 = func0("^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$", "u");
-const schema40 = {"oneOf":[{"$ref":"schemas#/$defs/LimitOrderType"},{"$ref":"schemas#/$defs/TriggerOrderType"}]};
-const schema41 = {"type":"object","additionalProperties":false,"required":["limit"],"properties":{"limit":{"type":"object","additionalProperties":false,"required":["tif"],"properties":{"tif":{"$ref":"schemas#/$defs/TimeInForce"}}}}};
-const schema42 = {"type":"string","enum":["Alo","Ioc","Gtc"]};
+export const batchModifyBody = validate147;
+const schema62 = {"$ref":"schemas#/$defs/BatchModifyRequest"};
+const schema32 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/BatchModifyAction"},"nonce":{"type":"integer","minimum":0},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"null"}]},"expiresAfter":{"type":["integer","null"],"minimum":0}}};
+const schema21 = {"type":"object","additionalProperties":false,"required":["type","modifies"],"properties":{"type":{"type":"string","const":"batchModify"},"modifies":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Modification"}}}};
+const schema22 = {"type":"object","additionalProperties":false,"required":["oid","order"],"properties":{"oid":{"oneOf":[{"$ref":"schemas#/$defs/OrderId"},{"$ref":"schemas#/$defs/Cloid"}]},"order":{"$ref":"schemas#/$defs/Order"}}};
+const schema23 = {"type":"integer","minimum":0,"maximum":9007199254740991};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data == "number") && (isFinite(data))){
+if(data > 9007199254740991 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data < 0 || isNaN(data)){
+const err2 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+validate56.errors = vErrors;
+return errors === 0;
+}
+
+const schema24 = {"type":"string","pattern":"^0x[0-9a-f]{32}$"};
+const func0 = hexAwarePattern;
+const pattern4 = func0("^0x[0-9a-f]{32}$", "u");
+
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern4.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{32}$"},message:"must match pattern \""+"^0x[0-9a-f]{32}$"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate58.errors = vErrors;
+return errors === 0;
+}
+
+const schema25 = {"type":"object","additionalProperties":false,"required":["a","b","p","s","r","t"],"properties":{"a":{"type":"integer","minimum":0},"b":{"type":"boolean"},"p":{"$ref":"schemas#/$defs/DecimalString"},"s":{"$ref":"schemas#/$defs/DecimalString"},"r":{"type":"boolean"},"t":{"$ref":"schemas#/$defs/OrderType"},"c":{"$ref":"schemas#/$defs/Cloid"}}};
+const schema26 = {"type":"string","pattern":"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"};
+const pattern5 = func0("^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$", "u");
+
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern5.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate61.errors = vErrors;
+return errors === 0;
+}
+
+const schema27 = {"oneOf":[{"$ref":"schemas#/$defs/LimitOrderType"},{"$ref":"schemas#/$defs/TriggerOrderType"}]};
+const schema28 = {"type":"object","additionalProperties":false,"required":["limit"],"properties":{"limit":{"type":"object","additionalProperties":false,"required":["tif"],"properties":{"tif":{"$ref":"schemas#/$defs/TimeInForce"}}}}};
+const schema29 = {"type":"string","enum":["Alo","Ioc","Gtc"]};
+
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((data === "Alo") || (data === "Ioc")) || (data === "Gtc"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate66.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -99,9 +225,14 @@ errors++;
 }
 }
 if(data0.tif !== undefined){
-let data1 = data0.tif;
-if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/limit/tif",schemaPath:"schemas#/$defs/TimeInForce/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate66(data0.tif, {instancePath:instancePath+"/limit/tif",parentData:data0,parentDataProperty:"tif",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -110,8 +241,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!(((data1 === "Alo") || (data1 === "Ioc")) || (data1 === "Gtc"))){
-const err5 = {instancePath:instancePath+"/limit/tif",schemaPath:"schemas#/$defs/TimeInForce/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -120,38 +253,42 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate26.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-const schema43 = {"type":"object","additionalProperties":false,"required":["trigger"],"properties":{"trigger":{"type":"object","additionalProperties":false,"required":["isMarket","triggerPx","tpsl"],"properties":{"isMarket":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/DecimalString"},"tpsl":{"$ref":"schemas#/$defs/TpSl"}}}}};
-const schema45 = {"type":"string","enum":["tp","sl"]};
+const schema30 = {"type":"object","additionalProperties":false,"required":["trigger"],"properties":{"trigger":{"type":"object","additionalProperties":false,"required":["isMarket","triggerPx","tpsl"],"properties":{"isMarket":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/DecimalString"},"tpsl":{"$ref":"schemas#/$defs/TpSl"}}}}};
+const schema31 = {"type":"string","enum":["tp","sl"]};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((data === "tp") || (data === "sl"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate71.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -235,10 +372,20 @@ errors++;
 }
 }
 if(data0.triggerPx !== undefined){
-let data2 = data0.triggerPx;
-if(typeof data2 === "string"){
-if(!pattern6.test(data2)){
-const err7 = {instancePath:instancePath+"/trigger/triggerPx",schemaPath:"schemas#/$defs/DecimalString/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"+"\""};
+if(!(validate61(data0.triggerPx, {instancePath:instancePath+"/trigger/triggerPx",parentData:data0,parentDataProperty:"triggerPx",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+if(data0.tpsl !== undefined){
+if(!(validate71(data0.tpsl, {instancePath:instancePath+"/trigger/tpsl",parentData:data0,parentDataProperty:"tpsl",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/trigger",schemaPath:"#/properties/trigger/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -248,8 +395,9 @@ vErrors.push(err7);
 errors++;
 }
 }
+}
 else {
-const err8 = {instancePath:instancePath+"/trigger/triggerPx",schemaPath:"schemas#/$defs/DecimalString/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -258,67 +406,20 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data0.tpsl !== undefined){
-let data3 = data0.tpsl;
-if(typeof data3 !== "string"){
-const err9 = {instancePath:instancePath+"/trigger/tpsl",schemaPath:"schemas#/$defs/TpSl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(!((data3 === "tp") || (data3 === "sl"))){
-const err10 = {instancePath:instancePath+"/trigger/tpsl",schemaPath:"schemas#/$defs/TpSl/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/trigger",schemaPath:"#/properties/trigger/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-validate28.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if(!(validate65(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -327,8 +428,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -363,12 +464,12 @@ vErrors = null;
 }
 }
 }
-validate25.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -482,10 +583,20 @@ errors++;
 }
 }
 if(data.p !== undefined){
-let data2 = data.p;
-if(typeof data2 === "string"){
-if(!pattern6.test(data2)){
-const err10 = {instancePath:instancePath+"/p",schemaPath:"schemas#/$defs/DecimalString/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"+"\""};
+if(!(validate61(data.p, {instancePath:instancePath+"/p",parentData:data,parentDataProperty:"p",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+if(data.s !== undefined){
+if(!(validate61(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+if(data.r !== undefined){
+if(typeof data.r !== "boolean"){
+const err10 = {instancePath:instancePath+"/r",schemaPath:"#/properties/r/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -495,8 +606,21 @@ vErrors.push(err10);
 errors++;
 }
 }
+if(data.t !== undefined){
+if(!(validate64(data.t, {instancePath:instancePath+"/t",parentData:data,parentDataProperty:"t",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+errors = vErrors.length;
+}
+}
+if(data.c !== undefined){
+if(!(validate58(data.c, {instancePath:instancePath+"/c",parentData:data,parentDataProperty:"c",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+}
+}
 else {
-const err11 = {instancePath:instancePath+"/p",schemaPath:"schemas#/$defs/DecimalString/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -505,92 +629,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.s !== undefined){
-let data3 = data.s;
-if(typeof data3 === "string"){
-if(!pattern6.test(data3)){
-const err12 = {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/DecimalString/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/DecimalString/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.r !== undefined){
-if(typeof data.r !== "boolean"){
-const err14 = {instancePath:instancePath+"/r",schemaPath:"#/properties/r/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.t !== undefined){
-if(!(validate25(data.t, {instancePath:instancePath+"/t",parentData:data,parentDataProperty:"t",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
-}
-}
-if(data.c !== undefined){
-let data6 = data.c;
-if(typeof data6 === "string"){
-if(!pattern5.test(data6)){
-const err15 = {instancePath:instancePath+"/c",schemaPath:"schemas#/$defs/Cloid/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{32}$"},message:"must match pattern \""+"^0x[0-9a-f]{32}$"+"\""};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/c",schemaPath:"schemas#/$defs/Cloid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-validate24.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -632,67 +676,21 @@ const _errs3 = errors;
 let valid1 = false;
 let passing0 = null;
 const _errs4 = errors;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/oid",schemaPath:"schemas#/$defs/OrderId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 9007199254740991 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/oid",schemaPath:"schemas#/$defs/OrderId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data0 < 0 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/oid",schemaPath:"schemas#/$defs/OrderId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
+if(!(validate56(data0, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
 if(_valid0){
 valid1 = true;
 passing0 = 0;
 }
-const _errs7 = errors;
-if(typeof data0 === "string"){
-if(!pattern5.test(data0)){
-const err6 = {instancePath:instancePath+"/oid",schemaPath:"schemas#/$defs/Cloid/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{32}$"},message:"must match pattern \""+"^0x[0-9a-f]{32}$"+"\""};
-if(vErrors === null){
-vErrors = [err6];
+const _errs5 = errors;
+if(!(validate58(data0, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
 }
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/oid",schemaPath:"schemas#/$defs/Cloid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var _valid0 = _errs7 === errors;
+var _valid0 = _errs5 === errors;
 if(_valid0 && valid1){
 valid1 = false;
 passing0 = [passing0, 1];
@@ -704,12 +702,12 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err8 = {instancePath:instancePath+"/oid",schemaPath:"#/properties/oid/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err3 = {instancePath:instancePath+"/oid",schemaPath:"#/properties/oid/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err3];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err3);
 }
 errors++;
 }
@@ -726,28 +724,28 @@ vErrors = null;
 }
 }
 if(data.order !== undefined){
-if(!(validate24(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate60(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err4];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err4);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -821,8 +819,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate23(data1[i0], {instancePath:instancePath+"/modifies/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate55(data1[i0], {instancePath:instancePath+"/modifies/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -849,14 +847,181 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-const pattern10 = func0("^0x[0-9a-fA-F]{1,64}$", "u");
-const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
+const schema33 = {"type":"object","additionalProperties":false,"required":["r","s","v"],"properties":{"r":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"},"s":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"},"v":{"type":"integer","enum":[27,28]}}};
+const pattern6 = func0("^0x[0-9a-fA-F]{1,64}$", "u");
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.r === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "r"},message:"must have required property '"+"r"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.s === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "s"},message:"must have required property '"+"s"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.v === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "r") || (key0 === "s")) || (key0 === "v"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.r !== undefined){
+let data0 = data.r;
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+const err4 = {instancePath:instancePath+"/r",schemaPath:"#/properties/r/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/r",schemaPath:"#/properties/r/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.s !== undefined){
+let data1 = data.s;
+if(typeof data1 === "string"){
+if(!pattern6.test(data1)){
+const err6 = {instancePath:instancePath+"/s",schemaPath:"#/properties/s/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/s",schemaPath:"#/properties/s/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.v !== undefined){
+let data2 = data.v;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err8 = {instancePath:instancePath+"/v",schemaPath:"#/properties/v/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!((data2 === 27) || (data2 === 28))){
+const err9 = {instancePath:instancePath+"/v",schemaPath:"#/properties/v/enum",keyword:"enum",params:{allowedValues: schema33.properties.v.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate80.errors = vErrors;
+return errors === 0;
+}
+
+const schema20 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
+const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
+
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern3.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -903,8 +1068,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate22(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate54(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -934,10 +1099,26 @@ errors++;
 }
 }
 if(data.signature !== undefined){
-let data2 = data.signature;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.r === undefined){
-const err6 = {instancePath:instancePath+"/signature",schemaPath:"schemas#/$defs/Signature/required",keyword:"required",params:{missingProperty: "r"},message:"must have required property '"+"r"+"'"};
+if(!(validate80(data.signature, {instancePath:instancePath+"/signature",parentData:data,parentDataProperty:"signature",rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+errors = vErrors.length;
+}
+}
+if(data.vaultAddress !== undefined){
+let data3 = data.vaultAddress;
+const _errs7 = errors;
+let valid1 = false;
+const _errs8 = errors;
+if(!(validate53(data3, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs8 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs9 = errors;
+if(data3 !== null){
+const err6 = {instancePath:instancePath+"/vaultAddress",schemaPath:"#/properties/vaultAddress/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -946,8 +1127,11 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data2.s === undefined){
-const err7 = {instancePath:instancePath+"/signature",schemaPath:"schemas#/$defs/Signature/required",keyword:"required",params:{missingProperty: "s"},message:"must have required property '"+"s"+"'"};
+var _valid0 = _errs9 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err7 = {instancePath:instancePath+"/vaultAddress",schemaPath:"#/properties/vaultAddress/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -956,8 +1140,22 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data2.v === undefined){
-const err8 = {instancePath:instancePath+"/signature",schemaPath:"schemas#/$defs/Signature/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'"};
+else {
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.expiresAfter !== undefined){
+let data4 = data.expiresAfter;
+if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
+const err8 = {instancePath:instancePath+"/expiresAfter",schemaPath:"#/properties/expiresAfter/type",keyword:"type",params:{type: schema32.properties.expiresAfter.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -966,9 +1164,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-for(const key1 in data2){
-if(!(((key1 === "r") || (key1 === "s")) || (key1 === "v"))){
-const err9 = {instancePath:instancePath+"/signature",schemaPath:"schemas#/$defs/Signature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err9 = {instancePath:instancePath+"/expiresAfter",schemaPath:"#/properties/expiresAfter/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -978,11 +1176,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data2.r !== undefined){
-let data3 = data2.r;
-if(typeof data3 === "string"){
-if(!pattern10.test(data3)){
-const err10 = {instancePath:instancePath+"/signature/r",schemaPath:"schemas#/$defs/Signature/properties/r/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\""};
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -991,208 +1188,31 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/signature/r",schemaPath:"schemas#/$defs/Signature/properties/r/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data2.s !== undefined){
-let data4 = data2.s;
-if(typeof data4 === "string"){
-if(!pattern10.test(data4)){
-const err12 = {instancePath:instancePath+"/signature/s",schemaPath:"schemas#/$defs/Signature/properties/s/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/signature/s",schemaPath:"schemas#/$defs/Signature/properties/s/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data2.v !== undefined){
-let data5 = data2.v;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err14 = {instancePath:instancePath+"/signature/v",schemaPath:"schemas#/$defs/Signature/properties/v/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!((data5 === 27) || (data5 === 28))){
-const err15 = {instancePath:instancePath+"/signature/v",schemaPath:"schemas#/$defs/Signature/properties/v/enum",keyword:"enum",params:{allowedValues: schema48.properties.v.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/signature",schemaPath:"schemas#/$defs/Signature/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.vaultAddress !== undefined){
-let data6 = data.vaultAddress;
-const _errs16 = errors;
-let valid3 = false;
-const _errs17 = errors;
-if(typeof data6 === "string"){
-if(!pattern4.test(data6)){
-const err17 = {instancePath:instancePath+"/vaultAddress",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/vaultAddress",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
-valid3 = valid3 || _valid0;
-if(!valid3){
-const _errs20 = errors;
-if(data6 !== null){
-const err19 = {instancePath:instancePath+"/vaultAddress",schemaPath:"#/properties/vaultAddress/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-var _valid0 = _errs20 === errors;
-valid3 = valid3 || _valid0;
-}
-if(!valid3){
-const err20 = {instancePath:instancePath+"/vaultAddress",schemaPath:"#/properties/vaultAddress/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-else {
-errors = _errs16;
-if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.expiresAfter !== undefined){
-let data7 = data.expiresAfter;
-if((!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))) && (data7 !== null)){
-const err21 = {instancePath:instancePath+"/expiresAfter",schemaPath:"#/properties/expiresAfter/type",keyword:"type",params:{type: schema47.properties.expiresAfter.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 < 0 || isNaN(data7)){
-const err22 = {instancePath:instancePath+"/expiresAfter",schemaPath:"#/properties/expiresAfter/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-validate33.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
-validate71.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
-export const batchModifyResponse200 = validate73;
-const schema101 = {"$ref":"schemas#/$defs/ExchangeResponse"};
-const schema67 = {"oneOf":[{"$ref":"schemas#/$defs/ExchangeOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
-const schema65 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
-const schema66 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/BatchModifyResult"}}};
-const schema50 = {"type":"object","required":["type","data"],"properties":{"type":{"anyOf":[{"type":"string","enum":["batchModify","order"]},{"type":"string"}]},"data":{"type":"object","required":["statuses"],"properties":{"statuses":{"type":"array","items":{"$ref":"schemas#/$defs/ModifyStatus"}}}}}};
-const schema51 = {"anyOf":[{"$ref":"schemas#/$defs/RestingStatus"},{"$ref":"schemas#/$defs/FilledStatus"},{"$ref":"schemas#/$defs/ErrorStatus"},{"$ref":"schemas#/$defs/WaitingStatus"}]};
-const schema60 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"}}};
-const schema61 = {"anyOf":[{"type":"string","enum":["waitingForFill","waitingForTrigger"]},{"type":"string"}]};
-const schema52 = {"type":"object","required":["resting"],"properties":{"resting":{"type":"object","required":["oid"],"properties":{"oid":{"$ref":"schemas#/$defs/OrderId"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}}}};
+export const batchModifyResponse200 = validate149;
+const schema63 = {"$ref":"schemas#/$defs/ExchangeResponse"};
+const schema46 = {"oneOf":[{"$ref":"schemas#/$defs/ExchangeOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
+const schema45 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/BatchModifyResult"}}};
+const schema34 = {"type":"object","required":["type","data"],"properties":{"type":{"anyOf":[{"type":"string","enum":["batchModify","order"]},{"type":"string"}]},"data":{"type":"object","required":["statuses"],"properties":{"statuses":{"type":"array","items":{"$ref":"schemas#/$defs/ModifyStatus"}}}}}};
+const schema35 = {"anyOf":[{"$ref":"schemas#/$defs/RestingStatus"},{"$ref":"schemas#/$defs/FilledStatus"},{"$ref":"schemas#/$defs/ErrorStatus"},{"$ref":"schemas#/$defs/WaitingStatus"}]};
+const schema36 = {"type":"object","required":["resting"],"properties":{"resting":{"type":"object","required":["oid"],"properties":{"oid":{"$ref":"schemas#/$defs/OrderId"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}}}};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1220,9 +1240,20 @@ vErrors.push(err1);
 errors++;
 }
 if(data0.oid !== undefined){
-let data1 = data0.oid;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err2 = {instancePath:instancePath+"/resting/oid",schemaPath:"schemas#/$defs/OrderId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(validate56(data0.oid, {instancePath:instancePath+"/resting/oid",parentData:data0,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data0.cloid !== undefined){
+if(!(validate58(data0.cloid, {instancePath:instancePath+"/resting/cloid",parentData:data0,parentDataProperty:"cloid",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/resting",schemaPath:"#/properties/resting/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1231,9 +1262,10 @@ vErrors.push(err2);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 9007199254740991 || isNaN(data1)){
-const err3 = {instancePath:instancePath+"/resting/oid",schemaPath:"schemas#/$defs/OrderId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1242,75 +1274,45 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data1 < 0 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/resting/oid",schemaPath:"schemas#/$defs/OrderId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data0.cloid !== undefined){
-let data2 = data0.cloid;
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-const err5 = {instancePath:instancePath+"/resting/cloid",schemaPath:"schemas#/$defs/Cloid/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{32}$"},message:"must match pattern \""+"^0x[0-9a-f]{32}$"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/resting/cloid",schemaPath:"schemas#/$defs/Cloid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/resting",schemaPath:"#/properties/resting/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate37.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-const schema55 = {"type":"object","required":["filled"],"properties":{"filled":{"type":"object","required":["totalSz","avgPx","oid"],"properties":{"totalSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"avgPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}}}};
-const schema56 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
-const pattern14 = func0("^-?[0-9]+(\\.[0-9]+)?$", "u");
+const schema37 = {"type":"object","required":["filled"],"properties":{"filled":{"type":"object","required":["totalSz","avgPx","oid"],"properties":{"totalSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"avgPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}}}};
+const schema38 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
+const pattern8 = func0("^-?[0-9]+(\\.[0-9]+)?$", "u");
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern8.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate90.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1358,10 +1360,32 @@ vErrors.push(err3);
 errors++;
 }
 if(data0.totalSz !== undefined){
-let data1 = data0.totalSz;
-if(typeof data1 === "string"){
-if(!pattern14.test(data1)){
-const err4 = {instancePath:instancePath+"/filled/totalSz",schemaPath:"schemas#/$defs/ResponseDecimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\""};
+if(!(validate90(data0.totalSz, {instancePath:instancePath+"/filled/totalSz",parentData:data0,parentDataProperty:"totalSz",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+errors = vErrors.length;
+}
+}
+if(data0.avgPx !== undefined){
+if(!(validate90(data0.avgPx, {instancePath:instancePath+"/filled/avgPx",parentData:data0,parentDataProperty:"avgPx",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+errors = vErrors.length;
+}
+}
+if(data0.oid !== undefined){
+if(!(validate56(data0.oid, {instancePath:instancePath+"/filled/oid",parentData:data0,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data0.cloid !== undefined){
+if(!(validate58(data0.cloid, {instancePath:instancePath+"/filled/cloid",parentData:data0,parentDataProperty:"cloid",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/filled",schemaPath:"#/properties/filled/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1371,8 +1395,9 @@ vErrors.push(err4);
 errors++;
 }
 }
+}
 else {
-const err5 = {instancePath:instancePath+"/filled/totalSz",schemaPath:"schemas#/$defs/ResponseDecimal/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1381,145 +1406,18 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data0.avgPx !== undefined){
-let data2 = data0.avgPx;
-if(typeof data2 === "string"){
-if(!pattern14.test(data2)){
-const err6 = {instancePath:instancePath+"/filled/avgPx",schemaPath:"schemas#/$defs/ResponseDecimal/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/filled/avgPx",schemaPath:"schemas#/$defs/ResponseDecimal/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data0.oid !== undefined){
-let data3 = data0.oid;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err8 = {instancePath:instancePath+"/filled/oid",schemaPath:"schemas#/$defs/OrderId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 9007199254740991 || isNaN(data3)){
-const err9 = {instancePath:instancePath+"/filled/oid",schemaPath:"schemas#/$defs/OrderId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data3 < 0 || isNaN(data3)){
-const err10 = {instancePath:instancePath+"/filled/oid",schemaPath:"schemas#/$defs/OrderId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data0.cloid !== undefined){
-let data4 = data0.cloid;
-if(typeof data4 === "string"){
-if(!pattern5.test(data4)){
-const err11 = {instancePath:instancePath+"/filled/cloid",schemaPath:"schemas#/$defs/Cloid/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{32}$"},message:"must match pattern \""+"^0x[0-9a-f]{32}$"+"\""};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/filled/cloid",schemaPath:"schemas#/$defs/Cloid/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/filled",schemaPath:"#/properties/filled/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-validate39.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
+const schema39 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate39(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"schemas#/$defs/ErrorStatus/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1530,7 +1428,7 @@ errors++;
 }
 if(data.error !== undefined){
 if(typeof data.error !== "string"){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"schemas#/$defs/ErrorStatus/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1542,7 +1440,53 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"schemas#/$defs/ErrorStatus/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate96.errors = vErrors;
+return errors === 0;
+}
+
+const schema40 = {"anyOf":[{"type":"string","enum":["waitingForFill","waitingForTrigger"]},{"type":"string"}]};
+
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((data === "waitingForFill") || (data === "waitingForTrigger"))){
+const err1 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema40.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(typeof data !== "string"){
+const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1553,81 +1497,14 @@ errors++;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
+}
 if(!valid0){
-const _errs8 = errors;
-const _errs10 = errors;
-let valid4 = false;
-const _errs11 = errors;
-if(typeof data !== "string"){
-const err3 = {instancePath,schemaPath:"schemas#/$defs/WaitingStatus/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
-}
-errors++;
-}
-if(!((data === "waitingForFill") || (data === "waitingForTrigger"))){
-const err4 = {instancePath,schemaPath:"schemas#/$defs/WaitingStatus/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema61.anyOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid1 = _errs11 === errors;
-valid4 = valid4 || _valid1;
-if(!valid4){
-const _errs13 = errors;
-if(typeof data !== "string"){
-const err5 = {instancePath,schemaPath:"schemas#/$defs/WaitingStatus/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-var _valid1 = _errs13 === errors;
-valid4 = valid4 || _valid1;
-}
-if(!valid4){
-const err6 = {instancePath,schemaPath:"schemas#/$defs/WaitingStatus/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-else {
-errors = _errs10;
-if(vErrors !== null){
-if(_errs10){
-vErrors.length = _errs10;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs8 === errors;
-valid0 = valid0 || _valid0;
-}
-}
-}
-if(!valid0){
-const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
 }
 errors++;
 }
@@ -1642,12 +1519,77 @@ vErrors = null;
 }
 }
 }
-validate36.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate85(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs4 = errors;
+if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs4 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+}
+if(!valid0){
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate84.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1687,7 +1629,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data0 === "batchModify") || (data0 === "order"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema50.properties.type.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema34.properties.type.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1753,8 +1695,8 @@ let data2 = data1.statuses;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate36(data2[i0], {instancePath:instancePath+"/data/statuses/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate84(data2[i0], {instancePath:instancePath+"/data/statuses/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
 errors = vErrors.length;
 }
 }
@@ -1793,12 +1735,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1846,8 +1788,8 @@ errors++;
 }
 }
 if(data.response !== undefined){
-if(!(validate35(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate83(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
 errors = vErrors.length;
 }
 }
@@ -1862,31 +1804,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
+const schema44 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-const _errs1 = errors;
-if(!(validate46(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
-const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status === undefined){
-const err0 = {instancePath,schemaPath:"schemas#/$defs/ExchangeErrResponse/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1896,7 +1825,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.response === undefined){
-const err1 = {instancePath,schemaPath:"schemas#/$defs/ExchangeErrResponse/required",keyword:"required",params:{missingProperty: "response"},message:"must have required property '"+"response"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "response"},message:"must have required property '"+"response"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1908,7 +1837,7 @@ errors++;
 if(data.status !== undefined){
 let data0 = data.status;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/status",schemaPath:"schemas#/$defs/ExchangeErrResponse/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1918,7 +1847,7 @@ vErrors.push(err2);
 errors++;
 }
 if("err" !== data0){
-const err3 = {instancePath:instancePath+"/status",schemaPath:"schemas#/$defs/ExchangeErrResponse/properties/status/const",keyword:"const",params:{allowedValue: "err"},message:"must be equal to constant"};
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "err"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1930,7 +1859,7 @@ errors++;
 }
 if(data.response !== undefined){
 if(typeof data.response !== "string"){
-const err4 = {instancePath:instancePath+"/response",schemaPath:"schemas#/$defs/ExchangeErrResponse/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/response",schemaPath:"#/properties/response/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1942,7 +1871,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"schemas#/$defs/ExchangeErrResponse/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1950,6 +1879,32 @@ else {
 vErrors.push(err5);
 }
 errors++;
+}
+validate104.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(!(validate104(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 if(_valid0 && valid0){
@@ -1963,12 +1918,12 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err6 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err0];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err0);
 }
 errors++;
 }
@@ -1983,18 +1938,18 @@ vErrors = null;
 }
 }
 }
-validate48.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate48(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate107(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
-validate73.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }

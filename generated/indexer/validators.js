@@ -8,20 +8,156 @@ function commonJsExports(namespace) {
 }
 const cjs0 = commonJsExports(module0);
 
-export const getActionsQuery = validate32;
-const schema48 = {"type":"object","properties":{"action_id":{"type":"string"},"trace_id":{"type":"string"},"tx_hash":{"type":"string"},"tx_lt":{"$ref":"schemas#/$defs/Int64"},"account":{"type":"string"},"action_type":{"$ref":"schemas#/$defs/ActionType"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
-const schema35 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
-const schema33 = {"anyOf":[{"type":"string","enum":["JettonTransfer","NftItemTransfer","CoinTransfer","ContractDeploy","TonTransfer"]},{"type":"string","enum":["auction_bid","auction_outbid","call_contract","change_dns","cocoon_client_change_secret_hash","cocoon_client_increase_stake","cocoon_client_register","cocoon_client_request_refund","cocoon_client_top_up","cocoon_client_withdraw","cocoon_grant_refund","cocoon_proxy_charge","cocoon_proxy_payout","cocoon_register_proxy","cocoon_unregister_proxy","cocoon_worker_payout","coffee_create_pool","coffee_create_pool_creator","coffee_create_vault","coffee_mev_protect_failed_swap","coffee_mev_protect_hold_funds","coffee_staking_claim_rewards","coffee_staking_deposit","coffee_staking_withdraw","contract_deploy","delete_dns","dex_deposit_liquidity","dex_withdraw_liquidity","dns_purchase","dns_release","election_deposit","election_recover","evaa_liquidate","evaa_supply","evaa_withdraw","jetton_burn","jetton_mint","jetton_swap","jetton_transfer","jvault_claim","jvault_stake","jvault_unstake","jvault_unstake_request","layerzero_commit_packet","layerzero_dvn_verify","layerzero_receive","layerzero_send","layerzero_send_tokens","multisig_approve","multisig_create_order","multisig_execute","nft_cancel_auction","nft_cancel_sale","nft_discovery","nft_finish_auction","nft_mint","nft_purchase","nft_put_on_auction","nft_put_on_sale","nft_transfer","nft_update_sale","renew_dns","stake_deposit","stake_withdrawal","stake_withdrawal_request","subscribe","teleitem_cancel_auction","teleitem_start_auction","tick_tock","ton_transfer","tonco_deploy_pool","unknown","unsubscribe","vesting_add_whitelist","vesting_send_message"]},{"type":"string"}]};
+export const getActionsQuery = validate75;
+const schema33 = {"type":"object","properties":{"action_id":{"type":"string"},"trace_id":{"type":"string"},"tx_hash":{"type":"string"},"tx_lt":{"$ref":"schemas#/$defs/Int64"},"account":{"type":"string"},"action_type":{"$ref":"schemas#/$defs/ActionType"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 const func1 = Object.prototype.hasOwnProperty;
+const schema23 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
+const pattern3 = new RegExp("^-?[0-9]+$", "u");
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema23.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data == "number") && (isFinite(data))){
+if(!(formats0.validate(data))){
+const err1 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(typeof data === "string"){
+if(!pattern3.test(data)){
+const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+validate74.errors = vErrors;
+return errors === 0;
+}
+
+const schema21 = {"anyOf":[{"type":"string","enum":["JettonTransfer","NftItemTransfer","CoinTransfer","ContractDeploy","TonTransfer"]},{"type":"string","enum":["auction_bid","auction_outbid","call_contract","change_dns","cocoon_client_change_secret_hash","cocoon_client_increase_stake","cocoon_client_register","cocoon_client_request_refund","cocoon_client_top_up","cocoon_client_withdraw","cocoon_grant_refund","cocoon_proxy_charge","cocoon_proxy_payout","cocoon_register_proxy","cocoon_unregister_proxy","cocoon_worker_payout","coffee_create_pool","coffee_create_pool_creator","coffee_create_vault","coffee_mev_protect_failed_swap","coffee_mev_protect_hold_funds","coffee_staking_claim_rewards","coffee_staking_deposit","coffee_staking_withdraw","contract_deploy","delete_dns","dex_deposit_liquidity","dex_withdraw_liquidity","dns_purchase","dns_release","election_deposit","election_recover","evaa_liquidate","evaa_supply","evaa_withdraw","jetton_burn","jetton_mint","jetton_swap","jetton_transfer","jvault_claim","jvault_stake","jvault_unstake","jvault_unstake_request","layerzero_commit_packet","layerzero_dvn_verify","layerzero_receive","layerzero_send","layerzero_send_tokens","multisig_approve","multisig_create_order","multisig_execute","nft_cancel_auction","nft_cancel_sale","nft_discovery","nft_finish_auction","nft_mint","nft_purchase","nft_put_on_auction","nft_put_on_sale","nft_transfer","nft_update_sale","renew_dns","stake_deposit","stake_withdrawal","stake_withdrawal_request","subscribe","teleitem_cancel_auction","teleitem_start_auction","tick_tock","ton_transfer","tonco_deploy_pool","unknown","unsubscribe","vesting_add_whitelist","vesting_send_message"]},{"type":"string"}]};
+
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((((data === "JettonTransfer") || (data === "NftItemTransfer")) || (data === "CoinTransfer")) || (data === "ContractDeploy")) || (data === "TonTransfer"))){
+const err1 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(typeof data !== "string"){
+const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data === "auction_bid") || (data === "auction_outbid")) || (data === "call_contract")) || (data === "change_dns")) || (data === "cocoon_client_change_secret_hash")) || (data === "cocoon_client_increase_stake")) || (data === "cocoon_client_register")) || (data === "cocoon_client_request_refund")) || (data === "cocoon_client_top_up")) || (data === "cocoon_client_withdraw")) || (data === "cocoon_grant_refund")) || (data === "cocoon_proxy_charge")) || (data === "cocoon_proxy_payout")) || (data === "cocoon_register_proxy")) || (data === "cocoon_unregister_proxy")) || (data === "cocoon_worker_payout")) || (data === "coffee_create_pool")) || (data === "coffee_create_pool_creator")) || (data === "coffee_create_vault")) || (data === "coffee_mev_protect_failed_swap")) || (data === "coffee_mev_protect_hold_funds")) || (data === "coffee_staking_claim_rewards")) || (data === "coffee_staking_deposit")) || (data === "coffee_staking_withdraw")) || (data === "contract_deploy")) || (data === "delete_dns")) || (data === "dex_deposit_liquidity")) || (data === "dex_withdraw_liquidity")) || (data === "dns_purchase")) || (data === "dns_release")) || (data === "election_deposit")) || (data === "election_recover")) || (data === "evaa_liquidate")) || (data === "evaa_supply")) || (data === "evaa_withdraw")) || (data === "jetton_burn")) || (data === "jetton_mint")) || (data === "jetton_swap")) || (data === "jetton_transfer")) || (data === "jvault_claim")) || (data === "jvault_stake")) || (data === "jvault_unstake")) || (data === "jvault_unstake_request")) || (data === "layerzero_commit_packet")) || (data === "layerzero_dvn_verify")) || (data === "layerzero_receive")) || (data === "layerzero_send")) || (data === "layerzero_send_tokens")) || (data === "multisig_approve")) || (data === "multisig_create_order")) || (data === "multisig_execute")) || (data === "nft_cancel_auction")) || (data === "nft_cancel_sale")) || (data === "nft_discovery")) || (data === "nft_finish_auction")) || (data === "nft_mint")) || (data === "nft_purchase")) || (data === "nft_put_on_auction")) || (data === "nft_put_on_sale")) || (data === "nft_transfer")) || (data === "nft_update_sale")) || (data === "renew_dns")) || (data === "stake_deposit")) || (data === "stake_withdrawal")) || (data === "stake_withdrawal_request")) || (data === "subscribe")) || (data === "teleitem_cancel_auction")) || (data === "teleitem_start_auction")) || (data === "tick_tock")) || (data === "ton_transfer")) || (data === "tonco_deploy_pool")) || (data === "unknown")) || (data === "unsubscribe")) || (data === "vesting_add_whitelist")) || (data === "vesting_send_message"))){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[1].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs5 = errors;
+if(typeof data !== "string"){
+const err4 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var _valid0 = _errs5 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+if(!valid0){
+const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate63.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func1.call(schema48.properties, key0))){
+if(!(func1.call(schema33.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -69,9 +205,14 @@ errors++;
 }
 }
 if(data.tx_lt !== undefined){
-let data3 = data.tx_lt;
-if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (typeof data3 !== "string")){
-const err4 = {instancePath:instancePath+"/tx_lt",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema35.type},message:"must be integer,string"};
+if(!(validate74(data.tx_lt, {instancePath:instancePath+"/tx_lt",parentData:data,parentDataProperty:"tx_lt",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
+}
+}
+if(data.account !== undefined){
+if(typeof data.account !== "string"){
+const err4 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -80,9 +221,17 @@ vErrors.push(err4);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(!(formats0.validate(data3))){
-const err5 = {instancePath:instancePath+"/tx_lt",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+}
+if(data.action_type !== undefined){
+if(!(validate63(data.action_type, {instancePath:instancePath+"/action_type",parentData:data,parentDataProperty:"action_type",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+}
+if(data.start_utime !== undefined){
+let data6 = data.start_utime;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err5 = {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -91,10 +240,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(typeof data3 === "string"){
-if(!pattern4.test(data3)){
-const err6 = {instancePath:instancePath+"/tx_lt",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err6 = {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -105,9 +253,10 @@ errors++;
 }
 }
 }
-if(data.account !== undefined){
-if(typeof data.account !== "string"){
-const err7 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.end_utime !== undefined){
+let data7 = data.end_utime;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err7 = {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -116,14 +265,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.action_type !== undefined){
-let data5 = data.action_type;
-const _errs15 = errors;
-let valid3 = false;
-const _errs16 = errors;
-if(typeof data5 !== "string"){
-const err8 = {instancePath:instancePath+"/action_type",schemaPath:"schemas#/$defs/ActionType/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 0 || isNaN(data7)){
+const err8 = {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -132,8 +276,24 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!(((((data5 === "JettonTransfer") || (data5 === "NftItemTransfer")) || (data5 === "CoinTransfer")) || (data5 === "ContractDeploy")) || (data5 === "TonTransfer"))){
-const err9 = {instancePath:instancePath+"/action_type",schemaPath:"schemas#/$defs/ActionType/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema33.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data.start_lt !== undefined){
+if(!(validate74(data.start_lt, {instancePath:instancePath+"/start_lt",parentData:data,parentDataProperty:"start_lt",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
+}
+}
+if(data.end_lt !== undefined){
+if(!(validate74(data.end_lt, {instancePath:instancePath+"/end_lt",parentData:data,parentDataProperty:"end_lt",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
+}
+}
+if(data.limit !== undefined){
+let data10 = data.limit;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -142,12 +302,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-var _valid0 = _errs16 === errors;
-valid3 = valid3 || _valid0;
-if(!valid3){
-const _errs18 = errors;
-if(typeof data5 !== "string"){
-const err10 = {instancePath:instancePath+"/action_type",schemaPath:"schemas#/$defs/ActionType/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 1000 || isNaN(data10)){
+const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -156,8 +313,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data5 === "auction_bid") || (data5 === "auction_outbid")) || (data5 === "call_contract")) || (data5 === "change_dns")) || (data5 === "cocoon_client_change_secret_hash")) || (data5 === "cocoon_client_increase_stake")) || (data5 === "cocoon_client_register")) || (data5 === "cocoon_client_request_refund")) || (data5 === "cocoon_client_top_up")) || (data5 === "cocoon_client_withdraw")) || (data5 === "cocoon_grant_refund")) || (data5 === "cocoon_proxy_charge")) || (data5 === "cocoon_proxy_payout")) || (data5 === "cocoon_register_proxy")) || (data5 === "cocoon_unregister_proxy")) || (data5 === "cocoon_worker_payout")) || (data5 === "coffee_create_pool")) || (data5 === "coffee_create_pool_creator")) || (data5 === "coffee_create_vault")) || (data5 === "coffee_mev_protect_failed_swap")) || (data5 === "coffee_mev_protect_hold_funds")) || (data5 === "coffee_staking_claim_rewards")) || (data5 === "coffee_staking_deposit")) || (data5 === "coffee_staking_withdraw")) || (data5 === "contract_deploy")) || (data5 === "delete_dns")) || (data5 === "dex_deposit_liquidity")) || (data5 === "dex_withdraw_liquidity")) || (data5 === "dns_purchase")) || (data5 === "dns_release")) || (data5 === "election_deposit")) || (data5 === "election_recover")) || (data5 === "evaa_liquidate")) || (data5 === "evaa_supply")) || (data5 === "evaa_withdraw")) || (data5 === "jetton_burn")) || (data5 === "jetton_mint")) || (data5 === "jetton_swap")) || (data5 === "jetton_transfer")) || (data5 === "jvault_claim")) || (data5 === "jvault_stake")) || (data5 === "jvault_unstake")) || (data5 === "jvault_unstake_request")) || (data5 === "layerzero_commit_packet")) || (data5 === "layerzero_dvn_verify")) || (data5 === "layerzero_receive")) || (data5 === "layerzero_send")) || (data5 === "layerzero_send_tokens")) || (data5 === "multisig_approve")) || (data5 === "multisig_create_order")) || (data5 === "multisig_execute")) || (data5 === "nft_cancel_auction")) || (data5 === "nft_cancel_sale")) || (data5 === "nft_discovery")) || (data5 === "nft_finish_auction")) || (data5 === "nft_mint")) || (data5 === "nft_purchase")) || (data5 === "nft_put_on_auction")) || (data5 === "nft_put_on_sale")) || (data5 === "nft_transfer")) || (data5 === "nft_update_sale")) || (data5 === "renew_dns")) || (data5 === "stake_deposit")) || (data5 === "stake_withdrawal")) || (data5 === "stake_withdrawal_request")) || (data5 === "subscribe")) || (data5 === "teleitem_cancel_auction")) || (data5 === "teleitem_start_auction")) || (data5 === "tick_tock")) || (data5 === "ton_transfer")) || (data5 === "tonco_deploy_pool")) || (data5 === "unknown")) || (data5 === "unsubscribe")) || (data5 === "vesting_add_whitelist")) || (data5 === "vesting_send_message"))){
-const err11 = {instancePath:instancePath+"/action_type",schemaPath:"schemas#/$defs/ActionType/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema33.anyOf[1].enum},message:"must be equal to one of the allowed values"};
+if(data10 < 1 || isNaN(data10)){
+const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -166,12 +323,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-var _valid0 = _errs18 === errors;
-valid3 = valid3 || _valid0;
-if(!valid3){
-const _errs20 = errors;
-if(typeof data5 !== "string"){
-const err12 = {instancePath:instancePath+"/action_type",schemaPath:"schemas#/$defs/ActionType/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+if(data.offset !== undefined){
+let data11 = data.offset;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err12 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -180,12 +337,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-var _valid0 = _errs20 === errors;
-valid3 = valid3 || _valid0;
-}
-}
-if(!valid3){
-const err13 = {instancePath:instancePath+"/action_type",schemaPath:"schemas#/$defs/ActionType/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 < 0 || isNaN(data11)){
+const err13 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -194,22 +348,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-else {
-errors = _errs15;
-if(vErrors !== null){
-if(_errs15){
-vErrors.length = _errs15;
-}
-else {
-vErrors = null;
 }
 }
-}
-}
-if(data.start_utime !== undefined){
-let data6 = data.start_utime;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err14 = {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.sort !== undefined){
+let data12 = data.sort;
+if(typeof data12 !== "string"){
+const err14 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -218,9 +362,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 < 0 || isNaN(data6)){
-const err15 = {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(!((data12 === "asc") || (data12 === "desc"))){
+const err15 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema33.properties.sort.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -231,10 +374,8 @@ errors++;
 }
 }
 }
-if(data.end_utime !== undefined){
-let data7 = data.end_utime;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err16 = {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -243,198 +384,222 @@ vErrors.push(err16);
 }
 errors++;
 }
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 < 0 || isNaN(data7)){
-const err17 = {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-if(data.start_lt !== undefined){
-let data8 = data.start_lt;
-if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")){
-const err18 = {instancePath:instancePath+"/start_lt",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema35.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if((typeof data8 == "number") && (isFinite(data8))){
-if(!(formats0.validate(data8))){
-const err19 = {instancePath:instancePath+"/start_lt",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(typeof data8 === "string"){
-if(!pattern4.test(data8)){
-const err20 = {instancePath:instancePath+"/start_lt",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-if(data.end_lt !== undefined){
-let data9 = data.end_lt;
-if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (typeof data9 !== "string")){
-const err21 = {instancePath:instancePath+"/end_lt",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema35.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if((typeof data9 == "number") && (isFinite(data9))){
-if(!(formats0.validate(data9))){
-const err22 = {instancePath:instancePath+"/end_lt",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(typeof data9 === "string"){
-if(!pattern4.test(data9)){
-const err23 = {instancePath:instancePath+"/end_lt",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-if(data.limit !== undefined){
-let data10 = data.limit;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err24 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 1000 || isNaN(data10)){
-const err25 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(data10 < 1 || isNaN(data10)){
-const err26 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-if(data.offset !== undefined){
-let data11 = data.offset;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err27 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 < 0 || isNaN(data11)){
-const err28 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-if(data.sort !== undefined){
-let data12 = data.sort;
-if(typeof data12 !== "string"){
-const err29 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(!((data12 === "asc") || (data12 === "desc"))){
-const err30 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema48.properties.sort.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-validate32.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const getActionsResponse200 = validate33;
-const schema53 = {"$ref":"schemas#/$defs/ActionsResponse"};
-const schema40 = {"type":"object","required":["actions","address_book"],"properties":{"actions":{"type":"array","items":{"$ref":"schemas#/$defs/Action"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"type":"object"}}};
-const schema32 = {"type":"object","required":["action_id","trace_id","type","start_lt","end_lt","start_utime","end_utime"],"properties":{"action_id":{"type":"string"},"trace_id":{"type":"string"},"tx_hash":{"type":"string"},"type":{"$ref":"schemas#/$defs/ActionType"},"status":{"$ref":"schemas#/$defs/ActionStatus"},"value":{"type":"object"},"start_lt":{"$ref":"schemas#/$defs/Int64"},"start_utime":{"type":"integer"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"end_utime":{"type":"integer"},"trace_end_lt":{"$ref":"schemas#/$defs/Int64"},"trace_end_utime":{"type":"integer"},"trace_mc_seqno_end":{"type":"integer"},"transactions":{"type":"array","items":{"type":"string"}},"success":{"type":["boolean","null"]},"details":{"type":["object","null"]},"trace_external_hash":{"type":"string"},"trace_external_hash_norm":{"type":"string"},"accounts":{"type":"array","items":{"type":"string"}},"finality":{"anyOf":[{"type":"string","enum":["pending","confirmed","finalized"]},{"type":"string"}]}}};
-const schema34 = {"anyOf":[{"type":"string","enum":["ok","failed"]},{"type":"string"}]};
+export const getActionsResponse200 = validate80;
+const schema34 = {"$ref":"schemas#/$defs/ActionsResponse"};
+const schema26 = {"type":"object","required":["actions","address_book"],"properties":{"actions":{"type":"array","items":{"$ref":"schemas#/$defs/Action"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"type":"object"}}};
+const schema20 = {"type":"object","required":["action_id","trace_id","type","start_lt","end_lt","start_utime","end_utime"],"properties":{"action_id":{"type":"string"},"trace_id":{"type":"string"},"tx_hash":{"type":"string"},"type":{"$ref":"schemas#/$defs/ActionType"},"status":{"$ref":"schemas#/$defs/ActionStatus"},"value":{"type":"object"},"start_lt":{"$ref":"schemas#/$defs/Int64"},"start_utime":{"type":"integer"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"end_utime":{"type":"integer"},"trace_end_lt":{"$ref":"schemas#/$defs/Int64"},"trace_end_utime":{"type":"integer"},"trace_mc_seqno_end":{"type":"integer"},"transactions":{"type":"array","items":{"type":"string"}},"success":{"type":["boolean","null"]},"details":{"type":["object","null"]},"trace_external_hash":{"type":"string"},"trace_external_hash_norm":{"type":"string"},"accounts":{"type":"array","items":{"type":"string"}},"finality":{"anyOf":[{"type":"string","enum":["pending","confirmed","finalized"]},{"type":"string"}]}}};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(((((data === "JettonTransfer") || (data === "NftItemTransfer")) || (data === "CoinTransfer")) || (data === "ContractDeploy")) || (data === "TonTransfer"))){
+const err1 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(typeof data !== "string"){
+const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data === "auction_bid") || (data === "auction_outbid")) || (data === "call_contract")) || (data === "change_dns")) || (data === "cocoon_client_change_secret_hash")) || (data === "cocoon_client_increase_stake")) || (data === "cocoon_client_register")) || (data === "cocoon_client_request_refund")) || (data === "cocoon_client_top_up")) || (data === "cocoon_client_withdraw")) || (data === "cocoon_grant_refund")) || (data === "cocoon_proxy_charge")) || (data === "cocoon_proxy_payout")) || (data === "cocoon_register_proxy")) || (data === "cocoon_unregister_proxy")) || (data === "cocoon_worker_payout")) || (data === "coffee_create_pool")) || (data === "coffee_create_pool_creator")) || (data === "coffee_create_vault")) || (data === "coffee_mev_protect_failed_swap")) || (data === "coffee_mev_protect_hold_funds")) || (data === "coffee_staking_claim_rewards")) || (data === "coffee_staking_deposit")) || (data === "coffee_staking_withdraw")) || (data === "contract_deploy")) || (data === "delete_dns")) || (data === "dex_deposit_liquidity")) || (data === "dex_withdraw_liquidity")) || (data === "dns_purchase")) || (data === "dns_release")) || (data === "election_deposit")) || (data === "election_recover")) || (data === "evaa_liquidate")) || (data === "evaa_supply")) || (data === "evaa_withdraw")) || (data === "jetton_burn")) || (data === "jetton_mint")) || (data === "jetton_swap")) || (data === "jetton_transfer")) || (data === "jvault_claim")) || (data === "jvault_stake")) || (data === "jvault_unstake")) || (data === "jvault_unstake_request")) || (data === "layerzero_commit_packet")) || (data === "layerzero_dvn_verify")) || (data === "layerzero_receive")) || (data === "layerzero_send")) || (data === "layerzero_send_tokens")) || (data === "multisig_approve")) || (data === "multisig_create_order")) || (data === "multisig_execute")) || (data === "nft_cancel_auction")) || (data === "nft_cancel_sale")) || (data === "nft_discovery")) || (data === "nft_finish_auction")) || (data === "nft_mint")) || (data === "nft_purchase")) || (data === "nft_put_on_auction")) || (data === "nft_put_on_sale")) || (data === "nft_transfer")) || (data === "nft_update_sale")) || (data === "renew_dns")) || (data === "stake_deposit")) || (data === "stake_withdrawal")) || (data === "stake_withdrawal_request")) || (data === "subscribe")) || (data === "teleitem_cancel_auction")) || (data === "teleitem_start_auction")) || (data === "tick_tock")) || (data === "ton_transfer")) || (data === "tonco_deploy_pool")) || (data === "unknown")) || (data === "unsubscribe")) || (data === "vesting_add_whitelist")) || (data === "vesting_send_message"))){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[1].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs5 = errors;
+if(typeof data !== "string"){
+const err4 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var _valid0 = _errs5 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+if(!valid0){
+const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate54.errors = vErrors;
+return errors === 0;
+}
+
+const schema22 = {"anyOf":[{"type":"string","enum":["ok","failed"]},{"type":"string"}]};
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((data === "ok") || (data === "failed"))){
+const err1 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema22.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(typeof data !== "string"){
+const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+const err3 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate56.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema23.type},message:"must be integer,string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data == "number") && (isFinite(data))){
+if(!(formats0.validate(data))){
+const err1 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(typeof data === "string"){
+if(!pattern3.test(data)){
+const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+validate58.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -545,12 +710,21 @@ errors++;
 }
 }
 if(data.type !== undefined){
-let data3 = data.type;
-const _errs9 = errors;
-let valid2 = false;
-const _errs10 = errors;
-if(typeof data3 !== "string"){
-const err10 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/ActionType/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate54(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.status !== undefined){
+if(!(validate56(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.value !== undefined){
+let data5 = data.value;
+if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
+const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -559,8 +733,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!(((((data3 === "JettonTransfer") || (data3 === "NftItemTransfer")) || (data3 === "CoinTransfer")) || (data3 === "ContractDeploy")) || (data3 === "TonTransfer"))){
-const err11 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/ActionType/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema33.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+}
+if(data.start_lt !== undefined){
+if(!(validate58(data.start_lt, {instancePath:instancePath+"/start_lt",parentData:data,parentDataProperty:"start_lt",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+}
+if(data.start_utime !== undefined){
+let data7 = data.start_utime;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err11 = {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -569,12 +752,17 @@ vErrors.push(err11);
 }
 errors++;
 }
-var _valid0 = _errs10 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs12 = errors;
-if(typeof data3 !== "string"){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/ActionType/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.end_lt !== undefined){
+if(!(validate58(data.end_lt, {instancePath:instancePath+"/end_lt",parentData:data,parentDataProperty:"end_lt",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+}
+if(data.end_utime !== undefined){
+let data9 = data.end_utime;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err12 = {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -583,8 +771,17 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data3 === "auction_bid") || (data3 === "auction_outbid")) || (data3 === "call_contract")) || (data3 === "change_dns")) || (data3 === "cocoon_client_change_secret_hash")) || (data3 === "cocoon_client_increase_stake")) || (data3 === "cocoon_client_register")) || (data3 === "cocoon_client_request_refund")) || (data3 === "cocoon_client_top_up")) || (data3 === "cocoon_client_withdraw")) || (data3 === "cocoon_grant_refund")) || (data3 === "cocoon_proxy_charge")) || (data3 === "cocoon_proxy_payout")) || (data3 === "cocoon_register_proxy")) || (data3 === "cocoon_unregister_proxy")) || (data3 === "cocoon_worker_payout")) || (data3 === "coffee_create_pool")) || (data3 === "coffee_create_pool_creator")) || (data3 === "coffee_create_vault")) || (data3 === "coffee_mev_protect_failed_swap")) || (data3 === "coffee_mev_protect_hold_funds")) || (data3 === "coffee_staking_claim_rewards")) || (data3 === "coffee_staking_deposit")) || (data3 === "coffee_staking_withdraw")) || (data3 === "contract_deploy")) || (data3 === "delete_dns")) || (data3 === "dex_deposit_liquidity")) || (data3 === "dex_withdraw_liquidity")) || (data3 === "dns_purchase")) || (data3 === "dns_release")) || (data3 === "election_deposit")) || (data3 === "election_recover")) || (data3 === "evaa_liquidate")) || (data3 === "evaa_supply")) || (data3 === "evaa_withdraw")) || (data3 === "jetton_burn")) || (data3 === "jetton_mint")) || (data3 === "jetton_swap")) || (data3 === "jetton_transfer")) || (data3 === "jvault_claim")) || (data3 === "jvault_stake")) || (data3 === "jvault_unstake")) || (data3 === "jvault_unstake_request")) || (data3 === "layerzero_commit_packet")) || (data3 === "layerzero_dvn_verify")) || (data3 === "layerzero_receive")) || (data3 === "layerzero_send")) || (data3 === "layerzero_send_tokens")) || (data3 === "multisig_approve")) || (data3 === "multisig_create_order")) || (data3 === "multisig_execute")) || (data3 === "nft_cancel_auction")) || (data3 === "nft_cancel_sale")) || (data3 === "nft_discovery")) || (data3 === "nft_finish_auction")) || (data3 === "nft_mint")) || (data3 === "nft_purchase")) || (data3 === "nft_put_on_auction")) || (data3 === "nft_put_on_sale")) || (data3 === "nft_transfer")) || (data3 === "nft_update_sale")) || (data3 === "renew_dns")) || (data3 === "stake_deposit")) || (data3 === "stake_withdrawal")) || (data3 === "stake_withdrawal_request")) || (data3 === "subscribe")) || (data3 === "teleitem_cancel_auction")) || (data3 === "teleitem_start_auction")) || (data3 === "tick_tock")) || (data3 === "ton_transfer")) || (data3 === "tonco_deploy_pool")) || (data3 === "unknown")) || (data3 === "unsubscribe")) || (data3 === "vesting_add_whitelist")) || (data3 === "vesting_send_message"))){
-const err13 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/ActionType/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema33.anyOf[1].enum},message:"must be equal to one of the allowed values"};
+}
+if(data.trace_end_lt !== undefined){
+if(!(validate58(data.trace_end_lt, {instancePath:instancePath+"/trace_end_lt",parentData:data,parentDataProperty:"trace_end_lt",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+}
+if(data.trace_end_utime !== undefined){
+let data11 = data.trace_end_utime;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err13 = {instancePath:instancePath+"/trace_end_utime",schemaPath:"#/properties/trace_end_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -593,282 +790,16 @@ vErrors.push(err13);
 }
 errors++;
 }
-var _valid0 = _errs12 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs14 = errors;
-if(typeof data3 !== "string"){
-const err14 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/ActionType/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.trace_mc_seqno_end !== undefined){
+let data12 = data.trace_mc_seqno_end;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err14 = {instancePath:instancePath+"/trace_mc_seqno_end",schemaPath:"#/properties/trace_mc_seqno_end/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
-}
-errors++;
-}
-var _valid0 = _errs14 === errors;
-valid2 = valid2 || _valid0;
-}
-}
-if(!valid2){
-const err15 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/ActionType/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-else {
-errors = _errs9;
-if(vErrors !== null){
-if(_errs9){
-vErrors.length = _errs9;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.status !== undefined){
-let data4 = data.status;
-const _errs18 = errors;
-let valid4 = false;
-const _errs19 = errors;
-if(typeof data4 !== "string"){
-const err16 = {instancePath:instancePath+"/status",schemaPath:"schemas#/$defs/ActionStatus/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(!((data4 === "ok") || (data4 === "failed"))){
-const err17 = {instancePath:instancePath+"/status",schemaPath:"schemas#/$defs/ActionStatus/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema34.anyOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-var _valid1 = _errs19 === errors;
-valid4 = valid4 || _valid1;
-if(!valid4){
-const _errs21 = errors;
-if(typeof data4 !== "string"){
-const err18 = {instancePath:instancePath+"/status",schemaPath:"schemas#/$defs/ActionStatus/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-var _valid1 = _errs21 === errors;
-valid4 = valid4 || _valid1;
-}
-if(!valid4){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"schemas#/$defs/ActionStatus/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-else {
-errors = _errs18;
-if(vErrors !== null){
-if(_errs18){
-vErrors.length = _errs18;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.value !== undefined){
-let data5 = data.value;
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err20 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.start_lt !== undefined){
-let data6 = data.start_lt;
-if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (typeof data6 !== "string")){
-const err21 = {instancePath:instancePath+"/start_lt",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema35.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if((typeof data6 == "number") && (isFinite(data6))){
-if(!(formats0.validate(data6))){
-const err22 = {instancePath:instancePath+"/start_lt",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(typeof data6 === "string"){
-if(!pattern4.test(data6)){
-const err23 = {instancePath:instancePath+"/start_lt",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-if(data.start_utime !== undefined){
-let data7 = data.start_utime;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err24 = {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data.end_lt !== undefined){
-let data8 = data.end_lt;
-if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")){
-const err25 = {instancePath:instancePath+"/end_lt",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema35.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if((typeof data8 == "number") && (isFinite(data8))){
-if(!(formats0.validate(data8))){
-const err26 = {instancePath:instancePath+"/end_lt",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(typeof data8 === "string"){
-if(!pattern4.test(data8)){
-const err27 = {instancePath:instancePath+"/end_lt",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-if(data.end_utime !== undefined){
-let data9 = data.end_utime;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err28 = {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.trace_end_lt !== undefined){
-let data10 = data.trace_end_lt;
-if((!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) && (typeof data10 !== "string")){
-const err29 = {instancePath:instancePath+"/trace_end_lt",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema35.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if((typeof data10 == "number") && (isFinite(data10))){
-if(!(formats0.validate(data10))){
-const err30 = {instancePath:instancePath+"/trace_end_lt",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(typeof data10 === "string"){
-if(!pattern4.test(data10)){
-const err31 = {instancePath:instancePath+"/trace_end_lt",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-if(data.trace_end_utime !== undefined){
-let data11 = data.trace_end_utime;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err32 = {instancePath:instancePath+"/trace_end_utime",schemaPath:"#/properties/trace_end_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.trace_mc_seqno_end !== undefined){
-let data12 = data.trace_mc_seqno_end;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err33 = {instancePath:instancePath+"/trace_mc_seqno_end",schemaPath:"#/properties/trace_mc_seqno_end/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
 }
 errors++;
 }
@@ -879,24 +810,24 @@ if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data13[i0] !== "string"){
-const err34 = {instancePath:instancePath+"/transactions/" + i0,schemaPath:"#/properties/transactions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/transactions/" + i0,schemaPath:"#/properties/transactions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err15];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err15);
 }
 errors++;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err16 = {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err16];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -904,12 +835,12 @@ errors++;
 if(data.success !== undefined){
 let data15 = data.success;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-const err36 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: schema32.properties.success.type},message:"must be boolean,null"};
+const err17 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: schema20.properties.success.type},message:"must be boolean,null"};
 if(vErrors === null){
-vErrors = [err36];
+vErrors = [err17];
 }
 else {
-vErrors.push(err36);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -917,36 +848,36 @@ errors++;
 if(data.details !== undefined){
 let data16 = data.details;
 if((!(data16 && typeof data16 == "object" && !Array.isArray(data16))) && (data16 !== null)){
-const err37 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: schema32.properties.details.type},message:"must be object,null"};
+const err18 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: schema20.properties.details.type},message:"must be object,null"};
 if(vErrors === null){
-vErrors = [err37];
+vErrors = [err18];
 }
 else {
-vErrors.push(err37);
+vErrors.push(err18);
 }
 errors++;
 }
 }
 if(data.trace_external_hash !== undefined){
 if(typeof data.trace_external_hash !== "string"){
-const err38 = {instancePath:instancePath+"/trace_external_hash",schemaPath:"#/properties/trace_external_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/trace_external_hash",schemaPath:"#/properties/trace_external_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err38];
+vErrors = [err19];
 }
 else {
-vErrors.push(err38);
+vErrors.push(err19);
 }
 errors++;
 }
 }
 if(data.trace_external_hash_norm !== undefined){
 if(typeof data.trace_external_hash_norm !== "string"){
-const err39 = {instancePath:instancePath+"/trace_external_hash_norm",schemaPath:"#/properties/trace_external_hash_norm/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err20 = {instancePath:instancePath+"/trace_external_hash_norm",schemaPath:"#/properties/trace_external_hash_norm/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err20];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err20);
 }
 errors++;
 }
@@ -957,85 +888,85 @@ if(Array.isArray(data19)){
 const len1 = data19.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data19[i1] !== "string"){
-const err40 = {instancePath:instancePath+"/accounts/" + i1,schemaPath:"#/properties/accounts/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath:instancePath+"/accounts/" + i1,schemaPath:"#/properties/accounts/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err21];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err21);
 }
 errors++;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/accounts",schemaPath:"#/properties/accounts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err22 = {instancePath:instancePath+"/accounts",schemaPath:"#/properties/accounts/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err22];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err22);
 }
 errors++;
 }
 }
 if(data.finality !== undefined){
 let data21 = data.finality;
-const _errs59 = errors;
-let valid12 = false;
-const _errs60 = errors;
+const _errs39 = errors;
+let valid5 = false;
+const _errs40 = errors;
 if(typeof data21 !== "string"){
-const err42 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err23 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err23];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err23);
 }
 errors++;
 }
 if(!(((data21 === "pending") || (data21 === "confirmed")) || (data21 === "finalized"))){
-const err43 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema32.properties.finality.anyOf[0].enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema20.properties.finality.anyOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
-vErrors = [err43];
+vErrors = [err24];
 }
 else {
-vErrors.push(err43);
+vErrors.push(err24);
 }
 errors++;
 }
-var _valid2 = _errs60 === errors;
-valid12 = valid12 || _valid2;
-if(!valid12){
-const _errs62 = errors;
+var _valid0 = _errs40 === errors;
+valid5 = valid5 || _valid0;
+if(!valid5){
+const _errs42 = errors;
 if(typeof data21 !== "string"){
-const err44 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err25 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err25];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err25);
 }
 errors++;
 }
-var _valid2 = _errs62 === errors;
-valid12 = valid12 || _valid2;
+var _valid0 = _errs42 === errors;
+valid5 = valid5 || _valid0;
 }
-if(!valid12){
-const err45 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(!valid5){
+const err26 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err26];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err26);
 }
 errors++;
 }
 else {
-errors = _errs59;
+errors = _errs39;
 if(vErrors !== null){
-if(_errs59){
-vErrors.length = _errs59;
+if(_errs39){
+vErrors.length = _errs39;
 }
 else {
 vErrors = null;
@@ -1045,31 +976,28 @@ vErrors = null;
 }
 }
 else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err27];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err27);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-const schema41 = {"type":"object","additionalProperties":{"$ref":"schemas#/$defs/AddressBookEntry"}};
-const schema42 = {"type":"object","required":["user_friendly"],"properties":{"user_friendly":{"type":"string"},"domain":{"type":["string","null"]},"interfaces":{"type":"array","items":{"type":"string"}}}};
+const schema27 = {"type":"object","additionalProperties":{"$ref":"schemas#/$defs/AddressBookEntry"}};
+const schema28 = {"type":"object","required":["user_friendly"],"properties":{"user_friendly":{"type":"string"},"domain":{"type":["string","null"]},"interfaces":{"type":"array","items":{"type":"string"}}}};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-let data0 = data[key0];
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.user_friendly === undefined){
-const err0 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"schemas#/$defs/AddressBookEntry/required",keyword:"required",params:{missingProperty: "user_friendly"},message:"must have required property '"+"user_friendly"+"'"};
+if(data.user_friendly === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_friendly"},message:"must have required property '"+"user_friendly"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1078,9 +1006,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data0.user_friendly !== undefined){
-if(typeof data0.user_friendly !== "string"){
-const err1 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/user_friendly",schemaPath:"schemas#/$defs/AddressBookEntry/properties/user_friendly/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.user_friendly !== undefined){
+if(typeof data.user_friendly !== "string"){
+const err1 = {instancePath:instancePath+"/user_friendly",schemaPath:"#/properties/user_friendly/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1090,10 +1018,10 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data0.domain !== undefined){
-let data2 = data0.domain;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/domain",schemaPath:"schemas#/$defs/AddressBookEntry/properties/domain/type",keyword:"type",params:{type: schema42.properties.domain.type},message:"must be string,null"};
+if(data.domain !== undefined){
+let data1 = data.domain;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: schema28.properties.domain.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1103,13 +1031,13 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data0.interfaces !== undefined){
-let data3 = data0.interfaces;
-if(Array.isArray(data3)){
-const len0 = data3.length;
+if(data.interfaces !== undefined){
+let data2 = data.interfaces;
+if(Array.isArray(data2)){
+const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(typeof data3[i0] !== "string"){
-const err3 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/interfaces/" + i0,schemaPath:"schemas#/$defs/AddressBookEntry/properties/interfaces/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data2[i0] !== "string"){
+const err3 = {instancePath:instancePath+"/interfaces/" + i0,schemaPath:"#/properties/interfaces/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1121,7 +1049,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/interfaces",schemaPath:"schemas#/$defs/AddressBookEntry/properties/interfaces/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err4 = {instancePath:instancePath+"/interfaces",schemaPath:"#/properties/interfaces/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1133,7 +1061,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"schemas#/$defs/AddressBookEntry/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1142,24 +1070,38 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate26.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(validate67(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate66.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1188,8 +1130,8 @@ let data0 = data.actions;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate21(data0[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if(!(validate53(data0[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -1206,8 +1148,8 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate26(data.address_book, {instancePath:instancePath+"/address_book",parentData:data,parentDataProperty:"address_book",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book",parentData:data,parentDataProperty:"address_book",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -1235,32 +1177,32 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
-validate33.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const getActionsResponse422 = validate35;
-const schema54 = {"$ref":"schemas#/$defs/IndexerError"};
-const schema46 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
+export const getActionsResponse422 = validate82;
+const schema35 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema31 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"schemas#/$defs/IndexerError/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1271,7 +1213,7 @@ errors++;
 }
 if(data.error !== undefined){
 if(typeof data.error !== "string"){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"schemas#/$defs/IndexerError/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1284,7 +1226,7 @@ errors++;
 if(data.code !== undefined){
 let data1 = data.code;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err2 = {instancePath:instancePath+"/code",schemaPath:"schemas#/$defs/IndexerError/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1296,7 +1238,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"schemas#/$defs/IndexerError/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1305,63 +1247,32 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const getActionsResponse500 = validate36;
-const schema56 = {"$ref":"schemas#/$defs/IndexerError"};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"schemas#/$defs/IndexerError/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
+if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+errors = vErrors.length;
 }
-else {
-vErrors.push(err0);
+validate82.errors = vErrors;
+return errors === 0;
 }
-errors++;
+
+export const getActionsResponse500 = validate84;
+const schema36 = {"$ref":"schemas#/$defs/IndexerError"};
+
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+errors = vErrors.length;
 }
-if(data.error !== undefined){
-if(typeof data.error !== "string"){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"schemas#/$defs/IndexerError/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.code !== undefined){
-let data1 = data.code;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err2 = {instancePath:instancePath+"/code",schemaPath:"schemas#/$defs/IndexerError/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"schemas#/$defs/IndexerError/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate36.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }

@@ -10,23 +10,438 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const createNodeBody = validate43;
-const schema67 = {"$ref":"schemas#/$defs/CreateNodeRequest"};
-const schema32 = {"type":"object","additionalProperties":false,"required":["name","network","type","provider","region","role","configuration"],"properties":{"name":{"type":"string","minLength":1},"network":{"type":"string","minLength":1},"type":{"$ref":"schemas#/$defs/NodeType"},"provider":{"$ref":"schemas#/$defs/Provider"},"region":{"$ref":"schemas#/$defs/Region"},"role":{"$ref":"schemas#/$defs/NodeRole"},"configuration":{"$ref":"schemas#/$defs/NodeConfiguration"},"details":{"$ref":"schemas#/$defs/NodeDetails"},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}},"allOf":[{"if":{"required":["provider"],"properties":{"provider":{"const":"gcloud"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["asia-southeast1"]}},"additionalProperties":true}},{"if":{"required":["provider"],"properties":{"provider":{"const":"aws"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["ap-southeast-1","us-west-2","us-east-1"]}},"additionalProperties":true}},{"if":{"required":["provider"],"properties":{"provider":{"const":"azure"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["uksouth"]}},"additionalProperties":true}},{"if":{"required":["provider"],"properties":{"provider":{"const":"vzo"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["eu3"]}},"additionalProperties":true}}]};
-const schema33 = {"type":"string","enum":["shared","dedicated"]};
-const schema34 = {"type":"string","enum":["aws","azure","gcloud","vzo"]};
-const schema35 = {"type":"string","enum":["asia-southeast1","ap-southeast-1","us-west-2","us-east-1","uksouth","eu3"]};
-const schema36 = {"type":"string","enum":["peer"]};
-const schema37 = {"type":"object","properties":{"archive":{"type":"boolean"}}};
-const schema38 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":"string"},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
+export const createNodeBody = validate100;
+const schema46 = {"$ref":"schemas#/$defs/CreateNodeRequest"};
+const schema20 = {"type":"object","additionalProperties":false,"required":["name","network","type","provider","region","role","configuration"],"properties":{"name":{"type":"string","minLength":1},"network":{"type":"string","minLength":1},"type":{"$ref":"schemas#/$defs/NodeType"},"provider":{"$ref":"schemas#/$defs/Provider"},"region":{"$ref":"schemas#/$defs/Region"},"role":{"$ref":"schemas#/$defs/NodeRole"},"configuration":{"$ref":"schemas#/$defs/NodeConfiguration"},"details":{"$ref":"schemas#/$defs/NodeDetails"},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}},"allOf":[{"if":{"required":["provider"],"properties":{"provider":{"const":"gcloud"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["asia-southeast1"]}},"additionalProperties":true}},{"if":{"required":["provider"],"properties":{"provider":{"const":"aws"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["ap-southeast-1","us-west-2","us-east-1"]}},"additionalProperties":true}},{"if":{"required":["provider"],"properties":{"provider":{"const":"azure"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["uksouth"]}},"additionalProperties":true}},{"if":{"required":["provider"],"properties":{"provider":{"const":"vzo"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["eu3"]}},"additionalProperties":true}}]};
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = cjs0.default;
-const formats0 = cjs1.fullFormats.uri;
-const formats8 = cjs1.fullFormats["date-time"];
-const schema39 = {"type":"object","properties":{"id":{"type":"string"},"email":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"organization":{"$ref":"schemas#/$defs/Organization"}}};
-const schema40 = {"type":"object","required":["id","name"],"properties":{"id":{"type":"string"},"name":{"type":"string"}}};
+const schema21 = {"type":"string","enum":["shared","dedicated"]};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((data === "shared") || (data === "dedicated"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema21.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate54.errors = vErrors;
+return errors === 0;
+}
+
+const schema22 = {"type":"string","enum":["aws","azure","gcloud","vzo"]};
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((data === "aws") || (data === "azure")) || (data === "gcloud")) || (data === "vzo"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate56.errors = vErrors;
+return errors === 0;
+}
+
+const schema23 = {"type":"string","enum":["asia-southeast1","ap-southeast-1","us-west-2","us-east-1","uksouth","eu3"]};
+
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((((data === "asia-southeast1") || (data === "ap-southeast-1")) || (data === "us-west-2")) || (data === "us-east-1")) || (data === "uksouth")) || (data === "eu3"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema23.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate58.errors = vErrors;
+return errors === 0;
+}
+
+const schema24 = {"type":"string","enum":["peer"]};
+
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!(data === "peer")){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate60.errors = vErrors;
+return errors === 0;
+}
+
+const schema25 = {"type":"object","properties":{"archive":{"type":"boolean"}}};
+
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.archive !== undefined){
+if(typeof data.archive !== "boolean"){
+const err0 = {instancePath:instancePath+"/archive",schemaPath:"#/properties/archive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+
+const schema26 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":"string"},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
+const formats0 = cjs1.fullFormats.uri;
+
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.mode !== undefined){
+if(typeof data.mode !== "string"){
+const err0 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+if(typeof data.version !== "string"){
+const err1 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.api_namespaces !== undefined){
+let data2 = data.api_namespaces;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data2[i0] !== "string"){
+const err2 = {instancePath:instancePath+"/api_namespaces/" + i0,schemaPath:"#/properties/api_namespaces/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/api_namespaces",schemaPath:"#/properties/api_namespaces/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.graphql_endpoint !== undefined){
+let data4 = data.graphql_endpoint;
+if(typeof data4 === "string"){
+if(!(formats0(data4))){
+const err4 = {instancePath:instancePath+"/graphql_endpoint",schemaPath:"#/properties/graphql_endpoint/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/graphql_endpoint",schemaPath:"#/properties/graphql_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.https_endpoint !== undefined){
+let data5 = data.https_endpoint;
+if(typeof data5 === "string"){
+if(!(formats0(data5))){
+const err6 = {instancePath:instancePath+"/https_endpoint",schemaPath:"#/properties/https_endpoint/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/https_endpoint",schemaPath:"#/properties/https_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.wss_endpoint !== undefined){
+let data6 = data.wss_endpoint;
+if(typeof data6 === "string"){
+if(!(formats0(data6))){
+const err8 = {instancePath:instancePath+"/wss_endpoint",schemaPath:"#/properties/wss_endpoint/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/wss_endpoint",schemaPath:"#/properties/wss_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.beacon_endpoint !== undefined){
+let data7 = data.beacon_endpoint;
+if(typeof data7 === "string"){
+if(!(formats0(data7))){
+const err10 = {instancePath:instancePath+"/beacon_endpoint",schemaPath:"#/properties/beacon_endpoint/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/beacon_endpoint",schemaPath:"#/properties/beacon_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.auth_username !== undefined){
+if(typeof data.auth_username !== "string"){
+const err12 = {instancePath:instancePath+"/auth_username",schemaPath:"#/properties/auth_username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.auth_password !== undefined){
+if(typeof data.auth_password !== "string"){
+const err13 = {instancePath:instancePath+"/auth_password",schemaPath:"#/properties/auth_password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.auth_key !== undefined){
+if(typeof data.auth_key !== "string"){
+const err14 = {instancePath:instancePath+"/auth_key",schemaPath:"#/properties/auth_key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate64.errors = vErrors;
+return errors === 0;
+}
+
+const schema27 = {"type":"object","properties":{"id":{"type":"string"},"email":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"organization":{"$ref":"schemas#/$defs/Organization"}}};
+const schema28 = {"type":"object","required":["id","name"],"properties":{"id":{"type":"string"},"name":{"type":"string"}}};
+
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate67.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -79,10 +494,14 @@ errors++;
 }
 }
 if(data.organization !== undefined){
-let data4 = data.organization;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.id === undefined){
-const err4 = {instancePath:instancePath+"/organization",schemaPath:"schemas#/$defs/Organization/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(!(validate67(data.organization, {instancePath:instancePath+"/organization",parentData:data,parentDataProperty:"organization",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -91,69 +510,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data4.name === undefined){
-const err5 = {instancePath:instancePath+"/organization",schemaPath:"schemas#/$defs/Organization/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data4.id !== undefined){
-if(typeof data4.id !== "string"){
-const err6 = {instancePath:instancePath+"/organization/id",schemaPath:"schemas#/$defs/Organization/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data4.name !== undefined){
-if(typeof data4.name !== "string"){
-const err7 = {instancePath:instancePath+"/organization/name",schemaPath:"schemas#/$defs/Organization/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/organization",schemaPath:"schemas#/$defs/Organization/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate22.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
+const formats8 = cjs1.fullFormats["date-time"];
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs2 = errors;
@@ -201,7 +564,7 @@ const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.region !== undefined){
 if(!(data.region === "asia-southeast1")){
-const err2 = {instancePath:instancePath+"/region",schemaPath:"#/allOf/0/then/properties/region/enum",keyword:"enum",params:{allowedValues: schema32.allOf[0].then.properties.region.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/region",schemaPath:"#/allOf/0/then/properties/region/enum",keyword:"enum",params:{allowedValues: schema20.allOf[0].then.properties.region.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -271,7 +634,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.region !== undefined){
 let data3 = data.region;
 if(!(((data3 === "ap-southeast-1") || (data3 === "us-west-2")) || (data3 === "us-east-1"))){
-const err6 = {instancePath:instancePath+"/region",schemaPath:"#/allOf/1/then/properties/region/enum",keyword:"enum",params:{allowedValues: schema32.allOf[1].then.properties.region.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/region",schemaPath:"#/allOf/1/then/properties/region/enum",keyword:"enum",params:{allowedValues: schema20.allOf[1].then.properties.region.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -340,7 +703,7 @@ const _errs22 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.region !== undefined){
 if(!(data.region === "uksouth")){
-const err10 = {instancePath:instancePath+"/region",schemaPath:"#/allOf/2/then/properties/region/enum",keyword:"enum",params:{allowedValues: schema32.allOf[2].then.properties.region.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/region",schemaPath:"#/allOf/2/then/properties/region/enum",keyword:"enum",params:{allowedValues: schema20.allOf[2].then.properties.region.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -409,7 +772,7 @@ const _errs30 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.region !== undefined){
 if(!(data.region === "eu3")){
-const err14 = {instancePath:instancePath+"/region",schemaPath:"#/allOf/3/then/properties/region/enum",keyword:"enum",params:{allowedValues: schema32.allOf[3].then.properties.region.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/region",schemaPath:"#/allOf/3/then/properties/region/enum",keyword:"enum",params:{allowedValues: schema20.allOf[3].then.properties.region.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -505,7 +868,7 @@ vErrors.push(err22);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema32.properties, key0))){
+if(!(func1.call(schema20.properties, key0))){
 const err23 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err23];
@@ -567,9 +930,52 @@ errors++;
 }
 }
 if(data.type !== undefined){
-let data10 = data.type;
-if(typeof data10 !== "string"){
-const err28 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/NodeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate54(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.provider !== undefined){
+if(!(validate56(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.region !== undefined){
+if(!(validate58(data.region, {instancePath:instancePath+"/region",parentData:data,parentDataProperty:"region",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+}
+if(data.role !== undefined){
+if(!(validate60(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+if(data.configuration !== undefined){
+if(!(validate62(data.configuration, {instancePath:instancePath+"/configuration",parentData:data,parentDataProperty:"configuration",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+}
+if(data.details !== undefined){
+if(!(validate64(data.details, {instancePath:instancePath+"/details",parentData:data,parentDataProperty:"details",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+errors = vErrors.length;
+}
+}
+if(data.creator !== undefined){
+if(!(validate66(data.creator, {instancePath:instancePath+"/creator",parentData:data,parentDataProperty:"creator",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
+}
+}
+if(data.created_at !== undefined){
+let data17 = data.created_at;
+if(typeof data17 === "string"){
+if(!(formats8.validate(data17))){
+const err28 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -578,8 +984,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!((data10 === "shared") || (data10 === "dedicated"))){
-const err29 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/NodeType/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err29 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -589,10 +996,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.provider !== undefined){
-let data11 = data.provider;
-if(typeof data11 !== "string"){
-const err30 = {instancePath:instancePath+"/provider",schemaPath:"schemas#/$defs/Provider/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -601,357 +1007,56 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!((((data11 === "aws") || (data11 === "azure")) || (data11 === "gcloud")) || (data11 === "vzo"))){
-const err31 = {instancePath:instancePath+"/provider",schemaPath:"schemas#/$defs/Provider/enum",keyword:"enum",params:{allowedValues: schema34.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data.region !== undefined){
-let data12 = data.region;
-if(typeof data12 !== "string"){
-const err32 = {instancePath:instancePath+"/region",schemaPath:"schemas#/$defs/Region/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-if(!((((((data12 === "asia-southeast1") || (data12 === "ap-southeast-1")) || (data12 === "us-west-2")) || (data12 === "us-east-1")) || (data12 === "uksouth")) || (data12 === "eu3"))){
-const err33 = {instancePath:instancePath+"/region",schemaPath:"schemas#/$defs/Region/enum",keyword:"enum",params:{allowedValues: schema35.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data.role !== undefined){
-let data13 = data.role;
-if(typeof data13 !== "string"){
-const err34 = {instancePath:instancePath+"/role",schemaPath:"schemas#/$defs/NodeRole/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-if(!(data13 === "peer")){
-const err35 = {instancePath:instancePath+"/role",schemaPath:"schemas#/$defs/NodeRole/enum",keyword:"enum",params:{allowedValues: schema36.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data.configuration !== undefined){
-let data14 = data.configuration;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.archive !== undefined){
-if(typeof data14.archive !== "boolean"){
-const err36 = {instancePath:instancePath+"/configuration/archive",schemaPath:"schemas#/$defs/NodeConfiguration/properties/archive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/configuration",schemaPath:"schemas#/$defs/NodeConfiguration/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data.details !== undefined){
-let data16 = data.details;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.mode !== undefined){
-if(typeof data16.mode !== "string"){
-const err38 = {instancePath:instancePath+"/details/mode",schemaPath:"schemas#/$defs/NodeDetails/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data16.version !== undefined){
-if(typeof data16.version !== "string"){
-const err39 = {instancePath:instancePath+"/details/version",schemaPath:"schemas#/$defs/NodeDetails/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data16.api_namespaces !== undefined){
-let data19 = data16.api_namespaces;
-if(Array.isArray(data19)){
-const len0 = data19.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data19[i0] !== "string"){
-const err40 = {instancePath:instancePath+"/details/api_namespaces/" + i0,schemaPath:"schemas#/$defs/NodeDetails/properties/api_namespaces/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/details/api_namespaces",schemaPath:"schemas#/$defs/NodeDetails/properties/api_namespaces/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data16.graphql_endpoint !== undefined){
-let data21 = data16.graphql_endpoint;
-if(typeof data21 === "string"){
-if(!(formats0(data21))){
-const err42 = {instancePath:instancePath+"/details/graphql_endpoint",schemaPath:"schemas#/$defs/NodeDetails/properties/graphql_endpoint/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/details/graphql_endpoint",schemaPath:"schemas#/$defs/NodeDetails/properties/graphql_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-if(data16.https_endpoint !== undefined){
-let data22 = data16.https_endpoint;
-if(typeof data22 === "string"){
-if(!(formats0(data22))){
-const err44 = {instancePath:instancePath+"/details/https_endpoint",schemaPath:"schemas#/$defs/NodeDetails/properties/https_endpoint/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/details/https_endpoint",schemaPath:"schemas#/$defs/NodeDetails/properties/https_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-if(data16.wss_endpoint !== undefined){
-let data23 = data16.wss_endpoint;
-if(typeof data23 === "string"){
-if(!(formats0(data23))){
-const err46 = {instancePath:instancePath+"/details/wss_endpoint",schemaPath:"schemas#/$defs/NodeDetails/properties/wss_endpoint/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/details/wss_endpoint",schemaPath:"schemas#/$defs/NodeDetails/properties/wss_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data16.beacon_endpoint !== undefined){
-let data24 = data16.beacon_endpoint;
-if(typeof data24 === "string"){
-if(!(formats0(data24))){
-const err48 = {instancePath:instancePath+"/details/beacon_endpoint",schemaPath:"schemas#/$defs/NodeDetails/properties/beacon_endpoint/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/details/beacon_endpoint",schemaPath:"schemas#/$defs/NodeDetails/properties/beacon_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-if(data16.auth_username !== undefined){
-if(typeof data16.auth_username !== "string"){
-const err50 = {instancePath:instancePath+"/details/auth_username",schemaPath:"schemas#/$defs/NodeDetails/properties/auth_username/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-if(data16.auth_password !== undefined){
-if(typeof data16.auth_password !== "string"){
-const err51 = {instancePath:instancePath+"/details/auth_password",schemaPath:"schemas#/$defs/NodeDetails/properties/auth_password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-if(data16.auth_key !== undefined){
-if(typeof data16.auth_key !== "string"){
-const err52 = {instancePath:instancePath+"/details/auth_key",schemaPath:"schemas#/$defs/NodeDetails/properties/auth_key/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/details",schemaPath:"schemas#/$defs/NodeDetails/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-if(data.creator !== undefined){
-if(!(validate22(data.creator, {instancePath:instancePath+"/creator",parentData:data,parentDataProperty:"creator",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-}
-if(data.created_at !== undefined){
-let data29 = data.created_at;
-if(typeof data29 === "string"){
-if(!(formats8.validate(data29))){
-const err54 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-else {
-const err55 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-}
-else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-validate21.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
-validate43.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const createNodeResponse201 = validate45;
-const schema68 = {"$ref":"schemas#/$defs/Node"};
-const schema49 = {"type":"object","required":["id","name","network","organization","type","provider","region","status"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"network":{"type":"string"},"organization":{"type":"string"},"type":{"anyOf":[{"$ref":"schemas#/$defs/NodeType"},{"type":"string"}]},"provider":{"anyOf":[{"$ref":"schemas#/$defs/Provider"},{"type":"string"}]},"region":{"anyOf":[{"$ref":"schemas#/$defs/Region"},{"type":"string"}]},"role":{"anyOf":[{"$ref":"schemas#/$defs/NodeRole"},{"type":"string"}]},"configuration":{"$ref":"schemas#/$defs/NodeConfiguration"},"details":{"$ref":"schemas#/$defs/NodeDetails"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NodeStatus"},{"type":"string"}]},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
-const schema56 = {"type":"string","enum":["pending","running","maintenance","failed","error","stopping","stopped","starting"]};
+export const createNodeResponse201 = validate102;
+const schema47 = {"$ref":"schemas#/$defs/Node"};
+const schema34 = {"type":"object","required":["id","name","network","organization","type","provider","region","status"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"network":{"type":"string"},"organization":{"type":"string"},"type":{"anyOf":[{"$ref":"schemas#/$defs/NodeType"},{"type":"string"}]},"provider":{"anyOf":[{"$ref":"schemas#/$defs/Provider"},{"type":"string"}]},"region":{"anyOf":[{"$ref":"schemas#/$defs/Region"},{"type":"string"}]},"role":{"anyOf":[{"$ref":"schemas#/$defs/NodeRole"},{"type":"string"}]},"configuration":{"$ref":"schemas#/$defs/NodeConfiguration"},"details":{"$ref":"schemas#/$defs/NodeDetails"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NodeStatus"},{"type":"string"}]},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
+const schema35 = {"type":"string","enum":["pending","running","maintenance","failed","error","stopping","stopped","starting"]};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((((((data === "pending") || (data === "running")) || (data === "maintenance")) || (data === "failed")) || (data === "error")) || (data === "stopping")) || (data === "stopped")) || (data === "starting"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema35.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate86.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1088,8 +1193,16 @@ let data4 = data.type;
 const _errs10 = errors;
 let valid1 = false;
 const _errs11 = errors;
+if(!(validate54(data4, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs11 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs12 = errors;
 if(typeof data4 !== "string"){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/NodeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1098,40 +1211,16 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!((data4 === "shared") || (data4 === "dedicated"))){
-const err13 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/NodeType/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"};
+var _valid0 = _errs12 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err13 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs14 = errors;
-if(typeof data4 !== "string"){
-const err14 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-var _valid0 = _errs14 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
 }
 errors++;
 }
@@ -1149,61 +1238,45 @@ vErrors = null;
 }
 if(data.provider !== undefined){
 let data5 = data.provider;
+const _errs15 = errors;
+let valid2 = false;
+const _errs16 = errors;
+if(!(validate56(data5, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs16 === errors;
+valid2 = valid2 || _valid1;
+if(!valid2){
 const _errs17 = errors;
-let valid3 = false;
-const _errs18 = errors;
 if(typeof data5 !== "string"){
-const err16 = {instancePath:instancePath+"/provider",schemaPath:"schemas#/$defs/Provider/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err14];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err14);
 }
 errors++;
 }
-if(!((((data5 === "aws") || (data5 === "azure")) || (data5 === "gcloud")) || (data5 === "vzo"))){
-const err17 = {instancePath:instancePath+"/provider",schemaPath:"schemas#/$defs/Provider/enum",keyword:"enum",params:{allowedValues: schema34.enum},message:"must be equal to one of the allowed values"};
+var _valid1 = _errs17 === errors;
+valid2 = valid2 || _valid1;
+}
+if(!valid2){
+const err15 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err15];
 }
 else {
-vErrors.push(err17);
-}
-errors++;
-}
-var _valid1 = _errs18 === errors;
-valid3 = valid3 || _valid1;
-if(!valid3){
-const _errs21 = errors;
-if(typeof data5 !== "string"){
-const err18 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-var _valid1 = _errs21 === errors;
-valid3 = valid3 || _valid1;
-}
-if(!valid3){
-const err19 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
+vErrors.push(err15);
 }
 errors++;
 }
 else {
-errors = _errs17;
+errors = _errs15;
 if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
+if(_errs15){
+vErrors.length = _errs15;
 }
 else {
 vErrors = null;
@@ -1213,61 +1286,45 @@ vErrors = null;
 }
 if(data.region !== undefined){
 let data6 = data.region;
-const _errs24 = errors;
-let valid5 = false;
-const _errs25 = errors;
+const _errs20 = errors;
+let valid3 = false;
+const _errs21 = errors;
+if(!(validate58(data6, {instancePath:instancePath+"/region",parentData:data,parentDataProperty:"region",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs21 === errors;
+valid3 = valid3 || _valid2;
+if(!valid3){
+const _errs22 = errors;
 if(typeof data6 !== "string"){
-const err20 = {instancePath:instancePath+"/region",schemaPath:"schemas#/$defs/Region/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err16];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err16);
 }
 errors++;
 }
-if(!((((((data6 === "asia-southeast1") || (data6 === "ap-southeast-1")) || (data6 === "us-west-2")) || (data6 === "us-east-1")) || (data6 === "uksouth")) || (data6 === "eu3"))){
-const err21 = {instancePath:instancePath+"/region",schemaPath:"schemas#/$defs/Region/enum",keyword:"enum",params:{allowedValues: schema35.enum},message:"must be equal to one of the allowed values"};
+var _valid2 = _errs22 === errors;
+valid3 = valid3 || _valid2;
+}
+if(!valid3){
+const err17 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err17];
 }
 else {
-vErrors.push(err21);
-}
-errors++;
-}
-var _valid2 = _errs25 === errors;
-valid5 = valid5 || _valid2;
-if(!valid5){
-const _errs28 = errors;
-if(typeof data6 !== "string"){
-const err22 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-var _valid2 = _errs28 === errors;
-valid5 = valid5 || _valid2;
-}
-if(!valid5){
-const err23 = {instancePath:instancePath+"/region",schemaPath:"#/properties/region/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
+vErrors.push(err17);
 }
 errors++;
 }
 else {
-errors = _errs24;
+errors = _errs20;
 if(vErrors !== null){
-if(_errs24){
-vErrors.length = _errs24;
+if(_errs20){
+vErrors.length = _errs20;
 }
 else {
 vErrors = null;
@@ -1277,61 +1334,45 @@ vErrors = null;
 }
 if(data.role !== undefined){
 let data7 = data.role;
-const _errs31 = errors;
-let valid7 = false;
-const _errs32 = errors;
+const _errs25 = errors;
+let valid4 = false;
+const _errs26 = errors;
+if(!(validate60(data7, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+var _valid3 = _errs26 === errors;
+valid4 = valid4 || _valid3;
+if(!valid4){
+const _errs27 = errors;
 if(typeof data7 !== "string"){
-const err24 = {instancePath:instancePath+"/role",schemaPath:"schemas#/$defs/NodeRole/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err18];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err18);
 }
 errors++;
 }
-if(!(data7 === "peer")){
-const err25 = {instancePath:instancePath+"/role",schemaPath:"schemas#/$defs/NodeRole/enum",keyword:"enum",params:{allowedValues: schema36.enum},message:"must be equal to one of the allowed values"};
+var _valid3 = _errs27 === errors;
+valid4 = valid4 || _valid3;
+}
+if(!valid4){
+const err19 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err19];
 }
 else {
-vErrors.push(err25);
-}
-errors++;
-}
-var _valid3 = _errs32 === errors;
-valid7 = valid7 || _valid3;
-if(!valid7){
-const _errs35 = errors;
-if(typeof data7 !== "string"){
-const err26 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-var _valid3 = _errs35 === errors;
-valid7 = valid7 || _valid3;
-}
-if(!valid7){
-const err27 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
+vErrors.push(err19);
 }
 errors++;
 }
 else {
-errors = _errs31;
+errors = _errs25;
 if(vErrors !== null){
-if(_errs31){
-vErrors.length = _errs31;
+if(_errs25){
+vErrors.length = _errs25;
 }
 else {
 vErrors = null;
@@ -1340,292 +1381,58 @@ vErrors = null;
 }
 }
 if(data.configuration !== undefined){
-let data8 = data.configuration;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.archive !== undefined){
-if(typeof data8.archive !== "boolean"){
-const err28 = {instancePath:instancePath+"/configuration/archive",schemaPath:"schemas#/$defs/NodeConfiguration/properties/archive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/configuration",schemaPath:"schemas#/$defs/NodeConfiguration/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+if(!(validate62(data.configuration, {instancePath:instancePath+"/configuration",parentData:data,parentDataProperty:"configuration",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
 }
 }
 if(data.details !== undefined){
-let data10 = data.details;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.mode !== undefined){
-if(typeof data10.mode !== "string"){
-const err30 = {instancePath:instancePath+"/details/mode",schemaPath:"schemas#/$defs/NodeDetails/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data10.version !== undefined){
-if(typeof data10.version !== "string"){
-const err31 = {instancePath:instancePath+"/details/version",schemaPath:"schemas#/$defs/NodeDetails/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data10.api_namespaces !== undefined){
-let data13 = data10.api_namespaces;
-if(Array.isArray(data13)){
-const len0 = data13.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data13[i0] !== "string"){
-const err32 = {instancePath:instancePath+"/details/api_namespaces/" + i0,schemaPath:"schemas#/$defs/NodeDetails/properties/api_namespaces/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/details/api_namespaces",schemaPath:"schemas#/$defs/NodeDetails/properties/api_namespaces/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data10.graphql_endpoint !== undefined){
-let data15 = data10.graphql_endpoint;
-if(typeof data15 === "string"){
-if(!(formats0(data15))){
-const err34 = {instancePath:instancePath+"/details/graphql_endpoint",schemaPath:"schemas#/$defs/NodeDetails/properties/graphql_endpoint/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/details/graphql_endpoint",schemaPath:"schemas#/$defs/NodeDetails/properties/graphql_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data10.https_endpoint !== undefined){
-let data16 = data10.https_endpoint;
-if(typeof data16 === "string"){
-if(!(formats0(data16))){
-const err36 = {instancePath:instancePath+"/details/https_endpoint",schemaPath:"schemas#/$defs/NodeDetails/properties/https_endpoint/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/details/https_endpoint",schemaPath:"schemas#/$defs/NodeDetails/properties/https_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data10.wss_endpoint !== undefined){
-let data17 = data10.wss_endpoint;
-if(typeof data17 === "string"){
-if(!(formats0(data17))){
-const err38 = {instancePath:instancePath+"/details/wss_endpoint",schemaPath:"schemas#/$defs/NodeDetails/properties/wss_endpoint/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/details/wss_endpoint",schemaPath:"schemas#/$defs/NodeDetails/properties/wss_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data10.beacon_endpoint !== undefined){
-let data18 = data10.beacon_endpoint;
-if(typeof data18 === "string"){
-if(!(formats0(data18))){
-const err40 = {instancePath:instancePath+"/details/beacon_endpoint",schemaPath:"schemas#/$defs/NodeDetails/properties/beacon_endpoint/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/details/beacon_endpoint",schemaPath:"schemas#/$defs/NodeDetails/properties/beacon_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data10.auth_username !== undefined){
-if(typeof data10.auth_username !== "string"){
-const err42 = {instancePath:instancePath+"/details/auth_username",schemaPath:"schemas#/$defs/NodeDetails/properties/auth_username/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data10.auth_password !== undefined){
-if(typeof data10.auth_password !== "string"){
-const err43 = {instancePath:instancePath+"/details/auth_password",schemaPath:"schemas#/$defs/NodeDetails/properties/auth_password/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-if(data10.auth_key !== undefined){
-if(typeof data10.auth_key !== "string"){
-const err44 = {instancePath:instancePath+"/details/auth_key",schemaPath:"schemas#/$defs/NodeDetails/properties/auth_key/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/details",schemaPath:"schemas#/$defs/NodeDetails/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+if(!(validate64(data.details, {instancePath:instancePath+"/details",parentData:data,parentDataProperty:"details",rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+errors = vErrors.length;
 }
 }
 if(data.status !== undefined){
-let data22 = data.status;
-const _errs68 = errors;
-let valid15 = false;
-const _errs69 = errors;
-if(typeof data22 !== "string"){
-const err46 = {instancePath:instancePath+"/status",schemaPath:"schemas#/$defs/NodeStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data10 = data.status;
+const _errs32 = errors;
+let valid5 = false;
+const _errs33 = errors;
+if(!(validate86(data10, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+errors = vErrors.length;
+}
+var _valid4 = _errs33 === errors;
+valid5 = valid5 || _valid4;
+if(!valid5){
+const _errs34 = errors;
+if(typeof data10 !== "string"){
+const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err20];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err20);
 }
 errors++;
 }
-if(!((((((((data22 === "pending") || (data22 === "running")) || (data22 === "maintenance")) || (data22 === "failed")) || (data22 === "error")) || (data22 === "stopping")) || (data22 === "stopped")) || (data22 === "starting"))){
-const err47 = {instancePath:instancePath+"/status",schemaPath:"schemas#/$defs/NodeStatus/enum",keyword:"enum",params:{allowedValues: schema56.enum},message:"must be equal to one of the allowed values"};
+var _valid4 = _errs34 === errors;
+valid5 = valid5 || _valid4;
+}
+if(!valid5){
+const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err21];
 }
 else {
-vErrors.push(err47);
-}
-errors++;
-}
-var _valid4 = _errs69 === errors;
-valid15 = valid15 || _valid4;
-if(!valid15){
-const _errs72 = errors;
-if(typeof data22 !== "string"){
-const err48 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-var _valid4 = _errs72 === errors;
-valid15 = valid15 || _valid4;
-}
-if(!valid15){
-const err49 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
+vErrors.push(err21);
 }
 errors++;
 }
 else {
-errors = _errs68;
+errors = _errs32;
 if(vErrors !== null){
-if(_errs68){
-vErrors.length = _errs68;
+if(_errs32){
+vErrors.length = _errs32;
 }
 else {
 vErrors = null;
@@ -1634,71 +1441,177 @@ vErrors = null;
 }
 }
 if(data.creator !== undefined){
-if(!(validate22(data.creator, {instancePath:instancePath+"/creator",parentData:data,parentDataProperty:"creator",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate66(data.creator, {instancePath:instancePath+"/creator",parentData:data,parentDataProperty:"creator",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.created_at !== undefined){
-let data24 = data.created_at;
-if(typeof data24 === "string"){
-if(!(formats8.validate(data24))){
-const err50 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+let data12 = data.created_at;
+if(typeof data12 === "string"){
+if(!(formats8.validate(data12))){
+const err22 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err22];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err22);
 }
 errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err23 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err23];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err23);
 }
 errors++;
 }
 }
 }
 else {
-const err52 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err24];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err24);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
-validate45.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const createNodeResponse400 = validate47;
-const schema69 = {"$ref":"schemas#/$defs/ErrorResponse"};
-const schema47 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
-const schema43 = {"type":"object","required":["detail"],"properties":{"detail":{"type":"string"}}};
-const schema45 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
-const schema44 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
+export const createNodeResponse400 = validate104;
+const schema48 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema33 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
+const schema32 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
+const schema31 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.code === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.message === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.code !== undefined){
+if(typeof data.code !== "string"){
+const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.message !== undefined){
+if(typeof data.message !== "string"){
+const err3 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.fields !== undefined){
+let data2 = data.fields;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key0 in data2){
+let data3 = data2[key0];
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data3[i0] !== "string"){
+const err4 = {instancePath:instancePath+"/fields/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/fields/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/fields/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fields/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate73.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1713,10 +1626,14 @@ vErrors.push(err0);
 errors++;
 }
 if(data.error !== undefined){
-let data0 = data.error;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.code === undefined){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"schemas#/$defs/ErrorDetail/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(!(validate73(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1725,128 +1642,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data0.message === undefined){
-const err2 = {instancePath:instancePath+"/error",schemaPath:"schemas#/$defs/ErrorDetail/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0.code !== undefined){
-if(typeof data0.code !== "string"){
-const err3 = {instancePath:instancePath+"/error/code",schemaPath:"schemas#/$defs/ErrorDetail/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data0.message !== undefined){
-if(typeof data0.message !== "string"){
-const err4 = {instancePath:instancePath+"/error/message",schemaPath:"schemas#/$defs/ErrorDetail/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data0.fields !== undefined){
-let data3 = data0.fields;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-for(const key0 in data3){
-let data4 = data3[key0];
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data4[i0] !== "string"){
-const err5 = {instancePath:instancePath+"/error/fields/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"schemas#/$defs/ErrorDetail/properties/fields/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/error/fields/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"schemas#/$defs/ErrorDetail/properties/fields/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/error/fields",schemaPath:"schemas#/$defs/ErrorDetail/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/error",schemaPath:"schemas#/$defs/ErrorDetail/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate27.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
+const schema30 = {"type":"object","required":["detail"],"properties":{"detail":{"type":"string"}}};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.detail === undefined){
-const err0 = {instancePath,schemaPath:"schemas#/$defs/DetailError/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1857,7 +1664,7 @@ errors++;
 }
 if(data.detail !== undefined){
 if(typeof data.detail !== "string"){
-const err1 = {instancePath:instancePath+"/detail",schemaPath:"schemas#/$defs/DetailError/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1869,7 +1676,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"schemas#/$defs/DetailError/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1878,16 +1685,39 @@ vErrors.push(err2);
 }
 errors++;
 }
+validate72.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+errors = vErrors.length;
+}
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err3 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err0];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err0);
 }
 errors++;
 }
@@ -1902,54 +1732,54 @@ vErrors = null;
 }
 }
 }
-validate28.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
-validate47.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const createNodeResponse401 = validate49;
-const schema70 = {"$ref":"schemas#/$defs/ErrorResponse"};
+export const createNodeResponse401 = validate106;
+const schema49 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
-validate49.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const createNodeResponse403 = validate51;
-const schema71 = {"$ref":"schemas#/$defs/ErrorResponse"};
+export const createNodeResponse403 = validate108;
+const schema50 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
-validate51.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteNodePath = validate53;
-const schema72 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
+export const deleteNodePath = validate110;
+const schema51 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2011,56 +1841,56 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteNodeResponse401 = validate54;
-const schema73 = {"$ref":"schemas#/$defs/ErrorResponse"};
+export const deleteNodeResponse401 = validate111;
+const schema52 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
-validate54.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteNodeResponse403 = validate56;
-const schema74 = {"$ref":"schemas#/$defs/ErrorResponse"};
+export const deleteNodeResponse403 = validate113;
+const schema53 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
-validate56.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const deleteNodeResponse404 = validate58;
-const schema75 = {"$ref":"schemas#/$defs/ErrorResponse"};
+export const deleteNodeResponse404 = validate115;
+const schema54 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
-validate58.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const getNodePath = validate60;
-const schema76 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
+export const getNodePath = validate117;
+const schema55 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2122,75 +1952,75 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-export const getNodeResponse200 = validate61;
-const schema77 = {"$ref":"schemas#/$defs/Node"};
+export const getNodeResponse200 = validate118;
+const schema56 = {"$ref":"schemas#/$defs/Node"};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
-validate61.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const getNodeResponse401 = validate63;
-const schema78 = {"$ref":"schemas#/$defs/ErrorResponse"};
+export const getNodeResponse401 = validate120;
+const schema57 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
-validate63.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const getNodeResponse403 = validate65;
-const schema79 = {"$ref":"schemas#/$defs/ErrorResponse"};
+export const getNodeResponse403 = validate122;
+const schema58 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
-validate65.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const getNodeResponse404 = validate67;
-const schema80 = {"$ref":"schemas#/$defs/ErrorResponse"};
+export const getNodeResponse404 = validate124;
+const schema59 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
-validate67.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrganizationResponse200 = validate69;
-const schema81 = {"$ref":"schemas#/$defs/Organization"};
+export const getOrganizationResponse200 = validate126;
+const schema60 = {"$ref":"schemas#/$defs/Organization"};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"schemas#/$defs/Organization/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2200,7 +2030,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"schemas#/$defs/Organization/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2211,7 +2041,7 @@ errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"schemas#/$defs/Organization/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2223,7 +2053,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"schemas#/$defs/Organization/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2235,7 +2065,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"schemas#/$defs/Organization/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2244,42 +2074,166 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrganizationResponse401 = validate70;
-const schema83 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
-validate70.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const getOrganizationResponse403 = validate72;
-const schema84 = {"$ref":"schemas#/$defs/ErrorResponse"};
+export const getOrganizationResponse401 = validate128;
+const schema61 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
-validate72.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const listNodesQuery = validate74;
-const schema85 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]},"network":{"type":"string"},"provider":{"$ref":"schemas#/$defs/Provider"},"region":{"$ref":"schemas#/$defs/Region"},"status":{"$ref":"schemas#/$defs/NodeStatus"},"type":{"$ref":"schemas#/$defs/NodeType"},"name":{"type":"string"}},"additionalProperties":false};
+export const getOrganizationResponse403 = validate130;
+const schema62 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+errors = vErrors.length;
+}
+validate130.errors = vErrors;
+return errors === 0;
+}
+
+export const listNodesQuery = validate132;
+const schema63 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]},"network":{"type":"string"},"provider":{"$ref":"schemas#/$defs/Provider"},"region":{"$ref":"schemas#/$defs/Region"},"status":{"$ref":"schemas#/$defs/NodeStatus"},"type":{"$ref":"schemas#/$defs/NodeType"},"name":{"type":"string"}},"additionalProperties":false};
+
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((data === "aws") || (data === "azure")) || (data === "gcloud")) || (data === "vzo"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate97.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((((data === "asia-southeast1") || (data === "ap-southeast-1")) || (data === "us-west-2")) || (data === "us-east-1")) || (data === "uksouth")) || (data === "eu3"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema23.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate98.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((((((data === "pending") || (data === "running")) || (data === "maintenance")) || (data === "failed")) || (data === "error")) || (data === "stopping")) || (data === "stopped")) || (data === "starting"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema35.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate94.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((data === "shared") || (data === "dedicated"))){
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema21.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate95.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2333,7 +2287,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data1 === "name") || (data1 === "-name")) || (data1 === "created_at")) || (data1 === "-created_at"))){
-const err4 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema85.properties.order_by.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema63.properties.order_by.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2356,9 +2310,32 @@ errors++;
 }
 }
 if(data.provider !== undefined){
-let data3 = data.provider;
-if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/provider",schemaPath:"schemas#/$defs/Provider/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(validate97(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+errors = vErrors.length;
+}
+}
+if(data.region !== undefined){
+if(!(validate98(data.region, {instancePath:instancePath+"/region",parentData:data,parentDataProperty:"region",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+}
+if(data.status !== undefined){
+if(!(validate94(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+errors = vErrors.length;
+}
+}
+if(data.type !== undefined){
+if(!(validate95(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+errors = vErrors.length;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2367,8 +2344,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!((((data3 === "aws") || (data3 === "azure")) || (data3 === "gcloud")) || (data3 === "vzo"))){
-const err7 = {instancePath:instancePath+"/provider",schemaPath:"schemas#/$defs/Provider/enum",keyword:"enum",params:{allowedValues: schema34.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2377,108 +2356,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.region !== undefined){
-let data4 = data.region;
-if(typeof data4 !== "string"){
-const err8 = {instancePath:instancePath+"/region",schemaPath:"schemas#/$defs/Region/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(!((((((data4 === "asia-southeast1") || (data4 === "ap-southeast-1")) || (data4 === "us-west-2")) || (data4 === "us-east-1")) || (data4 === "uksouth")) || (data4 === "eu3"))){
-const err9 = {instancePath:instancePath+"/region",schemaPath:"schemas#/$defs/Region/enum",keyword:"enum",params:{allowedValues: schema35.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.status !== undefined){
-let data5 = data.status;
-if(typeof data5 !== "string"){
-const err10 = {instancePath:instancePath+"/status",schemaPath:"schemas#/$defs/NodeStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(!((((((((data5 === "pending") || (data5 === "running")) || (data5 === "maintenance")) || (data5 === "failed")) || (data5 === "error")) || (data5 === "stopping")) || (data5 === "stopped")) || (data5 === "starting"))){
-const err11 = {instancePath:instancePath+"/status",schemaPath:"schemas#/$defs/NodeStatus/enum",keyword:"enum",params:{allowedValues: schema56.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data6 = data.type;
-if(typeof data6 !== "string"){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/NodeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(!((data6 === "shared") || (data6 === "dedicated"))){
-const err13 = {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/NodeType/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate74.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
 
-export const listNodesResponse200 = validate75;
-const schema90 = {"$ref":"schemas#/$defs/NodeList"};
-const schema59 = {"type":"object","required":["count","next","previous","results"],"properties":{"count":{"type":"integer","minimum":0},"next":{"type":["string","null"]},"previous":{"type":["string","null"]},"results":{"type":"array","items":{"$ref":"schemas#/$defs/Node"}}}};
+export const listNodesResponse200 = validate137;
+const schema64 = {"$ref":"schemas#/$defs/NodeList"};
+const schema38 = {"type":"object","required":["count","next","previous","results"],"properties":{"count":{"type":"integer","minimum":0},"next":{"type":["string","null"]},"previous":{"type":["string","null"]},"results":{"type":"array","items":{"$ref":"schemas#/$defs/Node"}}}};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2550,7 +2436,7 @@ errors++;
 if(data.next !== undefined){
 let data1 = data.next;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err6 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: schema59.properties.next.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: schema38.properties.next.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2563,7 +2449,7 @@ errors++;
 if(data.previous !== undefined){
 let data2 = data.previous;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/type",keyword:"type",params:{type: schema59.properties.previous.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/previous",schemaPath:"#/properties/previous/type",keyword:"type",params:{type: schema38.properties.previous.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2578,8 +2464,8 @@ let data3 = data.results;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate30(data3[i0], {instancePath:instancePath+"/results/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate79(data3[i0], {instancePath:instancePath+"/results/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
@@ -2606,88 +2492,88 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
-validate75.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
 
-export const listNodesResponse400 = validate77;
-const schema91 = {"$ref":"schemas#/$defs/ErrorResponse"};
+export const listNodesResponse400 = validate139;
+const schema65 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
-validate77.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
-export const listNodesResponse401 = validate79;
-const schema92 = {"$ref":"schemas#/$defs/ErrorResponse"};
+export const listNodesResponse401 = validate141;
+const schema66 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
-validate79.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-export const listNodesResponse403 = validate81;
-const schema93 = {"$ref":"schemas#/$defs/ErrorResponse"};
+export const listNodesResponse403 = validate143;
+const schema67 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
-validate81.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-export const listNodesResponse404 = validate83;
-const schema94 = {"$ref":"schemas#/$defs/ErrorResponse"};
+export const listNodesResponse404 = validate145;
+const schema68 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
-validate83.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
 
-export const updateNodeBody = validate85;
-const schema95 = {"$ref":"schemas#/$defs/UpdateNodeRequest"};
-const schema66 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1}}};
+export const updateNodeBody = validate147;
+const schema69 = {"$ref":"schemas#/$defs/UpdateNodeRequest"};
+const schema45 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"schemas#/$defs/UpdateNodeRequest/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2698,7 +2584,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "name")){
-const err1 = {instancePath,schemaPath:"schemas#/$defs/UpdateNodeRequest/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2712,7 +2598,7 @@ if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
 if(func2(data0) < 1){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"schemas#/$defs/UpdateNodeRequest/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2723,7 +2609,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/name",schemaPath:"schemas#/$defs/UpdateNodeRequest/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2735,7 +2621,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"schemas#/$defs/UpdateNodeRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2744,14 +2630,26 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const updateNodePath = validate86;
-const schema97 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+errors = vErrors.length;
+}
+validate147.errors = vErrors;
+return errors === 0;
+}
+
+export const updateNodePath = validate149;
+const schema70 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
+
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2813,76 +2711,76 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
-export const updateNodeResponse200 = validate87;
-const schema98 = {"$ref":"schemas#/$defs/Node"};
+export const updateNodeResponse200 = validate150;
+const schema71 = {"$ref":"schemas#/$defs/Node"};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
-validate87.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
 
-export const updateNodeResponse400 = validate89;
-const schema99 = {"$ref":"schemas#/$defs/ErrorResponse"};
+export const updateNodeResponse400 = validate152;
+const schema72 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
-validate89.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-export const updateNodeResponse401 = validate91;
-const schema100 = {"$ref":"schemas#/$defs/ErrorResponse"};
+export const updateNodeResponse401 = validate154;
+const schema73 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
-validate91.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
-export const updateNodeResponse403 = validate93;
-const schema101 = {"$ref":"schemas#/$defs/ErrorResponse"};
+export const updateNodeResponse403 = validate156;
+const schema74 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
-validate93.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
-export const updateNodeResponse404 = validate95;
-const schema102 = {"$ref":"schemas#/$defs/ErrorResponse"};
+export const updateNodeResponse404 = validate158;
+const schema75 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
-validate95.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }

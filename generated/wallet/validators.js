@@ -8,13 +8,31 @@ function commonJsExports(namespace) {
 }
 const cjs0 = commonJsExports(module0);
 
-export const getAssetIssueByIdBody = validate37;
-const schema61 = {"$ref":"schemas#/$defs/AssetIssueByIdRequest"};
-const schema44 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string","pattern":"^[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
-const schema45 = {"type":"boolean"};
-const pattern4 = new RegExp("^[0-9]+$", "u");
+export const getAssetIssueByIdBody = validate90;
+const schema36 = {"$ref":"schemas#/$defs/AssetIssueByIdRequest"};
+const schema23 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string","pattern":"^[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+const pattern3 = new RegExp("^[0-9]+$", "u");
+const schema24 = {"type":"boolean"};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "boolean"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate68.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -43,7 +61,7 @@ errors++;
 if(data.value !== undefined){
 let data0 = data.value;
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
+if(!pattern3.test(data0)){
 const err2 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -66,8 +84,14 @@ errors++;
 }
 }
 if(data.visible !== undefined){
-if(typeof data.visible !== "boolean"){
-const err4 = {instancePath:instancePath+"/visible",schemaPath:"schemas#/$defs/Visible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!(validate68(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -76,55 +100,36 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate24.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
-validate37.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const getAssetIssueByIdResponse200 = validate39;
-const schema62 = {"$ref":"schemas#/$defs/AssetIssueByIdResult"};
-const schema46 = {"oneOf":[{"$ref":"schemas#/$defs/AssetIssue"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema47 = {"type":"object","maxProperties":0};
-const schema48 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
-const schema32 = {"type":"object","required":["id","owner_address","name","total_supply","trx_num","num"],"properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"owner_address":{"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"},"name":{"type":"string"},"abbr":{"type":"string"},"total_supply":{"$ref":"schemas#/$defs/Int64"},"trx_num":{"type":"integer","format":"int32"},"precision":{"type":"integer","format":"int32"},"num":{"type":"integer","format":"int32"},"start_time":{"$ref":"schemas#/$defs/Int64"},"end_time":{"$ref":"schemas#/$defs/Int64"},"description":{"type":"string"},"url":{"type":"string"},"free_asset_net_limit":{"$ref":"schemas#/$defs/Int64"},"public_free_asset_net_limit":{"$ref":"schemas#/$defs/Int64"},"frozen_supply":{"type":"array","items":{"$ref":"schemas#/$defs/FrozenSupply"}},"vote_score":{"type":"integer","format":"int32"},"order":{"$ref":"schemas#/$defs/Int64"},"public_free_asset_net_usage":{"$ref":"schemas#/$defs/Int64"},"public_latest_free_net_time":{"$ref":"schemas#/$defs/Int64"}}};
-const schema33 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
-const pattern5 = new RegExp("^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$", "u");
-const pattern6 = new RegExp("^-?[0-9]+$", "u");
+export const getAssetIssueByIdResponse200 = validate92;
+const schema37 = {"$ref":"schemas#/$defs/AssetIssueByIdResult"};
+const schema25 = {"oneOf":[{"$ref":"schemas#/$defs/AssetIssue"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema20 = {"type":"object","required":["id","owner_address","name","total_supply","trx_num","num"],"properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"owner_address":{"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"},"name":{"type":"string"},"abbr":{"type":"string"},"total_supply":{"$ref":"schemas#/$defs/Int64"},"trx_num":{"type":"integer","format":"int32"},"precision":{"type":"integer","format":"int32"},"num":{"type":"integer","format":"int32"},"start_time":{"$ref":"schemas#/$defs/Int64"},"end_time":{"$ref":"schemas#/$defs/Int64"},"description":{"type":"string"},"url":{"type":"string"},"free_asset_net_limit":{"$ref":"schemas#/$defs/Int64"},"public_free_asset_net_limit":{"$ref":"schemas#/$defs/Int64"},"frozen_supply":{"type":"array","items":{"$ref":"schemas#/$defs/FrozenSupply"}},"vote_score":{"type":"integer","format":"int32"},"order":{"$ref":"schemas#/$defs/Int64"},"public_free_asset_net_usage":{"$ref":"schemas#/$defs/Int64"},"public_latest_free_net_time":{"$ref":"schemas#/$defs/Int64"}}};
+const pattern4 = new RegExp("^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$", "u");
+const schema21 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
 const formats0 = cjs0.fullFormats.int64;
-const formats2 = cjs0.fullFormats.int32;
-const schema38 = {"type":"object","properties":{"frozen_amount":{"$ref":"schemas#/$defs/Int64"},"frozen_days":{"$ref":"schemas#/$defs/Int64"}}};
+const pattern5 = new RegExp("^-?[0-9]+$", "u");
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.frozen_amount !== undefined){
-let data0 = data.frozen_amount;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/frozen_amount",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
+if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema21.type},message:"must be integer,string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -133,9 +138,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((typeof data0 == "number") && (isFinite(data0))){
-if(!(formats0.validate(data0))){
-const err1 = {instancePath:instancePath+"/frozen_amount",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if((typeof data == "number") && (isFinite(data))){
+if(!(formats0.validate(data))){
+const err1 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -145,9 +150,9 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
-const err2 = {instancePath:instancePath+"/frozen_amount",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(typeof data === "string"){
+if(!pattern5.test(data)){
+const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -157,61 +162,46 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
-if(data.frozen_days !== undefined){
-let data1 = data.frozen_days;
-if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-const err3 = {instancePath:instancePath+"/frozen_days",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(!(formats0.validate(data1))){
-const err4 = {instancePath:instancePath+"/frozen_days",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(typeof data1 === "string"){
-if(!pattern6.test(data1)){
-const err5 = {instancePath:instancePath+"/frozen_days",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate22.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
+const schema22 = {"type":"object","properties":{"frozen_amount":{"$ref":"schemas#/$defs/Int64"},"frozen_days":{"$ref":"schemas#/$defs/Int64"}}};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.frozen_amount !== undefined){
+if(!(validate54(data.frozen_amount, {instancePath:instancePath+"/frozen_amount",parentData:data,parentDataProperty:"frozen_amount",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.frozen_days !== undefined){
+if(!(validate54(data.frozen_days, {instancePath:instancePath+"/frozen_days",parentData:data,parentDataProperty:"frozen_days",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate60.errors = vErrors;
+return errors === 0;
+}
+
+const formats2 = cjs0.fullFormats.int32;
+
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -278,7 +268,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
+if(!pattern3.test(data0)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -303,7 +293,7 @@ errors++;
 if(data.owner_address !== undefined){
 let data1 = data.owner_address;
 if(typeof data1 === "string"){
-if(!pattern5.test(data1)){
+if(!pattern4.test(data1)){
 const err8 = {instancePath:instancePath+"/owner_address",schemaPath:"#/properties/owner_address/pattern",keyword:"pattern",params:{pattern: "^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"},message:"must match pattern \""+"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -350,9 +340,15 @@ errors++;
 }
 }
 if(data.total_supply !== undefined){
-let data4 = data.total_supply;
-if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")){
-const err12 = {instancePath:instancePath+"/total_supply",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
+if(!(validate54(data.total_supply, {instancePath:instancePath+"/total_supply",parentData:data,parentDataProperty:"total_supply",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.trx_num !== undefined){
+let data5 = data.trx_num;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err12 = {instancePath:instancePath+"/trx_num",schemaPath:"#/properties/trx_num/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -361,9 +357,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(!(formats0.validate(data4))){
-const err13 = {instancePath:instancePath+"/total_supply",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(!(formats2.validate(data5))){
+const err13 = {instancePath:instancePath+"/trx_num",schemaPath:"#/properties/trx_num/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -373,9 +369,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(typeof data4 === "string"){
-if(!pattern6.test(data4)){
-const err14 = {instancePath:instancePath+"/total_supply",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+}
+if(data.precision !== undefined){
+let data6 = data.precision;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err14 = {instancePath:instancePath+"/precision",schemaPath:"#/properties/precision/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -384,12 +382,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-if(data.trx_num !== undefined){
-let data5 = data.trx_num;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err15 = {instancePath:instancePath+"/trx_num",schemaPath:"#/properties/trx_num/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data6 == "number") && (isFinite(data6))){
+if(!(formats2.validate(data6))){
+const err15 = {instancePath:instancePath+"/precision",schemaPath:"#/properties/precision/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -398,9 +393,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(!(formats2.validate(data5))){
-const err16 = {instancePath:instancePath+"/trx_num",schemaPath:"#/properties/trx_num/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
+}
+}
+if(data.num !== undefined){
+let data7 = data.num;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err16 = {instancePath:instancePath+"/num",schemaPath:"#/properties/num/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -409,12 +407,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-}
-if(data.precision !== undefined){
-let data6 = data.precision;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err17 = {instancePath:instancePath+"/precision",schemaPath:"#/properties/precision/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data7 == "number") && (isFinite(data7))){
+if(!(formats2.validate(data7))){
+const err17 = {instancePath:instancePath+"/num",schemaPath:"#/properties/num/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -423,9 +418,23 @@ vErrors.push(err17);
 }
 errors++;
 }
-if((typeof data6 == "number") && (isFinite(data6))){
-if(!(formats2.validate(data6))){
-const err18 = {instancePath:instancePath+"/precision",schemaPath:"#/properties/precision/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
+}
+}
+if(data.start_time !== undefined){
+if(!(validate54(data.start_time, {instancePath:instancePath+"/start_time",parentData:data,parentDataProperty:"start_time",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.end_time !== undefined){
+if(!(validate54(data.end_time, {instancePath:instancePath+"/end_time",parentData:data,parentDataProperty:"end_time",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -435,11 +444,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-}
-if(data.num !== undefined){
-let data7 = data.num;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err19 = {instancePath:instancePath+"/num",schemaPath:"#/properties/num/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err19 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -448,9 +455,32 @@ vErrors.push(err19);
 }
 errors++;
 }
-if((typeof data7 == "number") && (isFinite(data7))){
-if(!(formats2.validate(data7))){
-const err20 = {instancePath:instancePath+"/num",schemaPath:"#/properties/num/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
+}
+if(data.free_asset_net_limit !== undefined){
+if(!(validate54(data.free_asset_net_limit, {instancePath:instancePath+"/free_asset_net_limit",parentData:data,parentDataProperty:"free_asset_net_limit",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.public_free_asset_net_limit !== undefined){
+if(!(validate54(data.public_free_asset_net_limit, {instancePath:instancePath+"/public_free_asset_net_limit",parentData:data,parentDataProperty:"public_free_asset_net_limit",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.frozen_supply !== undefined){
+let data14 = data.frozen_supply;
+if(Array.isArray(data14)){
+const len0 = data14.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate60(data14[i0], {instancePath:instancePath+"/frozen_supply/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/frozen_supply",schemaPath:"#/properties/frozen_supply/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -460,11 +490,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
-if(data.start_time !== undefined){
-let data8 = data.start_time;
-if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")){
-const err21 = {instancePath:instancePath+"/start_time",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
+if(data.vote_score !== undefined){
+let data16 = data.vote_score;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err21 = {instancePath:instancePath+"/vote_score",schemaPath:"#/properties/vote_score/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -473,9 +502,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(!(formats0.validate(data8))){
-const err22 = {instancePath:instancePath+"/start_time",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+if((typeof data16 == "number") && (isFinite(data16))){
+if(!(formats2.validate(data16))){
+const err22 = {instancePath:instancePath+"/vote_score",schemaPath:"#/properties/vote_score/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -485,9 +514,28 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(typeof data8 === "string"){
-if(!pattern6.test(data8)){
-const err23 = {instancePath:instancePath+"/start_time",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+}
+if(data.order !== undefined){
+if(!(validate54(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.public_free_asset_net_usage !== undefined){
+if(!(validate54(data.public_free_asset_net_usage, {instancePath:instancePath+"/public_free_asset_net_usage",parentData:data,parentDataProperty:"public_free_asset_net_usage",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.public_latest_free_net_time !== undefined){
+if(!(validate54(data.public_latest_free_net_time, {instancePath:instancePath+"/public_latest_free_net_time",parentData:data,parentDataProperty:"public_latest_free_net_time",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -496,337 +544,18 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-if(data.end_time !== undefined){
-let data9 = data.end_time;
-if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (typeof data9 !== "string")){
-const err24 = {instancePath:instancePath+"/end_time",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if((typeof data9 == "number") && (isFinite(data9))){
-if(!(formats0.validate(data9))){
-const err25 = {instancePath:instancePath+"/end_time",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(typeof data9 === "string"){
-if(!pattern6.test(data9)){
-const err26 = {instancePath:instancePath+"/end_time",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err27 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.url !== undefined){
-if(typeof data.url !== "string"){
-const err28 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.free_asset_net_limit !== undefined){
-let data12 = data.free_asset_net_limit;
-if((!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) && (typeof data12 !== "string")){
-const err29 = {instancePath:instancePath+"/free_asset_net_limit",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if((typeof data12 == "number") && (isFinite(data12))){
-if(!(formats0.validate(data12))){
-const err30 = {instancePath:instancePath+"/free_asset_net_limit",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(typeof data12 === "string"){
-if(!pattern6.test(data12)){
-const err31 = {instancePath:instancePath+"/free_asset_net_limit",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-if(data.public_free_asset_net_limit !== undefined){
-let data13 = data.public_free_asset_net_limit;
-if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (typeof data13 !== "string")){
-const err32 = {instancePath:instancePath+"/public_free_asset_net_limit",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-if((typeof data13 == "number") && (isFinite(data13))){
-if(!(formats0.validate(data13))){
-const err33 = {instancePath:instancePath+"/public_free_asset_net_limit",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(typeof data13 === "string"){
-if(!pattern6.test(data13)){
-const err34 = {instancePath:instancePath+"/public_free_asset_net_limit",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-if(data.frozen_supply !== undefined){
-let data14 = data.frozen_supply;
-if(Array.isArray(data14)){
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate22(data14[i0], {instancePath:instancePath+"/frozen_supply/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/frozen_supply",schemaPath:"#/properties/frozen_supply/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data.vote_score !== undefined){
-let data16 = data.vote_score;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err36 = {instancePath:instancePath+"/vote_score",schemaPath:"#/properties/vote_score/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-if((typeof data16 == "number") && (isFinite(data16))){
-if(!(formats2.validate(data16))){
-const err37 = {instancePath:instancePath+"/vote_score",schemaPath:"#/properties/vote_score/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-}
-if(data.order !== undefined){
-let data17 = data.order;
-if((!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) && (typeof data17 !== "string")){
-const err38 = {instancePath:instancePath+"/order",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-if((typeof data17 == "number") && (isFinite(data17))){
-if(!(formats0.validate(data17))){
-const err39 = {instancePath:instancePath+"/order",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(typeof data17 === "string"){
-if(!pattern6.test(data17)){
-const err40 = {instancePath:instancePath+"/order",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-}
-if(data.public_free_asset_net_usage !== undefined){
-let data18 = data.public_free_asset_net_usage;
-if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (typeof data18 !== "string")){
-const err41 = {instancePath:instancePath+"/public_free_asset_net_usage",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-if((typeof data18 == "number") && (isFinite(data18))){
-if(!(formats0.validate(data18))){
-const err42 = {instancePath:instancePath+"/public_free_asset_net_usage",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(typeof data18 === "string"){
-if(!pattern6.test(data18)){
-const err43 = {instancePath:instancePath+"/public_free_asset_net_usage",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-}
-if(data.public_latest_free_net_time !== undefined){
-let data19 = data.public_latest_free_net_time;
-if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (typeof data19 !== "string")){
-const err44 = {instancePath:instancePath+"/public_latest_free_net_time",schemaPath:"schemas#/$defs/Int64/type",keyword:"type",params:{type: schema33.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-if((typeof data19 == "number") && (isFinite(data19))){
-if(!(formats0.validate(data19))){
-const err45 = {instancePath:instancePath+"/public_latest_free_net_time",schemaPath:"schemas#/$defs/Int64/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-if(typeof data19 === "string"){
-if(!pattern6.test(data19)){
-const err46 = {instancePath:instancePath+"/public_latest_free_net_time",schemaPath:"schemas#/$defs/Int64/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-validate21.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
+const schema26 = {"type":"object","maxProperties":0};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-const _errs1 = errors;
-if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
-const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length > 0){
-const err0 = {instancePath,schemaPath:"schemas#/$defs/EmptyResult/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
+const err0 = {instancePath,schemaPath:"#/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -837,7 +566,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"schemas#/$defs/EmptyResult/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -845,6 +574,75 @@ else {
 vErrors.push(err1);
 }
 errors++;
+}
+validate72.errors = vErrors;
+return errors === 0;
+}
+
+const schema27 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
+
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.Error === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Error"},message:"must have required property '"+"Error"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.Error !== undefined){
+if(typeof data.Error !== "string"){
+const err1 = {instancePath:instancePath+"/Error",schemaPath:"#/properties/Error/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate74.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 if(_valid0 && valid0){
@@ -856,42 +654,12 @@ if(_valid0){
 valid0 = true;
 passing0 = 1;
 }
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.Error === undefined){
-const err2 = {instancePath,schemaPath:"schemas#/$defs/WalletError/required",keyword:"required",params:{missingProperty: "Error"},message:"must have required property '"+"Error"+"'"};
-if(vErrors === null){
-vErrors = [err2];
+const _errs3 = errors;
+if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
 }
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.Error !== undefined){
-if(typeof data.Error !== "string"){
-const err3 = {instancePath:instancePath+"/Error",schemaPath:"schemas#/$defs/WalletError/properties/Error/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"schemas#/$defs/WalletError/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid0 = _errs5 === errors;
+var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
 valid0 = false;
 passing0 = [passing0, 2];
@@ -904,12 +672,12 @@ passing0 = 2;
 }
 }
 if(!valid0){
-const err5 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err0];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err0);
 }
 errors++;
 }
@@ -924,27 +692,27 @@ vErrors = null;
 }
 }
 }
-validate25.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate70(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
-validate39.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const getAssetIssueListByNameBody = validate41;
-const schema63 = {"$ref":"schemas#/$defs/AssetIssueListByNameRequest"};
-const schema50 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+export const getAssetIssueListByNameBody = validate94;
+const schema38 = {"$ref":"schemas#/$defs/AssetIssueListByNameRequest"};
+const schema29 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -983,8 +751,14 @@ errors++;
 }
 }
 if(data.visible !== undefined){
-if(typeof data.visible !== "boolean"){
-const err3 = {instancePath:instancePath+"/visible",schemaPath:"schemas#/$defs/Visible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!(validate68(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -993,40 +767,28 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate29.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate29(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
-validate41.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const getAssetIssueListByNameResponse200 = validate43;
-const schema64 = {"$ref":"schemas#/$defs/AssetIssueListByNameResult"};
-const schema52 = {"oneOf":[{"$ref":"schemas#/$defs/AssetIssueList"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema49 = {"type":"object","not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"assetIssue":{"type":"array","items":{"$ref":"schemas#/$defs/AssetIssue"}}}};
+export const getAssetIssueListByNameResponse200 = validate96;
+const schema39 = {"$ref":"schemas#/$defs/AssetIssueListByNameResult"};
+const schema30 = {"oneOf":[{"$ref":"schemas#/$defs/AssetIssueList"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema28 = {"type":"object","not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"assetIssue":{"type":"array","items":{"$ref":"schemas#/$defs/AssetIssue"}}}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -1086,8 +848,8 @@ let data1 = data.assetIssue;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate21(data1[i0], {instancePath:instancePath+"/assetIssue/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if(!(validate53(data1[i0], {instancePath:instancePath+"/assetIssue/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -1114,20 +876,20 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1136,39 +898,9 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.Error === undefined){
-const err0 = {instancePath,schemaPath:"schemas#/$defs/WalletError/required",keyword:"required",params:{missingProperty: "Error"},message:"must have required property '"+"Error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.Error !== undefined){
-if(typeof data.Error !== "string"){
-const err1 = {instancePath:instancePath+"/Error",schemaPath:"schemas#/$defs/WalletError/properties/Error/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"schemas#/$defs/WalletError/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 if(_valid0 && valid0){
@@ -1182,12 +914,12 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err3 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err0 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err0];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err0);
 }
 errors++;
 }
@@ -1202,18 +934,18 @@ vErrors = null;
 }
 }
 }
-validate30.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
-validate43.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }

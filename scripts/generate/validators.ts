@@ -51,8 +51,9 @@ const ANNOTATIONS = new Set([
 /**
  * Compiles ajv standalone validators for a spec.
  *
- * Component schemas are registered once under one id, and each export inlines the ones it refers
- * to (ajv keeps recursive ones as shared functions). Hex patterns are checked by the engine in
+ * Component schemas are registered once under one id. A spec that asks for speed (see
+ * `inlinesReferences`) gets them inlined into each export; the others share one function per
+ * referenced component. Hex patterns are checked by the engine in
  * `hex-patterns.ts`. Each int64 field accepts a JSON integer or a decimal string, the two forms the
  * lossless parser produces (and the runtime sends for `bigint`s), whatever the spec's `type` says.
  *
@@ -62,6 +63,7 @@ const ANNOTATIONS = new Set([
  * @throws {SpecError} When ajv cannot compile a schema, naming where it is written.
  */
 export function buildValidators(file: string, doc: Json, entries: readonly ValidatorEntry[]): ValidatorFiles {
+  const inlineRefs = inlinesReferences(file, doc);
   const components = componentSchemas(file, doc);
   const sorted = [...entries].sort((a, b) => (a.exportName < b.exportName ? -1 : 1));
   const prepared = sorted.map((entry) => prepareSchema(file, doc, entry.schema, entry.pointer));
@@ -78,11 +80,8 @@ export function buildValidators(file: string, doc: Json, entries: readonly Valid
     strictRequired: false,
     strictTypes: false,
     allowUnionTypes: true,
-    // Referenced component schemas are inlined (ajv keeps a function only for recursive ones). A
-    // call per reference costs an options object and an instancePath string per array item: with
-    // one shared function per component, validating a 58-tx block took 1.2x as long. Inlining
-    // adds about 0.5 KB gzip to the EVM validators, 0.1-0.3 KB to the others.
-    inlineRefs: true,
+    // See inlinesReferences: inlined refs for speed, or one shared function per component for size.
+    inlineRefs,
   });
   addFormats.default(ajv);
   if (!usesKeywords(allSchemas, DYNAMIC_SCOPE_KEYWORDS)) withoutDynamicScopes(ajv);
@@ -102,6 +101,31 @@ export function buildValidators(file: string, doc: Json, entries: readonly Valid
   const exports = Object.fromEntries(sorted.map((entry) => [entry.exportName, entry.exportName]));
   const code = standaloneCode.default(ajv, exports);
   return { js: importHelpers(code), dts: declarations(sorted.map((entry) => entry.exportName)) };
+}
+
+/** The top-level spec extension that tunes a surface's validators. */
+export const VALIDATORS_EXTENSION = "x-chainkit-validators";
+
+/**
+ * Whether ajv inlines referenced component schemas (`inlineRefs`), read from the spec's top-level
+ * `x-chainkit-validators: { inline: true }`. Inlining spares a call per reference, which pays where
+ * large responses are validated (a 58-tx block took 1.2x as long with shared functions) but copies
+ * each component into every place that refers to it. So a spec opts in; the rest get one shared
+ * function per component, the smaller code.
+ *
+ * @throws {SpecError} When the extension is not an object with an optional boolean `inline`.
+ */
+function inlinesReferences(file: string, doc: Json): boolean {
+  const settings = isObject(doc) ? doc[VALIDATORS_EXTENSION] : undefined;
+  if (settings === undefined) return false;
+  const pointer = childPointer("", VALIDATORS_EXTENSION);
+  if (!isObject(settings) || Object.keys(settings).some((key) => key !== "inline")) {
+    throw new SpecError(file, pointer, "must be an object whose only member is inline (a boolean)");
+  }
+  if (settings.inline !== undefined && typeof settings.inline !== "boolean") {
+    throw new SpecError(file, childPointer(pointer, "inline"), "must be a boolean");
+  }
+  return settings.inline === true;
 }
 
 function compileOrThrow(file: string, pointer: string, compile: () => unknown): void {
