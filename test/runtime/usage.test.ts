@@ -58,6 +58,42 @@ describe("usage counts", () => {
     expect(meter.snapshot().requests).toBe(2);
     expect(a.usage()).toEqual(b.usage());
   });
+
+  it("counts at once without a budget, and never through tryAcquire with one", () => {
+    const free = createUsageMeter();
+    expect(free.tryAcquire?.(3)).toBe(true);
+    expect(free.snapshot()).toEqual({ requests: 1, weight: 3 });
+    const paced = createUsageMeter({ requests: 5, intervalMs: 1_000 });
+    expect(paced.tryAcquire?.(1)).toBe(false);
+    expect(paced.snapshot()).toEqual({ requests: 0, weight: 0 });
+  });
+
+  it("does not count a call whose signal aborted before sending", async () => {
+    server = await startServer(() => ({ body: THING }));
+    const caller = createRestCaller({ baseUrl: server.url });
+    const rpc = createJsonRpcClient({ url: server.url, batch: false });
+    const signal = AbortSignal.abort();
+    await expect(caller.call(getThing, { path: { id: "TH-1" } }, { signal })).rejects.toThrow(AbortError);
+    await expect(rpc.call(blockNumber, [], { signal })).rejects.toThrow(AbortError);
+    expect(caller.usage().requests + rpc.usage().requests).toBe(0);
+  });
+
+  it("asks a shared meter without tryAcquire through acquire", async () => {
+    server = await startServer(() => ({ body: THING }));
+    const inner = createUsageMeter();
+    const weights: number[] = [];
+    const meter = {
+      acquire: (weight: number, signal?: AbortSignal) => {
+        weights.push(weight);
+        return inner.acquire(weight, signal);
+      },
+      snapshot: () => inner.snapshot(),
+    };
+    const caller = createRestCaller({ baseUrl: server.url, usage: { meter } });
+    await caller.call(getThing, { path: { id: "TH-1" } }, { weight: 2 });
+    expect(weights).toEqual([2]);
+    expect(caller.usage()).toEqual({ requests: 1, weight: 2 });
+  });
 });
 
 describe("budget pacing", () => {

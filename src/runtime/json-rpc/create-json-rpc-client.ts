@@ -146,7 +146,9 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
       method: call.method.name,
       params: call.params,
     }));
-    await meter.acquire(1, callOptions.signal);
+    const { signal } = callOptions;
+    // A meter without a budget counts at once: no promise turn before the request goes.
+    if (signal?.aborted || !meter.tryAcquire?.(1)) await meter.acquire(1, signal);
     const response = await sendHttpRequest(
       {
         method: "POST",
@@ -154,12 +156,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
         headers: { ...headers },
         body: stringifyJson(asBatch ? envelopes : envelopes[0]),
       },
-      {
-        fetch: fetchFn,
-        timeout: callOptions.timeout ?? clientTimeout,
-        signal: callOptions.signal,
-        shown,
-      },
+      { fetch: fetchFn, timeout: callOptions.timeout ?? clientTimeout, signal, shown },
     );
     if (response.status < 200 || response.status > 299) throw errorForStatus(response, shown);
     const operation = asBatch

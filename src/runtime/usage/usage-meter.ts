@@ -27,6 +27,12 @@ export interface UsageMeter {
    * @throws {AbortError} when `signal` aborts the wait; nothing is counted then.
    */
   acquire(weight: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * Counts a request of this weight at once when nothing makes it wait (no budget), so the caller
+   * needs no promise; returns `false`, counting nothing, when the caller must `acquire` instead.
+   * Optional: a meter without it is always asked through `acquire`.
+   */
+  tryAcquire?(weight: number): boolean;
   /** Counts so far. */
   snapshot(): UsageSnapshot;
 }
@@ -99,6 +105,12 @@ export function createUsageMeter(budget?: UsageBudget): UsageMeter {
       });
       queue = turn.catch(() => undefined);
       return signal ? settleOrAbort(turn, signal) : turn;
+    },
+    tryAcquire(weight) {
+      if (budget) return false;
+      totals.requests += 1;
+      totals.weight += weight;
+      return true;
     },
     snapshot: () => ({ ...totals }),
   };
