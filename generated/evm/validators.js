@@ -37,24 +37,12 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length > 0){
-const err0 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"});
 errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 validate66.errors = vErrors;
@@ -72,24 +60,12 @@ let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern8.test(data)){
-const err0 = {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 validate67.errors = vErrors;
@@ -104,24 +80,12 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length > 0){
-const err0 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"});
 errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 validate68.errors = vErrors;
@@ -139,23 +103,11 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 if(!((data === "0x3e7") || (data === "0x3e6"))){
-const err1 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema91.anyOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema91.anyOf[0].enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -164,37 +116,19 @@ if(!valid0){
 const _errs3 = errors;
 if(typeof data === "string"){
 if(!pattern8.test(data)){
-const err2 = {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 }
 else {
@@ -234,13 +168,7 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length < 2){
-const err0 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"});
 errors++;
 }
 const len0 = data.length;
@@ -248,59 +176,29 @@ if(len0 > 0){
 let data0 = data[0];
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-const err1 = {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 if(len0 > 1){
 if(typeof data[1] !== "boolean"){
-const err3 = {instancePath:instancePath+"/1",schemaPath:"#/prefixItems/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"#/prefixItems/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
 errors++;
 }
 }
 const len1 = data.length;
 if(!(len1 <= 2)){
-const err4 = {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 2},message:"must NOT have more than 2 items"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 2},message:"must NOT have more than 2 items"});
 errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 validate71.errors = vErrors;
@@ -323,67 +221,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'"});
 errors++;
 }
 if(data.hash === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"},message:"must have required property '"+"hash"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"},message:"must have required property '"+"hash"+"'"});
 errors++;
 }
 if(data.parentHash === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parentHash"},message:"must have required property '"+"parentHash"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parentHash"},message:"must have required property '"+"parentHash"+"'"});
 errors++;
 }
 if(data.timestamp === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"});
 errors++;
 }
 if(data.number !== undefined){
 let data0 = data.number;
 if(typeof data0 === "string"){
 if(!pattern8.test(data0)){
-const err4 = {instancePath:instancePath+"/number",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/number",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/number",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/number",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -391,24 +253,12 @@ if(data.hash !== undefined){
 let data1 = data.hash;
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
-const err6 = {instancePath:instancePath+"/hash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/hash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -416,24 +266,12 @@ if(data.parentHash !== undefined){
 let data2 = data.parentHash;
 if(typeof data2 === "string"){
 if(!pattern5.test(data2)){
-const err8 = {instancePath:instancePath+"/parentHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/parentHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/parentHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/parentHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -441,24 +279,12 @@ if(data.nonce !== undefined){
 let data3 = data.nonce;
 if(typeof data3 === "string"){
 if(!pattern25.test(data3)){
-const err10 = {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{16}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{16}$"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{16}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{16}$"+"\""});
 errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -466,24 +292,12 @@ if(data.sha3Uncles !== undefined){
 let data4 = data.sha3Uncles;
 if(typeof data4 === "string"){
 if(!pattern5.test(data4)){
-const err12 = {instancePath:instancePath+"/sha3Uncles",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sha3Uncles",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/sha3Uncles",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sha3Uncles",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -491,24 +305,12 @@ if(data.logsBloom !== undefined){
 let data5 = data.logsBloom;
 if(typeof data5 === "string"){
 if(!pattern27.test(data5)){
-const err14 = {instancePath:instancePath+"/logsBloom",schemaPath:"#/properties/logsBloom/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{512}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{512}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/logsBloom",schemaPath:"#/properties/logsBloom/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{512}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{512}$"+"\""});
 errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/logsBloom",schemaPath:"#/properties/logsBloom/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/logsBloom",schemaPath:"#/properties/logsBloom/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -516,24 +318,12 @@ if(data.transactionsRoot !== undefined){
 let data6 = data.transactionsRoot;
 if(typeof data6 === "string"){
 if(!pattern5.test(data6)){
-const err16 = {instancePath:instancePath+"/transactionsRoot",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionsRoot",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/transactionsRoot",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionsRoot",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -541,24 +331,12 @@ if(data.stateRoot !== undefined){
 let data7 = data.stateRoot;
 if(typeof data7 === "string"){
 if(!pattern5.test(data7)){
-const err18 = {instancePath:instancePath+"/stateRoot",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/stateRoot",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/stateRoot",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/stateRoot",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -566,24 +344,12 @@ if(data.receiptsRoot !== undefined){
 let data8 = data.receiptsRoot;
 if(typeof data8 === "string"){
 if(!pattern5.test(data8)){
-const err20 = {instancePath:instancePath+"/receiptsRoot",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/receiptsRoot",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/receiptsRoot",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/receiptsRoot",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -591,24 +357,12 @@ if(data.miner !== undefined){
 let data9 = data.miner;
 if(typeof data9 === "string"){
 if(!pattern4.test(data9)){
-const err22 = {instancePath:instancePath+"/miner",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/miner",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
 errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/miner",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/miner",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -616,24 +370,12 @@ if(data.difficulty !== undefined){
 let data10 = data.difficulty;
 if(typeof data10 === "string"){
 if(!pattern8.test(data10)){
-const err24 = {instancePath:instancePath+"/difficulty",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/difficulty",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/difficulty",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/difficulty",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -641,24 +383,12 @@ if(data.totalDifficulty !== undefined){
 let data11 = data.totalDifficulty;
 if(typeof data11 === "string"){
 if(!pattern8.test(data11)){
-const err26 = {instancePath:instancePath+"/totalDifficulty",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/totalDifficulty",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/totalDifficulty",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/totalDifficulty",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -666,24 +396,12 @@ if(data.extraData !== undefined){
 let data12 = data.extraData;
 if(typeof data12 === "string"){
 if(!pattern7.test(data12)){
-const err28 = {instancePath:instancePath+"/extraData",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/extraData",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
 errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/extraData",schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/extraData",schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -691,24 +409,12 @@ if(data.size !== undefined){
 let data13 = data.size;
 if(typeof data13 === "string"){
 if(!pattern8.test(data13)){
-const err30 = {instancePath:instancePath+"/size",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/size",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/size",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/size",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -716,24 +422,12 @@ if(data.gasLimit !== undefined){
 let data14 = data.gasLimit;
 if(typeof data14 === "string"){
 if(!pattern8.test(data14)){
-const err32 = {instancePath:instancePath+"/gasLimit",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasLimit",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/gasLimit",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasLimit",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -741,24 +435,12 @@ if(data.gasUsed !== undefined){
 let data15 = data.gasUsed;
 if(typeof data15 === "string"){
 if(!pattern8.test(data15)){
-const err34 = {instancePath:instancePath+"/gasUsed",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsed",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/gasUsed",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsed",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -766,24 +448,12 @@ if(data.timestamp !== undefined){
 let data16 = data.timestamp;
 if(typeof data16 === "string"){
 if(!pattern8.test(data16)){
-const err36 = {instancePath:instancePath+"/timestamp",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/timestamp",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -791,24 +461,12 @@ if(data.mixHash !== undefined){
 let data17 = data.mixHash;
 if(typeof data17 === "string"){
 if(!pattern5.test(data17)){
-const err38 = {instancePath:instancePath+"/mixHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/mixHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/mixHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/mixHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -816,24 +474,12 @@ if(data.baseFeePerGas !== undefined){
 let data18 = data.baseFeePerGas;
 if(typeof data18 === "string"){
 if(!pattern8.test(data18)){
-const err40 = {instancePath:instancePath+"/baseFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/baseFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -841,24 +487,12 @@ if(data.withdrawalsRoot !== undefined){
 let data19 = data.withdrawalsRoot;
 if(typeof data19 === "string"){
 if(!pattern5.test(data19)){
-const err42 = {instancePath:instancePath+"/withdrawalsRoot",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/withdrawalsRoot",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/withdrawalsRoot",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/withdrawalsRoot",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -866,24 +500,12 @@ if(data.blobGasUsed !== undefined){
 let data20 = data.blobGasUsed;
 if(typeof data20 === "string"){
 if(!pattern8.test(data20)){
-const err44 = {instancePath:instancePath+"/blobGasUsed",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsed",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/blobGasUsed",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsed",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -891,24 +513,12 @@ if(data.excessBlobGas !== undefined){
 let data21 = data.excessBlobGas;
 if(typeof data21 === "string"){
 if(!pattern8.test(data21)){
-const err46 = {instancePath:instancePath+"/excessBlobGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/excessBlobGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/excessBlobGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/excessBlobGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -916,24 +526,12 @@ if(data.parentBeaconBlockRoot !== undefined){
 let data22 = data.parentBeaconBlockRoot;
 if(typeof data22 === "string"){
 if(!pattern5.test(data22)){
-const err48 = {instancePath:instancePath+"/parentBeaconBlockRoot",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/parentBeaconBlockRoot",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/parentBeaconBlockRoot",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/parentBeaconBlockRoot",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -941,36 +539,18 @@ if(data.requestsHash !== undefined){
 let data23 = data.requestsHash;
 if(typeof data23 === "string"){
 if(!pattern5.test(data23)){
-const err50 = {instancePath:instancePath+"/requestsHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/requestsHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/requestsHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/requestsHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 }
 else {
-const err52 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 validate28.errors = vErrors;
@@ -987,23 +567,11 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 if(!(((((data === "0x0") || (data === "0x2")) || (data === "0x1")) || (data === "0x3")) || (data === "0x4"))){
-const err1 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema89.anyOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema89.anyOf[0].enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -1012,37 +580,19 @@ if(!valid0){
 const _errs3 = errors;
 if(typeof data === "string"){
 if(!pattern8.test(data)){
-const err2 = {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 }
 else {
@@ -1068,23 +618,11 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 if(!((data === "0x3e7") || (data === "0x3e6"))){
-const err1 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema91.anyOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema91.anyOf[0].enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -1093,37 +631,19 @@ if(!valid0){
 const _errs3 = errors;
 if(typeof data === "string"){
 if(!pattern8.test(data)){
-const err2 = {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 }
 else {
@@ -1148,47 +668,23 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"});
 errors++;
 }
 if(data.storageKeys === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "storageKeys"},message:"must have required property '"+"storageKeys"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "storageKeys"},message:"must have required property '"+"storageKeys"+"'"});
 errors++;
 }
 if(data.address !== undefined){
 let data0 = data.address;
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
-const err2 = {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
 errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -1200,48 +696,24 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(!pattern5.test(data2)){
-const err4 = {instancePath:instancePath+"/storageKeys/" + i0,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageKeys/" + i0,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/storageKeys/" + i0,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageKeys/" + i0,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/storageKeys",schemaPath:"#/properties/storageKeys/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageKeys",schemaPath:"#/properties/storageKeys/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 validate21.errors = vErrors;
@@ -1258,24 +730,12 @@ if(data.chainId !== undefined){
 let data0 = data.chainId;
 if(typeof data0 === "string"){
 if(!pattern8.test(data0)){
-const err0 = {instancePath:instancePath+"/chainId",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/chainId",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -1283,24 +743,12 @@ if(data.address !== undefined){
 let data1 = data.address;
 if(typeof data1 === "string"){
 if(!pattern4.test(data1)){
-const err2 = {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
 errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -1308,24 +756,12 @@ if(data.nonce !== undefined){
 let data2 = data.nonce;
 if(typeof data2 === "string"){
 if(!pattern8.test(data2)){
-const err4 = {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -1333,24 +769,12 @@ if(data.yParity !== undefined){
 let data3 = data.yParity;
 if(typeof data3 === "string"){
 if(!pattern8.test(data3)){
-const err6 = {instancePath:instancePath+"/yParity",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/yParity",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -1358,24 +782,12 @@ if(data.r !== undefined){
 let data4 = data.r;
 if(typeof data4 === "string"){
 if(!pattern8.test(data4)){
-const err8 = {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -1383,36 +795,18 @@ if(data.s !== undefined){
 let data5 = data.s;
 if(typeof data5 === "string"){
 if(!pattern8.test(data5)){
-const err10 = {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 validate26.errors = vErrors;
@@ -1425,177 +819,75 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"},message:"must have required property '"+"hash"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"},message:"must have required property '"+"hash"+"'"});
 errors++;
 }
 if(data.nonce === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"},message:"must have required property '"+"nonce"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"},message:"must have required property '"+"nonce"+"'"});
 errors++;
 }
 if(data.blockHash === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockHash"},message:"must have required property '"+"blockHash"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockHash"},message:"must have required property '"+"blockHash"+"'"});
 errors++;
 }
 if(data.blockNumber === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockNumber"},message:"must have required property '"+"blockNumber"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockNumber"},message:"must have required property '"+"blockNumber"+"'"});
 errors++;
 }
 if(data.transactionIndex === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactionIndex"},message:"must have required property '"+"transactionIndex"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactionIndex"},message:"must have required property '"+"transactionIndex"+"'"});
 errors++;
 }
 if(data.from === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'"});
 errors++;
 }
 if(data.to === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"});
 errors++;
 }
 if(data.value === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"});
 errors++;
 }
 if(data.gas === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gas"},message:"must have required property '"+"gas"+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gas"},message:"must have required property '"+"gas"+"'"});
 errors++;
 }
 if(data.gasPrice === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasPrice"},message:"must have required property '"+"gasPrice"+"'"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasPrice"},message:"must have required property '"+"gasPrice"+"'"});
 errors++;
 }
 if(data.input === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"});
 errors++;
 }
 if(data.v === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'"});
 errors++;
 }
 if(data.r === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "r"},message:"must have required property '"+"r"+"'"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "r"},message:"must have required property '"+"r"+"'"});
 errors++;
 }
 if(data.s === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "s"},message:"must have required property '"+"s"+"'"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "s"},message:"must have required property '"+"s"+"'"});
 errors++;
 }
 if(data.type === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"});
 errors++;
 }
 if(data.hash !== undefined){
 let data0 = data.hash;
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-const err15 = {instancePath:instancePath+"/hash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/hash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -1603,48 +895,24 @@ if(data.nonce !== undefined){
 let data1 = data.nonce;
 if(typeof data1 === "string"){
 if(!pattern8.test(data1)){
-const err17 = {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 if(data.blockHash !== undefined){
 let data2 = data.blockHash;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err19 = {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: schema78.properties.blockHash.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: schema78.properties.blockHash.type},message:"must be string,null"});
 errors++;
 }
 if(typeof data2 === "string"){
 if(!pattern5.test(data2)){
-const err20 = {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
@@ -1652,24 +920,12 @@ errors++;
 if(data.blockNumber !== undefined){
 let data3 = data.blockNumber;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err21 = {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: schema78.properties.blockNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: schema78.properties.blockNumber.type},message:"must be string,null"});
 errors++;
 }
 if(typeof data3 === "string"){
 if(!pattern8.test(data3)){
-const err22 = {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
@@ -1677,24 +933,12 @@ errors++;
 if(data.transactionIndex !== undefined){
 let data4 = data.transactionIndex;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err23 = {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: schema78.properties.transactionIndex.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: schema78.properties.transactionIndex.type},message:"must be string,null"});
 errors++;
 }
 if(typeof data4 === "string"){
 if(!pattern8.test(data4)){
-const err24 = {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
@@ -1703,48 +947,24 @@ if(data.from !== undefined){
 let data5 = data.from;
 if(typeof data5 === "string"){
 if(!pattern4.test(data5)){
-const err25 = {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
 errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 if(data.to !== undefined){
 let data6 = data.to;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err27 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema78.properties.to.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema78.properties.to.type},message:"must be string,null"});
 errors++;
 }
 if(typeof data6 === "string"){
 if(!pattern4.test(data6)){
-const err28 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
 errors++;
 }
 }
@@ -1753,24 +973,12 @@ if(data.value !== undefined){
 let data7 = data.value;
 if(typeof data7 === "string"){
 if(!pattern8.test(data7)){
-const err29 = {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -1778,24 +986,12 @@ if(data.gas !== undefined){
 let data8 = data.gas;
 if(typeof data8 === "string"){
 if(!pattern8.test(data8)){
-const err31 = {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -1803,24 +999,12 @@ if(data.gasPrice !== undefined){
 let data9 = data.gasPrice;
 if(typeof data9 === "string"){
 if(!pattern8.test(data9)){
-const err33 = {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -1828,24 +1012,12 @@ if(data.input !== undefined){
 let data10 = data.input;
 if(typeof data10 === "string"){
 if(!pattern7.test(data10)){
-const err35 = {instancePath:instancePath+"/input",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
 errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/input",schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -1853,24 +1025,12 @@ if(data.v !== undefined){
 let data11 = data.v;
 if(typeof data11 === "string"){
 if(!pattern8.test(data11)){
-const err37 = {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -1878,24 +1038,12 @@ if(data.r !== undefined){
 let data12 = data.r;
 if(typeof data12 === "string"){
 if(!pattern8.test(data12)){
-const err39 = {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -1903,47 +1051,23 @@ if(data.s !== undefined){
 let data13 = data.s;
 if(typeof data13 === "string"){
 if(!pattern8.test(data13)){
-const err41 = {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 if(data.yParity !== undefined){
 let data14 = data.yParity;
 if(typeof data14 !== "string"){
-const err43 = {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 if(!((data14 === "0x0") || (data14 === "0x1"))){
-const err44 = {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/enum",keyword:"enum",params:{allowedValues: schema78.properties.yParity.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/enum",keyword:"enum",params:{allowedValues: schema78.properties.yParity.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 }
@@ -1971,13 +1095,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/accessList",schemaPath:"#/properties/accessList/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",schemaPath:"#/properties/accessList/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
@@ -1985,24 +1103,12 @@ if(data.maxFeePerGas !== undefined){
 let data19 = data.maxFeePerGas;
 if(typeof data19 === "string"){
 if(!pattern8.test(data19)){
-const err46 = {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -2010,24 +1116,12 @@ if(data.maxPriorityFeePerGas !== undefined){
 let data20 = data.maxPriorityFeePerGas;
 if(typeof data20 === "string"){
 if(!pattern8.test(data20)){
-const err48 = {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -2035,24 +1129,12 @@ if(data.maxFeePerBlobGas !== undefined){
 let data21 = data.maxFeePerBlobGas;
 if(typeof data21 === "string"){
 if(!pattern8.test(data21)){
-const err50 = {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -2064,36 +1146,18 @@ for(let i1=0; i1<len1; i1++){
 let data23 = data22[i1];
 if(typeof data23 === "string"){
 if(!pattern5.test(data23)){
-const err52 = {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
@@ -2109,25 +1173,13 @@ errors = vErrors.length;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
 }
 else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 validate30.errors = vErrors;
@@ -2141,67 +1193,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.index === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"},message:"must have required property '"+"index"+"'"});
 errors++;
 }
 if(data.validatorIndex === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "validatorIndex"},message:"must have required property '"+"validatorIndex"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "validatorIndex"},message:"must have required property '"+"validatorIndex"+"'"});
 errors++;
 }
 if(data.address === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"});
 errors++;
 }
 if(data.amount === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"});
 errors++;
 }
 if(data.index !== undefined){
 let data0 = data.index;
 if(typeof data0 === "string"){
 if(!pattern8.test(data0)){
-const err4 = {instancePath:instancePath+"/index",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/index",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -2209,24 +1225,12 @@ if(data.validatorIndex !== undefined){
 let data1 = data.validatorIndex;
 if(typeof data1 === "string"){
 if(!pattern8.test(data1)){
-const err6 = {instancePath:instancePath+"/validatorIndex",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/validatorIndex",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/validatorIndex",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/validatorIndex",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -2234,24 +1238,12 @@ if(data.address !== undefined){
 let data2 = data.address;
 if(typeof data2 === "string"){
 if(!pattern4.test(data2)){
-const err8 = {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
 errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -2259,36 +1251,18 @@ if(data.amount !== undefined){
 let data3 = data.amount;
 if(typeof data3 === "string"){
 if(!pattern8.test(data3)){
-const err10 = {instancePath:instancePath+"/amount",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/amount",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/amount",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/amount",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 validate38.errors = vErrors;
@@ -2305,143 +1279,59 @@ errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"},message:"must have required property '"+"number"+"'"});
 errors++;
 }
 if(data.hash === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"},message:"must have required property '"+"hash"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"},message:"must have required property '"+"hash"+"'"});
 errors++;
 }
 if(data.parentHash === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parentHash"},message:"must have required property '"+"parentHash"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parentHash"},message:"must have required property '"+"parentHash"+"'"});
 errors++;
 }
 if(data.timestamp === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"});
 errors++;
 }
 if(data.gasLimit === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasLimit"},message:"must have required property '"+"gasLimit"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasLimit"},message:"must have required property '"+"gasLimit"+"'"});
 errors++;
 }
 if(data.gasUsed === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasUsed"},message:"must have required property '"+"gasUsed"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasUsed"},message:"must have required property '"+"gasUsed"+"'"});
 errors++;
 }
 if(data.transactions === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactions"},message:"must have required property '"+"transactions"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactions"},message:"must have required property '"+"transactions"+"'"});
 errors++;
 }
 if(data.miner === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "miner"},message:"must have required property '"+"miner"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "miner"},message:"must have required property '"+"miner"+"'"});
 errors++;
 }
 if(data.difficulty === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "difficulty"},message:"must have required property '"+"difficulty"+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "difficulty"},message:"must have required property '"+"difficulty"+"'"});
 errors++;
 }
 if(data.size === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"});
 errors++;
 }
 if(data.extraData === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "extraData"},message:"must have required property '"+"extraData"+"'"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "extraData"},message:"must have required property '"+"extraData"+"'"});
 errors++;
 }
 if(data.receiptsRoot === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "receiptsRoot"},message:"must have required property '"+"receiptsRoot"+"'"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "receiptsRoot"},message:"must have required property '"+"receiptsRoot"+"'"});
 errors++;
 }
 if(data.stateRoot === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stateRoot"},message:"must have required property '"+"stateRoot"+"'"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stateRoot"},message:"must have required property '"+"stateRoot"+"'"});
 errors++;
 }
 if(data.transactionsRoot === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactionsRoot"},message:"must have required property '"+"transactionsRoot"+"'"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactionsRoot"},message:"must have required property '"+"transactionsRoot"+"'"});
 errors++;
 }
 if(data.transactions !== undefined){
@@ -2455,36 +1345,18 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
-const err14 = {instancePath:instancePath+"/transactions/" + i0,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions/" + i0,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/transactions/" + i0,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions/" + i0,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 var _valid0 = _errs4 === errors;
@@ -2501,26 +1373,14 @@ errors = vErrors.length;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 var _valid0 = _errs9 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-const err18 = {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 }
 else {
@@ -2543,36 +1403,18 @@ for(let i2=0; i2<len2; i2++){
 let data4 = data3[i2];
 if(typeof data4 === "string"){
 if(!pattern5.test(data4)){
-const err19 = {instancePath:instancePath+"/uncles/" + i2,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/uncles/" + i2,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/uncles/" + i2,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/uncles/" + i2,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/uncles",schemaPath:"#/properties/uncles/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/uncles",schemaPath:"#/properties/uncles/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
@@ -2588,13 +1430,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
@@ -2606,48 +1442,24 @@ for(let i4=0; i4<len4; i4++){
 let data8 = data7[i4];
 if(typeof data8 === "string"){
 if(!pattern7.test(data8)){
-const err23 = {instancePath:instancePath+"/sealFields/" + i4,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sealFields/" + i4,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
 errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/sealFields/" + i4,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sealFields/" + i4,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/sealFields",schemaPath:"#/properties/sealFields/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sealFields",schemaPath:"#/properties/sealFields/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 validate27.errors = vErrors;
@@ -2673,13 +1485,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"});
 errors++;
 }
 var _valid0 = _errs2 === errors;
@@ -2694,13 +1500,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
 errors++;
 }
 else {
@@ -2733,24 +1533,12 @@ let valid0 = false;
 const _errs1 = errors;
 if(typeof data === "string"){
 if(!pattern97.test(data)){
-const err0 = {instancePath,schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"+"\""});
 errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -2758,36 +1546,18 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
 if(typeof data !== "string"){
-const err2 = {instancePath,schemaPath:"schemas#/$defs/BlockTag/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/BlockTag/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 if(!((((data === "latest") || (data === "earliest")) || (data === "safe")) || (data === "finalized"))){
-const err3 = {instancePath,schemaPath:"schemas#/$defs/BlockTag/enum",keyword:"enum",params:{allowedValues: schema129.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/BlockTag/enum",keyword:"enum",params:{allowedValues: schema129.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err4 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 }
 else {
@@ -2811,13 +1581,7 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length < 2){
-const err0 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"});
 errors++;
 }
 const len0 = data.length;
@@ -2829,36 +1593,18 @@ errors = vErrors.length;
 }
 if(len0 > 1){
 if(typeof data[1] !== "boolean"){
-const err1 = {instancePath:instancePath+"/1",schemaPath:"#/prefixItems/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"#/prefixItems/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
 errors++;
 }
 }
 const len1 = data.length;
 if(!(len1 <= 2)){
-const err2 = {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 2},message:"must NOT have more than 2 items"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 2},message:"must NOT have more than 2 items"});
 errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 validate74.errors = vErrors;
@@ -2886,13 +1632,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"});
 errors++;
 }
 var _valid0 = _errs2 === errors;
@@ -2907,13 +1647,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
 errors++;
 }
 else {
@@ -2940,13 +1674,7 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length < 3){
-const err0 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 3},message:"must NOT have fewer than 3 items"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 3},message:"must NOT have fewer than 3 items"});
 errors++;
 }
 const len0 = data.length;
@@ -2954,24 +1682,12 @@ if(len0 > 0){
 let data0 = data[0];
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
-const err1 = {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
 errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -2983,82 +1699,40 @@ for(let i0=0; i0<len1; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(!pattern5.test(data2)){
-const err3 = {instancePath:instancePath+"/1/" + i0,schemaPath:"schemas#/$defs/StorageSlot/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/" + i0,schemaPath:"schemas#/$defs/StorageSlot/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/1/" + i0,schemaPath:"schemas#/$defs/StorageSlot/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/" + i0,schemaPath:"schemas#/$defs/StorageSlot/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/1",schemaPath:"#/prefixItems/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"#/prefixItems/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
 if(len0 > 2){
 let data3 = data[2];
 if(typeof data3 !== "string"){
-const err6 = {instancePath:instancePath+"/2",schemaPath:"#/prefixItems/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"#/prefixItems/2/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 if(!(data3 === "latest")){
-const err7 = {instancePath:instancePath+"/2",schemaPath:"#/prefixItems/2/enum",keyword:"enum",params:{allowedValues: schema182.prefixItems[2].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"#/prefixItems/2/enum",keyword:"enum",params:{allowedValues: schema182.prefixItems[2].enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 }
 const len2 = data.length;
 if(!(len2 <= 3)){
-const err8 = {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 3},message:"must NOT have more than 3 items"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 3},message:"must NOT have more than 3 items"});
 errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 validate78.errors = vErrors;
@@ -3076,57 +1750,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.key === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"});
 errors++;
 }
 if(data.value === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"});
 errors++;
 }
 if(data.proof === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "proof"},message:"must have required property '"+"proof"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "proof"},message:"must have required property '"+"proof"+"'"});
 errors++;
 }
 if(data.key !== undefined){
 let data0 = data.key;
 if(typeof data0 === "string"){
 if(!pattern12.test(data0)){
-const err3 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\""});
 errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -3134,24 +1778,12 @@ if(data.value !== undefined){
 let data1 = data.value;
 if(typeof data1 === "string"){
 if(!pattern8.test(data1)){
-const err5 = {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -3163,48 +1795,24 @@ for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(typeof data3 === "string"){
 if(!pattern7.test(data3)){
-const err7 = {instancePath:instancePath+"/proof/" + i0,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/proof/" + i0,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
 errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/proof/" + i0,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/proof/" + i0,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/proof",schemaPath:"#/properties/proof/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/proof",schemaPath:"#/properties/proof/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 validate23.errors = vErrors;
@@ -3217,97 +1825,43 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"});
 errors++;
 }
 if(data.accountProof === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountProof"},message:"must have required property '"+"accountProof"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountProof"},message:"must have required property '"+"accountProof"+"'"});
 errors++;
 }
 if(data.balance === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance"},message:"must have required property '"+"balance"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance"},message:"must have required property '"+"balance"+"'"});
 errors++;
 }
 if(data.codeHash === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "codeHash"},message:"must have required property '"+"codeHash"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "codeHash"},message:"must have required property '"+"codeHash"+"'"});
 errors++;
 }
 if(data.nonce === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"},message:"must have required property '"+"nonce"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"},message:"must have required property '"+"nonce"+"'"});
 errors++;
 }
 if(data.storageHash === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "storageHash"},message:"must have required property '"+"storageHash"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "storageHash"},message:"must have required property '"+"storageHash"+"'"});
 errors++;
 }
 if(data.storageProof === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "storageProof"},message:"must have required property '"+"storageProof"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "storageProof"},message:"must have required property '"+"storageProof"+"'"});
 errors++;
 }
 if(data.address !== undefined){
 let data0 = data.address;
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
-const err7 = {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
 errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -3319,36 +1873,18 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(!pattern7.test(data2)){
-const err9 = {instancePath:instancePath+"/accountProof/" + i0,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accountProof/" + i0,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
 errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/accountProof/" + i0,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accountProof/" + i0,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/accountProof",schemaPath:"#/properties/accountProof/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accountProof",schemaPath:"#/properties/accountProof/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
@@ -3356,24 +1892,12 @@ if(data.balance !== undefined){
 let data3 = data.balance;
 if(typeof data3 === "string"){
 if(!pattern8.test(data3)){
-const err12 = {instancePath:instancePath+"/balance",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/balance",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/balance",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/balance",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -3381,24 +1905,12 @@ if(data.codeHash !== undefined){
 let data4 = data.codeHash;
 if(typeof data4 === "string"){
 if(!pattern5.test(data4)){
-const err14 = {instancePath:instancePath+"/codeHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/codeHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/codeHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/codeHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -3406,24 +1918,12 @@ if(data.nonce !== undefined){
 let data5 = data.nonce;
 if(typeof data5 === "string"){
 if(!pattern8.test(data5)){
-const err16 = {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -3431,24 +1931,12 @@ if(data.storageHash !== undefined){
 let data6 = data.storageHash;
 if(typeof data6 === "string"){
 if(!pattern5.test(data6)){
-const err18 = {instancePath:instancePath+"/storageHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/storageHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -3464,25 +1952,13 @@ errors = vErrors.length;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 validate22.errors = vErrors;
@@ -3509,13 +1985,7 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length < 1){
-const err0 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 errors++;
 }
 const len0 = data.length;
@@ -3523,47 +1993,23 @@ if(len0 > 0){
 let data0 = data[0];
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-const err1 = {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 const len1 = data.length;
 if(!(len1 <= 1)){
-const err3 = {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1},message:"must NOT have more than 1 items"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1},message:"must NOT have more than 1 items"});
 errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 validate81.errors = vErrors;
@@ -3586,46 +2032,22 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 if("0x0" !== data0){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "0x0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "0x0"},message:"must be equal to constant"});
 errors++;
 }
 }
 if(data.gasPrice !== undefined){
 let data1 = data.gasPrice;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/gasPrice",schemaPath:"#/properties/gasPrice/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"#/properties/gasPrice/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 if("0x0" !== data1){
-const err3 = {instancePath:instancePath+"/gasPrice",schemaPath:"#/properties/gasPrice/const",keyword:"const",params:{allowedValue: "0x0"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"#/properties/gasPrice/const",keyword:"const",params:{allowedValue: "0x0"},message:"must be equal to constant"});
 errors++;
 }
 }
@@ -3633,24 +2055,12 @@ if(data.from !== undefined){
 let data2 = data.from;
 if(typeof data2 === "string"){
 if(!pattern109.test(data2)){
-const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/pattern",keyword:"pattern",params:{pattern: "^0x(2{40}|20[0-9a-fA-F]{38})$"},message:"must match pattern \""+"^0x(2{40}|20[0-9a-fA-F]{38})$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"#/properties/from/pattern",keyword:"pattern",params:{pattern: "^0x(2{40}|20[0-9a-fA-F]{38})$"},message:"must match pattern \""+"^0x(2{40}|20[0-9a-fA-F]{38})$"+"\""});
 errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -3677,13 +2087,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -3693,13 +2097,7 @@ passing0 = 0;
 }
 const _errs4 = errors;
 if(data !== null){
-const err1 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"});
 errors++;
 }
 var _valid0 = _errs4 === errors;
@@ -3714,13 +2112,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err2 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
 errors++;
 }
 else {
@@ -3746,13 +2138,7 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length < 1){
-const err0 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 errors++;
 }
 const len0 = data.length;
@@ -3760,47 +2146,23 @@ if(len0 > 0){
 let data0 = data[0];
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-const err1 = {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 const len1 = data.length;
 if(!(len1 <= 1)){
-const err3 = {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1},message:"must NOT have more than 1 items"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1},message:"must NOT have more than 1 items"});
 errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 validate84.errors = vErrors;
@@ -3815,177 +2177,75 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"},message:"must have required property '"+"hash"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"},message:"must have required property '"+"hash"+"'"});
 errors++;
 }
 if(data.nonce === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"},message:"must have required property '"+"nonce"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"},message:"must have required property '"+"nonce"+"'"});
 errors++;
 }
 if(data.blockHash === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockHash"},message:"must have required property '"+"blockHash"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockHash"},message:"must have required property '"+"blockHash"+"'"});
 errors++;
 }
 if(data.blockNumber === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockNumber"},message:"must have required property '"+"blockNumber"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockNumber"},message:"must have required property '"+"blockNumber"+"'"});
 errors++;
 }
 if(data.transactionIndex === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactionIndex"},message:"must have required property '"+"transactionIndex"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactionIndex"},message:"must have required property '"+"transactionIndex"+"'"});
 errors++;
 }
 if(data.from === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'"});
 errors++;
 }
 if(data.to === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"});
 errors++;
 }
 if(data.value === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"});
 errors++;
 }
 if(data.gas === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gas"},message:"must have required property '"+"gas"+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gas"},message:"must have required property '"+"gas"+"'"});
 errors++;
 }
 if(data.gasPrice === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasPrice"},message:"must have required property '"+"gasPrice"+"'"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasPrice"},message:"must have required property '"+"gasPrice"+"'"});
 errors++;
 }
 if(data.input === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"});
 errors++;
 }
 if(data.v === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'"});
 errors++;
 }
 if(data.r === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "r"},message:"must have required property '"+"r"+"'"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "r"},message:"must have required property '"+"r"+"'"});
 errors++;
 }
 if(data.s === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "s"},message:"must have required property '"+"s"+"'"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "s"},message:"must have required property '"+"s"+"'"});
 errors++;
 }
 if(data.type === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"});
 errors++;
 }
 if(data.hash !== undefined){
 let data0 = data.hash;
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-const err15 = {instancePath:instancePath+"/hash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/hash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -3993,48 +2253,24 @@ if(data.nonce !== undefined){
 let data1 = data.nonce;
 if(typeof data1 === "string"){
 if(!pattern8.test(data1)){
-const err17 = {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 if(data.blockHash !== undefined){
 let data2 = data.blockHash;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err19 = {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: schema78.properties.blockHash.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: schema78.properties.blockHash.type},message:"must be string,null"});
 errors++;
 }
 if(typeof data2 === "string"){
 if(!pattern5.test(data2)){
-const err20 = {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
@@ -4042,24 +2278,12 @@ errors++;
 if(data.blockNumber !== undefined){
 let data3 = data.blockNumber;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err21 = {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: schema78.properties.blockNumber.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: schema78.properties.blockNumber.type},message:"must be string,null"});
 errors++;
 }
 if(typeof data3 === "string"){
 if(!pattern8.test(data3)){
-const err22 = {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
@@ -4067,24 +2291,12 @@ errors++;
 if(data.transactionIndex !== undefined){
 let data4 = data.transactionIndex;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err23 = {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: schema78.properties.transactionIndex.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: schema78.properties.transactionIndex.type},message:"must be string,null"});
 errors++;
 }
 if(typeof data4 === "string"){
 if(!pattern8.test(data4)){
-const err24 = {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
@@ -4093,48 +2305,24 @@ if(data.from !== undefined){
 let data5 = data.from;
 if(typeof data5 === "string"){
 if(!pattern4.test(data5)){
-const err25 = {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
 errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 if(data.to !== undefined){
 let data6 = data.to;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err27 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema78.properties.to.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema78.properties.to.type},message:"must be string,null"});
 errors++;
 }
 if(typeof data6 === "string"){
 if(!pattern4.test(data6)){
-const err28 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
 errors++;
 }
 }
@@ -4143,24 +2331,12 @@ if(data.value !== undefined){
 let data7 = data.value;
 if(typeof data7 === "string"){
 if(!pattern8.test(data7)){
-const err29 = {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -4168,24 +2344,12 @@ if(data.gas !== undefined){
 let data8 = data.gas;
 if(typeof data8 === "string"){
 if(!pattern8.test(data8)){
-const err31 = {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -4193,24 +2357,12 @@ if(data.gasPrice !== undefined){
 let data9 = data.gasPrice;
 if(typeof data9 === "string"){
 if(!pattern8.test(data9)){
-const err33 = {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -4218,24 +2370,12 @@ if(data.input !== undefined){
 let data10 = data.input;
 if(typeof data10 === "string"){
 if(!pattern7.test(data10)){
-const err35 = {instancePath:instancePath+"/input",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
 errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/input",schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -4243,24 +2383,12 @@ if(data.v !== undefined){
 let data11 = data.v;
 if(typeof data11 === "string"){
 if(!pattern8.test(data11)){
-const err37 = {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -4268,24 +2396,12 @@ if(data.r !== undefined){
 let data12 = data.r;
 if(typeof data12 === "string"){
 if(!pattern8.test(data12)){
-const err39 = {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -4293,47 +2409,23 @@ if(data.s !== undefined){
 let data13 = data.s;
 if(typeof data13 === "string"){
 if(!pattern8.test(data13)){
-const err41 = {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 if(data.yParity !== undefined){
 let data14 = data.yParity;
 if(typeof data14 !== "string"){
-const err43 = {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 if(!((data14 === "0x0") || (data14 === "0x1"))){
-const err44 = {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/enum",keyword:"enum",params:{allowedValues: schema78.properties.yParity.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/enum",keyword:"enum",params:{allowedValues: schema78.properties.yParity.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 }
@@ -4361,13 +2453,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/accessList",schemaPath:"#/properties/accessList/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",schemaPath:"#/properties/accessList/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
@@ -4375,24 +2461,12 @@ if(data.maxFeePerGas !== undefined){
 let data19 = data.maxFeePerGas;
 if(typeof data19 === "string"){
 if(!pattern8.test(data19)){
-const err46 = {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -4400,24 +2474,12 @@ if(data.maxPriorityFeePerGas !== undefined){
 let data20 = data.maxPriorityFeePerGas;
 if(typeof data20 === "string"){
 if(!pattern8.test(data20)){
-const err48 = {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -4425,24 +2487,12 @@ if(data.maxFeePerBlobGas !== undefined){
 let data21 = data.maxFeePerBlobGas;
 if(typeof data21 === "string"){
 if(!pattern8.test(data21)){
-const err50 = {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -4454,36 +2504,18 @@ for(let i1=0; i1<len1; i1++){
 let data23 = data22[i1];
 if(typeof data23 === "string"){
 if(!pattern5.test(data23)){
-const err52 = {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
@@ -4499,25 +2531,13 @@ errors = vErrors.length;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
 }
 else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 validate57.errors = vErrors;
@@ -4543,13 +2563,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"});
 errors++;
 }
 var _valid0 = _errs2 === errors;
@@ -4564,13 +2578,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
 errors++;
 }
 else {
@@ -4596,61 +2604,31 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length < 1){
-const err0 = {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
 errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
 let data0 = data[0];
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/0",schemaPath:"#/prefixItems/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"#/prefixItems/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/0",schemaPath:"#/prefixItems/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"#/prefixItems/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 errors++;
 }
 }
 }
 const len1 = data.length;
 if(!(len1 <= 1)){
-const err3 = {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1},message:"must NOT have more than 1 items"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1},message:"must NOT have more than 1 items"});
 errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 validate87.errors = vErrors;
@@ -4672,23 +2650,11 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.nonce !== undefined){
 let data0 = data.nonce;
 if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 if("0x0000000000000000" !== data0){
-const err1 = {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/const",keyword:"const",params:{allowedValue: "0x0000000000000000"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/const",keyword:"const",params:{allowedValue: "0x0000000000000000"},message:"must be equal to constant"});
 errors++;
 }
 }
@@ -4716,13 +2682,7 @@ passing0 = 0;
 }
 const _errs2 = errors;
 if(data !== null){
-const err0 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"});
 errors++;
 }
 var _valid0 = _errs2 === errors;
@@ -4737,13 +2697,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err1 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
 errors++;
 }
 else {
@@ -4769,24 +2723,12 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length > 0){
-const err0 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"});
 errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 validate90.errors = vErrors;
@@ -4800,15 +2742,16 @@ function validate91(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 validate91.errors = vErrors;
 return errors === 0;
+}
+
+/** Appends one issue to ajv's error list, which starts out as null. */
+function addIssue(issues, issue) {
+  if (issues === null) return [issue];
+  issues.push(issue);
+  return issues;
 }

@@ -19,36 +19,18 @@ function validate74(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema23.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema23.type},message:"must be integer,string"});
 errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
-const err1 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""});
 errors++;
 }
 }
 if(typeof data === "string"){
 if(!pattern3.test(data)){
-const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""});
 errors++;
 }
 }
@@ -65,23 +47,11 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 if(!(((((data === "JettonTransfer") || (data === "NftItemTransfer")) || (data === "CoinTransfer")) || (data === "ContractDeploy")) || (data === "TonTransfer"))){
-const err1 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[0].enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -89,23 +59,11 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(typeof data !== "string"){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data === "auction_bid") || (data === "auction_outbid")) || (data === "call_contract")) || (data === "change_dns")) || (data === "cocoon_client_change_secret_hash")) || (data === "cocoon_client_increase_stake")) || (data === "cocoon_client_register")) || (data === "cocoon_client_request_refund")) || (data === "cocoon_client_top_up")) || (data === "cocoon_client_withdraw")) || (data === "cocoon_grant_refund")) || (data === "cocoon_proxy_charge")) || (data === "cocoon_proxy_payout")) || (data === "cocoon_register_proxy")) || (data === "cocoon_unregister_proxy")) || (data === "cocoon_worker_payout")) || (data === "coffee_create_pool")) || (data === "coffee_create_pool_creator")) || (data === "coffee_create_vault")) || (data === "coffee_mev_protect_failed_swap")) || (data === "coffee_mev_protect_hold_funds")) || (data === "coffee_staking_claim_rewards")) || (data === "coffee_staking_deposit")) || (data === "coffee_staking_withdraw")) || (data === "contract_deploy")) || (data === "delete_dns")) || (data === "dex_deposit_liquidity")) || (data === "dex_withdraw_liquidity")) || (data === "dns_purchase")) || (data === "dns_release")) || (data === "election_deposit")) || (data === "election_recover")) || (data === "evaa_liquidate")) || (data === "evaa_supply")) || (data === "evaa_withdraw")) || (data === "jetton_burn")) || (data === "jetton_mint")) || (data === "jetton_swap")) || (data === "jetton_transfer")) || (data === "jvault_claim")) || (data === "jvault_stake")) || (data === "jvault_unstake")) || (data === "jvault_unstake_request")) || (data === "layerzero_commit_packet")) || (data === "layerzero_dvn_verify")) || (data === "layerzero_receive")) || (data === "layerzero_send")) || (data === "layerzero_send_tokens")) || (data === "multisig_approve")) || (data === "multisig_create_order")) || (data === "multisig_execute")) || (data === "nft_cancel_auction")) || (data === "nft_cancel_sale")) || (data === "nft_discovery")) || (data === "nft_finish_auction")) || (data === "nft_mint")) || (data === "nft_purchase")) || (data === "nft_put_on_auction")) || (data === "nft_put_on_sale")) || (data === "nft_transfer")) || (data === "nft_update_sale")) || (data === "renew_dns")) || (data === "stake_deposit")) || (data === "stake_withdrawal")) || (data === "stake_withdrawal_request")) || (data === "subscribe")) || (data === "teleitem_cancel_auction")) || (data === "teleitem_start_auction")) || (data === "tick_tock")) || (data === "ton_transfer")) || (data === "tonco_deploy_pool")) || (data === "unknown")) || (data === "unsubscribe")) || (data === "vesting_add_whitelist")) || (data === "vesting_send_message"))){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[1].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[1].enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 var _valid0 = _errs3 === errors;
@@ -113,13 +71,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(typeof data !== "string"){
-const err4 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 var _valid0 = _errs5 === errors;
@@ -127,13 +79,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 }
 else {
@@ -158,49 +104,25 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func1.call(schema33.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
 errors++;
 }
 }
 if(data.action_id !== undefined){
 if(typeof data.action_id !== "string"){
-const err1 = {instancePath:instancePath+"/action_id",schemaPath:"#/properties/action_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/action_id",schemaPath:"#/properties/action_id/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 if(data.trace_id !== undefined){
 if(typeof data.trace_id !== "string"){
-const err2 = {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 if(data.tx_hash !== undefined){
 if(typeof data.tx_hash !== "string"){
-const err3 = {instancePath:instancePath+"/tx_hash",schemaPath:"#/properties/tx_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tx_hash",schemaPath:"#/properties/tx_hash/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -212,13 +134,7 @@ errors = vErrors.length;
 }
 if(data.account !== undefined){
 if(typeof data.account !== "string"){
-const err4 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -231,24 +147,12 @@ errors = vErrors.length;
 if(data.start_utime !== undefined){
 let data6 = data.start_utime;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err5 = {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-const err6 = {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 errors++;
 }
 }
@@ -256,24 +160,12 @@ errors++;
 if(data.end_utime !== undefined){
 let data7 = data.end_utime;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err7 = {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-const err8 = {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 errors++;
 }
 }
@@ -293,34 +185,16 @@ errors = vErrors.length;
 if(data.limit !== undefined){
 let data10 = data.limit;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err9 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 1000 || isNaN(data10)){
-const err10 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"});
 errors++;
 }
 if(data10 < 1 || isNaN(data10)){
-const err11 = {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"});
 errors++;
 }
 }
@@ -328,24 +202,12 @@ errors++;
 if(data.offset !== undefined){
 let data11 = data.offset;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err12 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 0 || isNaN(data11)){
-const err13 = {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
 errors++;
 }
 }
@@ -353,35 +215,17 @@ errors++;
 if(data.sort !== undefined){
 let data12 = data.sort;
 if(typeof data12 !== "string"){
-const err14 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 if(!((data12 === "asc") || (data12 === "desc"))){
-const err15 = {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema33.properties.sort.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema33.properties.sort.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 validate75.errors = vErrors;
@@ -400,23 +244,11 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 if(!(((((data === "JettonTransfer") || (data === "NftItemTransfer")) || (data === "CoinTransfer")) || (data === "ContractDeploy")) || (data === "TonTransfer"))){
-const err1 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[0].enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -424,23 +256,11 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(typeof data !== "string"){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data === "auction_bid") || (data === "auction_outbid")) || (data === "call_contract")) || (data === "change_dns")) || (data === "cocoon_client_change_secret_hash")) || (data === "cocoon_client_increase_stake")) || (data === "cocoon_client_register")) || (data === "cocoon_client_request_refund")) || (data === "cocoon_client_top_up")) || (data === "cocoon_client_withdraw")) || (data === "cocoon_grant_refund")) || (data === "cocoon_proxy_charge")) || (data === "cocoon_proxy_payout")) || (data === "cocoon_register_proxy")) || (data === "cocoon_unregister_proxy")) || (data === "cocoon_worker_payout")) || (data === "coffee_create_pool")) || (data === "coffee_create_pool_creator")) || (data === "coffee_create_vault")) || (data === "coffee_mev_protect_failed_swap")) || (data === "coffee_mev_protect_hold_funds")) || (data === "coffee_staking_claim_rewards")) || (data === "coffee_staking_deposit")) || (data === "coffee_staking_withdraw")) || (data === "contract_deploy")) || (data === "delete_dns")) || (data === "dex_deposit_liquidity")) || (data === "dex_withdraw_liquidity")) || (data === "dns_purchase")) || (data === "dns_release")) || (data === "election_deposit")) || (data === "election_recover")) || (data === "evaa_liquidate")) || (data === "evaa_supply")) || (data === "evaa_withdraw")) || (data === "jetton_burn")) || (data === "jetton_mint")) || (data === "jetton_swap")) || (data === "jetton_transfer")) || (data === "jvault_claim")) || (data === "jvault_stake")) || (data === "jvault_unstake")) || (data === "jvault_unstake_request")) || (data === "layerzero_commit_packet")) || (data === "layerzero_dvn_verify")) || (data === "layerzero_receive")) || (data === "layerzero_send")) || (data === "layerzero_send_tokens")) || (data === "multisig_approve")) || (data === "multisig_create_order")) || (data === "multisig_execute")) || (data === "nft_cancel_auction")) || (data === "nft_cancel_sale")) || (data === "nft_discovery")) || (data === "nft_finish_auction")) || (data === "nft_mint")) || (data === "nft_purchase")) || (data === "nft_put_on_auction")) || (data === "nft_put_on_sale")) || (data === "nft_transfer")) || (data === "nft_update_sale")) || (data === "renew_dns")) || (data === "stake_deposit")) || (data === "stake_withdrawal")) || (data === "stake_withdrawal_request")) || (data === "subscribe")) || (data === "teleitem_cancel_auction")) || (data === "teleitem_start_auction")) || (data === "tick_tock")) || (data === "ton_transfer")) || (data === "tonco_deploy_pool")) || (data === "unknown")) || (data === "unsubscribe")) || (data === "vesting_add_whitelist")) || (data === "vesting_send_message"))){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[1].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[1].enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 var _valid0 = _errs3 === errors;
@@ -448,13 +268,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs5 = errors;
 if(typeof data !== "string"){
-const err4 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 var _valid0 = _errs5 === errors;
@@ -462,13 +276,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 }
 else {
@@ -495,23 +303,11 @@ const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
 if(typeof data !== "string"){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 if(!((data === "ok") || (data === "failed"))){
-const err1 = {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema22.anyOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema22.anyOf[0].enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -519,26 +315,14 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(typeof data !== "string"){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-const err3 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 }
 else {
@@ -561,36 +345,18 @@ function validate58(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema23.type},message:"must be integer,string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema23.type},message:"must be integer,string"});
 errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
-const err1 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""});
 errors++;
 }
 }
 if(typeof data === "string"){
 if(!pattern3.test(data)){
-const err2 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""});
 errors++;
 }
 }
@@ -604,108 +370,48 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action_id"},message:"must have required property '"+"action_id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action_id"},message:"must have required property '"+"action_id"+"'"});
 errors++;
 }
 if(data.trace_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trace_id"},message:"must have required property '"+"trace_id"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trace_id"},message:"must have required property '"+"trace_id"+"'"});
 errors++;
 }
 if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"});
 errors++;
 }
 if(data.start_lt === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "start_lt"},message:"must have required property '"+"start_lt"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "start_lt"},message:"must have required property '"+"start_lt"+"'"});
 errors++;
 }
 if(data.end_lt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "end_lt"},message:"must have required property '"+"end_lt"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "end_lt"},message:"must have required property '"+"end_lt"+"'"});
 errors++;
 }
 if(data.start_utime === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "start_utime"},message:"must have required property '"+"start_utime"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "start_utime"},message:"must have required property '"+"start_utime"+"'"});
 errors++;
 }
 if(data.end_utime === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "end_utime"},message:"must have required property '"+"end_utime"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "end_utime"},message:"must have required property '"+"end_utime"+"'"});
 errors++;
 }
 if(data.action_id !== undefined){
 if(typeof data.action_id !== "string"){
-const err7 = {instancePath:instancePath+"/action_id",schemaPath:"#/properties/action_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/action_id",schemaPath:"#/properties/action_id/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 if(data.trace_id !== undefined){
 if(typeof data.trace_id !== "string"){
-const err8 = {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 if(data.tx_hash !== undefined){
 if(typeof data.tx_hash !== "string"){
-const err9 = {instancePath:instancePath+"/tx_hash",schemaPath:"#/properties/tx_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tx_hash",schemaPath:"#/properties/tx_hash/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -724,13 +430,7 @@ errors = vErrors.length;
 if(data.value !== undefined){
 let data5 = data.value;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err10 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 }
@@ -743,13 +443,7 @@ errors = vErrors.length;
 if(data.start_utime !== undefined){
 let data7 = data.start_utime;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err11 = {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
 }
@@ -762,13 +456,7 @@ errors = vErrors.length;
 if(data.end_utime !== undefined){
 let data9 = data.end_utime;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err12 = {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
 }
@@ -781,26 +469,14 @@ errors = vErrors.length;
 if(data.trace_end_utime !== undefined){
 let data11 = data.trace_end_utime;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err13 = {instancePath:instancePath+"/trace_end_utime",schemaPath:"#/properties/trace_end_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_end_utime",schemaPath:"#/properties/trace_end_utime/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
 }
 if(data.trace_mc_seqno_end !== undefined){
 let data12 = data.trace_mc_seqno_end;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err14 = {instancePath:instancePath+"/trace_mc_seqno_end",schemaPath:"#/properties/trace_mc_seqno_end/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_mc_seqno_end",schemaPath:"#/properties/trace_mc_seqno_end/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
 }
@@ -810,75 +486,39 @@ if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data13[i0] !== "string"){
-const err15 = {instancePath:instancePath+"/transactions/" + i0,schemaPath:"#/properties/transactions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions/" + i0,schemaPath:"#/properties/transactions/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
 if(data.success !== undefined){
 let data15 = data.success;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-const err17 = {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: schema20.properties.success.type},message:"must be boolean,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: schema20.properties.success.type},message:"must be boolean,null"});
 errors++;
 }
 }
 if(data.details !== undefined){
 let data16 = data.details;
 if((!(data16 && typeof data16 == "object" && !Array.isArray(data16))) && (data16 !== null)){
-const err18 = {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: schema20.properties.details.type},message:"must be object,null"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: schema20.properties.details.type},message:"must be object,null"});
 errors++;
 }
 }
 if(data.trace_external_hash !== undefined){
 if(typeof data.trace_external_hash !== "string"){
-const err19 = {instancePath:instancePath+"/trace_external_hash",schemaPath:"#/properties/trace_external_hash/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_external_hash",schemaPath:"#/properties/trace_external_hash/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 if(data.trace_external_hash_norm !== undefined){
 if(typeof data.trace_external_hash_norm !== "string"){
-const err20 = {instancePath:instancePath+"/trace_external_hash_norm",schemaPath:"#/properties/trace_external_hash_norm/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_external_hash_norm",schemaPath:"#/properties/trace_external_hash_norm/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -888,25 +528,13 @@ if(Array.isArray(data19)){
 const len1 = data19.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data19[i1] !== "string"){
-const err21 = {instancePath:instancePath+"/accounts/" + i1,schemaPath:"#/properties/accounts/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accounts/" + i1,schemaPath:"#/properties/accounts/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/accounts",schemaPath:"#/properties/accounts/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accounts",schemaPath:"#/properties/accounts/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
@@ -916,23 +544,11 @@ const _errs39 = errors;
 let valid5 = false;
 const _errs40 = errors;
 if(typeof data21 !== "string"){
-const err23 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 if(!(((data21 === "pending") || (data21 === "confirmed")) || (data21 === "finalized"))){
-const err24 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema20.properties.finality.anyOf[0].enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema20.properties.finality.anyOf[0].enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 var _valid0 = _errs40 === errors;
@@ -940,26 +556,14 @@ valid5 = valid5 || _valid0;
 if(!valid5){
 const _errs42 = errors;
 if(typeof data21 !== "string"){
-const err25 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 var _valid0 = _errs42 === errors;
 valid5 = valid5 || _valid0;
 }
 if(!valid5){
-const err26 = {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
 errors++;
 }
 else {
@@ -976,13 +580,7 @@ vErrors = null;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 validate53.errors = vErrors;
@@ -997,37 +595,19 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.user_friendly === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_friendly"},message:"must have required property '"+"user_friendly"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_friendly"},message:"must have required property '"+"user_friendly"+"'"});
 errors++;
 }
 if(data.user_friendly !== undefined){
 if(typeof data.user_friendly !== "string"){
-const err1 = {instancePath:instancePath+"/user_friendly",schemaPath:"#/properties/user_friendly/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/user_friendly",schemaPath:"#/properties/user_friendly/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 if(data.domain !== undefined){
 let data1 = data.domain;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: schema28.properties.domain.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: schema28.properties.domain.type},message:"must be string,null"});
 errors++;
 }
 }
@@ -1037,37 +617,19 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data2[i0] !== "string"){
-const err3 = {instancePath:instancePath+"/interfaces/" + i0,schemaPath:"#/properties/interfaces/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/interfaces/" + i0,schemaPath:"#/properties/interfaces/items/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/interfaces",schemaPath:"#/properties/interfaces/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/interfaces",schemaPath:"#/properties/interfaces/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 validate67.errors = vErrors;
@@ -1087,13 +649,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 validate66.errors = vErrors;
@@ -1106,23 +662,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.actions === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actions"},message:"must have required property '"+"actions"+"'"});
 errors++;
 }
 if(data.address_book === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_book"},message:"must have required property '"+"address_book"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_book"},message:"must have required property '"+"address_book"+"'"});
 errors++;
 }
 if(data.actions !== undefined){
@@ -1137,13 +681,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
@@ -1156,25 +694,13 @@ errors = vErrors.length;
 if(data.metadata !== undefined){
 let data3 = data.metadata;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-const err3 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 validate64.errors = vErrors;
@@ -1202,49 +728,25 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"});
 errors++;
 }
 if(data.error !== undefined){
 if(typeof data.error !== "string"){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 if(data.code !== undefined){
 let data1 = data.code;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
 errors++;
 }
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
 validate73.errors = vErrors;
@@ -1275,4 +777,11 @@ errors = vErrors.length;
 }
 validate84.errors = vErrors;
 return errors === 0;
+}
+
+/** Appends one issue to ajv's error list, which starts out as null. */
+function addIssue(issues, issue) {
+  if (issues === null) return [issue];
+  issues.push(issue);
+  return issues;
 }

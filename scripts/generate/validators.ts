@@ -2,6 +2,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import addFormats from "ajv-formats";
 import { OPENAPI_SCHEMA_KEYWORDS } from "./check-schemas.js";
+import { compactErrorPushes } from "./compact-errors.js";
 import { HEX_PATTERN_ENGINE, HEX_PATTERN_SOURCE, hexAwarePattern } from "./hex-patterns.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { childPointer, escapeToken, parsePointer, refPointer, valueAt } from "./json-pointer.js";
@@ -54,7 +55,7 @@ const ANNOTATIONS = new Set([
  * Component schemas are registered once under one id. A spec that asks for speed (see
  * `inlinesReferences`) gets them inlined into each export; the others share one function per
  * referenced component. Hex patterns are checked by the engine in
- * `hex-patterns.ts`. Each int64 field accepts a JSON integer or a decimal string, the two forms the
+ * `hex-patterns.ts`, and errors are recorded by the helper in `compact-errors.ts`. Each int64 field accepts a JSON integer or a decimal string, the two forms the
  * lossless parser produces (and the runtime sends for `bigint`s), whatever the spec's `type` says.
  *
  * @param file - Spec file name for error messages.
@@ -100,7 +101,10 @@ export function buildValidators(file: string, doc: Json, entries: readonly Valid
   }
   const exports = Object.fromEntries(sorted.map((entry) => [entry.exportName, entry.exportName]));
   const code = standaloneCode.default(ajv, exports);
-  return { js: importHelpers(code), dts: declarations(sorted.map((entry) => entry.exportName)) };
+  return {
+    js: importHelpers(compactErrorPushes(code)),
+    dts: declarations(sorted.map((entry) => entry.exportName)),
+  };
 }
 
 /** The top-level spec extension that tunes a surface's validators. */

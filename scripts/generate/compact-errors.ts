@@ -1,0 +1,48 @@
+/**
+ * Shrinks how ajv's standalone code records an error. For every error it emits
+ *
+ *     const err0 = {instancePath, …, message: "…"};
+ *     if(vErrors === null){
+ *     vErrors = [err0];
+ *     }
+ *     else {
+ *     vErrors.push(err0);
+ *     }
+ *
+ * and a surface has a few hundred of them. Each becomes one call to a helper that does the same,
+ * `vErrors = addIssue(vErrors, {…});`: the error objects are untouched, so every issue keeps its
+ * path, keyword, params and message. Only failing data reaches these lines, so valid data is
+ * checked by the same code as before.
+ */
+
+/** Name of the helper in the generated code (ajv's own names are `validateN`, `errN`, `schemaN`, …). */
+export const ADD_ISSUE = "addIssue";
+
+const ADD_ISSUE_SOURCE = `/** Appends one issue to ajv's error list, which starts out as null. */
+function ${ADD_ISSUE}(issues, issue) {
+  if (issues === null) return [issue];
+  issues.push(issue);
+  return issues;
+}`;
+
+/** One error as ajv writes it with `code.lines` on: the object on one line, then the push. */
+const ERROR_PUSH =
+  /^const (err\d+) = (\{.*\});\nif\(vErrors === null\)\{\nvErrors = \[\1\];\n\}\nelse \{\nvErrors\.push\(\1\);\n\}\n/gm;
+
+/**
+ * Rewrites each error push of ajv standalone code into a call to the helper, and appends the
+ * helper when any was rewritten.
+ *
+ * @param code - ajv standalone output, compiled with `code.lines: true`.
+ * @returns The same validators, with each error recorded by one helper call.
+ * @example
+ * compactErrorPushes(standaloneCode(ajv, exports));
+ */
+export function compactErrorPushes(code: string): string {
+  let rewritten = 0;
+  const body = code.replace(ERROR_PUSH, (_push, _name: string, issue: string) => {
+    rewritten += 1;
+    return `vErrors = ${ADD_ISSUE}(vErrors, ${issue});\n`;
+  });
+  return rewritten === 0 ? code : `${body.trimEnd()}\n\n${ADD_ISSUE_SOURCE}\n`;
+}
