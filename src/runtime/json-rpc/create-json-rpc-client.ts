@@ -17,6 +17,7 @@ import { showRequest } from "../http/shown-request.js";
 import { sleep } from "../http/sleep.js";
 import { parseJson } from "../json/parse-json.js";
 import { stringifyJson } from "../json/stringify-json.js";
+import { wireValue } from "../json/wire-value.js";
 import type { CallOptions, RpcCaller, RpcMethod } from "../operation.js";
 import { createUsageMeter, type UsageOptions, type UsageSnapshot } from "../usage/usage-meter.js";
 import { checkValue } from "../validation/field-issues.js";
@@ -131,7 +132,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
 
   function prepare(method: RpcMethod, params: readonly unknown[], pointer: string, callOptions: CallOptions) {
     const issues: FieldIssue[] = Array.isArray(params)
-      ? checkValue(method.validateParams, parseJson(stringifyJson(params)), pointer)
+      ? checkValue(method.validateParams, wireValue(params), pointer)
       : [{ pointer, message: "must be an array" }];
     const call: PreparedCall = { method, params, validate: callOptions.validateResponse ?? clientValidates };
     return { call, issues };

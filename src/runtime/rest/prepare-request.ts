@@ -2,8 +2,8 @@ import type { FieldIssue } from "../errors/request-validation-error.js";
 import { RequestValidationError } from "../errors/request-validation-error.js";
 import { fillPath } from "../http/path-template.js";
 import { toQueryString } from "../http/query-string.js";
-import { parseJson } from "../json/parse-json.js";
 import { stringifyJson } from "../json/stringify-json.js";
+import { wireValue } from "../json/wire-value.js";
 import type { RestInput, RestOperation } from "../operation.js";
 import { checkValue } from "../validation/field-issues.js";
 
@@ -31,20 +31,19 @@ export function prepareRest(operation: RestOperation, input: RestInput): Prepare
   const issues: FieldIssue[] = [];
   if (operation.validatePath) issues.push(...checkValue(operation.validatePath, input.path ?? {}, "/path"));
   if (operation.validateQuery) {
-    issues.push(...checkValue(operation.validateQuery, wireForm(input.query ?? {}), "/query"));
+    issues.push(...checkValue(operation.validateQuery, wireValue(input.query ?? {}), "/query"));
   }
   const body = input.body === undefined ? undefined : stringifyJson(input.body);
   if (operation.validateBody) {
     issues.push(
-      ...checkValue(operation.validateBody, body === undefined ? undefined : parseJson(body), "/body"),
+      ...checkValue(
+        operation.validateBody,
+        body === undefined ? undefined : wireValue(input.body, body),
+        "/body",
+      ),
     );
   }
   if (issues.length > 0) throw new RequestValidationError(operation.id, issues);
   const path = fillPath(operation.id, operation.path, input.path);
   return { pathAndQuery: path + toQueryString(input.query), body };
-}
-
-/** The value as the server will parse it: bigints become integers (or decimal strings past 2^53). */
-function wireForm(value: unknown): unknown {
-  return parseJson(stringifyJson(value));
 }
