@@ -3,7 +3,6 @@ import { AbortError } from "../errors/abort-error.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { NetworkError } from "../errors/network-error.js";
 import { TimeoutError } from "../errors/timeout-error.js";
-import { releaseController, takeController } from "./reused-controllers.js";
 import type { ShownRequest } from "./shown-request.js";
 
 /** Default milliseconds for one request, from sending until the body is read. */
@@ -80,7 +79,7 @@ export async function sendHttpRequest(request: HttpRequest, options: SendOptions
   if (signal?.aborted) {
     throw new AbortError({ reason: signal.reason, method: request.method, url: options.shown.url });
   }
-  const controller = takeController();
+  const controller = new AbortController();
   // No closure per request for the timer: only it and the caller's signal abort this controller.
   // A timeout past what a timer can hold means none: setTimeout would fire at once instead.
   const timer =
@@ -104,7 +103,6 @@ export async function sendHttpRequest(request: HttpRequest, options: SendOptions
   } finally {
     clearTimeout(timer);
     if (forwardAbort) signal?.removeEventListener("abort", forwardAbort);
-    releaseController(controller);
   }
 }
 
