@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { stringifyJson } from "../runtime/json/stringify-json.js";
 import { FaultInjector } from "./faults.js";
 import type { NodeAuthRegistry } from "./node-auth.js";
 import type { FaultPlan, SandboxRequest, SandboxResponse, SurfaceAuth, SurfaceHandler } from "./surface.js";
-import { writeJson } from "./write-json.js";
 
 /** How to serve one surface. */
 export interface SurfaceServerOptions {
@@ -54,7 +54,7 @@ function send(response: ServerResponse, answer: SandboxResponse): void {
     text = answer.body;
     headers["content-type"] ??= "text/plain; charset=utf-8";
   } else if (answer.body !== undefined) {
-    text = writeJson(answer.body);
+    text = stringifyJson(answer.body);
     headers["content-type"] ??= "application/json";
   }
   response.writeHead(answer.status, headers);

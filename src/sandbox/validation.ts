@@ -6,10 +6,10 @@
 import { readFileSync } from "node:fs";
 import type { FieldIssue } from "../runtime/errors/request-validation-error.js";
 import { parseJson } from "../runtime/json/parse-json.js";
+import { stringifyJson } from "../runtime/json/stringify-json.js";
 import type { RestOperation, RpcMethod, Validator } from "../runtime/operation.js";
 import { checkValue } from "../runtime/validation/field-issues.js";
 import type { SandboxRequest, SandboxResponse, SurfaceHandler, SurfaceName } from "./surface.js";
-import { writeJson } from "./write-json.js";
 
 /** The REST surfaces (the EVM speaks JSON-RPC, see {@link RpcContract}). */
 export type RestSurfaceName = Exclude<SurfaceName, "evm">;
@@ -386,7 +386,7 @@ export class RestContract {
         throw new SandboxContractError(`${operation.id} ${status}: the spec asks for a JSON body`);
       }
       // Validate what a client will parse: the written JSON read back losslessly.
-      assertValid(descriptor.validate, parseJson(writeJson(response.body)), `${operation.id} ${status}`);
+      assertValid(descriptor.validate, parseJson(stringifyJson(response.body)), `${operation.id} ${status}`);
     } else if (response.status === 204 && response.body !== undefined) {
       throw new SandboxContractError(`${operation.id} 204 must have no body`);
     }
@@ -457,6 +457,6 @@ export class RpcContract {
   checkResult(name: string, result: unknown): void {
     const method = this.method(name);
     if (!method) return;
-    assertValid(method.validateResult, parseJson(writeJson(result ?? null)), `${name} result`);
+    assertValid(method.validateResult, parseJson(stringifyJson(result ?? null)), `${name} result`);
   }
 }

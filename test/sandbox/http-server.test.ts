@@ -2,7 +2,6 @@ import { afterEach, describe, expect, test } from "vitest";
 import { type SurfaceServer, serveSurface } from "../../src/sandbox/http-server.js";
 import { NodeAuthRegistry } from "../../src/sandbox/node-auth.js";
 import type { SandboxRequest } from "../../src/sandbox/surface.js";
-import { writeJson } from "../../src/sandbox/write-json.js";
 
 const secrets = { token: "tok123", username: "alice", password: "s3cret" };
 let server: SurfaceServer | undefined;
@@ -153,8 +152,10 @@ describe("faults and limits", () => {
   });
 });
 
-test("writeJson writes bigints as exact integer literals and leaves strings alone", () => {
-  expect(writeJson({ total_supply: 990000000000000000n, name: "bigint:1", n: [1n, -2n] })).toBe(
+test("a surface's bigints go out as exact integer literals, strings left alone", async () => {
+  const body = { total_supply: 990000000000000000n, name: "bigint:1", n: [1n, -2n] };
+  server = await serveSurface({ name: "wallet", auth: "none", handler: () => ({ status: 200, body }) });
+  expect(await (await fetch(server.url, { method: "POST" })).text()).toBe(
     '{"total_supply":990000000000000000,"name":"bigint:1","n":[1,-2]}',
   );
 });
