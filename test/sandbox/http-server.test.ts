@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { type SurfaceServer, serveSurface } from "../../src/sandbox/http-server.js";
 import { NodeAuthRegistry } from "../../src/sandbox/node-auth.js";
 import type { SandboxRequest } from "../../src/sandbox/surface.js";
@@ -132,17 +132,31 @@ describe("faults and limits", () => {
   });
 
   test("close() clears injected latency, so no timer outlives the sandbox", async () => {
-    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === "Timeout").length;
-    const before = timers();
-    server = await serveSurface({ name: "x", auth: "none", handler: echo, faults: { latencyMs: 60_000 } });
-    const pending = fetch(server.url, { method: "POST" }).catch((error: unknown) => error);
-    while (server.requestCount === 0) await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(timers()).toBeGreaterThan(before);
-    await server.close();
-    server = undefined;
-    expect(await pending).toBeInstanceOf(Error);
-    expect(timers()).toBe(before);
+    // Watch the one 60 s timer the injected latency sets; counting all of the process's timers is
+    // not reliable, since fetch's own keep-alive timers come and go meanwhile.
+    const latencyTimers: NodeJS.Timeout[] = [];
+    const realSetTimeout = globalThis.setTimeout;
+    const setTimeoutSpy = vi.spyOn(globalThis, "setTimeout").mockImplementation(((
+      callback: () => void,
+      ms?: number,
+    ) => {
+      const timer = realSetTimeout(callback, ms);
+      if (ms === 60_000) latencyTimers.push(timer);
+      return timer;
+    }) as typeof setTimeout);
+    const clearTimeoutSpy = vi.spyOn(globalThis, "clearTimeout");
+    try {
+      server = await serveSurface({ name: "x", auth: "none", handler: echo, faults: { latencyMs: 60_000 } });
+      const pending = fetch(server.url, { method: "POST" }).catch((error: unknown) => error);
+      while (latencyTimers.length === 0) await new Promise((resolve) => setImmediate(resolve));
+      await server.close();
+      server = undefined;
+      expect(await pending).toBeInstanceOf(Error);
+      expect(clearTimeoutSpy).toHaveBeenCalledWith(latencyTimers[0]);
+    } finally {
+      setTimeoutSpy.mockRestore();
+      clearTimeoutSpy.mockRestore();
+    }
   });
 
   test("bodies over 1 MB are refused with 413", async () => {
