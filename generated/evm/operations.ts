@@ -13,7 +13,9 @@ export type EvmMethodName =
   | "web3_clientVersion"
   | "eth_chainId"
   | "eth_blockNumber"
-  | "eth_getBlockByNumber";
+  | "eth_getBlockByNumber"
+  | "eth_subscribe"
+  | "eth_unsubscribe";
 
 /** Every method of the chainkit EVM JSON-RPC node API (HyperEVM), keyed by name, as the runtime reads them. */
 export const evmMethods: Readonly<Record<EvmMethodName, RpcMethod>> = Object.freeze({
@@ -70,5 +72,17 @@ export const evmMethods: Readonly<Record<EvmMethodName, RpcMethod>> = Object.fre
     idempotent: true,
     validateParams: validators.eth_getBlockByNumberParams,
     validateResult: validators.eth_getBlockByNumberResult,
+  }),
+  eth_subscribe: Object.freeze({
+    name: "eth_subscribe",
+    idempotent: false,
+    validateParams: validators.eth_subscribeParams,
+    validateResult: validators.eth_subscribeResult,
+  }),
+  eth_unsubscribe: Object.freeze({
+    name: "eth_unsubscribe",
+    idempotent: true,
+    validateParams: validators.eth_unsubscribeParams,
+    validateResult: validators.eth_unsubscribeResult,
   }),
 });

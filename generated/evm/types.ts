@@ -338,6 +338,80 @@ export interface StorageProof {
 }
 
 /**
+ * What an `eth_subscribe` subscription follows: `newHeads` (block headers), `logs` (logs matching a filter)
+ * or `newPendingTransactions` (hashes of transactions entering the node's pool, where the node offers it).
+ */
+export type SubscriptionType = "newHeads" | "logs" | "newPendingTransactions";
+/**
+ * The id of a subscription on one WebSocket connection, chosen by the node: usually `0x` and hex digits
+ * (`0x9cef478923ff08bf67fde6c64013158d`), but treat it as an opaque string.
+ */
+export type SubscriptionId = string;
+
+/**
+ * Which logs a `logs` subscription sends: those from one of `address` (any address when left out) whose
+ * topics match `topics`. An empty object matches every log.
+ */
+export interface LogSubscriptionFilter {
+  /** One contract address, or a list of them (a log from any one of them matches). */
+  address?: Address | Address[];
+  topics?: LogTopicFilter;
+}
+
+/**
+ * Topics to match by position: entry `i` constrains a log's topic `i` (topic 0 is the event signature
+ * hash). An entry is `null` (any topic), one hash, or a list of hashes (any one of them). Positions left out
+ * at the end match anything. At most 4 positions, the most a log has and the most the service accepts.
+ */
+export type LogTopicFilter = (null | Hash32 | Hash32[])[];
+
+/**
+ * One log (event) emitted by a transaction, as `eth_getLogs` returns it and a `logs` subscription sends
+ * it. `removed` is `true` when the log's block was taken off the chain by a reorganisation after the log
+ * was sent. Extra fields are tolerated.
+ */
+export interface Log {
+  /** The contract that emitted the log. */
+  address: Address;
+  /** The log's topics, 0 to 4 of them; topic 0 is usually the event signature hash. */
+  topics: Hash32[];
+  /** The log's data (the event's non-indexed arguments, ABI-encoded). */
+  data: HexData;
+  /** The number of the block that holds the log. */
+  blockNumber: Quantity;
+  /** The hash of the block that holds the log. */
+  blockHash: Hash32;
+  /** The transaction that emitted the log. */
+  transactionHash: Hash32;
+  /** The transaction's position in the block. */
+  transactionIndex: Quantity;
+  /** The log's position among all logs of the block. */
+  logIndex: Quantity;
+  /** `true` when a reorganisation took the log's block off the chain after the log was sent. */
+  removed?: boolean;
+}
+
+/**
+ * What the node pushes for each item of an `eth_subscribe` subscription: a JSON-RPC 2.0 request without an
+ * `id` (nothing is answered), method `eth_subscription`. `params.subscription` is the id `eth_subscribe`
+ * answered, and `params.result` the item: a `BlockHeader` for `newHeads`, a `Log` for `logs`, a transaction
+ * hash for `newPendingTransactions`. OpenRPC has no way to describe messages a server pushes, so this schema
+ * documents them; chainkit checks each item against the schema of its kind.
+ */
+export interface SubscriptionNotification {
+  /** The protocol version. */
+  jsonrpc: "2.0";
+  /** Always `eth_subscription`. */
+  method: "eth_subscription";
+  /** The subscription id and one item. */
+  params: {
+        subscription: SubscriptionId;
+        /** The item, by the subscription's kind. */
+        result: BlockHeader | Log | Hash32;
+      };
+}
+
+/**
  * Params of `eth_getProof`, by position.
  *
  * - `address`: The account to prove (20-byte address).
@@ -449,6 +523,31 @@ export type EthGetBlockByNumberParams = [block: BlockNumberOrTag, fullTransactio
  * The block, or `null` when the node does not have it.
  */
 export type EthGetBlockByNumberResult = Block | null;
+/**
+ * Params of `eth_subscribe`, by position.
+ *
+ * - `subscription`: What to follow.
+ * - `filter` (optional): For `logs` only, which logs to send; leave it out for every log, and for the other kinds.
+ */
+export type EthSubscribeParams = [subscription: SubscriptionType, filter?: LogSubscriptionFilter];
+/**
+ * Result of `eth_subscribe`.
+ *
+ * The id that every notification of this subscription carries; pass it to `eth_unsubscribe`.
+ */
+export type EthSubscribeResult = SubscriptionId;
+/**
+ * Params of `eth_unsubscribe`, by position.
+ *
+ * - `subscriptionId`: The id `eth_subscribe` answered.
+ */
+export type EthUnsubscribeParams = [subscriptionId: SubscriptionId];
+/**
+ * Result of `eth_unsubscribe`.
+ *
+ * Whether a subscription with this id was active and is now stopped.
+ */
+export type EthUnsubscribeResult = boolean;
 
 /** Every method of the chainkit EVM JSON-RPC node API (HyperEVM): its params tuple and its result. */
 export interface EvmMethodMap {
@@ -470,4 +569,8 @@ export interface EvmMethodMap {
   eth_blockNumber: { params: EthBlockNumberParams; result: EthBlockNumberResult };
   /** Block by number or tag */
   eth_getBlockByNumber: { params: EthGetBlockByNumberParams; result: EthGetBlockByNumberResult };
+  /** Follow new blocks, logs or pending transactions (WebSocket only) */
+  eth_subscribe: { params: EthSubscribeParams; result: EthSubscribeResult };
+  /** Stop a subscription (WebSocket only) */
+  eth_unsubscribe: { params: EthUnsubscribeParams; result: EthUnsubscribeResult };
 }
