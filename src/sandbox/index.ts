@@ -5,6 +5,8 @@
 import { randomBytes } from "node:crypto";
 import { closeInReverse } from "./close-in-reverse.js";
 import { createEvmSurface, type EvmSurface } from "./evm/evm-surface.js";
+import { type ChainSnapshot, type Reorg, reorgChain, snapshotChain } from "./evm/reorg.js";
+import { createEvmWebSocketServer } from "./evm/websocket-server.js";
 import { createExchangeSurface } from "./exchange/exchange-surface.js";
 import { type SurfaceServer, serveSurface } from "./http-server.js";
 import { createIndexerSurface } from "./indexer/indexer-surface.js";
@@ -13,6 +15,7 @@ import { createPlatformSurface } from "./platform/platform-surface.js";
 import type { FaultPlan, SurfaceName } from "./surface.js";
 import { createWalletSurface } from "./wallet/wallet-surface.js";
 
+export type { ChainSnapshot, Reorg } from "./evm/reorg.js";
 export type { FaultPlan, SurfaceName } from "./surface.js";
 
 /** Options of {@link startSandbox}; every one is optional. */
@@ -62,8 +65,20 @@ export interface Sandbox {
   setFaults(surface: SurfaceName, plan: FaultPlan): void;
   /** Requests one surface has received so far, faulted ones included. */
   requestCount(surface: SurfaceName): number;
-  /** The EVM chain, for tests that need to send transactions or mine blocks. */
-  evm: Pick<EvmSurface, "sendTransaction" | "fund" | "mine" | "chainId" | "path">;
+  /**
+   * The EVM chain, for tests that need to send transactions or mine blocks. Its WebSocket endpoint is
+   * `/ws/<token>` (or `/ws` with basic auth) on the same port as `/evm`.
+   */
+  evm: Pick<EvmSurface, "sendTransaction" | "fund" | "mine" | "chainId" | "path"> & {
+    /** Marks the current head, to reorganise the chain from it later. */
+    snapshot(): Promise<ChainSnapshot>;
+    /**
+     * Reorganises the chain: the blocks mined since `snapshot` leave it and `blocks` new ones (default:
+     * as many) take their place; WebSocket `logs` subscribers get the removed logs with `removed: true`.
+     * Call it while nothing else is mining.
+     */
+    reorg(snapshot: ChainSnapshot, blocks?: number): Promise<Reorg>;
+  };
   /** Stops every surface and the chain. */
   close(): Promise<void>;
 }
@@ -126,7 +141,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       servers[name] = await serveSurface({ name, ...start, ...(faults[name] && { faults: faults[name] }) });
       closers.push(() => servers[name].close());
     };
-    await serve("evm", { auth: "node", nodeAuth, jsonRpc: true, handler: evm.handler });
+    const evmWebSocket = createEvmWebSocketServer({ surface: evm });
+    await serve("evm", {
+      auth: "node",
+      nodeAuth,
+      jsonRpc: true,
+      handler: evm.handler,
+      upgrade: evmWebSocket.upgrade,
+    });
+    closers.push(() => evmWebSocket.close());
     await serve("wallet", { auth: "node", nodeAuth, handler: wallet.handler });
     await serve("indexer", { auth: "node", nodeAuth, handler: indexer.handler });
 
@@ -173,6 +196,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         sendTransaction: (transaction) => evm.sendTransaction(transaction),
         fund: (address, value) => evm.fund(address, value),
         mine: (transfers) => evm.mine(transfers),
+        snapshot: () => snapshotChain(evm.provider),
+        reorg: (snapshot, blocks) =>
+          reorgChain(evm.provider, snapshot, blocks, (hashes) => evmWebSocket.orphaned(hashes)),
       },
       close: closeAll,
     };

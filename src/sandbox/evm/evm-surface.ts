@@ -52,9 +52,17 @@ export interface MinedBlock {
   systemTransactions: readonly SystemTransaction[];
 }
 
+/** Answers a call only some connections offer (a WebSocket's `eth_subscribe`), or `undefined` to pass. */
+export type ExtraMethods = (call: RpcCall) => Promise<RpcAnswer> | undefined;
+
 /** The EVM surface: its handler, the chain behind it and helpers for tests. */
 export interface EvmSurface {
   handler: SurfaceHandler;
+  /**
+   * Answers one JSON-RPC body (a request or a batch) exactly as `/evm` does, with `extra` answering the
+   * methods a WebSocket connection adds; the answer is the JSON value to send back.
+   */
+  answer(text: string, extra?: ExtraMethods): Promise<unknown>;
   /** The JSON-RPC path the handler serves (`/evm`). */
   path: string;
   chainId: number;
@@ -79,6 +87,8 @@ export interface EvmSurface {
 
 /** The methods `/evm` answers; anything else is -32601. */
 const SERVED_METHODS = new Set(Object.keys(evmMethods));
+/** Methods that need a connection to push on: answered over a WebSocket only. */
+const WEBSOCKET_METHODS = new Set(["eth_subscribe", "eth_unsubscribe"]);
 const HASH32 = /^0x[0-9a-fA-F]{64}$/;
 
 /** Names of each method's params, by position, from the bundled OpenRPC document. */
@@ -214,8 +224,16 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
   }
 
   /** Runs one checked call; the answer's result is checked against the spec before it leaves. */
-  async function answer(call: RpcCall): Promise<RpcAnswer> {
+  async function answer(call: RpcCall, extra?: ExtraMethods): Promise<RpcAnswer> {
     const { id, method, params } = call;
+    const own = extra?.(call);
+    if (own !== undefined) return own;
+    if (WEBSOCKET_METHODS.has(method)) {
+      return errorAnswer(id, {
+        ...RPC_ERRORS.methodNotFound,
+        data: `${method} needs a connection the node can push on: use the WebSocket endpoint (/ws)`,
+      });
+    }
     if (!SERVED_METHODS.has(method)) {
       return errorAnswer(id, {
         ...RPC_ERRORS.methodNotFound,
@@ -270,7 +288,7 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
     }
   }
 
-  async function handleBody(text: string): Promise<SandboxResponse> {
+  async function handleBody(text: string, extra?: ExtraMethods): Promise<SandboxResponse> {
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -282,7 +300,7 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
     }
     if (!Array.isArray(body)) {
       const call = readCall(body);
-      return { status: 200, body: "jsonrpc" in call ? call : await answer(call) };
+      return { status: 200, body: "jsonrpc" in call ? call : await answer(call, extra) };
     }
     if (body.length === 0) {
       return { status: 200, body: errorAnswer(null, { ...RPC_ERRORS.invalidRequest, data: "empty batch" }) };
@@ -290,7 +308,7 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
     const answers = await Promise.all(
       body.map((item) => {
         const call = readCall(item);
-        return "jsonrpc" in call ? call : answer(call);
+        return "jsonrpc" in call ? call : answer(call, extra);
       }),
     );
     return { status: 200, body: answers };
@@ -306,6 +324,7 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
 
   const surface: EvmSurface = {
     handler,
+    answer: async (text, extra) => (await handleBody(text, extra)).body,
     path,
     chainId,
     provider,
