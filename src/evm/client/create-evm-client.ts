@@ -13,21 +13,32 @@ import type { FetchFunction } from "../../runtime/http/send-request.js";
 import { type BatchOptions, createJsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
 import type { CallOptions } from "../../runtime/operation.js";
 import type { UsageBudget, UsageSnapshot } from "../../runtime/usage/usage-meter.js";
+import {
+  createLiveConnection,
+  type EvmLiveMethods,
+  type LiveConnectionOptions,
+} from "../live/live-connection.js";
 import type { VerifiedProofOptions, VerifiedProofResult } from "../verify/verified-proof.js";
 import type { EvmBatchCall, EvmBatchOutcomes } from "./batch-types.js";
 import { namedBatch } from "./named-batch.js";
 
 /** Options of {@link createEvmClient}. */
-export interface EvmClientOptions {
+export interface EvmClientOptions extends LiveConnectionOptions {
+  /**
+   * `"http"` (the default): JSON-RPC over HTTPS at `{url}{path}`. `"websocket"`: over the node's
+   * WebSocket endpoint (`wss://host/ws/<token>`, or `wss://host/ws` with basic auth), with live
+   * subscriptions; `reconnect`, `keepAlive`, `maxResponseBytes` and `WebSocket` apply to it.
+   */
+  transport?: "http" | "websocket";
   /** The node base URL, e.g. a platform node's `details.https_endpoint`; https, or http to loopback only. */
   url: string;
   /** `{ token }` (sent in the path: `{url}/{token}{path}`) or `{ username, password }` (basic auth). Bearer keys are refused. */
   credentials: NodeCredentials;
   /** The JSON-RPC path under the node (default `"/evm"`; `""` for a plain Ethereum node). */
   path?: string;
-  /** The `fetch` to use (default: the global one). */
+  /** The `fetch` to use (default: the global one). HTTP only. */
   fetch?: FetchFunction;
-  /** Milliseconds per HTTP request (default 30 000). */
+  /** Milliseconds per request (default 30 000). */
   timeout?: number;
   /** Retries of read-only methods on network errors, 429, 502/503/504 and -32005, or `false` for none. */
   retry?: RetryOptions | false;
@@ -94,6 +105,9 @@ export interface EvmClient extends EvmMethods {
   usage(): UsageSnapshot;
 }
 
+/** An EVM client over the node's WebSocket endpoint: every method of {@link EvmClient}, plus live subscriptions. */
+export interface EvmLiveClient extends EvmClient, EvmLiveMethods {}
+
 /**
  * Creates a client for an EVM node's JSON-RPC API.
  *
@@ -107,12 +121,22 @@ export interface EvmClient extends EvmMethods {
  * @returns The client.
  * @throws {ConfigurationError} when the URL is not https (loopback excepted), or the credentials are
  *   empty, mixed or a bearer key.
+ * With `transport: "websocket"` the same calls go over the node's WebSocket endpoint, and the client
+ * adds `subscribe`, `watch` and `close` (see `EvmLiveMethods`); the WebSocket code is loaded on first use.
+ *
  * @example
  * const evm = createEvmClient({ url: "https://nd-123-456-789.p2pify.com", credentials: { token } });
  * const block = await evm.eth_getBlockByHash(hash, false);
+ * const live = createEvmClient({ url, credentials: { token }, transport: "websocket" });
+ * for await (const event of live.subscribe("newHeads")) if (event.type === "head") break;
+ * await live.close();
  */
-export function createEvmClient(options: EvmClientOptions): EvmClient {
+export function createEvmClient(options: EvmClientOptions & { transport: "websocket" }): EvmLiveClient;
+export function createEvmClient(options: EvmClientOptions): EvmClient;
+export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveClient {
+  const live = options.transport === "websocket" ? createLiveConnection(options) : undefined;
   const rpc = createJsonRpcClient({
+    transport: live?.transport,
     url: options.url,
     path: options.path ?? "/evm",
     auth: nodeAuth(options.credentials),
@@ -146,7 +170,7 @@ export function createEvmClient(options: EvmClientOptions): EvmClient {
       calls.map((call) => ({ method: call.method, params: [...call.params] })),
     )) as EvmBatchOutcomes<C>;
 
-  return {
+  const client: EvmClient = {
     ...createEvmMethods(rpc),
     request,
     batch,
@@ -159,4 +183,5 @@ export function createEvmClient(options: EvmClientOptions): EvmClient {
     },
     usage: () => rpc.usage(),
   };
+  return live === undefined ? client : { ...client, ...live.methods(rpc) };
 }

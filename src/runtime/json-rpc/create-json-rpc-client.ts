@@ -88,6 +88,13 @@ export interface JsonRpcClient extends RpcCaller {
    * @returns The issues, with pointers under `pointer` (default `/params`); empty when the params are valid.
    */
   checkParams(method: RpcMethod, params: readonly unknown[], pointer?: string): FieldIssue[];
+  /**
+   * Checks a value against the method's result schema, e.g. an item a node pushed that has the shape of
+   * this method's answer.
+   *
+   * @returns The issues, with pointers under `pointer` (default `/result`); empty when the value is valid.
+   */
+  checkResult(method: RpcMethod, value: unknown, pointer?: string): FieldIssue[];
   /** Requests and weight spent so far (a batch is one request). */
   usage(): UsageSnapshot;
 }
@@ -287,7 +294,10 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     return results.flat();
   }
 
-  return { call, batch, checkParams, usage: () => meter.snapshot() };
+  const checkResult = (method: RpcMethod, value: unknown, pointer = "/result") =>
+    checkValue(method.validateResult, value, pointer);
+
+  return { call, batch, checkParams, checkResult, usage: () => meter.snapshot() };
 }
 
 function httpTransportOf(options: JsonRpcClientOptions): JsonRpcTransport {

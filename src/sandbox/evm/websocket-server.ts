@@ -25,6 +25,8 @@ export interface EvmWebSocketServer {
   upgrade: UpgradeHandler;
   /** Open connections. */
   readonly connections: number;
+  /** Active subscriptions, over all connections. */
+  readonly subscriptions: number;
   /** Drops every open connection at once, without a closing handshake (tests). */
   dropAll(): void;
   /** Stalls every open connection: nothing more is sent or answered, the sockets stay open (tests). */
@@ -240,6 +242,9 @@ export function createEvmWebSocketServer(options: EvmWebSocketServerOptions): Ev
     upgrade,
     get connections() {
       return connections.size;
+    },
+    get subscriptions() {
+      return byChainId.size;
     },
     dropAll() {
       for (const connection of connections) connection.socket.terminate();
