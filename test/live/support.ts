@@ -136,3 +136,30 @@ export async function chainHashes(evm: EvmSurface, from: number, to: number): Pr
 export async function headNumber(evm: EvmSurface): Promise<number> {
   return Number(await evm.provider.request({ method: "eth_blockNumber", params: [] } as never));
 }
+
+/** topic0 of every log the emitter contract writes. */
+export const EMITTED_TOPIC = `0x${"e7".repeat(32)}`;
+
+/**
+ * Deploys a contract that emits one log per call: topic {@link EMITTED_TOPIC}, data the call's first
+ * 32 bytes of input. Runtime code: CALLDATACOPY(0, 0, 32); LOG1(0, 32, topic); STOP.
+ *
+ * @returns Its address.
+ */
+export async function deployEmitter(evm: EvmSurface): Promise<string> {
+  const runtime = `602060006000377f${EMITTED_TOPIC.slice(2)}60206000a100`;
+  const length = (runtime.length / 2).toString(16).padStart(2, "0");
+  const init = `60${length}80600b6000396000f3`;
+  const { transactionHash } = await evm.sendTransaction({ data: `0x${init}${runtime}` });
+  const receipt = (await evm.provider.request({
+    method: "eth_getTransactionReceipt",
+    params: [transactionHash],
+  } as never)) as { contractAddress: string };
+  return receipt.contractAddress;
+}
+
+/** Calls the emitter: one log whose data is `value` as a 32-byte word, in a block of its own. */
+export async function emit(evm: EvmSurface, address: string, value: number): Promise<string> {
+  const word = value.toString(16).padStart(64, "0");
+  return (await evm.sendTransaction({ to: address, data: `0x${word}` })).blockHash;
+}

@@ -105,7 +105,13 @@ describe("evm spec: the OpenRPC document", () => {
       "eth_getSystemTxsByBlockHash",
       "web3_clientVersion",
     ];
-    const beyond = ["eth_chainId", "eth_blockNumber", "eth_getBlockByNumber", "eth_subscribe", "eth_unsubscribe"];
+    const beyond = [
+      "eth_chainId",
+      "eth_blockNumber",
+      "eth_getBlockByNumber",
+      "eth_subscribe",
+      "eth_unsubscribe",
+    ];
     // A subscription belongs to one connection: chainkit subscribes again on the next one instead.
     const notRetried = ["eth_subscribe"];
     const optionalParams = ["eth_subscribe filter"];

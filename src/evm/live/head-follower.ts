@@ -18,11 +18,12 @@ interface Known {
   header?: BlockHeader;
 }
 
-/** The newest head the follower has heard of, and whether it came from asking the node (not a push). */
+/** The newest head the follower has heard of: pushed (with its header), or asked for. */
 interface Target {
   number: bigint;
   hash: string;
-  asked: boolean;
+  /** The header, when the node pushed it (it can then be delivered without fetching it). */
+  pushed?: BlockHeader;
 }
 
 /**
@@ -45,11 +46,14 @@ export class HeadFollower extends Follower<NewHeadsEvent> {
     return ["newHeads"];
   }
 
+  /** Finds the start before subscribing, so a head pushed at once is already after it. */
   protected override async prepare(): Promise<void> {
-    if (!this.options.verifyHeads) return;
-    // Loaded only by subscriptions that verify: the RLP and keccak code stays out of the others.
-    const { verifyBlockHash } = await import("../verify/block-hash.js");
-    this.#verify = (header) => verifyBlockHash(header);
+    if (this.options.verifyHeads) {
+      // Loaded only by subscriptions that verify: the RLP and keccak code stays out of the others.
+      const { verifyBlockHash } = await import("../verify/block-hash.js");
+      this.#verify = (header) => verifyBlockHash(header);
+    }
+    await this.#setStart();
   }
 
   protected subscribed(): void {
@@ -67,7 +71,7 @@ export class HeadFollower extends Follower<NewHeadsEvent> {
     const header = item as BlockHeader;
     const cursor = this.#cursor();
     if (this.#known.some((known) => known.hash === header.hash)) return; // delivered already
-    this.#target = { number: BigInt(header.number), hash: header.hash, asked: false };
+    this.#target = { number: BigInt(header.number), hash: header.hash, pushed: header };
     if (this.live && cursor !== undefined && header.parentHash === cursor.hash && this.queue.hasRoom) {
       try {
         this.#deliverHead(header);
@@ -83,21 +87,27 @@ export class HeadFollower extends Follower<NewHeadsEvent> {
   protected async step(): Promise<boolean> {
     const evm = this.context.evm;
     if (this.#askLatest) {
-      const latest = await evm.eth_getBlockByNumber("latest", false);
       this.#askLatest = false;
-      if (latest !== null) this.#target = { number: BigInt(latest.number), hash: latest.hash, asked: true };
-      if (this.#known.length === 0) await this.#setStart(latest);
+      const latest = await evm.eth_getBlockByNumber("latest", false);
+      // A head pushed while we asked may be newer than the answer: keep the newer one.
+      if (latest !== null && (this.#target === undefined || BigInt(latest.number) >= this.#target.number)) {
+        this.#target = { number: BigInt(latest.number), hash: latest.hash };
+      }
       return false;
     }
     const cursor = this.#cursor();
     const target = this.#target;
     if (cursor === undefined || target === undefined) return true;
     if (target.hash === cursor.hash) return true;
+    if (target.pushed !== undefined && target.pushed.parentHash === cursor.hash && cursor.hash !== "") {
+      this.#deliverHead(target.pushed); // the next head is the one pushed: no need to fetch it
+      return false;
+    }
     if (target.number <= cursor.number) {
       // A pushed head below the cursor that was delivered is old news; anything else may be a reorg.
-      const old = !target.asked && this.#known.some((known) => known.hash === target.hash);
+      const old = target.pushed !== undefined && this.#known.some((known) => known.hash === target.hash);
       if (!old && (await this.#resolveFork())) return false;
-      this.#target = { ...cursor, asked: false };
+      this.#target = { number: cursor.number, hash: cursor.hash };
       return this.#target.hash === this.#cursor()?.hash;
     }
     const from = cursor.number + 1n;
@@ -128,10 +138,13 @@ export class HeadFollower extends Follower<NewHeadsEvent> {
   }
 
   /** The first cursor: the head now, or the block before `fromBlock` (an empty hash: no link to check). */
-  async #setStart(latest: Block | null): Promise<void> {
+  async #setStart(): Promise<void> {
     const { fromBlock } = this.options;
     if (fromBlock === undefined) {
-      if (latest !== null) this.#known.push({ number: BigInt(latest.number), hash: latest.hash });
+      const latest = await this.context.evm.eth_getBlockByNumber("latest", false);
+      this.#known.push(
+        latest === null ? { number: -1n, hash: "" } : { number: BigInt(latest.number), hash: latest.hash },
+      );
       return;
     }
     if (fromBlock === 0n) {
