@@ -1,5 +1,6 @@
-import { type CallCredentials, credentials, Metadata } from "@grpc/grpc-js";
+import type { CallCredentials } from "@grpc/grpc-js";
 import type { SecretInput } from "../runtime/credentials/secret.js";
+import { grpc } from "./grpc-js.js";
 import { checkXToken, setXToken } from "./x-token.js";
 
 /**
@@ -21,7 +22,7 @@ import { checkXToken, setXToken } from "./x-token.js";
  */
 export function xTokenCallCredentials(token: SecretInput): CallCredentials {
   const secret = checkXToken(token);
-  return credentials.createFromMetadataGenerator((_params, callback) => {
-    callback(null, setXToken(new Metadata(), secret));
+  return grpc.credentials.createFromMetadataGenerator((_params, callback) => {
+    callback(null, setXToken(new grpc.Metadata(), secret));
   });
 }

@@ -1,5 +1,6 @@
-import { InterceptingCall, type Interceptor } from "@grpc/grpc-js";
+import type { Interceptor } from "@grpc/grpc-js";
 import type { SecretInput } from "../runtime/credentials/secret.js";
+import { grpc } from "./grpc-js.js";
 import { checkXToken, setXToken } from "./x-token.js";
 
 /**
@@ -23,7 +24,7 @@ import { checkXToken, setXToken } from "./x-token.js";
 export function xTokenInterceptor(token: SecretInput): Interceptor {
   const secret = checkXToken(token);
   return (options, nextCall) =>
-    new InterceptingCall(nextCall(options), {
+    new grpc.InterceptingCall(nextCall(options), {
       start(metadata, listener, next) {
         next(setXToken(metadata, secret), listener);
       },

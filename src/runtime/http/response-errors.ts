@@ -4,7 +4,7 @@ import { parseJson } from "../json/parse-json.js";
 import { parseRetryAfter, parseTryAgainIn } from "./retry-after.js";
 import type { HttpResponse } from "./send-request.js";
 import { parseServiceError } from "./service-error.js";
-import type { ShownRequest } from "./shown-request.js";
+import type { CredentialsSent, ShownRequest } from "./shown-request.js";
 
 /**
  * The error for a non-2xx answer: `RateLimitError` for 429 (wait from `Retry-After`, or from a JSON-RPC
@@ -27,7 +27,27 @@ export function errorForStatus(response: HttpResponse, request: ShownRequest): H
     url: request.url,
     service: parseServiceError(body),
     body,
+    hint: response.status === 401 ? unauthorizedHint(request.credentials) : undefined,
   });
+}
+
+/**
+ * What a 401 means given the credentials that were sent: with credentials, they were refused (wrong,
+ * or revoked); without, they were missing.
+ */
+function unauthorizedHint(sent: CredentialsSent | undefined): string | undefined {
+  switch (sent) {
+    case "bearer":
+      return "The service refused the API key that was sent: check it (and that it was not revoked)";
+    case "token":
+      return "The service refused the node token that was sent in the URL path: it is wrong, or its node was deleted (use details.auth_key of a running node)";
+    case "basic":
+      return "The service refused the username and password that were sent: use details.auth_username and details.auth_password of a running node";
+    case "none":
+      return "No credentials were sent: give the client an API key, or node credentials ({ token } or { username, password })";
+    default:
+      return undefined;
+  }
 }
 
 /**

@@ -113,7 +113,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   const auth = options.auth ?? noAuth();
   requireSecureUrl(options.url, "url", auth.redact);
   const endpoint = auth.resolveUrl(options.url, options.path ?? "");
-  const shown = showRequest("POST", endpoint, auth.redact);
+  const shown = showRequest("POST", endpoint, auth.redact, auth.scheme);
   const policy = resolveRetryPolicy(options.retry);
   const meter = options.usage?.meter ?? createUsageMeter(options.usage?.budget);
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));

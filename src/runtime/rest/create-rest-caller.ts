@@ -112,7 +112,7 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
     const known = fixed ? fixedTargets.get(operation) : undefined;
     if (known) return known;
     const url = auth.resolveUrl(options.baseUrl, pathAndQuery);
-    const target = { url, shown: showRequest(operation.method, url, auth.redact) };
+    const target = { url, shown: showRequest(operation.method, url, auth.redact, auth.scheme) };
     if (fixed) fixedTargets.set(operation, target);
     return target;
   }

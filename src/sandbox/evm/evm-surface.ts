@@ -1,5 +1,6 @@
 import type { EthereumProvider } from "ganache";
 import { evmMethods } from "../../../generated/evm/operations.js";
+import { importOptionalPeer } from "../../runtime/optional-peer.js";
 import type { SandboxRequest, SandboxResponse, SurfaceHandler } from "../surface.js";
 import { loadBundledSpec, RpcContract, type RpcErrorObject } from "../validation.js";
 import {
@@ -114,7 +115,8 @@ function ganacheError(error: unknown): RpcErrorObject {
  *
  * @param options - Chain id, accounts, path, demo block.
  * @returns The handler, the chain and test helpers.
- * @throws {Error} when ganache (an optional peer dependency of chainkit/sandbox) is not installed.
+ * @throws {MissingPeerError} when ganache (an optional peer dependency of chainkit/sandbox) is not
+ *   installed; the message names the `npm install ganache` to run.
  * @example
  * const evm = await createEvmSurface();
  * const server = await serveSurface({ name: "evm", auth: "node", nodeAuth, jsonRpc: true, handler: evm.handler });
@@ -123,7 +125,11 @@ function ganacheError(error: unknown): RpcErrorObject {
 export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise<EvmSurface> {
   const chainId = options.chainId ?? 999;
   const path = options.path ?? "/evm";
-  const ganache = (await import("ganache")).default;
+  const { default: ganache } = await importOptionalPeer<typeof import("ganache")>(
+    "ganache",
+    "The sandbox's EVM node",
+    () => import("ganache"),
+  );
   const provider = ganache.provider({
     chain: { chainId },
     logging: { quiet: true },

@@ -6,6 +6,7 @@ import type {
   UpdateNodeBody,
 } from "../../../generated/platform/types.js";
 import type { NodeAuthRegistry } from "../node-auth.js";
+import type { SecretSource } from "../secret-source.js";
 import type { SandboxResponse, SurfaceHandler } from "../surface.js";
 import { RestContract, type RestInput } from "../validation.js";
 import type { NodeSurfaceName } from "./networks.js";
@@ -29,6 +30,8 @@ export interface PlatformSurfaceOptions {
   organization?: Organization;
   /** The clock (default `Date.now`). */
   now?: () => number;
+  /** Where created nodes' credentials come from (default: random). */
+  secrets?: SecretSource;
 }
 
 /** The platform surface: its handler and node store. */
@@ -71,6 +74,7 @@ export function createPlatformSurface(options: PlatformSurfaceOptions): Platform
     fails: (name) => failing.test(name),
     organization,
     now: options.now,
+    secrets: options.secrets,
   });
   const contract = new RestContract("platform", platformOperations);
 
