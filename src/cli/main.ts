@@ -4,18 +4,9 @@
  */
 import { CALL_HELP, runCallCommand } from "./call-command.js";
 import { DOCS_HELP, runDocsCommand } from "./docs-command.js";
+import { MAIN_HELP } from "./main-help.js";
 import { runSandboxCommand, SANDBOX_HELP } from "./sandbox-command.js";
 import { UsageError } from "./usage-error.js";
-
-/** `chainkit --help`. */
-export const MAIN_HELP = `Usage: chainkit <command> [options]
-
-Commands:
-  sandbox   start every surface of the service on 127.0.0.1, with demo credentials
-  call      call one operation of any spec from the shell
-  docs      open, copy or serve the docs portal
-
-Run chainkit <command> --help for a command's options.`;
 
 const COMMANDS: Record<string, { run: (args: readonly string[]) => Promise<void>; help: string }> = {
   sandbox: { run: runSandboxCommand, help: SANDBOX_HELP },
