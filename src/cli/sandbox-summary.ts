@@ -46,6 +46,7 @@ function envText(value: unknown): string {
  * The summary as one JSON line, for scripts (`--json`).
  *
  * @example
+ * const summary = summarizeSandbox(await startSandbox({ seed: 1 }));
  * const { env } = JSON.parse(sandboxJsonLine(summary));
  */
 export function sandboxJsonLine(summary: SandboxSummary): string {
@@ -57,6 +58,8 @@ export function sandboxJsonLine(summary: SandboxSummary): string {
  * file works with `set -a; . ./file`, `node --env-file` and `chainkit call --env`.
  *
  * @example
+ * import { writeFileSync } from "node:fs";
+ * const summary = summarizeSandbox(await startSandbox({ seed: 1 }));
  * writeFileSync("sandbox.env", sandboxEnvFile(summary), { mode: 0o600 });
  */
 export function sandboxEnvFile(summary: SandboxSummary): string {
@@ -72,7 +75,7 @@ function quoteForShell(value: string): string {
  * The summary for a person at a terminal.
  *
  * @example
- * console.log(sandboxText(summary));
+ * console.log(sandboxText(summarizeSandbox(await startSandbox())));
  */
 export function sandboxText(summary: SandboxSummary): string {
   const width = Math.max(

@@ -179,7 +179,8 @@ function rpcPath(spec: BundledOpenRpc): string {
  * or positional params (JSON-RPC).
  *
  * @example
- * parametersOf(platform, "listNodes").map((p) => p.name); // ["page", "order_by", …]
+ * const surface = await loadSurface("platform");
+ * parametersOf(surface, "listNodes").map((p) => p.name); // ["page", "order_by", …]
  */
 export function parametersOf(surface: CallSurface, operationId: string): CallParameter[] {
   if (surface.kind === "rpc") {

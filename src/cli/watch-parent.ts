@@ -7,7 +7,7 @@
  * @param intervalMs - How often to look (default 500 ms); the timer never keeps the process alive.
  * @returns Stops watching.
  * @example
- * const stopWatching = watchParent(() => stop("SIGTERM"));
+ * const stopWatching = watchParent(() => process.kill(process.pid, "SIGTERM"));
  */
 export function watchParent(onOrphaned: () => void, intervalMs = 500): () => void {
   const parent = process.ppid;

@@ -15,10 +15,10 @@ import { checkXToken, setXToken } from "./x-token.js";
  * @throws {ConfigurationError} (option `token`) when the token is empty or not printable ASCII.
  *
  * @example
- * import { credentials } from "@grpc/grpc-js";
+ * import { Client, credentials } from "@grpc/grpc-js";
  * import { xTokenCallCredentials } from "chainkit/grpc";
  * const channel = credentials.combineChannelCredentials(credentials.createSsl(), xTokenCallCredentials(token));
- * const client = new HealthClient("grpc.example.com:443", channel);
+ * const client = new Client("grpc.example.com:443", channel); // or any generated service client
  */
 export function xTokenCallCredentials(token: SecretInput): CallCredentials {
   const secret = checkXToken(token);

@@ -15,9 +15,9 @@ import { checkXToken, setXToken } from "./x-token.js";
  * @throws {ConfigurationError} (option `token`) when the token is empty or not printable ASCII.
  *
  * @example
- * import { credentials } from "@grpc/grpc-js";
+ * import { Client, credentials } from "@grpc/grpc-js";
  * import { xTokenInterceptor } from "chainkit/grpc";
- * const client = new HealthClient("127.0.0.1:50051", credentials.createInsecure(), {
+ * const client = new Client("127.0.0.1:50051", credentials.createInsecure(), { // or any generated service client
  *   interceptors: [xTokenInterceptor(token)],
  * });
  */

@@ -12,7 +12,9 @@ import type { CredentialsSent, ShownRequest } from "./shown-request.js";
  * body. Credentials are scrubbed from the body first.
  *
  * @example
- * throw errorForStatus(response, showRequest("GET", url, auth.redact));
+ * const auth = nodeAuth({ token });
+ * const response = await sendHttpRequest({ method: "GET", url, headers: {} }, { fetch, timeout: 5_000, shown: showRequest("GET", url, auth.redact) });
+ * if (response.status >= 400) throw errorForStatus(response, showRequest("GET", url, auth.redact, auth.scheme));
  */
 export function errorForStatus(response: HttpResponse, request: ShownRequest): HttpError | RateLimitError {
   const body = readBodyLoosely(request.redact(response.text));
@@ -54,7 +56,9 @@ function unauthorizedHint(sent: CredentialsSent | undefined): string | undefined
  * An `HttpError` for an error that came inside a successful answer (e.g. the wallet's `{"Error": …}`).
  *
  * @example
- * throw errorInBody(response, message, showRequest("POST", url, auth.redact));
+ * const auth = nodeAuth({ token });
+ * const response = await sendHttpRequest({ method: "POST", url, headers: {}, body: "{}" }, { fetch, timeout: 5_000, shown: showRequest("POST", url, auth.redact) });
+ * throw errorInBody(response, "Contract validate error", showRequest("POST", url, auth.redact, auth.scheme));
  */
 export function errorInBody(response: HttpResponse, message: string, request: ShownRequest): HttpError {
   const body = readBodyLoosely(request.redact(response.text));

@@ -87,7 +87,7 @@ export interface HttpRestCaller extends RestCaller {
  * @throws {ConfigurationError} when the base URL is insecure or options are malformed.
  * @example
  * const caller = createRestCaller({ baseUrl: "https://api.example.com", auth: bearerAuth(apiKey) });
- * const organization = await caller.call(getOrganizationOperation, {});
+ * const organization = await caller.call(platformOperations.getOrganization, {});
  */
 export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   const auth = options.auth ?? noAuth();

@@ -119,6 +119,7 @@ function ganacheError(error: unknown): RpcErrorObject {
  *   installed; the message names the `npm install ganache` to run.
  * @example
  * const evm = await createEvmSurface();
+ * const nodeAuth = new NodeAuthRegistry();
  * const server = await serveSurface({ name: "evm", auth: "node", nodeAuth, jsonRpc: true, handler: evm.handler });
  * await evm.fund("0x…", 10n ** 18n);
  */

@@ -60,8 +60,10 @@ function validationError(fields: Record<string, string[]>): SandboxResponse {
  * @param options - Node surfaces, credential registry, timing.
  * @returns The handler and the node store.
  * @example
- * const platform = createPlatformSurface({ nodeAuth, nodeUrls: { evm, wallet, indexer }, nodeStartupMs: 0 });
- * const server = await serveSurface({ name: "platform", auth: "bearer", apiKeys, handler: platform.handler });
+ * const nodeAuth = new NodeAuthRegistry();
+ * const nodeUrls = { evm: "http://127.0.0.1:8502", wallet: "http://127.0.0.1:8503", indexer: "http://127.0.0.1:8504" };
+ * const platform = createPlatformSurface({ nodeAuth, nodeUrls, nodeStartupMs: 0 });
+ * const server = await serveSurface({ name: "platform", auth: "bearer", apiKeys: new Set([apiKey]), handler: platform.handler });
  */
 export function createPlatformSurface(options: PlatformSurfaceOptions): PlatformSurface {
   const organization = options.organization ?? { id: "RG-100-001", name: "Sandbox organization" };
