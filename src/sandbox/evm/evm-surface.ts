@@ -24,7 +24,7 @@ export interface EvmSurfaceOptions {
   chainId?: number;
   /** Unlocked, funded ganache accounts (default 5, deterministic keys). */
   accounts?: number;
-  /** The JSON-RPC path after the node credentials (default `/evm`, the interface's). */
+  /** The JSON-RPC path after the node credentials (default `/evm`, the service's). */
   path?: string;
   /**
    * Mine a first block with one transfer and two system transfers (native and token index 200),
@@ -105,7 +105,7 @@ function ganacheError(error: unknown): RpcErrorObject {
 
 /**
  * Builds the EVM node surface: a real chain (ganache, in-process, imported only here) behind the
- * interface's `/evm` JSON-RPC path, single and batch requests. It serves the methods our OpenRPC
+ * service's `/evm` JSON-RPC path, single and batch requests. It serves the methods our OpenRPC
  * spec lists, checks their params (-32602 naming the param) and their results (a mismatch throws: a
  * sandbox bug), and adds what the service does differently from a plain node: `eth_getProof` at
  * `latest` only, `null` from `eth_getBlockByHash` for an unknown or malformed hash,
