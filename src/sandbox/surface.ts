@@ -9,7 +9,7 @@ import type { Duplex } from "node:stream";
 /** The surfaces the sandbox serves, each on its own port. */
 export type SurfaceName = "platform" | "exchange" | "evm" | "wallet" | "indexer";
 
-/** How a surface authenticates callers, as the interface says. */
+/** How a surface authenticates callers, as the service does. */
 export type SurfaceAuth =
   /** `Authorization: Bearer <api key>` (platform). */
   | "bearer"

@@ -124,7 +124,8 @@ interface QueuedCall {
  * @throws {ConfigurationError} when the URL is insecure or options are malformed.
  * @example
  * const rpc = createJsonRpcClient({ url: "https://nd-1.example.com", path: "/evm", auth: nodeAuth({ token }) });
- * const [a, b] = await Promise.all([rpc.call(blockNumber, []), rpc.call(chainId, [])]); // one HTTP request
+ * const { eth_blockNumber, eth_chainId } = evmMethods;
+ * const [a, b] = await Promise.all([rpc.call(eth_blockNumber, []), rpc.call(eth_chainId, [])]); // one HTTP request
  */
 export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClient {
   const transport = options.transport ?? httpTransportOf(options);

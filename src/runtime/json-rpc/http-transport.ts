@@ -36,7 +36,7 @@ export function createHttpTransport(options: HttpTransportOptions): JsonRpcTrans
   const auth = options.auth ?? noAuth();
   requireSecureUrl(options.url, "url", auth.redact);
   const endpoint = auth.resolveUrl(options.url, options.path ?? "");
-  const shown = showRequest("POST", endpoint, auth.redact);
+  const shown = showRequest("POST", endpoint, auth.redact, auth.scheme);
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   // Built once: every request gets a copy (a fetch wrapper may add to it), not a rebuild.
   const headers: Record<string, string> = {
