@@ -3,6 +3,12 @@
  * The producer asks `hasRoom` before taking more from the node; the queue tells it, through
  * `onRoom`, when the consumer has caught up again. Ending the iteration (`break`, `return()`) calls
  * `onReturn`, which stops the subscription.
+ *
+ * @example
+ * const queue = new EventQueue<string>(100);
+ * queue.push("a");
+ * queue.end();
+ * for await (const item of queue) console.log(item); // "a"
  */
 export class EventQueue<T> implements AsyncIterableIterator<T> {
   readonly #limit: number;

@@ -84,6 +84,7 @@ export interface EvmLiveMethods {
    *
    * @throws {RequestValidationError} (pointer `/params/1/…`) at once when the filter is invalid.
    * @example
+   * const transferTopic = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
    * for await (const { log } of live.subscribe("logs", { address, topics: [transferTopic] })) console.log(log.data);
    */
   subscribe(kind: "logs", filter?: LogFilter, options?: ChainSubscriptionOptions): LiveSubscription<LogEvent>;

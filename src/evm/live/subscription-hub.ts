@@ -42,8 +42,19 @@ const UNSUBSCRIBE_TIMEOUT_MS = 5_000;
  * @param validates - Whether pushed items are checked against the spec.
  * @returns The hub.
  * @example
- * const hub = createSubscriptionHub(rpc, transport, true);
- * hub.follow("newHeads", undefined, options, queue);
+ * const transport = createWebSocketTransport({
+ *   url: `wss://nd-1.example.com/ws/${token}`,
+ *   headers: {},
+ *   redact: (text) => text.replaceAll(token, "***"),
+ *   maxMessageBytes: DEFAULT_MAX_RESPONSE_BYTES,
+ *   handshakeTimeout: 10_000,
+ *   reconnect: resolveReconnectPolicy({}),
+ *   keepAlive: resolveKeepAlivePolicy({}),
+ *   keepAliveMethod: "eth_chainId",
+ * });
+ * const hub = createSubscriptionHub(createJsonRpcClient({ transport }), transport, true);
+ * const options = { signal: undefined, maxBuffered: 1000, fromBlock: undefined, maxReorgDepth: 64, verifyHeads: false };
+ * hub.follow("newHeads", undefined, options, new EventQueue(1000));
  */
 export function createSubscriptionHub(
   rpc: JsonRpcClient,

@@ -12,8 +12,10 @@ export type SubscriptionErrorReason =
  * `HttpError` that made the client give up, not with this error.
  *
  * @example
- * try { for await (const event of live.subscribe("newHeads")) handle(event); } catch (err) {
- *   if (err instanceof SubscriptionError && err.reason === "reorgTooDeep") resubscribe();
+ * try {
+ *   for await (const event of live.subscribe("newHeads")) console.log(event.type);
+ * } catch (err) {
+ *   if (err instanceof SubscriptionError && err.reason === "reorgTooDeep") console.log("subscribe again with fromBlock");
  * }
  */
 export class SubscriptionError extends ChainkitError {

@@ -30,7 +30,8 @@ export interface HttpTransportOptions {
  * @returns The transport. Inspecting or serializing it shows no credentials.
  * @throws {ConfigurationError} when the URL is insecure or malformed.
  * @example
- * const rpc = createJsonRpcClient({ transport: createHttpTransport({ url, path: "/evm", auth }) });
+ * const transport = createHttpTransport({ url, path: "/evm", auth: nodeAuth({ token }) });
+ * const rpc = createJsonRpcClient({ transport });
  */
 export function createHttpTransport(options: HttpTransportOptions): JsonRpcTransport {
   const auth = options.auth ?? noAuth();

@@ -61,7 +61,22 @@ const MESSAGE_TOO_BIG = 1009;
  * so inspecting it shows none.
  *
  * @example
- * const connection = new SocketConnection({ url, headers: {}, shownUrl, redact, ...policies, onMessage, onOpen, onDown, onGiveUp });
+ * const connection = new SocketConnection({
+ *   url: `wss://nd-1.example.com/ws/${token}`,
+ *   headers: {},
+ *   shownUrl: "wss://nd-1.example.com/ws/***",
+ *   redact: (text) => text.replaceAll(token, "***"),
+ *   choice: { needsHeaders: false },
+ *   maxMessageBytes: DEFAULT_MAX_RESPONSE_BYTES,
+ *   handshakeTimeout: 10_000,
+ *   reconnect: resolveReconnectPolicy({}),
+ *   keepAlive: resolveKeepAlivePolicy({}),
+ *   ping: () => '{"jsonrpc":"2.0","id":"keepalive","method":"eth_chainId","params":[]}',
+ *   onMessage: (text) => console.log(text),
+ *   onOpen: () => console.log("open"),
+ *   onDown: (error) => console.log(error.message),
+ *   onGiveUp: (error) => console.log(error.message),
+ * });
  * await connection.ready(10_000);
  * connection.send('{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}');
  */

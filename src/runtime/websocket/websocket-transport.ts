@@ -78,7 +78,16 @@ const SWITCHING_PROTOCOLS = 101;
  * @param options - URL and headers to dial, size limit, reconnect and keep-alive policies.
  * @returns The transport; the first exchange (or `connect`) dials.
  * @example
- * const transport = createWebSocketTransport({ url: "wss://host/ws/<token>", headers: {}, redact, ...policies });
+ * const transport = createWebSocketTransport({
+ *   url: `wss://nd-1.example.com/ws/${token}`,
+ *   headers: {},
+ *   redact: (text) => text.replaceAll(token, "***"),
+ *   maxMessageBytes: DEFAULT_MAX_RESPONSE_BYTES,
+ *   handshakeTimeout: 10_000,
+ *   reconnect: resolveReconnectPolicy({}),
+ *   keepAlive: resolveKeepAlivePolicy({}),
+ *   keepAliveMethod: "eth_chainId",
+ * });
  * const rpc = createJsonRpcClient({ transport });
  */
 export function createWebSocketTransport(options: WebSocketTransportOptions): WebSocketTransport {

@@ -29,6 +29,7 @@ const request = (provider: EthereumProvider, method: string, params: unknown[] =
  * Marks the chain's current head, to fork from later with {@link reorgChain}.
  *
  * @example
+ * const { provider } = await createEvmSurface();
  * const fork = await snapshotChain(provider);
  */
 export async function snapshotChain(provider: EthereumProvider): Promise<ChainSnapshot> {
@@ -49,9 +50,11 @@ export async function snapshotChain(provider: EthereumProvider): Promise<ChainSn
  * @param orphaned - Told the removed block hashes, newest first.
  * @returns The removed and added block hashes.
  * @example
- * const fork = await snapshotChain(provider);
- * await mine(); await mine();
- * const { removed, added } = await reorgChain(provider, fork, 3);
+ * const chain = await createEvmSurface();
+ * const fork = await snapshotChain(chain.provider);
+ * await chain.mine();
+ * await chain.mine();
+ * const { removed, added } = await reorgChain(chain.provider, fork, 3); // 2 blocks out, 3 in
  */
 export async function reorgChain(
   provider: EthereumProvider,

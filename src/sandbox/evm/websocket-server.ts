@@ -76,8 +76,10 @@ const REMEMBERED_BLOCKS = 256;
  * @param options - The surface, path and incoming message limit.
  * @returns The server; pass `upgrade` to `serveSurface`.
  * @example
- * const ws = createEvmWebSocketServer({ surface: evm });
- * const server = await serveSurface({ name: "evm", auth: "node", nodeAuth, jsonRpc: true, handler: evm.handler, upgrade: ws.upgrade });
+ * const chain = await createEvmSurface();
+ * const ws = createEvmWebSocketServer({ surface: chain });
+ * const nodeAuth = new NodeAuthRegistry();
+ * const server = await serveSurface({ name: "evm", auth: "node", nodeAuth, jsonRpc: true, handler: chain.handler, upgrade: ws.upgrade });
  */
 export function createEvmWebSocketServer(options: EvmWebSocketServerOptions): EvmWebSocketServer {
   const { surface } = options;
