@@ -17,11 +17,15 @@ export interface SpecSurface {
 
 /** A surface that has a guide (every spec surface, plus gRPC credentials, which has no spec). */
 export interface GuideSurface {
-  id: SpecSurface["id"] | "grpc";
+  id: SpecSurface["id"] | "grpc" | "evm-live";
   title: string;
   entry: string;
   /** Path of the example under the repository root. */
   example: string;
+  /** The spec whose reference the guide links to, when its id is not a spec's (a second guide of a surface). */
+  reference?: SpecSurface["id"];
+  /** The landing page's line about it, when the guide has no spec of its own. */
+  summary?: string;
 }
 
 /** The spec surfaces, in the order the portal lists them. */
@@ -71,6 +75,14 @@ export const GUIDE_SURFACES: readonly GuideSurface[] = [
     entry: surface.entry,
     example: `examples/${surface.id}.ts`,
   })),
+  {
+    id: "evm-live",
+    title: "EVM live (WebSocket)",
+    entry: "chainkit/evm",
+    example: "examples/evm-live.ts",
+    reference: "evm",
+    summary: "New blocks and logs over the node's WebSocket endpoint, none missed across reconnects.",
+  },
   { id: "grpc", title: "gRPC credentials", entry: "chainkit/grpc", example: "examples/grpc.ts" },
 ];
 
