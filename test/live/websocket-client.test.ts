@@ -72,6 +72,7 @@ describe("JSON-RPC over the node's WebSocket endpoint", () => {
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(401);
     expect((error as HttpError).url).toBe(`${node.url.replace("http", "ws")}/ws/***`);
+    expect((error as HttpError).hint).toMatch(/node token/);
     expect(inspect(error)).not.toContain("wrong-token-0123456789");
     expect(node.server.requestCount - upgradesBefore).toBe(1);
     const wrongPassword = node.live({
@@ -79,6 +80,7 @@ describe("JSON-RPC over the node's WebSocket endpoint", () => {
     });
     const basicError = await wrongPassword.eth_chainId().catch((e: unknown) => e);
     expect((basicError as HttpError).status).toBe(401);
+    expect((basicError as HttpError).hint).toMatch(/username and password/);
     expectNoSecret(basicError);
     expect(inspect(basicError)).not.toContain("not-the-password");
   });

@@ -162,11 +162,12 @@ const HANDSHAKE_TIMEOUT = 10_000;
  */
 export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
   const endpoint = nodeWebSocketEndpoint({ url: init.url, credentials: init.credentials });
-  const { redact } = nodeAuth(init.credentials);
+  const { redact, scheme } = nodeAuth(init.credentials);
   const settings = {
     url: endpoint.url,
     headers: endpoint.headers,
     redact,
+    credentials: scheme,
     WebSocket: init.WebSocket,
     maxMessageBytes: resolveMaxResponseBytes(init.maxResponseBytes),
     handshakeTimeout: Math.min(init.timeout ?? HANDSHAKE_TIMEOUT, HANDSHAKE_TIMEOUT),
@@ -175,7 +176,7 @@ export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
     keepAliveMethod: evmMethods.eth_chainId.name,
   };
   checkWebSocketChoice({ given: init.WebSocket, needsHeaders: Object.keys(endpoint.headers).length > 0 });
-  const shown = showRequest("WS", endpoint.url, redact);
+  const shown = showRequest("WS", endpoint.url, redact, scheme);
   let closed = false;
   let loading: Promise<WebSocketTransport> | undefined;
   const load = () => {

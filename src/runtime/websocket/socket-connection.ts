@@ -5,6 +5,8 @@ import { HttpError } from "../errors/http-error.js";
 import { NetworkError } from "../errors/network-error.js";
 import { ResponseTooLargeError } from "../errors/response-too-large-error.js";
 import { TimeoutError } from "../errors/timeout-error.js";
+import { unauthorizedHint } from "../http/response-errors.js";
+import type { CredentialsSent } from "../http/shown-request.js";
 import type { KeepAlivePolicy } from "./keep-alive-policy.js";
 import { type OpenedSocket, openWebSocket } from "./open-websocket.js";
 import type { ReconnectPolicy } from "./reconnect-policy.js";
@@ -20,6 +22,8 @@ export interface SocketConnectionOptions {
   shownUrl: string;
   /** Scrubs credentials from error text. */
   redact: (text: string) => string;
+  /** Which credentials the upgrade carries, so a 401 can say whether they were wrong or missing. */
+  credentials?: CredentialsSent;
   choice: WebSocketChoice;
   /** Largest message accepted, in bytes (Infinity: no limit). */
   maxMessageBytes: number;
@@ -377,7 +381,12 @@ export class SocketConnection {
     const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
     const status = /Unexpected server response: (\d{3})/.exec(message)?.[1];
     if (status !== undefined) {
-      return new HttpError({ status: Number(status), method: "GET", url: this.#options.shownUrl });
+      return new HttpError({
+        status: Number(status),
+        method: "GET",
+        url: this.#options.shownUrl,
+        hint: status === "401" ? unauthorizedHint(this.#options.credentials) : undefined,
+      });
     }
     if ((error as { code?: unknown } | undefined)?.code === "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH") {
       return this.#tooLarge();

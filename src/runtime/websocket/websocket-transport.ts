@@ -2,7 +2,7 @@ import { AbortError } from "../errors/abort-error.js";
 import type { ChainkitError } from "../errors/chainkit-error.js";
 import { NetworkError } from "../errors/network-error.js";
 import { TimeoutError } from "../errors/timeout-error.js";
-import { showRequest } from "../http/shown-request.js";
+import { type CredentialsSent, showRequest } from "../http/shown-request.js";
 import { parseJson } from "../json/parse-json.js";
 import { stringifyJson } from "../json/stringify-json.js";
 import type { ExchangeAnswer, JsonRpcTransport, RpcEnvelope } from "../json-rpc/transport.js";
@@ -19,6 +19,8 @@ export interface WebSocketTransportOptions {
   headers: Record<string, string>;
   /** Scrubs credentials from text shown in errors. */
   redact: (text: string) => string;
+  /** Which credentials the connection carries (`token` in the URL, `basic` in a header). */
+  credentials?: CredentialsSent;
   /** A browser-style WebSocket class to use instead of the default (global `WebSocket`, else `ws`). */
   WebSocket?: WebSocketConstructor | undefined;
   /** Largest message accepted, in bytes (Infinity: none). */
@@ -91,7 +93,7 @@ const SWITCHING_PROTOCOLS = 101;
  * const rpc = createJsonRpcClient({ transport });
  */
 export function createWebSocketTransport(options: WebSocketTransportOptions): WebSocketTransport {
-  const shown = showRequest("WS", options.url, options.redact);
+  const shown = showRequest("WS", options.url, options.redact, options.credentials);
   const pending = new Map<number, Pending>();
   const listeners = new Set<ConnectionListener>();
   let pings = 0;
@@ -109,6 +111,7 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
       return shown.url;
     },
     redact: options.redact,
+    credentials: options.credentials,
     choice: { given: options.WebSocket, needsHeaders: Object.keys(options.headers).length > 0 },
     maxMessageBytes: options.maxMessageBytes,
     handshakeTimeout: options.handshakeTimeout,
