@@ -1,5 +1,6 @@
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { secrets, startNode, type TestNode } from "./support.js";
 
@@ -27,4 +28,24 @@ test("close() leaves no socket or timer behind: the process ends by itself", asy
   clearTimeout(deadline);
   expect(code).toBe(0);
   expect(JSON.parse(output)).toEqual({ head: "head", outcome: "AbortError", alive: [] });
+});
+
+test("where the runtime has a global WebSocket, token mode uses it; basic mode uses ws, which sends the header", async () => {
+  const script = fileURLToPath(new URL("./child/global-websocket.ts", import.meta.url));
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      "--experimental-websocket",
+      "--no-warnings",
+      "--import",
+      "tsx",
+      script,
+      node.url,
+      secrets.token,
+      secrets.username,
+      secrets.password,
+    ],
+    { timeout: 20_000 },
+  );
+  expect(JSON.parse(stdout)).toEqual({ answers: ["0x3e7", "0x3e7"], opened: 1 });
 });
