@@ -344,7 +344,8 @@ export interface StorageProof {
 export type SubscriptionType = "newHeads" | "logs" | "newPendingTransactions";
 /**
  * The id of a subscription on one WebSocket connection, chosen by the node: usually `0x` and hex digits
- * (`0x9cef478923ff08bf67fde6c64013158d`), but treat it as an opaque string.
+ * (`0x9cef478923ff08bf67fde6c64013158d`), but treat it as an opaque string of 1 to 100 visible ASCII
+ * characters.
  */
 export type SubscriptionId = string;
 
