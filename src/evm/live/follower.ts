@@ -46,6 +46,7 @@ export abstract class Follower<E> {
   #epoch = -1;
   #retries = 0;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  #onAbort: (() => void) | undefined;
 
   constructor(
     protected readonly context: FollowerContext,
@@ -74,9 +75,8 @@ export abstract class Follower<E> {
   async start(): Promise<void> {
     const { signal } = this.options;
     if (signal?.aborted) return this.fail(new AbortError({ reason: signal.reason }));
-    signal?.addEventListener("abort", () => this.fail(new AbortError({ reason: signal.reason })), {
-      once: true,
-    });
+    this.#onAbort = () => this.fail(new AbortError({ reason: signal?.reason }));
+    signal?.addEventListener("abort", this.#onAbort, { once: true });
     await this.prepare();
   }
 
@@ -179,15 +179,19 @@ export abstract class Follower<E> {
   end(): void {
     if (this.stopped) return;
     this.queue.end();
-    this.stopped = true;
-    clearTimeout(this.#retryTimer);
+    this.#halt();
   }
 
   /** Stops following and cancels the node subscription. */
   async stop(): Promise<void> {
     if (this.stopped) return;
+    this.#halt();
+    await this.context.release(this as Follower<unknown>);
+  }
+
+  #halt(): void {
     this.stopped = true;
     clearTimeout(this.#retryTimer);
-    await this.context.release(this as Follower<unknown>);
+    if (this.#onAbort) this.options.signal?.removeEventListener("abort", this.#onAbort);
   }
 }
