@@ -2,7 +2,7 @@
 
 import type { CallOptions, RpcCaller } from "../../src/runtime/operation.js";
 import { evmMethods } from "./operations.js";
-import type { EthBlockNumberParams, EthBlockNumberResult, EthChainIdParams, EthChainIdResult, EthGetBlockByHashParams, EthGetBlockByHashResult, EthGetBlockByNumberParams, EthGetBlockByNumberResult, EthGetProofParams, EthGetProofResult, EthGetSystemTxsByBlockHashParams, EthGetSystemTxsByBlockHashResult, EthGetTransactionByHashParams, EthGetTransactionByHashResult, OtsGetHeaderByNumberParams, OtsGetHeaderByNumberResult, Web3ClientVersionParams, Web3ClientVersionResult } from "./types.js";
+import type { EthBlockNumberParams, EthBlockNumberResult, EthChainIdParams, EthChainIdResult, EthGetBlockByHashParams, EthGetBlockByHashResult, EthGetBlockByNumberParams, EthGetBlockByNumberResult, EthGetBlockReceiptsParams, EthGetBlockReceiptsResult, EthGetProofParams, EthGetProofResult, EthGetSystemTxsByBlockHashParams, EthGetSystemTxsByBlockHashResult, EthGetTransactionByHashParams, EthGetTransactionByHashResult, EthGetTransactionReceiptParams, EthGetTransactionReceiptResult, OtsGetHeaderByNumberParams, OtsGetHeaderByNumberResult, Web3ClientVersionParams, Web3ClientVersionResult } from "./types.js";
 
 /** The chainkit EVM JSON-RPC node API (HyperEVM): one typed function per JSON-RPC method. */
 export interface EvmMethods {
@@ -212,6 +212,55 @@ export interface EvmMethods {
    * ```
    */
   eth_getBlockByNumber(block: EthGetBlockByNumberParams[0], fullTransactionObjects: EthGetBlockByNumberParams[1], options?: CallOptions): Promise<EthGetBlockByNumberResult>;
+
+  /**
+   * Receipt of a mined transaction
+   *
+   * Returns what a transaction did once it is in a block: whether it succeeded (`status` `0x1`, or
+   * `0x0` when it reverted), the gas it used, the logs it emitted and the contract it created. The
+   * answer is `null` while the transaction is pending and for a hash the node does not know: poll
+   * again until a receipt comes back.
+   *
+   * A receipt is consensus data: its `type`, `status` (or `root` before Byzantium), `cumulativeGasUsed`,
+   * `logsBloom` and `logs` are what the block's receipt trie holds, so together with the other receipts
+   * of its block (`eth_getBlockReceipts`) it hashes into the header's `receiptsRoot`.
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_getTransactionReceipt`.
+   *
+   * @param transactionHash - The transaction hash (32 bytes, `0x` + 64 hex digits).
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The receipt, or `null` while the transaction is pending or when it is unknown.
+   * @example
+   * ```ts
+   * const result = await evm.eth_getTransactionReceipt("0x205405746564cbcf1dd53fb5ac92c7622d3792d82f03c59d9baddf2443d91864");
+   * ```
+   */
+  eth_getTransactionReceipt(transactionHash: EthGetTransactionReceiptParams[0], options?: CallOptions): Promise<EthGetTransactionReceiptResult>;
+
+  /**
+   * Every receipt of a block
+   *
+   * Returns the receipts of all transactions of a block, in block order, in one call: cheaper than one
+   * `eth_getTransactionReceipt` per transaction, and the input a check of the block's `receiptsRoot`
+   * needs. The block is named by number, tag or hash. The answer is `[]` for a block without
+   * transactions and `null` for a block the node does not have.
+   *
+   * On `/evm` the list holds the receipts of the block's own transactions; system transactions, which
+   * `/evm` leaves out of blocks, have none here.
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_getBlockReceipts`.
+   *
+   * @param block - The block, as a hex quantity (`0x1b`), a tag (`latest`, `earliest`, `safe`, `finalized`) or a 32-byte block hash.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The block's receipts in block order (`[]` when it has no transactions), or `null` for an unknown block.
+   * @example
+   * ```ts
+   * const result = await evm.eth_getBlockReceipts("0x1");
+   * ```
+   */
+  eth_getBlockReceipts(block: EthGetBlockReceiptsParams[0], options?: CallOptions): Promise<EthGetBlockReceiptsResult>;
 }
 
 /**
@@ -242,5 +291,9 @@ export function createEvmMethods(caller: RpcCaller): EvmMethods {
       caller.call(evmMethods.eth_blockNumber, [], options) as Promise<EthBlockNumberResult>,
     eth_getBlockByNumber: (block, fullTransactionObjects, options) =>
       caller.call(evmMethods.eth_getBlockByNumber, [block, fullTransactionObjects], options) as Promise<EthGetBlockByNumberResult>,
+    eth_getTransactionReceipt: (transactionHash, options) =>
+      caller.call(evmMethods.eth_getTransactionReceipt, [transactionHash], options) as Promise<EthGetTransactionReceiptResult>,
+    eth_getBlockReceipts: (block, options) =>
+      caller.call(evmMethods.eth_getBlockReceipts, [block], options) as Promise<EthGetBlockReceiptsResult>,
   };
 }

@@ -13,7 +13,9 @@ export type EvmMethodName =
   | "web3_clientVersion"
   | "eth_chainId"
   | "eth_blockNumber"
-  | "eth_getBlockByNumber";
+  | "eth_getBlockByNumber"
+  | "eth_getTransactionReceipt"
+  | "eth_getBlockReceipts";
 
 /** Every method of the chainkit EVM JSON-RPC node API (HyperEVM), keyed by name, as the runtime reads them. */
 export const evmMethods: Readonly<Record<EvmMethodName, RpcMethod>> = Object.freeze({
@@ -70,5 +72,17 @@ export const evmMethods: Readonly<Record<EvmMethodName, RpcMethod>> = Object.fre
     idempotent: true,
     validateParams: validators.eth_getBlockByNumberParams,
     validateResult: validators.eth_getBlockByNumberResult,
+  }),
+  eth_getTransactionReceipt: Object.freeze({
+    name: "eth_getTransactionReceipt",
+    idempotent: true,
+    validateParams: validators.eth_getTransactionReceiptParams,
+    validateResult: validators.eth_getTransactionReceiptResult,
+  }),
+  eth_getBlockReceipts: Object.freeze({
+    name: "eth_getBlockReceipts",
+    idempotent: true,
+    validateParams: validators.eth_getBlockReceiptsParams,
+    validateResult: validators.eth_getBlockReceiptsResult,
   }),
 });

@@ -11,7 +11,7 @@ export interface JsonRpcRequest {
    * The method name: one of the methods of this document; other standard JSON-RPC methods
    * (such as `eth_gasPrice`) are accepted by the node too.
    */
-  method: "eth_getProof" | "ots_getHeaderByNumber" | "eth_getBlockByHash" | "eth_getTransactionByHash" | "eth_getSystemTxsByBlockHash" | "web3_clientVersion" | "eth_chainId" | "eth_blockNumber" | "eth_getBlockByNumber" | string;
+  method: "eth_getProof" | "ots_getHeaderByNumber" | "eth_getBlockByHash" | "eth_getTransactionByHash" | "eth_getSystemTxsByBlockHash" | "web3_clientVersion" | "eth_chainId" | "eth_blockNumber" | "eth_getBlockByNumber" | "eth_getTransactionReceipt" | "eth_getBlockReceipts" | string;
   /** The parameters, by position; `[]` when the method takes none. */
   params: unknown[];
   /** The request id, echoed by the response; chainkit uses 1 unless told otherwise. */
@@ -299,6 +299,83 @@ export interface Authorization {
   s?: Quantity;
 }
 
+/** A block named by number (hex quantity), by tag, or by its 32-byte hash. */
+export type BlockNumberTagOrHash = CanonicalQuantity | BlockTag | Hash32;
+
+/**
+ * One event a contract emitted: the emitting `address`, up to four indexed `topics` (the first is
+ * usually the event signature's keccak256) and the non-indexed `data`, with where it sits in the
+ * chain. The position fields are `null` for a log of a pending transaction. `removed` is `true`
+ * when a reorganisation dropped the log's block. Extra fields are tolerated.
+ */
+export interface Log {
+  /** The contract that emitted the log. */
+  address: Address;
+  /** The indexed topics, at most four, each 32 bytes. */
+  topics: Hash32[];
+  /** The non-indexed event data (`0x` when there is none). */
+  data: HexData;
+  /** The hash of the block holding the log; `null` while pending. */
+  blockHash: string | null;
+  /** The number of the block holding the log (hex quantity); `null` while pending. */
+  blockNumber: string | null;
+  /** The time of the block holding the log, Unix seconds (hex quantity); sent by newer nodes, `null` while pending. */
+  blockTimestamp?: string | null;
+  /** The hash of the transaction that emitted the log; `null` while pending. */
+  transactionHash: string | null;
+  /** The position of that transaction in its block (hex quantity); `null` while pending. */
+  transactionIndex: string | null;
+  /** The position of the log among all logs of its block (hex quantity); `null` while pending. */
+  logIndex: string | null;
+  /** `true` when the log's block was dropped by a reorganisation; `false` otherwise. */
+  removed?: boolean;
+}
+
+/**
+ * What a mined transaction did. The consensus fields, which the block's receipt trie holds and
+ * `receiptsRoot` commits to, are `type`, `status` (or `root` before Byzantium), `cumulativeGasUsed`,
+ * `logsBloom` and `logs`; the others say where the transaction sits and what it paid. A receipt
+ * carries `status` or `root`. Extra fields are tolerated.
+ */
+export interface Receipt {
+  /** The transaction type (`0x0` legacy, `0x1`, `0x2` EIP-1559, `0x3`, `0x4`); its encoding in the receipt trie depends on it. Older nodes leave it out for legacy transactions. */
+  type?: TransactionType;
+  /** The transaction hash. */
+  transactionHash: Hash32;
+  /** The transaction's position in its block. */
+  transactionIndex: Quantity;
+  /** The hash of the block holding the transaction. */
+  blockHash: Hash32;
+  /** The number of the block holding the transaction. */
+  blockNumber: Quantity;
+  /** The time of that block, Unix seconds; sent by newer nodes. */
+  blockTimestamp?: Quantity;
+  /** The sender. */
+  from: Address;
+  /** The receiver; `null` for a contract creation. */
+  to?: string | null;
+  /** The gas used by this transaction and every one before it in the block. */
+  cumulativeGasUsed: Quantity;
+  /** The gas used by this transaction alone. */
+  gasUsed: Quantity;
+  /** The price per gas actually paid, in wei (on this chain the base fee, as priority fees are zero). */
+  effectiveGasPrice: Quantity;
+  /** The contract the transaction created, or `null` when it created none. */
+  contractAddress?: string | null;
+  /** The logs the transaction emitted, in order (`[]` when none). */
+  logs: Log[];
+  /** The 256-byte bloom filter of the transaction's logs. */
+  logsBloom: string;
+  /** `0x1` when the transaction succeeded, `0x0` when it reverted (from Byzantium on). */
+  status?: "0x0" | "0x1";
+  /** The state root after the transaction, sent instead of `status` for blocks before Byzantium. */
+  root?: Hash32;
+  /** The blob gas the transaction used (type `0x3` only; this chain has no blobs). */
+  blobGasUsed?: Quantity;
+  /** The price per blob gas paid (type `0x3` only). */
+  blobGasPrice?: Quantity;
+}
+
 /**
  * An EIP-1186 account proof. Verify `accountProof` against the block's `stateRoot`, then each storage
  * proof against `storageHash`. Compare `balance`, `nonce` and storage values as numbers: the trie holds
@@ -449,6 +526,30 @@ export type EthGetBlockByNumberParams = [block: BlockNumberOrTag, fullTransactio
  * The block, or `null` when the node does not have it.
  */
 export type EthGetBlockByNumberResult = Block | null;
+/**
+ * Params of `eth_getTransactionReceipt`, by position.
+ *
+ * - `transactionHash`: The transaction hash (32 bytes, `0x` + 64 hex digits).
+ */
+export type EthGetTransactionReceiptParams = [transactionHash: Hash32];
+/**
+ * Result of `eth_getTransactionReceipt`.
+ *
+ * The receipt, or `null` while the transaction is pending or when it is unknown.
+ */
+export type EthGetTransactionReceiptResult = Receipt | null;
+/**
+ * Params of `eth_getBlockReceipts`, by position.
+ *
+ * - `block`: The block, as a hex quantity (`0x1b`), a tag (`latest`, `earliest`, `safe`, `finalized`) or a 32-byte block hash.
+ */
+export type EthGetBlockReceiptsParams = [block: BlockNumberTagOrHash];
+/**
+ * Result of `eth_getBlockReceipts`.
+ *
+ * The block's receipts in block order (`[]` when it has no transactions), or `null` for an unknown block.
+ */
+export type EthGetBlockReceiptsResult = Receipt[] | null;
 
 /** Every method of the chainkit EVM JSON-RPC node API (HyperEVM): its params tuple and its result. */
 export interface EvmMethodMap {
@@ -470,4 +571,8 @@ export interface EvmMethodMap {
   eth_blockNumber: { params: EthBlockNumberParams; result: EthBlockNumberResult };
   /** Block by number or tag */
   eth_getBlockByNumber: { params: EthGetBlockByNumberParams; result: EthGetBlockByNumberResult };
+  /** Receipt of a mined transaction */
+  eth_getTransactionReceipt: { params: EthGetTransactionReceiptParams; result: EthGetTransactionReceiptResult };
+  /** Every receipt of a block */
+  eth_getBlockReceipts: { params: EthGetBlockReceiptsParams; result: EthGetBlockReceiptsResult };
 }

@@ -29,10 +29,10 @@ class HexPattern {
   }
 }
 
-export const eth_blockNumberParams = validate66;
-const schema172 = {"type":"array","maxItems":0};
+export const eth_blockNumberParams = validate71;
+const schema193 = {"type":"array","maxItems":0};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -45,17 +45,17 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate66.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_blockNumberResult = validate67;
-const schema173 = {"$ref":"schemas#/$defs/Quantity"};
+export const eth_blockNumberResult = validate72;
+const schema194 = {"$ref":"schemas#/$defs/Quantity"};
 const schema38 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const func0 = hexAwarePattern;
 const pattern8 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -68,14 +68,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate67.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_chainIdParams = validate68;
-const schema175 = {"type":"array","maxItems":0};
+export const eth_chainIdParams = validate73;
+const schema196 = {"type":"array","maxItems":0};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -88,15 +88,15 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate68.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_chainIdResult = validate69;
-const schema176 = {"$ref":"schemas#/$defs/ChainId"};
+export const eth_chainIdResult = validate74;
+const schema197 = {"$ref":"schemas#/$defs/ChainId"};
 const schema91 = {"anyOf":[{"type":"string","enum":["0x3e7","0x3e6"]},{"$ref":"schemas#/$defs/Quantity"}]};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -142,28 +142,28 @@ vErrors = null;
 }
 }
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate44(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
-validate69.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockByHashParams = validate71;
-const schema177 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"},{"type":"boolean"}],"items":false,"minItems":2};
+export const eth_getBlockByHashParams = validate76;
+const schema198 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"},{"type":"boolean"}],"items":false,"minItems":2};
 const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -201,12 +201,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate71.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockByHashResult = validate72;
-const schema179 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
+export const eth_getBlockByHashResult = validate77;
+const schema200 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
 const schema53 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"type":"object","required":["number","hash","parentHash","timestamp","gasLimit","gasUsed","transactions","miner","difficulty","size","extraData","receiptsRoot","stateRoot","transactionsRoot"],"properties":{"transactions":{"anyOf":[{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}}]},"uncles":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"withdrawals":{"type":"array","items":{"$ref":"schemas#/$defs/Withdrawal"}},"sealFields":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}}}};
 const schema37 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
 const schema54 = {"type":"object","required":["number","hash","parentHash","timestamp"],"properties":{"number":{"$ref":"schemas#/$defs/Quantity"},"hash":{"$ref":"schemas#/$defs/Hash32"},"parentHash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"type":"string","pattern":"^0x[0-9a-fA-F]{16}$"},"sha3Uncles":{"$ref":"schemas#/$defs/Hash32"},"logsBloom":{"type":"string","pattern":"^0x[0-9a-fA-F]{512}$"},"transactionsRoot":{"$ref":"schemas#/$defs/Hash32"},"stateRoot":{"$ref":"schemas#/$defs/Hash32"},"receiptsRoot":{"$ref":"schemas#/$defs/Hash32"},"miner":{"$ref":"schemas#/$defs/Address"},"difficulty":{"$ref":"schemas#/$defs/Quantity"},"totalDifficulty":{"$ref":"schemas#/$defs/Quantity"},"extraData":{"$ref":"schemas#/$defs/HexData"},"size":{"$ref":"schemas#/$defs/Quantity"},"gasLimit":{"$ref":"schemas#/$defs/Quantity"},"gasUsed":{"$ref":"schemas#/$defs/Quantity"},"timestamp":{"$ref":"schemas#/$defs/Quantity"},"mixHash":{"$ref":"schemas#/$defs/Hash32"},"baseFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"withdrawalsRoot":{"$ref":"schemas#/$defs/Hash32"},"blobGasUsed":{"$ref":"schemas#/$defs/Quantity"},"excessBlobGas":{"$ref":"schemas#/$defs/Quantity"},"parentBeaconBlockRoot":{"$ref":"schemas#/$defs/Hash32"},"requestsHash":{"$ref":"schemas#/$defs/Hash32"}}};
@@ -1467,7 +1467,7 @@ return errors === 0;
 }
 
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1514,12 +1514,12 @@ vErrors = null;
 }
 }
 }
-validate72.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockByNumberParams = validate74;
-const schema180 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"type":"boolean"}],"items":false,"minItems":2};
+export const eth_getBlockByNumberParams = validate79;
+const schema201 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"type":"boolean"}],"items":false,"minItems":2};
 const schema127 = {"anyOf":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockTag"}]};
 const schema128 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
 const schema129 = {"type":"string","enum":["latest","earliest","safe","finalized"]};
@@ -1576,7 +1576,7 @@ return errors === 0;
 }
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -1607,14 +1607,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate74.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockByNumberResult = validate76;
-const schema181 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
+export const eth_getBlockByNumberResult = validate81;
+const schema202 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1661,15 +1661,681 @@ vErrors = null;
 }
 }
 }
-validate76.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getProofParams = validate78;
-const schema182 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"type":"array","items":{"$ref":"schemas#/$defs/StorageSlot"}},{"type":"string","enum":["latest"]}],"items":false,"minItems":3};
-const schema147 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
+export const eth_getBlockReceiptsParams = validate83;
+const schema203 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberTagOrHash"}],"items":false,"minItems":1};
+const schema130 = {"anyOf":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockTag"},{"$ref":"schemas#/$defs/Hash32"}]};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(typeof data === "string"){
+if(!pattern97.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs4 = errors;
+if(typeof data !== "string"){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/BlockTag/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if(!((((data === "latest") || (data === "earliest")) || (data === "safe")) || (data === "finalized"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/BlockTag/enum",keyword:"enum",params:{allowedValues: schema129.enum},message:"must be equal to one of the allowed values"});
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs7 = errors;
+if(typeof data === "string"){
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+var _valid0 = _errs7 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate42.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+if(!(validate42(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 1)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1},message:"must NOT have more than 1 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate83.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getBlockReceiptsResult = validate85;
+const schema204 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/Receipt"}},{"type":"null"}]};
+const schema152 = {"type":"object","required":["transactionHash","transactionIndex","blockHash","blockNumber","from","cumulativeGasUsed","gasUsed","effectiveGasPrice","logs","logsBloom"],"anyOf":[{"required":["status"]},{"required":["root"]}],"properties":{"type":{"$ref":"schemas#/$defs/TransactionType"},"transactionHash":{"$ref":"schemas#/$defs/Hash32"},"transactionIndex":{"$ref":"schemas#/$defs/Quantity"},"blockHash":{"$ref":"schemas#/$defs/Hash32"},"blockNumber":{"$ref":"schemas#/$defs/Quantity"},"blockTimestamp":{"$ref":"schemas#/$defs/Quantity"},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"cumulativeGasUsed":{"$ref":"schemas#/$defs/Quantity"},"gasUsed":{"$ref":"schemas#/$defs/Quantity"},"effectiveGasPrice":{"$ref":"schemas#/$defs/Quantity"},"contractAddress":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"logs":{"type":"array","items":{"$ref":"schemas#/$defs/Log"}},"logsBloom":{"type":"string","pattern":"^0x[0-9a-fA-F]{512}$"},"status":{"type":"string","enum":["0x0","0x1"]},"root":{"$ref":"schemas#/$defs/Hash32"},"blobGasUsed":{"$ref":"schemas#/$defs/Quantity"},"blobGasPrice":{"$ref":"schemas#/$defs/Quantity"}}};
+const schema144 = {"type":"object","required":["address","topics","data","blockHash","blockNumber","transactionHash","transactionIndex","logIndex"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"topics":{"type":"array","maxItems":4,"items":{"$ref":"schemas#/$defs/Hash32"}},"data":{"$ref":"schemas#/$defs/HexData"},"blockHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"blockNumber":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"blockTimestamp":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"transactionHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"transactionIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"logIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"removed":{"type":"boolean"}}};
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.address === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"});
+errors++;
+}
+if(data.topics === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "topics"},message:"must have required property '"+"topics"+"'"});
+errors++;
+}
+if(data.data === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"});
+errors++;
+}
+if(data.blockHash === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockHash"},message:"must have required property '"+"blockHash"+"'"});
+errors++;
+}
+if(data.blockNumber === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockNumber"},message:"must have required property '"+"blockNumber"+"'"});
+errors++;
+}
+if(data.transactionHash === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactionHash"},message:"must have required property '"+"transactionHash"+"'"});
+errors++;
+}
+if(data.transactionIndex === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactionIndex"},message:"must have required property '"+"transactionIndex"+"'"});
+errors++;
+}
+if(data.logIndex === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "logIndex"},message:"must have required property '"+"logIndex"+"'"});
+errors++;
+}
+if(data.address !== undefined){
+let data0 = data.address;
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.topics !== undefined){
+let data1 = data.topics;
+if(Array.isArray(data1)){
+if(data1.length > 4){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"});
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics/" + i0,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics/" + i0,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.data !== undefined){
+let data3 = data.data;
+if(typeof data3 === "string"){
+if(!pattern7.test(data3)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.blockHash !== undefined){
+let data4 = data.blockHash;
+if((typeof data4 !== "string") && (data4 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: schema144.properties.blockHash.type},message:"must be string,null"});
+errors++;
+}
+if(typeof data4 === "string"){
+if(!pattern5.test(data4)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+}
+if(data.blockNumber !== undefined){
+let data5 = data.blockNumber;
+if((typeof data5 !== "string") && (data5 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: schema144.properties.blockNumber.type},message:"must be string,null"});
+errors++;
+}
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+}
+if(data.blockTimestamp !== undefined){
+let data6 = data.blockTimestamp;
+if((typeof data6 !== "string") && (data6 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: schema144.properties.blockTimestamp.type},message:"must be string,null"});
+errors++;
+}
+if(typeof data6 === "string"){
+if(!pattern8.test(data6)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+}
+if(data.transactionHash !== undefined){
+let data7 = data.transactionHash;
+if((typeof data7 !== "string") && (data7 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionHash",schemaPath:"#/properties/transactionHash/type",keyword:"type",params:{type: schema144.properties.transactionHash.type},message:"must be string,null"});
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern5.test(data7)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionHash",schemaPath:"#/properties/transactionHash/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+}
+if(data.transactionIndex !== undefined){
+let data8 = data.transactionIndex;
+if((typeof data8 !== "string") && (data8 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: schema144.properties.transactionIndex.type},message:"must be string,null"});
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern8.test(data8)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+}
+if(data.logIndex !== undefined){
+let data9 = data.logIndex;
+if((typeof data9 !== "string") && (data9 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/logIndex",schemaPath:"#/properties/logIndex/type",keyword:"type",params:{type: schema144.properties.logIndex.type},message:"must be string,null"});
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern8.test(data9)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/logIndex",schemaPath:"#/properties/logIndex/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+}
+if(data.removed !== undefined){
+if(typeof data.removed !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs1 = errors;
+let valid0 = false;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.status === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"});
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.root === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "root"},message:"must have required property '"+"root"+"'"});
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+errors++;
+}
+else {
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.transactionHash === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactionHash"},message:"must have required property '"+"transactionHash"+"'"});
+errors++;
+}
+if(data.transactionIndex === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactionIndex"},message:"must have required property '"+"transactionIndex"+"'"});
+errors++;
+}
+if(data.blockHash === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockHash"},message:"must have required property '"+"blockHash"+"'"});
+errors++;
+}
+if(data.blockNumber === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockNumber"},message:"must have required property '"+"blockNumber"+"'"});
+errors++;
+}
+if(data.from === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'"});
+errors++;
+}
+if(data.cumulativeGasUsed === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cumulativeGasUsed"},message:"must have required property '"+"cumulativeGasUsed"+"'"});
+errors++;
+}
+if(data.gasUsed === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasUsed"},message:"must have required property '"+"gasUsed"+"'"});
+errors++;
+}
+if(data.effectiveGasPrice === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "effectiveGasPrice"},message:"must have required property '"+"effectiveGasPrice"+"'"});
+errors++;
+}
+if(data.logs === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "logs"},message:"must have required property '"+"logs"+"'"});
+errors++;
+}
+if(data.logsBloom === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "logsBloom"},message:"must have required property '"+"logsBloom"+"'"});
+errors++;
+}
+if(data.type !== undefined){
+if(!(validate31(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
+}
+}
+if(data.transactionHash !== undefined){
+let data1 = data.transactionHash;
+if(typeof data1 === "string"){
+if(!pattern5.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.transactionIndex !== undefined){
+let data2 = data.transactionIndex;
+if(typeof data2 === "string"){
+if(!pattern8.test(data2)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.blockHash !== undefined){
+let data3 = data.blockHash;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.blockNumber !== undefined){
+let data4 = data.blockNumber;
+if(typeof data4 === "string"){
+if(!pattern8.test(data4)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.blockTimestamp !== undefined){
+let data5 = data.blockTimestamp;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.from !== undefined){
+let data6 = data.from;
+if(typeof data6 === "string"){
+if(!pattern4.test(data6)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.to !== undefined){
+let data7 = data.to;
+if((typeof data7 !== "string") && (data7 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema152.properties.to.type},message:"must be string,null"});
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern4.test(data7)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+}
+if(data.cumulativeGasUsed !== undefined){
+let data8 = data.cumulativeGasUsed;
+if(typeof data8 === "string"){
+if(!pattern8.test(data8)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/cumulativeGasUsed",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/cumulativeGasUsed",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.gasUsed !== undefined){
+let data9 = data.gasUsed;
+if(typeof data9 === "string"){
+if(!pattern8.test(data9)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsed",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsed",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.effectiveGasPrice !== undefined){
+let data10 = data.effectiveGasPrice;
+if(typeof data10 === "string"){
+if(!pattern8.test(data10)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/effectiveGasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/effectiveGasPrice",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.contractAddress !== undefined){
+let data11 = data.contractAddress;
+if((typeof data11 !== "string") && (data11 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/type",keyword:"type",params:{type: schema152.properties.contractAddress.type},message:"must be string,null"});
+errors++;
+}
+if(typeof data11 === "string"){
+if(!pattern4.test(data11)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+}
+if(data.logs !== undefined){
+let data12 = data.logs;
+if(Array.isArray(data12)){
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate51(data12[i0], {instancePath:instancePath+"/logs/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/logs",schemaPath:"#/properties/logs/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.logsBloom !== undefined){
+let data14 = data.logsBloom;
+if(typeof data14 === "string"){
+if(!pattern27.test(data14)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/logsBloom",schemaPath:"#/properties/logsBloom/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{512}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{512}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/logsBloom",schemaPath:"#/properties/logsBloom/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.status !== undefined){
+let data15 = data.status;
+if(typeof data15 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if(!((data15 === "0x0") || (data15 === "0x1"))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema152.properties.status.enum},message:"must be equal to one of the allowed values"});
+errors++;
+}
+}
+if(data.root !== undefined){
+let data16 = data.root;
+if(typeof data16 === "string"){
+if(!pattern5.test(data16)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/root",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/root",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.blobGasUsed !== undefined){
+let data17 = data.blobGasUsed;
+if(typeof data17 === "string"){
+if(!pattern8.test(data17)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsed",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsed",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.blobGasPrice !== undefined){
+let data18 = data.blobGasPrice;
+if(typeof data18 === "string"){
+if(!pattern8.test(data18)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasPrice",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate55.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate55(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs4 = errors;
+if(data !== null){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"});
+errors++;
+}
+var _valid0 = _errs4 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate85.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getProofParams = validate87;
+const schema205 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"type":"array","items":{"$ref":"schemas#/$defs/StorageSlot"}},{"type":"string","enum":["latest"]}],"items":false,"minItems":3};
+const schema168 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
+
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -1721,7 +2387,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"#/prefix
 errors++;
 }
 if(!(data3 === "latest")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"#/prefixItems/2/enum",keyword:"enum",params:{allowedValues: schema182.prefixItems[2].enum},message:"must be equal to one of the allowed values"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"#/prefixItems/2/enum",keyword:"enum",params:{allowedValues: schema205.prefixItems[2].enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 }
@@ -1735,12 +2401,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate78.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getProofResult = validate79;
-const schema185 = {"$ref":"schemas#/$defs/AccountProof"};
+export const eth_getProofResult = validate88;
+const schema208 = {"$ref":"schemas#/$defs/AccountProof"};
 const schema35 = {"type":"object","required":["address","accountProof","balance","codeHash","nonce","storageHash","storageProof"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"accountProof":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"balance":{"$ref":"schemas#/$defs/Quantity"},"codeHash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"storageHash":{"$ref":"schemas#/$defs/Hash32"},"storageProof":{"type":"array","items":{"$ref":"schemas#/$defs/StorageProof"}}}};
 const schema42 = {"type":"object","required":["key","value","proof"],"properties":{"key":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"},"value":{"$ref":"schemas#/$defs/Quantity"},"proof":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}}}};
 const pattern12 = func0("^0x[0-9a-fA-F]{1,64}$", "u");
@@ -1966,21 +2632,21 @@ return errors === 0;
 }
 
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
-validate79.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getSystemTxsByBlockHashParams = validate81;
-const schema186 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
+export const eth_getSystemTxsByBlockHashParams = validate90;
+const schema209 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -2012,16 +2678,16 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate81.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getSystemTxsByBlockHashResult = validate82;
-const schema188 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SystemTransaction"}},{"type":"null"}]};
-const schema148 = {"allOf":[{"$ref":"schemas#/$defs/Transaction"}],"properties":{"type":{"type":"string","const":"0x0"},"gasPrice":{"type":"string","const":"0x0"},"from":{"type":"string","pattern":"^0x(2{40}|20[0-9a-fA-F]{38})$"}}};
-const pattern109 = func0("^0x(2{40}|20[0-9a-fA-F]{38})$", "u");
+export const eth_getSystemTxsByBlockHashResult = validate91;
+const schema211 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SystemTransaction"}},{"type":"null"}]};
+const schema169 = {"allOf":[{"$ref":"schemas#/$defs/Transaction"}],"properties":{"type":{"type":"string","const":"0x0"},"gasPrice":{"type":"string","const":"0x0"},"from":{"type":"string","pattern":"^0x(2{40}|20[0-9a-fA-F]{38})$"}}};
+const pattern135 = func0("^0x(2{40}|20[0-9a-fA-F]{38})$", "u");
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -2054,7 +2720,7 @@ errors++;
 if(data.from !== undefined){
 let data2 = data.from;
 if(typeof data2 === "string"){
-if(!pattern109.test(data2)){
+if(!pattern135.test(data2)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"#/properties/from/pattern",keyword:"pattern",params:{pattern: "^0x(2{40}|20[0-9a-fA-F]{38})$"},message:"must match pattern \""+"^0x(2{40}|20[0-9a-fA-F]{38})$"+"\""});
 errors++;
 }
@@ -2065,12 +2731,12 @@ errors++;
 }
 }
 }
-validate55.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2080,8 +2746,8 @@ const _errs1 = errors;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate55(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate60(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -2126,14 +2792,14 @@ vErrors = null;
 }
 }
 }
-validate82.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getTransactionByHashParams = validate84;
-const schema189 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
+export const eth_getTransactionByHashParams = validate93;
+const schema212 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -2165,14 +2831,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate84.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getTransactionByHashResult = validate85;
-const schema191 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null"}]};
+export const eth_getTransactionByHashResult = validate94;
+const schema214 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null"}]};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2540,20 +3206,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate57.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate57(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate62(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -2592,14 +3258,107 @@ vErrors = null;
 }
 }
 }
-validate85.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const ots_getHeaderByNumberParams = validate87;
-const schema192 = {"type":"array","prefixItems":[{"type":"integer","minimum":0}],"items":false,"minItems":1};
+export const eth_getTransactionReceiptParams = validate96;
+const schema215 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+let data0 = data[0];
+if(typeof data0 === "string"){
+if(!pattern5.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 1)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1},message:"must NOT have more than 1 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate96.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getTransactionReceiptResult = validate97;
+const schema217 = {"oneOf":[{"$ref":"schemas#/$defs/Receipt"},{"type":"null"}]};
+
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(data !== null){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"});
+errors++;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate97.errors = vErrors;
+return errors === 0;
+}
+
+export const ots_getHeaderByNumberParams = validate99;
+const schema218 = {"type":"array","prefixItems":[{"type":"integer","minimum":0}],"items":false,"minItems":1};
+
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -2631,15 +3390,15 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate87.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const ots_getHeaderByNumberResult = validate88;
-const schema193 = {"oneOf":[{"$ref":"schemas#/$defs/ZeroNonceBlockHeader"},{"type":"null"}]};
-const schema171 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"properties":{"nonce":{"type":"string","const":"0x0000000000000000"}}};
+export const ots_getHeaderByNumberResult = validate100;
+const schema219 = {"oneOf":[{"$ref":"schemas#/$defs/ZeroNonceBlockHeader"},{"type":"null"}]};
+const schema192 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"properties":{"nonce":{"type":"string","const":"0x0000000000000000"}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -2659,20 +3418,20 @@ errors++;
 }
 }
 }
-validate64.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -2711,14 +3470,14 @@ vErrors = null;
 }
 }
 }
-validate88.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const web3_clientVersionParams = validate90;
-const schema194 = {"type":"array","maxItems":0};
+export const web3_clientVersionParams = validate102;
+const schema220 = {"type":"array","maxItems":0};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -2731,21 +3490,21 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate90.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const web3_clientVersionResult = validate91;
-const schema195 = {"type":"string"};
+export const web3_clientVersionResult = validate103;
+const schema221 = {"type":"string"};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate91.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 

@@ -105,7 +105,13 @@ describe("evm spec: the OpenRPC document", () => {
       "eth_getSystemTxsByBlockHash",
       "web3_clientVersion",
     ];
-    const beyond = ["eth_chainId", "eth_blockNumber", "eth_getBlockByNumber"];
+    const beyond = [
+      "eth_chainId",
+      "eth_blockNumber",
+      "eth_getBlockByNumber",
+      "eth_getTransactionReceipt",
+      "eth_getBlockReceipts",
+    ];
     expect(methods.map((m) => m.name).sort()).toEqual([...interfaceMethods, ...beyond].sort());
     for (const m of methods) {
       expect(m.summary, m.name).toBeTruthy();
