@@ -15,6 +15,7 @@ import type { CallOptions } from "../../runtime/operation.js";
 import type { UsageBudget, UsageSnapshot } from "../../runtime/usage/usage-meter.js";
 import type { VerifiedProofOptions, VerifiedProofResult } from "../verify/verified-proof.js";
 import type { EvmBatchCall, EvmBatchOutcomes } from "./batch-types.js";
+import { checkingLogRange } from "./log-range-rule.js";
 import { namedBatch } from "./named-batch.js";
 import { unvalidatedMethod } from "./unvalidated-method.js";
 
@@ -143,7 +144,7 @@ export interface EvmClient extends EvmMethods {
  * const block = await evm.eth_getBlockByHash(hash, false);
  */
 export function createEvmClient(options: EvmClientOptions): EvmClient {
-  const rpc = createJsonRpcClient({
+  const jsonRpc = createJsonRpcClient({
     url: options.url,
     path: options.path ?? "/evm",
     auth: nodeAuth(options.credentials),
@@ -154,6 +155,8 @@ export function createEvmClient(options: EvmClientOptions): EvmClient {
     batch: options.batch,
     usage: { budget: options.budget },
   });
+  // The spec's validators check each param; the one rule relating two fields is checked here.
+  const rpc = checkingLogRange(jsonRpc);
 
   const request = <M extends EvmMethodName>(
     method: M,
@@ -188,7 +191,7 @@ export function createEvmClient(options: EvmClientOptions): EvmClient {
       ]);
     }
     const { idempotent = false, ...callOptions } = requestOptions;
-    return (await rpc.call(unvalidatedMethod(method, idempotent), params, callOptions)) as T;
+    return (await jsonRpc.call(unvalidatedMethod(method, idempotent), params, callOptions)) as T;
   };
 
   return {
