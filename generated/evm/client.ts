@@ -353,8 +353,8 @@ export interface EvmMethods {
    * Returns, for up to `blockCount` blocks ending at `newestBlock`, each block's base fee and gas used
    * ratio, and the tips paid at each of the `rewardPercentiles` (weighted by gas). `baseFeePerGas` has
    * one entry more than the range: the base fee of the block after it. The node may answer a shorter
-   * range than asked when it lacks blocks. On this service every reward is `0x0`, as priority fees are
-   * zero.
+   * range than asked when it lacks blocks. On this chain tips are burned and `eth_maxPriorityFeePerGas`
+   * suggests none, so the rewards are normally `0x0`.
    * Safe to retry: the call only reads.
    *
    * JSON-RPC method `eth_feeHistory`.

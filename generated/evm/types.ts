@@ -515,7 +515,7 @@ export interface FeeHistory {
   baseFeePerGas: Quantity[];
   /** Each block's gas used divided by its gas limit, 0 to 1. */
   gasUsedRatio: number[];
-  /** Per block, the tip per gas at each requested percentile (all `0x0` on this service); left out when no percentiles were asked. */
+  /** Per block, the tip per gas at each requested percentile (normally `0x0` on this chain); left out when no percentiles were asked. */
   reward?: Quantity[][];
   /** The base fee per blob gas of each block, and of the next one (zero without blobs). */
   baseFeePerBlobGas?: Quantity[];
