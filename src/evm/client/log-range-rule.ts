@@ -43,7 +43,7 @@ export function logRangeIssues(params: readonly unknown[], pointer: string): Fie
  * @param rpc - The client to send with.
  * @returns The same client, checking the rule first.
  * @example
- * const rpc = checkingLogRange(createJsonRpcClient({ url, path: "/evm", auth }));
+ * const rpc = checkingLogRange(createJsonRpcClient({ url, path: "/evm", auth: nodeAuth({ token }) }));
  */
 export function checkingLogRange(rpc: JsonRpcClient): JsonRpcClient {
   const issuesOf = (name: string, params: readonly unknown[], pointer: string) =>

@@ -11,6 +11,7 @@ const acceptAnything: Validator = () => true;
  * @param idempotent - Whether the method only reads, so a failed request may be sent again.
  * @returns A descriptor whose validators accept anything.
  * @example
+ * const rpc = createJsonRpcClient({ url, path: "/evm", auth: nodeAuth({ token }) });
  * const traceCall = unvalidatedMethod("debug_traceTransaction", true);
  * await rpc.call(traceCall, [hash, { tracer: "callTracer" }]);
  */

@@ -89,7 +89,8 @@ export function readCall(value: unknown): RpcCall | RpcAnswer {
  * @param answer - Runs one valid call and answers it.
  * @returns The HTTP answer.
  * @example
- * await answerBody('[{"jsonrpc":"2.0","method":"eth_chainId"}]', run); // { status: 204 }
+ * const run = async (call: RpcCall) => resultAnswer(call.id, "0x3e7");
+ * await answerBody('[{"jsonrpc":"2.0","method":"eth_chainId"}]', run); // { status: 204 }: a notification
  */
 export async function answerBody(
   text: string,

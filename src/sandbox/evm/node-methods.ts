@@ -83,8 +83,14 @@ function ganacheCall(transaction: unknown): unknown {
  * @param chain - Access to ganache and the surface's records.
  * @returns One handler per method that needs one.
  * @example
- * const methods = createNodeMethods(chain);
- * await methods.eth_getBlockReceipts?.(["latest"]);
+ * const methods = createNodeMethods({
+ *   request: async (method, params) => (method === "eth_getBlockByNumber" ? null : params),
+ *   systemTransactions: () => undefined,
+ *   systemTransaction: () => undefined,
+ *   usesBigBlocks: () => false,
+ *   serial: (task) => task(),
+ * });
+ * await methods.eth_getBlockReceipts?.(["0x10"]); // null: the chain has no such block
  */
 export function createNodeMethods(chain: ChainAccess): Readonly<Record<string, MethodHandler>> {
   const timestamps = new Map<string, string>();
