@@ -590,6 +590,7 @@ export interface EvmMethods {
    *   are numbers (the error names `toBlock`); when an end is a tag the node checks it once it knows
    *   the tag's block, and the sandbox does the same (tags resolved at the head, then the same limit,
    *   answered as `-32602`). Page through longer ranges 50 blocks at a time.
+   * - A reversed range (`fromBlock` after `toBlock`) is answered with `-32602` too.
    *
    * Each topic position is `null` (any value), one 32-byte topic, or a list of topics (any of them;
    * `[]` matches anything).

@@ -189,6 +189,10 @@ describe("evm surface: logs and receipts", () => {
       code: -32602,
       message: expect.stringMatching(/51 blocks; at most 50 blocks per call/),
     });
+    expect((await node.call("eth_getLogs", [{ fromBlock: "0x5", toBlock: "0x1" }])).error).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/invalid block range params/),
+    });
     while (BigInt(await node.result<string>("eth_blockNumber")) < 52n) await node.evm.mine();
     const head = BigInt(await node.result<string>("eth_blockNumber"));
     expect((await node.call("eth_getLogs", [{ fromBlock: "earliest" }])).error?.code).toBe(-32602);

@@ -67,7 +67,8 @@ function blockOf(value: unknown, head: bigint): bigint {
 
 /**
  * HyperEVM's range rule for `eth_getLogs`: at most 50 blocks per call, tags resolved at the head
- * first. A filter by `blockHash` covers one block; a reversed range is left to the node.
+ * first, and `fromBlock` not after `toBlock` (as Ethereum nodes refuse a reversed range). A filter by
+ * `blockHash` covers one block.
  *
  * @param filter - The filter as sent.
  * @param head - The latest block number.
@@ -81,6 +82,13 @@ export function logRangeRefusal(filter: unknown, head: bigint): RpcErrorObject |
   if (blockHash !== undefined) return undefined;
   const from = blockOf(fromBlock, head);
   const to = blockOf(toBlock, head);
+  if (to < from) {
+    return {
+      code: RPC_ERRORS.invalidParams.code,
+      message: `eth_getLogs: invalid block range params (fromBlock 0x${from.toString(16)} is after toBlock 0x${to.toString(16)})`,
+      data: "filter (params[0]) must have fromBlock at or before toBlock",
+    };
+  }
   const blocks = to - from + 1n;
   if (blocks <= MAX_LOG_BLOCKS) return undefined;
   return {
