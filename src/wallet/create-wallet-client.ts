@@ -23,7 +23,12 @@ import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
 import type { UsageBudget, UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import { readableAssetIssue } from "./readable-asset.js";
 import { withVisibleAddresses } from "./request-address.js";
-import { sendTransfer, type TransferOptions, type TransferRequest, type TransferResult } from "./transaction/transfer.js";
+import {
+  sendTransfer,
+  type TransferOptions,
+  type TransferRequest,
+  type TransferResult,
+} from "./transaction/transfer.js";
 import type { WalletSigner } from "./transaction/wallet-signer.js";
 import { type Trc20Contract, trc20Contract } from "./trc20/trc20-contract.js";
 
@@ -231,7 +236,10 @@ export interface WalletClient {
    * @example
    * const { assetIssue } = await wallet.getAssetIssueListByName({ value: "TRN" });
    */
-  getAssetIssueListByName(query: AssetIssueQuery, options?: WalletReadOptions): Promise<AssetIssueSearchResult>;
+  getAssetIssueListByName(
+    query: AssetIssueQuery,
+    options?: WalletReadOptions,
+  ): Promise<AssetIssueSearchResult>;
   /**
    * Fetches one asset token by id, in the same readable form as `getAssetIssueListByName`.
    *
@@ -259,7 +267,10 @@ export interface WalletClient {
    * @example
    * const { assetIssue } = await wallet.getPaginatedAssetIssueList({ offset: 0, limit: 20 });
    */
-  getPaginatedAssetIssueList(query: AssetPageQuery, options?: WalletReadOptions): Promise<AssetIssueSearchResult>;
+  getPaginatedAssetIssueList(
+    query: AssetPageQuery,
+    options?: WalletReadOptions,
+  ): Promise<AssetIssueSearchResult>;
   /**
    * Sends TRX, or a TRC-10 token with `asset`, from `signer.address`. The node builds the
    * transaction; the client checks that `txID` is the SHA-256 of `raw_data_hex` and that the
@@ -274,7 +285,11 @@ export interface WalletClient {
    * @example
    * const { txID } = await wallet.transfer({ to: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", amount: 1_000_000n }, privateKeySigner(key));
    */
-  transfer(request: TransferRequest, signer: WalletSigner, options?: TransferOptions): Promise<TransferResult>;
+  transfer(
+    request: TransferRequest,
+    signer: WalletSigner,
+    options?: TransferOptions,
+  ): Promise<TransferResult>;
   /**
    * A TRC-20 token's reads (`balanceOf`, `decimals`, `symbol`) over `triggerConstantContract`.
    * @example
@@ -289,7 +304,8 @@ const HEX = /^(0x)?[0-9a-fA-F]*$/;
 /** The constant-call owner when none is given: the zero address, as tronweb sends it. */
 const ZERO_ADDRESS = "410000000000000000000000000000000000000000";
 
-type Operations = WalletOperations & Record<string, (input: unknown, options?: CallOptions) => Promise<unknown>>;
+type Operations = WalletOperations &
+  Record<string, (input: unknown, options?: CallOptions) => Promise<unknown>>;
 
 /**
  * Creates a client for a TRON-style wallet node.
@@ -321,7 +337,11 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
   const operations = createWalletOperations(caller) as Operations;
 
   /** Calls an operation, or its `/walletsolidity` twin when `confirmed` is asked for. */
-  function call(id: keyof WalletOperations, input: unknown, callOptions?: WalletReadOptions): Promise<unknown> {
+  function call(
+    id: keyof WalletOperations,
+    input: unknown,
+    callOptions?: WalletReadOptions,
+  ): Promise<unknown> {
     const { confirmed, ...rest } = callOptions ?? {};
     const operation = operations[confirmed ? `${id}Solidity` : id] as Operations[string];
     return operation(input, rest);
@@ -344,9 +364,14 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
     getNowBlock: async (query, callOptions) =>
       (await call("getNowBlock", { visible: query?.visible ?? true }, callOptions)) as Block,
     getBlockByNum: async (query, callOptions) =>
-      found(await post("getBlockByNum", { ...query, num: toInt64(query?.num) } as VisibleQuery, callOptions), "blockID"),
-    getBlockById: async (query, callOptions) => found(await post("getBlockById", query, callOptions), "blockID"),
-    getBlock: async (query, callOptions) => found(await post("getBlock", query ?? {}, callOptions), "blockID"),
+      found(
+        await post("getBlockByNum", { ...query, num: toInt64(query?.num) } as VisibleQuery, callOptions),
+        "blockID",
+      ),
+    getBlockById: async (query, callOptions) =>
+      found(await post("getBlockById", query, callOptions), "blockID"),
+    getBlock: async (query, callOptions) =>
+      found(await post("getBlock", query ?? {}, callOptions), "blockID"),
     getTransactionById: async (query, callOptions) =>
       found(await post("getTransactionById", query, callOptions), "txID"),
     getTransactionInfoById: async (query, callOptions) =>
@@ -359,7 +384,8 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
       )) as ConstantCall,
     createTransaction: async (query, callOptions) =>
       (await post("createTransaction", query, callOptions)) as UnsignedTransaction,
-    transferAsset: async (query, callOptions) => (await post("transferAsset", query, callOptions)) as UnsignedTransaction,
+    transferAsset: async (query, callOptions) =>
+      (await post("transferAsset", query, callOptions)) as UnsignedTransaction,
     broadcastTransaction: async (transaction, callOptions) =>
       (await operations.broadcastTransaction(transaction, callOptions)) as BroadcastResult,
     async getAssetIssueListByName(query, callOptions) {
@@ -372,7 +398,10 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
           },
         ]);
       }
-      return tokenList(await call("getAssetIssueListByName", { value: query?.value, visible }, callOptions), visible);
+      return tokenList(
+        await call("getAssetIssueListByName", { value: query?.value, visible }, callOptions),
+        visible,
+      );
     },
     async getAssetIssueById(query, callOptions) {
       const visible = query?.visible ?? true;
@@ -383,10 +412,14 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
     getAssetIssueByAccount: async (query, callOptions) =>
       tokenList(await post("getAssetIssueByAccount", query, callOptions), query?.visible ?? true),
     getAssetIssueList: async (query, callOptions) =>
-      tokenList(await call("getAssetIssueList", { visible: query?.visible ?? true }, callOptions), query?.visible ?? true),
+      tokenList(
+        await call("getAssetIssueList", { visible: query?.visible ?? true }, callOptions),
+        query?.visible ?? true,
+      ),
     getPaginatedAssetIssueList: async (query, callOptions) =>
       tokenList(await post("getPaginatedAssetIssueList", query, callOptions), query?.visible ?? true),
-    transfer: (request, signer, transferOptions) => sendTransfer(operations, request, signer, transferOptions),
+    transfer: (request, signer, transferOptions) =>
+      sendTransfer(operations, request, signer, transferOptions),
     trc20: (contract, readOptions) =>
       trc20Contract(async (request) => {
         const answer = await client.triggerConstantContract({ ...request, visible: true }, readOptions);

@@ -16,7 +16,11 @@ const ADDRESS_FIELDS = ["address", "owner_address", "to_address", "contract_addr
  * @example
  * withVisibleAddresses("getAccount", { address: "41dd79…f9" }, true); // { address: "TWAFRf…qpHp", visible: true }
  */
-export function withVisibleAddresses<T extends object>(operation: string, body: T, visible: boolean): T & { visible: boolean } {
+export function withVisibleAddresses<T extends object>(
+  operation: string,
+  body: T,
+  visible: boolean,
+): T & { visible: boolean } {
   const result: Record<string, unknown> = { ...body, visible };
   for (const field of ADDRESS_FIELDS) {
     const value: unknown = result[field];
@@ -26,7 +30,8 @@ export function withVisibleAddresses<T extends object>(operation: string, body: 
       throw new RequestValidationError(operation, [
         {
           pointer: `/body/${field}`,
-          message: "must be a TRON address: Base58Check T… (34 characters, valid checksum) or 41 followed by 40 hex digits",
+          message:
+            "must be a TRON address: Base58Check T… (34 characters, valid checksum) or 41 followed by 40 hex digits",
         },
       ]);
     }

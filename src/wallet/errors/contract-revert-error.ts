@@ -21,7 +21,12 @@ export class ContractRevertError extends ChainkitError {
   /** The raw revert data as hex (empty when there was none). */
   readonly data: string;
 
-  constructor(options: { contract: string; functionSelector: string; reason: string | undefined; data: string }) {
+  constructor(options: {
+    contract: string;
+    functionSelector: string;
+    reason: string | undefined;
+    data: string;
+  }) {
     super(
       `${options.functionSelector} reverted${options.reason === undefined ? " without a reason" : `: ${options.reason}`}`,
       { details: `contract ${options.contract}${options.data ? `; revert data 0x${options.data}` : ""}` },

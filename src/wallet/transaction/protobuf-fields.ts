@@ -24,7 +24,10 @@ const WIRE_TYPE: Record<FieldKind, WireType> = { bytes: WireType.LengthDelimited
  * @example
  * readMessageFields(bytes, { 1: "bytes", 2: "bytes", 3: "int64" }); // a TransferContract's fields
  */
-export function readMessageFields(bytes: Uint8Array, kinds: Readonly<Record<number, FieldKind>>): MessageFields {
+export function readMessageFields(
+  bytes: Uint8Array,
+  kinds: Readonly<Record<number, FieldKind>>,
+): MessageFields {
   const reader = new BinaryReader(bytes);
   const values = new Map<number, (Uint8Array | bigint)[]>();
   const unknown: number[] = [];

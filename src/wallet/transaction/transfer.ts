@@ -94,7 +94,9 @@ export async function sendTransfer(
     .replace(/^0x/, "")
     .toLowerCase();
   if (recoverSignerAddress(built.txID, signature) !== owner) {
-    throw new WalletSignerError("The signer's signature does not recover to its address; nothing was broadcast");
+    throw new WalletSignerError(
+      "The signer's signature does not recover to its address; nothing was broadcast",
+    );
   }
 
   const result = (await operations.broadcastTransaction(
@@ -108,7 +110,11 @@ export async function sendTransfer(
     callOptions,
   )) as BroadcastResult;
   if (result.result !== true) {
-    throw new BroadcastError(result.code ?? "UNKNOWN", nodeMessage(result.message, built.visible ?? true), built.txID);
+    throw new BroadcastError(
+      result.code ?? "UNKNOWN",
+      nodeMessage(result.message, built.visible ?? true),
+      built.txID,
+    );
   }
   return { txID: built.txID, result };
 }
@@ -117,17 +123,26 @@ function readRequest(request: TransferRequest, owner: string) {
   const issues: FieldIssue[] = [];
   const to = convertAddress(request?.to, false);
   if (to === undefined) {
-    issues.push({ pointer: "/to", message: "must be a TRON address: Base58Check T… or 41 followed by 40 hex digits" });
+    issues.push({
+      pointer: "/to",
+      message: "must be a TRON address: Base58Check T… or 41 followed by 40 hex digits",
+    });
   } else if (to === owner) {
-    issues.push({ pointer: "/to", message: "must differ from the signer's address (a transfer to oneself is refused)" });
+    issues.push({
+      pointer: "/to",
+      message: "must differ from the signer's address (a transfer to oneself is refused)",
+    });
   }
   const amount = toAmount(request?.amount);
   if (amount === undefined) {
-    issues.push({ pointer: "/amount", message: "must be a positive integer below 2^63 (a bigint, or a safe integer number)" });
+    issues.push({
+      pointer: "/amount",
+      message: "must be a positive integer below 2^63 (a bigint, or a safe integer number)",
+    });
   }
   const asset = request?.asset;
   if (asset !== undefined && (typeof asset !== "string" || !/^[0-9]{1,19}$/.test(asset))) {
-    issues.push({ pointer: "/asset", message: "must be a TRC-10 token id: decimal digits, e.g. \"1005416\"" });
+    issues.push({ pointer: "/asset", message: 'must be a TRC-10 token id: decimal digits, e.g. "1005416"' });
   }
   if (issues.length > 0) throw new RequestValidationError("transfer", issues);
   return { owner, to: to as string, amount: amount as bigint, ...(asset !== undefined && { asset }) };

@@ -4,7 +4,11 @@ import type { UnsignedTransaction } from "../../../generated/wallet/types.js";
 import { isBase58Address, toHexAddress } from "../address.js";
 import { TransactionMismatchError } from "../errors/transaction-mismatch-error.js";
 import { hexToText, textToHex } from "../hex-text.js";
-import { type DecodedTransferValue, decodeRawTransaction, decodeTransferValue } from "./decode-raw-transaction.js";
+import {
+  type DecodedTransferValue,
+  decodeRawTransaction,
+  decodeTransferValue,
+} from "./decode-raw-transaction.js";
 
 /** What the sender asked for, addresses as lowercase `41…` hex. */
 export interface TransferIntent {
@@ -67,37 +71,71 @@ export function verifyTransfer(
   try {
     raw = decodeRawTransaction(bytes);
   } catch (error) {
-    throw new TransactionMismatchError("/raw_data_hex", "raw_data_hex is not a well-formed transaction", (error as Error).message);
+    throw new TransactionMismatchError(
+      "/raw_data_hex",
+      "raw_data_hex is not a well-formed transaction",
+      (error as Error).message,
+    );
   }
   const [extra] = raw.otherFields;
   if (extra !== undefined) {
     const name = RAW_FIELD_NAMES[extra];
     throw name
-      ? new TransactionMismatchError(`/raw_data/${name}`, `raw_data_hex carries ${name}, which the transfer did not ask for`)
+      ? new TransactionMismatchError(
+          `/raw_data/${name}`,
+          `raw_data_hex carries ${name}, which the transfer did not ask for`,
+        )
       : new TransactionMismatchError("/raw_data_hex", `raw_data_hex carries an unknown field ${extra}`);
   }
   if (raw.contracts.length !== 1) {
-    throw mismatch("/raw_data/contract", "raw_data_hex does not hold exactly one contract", "1", String(raw.contracts.length));
+    throw mismatch(
+      "/raw_data/contract",
+      "raw_data_hex does not hold exactly one contract",
+      "1",
+      String(raw.contracts.length),
+    );
   }
   const contract = raw.contracts[0] as (typeof raw.contracts)[number];
   const expected = intent.asset === undefined ? CONTRACTS.transfer : CONTRACTS.asset;
   if (contract.type !== expected.type) {
-    throw mismatch("/raw_data/contract/0/type", "raw_data_hex holds another contract type", String(expected.type), String(contract.type));
+    throw mismatch(
+      "/raw_data/contract/0/type",
+      "raw_data_hex holds another contract type",
+      String(expected.type),
+      String(contract.type),
+    );
   }
   if (contract.typeUrl !== TYPE_URL_PREFIX + expected.name) {
-    throw mismatch("/raw_data/contract/0/parameter/type_url", "raw_data_hex names another contract message", TYPE_URL_PREFIX + expected.name, contract.typeUrl);
+    throw mismatch(
+      "/raw_data/contract/0/parameter/type_url",
+      "raw_data_hex names another contract message",
+      TYPE_URL_PREFIX + expected.name,
+      contract.typeUrl,
+    );
   }
   if (contract.permissionId !== 0n) {
-    throw mismatch("/raw_data/contract/0/Permission_id", "raw_data_hex signs with another permission", "0", String(contract.permissionId));
+    throw mismatch(
+      "/raw_data/contract/0/Permission_id",
+      "raw_data_hex signs with another permission",
+      "0",
+      String(contract.permissionId),
+    );
   }
   if (contract.otherFields.length > 0) {
-    throw new TransactionMismatchError("/raw_data/contract/0", `raw_data_hex sets contract field ${contract.otherFields[0]}`);
+    throw new TransactionMismatchError(
+      "/raw_data/contract/0",
+      `raw_data_hex sets contract field ${contract.otherFields[0]}`,
+    );
   }
   let value: DecodedTransferValue;
   try {
     value = decodeTransferValue(expected.type, contract.value);
   } catch (error) {
-    throw new TransactionMismatchError(VALUE, "raw_data_hex holds a malformed contract", (error as Error).message);
+    throw new TransactionMismatchError(
+      VALUE,
+      "raw_data_hex holds a malformed contract",
+      (error as Error).message,
+    );
   }
   if (value.otherFields.length > 0) {
     throw new TransactionMismatchError(VALUE, `raw_data_hex sets contract field ${value.otherFields[0]}`);
@@ -105,7 +143,12 @@ export function verifyTransfer(
   sameBytes(`${VALUE}/owner_address`, "owner", intent.owner, value.owner);
   sameBytes(`${VALUE}/to_address`, "recipient", intent.to, value.to);
   if (value.amount !== intent.amount) {
-    throw mismatch(`${VALUE}/amount`, "raw_data_hex sends another amount", String(intent.amount), String(value.amount ?? 0n));
+    throw mismatch(
+      `${VALUE}/amount`,
+      "raw_data_hex sends another amount",
+      String(intent.amount),
+      String(value.amount ?? 0n),
+    );
   }
   if (intent.asset !== undefined) {
     sameBytes(`${VALUE}/asset_name`, "token", textToHex(intent.asset), value.assetName);
@@ -128,9 +171,15 @@ function sameBytes(field: string, what: string, expectedHex: string, actual: Uin
   }
 }
 
-function checkWindow(raw: ReturnType<typeof decodeRawTransaction>, { now, maxExpirationMs }: TransferCheckOptions) {
+function checkWindow(
+  raw: ReturnType<typeof decodeRawTransaction>,
+  { now, maxExpirationMs }: TransferCheckOptions,
+) {
   if (raw.refBlockBytes?.length !== 2 || raw.refBlockHash?.length !== 8) {
-    throw new TransactionMismatchError("/raw_data/ref_block_bytes", "raw_data_hex does not reference a recent block (ref_block_bytes and ref_block_hash)");
+    throw new TransactionMismatchError(
+      "/raw_data/ref_block_bytes",
+      "raw_data_hex does not reference a recent block (ref_block_bytes and ref_block_hash)",
+    );
   }
   const expiration = raw.expiration;
   const latest = BigInt(now + maxExpirationMs);
@@ -145,25 +194,78 @@ function checkWindow(raw: ReturnType<typeof decodeRawTransaction>, { now, maxExp
 }
 
 /** The node rebuilds the signed bytes from `raw_data` on broadcast: the JSON must say what the bytes say. */
-function checkJsonAgrees(transaction: UnsignedTransaction, typeName: string, intent: TransferIntent, expiration: bigint) {
+function checkJsonAgrees(
+  transaction: UnsignedTransaction,
+  typeName: string,
+  intent: TransferIntent,
+  expiration: bigint,
+) {
   const raw = transaction.raw_data;
-  if (raw.contract.length !== 1) throw mismatch("/raw_data/contract", "raw_data differs from raw_data_hex", "1 contract", `${raw.contract.length}`);
+  if (raw.contract.length !== 1)
+    throw mismatch(
+      "/raw_data/contract",
+      "raw_data differs from raw_data_hex",
+      "1 contract",
+      `${raw.contract.length}`,
+    );
   const contract = raw.contract[0] as (typeof raw.contract)[number];
-  if (contract.type !== typeName) throw mismatch("/raw_data/contract/0/type", "raw_data differs from raw_data_hex", typeName, String(contract.type));
+  if (contract.type !== typeName)
+    throw mismatch(
+      "/raw_data/contract/0/type",
+      "raw_data differs from raw_data_hex",
+      typeName,
+      String(contract.type),
+    );
   const value = contract.parameter.value as Record<string, unknown>;
   const asHex = (address: unknown): string => {
     if (typeof address !== "string") return "";
-    return address.startsWith("T") ? (isBase58Address(address) ? toHexAddress(address) : "") : address.toLowerCase();
+    return address.startsWith("T")
+      ? isBase58Address(address)
+        ? toHexAddress(address)
+        : ""
+      : address.toLowerCase();
   };
-  if (asHex(value.owner_address) !== intent.owner) throw mismatch(`${VALUE}/owner_address`, "raw_data differs from raw_data_hex", intent.owner, String(value.owner_address));
-  if (asHex(value.to_address) !== intent.to) throw mismatch(`${VALUE}/to_address`, "raw_data differs from raw_data_hex", intent.to, String(value.to_address));
-  if (typeof value.amount !== "bigint" || value.amount !== intent.amount) throw mismatch(`${VALUE}/amount`, "raw_data differs from raw_data_hex", String(intent.amount), String(value.amount));
+  if (asHex(value.owner_address) !== intent.owner)
+    throw mismatch(
+      `${VALUE}/owner_address`,
+      "raw_data differs from raw_data_hex",
+      intent.owner,
+      String(value.owner_address),
+    );
+  if (asHex(value.to_address) !== intent.to)
+    throw mismatch(
+      `${VALUE}/to_address`,
+      "raw_data differs from raw_data_hex",
+      intent.to,
+      String(value.to_address),
+    );
+  if (typeof value.amount !== "bigint" || value.amount !== intent.amount)
+    throw mismatch(
+      `${VALUE}/amount`,
+      "raw_data differs from raw_data_hex",
+      String(intent.amount),
+      String(value.amount),
+    );
   if (intent.asset !== undefined && readAssetName(value.asset_name, transaction.visible) !== intent.asset) {
-    throw mismatch(`${VALUE}/asset_name`, "raw_data differs from raw_data_hex", intent.asset, String(value.asset_name));
+    throw mismatch(
+      `${VALUE}/asset_name`,
+      "raw_data differs from raw_data_hex",
+      intent.asset,
+      String(value.asset_name),
+    );
   }
-  if (raw.expiration !== expiration) throw mismatch("/raw_data/expiration", "raw_data differs from raw_data_hex", String(expiration), String(raw.expiration));
+  if (raw.expiration !== expiration)
+    throw mismatch(
+      "/raw_data/expiration",
+      "raw_data differs from raw_data_hex",
+      String(expiration),
+      String(raw.expiration),
+    );
   if (raw.data !== undefined || raw.fee_limit !== undefined) {
-    throw new TransactionMismatchError(raw.data !== undefined ? "/raw_data/data" : "/raw_data/fee_limit", "raw_data carries a field the transfer did not ask for");
+    throw new TransactionMismatchError(
+      raw.data !== undefined ? "/raw_data/data" : "/raw_data/fee_limit",
+      "raw_data carries a field the transfer did not ask for",
+    );
   }
 }
 

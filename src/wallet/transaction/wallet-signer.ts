@@ -46,7 +46,8 @@ const privateKeys = new WeakMap<object, Uint8Array>();
  * addressOfPublicKey(secp256k1.getPublicKey(key, false)); // "41…"
  */
 export function addressOfPublicKey(publicKey: Uint8Array): string {
-  const uncompressed = publicKey.length === 65 ? publicKey : secp256k1.Point.fromBytes(publicKey).toBytes(false);
+  const uncompressed =
+    publicKey.length === 65 ? publicKey : secp256k1.Point.fromBytes(publicKey).toBytes(false);
   return `41${bytesToHex(keccak_256(uncompressed.subarray(1)).subarray(12))}`;
 }
 
@@ -71,7 +72,11 @@ export function privateKeySigner(key: string | Uint8Array): TronPrivateKeySigner
       if (typeof txID !== "string" || !/^[0-9a-fA-F]{64}$/.test(txID)) {
         throw new WalletSignerError("txID must be 64 hex digits");
       }
-      const recovered = secp256k1.sign(hexToBytes(txID), secret, { prehash: false, lowS: true, format: "recovered" });
+      const recovered = secp256k1.sign(hexToBytes(txID), secret, {
+        prehash: false,
+        lowS: true,
+        format: "recovered",
+      });
       // noble puts the recovery id first; TRON wants r ‖ s ‖ v with v = 27 + recovery id.
       return `${bytesToHex(recovered.subarray(1))}${(27 + (recovered[0] as number)).toString(16)}`;
     },
@@ -84,7 +89,8 @@ export function privateKeySigner(key: string | Uint8Array): TronPrivateKeySigner
 function parseKey(key: string | Uint8Array): Uint8Array {
   let bytes: Uint8Array | undefined;
   if (key instanceof Uint8Array) bytes = key.length === 32 ? Uint8Array.from(key) : undefined;
-  else if (typeof key === "string" && /^(0x)?[0-9a-fA-F]{64}$/.test(key)) bytes = hexToBytes(key.replace(/^0x/, ""));
+  else if (typeof key === "string" && /^(0x)?[0-9a-fA-F]{64}$/.test(key))
+    bytes = hexToBytes(key.replace(/^0x/, ""));
   if (!bytes || !secp256k1.utils.isValidSecretKey(bytes)) {
     throw new WalletSignerError("The private key must be a valid secp256k1 key: 64 hex digits or 32 bytes");
   }

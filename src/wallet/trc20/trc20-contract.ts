@@ -10,9 +10,27 @@ import { nodeMessage } from "../hex-text.js";
 
 /** The three TRC-20 reads, as ABI fragments (TRC-20 is ERC-20's ABI on TRON). */
 const TRC20_READS = [
-  { type: "function", name: "balanceOf", stateMutability: "view", inputs: [{ name: "owner", type: "address" }], outputs: [{ name: "", type: "uint256" }] },
-  { type: "function", name: "decimals", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "uint8" }] },
-  { type: "function", name: "symbol", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "string" }] },
+  {
+    type: "function",
+    name: "balanceOf",
+    stateMutability: "view",
+    inputs: [{ name: "owner", type: "address" }],
+    outputs: [{ name: "", type: "uint256" }],
+  },
+  {
+    type: "function",
+    name: "decimals",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [{ name: "", type: "uint8" }],
+  },
+  {
+    type: "function",
+    name: "symbol",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [{ name: "", type: "string" }],
+  },
 ] as const;
 const SIGNATURES = { balanceOf: "balanceOf(address)", decimals: "decimals()", symbol: "symbol()" } as const;
 const abi = createContract(TRC20_READS);
@@ -65,7 +83,12 @@ export function trc20Contract(call: ConstantCaller, address: string): Trc20Contr
     }
     const output = answer.constant_result?.[0] ?? "";
     if (answer.transaction?.ret?.[0]?.ret === "FAILED") {
-      throw new ContractRevertError({ contract: address, functionSelector, reason: revertReason(output) ?? undefined, data: output });
+      throw new ContractRevertError({
+        contract: address,
+        functionSelector,
+        reason: revertReason(output) ?? undefined,
+        data: output,
+      });
     }
     return hexToBytes(output);
   }
@@ -75,7 +98,10 @@ export function trc20Contract(call: ConstantCaller, address: string): Trc20Contr
       return decode();
     } catch (error) {
       throw new ResponseValidationError("triggerConstantContract", 200, [
-        { pointer: "/constant_result/0", message: `is not what ${SIGNATURES[name]} returns (${(error as Error).message})` },
+        {
+          pointer: "/constant_result/0",
+          message: `is not what ${SIGNATURES[name]} returns (${(error as Error).message})`,
+        },
       ]);
     }
   }
@@ -100,10 +126,17 @@ export function trc20Contract(call: ConstantCaller, address: string): Trc20Contr
 /** A TRON address as the 20-byte `0x…` address the ABI encodes. */
 function evmAddress(owner: string): string {
   const text: unknown = owner;
-  const hex = isHexAddress(text) ? text.replace(/^0x/, "") : isBase58Address(text) ? toHexAddress(text) : undefined;
+  const hex = isHexAddress(text)
+    ? text.replace(/^0x/, "")
+    : isBase58Address(text)
+      ? toHexAddress(text)
+      : undefined;
   if (hex === undefined) {
     throw new RequestValidationError("balanceOf", [
-      { pointer: "/owner", message: "must be a TRON address: Base58Check T… or 41 followed by 40 hex digits" },
+      {
+        pointer: "/owner",
+        message: "must be a TRON address: Base58Check T… or 41 followed by 40 hex digits",
+      },
     ]);
   }
   return `0x${hex.slice(2).toLowerCase()}`;
