@@ -44,7 +44,11 @@ export {
 } from "./wallet/transaction/decode-raw-transaction.js";
 export { recoverSignerAddress } from "./wallet/transaction/recover-signer.js";
 export type { TransferOptions, TransferRequest, TransferResult } from "./wallet/transaction/transfer.js";
-export { type TransferCheckOptions, type TransferIntent, verifyTransfer } from "./wallet/transaction/verify-transfer.js";
+export {
+  type TransferCheckOptions,
+  type TransferIntent,
+  verifyTransfer,
+} from "./wallet/transaction/verify-transfer.js";
 export {
   addressOfPublicKey,
   privateKeySigner,
