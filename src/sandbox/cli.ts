@@ -34,6 +34,8 @@ function describe(sandbox: Sandbox): string {
     `  exchange key        ${credentials.exchangePrivateKey}`,
     `  exchange address    ${fixtures.exchangeAddress}`,
     `  resting order ids   ${fixtures.restingOids.join(", ")}`,
+    `  wallet key          ${credentials.walletPrivateKey}`,
+    `  wallet address      ${fixtures.walletAddress}   (TRC-20 token ${fixtures.walletTrc20Address})`,
     "",
     "Press Ctrl-C to stop.",
   ].join("\n");
