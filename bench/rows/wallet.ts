@@ -30,7 +30,8 @@ const recorded = (name: string) =>
 /** The recorded Nile head block carrying recorded transactions (a TRX transfer and a TRC-20 call, alternating). */
 function benchBlock(): Json {
   const head = recorded("tron_getnowblock")[0]?.response as Json;
-  const transfer = (recorded("tron_getblockbynum")[1]?.response.transactions as Json[])[0] as Json;
+  const withTransfer = recorded("tron_getblockbynum")[1]?.response as { transactions: Json[] };
+  const transfer = withTransfer.transactions[0] as Json;
   const trc20 = recorded("tron_gettransactionbyid")[0]?.response as Json;
   const transactions = Array.from({ length: TRANSACTIONS }, (_, i) =>
     structuredClone(i % 2 ? trc20 : transfer),
