@@ -105,6 +105,7 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
  * @returns The handler, the demo account and test controls.
  * @example
  * const wallet = await createWalletSurface({ blockIntervalMs: 0 });
+ * const nodeAuth = new NodeAuthRegistry();
  * const server = await serveSurface({ name: "wallet", auth: "node", nodeAuth, handler: wallet.handler });
  */
 export async function createWalletSurface(options: WalletSurfaceOptions = {}): Promise<WalletSurface> {
