@@ -175,6 +175,7 @@ export interface WalletClient {
   /**
    * The block with this `blockID`, or `null`.
    * @example
+   * const head = await wallet.getNowBlock();
    * const block = await wallet.getBlockById({ value: head.blockID });
    */
   getBlockById(query: ValueQuery, options?: WalletReadOptions): Promise<Block | null>;
@@ -187,13 +188,13 @@ export interface WalletClient {
   /**
    * A transaction in a block, or `null` (unknown, or not in a block yet).
    * @example
-   * const tx = await wallet.getTransactionById({ value: txID });
+   * const tx = await wallet.getTransactionById({ value: "a6850deb302e647f386dce814e272a86919d6d77fde5b44b0db1b6641e51740f" });
    */
   getTransactionById(query: ValueQuery, options?: WalletReadOptions): Promise<Transaction | null>;
   /**
    * A transaction's receipt (fee, resources, logs), or `null` until it is in a block.
    * @example
-   * const info = await wallet.getTransactionInfoById({ value: txID }, { confirmed: true });
+   * const info = await wallet.getTransactionInfoById({ value: "a6850deb302e647f386dce814e272a86919d6d77fde5b44b0db1b6641e51740f" }, { confirmed: true });
    */
   getTransactionInfoById(query: ValueQuery, options?: WalletReadOptions): Promise<TransactionInfo | null>;
   /**
@@ -207,19 +208,22 @@ export interface WalletClient {
    * Has the node build an unsigned TRX transfer. Prefer {@link WalletClient.transfer}, which also checks,
    * signs and broadcasts it.
    * @example
-   * const unsigned = await wallet.createTransaction({ owner_address, to_address, amount: 1_000_000n });
+   * const unsigned = await wallet.createTransaction({ owner_address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp", to_address: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", amount: 1_000_000n });
    */
   createTransaction(query: CreateTransactionQuery, options?: CallOptions): Promise<UnsignedTransaction>;
   /**
    * Has the node build an unsigned TRC-10 transfer. Prefer {@link WalletClient.transfer}.
    * @example
-   * const unsigned = await wallet.transferAsset({ owner_address, to_address, asset_name: "1005416", amount: 5n });
+   * const unsigned = await wallet.transferAsset({ owner_address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp", to_address: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", asset_name: "1005416", amount: 5n });
    */
   transferAsset(query: TransferAssetQuery, options?: CallOptions): Promise<UnsignedTransaction>;
   /**
    * Sends a signed transaction as the node built it, and returns the node's answer as it is
    * (`result: true`, or a `code` and `message`). {@link WalletClient.transfer} throws on refusal instead.
    * @example
+   * import { privateKeySigner } from "chainkit/wallet";
+   * const unsigned = await wallet.createTransaction({ owner_address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp", to_address: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", amount: 1n });
+   * const signature = await privateKeySigner(sandbox.credentials.walletPrivateKey).signTransaction({ txID: unsigned.txID, rawDataHex: unsigned.raw_data_hex });
    * const { result, code } = await wallet.broadcastTransaction({ ...unsigned, signature: [signature] });
    */
   broadcastTransaction(transaction: SignedTransaction, options?: CallOptions): Promise<BroadcastResult>;
@@ -253,7 +257,7 @@ export interface WalletClient {
   /**
    * The tokens an account issued, readable like the other token look-ups; `[]` when none.
    * @example
-   * const { assetIssue } = await wallet.getAssetIssueByAccount({ address: issuer });
+   * const { assetIssue } = await wallet.getAssetIssueByAccount({ address: "TF5Bn4cJCT6GVeUgyCN4rBhDg42KBrpAjg" });
    */
   getAssetIssueByAccount(query: AccountQuery, options?: CallOptions): Promise<AssetIssueSearchResult>;
   /**
@@ -283,7 +287,9 @@ export interface WalletClient {
    * @throws {BroadcastError} when the node refuses the signed transaction.
    * @throws {RequestValidationError} before sending, for a bad recipient, amount or token id.
    * @example
-   * const { txID } = await wallet.transfer({ to: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", amount: 1_000_000n }, privateKeySigner(key));
+   * import { privateKeySigner } from "chainkit/wallet";
+   * const me = privateKeySigner(sandbox.credentials.walletPrivateKey);
+   * const { txID } = await wallet.transfer({ to: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", amount: 1_000_000n }, me);
    */
   transfer(
     request: TransferRequest,
@@ -293,7 +299,7 @@ export interface WalletClient {
   /**
    * A TRC-20 token's reads (`balanceOf`, `decimals`, `symbol`) over `triggerConstantContract`.
    * @example
-   * const balance = await wallet.trc20("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t").balanceOf(holder); // bigint
+   * const balance = await wallet.trc20("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t").balanceOf("TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp"); // bigint
    */
   trc20(contract: string, options?: WalletReadOptions): Trc20Contract;
   /** Requests sent so far (each retry counts). */

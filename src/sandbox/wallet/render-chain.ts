@@ -23,7 +23,7 @@ const nonZero = (key: string, value: bigint | undefined) => (value ? { [key]: va
  * An account as `getaccount` prints it, in the encoding `visible` asks for.
  *
  * @example
- * renderAccount(ledger.account(demo) as AccountState, true).balance; // 10000000000n
+ * renderAccount(newAccount("41dd791d6b49e190062d650e6a23c575510d35f2f9", 0n), true).address; // "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp"
  */
 export function renderAccount(account: AccountState, visible: boolean): Record<string, unknown> {
   const own = address(account.address, visible);

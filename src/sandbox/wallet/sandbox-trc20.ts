@@ -50,7 +50,7 @@ const withoutSelector = (encoded: Uint8Array) => bytesToHex(encoded.subarray(4))
  * fallback), as a deployed token would.
  *
  * @example
- * const token = new SandboxTrc20({ name: "Sandbox Dollar", symbol: "SBXD", decimals: 6, balances });
+ * const token = new SandboxTrc20({ name: "Sandbox Dollar", symbol: "SBXD", decimals: 6, balances: new Map() });
  * token.call("313ce567").output; // 32-byte 6
  */
 export class SandboxTrc20 {

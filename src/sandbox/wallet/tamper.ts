@@ -53,7 +53,9 @@ export interface Tampered {
  * @param seal - Re-encodes a changed raw and contract into a transaction (new bytes and txID).
  * @returns The changed transaction and what its JSON shows.
  * @example
- * tamper(built, "amount", reseal).shown[0]; // the contract with one more sun
+ * const ledger = new TronLedger({ accounts: [] });
+ * const built = ledger.build({ kind: "TransferContract", owner: `41${"11".repeat(20)}`, to: `41${"22".repeat(20)}`, amount: 1n });
+ * tamper(built, "amount", (raw, contract) => sealTransaction(raw, contract, [])).shown[0]; // amount 2n
  */
 export function tamper(
   built: StoredTransaction,

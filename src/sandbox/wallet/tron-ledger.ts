@@ -84,7 +84,7 @@ const BLOCK_VERSION = 34;
  * address from each one (see `signature-check.ts`).
  *
  * @example
- * const ledger = new TronLedger({ accounts, now: Date.now });
+ * const ledger = new TronLedger({ accounts: [newAccount(`41${"11".repeat(20)}`, 0n)], now: Date.now });
  * ledger.produceBlock();
  */
 export class TronLedger {

@@ -34,7 +34,8 @@ const int64Field = (writer: BinaryWriter, fieldNo: number, value: bigint | numbe
  * left out): the bytes whose SHA-256 is the transaction id.
  *
  * @example
- * bytesToHex(sha256(encodeRaw(raw))); // the txID
+ * const raw = { refBlockBytes: new Uint8Array(2), refBlockHash: new Uint8Array(8), expiration: 1n, timestamp: 1n, contracts: [] };
+ * encodeRaw(raw); // the bytes whose SHA-256 is the txID
  */
 export function encodeRaw(raw: StoredRaw): Uint8Array {
   const writer = new BinaryWriter();

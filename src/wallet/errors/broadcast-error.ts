@@ -6,7 +6,9 @@ import { ChainkitError } from "../../runtime/errors/chainkit-error.js";
  * enough balance), an expired or duplicate transaction, a busy node. Nothing was sent to the network.
  *
  * @example
- * try { await wallet.transfer({ to, amount }, signer); } catch (err) {
+ * import { privateKeySigner } from "chainkit/wallet";
+ * const me = privateKeySigner(sandbox.credentials.walletPrivateKey);
+ * try { await wallet.transfer({ to: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", amount: 1_000_000n }, me); } catch (err) {
  *   if (err instanceof BroadcastError) console.log(err.code, err.serviceMessage);
  * }
  */

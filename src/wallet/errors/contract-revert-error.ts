@@ -6,7 +6,7 @@ import { ChainkitError } from "../../runtime/errors/chainkit-error.js";
  * when the contract reverted without one; `data` holds the raw revert data either way.
  *
  * @example
- * try { await wallet.trc20(token).balanceOf(holder); } catch (err) {
+ * try { await wallet.trc20("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t").balanceOf("TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp"); } catch (err) {
  *   if (err instanceof ContractRevertError) console.log(err.reason);
  * }
  */

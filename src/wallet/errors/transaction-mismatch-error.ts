@@ -8,7 +8,9 @@ import { ChainkitError } from "../../runtime/errors/chainkit-error.js";
  * expired, or disagree with the `raw_data` JSON shown beside them.
  *
  * @example
- * try { await wallet.transfer({ to, amount: 1_000_000n }, signer); } catch (err) {
+ * import { privateKeySigner } from "chainkit/wallet";
+ * const me = privateKeySigner(sandbox.credentials.walletPrivateKey);
+ * try { await wallet.transfer({ to: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", amount: 1_000_000n }, me); } catch (err) {
  *   if (err instanceof TransactionMismatchError) console.log(err.field); // "/raw_data/contract/0/parameter/value/amount"
  * }
  */

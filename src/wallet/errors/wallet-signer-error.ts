@@ -6,7 +6,8 @@ import { ChainkitError } from "../../runtime/errors/chainkit-error.js";
  * signer's address. Nothing was broadcast. Keys never appear in the message.
  *
  * @example
- * try { privateKeySigner(input); } catch (err) {
+ * import { privateKeySigner } from "chainkit/wallet";
+ * try { privateKeySigner(sandbox.credentials.walletPrivateKey); } catch (err) {
  *   if (err instanceof WalletSignerError) console.log(err.shortMessage);
  * }
  */

@@ -39,7 +39,8 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
  * @returns The decoded fields; the contract values stay bytes (see {@link decodeTransferValue}).
  * @throws {Error} when the bytes are not a well-formed `Transaction.raw`.
  * @example
- * decodeRawTransaction(hexToBytes(unsigned.raw_data_hex)).contracts[0]?.type; // 1n
+ * const unsigned = await wallet.createTransaction({ owner_address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp", to_address: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", amount: 1n });
+ * decodeRawTransaction(Buffer.from(unsigned.raw_data_hex, "hex")).contracts[0]?.type; // 1n
  */
 export function decodeRawTransaction(bytes: Uint8Array): DecodedRawTransaction {
   const raw = readMessageFields(bytes, RAW);
@@ -88,7 +89,7 @@ export interface DecodedTransferValue {
  * @param bytes - The contract's bytes.
  * @throws {Error} when the bytes are malformed or repeat a field.
  * @example
- * decodeTransferValue(1n, contract.value).amount; // 1000000n
+ * decodeTransferValue(1n, Buffer.from("18c0843d", "hex")).amount; // 1000000n
  */
 export function decodeTransferValue(type: 1n | 2n, bytes: Uint8Array): DecodedTransferValue {
   const asset = type === 2n;

@@ -22,7 +22,7 @@ const WIRE_TYPE: Record<FieldKind, WireType> = { bytes: WireType.LengthDelimited
  * @returns The values by field number and the unknown field numbers.
  * @throws {Error} when the bytes are not a protobuf message or a field has an unexpected wire type.
  * @example
- * readMessageFields(bytes, { 1: "bytes", 2: "bytes", 3: "int64" }); // a TransferContract's fields
+ * readMessageFields(Buffer.from("18c0843d", "hex"), { 1: "bytes", 2: "bytes", 3: "int64" }).values.get(3); // [1000000n]
  */
 export function readMessageFields(
   bytes: Uint8Array,

@@ -10,7 +10,8 @@ import { addressOfPublicKey } from "./wallet-signer.js";
  * @param signature - 130 hex digits, optionally `0x`-prefixed.
  * @returns The signer's `41…` hex address.
  * @example
- * recoverSignerAddress(unsigned.txID, await signer.signTransaction(toSign)); // "41…"
+ * recoverSignerAddress("a6850deb302e647f386dce814e272a86919d6d77fde5b44b0db1b6641e51740f", "d6bb522d4f876dc5e4540ef1b7e47a67c9295e88758668bdd12e1d455741d19550fa561bbb79e7c57b233a19c551f92153ec9660ac086ad3caf0f2963e70424b00");
+ * // "41954f4930a2057860956eaa824137669d5398258a"
  */
 export function recoverSignerAddress(txID: string, signature: string): string | undefined {
   const hex = typeof signature === "string" ? signature.replace(/^0x/, "") : "";

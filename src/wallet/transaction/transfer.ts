@@ -59,7 +59,9 @@ const DEFAULT_MAX_EXPIRATION_MS = 300_000;
  * @throws {BroadcastError} when the node refuses the signed transaction.
  * @throws {HttpError} when the node refuses to build it (`{"Error": …}`, e.g. not enough balance).
  * @example
- * const { txID } = await sendTransfer(operations, { to: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", amount: 1_000_000n }, signer);
+ * import { privateKeySigner } from "chainkit/wallet";
+ * // wallet.transfer(request, signer) runs this with the client's operations:
+ * const { txID } = await wallet.transfer({ to: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", amount: 1_000_000n }, privateKeySigner(sandbox.credentials.walletPrivateKey));
  */
 export async function sendTransfer(
   operations: WalletOperations,

@@ -55,7 +55,9 @@ const VALUE = "/raw_data/contract/0/parameter/value";
  * @param options - The time now and the expiration window.
  * @throws {TransactionMismatchError} naming the first field that differs.
  * @example
- * verifyTransfer(unsigned, { owner, to, amount: 1_000_000n }, { now: Date.now(), maxExpirationMs: 300_000 });
+ * const unsigned = await wallet.createTransaction({ owner_address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp", to_address: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", amount: 1_000_000n });
+ * const intent = { owner: "41dd791d6b49e190062d650e6a23c575510d35f2f9", to: "4192ad11c1bf16b3b14b0bd6b5c7e2db73a0b5e83a", amount: 1_000_000n };
+ * verifyTransfer(unsigned, intent, { now: Date.now(), maxExpirationMs: 300_000 }); // throws when the node changed anything
  */
 export function verifyTransfer(
   transaction: UnsignedTransaction,

@@ -43,7 +43,8 @@ const privateKeys = new WeakMap<object, Uint8Array>();
  * @param publicKey - 65-byte uncompressed or 33-byte compressed public key.
  * @returns The `41…` hex address.
  * @example
- * addressOfPublicKey(secp256k1.getPublicKey(key, false)); // "41…"
+ * addressOfPublicKey(Buffer.from("0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798", "hex"));
+ * // "417e5f4552091a69125d5dfcb7b8c2659029395bdf" (the key 1)
  */
 export function addressOfPublicKey(publicKey: Uint8Array): string {
   const uncompressed =

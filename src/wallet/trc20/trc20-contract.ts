@@ -66,7 +66,7 @@ export interface Trc20Contract {
  * @throws {ResponseValidationError} (from each read) when the output is not the ABI type the function returns.
  * @example
  * const usdt = wallet.trc20("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
- * const [balance, decimals] = await Promise.all([usdt.balanceOf(holder), usdt.decimals()]);
+ * const [balance, decimals] = await Promise.all([usdt.balanceOf("TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp"), usdt.decimals()]);
  */
 export function trc20Contract(call: ConstantCaller, address: string): Trc20Contract {
   async function read(name: keyof typeof SIGNATURES, input: Uint8Array): Promise<Uint8Array> {
