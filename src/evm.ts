@@ -9,6 +9,7 @@ export {
   type EvmClientOptions,
   type EvmLiveClient,
   type EvmVerifiedProofOptions,
+  type UnvalidatedRequestOptions,
 } from "./evm/client/create-evm-client.js";
 export type {
   EvmLiveMethods,

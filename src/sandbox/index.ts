@@ -15,10 +15,12 @@ import { NodeAuthRegistry, type NodeSecrets } from "./node-auth.js";
 import { createPlatformSurface } from "./platform/platform-surface.js";
 import { type SecretSource, secretSource } from "./secret-source.js";
 import type { FaultPlan, SurfaceName } from "./surface.js";
+import type { WalletTamper } from "./wallet/tamper.js";
 import { createWalletSurface } from "./wallet/wallet-surface.js";
 
 export type { ChainSnapshot, Reorg } from "./evm/reorg.js";
 export type { FaultPlan, SurfaceName } from "./surface.js";
+export type { WalletTamper } from "./wallet/tamper.js";
 
 /**
  * Where each surface listens when {@link SandboxOptions.ports} is a base port: the base plus this
@@ -55,6 +57,8 @@ export interface SandboxOptions {
   ports?: number | Partial<Record<SurfaceName, number>>;
   /** Nodes per page of the platform's node list (default 10). */
   platformPageSize?: number;
+  /** Milliseconds between wallet blocks (default 3000, as on TRON); 0 produces them only on `wallet.produceBlock()`. */
+  walletBlockMs?: number;
 }
 
 /** The demo credentials a sandbox accepts. Sandbox-only values: never use them anywhere else. */
@@ -69,6 +73,8 @@ export interface SandboxCredentials {
   password: string;
   /** Private key of the demo exchange account, which has resting orders. */
   exchangePrivateKey: `0x${string}`;
+  /** Private key (64 hex digits) of the funded demo wallet account: TRX, TRC-10 and TRC-20 balances, staked resources. */
+  walletPrivateKey: string;
 }
 
 /** A running sandbox. */
@@ -83,6 +89,10 @@ export interface Sandbox {
     exchangeAddress: string;
     /** Funded accounts of the EVM chain (it has mined a first block with a transfer from the first). */
     evmAccounts: readonly string[];
+    /** Base58Check address of the demo wallet account (the key is `credentials.walletPrivateKey`). */
+    walletAddress: string;
+    /** Base58Check address of the wallet's TRC-20 token (`balanceOf`, `decimals`, `symbol`, `name`, `totalSupply`). */
+    walletTrc20Address: string;
   };
   /** Replaces one surface's fault plan (`{}` turns faults off). */
   setFaults(surface: SurfaceName, plan: FaultPlan): void;
@@ -92,7 +102,7 @@ export interface Sandbox {
    * The EVM chain, for tests that need to send transactions or mine blocks. Its WebSocket endpoint is
    * `/ws/<token>` (or `/ws` with basic auth) on the same port as `/evm`.
    */
-  evm: Pick<EvmSurface, "sendTransaction" | "fund" | "mine" | "chainId" | "path"> & {
+  evm: Pick<EvmSurface, "sendTransaction" | "fund" | "mine" | "setUsingBigBlocks" | "chainId" | "path"> & {
     /** Marks the current head, to reorganise the chain from it later. */
     snapshot(): Promise<ChainSnapshot>;
     /**
@@ -101,6 +111,11 @@ export interface Sandbox {
      * Call it while nothing else is mining.
      */
     reorg(snapshot: ChainSnapshot, blocks?: number): Promise<Reorg>;
+  };
+  /** The wallet chain, for tests: produce a block now, or make the node tamper with the transactions it builds. */
+  wallet: {
+    produceBlock(): { number: bigint; id: string };
+    setTamper(kind: WalletTamper | undefined): void;
   };
   /** Stops every surface and the chain. */
   close(): Promise<void>;
@@ -166,7 +181,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     const evm = await createEvmSurface();
     closers.push(() => evm.close());
-    const wallet = await createWalletSurface();
+    const wallet = await createWalletSurface({
+      demoPrivateKey: secrets.hex("wallet private key", 32),
+      ...(options.walletBlockMs !== undefined && { blockIntervalMs: options.walletBlockMs }),
+    });
     closers.push(() => wallet.close());
     const indexer = await createIndexerSurface({ ...(options.seed !== undefined && { seed: options.seed }) });
     closers.push(() => indexer.close());
@@ -239,11 +257,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         username: demoNode.username,
         password: demoNode.password,
         exchangePrivateKey: exchange.demo.privateKey as `0x${string}`,
+        walletPrivateKey: wallet.demo.privateKey,
       }),
       fixtures: {
         restingOids: Object.freeze([...exchange.restingOids]),
         exchangeAddress: exchange.demo.address,
         evmAccounts: evm.accounts,
+        walletAddress: wallet.demo.address,
+        walletTrc20Address: wallet.trc20Address,
       },
       setFaults: (surface, plan) => servers[surface].setFaults(plan),
       requestCount: (surface) => servers[surface].requestCount,
@@ -256,6 +277,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         snapshot: () => snapshotChain(evm.provider),
         reorg: (snapshot, blocks) =>
           reorgChain(evm.provider, snapshot, blocks, (hashes) => evmWebSocket.orphaned(hashes)),
+        setUsingBigBlocks: (address, usingBigBlocks) => evm.setUsingBigBlocks(address, usingBigBlocks),
+      },
+      wallet: {
+        produceBlock: () => wallet.produceBlock(),
+        setTamper: (kind) => wallet.setTamper(kind),
       },
       close: closeAll,
     };

@@ -20,7 +20,9 @@ import {
 } from "../live/live-connection.js";
 import type { VerifiedProofOptions, VerifiedProofResult } from "../verify/verified-proof.js";
 import type { EvmBatchCall, EvmBatchOutcomes } from "./batch-types.js";
+import { checkingLogRange } from "./log-range-rule.js";
 import { namedBatch } from "./named-batch.js";
+import { unvalidatedMethod } from "./unvalidated-method.js";
 
 /** Options of {@link createEvmClient}. */
 export interface EvmClientOptions extends LiveConnectionOptions {
@@ -56,6 +58,15 @@ export interface EvmVerifiedProofOptions extends VerifiedProofOptions {
   signal?: AbortSignal;
 }
 
+/** Per-call options of {@link EvmClient.unvalidatedRequest}. */
+export interface UnvalidatedRequestOptions extends Omit<CallOptions, "validateResponse"> {
+  /**
+   * Whether the method only reads, so a request that failed on the way (network error, 429,
+   * 502/503/504, -32005) may be sent again. Default `false`: the request is sent once.
+   */
+  idempotent?: boolean;
+}
+
 /** The EVM node client: one typed function per method of the spec, plus requests, batches and proofs. */
 export interface EvmClient extends EvmMethods {
   /**
@@ -70,6 +81,27 @@ export interface EvmClient extends EvmMethods {
     params: EvmMethodMap[M]["params"],
     options?: CallOptions,
   ): Promise<EvmMethodMap[M]["result"]>;
+  /**
+   * Sends any JSON-RPC method, including ones the spec does not describe (`debug_*`, `trace_*`, a
+   * provider's own), with the client's credentials. **Unvalidated**: neither the params nor the
+   * result are checked against anything, and the result comes back as the node sent it, typed as
+   * the `T` you name. It joins automatic batching like the typed methods, and is retried after a
+   * failed exchange only when `idempotent: true` says the method only reads.
+   *
+   * Prefer the typed methods for anything the spec lists: they check what you send and what comes back.
+   *
+   * @throws {RequestValidationError} before sending when `method` is not a non-empty string or `params` is not an array.
+   * @throws {JsonRpcError | RateLimitError | HttpError | TimeoutError | NetworkError | AbortError}
+   * @example
+   * const trace = await evm.unvalidatedRequest("debug_traceTransaction", [hash, { tracer: "callTracer" }], {
+   *   idempotent: true,
+   * });
+   */
+  unvalidatedRequest<T = unknown>(
+    method: string,
+    params?: readonly unknown[],
+    options?: UnvalidatedRequestOptions,
+  ): Promise<T>;
   /**
    * Sends calls as one JSON-RPC batch (one HTTP request, split past the batch size) and returns one
    * outcome per call, in order: `{ result }` or `{ error }`. One failing entry does not fail the others.
@@ -135,7 +167,7 @@ export function createEvmClient(options: EvmClientOptions & { transport: "websoc
 export function createEvmClient(options: EvmClientOptions): EvmClient;
 export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveClient {
   const live = options.transport === "websocket" ? createLiveConnection(options) : undefined;
-  const rpc = createJsonRpcClient({
+  const jsonRpc = createJsonRpcClient({
     transport: live?.transport,
     url: options.url,
     path: options.path ?? "/evm",
@@ -147,6 +179,8 @@ export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveC
     batch: options.batch,
     usage: { budget: options.budget },
   });
+  // The spec's validators check each param; the one rule relating two fields is checked here.
+  const rpc = checkingLogRange(jsonRpc);
 
   const request = <M extends EvmMethodName>(
     method: M,
@@ -170,9 +204,24 @@ export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveC
       calls.map((call) => ({ method: call.method, params: [...call.params] })),
     )) as EvmBatchOutcomes<C>;
 
+  const unvalidatedRequest = async <T>(
+    method: string,
+    params: readonly unknown[] = [],
+    requestOptions: UnvalidatedRequestOptions = {},
+  ) => {
+    if (typeof method !== "string" || method === "") {
+      throw new RequestValidationError(String(method), [
+        { pointer: "/method", message: "must be a non-empty method name" },
+      ]);
+    }
+    const { idempotent = false, ...callOptions } = requestOptions;
+    return (await jsonRpc.call(unvalidatedMethod(method, idempotent), params, callOptions)) as T;
+  };
+
   const client: EvmClient = {
     ...createEvmMethods(rpc),
     request,
+    unvalidatedRequest,
     batch,
     getVerifiedProof: async (address, storageKeys = [], proofOptions = {}) => {
       const { signal, ...rest } = proofOptions;

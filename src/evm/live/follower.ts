@@ -1,4 +1,5 @@
 import type { EvmMethods } from "../../../generated/evm/client.js";
+import type { LogSubscriptionFilter } from "../../../generated/evm/types.js";
 import { AbortError } from "../../runtime/errors/abort-error.js";
 import type { FieldIssue } from "../../runtime/errors/request-validation-error.js";
 import { ResponseValidationError } from "../../runtime/errors/response-validation-error.js";
@@ -7,7 +8,7 @@ import { isRetryable } from "../../runtime/http/retry-policy.js";
 import type { JsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
 import type { EventQueue } from "./event-queue.js";
 import type { CheckedSubscriptionOptions } from "./live-connection.js";
-import type { LiveKind, LogFilter } from "./live-events.js";
+import type { LiveKind } from "./live-events.js";
 
 /** What a follower needs from the hub that routes its notifications. */
 export interface FollowerContext {
@@ -58,7 +59,7 @@ export abstract class Follower<E> {
   }
 
   /** The `eth_subscribe` params. */
-  abstract subscribeParams(): [kind: LiveKind, filter?: LogFilter];
+  abstract subscribeParams(): [kind: LiveKind, filter?: LogSubscriptionFilter];
   /** An item the node pushed (already checked). */
   protected abstract accept(item: unknown): void;
   /** Issues with an item the node pushed, pointers under `/params/result`. */

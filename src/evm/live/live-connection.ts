@@ -1,4 +1,5 @@
 import { evmMethods } from "../../../generated/evm/operations.js";
+import type { LogSubscriptionFilter } from "../../../generated/evm/types.js";
 import { nodeAuth } from "../../runtime/credentials/auth.js";
 import type { NodeCredentials } from "../../runtime/credentials/node-credentials.js";
 import { nodeWebSocketEndpoint } from "../../runtime/credentials/node-endpoints.js";
@@ -21,7 +22,6 @@ import type {
   LiveEventMap,
   LiveKind,
   LogEvent,
-  LogFilter,
   NewHeadsEvent,
   NewPendingTransactionsEvent,
   SubscriptionOptions,
@@ -87,7 +87,11 @@ export interface EvmLiveMethods {
    * const transferTopic = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
    * for await (const { log } of live.subscribe("logs", { address, topics: [transferTopic] })) console.log(log.data);
    */
-  subscribe(kind: "logs", filter?: LogFilter, options?: ChainSubscriptionOptions): LiveSubscription<LogEvent>;
+  subscribe(
+    kind: "logs",
+    filter?: LogSubscriptionFilter,
+    options?: ChainSubscriptionOptions,
+  ): LiveSubscription<LogEvent>;
   /**
    * Follows transaction hashes entering the node's pool, where the node offers it. Hashes announced
    * while disconnected cannot be fetched again: a `gap` event says so.
@@ -113,7 +117,7 @@ export interface EvmLiveMethods {
   ): () => Promise<void>;
   watch(
     kind: "logs",
-    filter: LogFilter,
+    filter: LogSubscriptionFilter,
     handlers: WatchHandlers<LogEvent> & ChainSubscriptionOptions,
   ): () => Promise<void>;
   watch(
@@ -209,7 +213,7 @@ export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
       const subscribe = (kind: LiveKind, ...rest: unknown[]) => {
         const [filter, options] = (
           kind === "logs" ? [rest[0] ?? {}, rest[1] ?? {}] : [undefined, rest[0] ?? {}]
-        ) as [LogFilter | undefined, HeadSubscriptionOptions];
+        ) as [LogSubscriptionFilter | undefined, HeadSubscriptionOptions];
         if (kind !== "newHeads" && kind !== "logs" && kind !== "newPendingTransactions") {
           throw new RequestValidationError("eth_subscribe", [
             { pointer: "/params/0", message: "must be newHeads, logs or newPendingTransactions" },

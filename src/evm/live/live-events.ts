@@ -1,4 +1,4 @@
-import type { BlockHeader, Hash32, Log, LogSubscriptionFilter } from "../../../generated/evm/types.js";
+import type { BlockHeader, Hash32, Log } from "../../../generated/evm/types.js";
 
 /** What a subscription follows (the `eth_subscribe` kinds). */
 export type LiveKind = "newHeads" | "logs" | "newPendingTransactions";
@@ -94,6 +94,3 @@ export interface HeadSubscriptionOptions extends ChainSubscriptionOptions {
   /** Recompute each head's hash (`verifyBlockHash`) before delivering it; a mismatch ends the subscription with a `ProofError`. */
   verifyHeads?: boolean;
 }
-
-/** The filter of a `logs` subscription: contract address(es) and up to 4 topic positions. */
-export type LogFilter = LogSubscriptionFilter;

@@ -1,4 +1,5 @@
 import { createEvmMethods } from "../../../generated/evm/client.js";
+import type { LogSubscriptionFilter } from "../../../generated/evm/types.js";
 import type { JsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
 import type { WebSocketTransport } from "../../runtime/websocket/websocket-transport.js";
 import type { EventQueue } from "./event-queue.js";
@@ -8,10 +9,11 @@ import type { CheckedSubscriptionOptions } from "./live-connection.js";
 import type {
   LiveEventMap,
   LiveKind,
-  LogFilter,
+  LogEvent,
   NewHeadsEvent,
   NewPendingTransactionsEvent,
 } from "./live-events.js";
+import { LogFollower } from "./log-follower.js";
 import { PendingFollower } from "./pending-follower.js";
 
 /** The subscriptions of one client, over its one connection. */
@@ -19,7 +21,7 @@ export interface SubscriptionHub {
   /** Starts a follower of `kind` that feeds `queue`. */
   follow(
     kind: LiveKind,
-    filter: LogFilter | undefined,
+    filter: LogSubscriptionFilter | undefined,
     options: CheckedSubscriptionOptions,
     queue: EventQueue<LiveEventMap[LiveKind]>,
   ): void;
@@ -140,12 +142,12 @@ export function createSubscriptionHub(
   return {
     follow(kind, filter, options, queue) {
       if (queue.ended) return; // stopped before the code had loaded
-      if (kind === "logs")
-        return queue.fail(new Error(`logs ${String(filter)}: TEMPORARY until eth_getLogs lands`));
       const follower = (
         kind === "newHeads"
           ? new HeadFollower(context, queue as EventQueue<NewHeadsEvent>, options)
-          : new PendingFollower(context, queue as EventQueue<NewPendingTransactionsEvent>, options)
+          : kind === "logs"
+            ? new LogFollower(context, queue as EventQueue<LogEvent>, options, filter ?? {})
+            : new PendingFollower(context, queue as EventQueue<NewPendingTransactionsEvent>, options)
       ) as Follower<unknown>;
       follower.start().then(
         () => {
