@@ -11,7 +11,7 @@ export type Hex = `0x${string}`;
 
 /** What identifies one signed L1 action. */
 export interface ActionHashParams {
-  /** The action; `order`, `modify` and `batchModify` are put in canonical key order first. */
+  /** The action; the actions the exchange spec describes are put in their wire key order first. */
   action: L1Action;
   /** The signer's nonce (milliseconds), an unsigned 64-bit integer. */
   nonce: number | bigint;
