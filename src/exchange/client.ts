@@ -13,12 +13,7 @@ import { type FieldIssue, RequestValidationError } from "../runtime/errors/reque
 import { type RetryOptions, resolveRetryPolicy } from "../runtime/http/retry-policy.js";
 import type { FetchFunction } from "../runtime/http/send-request.js";
 import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
-import {
-  createUsageMeter,
-  type UsageBudget,
-  type UsageMeter,
-  type UsageSnapshot,
-} from "../runtime/usage/usage-meter.js";
+import type { UsageBudget, UsageMeter, UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import {
   type BuilderInput,
   batchModifyAction,
@@ -189,7 +184,7 @@ export interface ExchangeClient {
     params: { agentAddress: string; agentName?: string },
     options?: UserActionOptions,
   ): Promise<ActionOutcome>;
-  /** Requests sent (resends and asset reads included) and rate-limit weight spent. */
+  /** Requests to `/exchange` (resends included) and rate-limit weight spent; the one-time asset reads are not counted. */
   usage(): UsageSnapshot;
 }
 
@@ -259,20 +254,19 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   }
   const signer = signerOf(options);
   const isMainnet = options.network === "mainnet";
-  const meter = options.meter ?? createUsageMeter(options.budget);
   const caller = createRestCaller({
     baseUrl: options.baseUrl,
     fetch: options.fetch,
     timeout: options.timeout,
     retry: false, // resends are decided by the signed sender, so they always carry the same signed body
-    usage: { meter },
+    usage: options.meter ? { meter: options.meter } : { budget: options.budget },
     validateResponse: options.validateResponse,
   });
+  // Reads the assets for the price checks; its two one-time queries are not counted in usage().
   const info = createInfoClient({
     baseUrl: options.baseUrl,
     fetch: options.fetch,
     timeout: options.timeout,
-    meter,
     validateResponse: options.validateResponse,
   });
   const submit = createSignedSender(
@@ -313,19 +307,30 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     refuse(operation, orderIssues(orders, assets));
   }
 
+  /**
+   * Checks the signed extras and the orders' prices and sizes, then signs and sends an L1 action.
+   *
+   * @param entries - The action's list and its pointer (`/orders`), refused when empty.
+   * @param placed - The orders whose prices and sizes the assets must allow.
+   */
   async function l1<Action>(
     id: ExchangeActionId,
     action: Action,
-    weight: number,
     call: ActionOptions,
+    entries: { list: readonly unknown[]; pointer: string } | undefined,
+    placed: PlacedOrder[] = [],
   ): Promise<{ response: unknown; nonce: number }> {
+    if (entries && entries.list.length === 0) {
+      refuse(id, [{ pointer: entries.pointer, message: "must have at least one entry" }]);
+    }
     const extras = extrasOf(id, call);
+    if (placed.length > 0) await checkOrders(id, placed, call.signal);
     return submit({
       id,
       action: () => action,
       sign: signL1(extras),
       extras,
-      weight,
+      weight: entries?.list.length ?? 1,
       signal: call.signal,
       timeout: call.timeout,
     });
@@ -358,27 +363,29 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     async order(orders, call = {}) {
       const action = built("order", () => orderAction(orders, call.grouping, call.builder));
       const placed = action.orders.map((order, index) => ({ order, pointer: `/orders/${index}` }));
-      await checkOrders("order", placed, call.signal);
-      const { response, nonce } = await l1("order", action, action.orders.length, call);
+      const entries = { list: action.orders, pointer: "/orders" };
+      const { response, nonce } = await l1("order", action, call, entries, placed);
       return placements(response, action.orders.length, nonce);
     },
 
     async cancel(list, call = {}) {
       const action = built("cancel", () => cancelAction(list));
-      const { response, nonce } = await l1("cancel", action, action.cancels.length, call);
+      const entries = { list: action.cancels, pointer: "/cancels" };
+      const { response, nonce } = await l1("cancel", action, call, entries);
       return cancels(response, action.cancels.length, nonce);
     },
 
     async cancelByCloid(list, call = {}) {
       const action = built("cancelByCloid", () => cancelByCloidAction(list));
-      const { response, nonce } = await l1("cancelByCloid", action, action.cancels.length, call);
+      const entries = { list: action.cancels, pointer: "/cancels" };
+      const { response, nonce } = await l1("cancelByCloid", action, call, entries);
       return cancels(response, action.cancels.length, nonce);
     },
 
     async modify(modification, call = {}) {
       const action = built("modify", () => modifyAction(modification, call.alwaysPlace));
-      await checkOrders("modify", [{ order: action.order as Order, pointer: "/order" }], call.signal);
-      const { nonce } = await l1("modify", action, 1, call);
+      const placed = [{ order: action.order as Order, pointer: "/order" }];
+      const { nonce } = await l1("modify", action, call, undefined, placed);
       return { nonce };
     },
 
@@ -388,26 +395,26 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
         order: entry.order,
         pointer: `/modifies/${index}/order`,
       }));
-      await checkOrders("batchModify", placed, call.signal);
-      const { response, nonce } = await l1("batchModify", action, action.modifies.length, call);
+      const entries = { list: action.modifies, pointer: "/modifies" };
+      const { response, nonce } = await l1("batchModify", action, call, entries, placed);
       return placements(response, action.modifies.length, nonce);
     },
 
     async scheduleCancel(params = {}, call = {}) {
       const action = built("scheduleCancel", () => scheduleCancelAction(params.time));
-      const { nonce } = await l1("scheduleCancel", action, 1, call);
+      const { nonce } = await l1("scheduleCancel", action, call, undefined);
       return { nonce };
     },
 
     async updateLeverage(params, call = {}) {
       const action = built("updateLeverage", () => updateLeverageAction(params));
-      const { nonce } = await l1("updateLeverage", action, 1, call);
+      const { nonce } = await l1("updateLeverage", action, call, undefined);
       return { nonce };
     },
 
     async updateIsolatedMargin(params, call = {}) {
       const action = built("updateIsolatedMargin", () => updateIsolatedMarginAction(params));
-      const { nonce } = await l1("updateIsolatedMargin", action, 1, call);
+      const { nonce } = await l1("updateIsolatedMargin", action, call, undefined);
       return { nonce };
     },
 

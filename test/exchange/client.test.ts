@@ -219,6 +219,7 @@ describe("createExchangeClient().batchModify", () => {
       privateKey: KEY,
       network: "mainnet",
       fetch: breakJson,
+      assets: false,
     });
     const error = (await failure(exchange.batchModify(modifies))) as ExchangeError;
     expect(error).toBeInstanceOf(ExchangeError);
@@ -239,11 +240,6 @@ describe("checks before signing", () => {
       "an unknown tif",
       [...modifies, { ...modifies[0], order: { ...modifies[0]?.order, t: { limit: { tif: "GTC" } } } }],
       "/modifies/3/order/t/limit/tif",
-    ],
-    [
-      "a tif the spec does not list",
-      withOrder(0, { t: { limit: { tif: "FrontendMarket" } } }),
-      "/modifies/0/order/t/limit/tif",
     ],
     ["an unknown key", withOrder(1, { cloid: "0x01" }), "/modifies/1/order/cloid"],
     ["a price that would round", withOrder(2, { p: 1.123456789 }), "/modifies/2/order/p"],
