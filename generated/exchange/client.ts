@@ -64,8 +64,8 @@ export interface ExchangeOperations {
    *   },
    *   nonce: 1754922718000,
    *   signature: {
-   *     r: "0x1111111111111111111111111111111111111111111111111111111111111111",
-   *     s: "0x2222222222222222222222222222222222222222222222222222222222222222",
+   *     r: "0xc203ca86aedacd39fbcda2ca727511b1e9ab456b3b6d51f09c1dff13c640436d",
+   *     s: "0x6231f6ae7eb8bf5d731174187f65d98e6ea3a5b3c0c7073d5437af9b97ef30f6",
    *     v: 27,
    *   },
    * });
@@ -102,8 +102,8 @@ export interface ExchangeOperations {
    *   },
    *   nonce: 1754922718002,
    *   signature: {
-   *     r: "0x1111111111111111111111111111111111111111111111111111111111111111",
-   *     s: "0x2222222222222222222222222222222222222222222222222222222222222222",
+   *     r: "0x191c8f53923e2537b4777f72a3d56aa266e2581c9a40340a42b9d332015f490c",
+   *     s: "0x2af217ddce3fdfd1c8d9f665c172880802add44c56524c16cd6f90f2c2741543",
    *     v: 27,
    *   },
    * });
@@ -136,9 +136,9 @@ export interface ExchangeOperations {
    *   },
    *   nonce: 1754922718003,
    *   signature: {
-   *     r: "0x1111111111111111111111111111111111111111111111111111111111111111",
-   *     s: "0x2222222222222222222222222222222222222222222222222222222222222222",
-   *     v: 27,
+   *     r: "0x4bdc5bded72cceff62978339fe964d1f1e17113f8945284345f739e6e9cf7672",
+   *     s: "0x7c1b80198f751ecff68bbc86f0149418e28d5bf7458c754fabf3e08574a66897",
+   *     v: 28,
    *   },
    * });
    * // result: {
@@ -179,9 +179,9 @@ export interface ExchangeOperations {
    *   },
    *   nonce: 1754922718004,
    *   signature: {
-   *     r: "0x1111111111111111111111111111111111111111111111111111111111111111",
-   *     s: "0x2222222222222222222222222222222222222222222222222222222222222222",
-   *     v: 27,
+   *     r: "0xa168d47bb7c2a28719d8d5dc7efaf55d5afc50c55b7a0629cd5e456050b44179",
+   *     s: "0x2fa64b557af816b70bc9d1fa23a4e1b76bf7ea0b44f3fad7ece4a98fc5fda384",
+   *     v: 28,
    *   },
    * });
    * // result: { status: "ok", response: { type: "default" } }
@@ -288,9 +288,9 @@ export interface ExchangeOperations {
    *   action: { type: "scheduleCancel", time: 1754922778005 },
    *   nonce: 1754922718005,
    *   signature: {
-   *     r: "0x1111111111111111111111111111111111111111111111111111111111111111",
-   *     s: "0x2222222222222222222222222222222222222222222222222222222222222222",
-   *     v: 27,
+   *     r: "0x075a4f4f5b3707e7e3a8d968dd8c847e15652b9eb796cb874fefe89d9b8488bd",
+   *     s: "0x67761e27eb7eeb3cef6b414c46e5c8d0fd41a2fb5d9a495da8885ed0346f4a98",
+   *     v: 28,
    *   },
    * });
    * // result: { status: "ok", response: { type: "default" } }
@@ -315,8 +315,8 @@ export interface ExchangeOperations {
    *   action: { type: "updateLeverage", asset: 0, isCross: true, leverage: 10 },
    *   nonce: 1754922718007,
    *   signature: {
-   *     r: "0x1111111111111111111111111111111111111111111111111111111111111111",
-   *     s: "0x2222222222222222222222222222222222222222222222222222222222222222",
+   *     r: "0xf0ecb4f99a47f21fba628c310e636d67a2dbb677ea10a66eebadc16b12d7bff8",
+   *     s: "0x606b470d84cea92405214dc8edc532d5f21ac45ef493cc0002385e710be3ef74",
    *     v: 27,
    *   },
    * });
@@ -342,8 +342,8 @@ export interface ExchangeOperations {
    *   action: { type: "updateIsolatedMargin", asset: 0, isBuy: true, ntli: 1000000 },
    *   nonce: 1754922718008,
    *   signature: {
-   *     r: "0x1111111111111111111111111111111111111111111111111111111111111111",
-   *     s: "0x2222222222222222222222222222222222222222222222222222222222222222",
+   *     r: "0xe3a1a90fe5b41d5da157409885f49e0b656c084a78d408aed0b169cd11de36dc",
+   *     s: "0x1d7778270ef2ddc6c2f4ee43b4528bed648bbce20125dd926460ce054ccd09ea",
    *     v: 27,
    *   },
    * });
@@ -383,8 +383,8 @@ export interface ExchangeOperations {
    *   },
    *   nonce: 1754922718009,
    *   signature: {
-   *     r: "0x1111111111111111111111111111111111111111111111111111111111111111",
-   *     s: "0x2222222222222222222222222222222222222222222222222222222222222222",
+   *     r: "0x8c273db0af184ed42fa22b92b9c22f5aba4fa3aaf4f62eeaaff86d08498503d2",
+   *     s: "0x0527b57541bf64eb6390ec8b1f6404d968a115753f0231103129832b4a473062",
    *     v: 27,
    *   },
    * });

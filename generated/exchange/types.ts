@@ -510,10 +510,11 @@ export interface components {
         Side: "B" | "A";
         /**
          * @description Time in force of a limit order: `Alo` (add liquidity only, post-only), `Ioc` (immediate or
-         *     cancel), `Gtc` (good till canceled).
+         *     cancel), `Gtc` (good till canceled), or `FrontendMarket` (immediate or cancel, the form the
+         *     service's own trading page uses for market orders).
          * @enum {string}
          */
-        TimeInForce: "Alo" | "Ioc" | "Gtc";
+        TimeInForce: "Alo" | "Ioc" | "Gtc" | "FrontendMarket";
         /**
          * @description Kind of trigger order, `tp` (take profit) or `sl` (stop loss).
          * @enum {string}
@@ -649,11 +650,7 @@ export interface components {
         };
         /** @description One modification item, `{oid, order}`: which order to change, and the complete new order. */
         Modification: {
-            /**
-             * @description The order to modify: its order id (number) or its client order id (cloid string). A cloid is
-             *     signed as a msgpack string, an order id as a msgpack integer.
-             */
-            oid: components["schemas"]["OrderId"] | components["schemas"]["Cloid"];
+            oid: components["schemas"]["OrderRef"];
             order: components["schemas"]["Order"];
         };
         /** @description The `batchModify` action, `{type: "batchModify", modifies: [...], a?}` (signed in that key order). */

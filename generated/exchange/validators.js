@@ -37,7 +37,7 @@ class HexPattern {
   }
 }
 
-export const allMidsBody = validate433;
+export const allMidsBody = validate431;
 const schema160 = {"$ref":"schemas#/$defs/AllMidsRequest"};
 const schema23 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"allMids"}}};
 
@@ -76,18 +76,18 @@ return errors === 0;
 }
 
 
-function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate57(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
-validate433.errors = vErrors;
+validate431.errors = vErrors;
 return errors === 0;
 }
 
-export const allMidsResponse200 = validate435;
+export const allMidsResponse200 = validate433;
 const schema161 = {"$ref":"schemas#/$defs/AllMids"};
 const schema21 = {"type":"object","additionalProperties":{"$ref":"schemas#/$defs/ResponseDecimal"}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
@@ -132,18 +132,18 @@ return errors === 0;
 }
 
 
-function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
-validate435.errors = vErrors;
+validate433.errors = vErrors;
 return errors === 0;
 }
 
-export const approveAgentBody = validate437;
+export const approveAgentBody = validate435;
 const schema162 = {"$ref":"schemas#/$defs/ApproveAgentRequest"};
 const schema27 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ApproveAgentAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
 const schema25 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","agentAddress","nonce"],"properties":{"type":{"type":"string","const":"approveAgent"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"agentAddress":{"$ref":"schemas#/$defs/Address"},"agentName":{"anyOf":[{"type":"string","pattern":"^.{0,16}( valid_until [0-9]+)?$"},{"type":"null"}]},"nonce":{"$ref":"schemas#/$defs/Timestamp"}}};
@@ -470,24 +470,24 @@ return errors === 0;
 }
 
 
-function validate437(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
-validate437.errors = vErrors;
+validate435.errors = vErrors;
 return errors === 0;
 }
 
-export const approveAgentResponse200 = validate439;
+export const approveAgentResponse200 = validate437;
 const schema163 = {"$ref":"schemas#/$defs/DefaultAnswer"};
-const schema76 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
-const schema77 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
-const schema78 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
+const schema77 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
+const schema78 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
+const schema79 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -511,12 +511,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate193.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -540,8 +540,8 @@ errors++;
 }
 }
 if(data.response !== undefined){
-if(!(validate193(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
-vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
+if(!(validate195(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
+vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 }
@@ -550,13 +550,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate192.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
 
-const schema59 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
+const schema60 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -590,20 +590,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate142.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate192(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+if(!(validate194(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -612,8 +612,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -642,30 +642,31 @@ vErrors = null;
 }
 }
 }
-validate191.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate437(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate191(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate193(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
-validate439.errors = vErrors;
+validate437.errors = vErrors;
 return errors === 0;
 }
 
-export const batchModifyBody = validate441;
+export const batchModifyBody = validate439;
 const schema164 = {"$ref":"schemas#/$defs/BatchModifyRequest"};
-const schema46 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/BatchModifyAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
+const schema47 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/BatchModifyAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema35 = {"type":"object","additionalProperties":false,"required":["type","modifies"],"properties":{"type":{"type":"string","const":"batchModify"},"modifies":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Modification"}},"a":{"$ref":"schemas#/$defs/AlwaysPlace"}}};
-const schema36 = {"type":"object","additionalProperties":false,"required":["oid","order"],"properties":{"oid":{"oneOf":[{"$ref":"schemas#/$defs/OrderId"},{"$ref":"schemas#/$defs/Cloid"}]},"order":{"$ref":"schemas#/$defs/Order"}}};
-const schema37 = {"type":"integer","minimum":0,"maximum":9007199254740991};
+const schema36 = {"type":"object","additionalProperties":false,"required":["oid","order"],"properties":{"oid":{"$ref":"schemas#/$defs/OrderRef"},"order":{"$ref":"schemas#/$defs/Order"}}};
+const schema37 = {"oneOf":[{"$ref":"schemas#/$defs/OrderId"},{"$ref":"schemas#/$defs/Cloid"}]};
+const schema38 = {"type":"integer","minimum":0,"maximum":9007199254740991};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
@@ -682,14 +683,14 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimu
 errors++;
 }
 }
-validate89.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-const schema38 = {"type":"string","pattern":"^0x[0-9a-f]{32}$"};
+const schema39 = {"type":"string","pattern":"^0x[0-9a-f]{32}$"};
 const pattern9 = func0("^0x[0-9a-f]{32}$", "u");
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -702,11 +703,63 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate91.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"type":"object","additionalProperties":false,"required":["a","b","p","s","r","t"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"b":{"type":"boolean"},"p":{"$ref":"schemas#/$defs/DecimalString"},"s":{"$ref":"schemas#/$defs/DecimalString"},"r":{"type":"boolean"},"t":{"$ref":"schemas#/$defs/OrderType"},"c":{"$ref":"schemas#/$defs/Cloid"}}};
+
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate89.errors = vErrors;
+return errors === 0;
+}
+
+const schema40 = {"type":"object","additionalProperties":false,"required":["a","b","p","s","r","t"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"b":{"type":"boolean"},"p":{"$ref":"schemas#/$defs/DecimalString"},"s":{"$ref":"schemas#/$defs/DecimalString"},"r":{"type":"boolean"},"t":{"$ref":"schemas#/$defs/OrderType"},"c":{"$ref":"schemas#/$defs/Cloid"}}};
 const schema30 = {"type":"integer","minimum":0};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -726,10 +779,10 @@ validate69.errors = vErrors;
 return errors === 0;
 }
 
-const schema40 = {"type":"string","pattern":"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"};
+const schema41 = {"type":"string","pattern":"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"};
 const pattern10 = func0("^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$", "u");
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -742,31 +795,31 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate95.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-const schema41 = {"oneOf":[{"$ref":"schemas#/$defs/LimitOrderType"},{"$ref":"schemas#/$defs/TriggerOrderType"}]};
-const schema42 = {"type":"object","additionalProperties":false,"required":["limit"],"properties":{"limit":{"type":"object","additionalProperties":false,"required":["tif"],"properties":{"tif":{"$ref":"schemas#/$defs/TimeInForce"}}}}};
-const schema43 = {"type":"string","enum":["Alo","Ioc","Gtc"]};
+const schema42 = {"oneOf":[{"$ref":"schemas#/$defs/LimitOrderType"},{"$ref":"schemas#/$defs/TriggerOrderType"}]};
+const schema43 = {"type":"object","additionalProperties":false,"required":["limit"],"properties":{"limit":{"type":"object","additionalProperties":false,"required":["tif"],"properties":{"tif":{"$ref":"schemas#/$defs/TimeInForce"}}}}};
+const schema44 = {"type":"string","enum":["Alo","Ioc","Gtc","FrontendMarket"]};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-if(!(((data === "Alo") || (data === "Ioc")) || (data === "Gtc"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"});
+if(!((((data === "Alo") || (data === "Ioc")) || (data === "Gtc")) || (data === "FrontendMarket"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
-validate100.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -794,8 +847,8 @@ errors++;
 }
 }
 if(data0.tif !== undefined){
-if(!(validate100(data0.tif, {instancePath:instancePath+"/limit/tif",parentData:data0,parentDataProperty:"tif",rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate102(data0.tif, {instancePath:instancePath+"/limit/tif",parentData:data0,parentDataProperty:"tif",rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 }
@@ -810,14 +863,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate99.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-const schema44 = {"type":"object","additionalProperties":false,"required":["trigger"],"properties":{"trigger":{"type":"object","additionalProperties":false,"required":["isMarket","triggerPx","tpsl"],"properties":{"isMarket":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/DecimalString"},"tpsl":{"$ref":"schemas#/$defs/TpSl"}}}}};
-const schema45 = {"type":"string","enum":["tp","sl"]};
+const schema45 = {"type":"object","additionalProperties":false,"required":["trigger"],"properties":{"trigger":{"type":"object","additionalProperties":false,"required":["isMarket","triggerPx","tpsl"],"properties":{"isMarket":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/DecimalString"},"tpsl":{"$ref":"schemas#/$defs/TpSl"}}}}};
+const schema46 = {"type":"string","enum":["tp","sl"]};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -825,15 +878,15 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((data === "tp") || (data === "sl"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema46.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
-validate105.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -875,14 +928,14 @@ errors++;
 }
 }
 if(data0.triggerPx !== undefined){
-if(!(validate95(data0.triggerPx, {instancePath:instancePath+"/trigger/triggerPx",parentData:data0,parentDataProperty:"triggerPx",rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate97(data0.triggerPx, {instancePath:instancePath+"/trigger/triggerPx",parentData:data0,parentDataProperty:"triggerPx",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
 if(data0.tpsl !== undefined){
-if(!(validate105(data0.tpsl, {instancePath:instancePath+"/trigger/tpsl",parentData:data0,parentDataProperty:"tpsl",rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate107(data0.tpsl, {instancePath:instancePath+"/trigger/tpsl",parentData:data0,parentDataProperty:"tpsl",rootData}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 }
@@ -897,20 +950,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate103.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -919,8 +972,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(!(validate103(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -949,12 +1002,12 @@ vErrors = null;
 }
 }
 }
-validate98.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1001,14 +1054,14 @@ errors++;
 }
 }
 if(data.p !== undefined){
-if(!(validate95(data.p, {instancePath:instancePath+"/p",parentData:data,parentDataProperty:"p",rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate97(data.p, {instancePath:instancePath+"/p",parentData:data,parentDataProperty:"p",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
 if(data.s !== undefined){
-if(!(validate95(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate97(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
@@ -1019,14 +1072,14 @@ errors++;
 }
 }
 if(data.t !== undefined){
-if(!(validate98(data.t, {instancePath:instancePath+"/t",parentData:data,parentDataProperty:"t",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate100(data.t, {instancePath:instancePath+"/t",parentData:data,parentDataProperty:"t",rootData}))){
+vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
 errors = vErrors.length;
 }
 }
 if(data.c !== undefined){
-if(!(validate91(data.c, {instancePath:instancePath+"/c",parentData:data,parentDataProperty:"c",rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate92(data.c, {instancePath:instancePath+"/c",parentData:data,parentDataProperty:"c",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -1035,7 +1088,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate93.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
@@ -1059,55 +1112,14 @@ errors++;
 }
 }
 if(data.oid !== undefined){
-let data0 = data.oid;
-const _errs3 = errors;
-let valid1 = false;
-let passing0 = null;
-const _errs4 = errors;
-if(!(validate89(data0, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+if(!(validate89(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
-var _valid0 = _errs4 === errors;
-if(_valid0){
-valid1 = true;
-passing0 = 0;
-}
-const _errs5 = errors;
-if(!(validate91(data0, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 1;
-}
-}
-if(!valid1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/oid",schemaPath:"#/properties/oid/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
 }
 if(data.order !== undefined){
-if(!(validate93(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+if(!(validate95(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
@@ -1202,9 +1214,9 @@ validate87.errors = vErrors;
 return errors === 0;
 }
 
-const schema47 = {"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"null"}]};
+const schema48 = {"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"null"}]};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1240,17 +1252,17 @@ vErrors = null;
 }
 }
 }
-validate117.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"type":["integer","null"],"minimum":0};
+const schema49 = {"type":["integer","null"],"minimum":0};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (data !== null)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema48.type},message:"must be integer,null"});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema49.type},message:"must be integer,null"});
 errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
@@ -1259,12 +1271,12 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimu
 errors++;
 }
 }
-validate120.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1305,14 +1317,14 @@ errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate117(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate119(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate120(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate122(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -1321,23 +1333,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate113.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate113(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
 errors = vErrors.length;
 }
-validate441.errors = vErrors;
+validate439.errors = vErrors;
 return errors === 0;
 }
 
-export const batchModifyResponse200 = validate443;
+export const batchModifyResponse200 = validate441;
 const schema165 = {"$ref":"schemas#/$defs/PlacementAnswer"};
 const schema131 = {"oneOf":[{"$ref":"schemas#/$defs/OrderOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema116 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/PlacementResult"}}};
@@ -1345,7 +1357,7 @@ const schema117 = {"type":"object","required":["type","data"],"properties":{"typ
 const schema118 = {"anyOf":[{"$ref":"schemas#/$defs/RestingStatus"},{"$ref":"schemas#/$defs/FilledStatus"},{"$ref":"schemas#/$defs/ErrorStatus"},{"$ref":"schemas#/$defs/WaitingStatus"}]};
 const schema119 = {"type":"object","required":["resting"],"properties":{"resting":{"type":"object","required":["oid"],"properties":{"oid":{"$ref":"schemas#/$defs/OrderId"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}}}};
 
-function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1361,14 +1373,14 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/resting",schemaPath:"#/
 errors++;
 }
 if(data0.oid !== undefined){
-if(!(validate89(data0.oid, {instancePath:instancePath+"/resting/oid",parentData:data0,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate90(data0.oid, {instancePath:instancePath+"/resting/oid",parentData:data0,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
 if(data0.cloid !== undefined){
-if(!(validate91(data0.cloid, {instancePath:instancePath+"/resting/cloid",parentData:data0,parentDataProperty:"cloid",rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate92(data0.cloid, {instancePath:instancePath+"/resting/cloid",parentData:data0,parentDataProperty:"cloid",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -1383,13 +1395,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate320.errors = vErrors;
+validate318.errors = vErrors;
 return errors === 0;
 }
 
-const schema86 = {"type":"object","required":["filled"],"properties":{"filled":{"type":"object","required":["totalSz","avgPx","oid"],"properties":{"totalSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"avgPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}}}};
+const schema87 = {"type":"object","required":["filled"],"properties":{"filled":{"type":"object","required":["totalSz","avgPx","oid"],"properties":{"totalSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"avgPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}}}};
 
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1425,14 +1437,14 @@ errors = vErrors.length;
 }
 }
 if(data0.oid !== undefined){
-if(!(validate89(data0.oid, {instancePath:instancePath+"/filled/oid",parentData:data0,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate90(data0.oid, {instancePath:instancePath+"/filled/oid",parentData:data0,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
 if(data0.cloid !== undefined){
-if(!(validate91(data0.cloid, {instancePath:instancePath+"/filled/cloid",parentData:data0,parentDataProperty:"cloid",rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate92(data0.cloid, {instancePath:instancePath+"/filled/cloid",parentData:data0,parentDataProperty:"cloid",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -1447,13 +1459,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate215.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }
 
-const schema58 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"}}};
+const schema59 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"}}};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1472,13 +1484,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate137.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
 const schema120 = {"anyOf":[{"type":"string","enum":["waitingForFill","waitingForTrigger"]},{"type":"string"}]};
 
-function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1518,43 +1530,43 @@ vErrors = null;
 }
 }
 }
-validate326.errors = vErrors;
+validate324.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate320(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate320.errors : vErrors.concat(validate320.errors);
+if(!(validate318(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate215(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
+if(!(validate217(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate137(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate139(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs4 = errors;
-if(!(validate326(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
+if(!(validate324(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -1577,12 +1589,12 @@ vErrors = null;
 }
 }
 }
-validate319.errors = vErrors;
+validate317.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1646,8 +1658,8 @@ let data2 = data1.statuses;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate319(data2[i0], {instancePath:instancePath+"/data/statuses/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+if(!(validate317(data2[i0], {instancePath:instancePath+"/data/statuses/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
 errors = vErrors.length;
 }
 }
@@ -1668,12 +1680,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate318.errors = vErrors;
+validate316.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1697,8 +1709,8 @@ errors++;
 }
 }
 if(data.response !== undefined){
-if(!(validate318(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
-vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
+if(!(validate316(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
+vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
 errors = vErrors.length;
 }
 }
@@ -1707,20 +1719,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate317.errors = vErrors;
+validate315.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate317(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
+if(!(validate315(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1729,8 +1741,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1759,29 +1771,29 @@ vErrors = null;
 }
 }
 }
-validate357.errors = vErrors;
+validate355.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate357(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate357.errors : vErrors.concat(validate357.errors);
+if(!(validate355(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
 errors = vErrors.length;
 }
-validate443.errors = vErrors;
+validate441.errors = vErrors;
 return errors === 0;
 }
 
-export const cancelBody = validate445;
+export const cancelBody = validate443;
 const schema166 = {"$ref":"schemas#/$defs/CancelRequest"};
-const schema66 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/CancelAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema52 = {"type":"object","additionalProperties":false,"required":["type","cancels"],"properties":{"type":{"type":"string","const":"cancel"},"cancels":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/CancelByOid"}}}};
-const schema53 = {"type":"object","additionalProperties":false,"required":["a","o"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"o":{"$ref":"schemas#/$defs/OrderId"}}};
+const schema67 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/CancelAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
+const schema53 = {"type":"object","additionalProperties":false,"required":["type","cancels"],"properties":{"type":{"type":"string","const":"cancel"},"cancels":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/CancelByOid"}}}};
+const schema54 = {"type":"object","additionalProperties":false,"required":["a","o"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"o":{"$ref":"schemas#/$defs/OrderId"}}};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1806,8 +1818,8 @@ errors = vErrors.length;
 }
 }
 if(data.o !== undefined){
-if(!(validate89(data.o, {instancePath:instancePath+"/o",parentData:data,parentDataProperty:"o",rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate90(data.o, {instancePath:instancePath+"/o",parentData:data,parentDataProperty:"o",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
@@ -1816,12 +1828,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate129.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1859,8 +1871,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate129(data1[i0], {instancePath:instancePath+"/cancels/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+if(!(validate131(data1[i0], {instancePath:instancePath+"/cancels/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 }
@@ -1875,12 +1887,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate128.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1903,8 +1915,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate128(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate130(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
 }
 }
@@ -1921,14 +1933,14 @@ errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate117(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate119(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate120(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate122(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -1937,29 +1949,29 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate163.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate163(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate165(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
 }
-validate445.errors = vErrors;
+validate443.errors = vErrors;
 return errors === 0;
 }
 
-export const cancelByCloidBody = validate447;
+export const cancelByCloidBody = validate445;
 const schema167 = {"$ref":"schemas#/$defs/CancelByCloidRequest"};
-const schema63 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/CancelByCloidAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema60 = {"type":"object","additionalProperties":false,"required":["type","cancels"],"properties":{"type":{"type":"string","const":"cancelByCloid"},"cancels":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/CancelByCloidItem"}}}};
-const schema61 = {"type":"object","additionalProperties":false,"required":["asset","cloid"],"properties":{"asset":{"$ref":"schemas#/$defs/AssetIndex"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}};
+const schema64 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/CancelByCloidAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
+const schema61 = {"type":"object","additionalProperties":false,"required":["type","cancels"],"properties":{"type":{"type":"string","const":"cancelByCloid"},"cancels":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/CancelByCloidItem"}}}};
+const schema62 = {"type":"object","additionalProperties":false,"required":["asset","cloid"],"properties":{"asset":{"$ref":"schemas#/$defs/AssetIndex"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1984,8 +1996,8 @@ errors = vErrors.length;
 }
 }
 if(data.cloid !== undefined){
-if(!(validate91(data.cloid, {instancePath:instancePath+"/cloid",parentData:data,parentDataProperty:"cloid",rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate92(data.cloid, {instancePath:instancePath+"/cloid",parentData:data,parentDataProperty:"cloid",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -1994,12 +2006,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate145.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2037,8 +2049,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate145(data1[i0], {instancePath:instancePath+"/cancels/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate147(data1[i0], {instancePath:instancePath+"/cancels/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 }
@@ -2053,12 +2065,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate144.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2081,8 +2093,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate144(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate146(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 }
@@ -2099,14 +2111,14 @@ errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate117(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate119(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate120(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate122(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -2115,30 +2127,30 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate152.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+if(!(validate154(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
 errors = vErrors.length;
 }
-validate447.errors = vErrors;
+validate445.errors = vErrors;
 return errors === 0;
 }
 
-export const cancelByCloidResponse200 = validate449;
+export const cancelByCloidResponse200 = validate447;
 const schema168 = {"$ref":"schemas#/$defs/CancelAnswer"};
-const schema54 = {"oneOf":[{"$ref":"schemas#/$defs/CancelOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
-const schema55 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/CancelResult"}}};
-const schema56 = {"type":"object","required":["type","data"],"properties":{"type":{"type":"string"},"data":{"type":"object","required":["statuses"],"properties":{"statuses":{"type":"array","items":{"$ref":"schemas#/$defs/CancelStatus"}}}}}};
-const schema57 = {"anyOf":[{"type":"string","enum":["success"]},{"$ref":"schemas#/$defs/ErrorStatus"}]};
+const schema55 = {"oneOf":[{"$ref":"schemas#/$defs/CancelOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
+const schema56 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/CancelResult"}}};
+const schema57 = {"type":"object","required":["type","data"],"properties":{"type":{"type":"string"},"data":{"type":"object","required":["statuses"],"properties":{"statuses":{"type":"array","items":{"$ref":"schemas#/$defs/CancelStatus"}}}}}};
+const schema58 = {"anyOf":[{"type":"string","enum":["success"]},{"$ref":"schemas#/$defs/ErrorStatus"}]};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2149,15 +2161,15 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"t
 errors++;
 }
 if(!(data === "success")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema57.anyOf[0].enum},message:"must be equal to one of the allowed values"});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema58.anyOf[0].enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
-if(!(validate137(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate139(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -2178,12 +2190,12 @@ vErrors = null;
 }
 }
 }
-validate136.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2213,8 +2225,8 @@ let data2 = data1.statuses;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate136(data2[i0], {instancePath:instancePath+"/data/statuses/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate138(data2[i0], {instancePath:instancePath+"/data/statuses/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
 }
 }
@@ -2235,12 +2247,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate135.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2264,8 +2276,8 @@ errors++;
 }
 }
 if(data.response !== undefined){
-if(!(validate135(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate137(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 }
@@ -2274,20 +2286,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate134.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate134(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate136(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -2296,8 +2308,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -2326,42 +2338,42 @@ vErrors = null;
 }
 }
 }
-validate133.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
 
+function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+errors = vErrors.length;
+}
+validate447.errors = vErrors;
+return errors === 0;
+}
+
+export const cancelResponse200 = validate449;
+const schema169 = {"$ref":"schemas#/$defs/CancelAnswer"};
+
 function validate449(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate133(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 validate449.errors = vErrors;
 return errors === 0;
 }
 
-export const cancelResponse200 = validate451;
-const schema169 = {"$ref":"schemas#/$defs/CancelAnswer"};
-
-function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate133(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
-errors = vErrors.length;
-}
-validate451.errors = vErrors;
-return errors === 0;
-}
-
-export const clearinghouseStateBody = validate453;
+export const clearinghouseStateBody = validate451;
 const schema170 = {"$ref":"schemas#/$defs/ClearinghouseStateRequest"};
-const schema71 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"clearinghouseState"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
-const schema72 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
+const schema72 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"clearinghouseState"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
+const schema73 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -2374,12 +2386,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate186.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2409,8 +2421,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate186(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if(!(validate188(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
 errors = vErrors.length;
 }
 }
@@ -2419,28 +2431,28 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate185.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate185(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+if(!(validate187(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
 }
-validate453.errors = vErrors;
+validate451.errors = vErrors;
 return errors === 0;
 }
 
-export const clearinghouseStateResponse200 = validate455;
+export const clearinghouseStateResponse200 = validate453;
 const schema171 = {"$ref":"schemas#/$defs/ClearinghouseState"};
-const schema69 = {"type":"object","required":["marginSummary","crossMarginSummary","withdrawable","assetPositions"],"properties":{"marginSummary":{"$ref":"schemas#/$defs/MarginSummary"},"crossMarginSummary":{"$ref":"schemas#/$defs/MarginSummary"},"crossMaintenanceMarginUsed":{"$ref":"schemas#/$defs/ResponseDecimal"},"withdrawable":{"$ref":"schemas#/$defs/ResponseDecimal"},"assetPositions":{"type":"array","items":{"$ref":"schemas#/$defs/AssetPosition"}},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
-const schema70 = {"type":"object","required":["accountValue","totalNtlPos","totalRawUsd","totalMarginUsed"],"properties":{"accountValue":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalNtlPos":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalRawUsd":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalMarginUsed":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
+const schema70 = {"type":"object","required":["marginSummary","crossMarginSummary","withdrawable","assetPositions"],"properties":{"marginSummary":{"$ref":"schemas#/$defs/MarginSummary"},"crossMarginSummary":{"$ref":"schemas#/$defs/MarginSummary"},"crossMaintenanceMarginUsed":{"$ref":"schemas#/$defs/ResponseDecimal"},"withdrawable":{"$ref":"schemas#/$defs/ResponseDecimal"},"assetPositions":{"type":"array","items":{"$ref":"schemas#/$defs/AssetPosition"}},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
+const schema71 = {"type":"object","required":["accountValue","totalNtlPos","totalRawUsd","totalMarginUsed"],"properties":{"accountValue":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalNtlPos":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalRawUsd":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalMarginUsed":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2489,7 +2501,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate174.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
@@ -2775,7 +2787,7 @@ return errors === 0;
 }
 
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2796,14 +2808,14 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.marginSummary !== undefined){
-if(!(validate174(data.marginSummary, {instancePath:instancePath+"/marginSummary",parentData:data,parentDataProperty:"marginSummary",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate176(data.marginSummary, {instancePath:instancePath+"/marginSummary",parentData:data,parentDataProperty:"marginSummary",rootData}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
 }
 if(data.crossMarginSummary !== undefined){
-if(!(validate174(data.crossMarginSummary, {instancePath:instancePath+"/crossMarginSummary",parentData:data,parentDataProperty:"crossMarginSummary",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate176(data.crossMarginSummary, {instancePath:instancePath+"/crossMarginSummary",parentData:data,parentDataProperty:"crossMarginSummary",rootData}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
 }
@@ -2846,27 +2858,27 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate173.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate175(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
 errors = vErrors.length;
 }
-validate455.errors = vErrors;
+validate453.errors = vErrors;
 return errors === 0;
 }
 
-export const frontendOpenOrdersBody = validate457;
+export const frontendOpenOrdersBody = validate455;
 const schema172 = {"$ref":"schemas#/$defs/FrontendOpenOrdersRequest"};
-const schema89 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"frontendOpenOrders"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
+const schema90 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"frontendOpenOrders"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2896,8 +2908,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate186(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if(!(validate188(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
 errors = vErrors.length;
 }
 }
@@ -2906,29 +2918,29 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate232.errors = vErrors;
+validate234.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate232(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
+if(!(validate234(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
-validate457.errors = vErrors;
+validate455.errors = vErrors;
 return errors === 0;
 }
 
-export const frontendOpenOrdersResponse200 = validate459;
+export const frontendOpenOrdersResponse200 = validate457;
 const schema173 = {"$ref":"schemas#/$defs/FrontendOpenOrders"};
-const schema87 = {"type":"array","items":{"$ref":"schemas#/$defs/FrontendOrder"}};
-const schema88 = {"type":"object","required":["coin","side","limitPx","sz","oid","timestamp","origSz","triggerCondition","isTrigger","triggerPx","children","isPositionTpsl","reduceOnly","orderType"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"limitPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"timestamp":{"$ref":"schemas#/$defs/Timestamp"},"origSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"triggerCondition":{"type":"string"},"isTrigger":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"children":{"type":"array","items":{"$ref":"schemas#/$defs/FrontendOrder"}},"isPositionTpsl":{"type":"boolean"},"reduceOnly":{"type":"boolean"},"orderType":{"type":"string"},"tif":{"type":["string","null"]},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]}}};
-const schema85 = {"type":"string","enum":["B","A"]};
+const schema88 = {"type":"array","items":{"$ref":"schemas#/$defs/FrontendOrder"}};
+const schema89 = {"type":"object","required":["coin","side","limitPx","sz","oid","timestamp","origSz","triggerCondition","isTrigger","triggerPx","children","isPositionTpsl","reduceOnly","orderType"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"limitPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"timestamp":{"$ref":"schemas#/$defs/Timestamp"},"origSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"triggerCondition":{"type":"string"},"isTrigger":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"children":{"type":"array","items":{"$ref":"schemas#/$defs/FrontendOrder"}},"isPositionTpsl":{"type":"boolean"},"reduceOnly":{"type":"boolean"},"orderType":{"type":"string"},"tif":{"type":["string","null"]},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]}}};
+const schema86 = {"type":"string","enum":["B","A"]};
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -2936,16 +2948,16 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((data === "B") || (data === "A"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema85.enum},message:"must be equal to one of the allowed values"});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema86.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
-validate207.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
-const wrapper0 = {validate: validate221};
+const wrapper0 = {validate: validate223};
 
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3012,8 +3024,8 @@ errors = vErrors.length;
 }
 }
 if(data.side !== undefined){
-if(!(validate207(data.side, {instancePath:instancePath+"/side",parentData:data,parentDataProperty:"side",rootData}))){
-vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
+if(!(validate209(data.side, {instancePath:instancePath+"/side",parentData:data,parentDataProperty:"side",rootData}))){
+vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
 }
@@ -3030,8 +3042,8 @@ errors = vErrors.length;
 }
 }
 if(data.oid !== undefined){
-if(!(validate89(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate90(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
@@ -3102,7 +3114,7 @@ errors++;
 if(data.tif !== undefined){
 let data15 = data.tif;
 if((typeof data15 !== "string") && (data15 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/type",keyword:"type",params:{type: schema88.properties.tif.type},message:"must be string,null"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/type",keyword:"type",params:{type: schema89.properties.tif.type},message:"must be string,null"});
 errors++;
 }
 }
@@ -3111,8 +3123,8 @@ let data16 = data.cloid;
 const _errs25 = errors;
 let valid3 = false;
 const _errs26 = errors;
-if(!(validate91(data16, {instancePath:instancePath+"/cloid",parentData:data,parentDataProperty:"cloid",rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate92(data16, {instancePath:instancePath+"/cloid",parentData:data,parentDataProperty:"cloid",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs26 === errors;
@@ -3147,19 +3159,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate221.errors = vErrors;
+validate223.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate221(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+if(!(validate223(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
 errors = vErrors.length;
 }
 }
@@ -3168,27 +3180,27 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate220.errors = vErrors;
+validate222.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate220(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+if(!(validate222(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
-validate459.errors = vErrors;
+validate457.errors = vErrors;
 return errors === 0;
 }
 
-export const l2BookBody = validate461;
+export const l2BookBody = validate459;
 const schema174 = {"$ref":"schemas#/$defs/L2BookRequest"};
-const schema93 = {"type":"object","additionalProperties":false,"required":["type","coin"],"properties":{"type":{"type":"string","const":"l2Book"},"coin":{"$ref":"schemas#/$defs/Coin"}}};
+const schema94 = {"type":"object","additionalProperties":false,"required":["type","coin"],"properties":{"type":{"type":"string","const":"l2Book"},"coin":{"$ref":"schemas#/$defs/Coin"}}};
 
-function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3228,28 +3240,28 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate251.errors = vErrors;
+validate253.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate461(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate251(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
+if(!(validate253(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
 }
-validate461.errors = vErrors;
+validate459.errors = vErrors;
 return errors === 0;
 }
 
-export const l2BookResponse200 = validate463;
+export const l2BookResponse200 = validate461;
 const schema175 = {"$ref":"schemas#/$defs/L2Book"};
-const schema92 = {"type":"object","required":["coin","time","levels"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"time":{"$ref":"schemas#/$defs/Timestamp"},"levels":{"type":"array","prefixItems":[{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}},{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}}],"minItems":2,"maxItems":2}}};
-const schema49 = {"type":"object","required":["px","sz","n"],"properties":{"px":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"n":{"type":"integer","minimum":0}}};
+const schema93 = {"type":"object","required":["coin","time","levels"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"time":{"$ref":"schemas#/$defs/Timestamp"},"levels":{"type":"array","prefixItems":[{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}},{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}}],"minItems":2,"maxItems":2}}};
+const schema50 = {"type":"object","required":["px","sz","n"],"properties":{"px":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"n":{"type":"integer","minimum":0}}};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3295,12 +3307,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate122.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3345,8 +3357,8 @@ let data3 = data2[0];
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i0=0; i0<len1; i0++){
-if(!(validate122(data3[i0], {instancePath:instancePath+"/levels/0/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate124(data3[i0], {instancePath:instancePath+"/levels/0/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 }
@@ -3361,8 +3373,8 @@ let data5 = data2[1];
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i1=0; i1<len2; i1++){
-if(!(validate122(data5[i1], {instancePath:instancePath+"/levels/1/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate124(data5[i1], {instancePath:instancePath+"/levels/1/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 }
@@ -3383,27 +3395,27 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate246.errors = vErrors;
+validate248.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate461(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate246(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
+if(!(validate248(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
 }
-validate463.errors = vErrors;
+validate461.errors = vErrors;
 return errors === 0;
 }
 
-export const metaBody = validate465;
+export const metaBody = validate463;
 const schema176 = {"$ref":"schemas#/$defs/MetaRequest"};
-const schema104 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"meta"}}};
+const schema105 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"meta"}}};
 
-function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3433,28 +3445,28 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate274.errors = vErrors;
+validate276.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate274(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
+if(!(validate276(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
 errors = vErrors.length;
 }
-validate465.errors = vErrors;
+validate463.errors = vErrors;
 return errors === 0;
 }
 
-export const metaResponse200 = validate467;
+export const metaResponse200 = validate465;
 const schema177 = {"$ref":"schemas#/$defs/Meta"};
-const schema102 = {"type":"object","required":["universe"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/PerpAsset"}},"marginTables":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTableEntry"}}}};
-const schema103 = {"type":"object","required":["name","szDecimals","maxLeverage"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0,"maximum":8},"maxLeverage":{"type":"integer","minimum":1},"onlyIsolated":{"type":"boolean"},"isDelisted":{"type":"boolean"},"marginTableId":{"type":"integer"}}};
+const schema103 = {"type":"object","required":["universe"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/PerpAsset"}},"marginTables":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTableEntry"}}}};
+const schema104 = {"type":"object","required":["name","szDecimals","maxLeverage"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0,"maximum":8},"maxLeverage":{"type":"integer","minimum":1},"onlyIsolated":{"type":"boolean"},"isDelisted":{"type":"boolean"},"marginTableId":{"type":"integer"}}};
 
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3530,14 +3542,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate271.errors = vErrors;
+validate273.errors = vErrors;
 return errors === 0;
 }
 
-const schema99 = {"type":"array","prefixItems":[{"type":"integer"},{"type":"object","required":["marginTiers"],"properties":{"description":{"type":"string"},"marginTiers":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTier"}}}}],"minItems":2,"maxItems":2};
-const schema100 = {"type":"object","required":["lowerBound","maxLeverage"],"properties":{"lowerBound":{"$ref":"schemas#/$defs/ResponseDecimal"},"maxLeverage":{"type":"integer"}}};
+const schema100 = {"type":"array","prefixItems":[{"type":"integer"},{"type":"object","required":["marginTiers"],"properties":{"description":{"type":"string"},"marginTiers":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTier"}}}}],"minItems":2,"maxItems":2};
+const schema101 = {"type":"object","required":["lowerBound","maxLeverage"],"properties":{"lowerBound":{"$ref":"schemas#/$defs/ResponseDecimal"},"maxLeverage":{"type":"integer"}}};
 
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3567,12 +3579,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate265.errors = vErrors;
+validate267.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -3610,8 +3622,8 @@ let data3 = data1.marginTiers;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i0=0; i0<len1; i0++){
-if(!(validate265(data3[i0], {instancePath:instancePath+"/1/marginTiers/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+if(!(validate267(data3[i0], {instancePath:instancePath+"/1/marginTiers/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
 errors = vErrors.length;
 }
 }
@@ -3632,12 +3644,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate264.errors = vErrors;
+validate266.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3650,8 +3662,8 @@ let data0 = data.universe;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate271(data0[i0], {instancePath:instancePath+"/universe/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
+if(!(validate273(data0[i0], {instancePath:instancePath+"/universe/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
 errors = vErrors.length;
 }
 }
@@ -3666,8 +3678,8 @@ let data2 = data.marginTables;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate264(data2[i1], {instancePath:instancePath+"/marginTables/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
+if(!(validate266(data2[i1], {instancePath:instancePath+"/marginTables/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
 errors = vErrors.length;
 }
 }
@@ -3682,81 +3694,28 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate270.errors = vErrors;
+validate272.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate270(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
+if(!(validate272(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
 errors = vErrors.length;
 }
-validate467.errors = vErrors;
+validate465.errors = vErrors;
 return errors === 0;
 }
 
-export const modifyBody = validate469;
+export const modifyBody = validate467;
 const schema178 = {"$ref":"schemas#/$defs/ModifyRequest"};
 const schema108 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ModifyAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema106 = {"type":"object","additionalProperties":false,"required":["type","oid","order"],"properties":{"type":{"type":"string","const":"modify"},"oid":{"$ref":"schemas#/$defs/OrderRef"},"order":{"$ref":"schemas#/$defs/Order"},"a":{"$ref":"schemas#/$defs/AlwaysPlace"}}};
-const schema107 = {"oneOf":[{"$ref":"schemas#/$defs/OrderId"},{"$ref":"schemas#/$defs/Cloid"}]};
+const schema107 = {"type":"object","additionalProperties":false,"required":["type","oid","order"],"properties":{"type":{"type":"string","const":"modify"},"oid":{"$ref":"schemas#/$defs/OrderRef"},"order":{"$ref":"schemas#/$defs/Order"},"a":{"$ref":"schemas#/$defs/AlwaysPlace"}}};
 
 function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-const _errs1 = errors;
-if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
-const _errs2 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
-}
-if(!valid0){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate280.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3790,14 +3749,14 @@ errors++;
 }
 }
 if(data.oid !== undefined){
-if(!(validate280(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
+if(!(validate89(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 }
 if(data.order !== undefined){
-if(!(validate93(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+if(!(validate95(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
@@ -3812,12 +3771,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate279.errors = vErrors;
+validate280.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3840,8 +3799,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate279(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate279.errors : vErrors.concat(validate279.errors);
+if(!(validate280(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
 errors = vErrors.length;
 }
 }
@@ -3858,14 +3817,14 @@ errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate117(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate119(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate120(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate122(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -3874,41 +3833,41 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate286.errors = vErrors;
+validate284.errors = vErrors;
 return errors === 0;
 }
 
 
+function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate284(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
+errors = vErrors.length;
+}
+validate467.errors = vErrors;
+return errors === 0;
+}
+
+export const modifyResponse200 = validate469;
+const schema179 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+
 function validate469(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate286(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
+if(!(validate193(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
 validate469.errors = vErrors;
 return errors === 0;
 }
 
-export const modifyResponse200 = validate471;
-const schema179 = {"$ref":"schemas#/$defs/DefaultAnswer"};
-
-function validate471(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate191(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
-errors = vErrors.length;
-}
-validate471.errors = vErrors;
-return errors === 0;
-}
-
-export const openOrdersBody = validate473;
+export const openOrdersBody = validate471;
 const schema180 = {"$ref":"schemas#/$defs/OpenOrdersRequest"};
 const schema112 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"openOrders"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 
-function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3938,8 +3897,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate186(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if(!(validate188(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
 errors = vErrors.length;
 }
 }
@@ -3948,28 +3907,28 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate304.errors = vErrors;
+validate302.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate471(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate304(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate304.errors : vErrors.concat(validate304.errors);
+if(!(validate302(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate302.errors : vErrors.concat(validate302.errors);
 errors = vErrors.length;
 }
-validate473.errors = vErrors;
+validate471.errors = vErrors;
 return errors === 0;
 }
 
-export const openOrdersResponse200 = validate475;
+export const openOrdersResponse200 = validate473;
 const schema181 = {"$ref":"schemas#/$defs/OpenOrders"};
 const schema111 = {"type":"array","items":{"$ref":"schemas#/$defs/OpenOrder"}};
 const schema110 = {"type":"object","required":["coin","side","limitPx","sz","oid","timestamp"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"limitPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"timestamp":{"$ref":"schemas#/$defs/Timestamp"},"origSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]},"reduceOnly":{"type":"boolean"}}};
 
-function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4004,8 +3963,8 @@ errors = vErrors.length;
 }
 }
 if(data.side !== undefined){
-if(!(validate207(data.side, {instancePath:instancePath+"/side",parentData:data,parentDataProperty:"side",rootData}))){
-vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
+if(!(validate209(data.side, {instancePath:instancePath+"/side",parentData:data,parentDataProperty:"side",rootData}))){
+vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
 }
@@ -4022,8 +3981,8 @@ errors = vErrors.length;
 }
 }
 if(data.oid !== undefined){
-if(!(validate89(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate90(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
@@ -4044,8 +4003,8 @@ let data7 = data.cloid;
 const _errs9 = errors;
 let valid1 = false;
 const _errs10 = errors;
-if(!(validate91(data7, {instancePath:instancePath+"/cloid",parentData:data,parentDataProperty:"cloid",rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate92(data7, {instancePath:instancePath+"/cloid",parentData:data,parentDataProperty:"cloid",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -4086,19 +4045,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate293.errors = vErrors;
+validate291.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate293(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
+if(!(validate291(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate291.errors : vErrors.concat(validate291.errors);
 errors = vErrors.length;
 }
 }
@@ -4107,29 +4066,29 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate302.errors = vErrors;
+validate300.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate302(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate302.errors : vErrors.concat(validate302.errors);
+if(!(validate300(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate300.errors : vErrors.concat(validate300.errors);
 errors = vErrors.length;
 }
-validate475.errors = vErrors;
+validate473.errors = vErrors;
 return errors === 0;
 }
 
-export const orderBody = validate477;
+export const orderBody = validate475;
 const schema182 = {"$ref":"schemas#/$defs/OrderRequest"};
 const schema122 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/OrderAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema114 = {"type":"object","additionalProperties":false,"required":["type","orders","grouping"],"properties":{"type":{"type":"string","const":"order"},"orders":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Order"}},"grouping":{"$ref":"schemas#/$defs/Grouping"},"builder":{"$ref":"schemas#/$defs/Builder"}}};
-const schema91 = {"type":"string","enum":["na","normalTpsl","positionTpsl"]};
+const schema92 = {"type":"string","enum":["na","normalTpsl","positionTpsl"]};
 
-function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -4137,18 +4096,18 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!(((data === "na") || (data === "normalTpsl")) || (data === "positionTpsl"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema91.enum},message:"must be equal to one of the allowed values"});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema92.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
-validate245.errors = vErrors;
+validate247.errors = vErrors;
 return errors === 0;
 }
 
-const schema50 = {"type":"object","additionalProperties":false,"required":["b","f"],"properties":{"b":{"$ref":"schemas#/$defs/LowercaseAddress"},"f":{"type":"integer","minimum":0,"maximum":1000}}};
-const schema51 = {"type":"string","pattern":"^0x[0-9a-f]{40}$"};
+const schema51 = {"type":"object","additionalProperties":false,"required":["b","f"],"properties":{"b":{"$ref":"schemas#/$defs/LowercaseAddress"},"f":{"type":"integer","minimum":0,"maximum":1000}}};
+const schema52 = {"type":"string","pattern":"^0x[0-9a-f]{40}$"};
 const pattern11 = func0("^0x[0-9a-f]{40}$", "u");
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -4161,12 +4120,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate126.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4185,8 +4144,8 @@ errors++;
 }
 }
 if(data.b !== undefined){
-if(!(validate126(data.b, {instancePath:instancePath+"/b",parentData:data,parentDataProperty:"b",rootData}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate128(data.b, {instancePath:instancePath+"/b",parentData:data,parentDataProperty:"b",rootData}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 }
@@ -4212,12 +4171,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate125.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4259,8 +4218,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate93(data1[i0], {instancePath:instancePath+"/orders/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+if(!(validate95(data1[i0], {instancePath:instancePath+"/orders/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
@@ -4271,14 +4230,14 @@ errors++;
 }
 }
 if(data.grouping !== undefined){
-if(!(validate245(data.grouping, {instancePath:instancePath+"/grouping",parentData:data,parentDataProperty:"grouping",rootData}))){
-vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
+if(!(validate247(data.grouping, {instancePath:instancePath+"/grouping",parentData:data,parentDataProperty:"grouping",rootData}))){
+vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
 errors = vErrors.length;
 }
 }
 if(data.builder !== undefined){
-if(!(validate125(data.builder, {instancePath:instancePath+"/builder",parentData:data,parentDataProperty:"builder",rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate127(data.builder, {instancePath:instancePath+"/builder",parentData:data,parentDataProperty:"builder",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 }
@@ -4287,12 +4246,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate312.errors = vErrors;
+validate310.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4315,8 +4274,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate312(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate312.errors : vErrors.concat(validate312.errors);
+if(!(validate310(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate310.errors : vErrors.concat(validate310.errors);
 errors = vErrors.length;
 }
 }
@@ -4333,14 +4292,14 @@ errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate117(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate119(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate120(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate122(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -4349,41 +4308,41 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate333.errors = vErrors;
+validate331.errors = vErrors;
 return errors === 0;
 }
 
 
+function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate331(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
+errors = vErrors.length;
+}
+validate475.errors = vErrors;
+return errors === 0;
+}
+
+export const orderResponse200 = validate477;
+const schema183 = {"$ref":"schemas#/$defs/PlacementAnswer"};
+
 function validate477(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate333(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate333.errors : vErrors.concat(validate333.errors);
+if(!(validate355(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
 errors = vErrors.length;
 }
 validate477.errors = vErrors;
 return errors === 0;
 }
 
-export const orderResponse200 = validate479;
-const schema183 = {"$ref":"schemas#/$defs/PlacementAnswer"};
-
-function validate479(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate357(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate357.errors : vErrors.concat(validate357.errors);
-errors = vErrors.length;
-}
-validate479.errors = vErrors;
-return errors === 0;
-}
-
-export const orderStatusBody = validate481;
+export const orderStatusBody = validate479;
 const schema184 = {"$ref":"schemas#/$defs/OrderStatusRequest"};
 const schema127 = {"type":"object","additionalProperties":false,"required":["type","user","oid"],"properties":{"type":{"type":"string","const":"orderStatus"},"user":{"$ref":"schemas#/$defs/UserQuery"},"oid":{"$ref":"schemas#/$defs/OrderRef"}}};
 
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4417,14 +4376,14 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate186(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if(!(validate188(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
 errors = vErrors.length;
 }
 }
 if(data.oid !== undefined){
-if(!(validate280(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
+if(!(validate89(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 }
@@ -4433,28 +4392,28 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate349.errors = vErrors;
+validate347.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate481(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate479(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate349(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate349.errors : vErrors.concat(validate349.errors);
+if(!(validate347(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate347.errors : vErrors.concat(validate347.errors);
 errors = vErrors.length;
 }
-validate481.errors = vErrors;
+validate479.errors = vErrors;
 return errors === 0;
 }
 
-export const orderStatusResponse200 = validate483;
+export const orderStatusResponse200 = validate481;
 const schema185 = {"$ref":"schemas#/$defs/OrderStatusAnswer"};
 const schema123 = {"oneOf":[{"$ref":"schemas#/$defs/OrderStatusFound"},{"$ref":"schemas#/$defs/OrderStatusUnknown"}]};
 const schema124 = {"type":"object","required":["status","order"],"properties":{"status":{"type":"string","const":"order"},"order":{"type":"object","required":["order","status","statusTimestamp"],"properties":{"order":{"$ref":"schemas#/$defs/FrontendOrder"},"status":{"type":"string"},"statusTimestamp":{"$ref":"schemas#/$defs/Timestamp"}}}}};
 
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4493,8 +4452,8 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",schemaPath:"#/pr
 errors++;
 }
 if(data1.order !== undefined){
-if(!(validate221(data1.order, {instancePath:instancePath+"/order/order",parentData:data1,parentDataProperty:"order",rootData}))){
-vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+if(!(validate223(data1.order, {instancePath:instancePath+"/order/order",parentData:data1,parentDataProperty:"order",rootData}))){
+vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
 errors = vErrors.length;
 }
 }
@@ -4521,13 +4480,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate340.errors = vErrors;
+validate338.errors = vErrors;
 return errors === 0;
 }
 
 const schema125 = {"type":"object","required":["status"],"properties":{"status":{"type":"string","const":"unknownOid"}}};
 
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4551,20 +4510,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate344.errors = vErrors;
+validate342.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate340(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
+if(!(validate338(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate338.errors : vErrors.concat(validate338.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -4573,8 +4532,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(!(validate344(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate344.errors : vErrors.concat(validate344.errors);
+if(!(validate342(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate342.errors : vErrors.concat(validate342.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -4603,28 +4562,28 @@ vErrors = null;
 }
 }
 }
-validate339.errors = vErrors;
+validate337.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate483(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate481(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate339(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate339.errors : vErrors.concat(validate339.errors);
+if(!(validate337(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate337.errors : vErrors.concat(validate337.errors);
 errors = vErrors.length;
 }
-validate483.errors = vErrors;
+validate481.errors = vErrors;
 return errors === 0;
 }
 
-export const scheduleCancelBody = validate485;
+export const scheduleCancelBody = validate483;
 const schema186 = {"$ref":"schemas#/$defs/ScheduleCancelRequest"};
 const schema138 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ScheduleCancelAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema137 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"scheduleCancel"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
 
-function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4660,12 +4619,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate383.errors = vErrors;
+validate381.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4688,8 +4647,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate383(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate383.errors : vErrors.concat(validate383.errors);
+if(!(validate381(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate381.errors : vErrors.concat(validate381.errors);
 errors = vErrors.length;
 }
 }
@@ -4706,14 +4665,14 @@ errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate117(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate119(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate120(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate122(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -4722,41 +4681,41 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate385.errors = vErrors;
+validate383.errors = vErrors;
 return errors === 0;
 }
 
 
+function validate483(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate383(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate383.errors : vErrors.concat(validate383.errors);
+errors = vErrors.length;
+}
+validate483.errors = vErrors;
+return errors === 0;
+}
+
+export const scheduleCancelResponse200 = validate485;
+const schema187 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+
 function validate485(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate385(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate385.errors : vErrors.concat(validate385.errors);
+if(!(validate193(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
 validate485.errors = vErrors;
 return errors === 0;
 }
 
-export const scheduleCancelResponse200 = validate487;
-const schema187 = {"$ref":"schemas#/$defs/DefaultAnswer"};
-
-function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate191(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
-errors = vErrors.length;
-}
-validate487.errors = vErrors;
-return errors === 0;
-}
-
-export const spotMetaBody = validate489;
+export const spotMetaBody = validate487;
 const schema188 = {"$ref":"schemas#/$defs/SpotMetaRequest"};
 const schema144 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"spotMeta"}}};
 
-function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4786,28 +4745,28 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate399.errors = vErrors;
+validate397.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate489(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate399(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate399.errors : vErrors.concat(validate399.errors);
+if(!(validate397(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate397.errors : vErrors.concat(validate397.errors);
 errors = vErrors.length;
 }
-validate489.errors = vErrors;
+validate487.errors = vErrors;
 return errors === 0;
 }
 
-export const spotMetaResponse200 = validate491;
+export const spotMetaResponse200 = validate489;
 const schema189 = {"$ref":"schemas#/$defs/SpotMeta"};
 const schema141 = {"type":"object","required":["universe","tokens"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/SpotPair"}},"tokens":{"type":"array","items":{"$ref":"schemas#/$defs/SpotToken"}}}};
 const schema142 = {"type":"object","required":["name","tokens","index","isCanonical"],"properties":{"name":{"type":"string"},"tokens":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2},"index":{"type":"integer","minimum":0},"isCanonical":{"type":"boolean"}}};
 
-function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4888,13 +4847,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate394.errors = vErrors;
+validate392.errors = vErrors;
 return errors === 0;
 }
 
 const schema143 = {"type":"object","required":["name","szDecimals","weiDecimals","index","tokenId","isCanonical"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0},"weiDecimals":{"type":"integer","minimum":0},"index":{"type":"integer","minimum":0},"tokenId":{"type":"string","pattern":"^0x[0-9a-f]{32}$"},"isCanonical":{"type":"boolean"},"evmContract":{"anyOf":[{"type":"object","required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"evm_extra_wei_decimals":{"type":"integer"}}},{"type":"null"}]},"fullName":{"type":["string","null"]}}};
 
-function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5053,12 +5012,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate396.errors = vErrors;
+validate394.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5075,8 +5034,8 @@ let data0 = data.universe;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate394(data0[i0], {instancePath:instancePath+"/universe/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate394.errors : vErrors.concat(validate394.errors);
+if(!(validate392(data0[i0], {instancePath:instancePath+"/universe/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate392.errors : vErrors.concat(validate392.errors);
 errors = vErrors.length;
 }
 }
@@ -5091,8 +5050,8 @@ let data2 = data.tokens;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate396(data2[i1], {instancePath:instancePath+"/tokens/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate396.errors : vErrors.concat(validate396.errors);
+if(!(validate394(data2[i1], {instancePath:instancePath+"/tokens/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate394.errors : vErrors.concat(validate394.errors);
 errors = vErrors.length;
 }
 }
@@ -5107,28 +5066,28 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate393.errors = vErrors;
+validate391.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate491(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate489(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate393(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate393.errors : vErrors.concat(validate393.errors);
+if(!(validate391(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate391.errors : vErrors.concat(validate391.errors);
 errors = vErrors.length;
 }
-validate491.errors = vErrors;
+validate489.errors = vErrors;
 return errors === 0;
 }
 
-export const updateIsolatedMarginBody = validate493;
+export const updateIsolatedMarginBody = validate491;
 const schema190 = {"$ref":"schemas#/$defs/UpdateIsolatedMarginRequest"};
 const schema152 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UpdateIsolatedMarginAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema151 = {"type":"object","additionalProperties":false,"required":["type","asset","isBuy","ntli"],"properties":{"type":{"type":"string","const":"updateIsolatedMargin"},"asset":{"$ref":"schemas#/$defs/AssetIndex"},"isBuy":{"type":"boolean"},"ntli":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}}};
 
-function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5199,12 +5158,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate409.errors = vErrors;
+validate407.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5227,8 +5186,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate409(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate409.errors : vErrors.concat(validate409.errors);
+if(!(validate407(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate407.errors : vErrors.concat(validate407.errors);
 errors = vErrors.length;
 }
 }
@@ -5245,14 +5204,14 @@ errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate117(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate119(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate120(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate122(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -5261,42 +5220,42 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate411.errors = vErrors;
+validate409.errors = vErrors;
 return errors === 0;
 }
 
 
+function validate491(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate409(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate409.errors : vErrors.concat(validate409.errors);
+errors = vErrors.length;
+}
+validate491.errors = vErrors;
+return errors === 0;
+}
+
+export const updateIsolatedMarginResponse200 = validate493;
+const schema191 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+
 function validate493(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate411(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate411.errors : vErrors.concat(validate411.errors);
+if(!(validate193(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
 validate493.errors = vErrors;
 return errors === 0;
 }
 
-export const updateIsolatedMarginResponse200 = validate495;
-const schema191 = {"$ref":"schemas#/$defs/DefaultAnswer"};
-
-function validate495(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate191(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
-errors = vErrors.length;
-}
-validate495.errors = vErrors;
-return errors === 0;
-}
-
-export const updateLeverageBody = validate497;
+export const updateLeverageBody = validate495;
 const schema192 = {"$ref":"schemas#/$defs/UpdateLeverageRequest"};
 const schema154 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UpdateLeverageAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema153 = {"type":"object","additionalProperties":false,"required":["type","asset","isCross","leverage"],"properties":{"type":{"type":"string","const":"updateLeverage"},"asset":{"$ref":"schemas#/$defs/AssetIndex"},"isCross":{"type":"boolean"},"leverage":{"type":"integer","minimum":1}}};
 
-function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5363,12 +5322,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate417.errors = vErrors;
+validate415.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5391,8 +5350,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate417(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate417.errors : vErrors.concat(validate417.errors);
+if(!(validate415(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate415.errors : vErrors.concat(validate415.errors);
 errors = vErrors.length;
 }
 }
@@ -5409,14 +5368,14 @@ errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate117(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate119(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate120(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate122(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -5425,41 +5384,41 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate419.errors = vErrors;
+validate417.errors = vErrors;
 return errors === 0;
 }
 
 
+function validate495(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate417(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate417.errors : vErrors.concat(validate417.errors);
+errors = vErrors.length;
+}
+validate495.errors = vErrors;
+return errors === 0;
+}
+
+export const updateLeverageResponse200 = validate497;
+const schema193 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+
 function validate497(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate419(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate419.errors : vErrors.concat(validate419.errors);
+if(!(validate193(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
 errors = vErrors.length;
 }
 validate497.errors = vErrors;
 return errors === 0;
 }
 
-export const updateLeverageResponse200 = validate499;
-const schema193 = {"$ref":"schemas#/$defs/DefaultAnswer"};
-
-function validate499(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate191(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
-errors = vErrors.length;
-}
-validate499.errors = vErrors;
-return errors === 0;
-}
-
-export const userFillsBody = validate501;
+export const userFillsBody = validate499;
 const schema194 = {"$ref":"schemas#/$defs/UserFillsRequest"};
 const schema156 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"userFills"},"user":{"$ref":"schemas#/$defs/UserQuery"},"aggregateByTime":{"type":"boolean"}}};
 
-function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate425(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5489,8 +5448,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate186(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if(!(validate188(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
 errors = vErrors.length;
 }
 }
@@ -5505,29 +5464,29 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate427.errors = vErrors;
+validate425.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate501(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate499(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate427(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate427.errors : vErrors.concat(validate427.errors);
+if(!(validate425(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate425.errors : vErrors.concat(validate425.errors);
 errors = vErrors.length;
 }
-validate501.errors = vErrors;
+validate499.errors = vErrors;
 return errors === 0;
 }
 
-export const userFillsResponse200 = validate503;
+export const userFillsResponse200 = validate501;
 const schema195 = {"$ref":"schemas#/$defs/UserFills"};
 const schema155 = {"type":"array","items":{"$ref":"schemas#/$defs/Fill"}};
-const schema84 = {"type":"object","required":["coin","px","sz","side","time","startPosition","dir","closedPnl","hash","oid","crossed","fee"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"px":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"side":{"$ref":"schemas#/$defs/Side"},"time":{"$ref":"schemas#/$defs/Timestamp"},"startPosition":{"$ref":"schemas#/$defs/ResponseDecimal"},"dir":{"type":"string"},"closedPnl":{"$ref":"schemas#/$defs/ResponseDecimal"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"oid":{"$ref":"schemas#/$defs/OrderId"},"crossed":{"type":"boolean"},"fee":{"$ref":"schemas#/$defs/ResponseDecimal"},"tid":{"type":"integer","minimum":0},"feeToken":{"type":"string"},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]},"twapId":{"type":["integer","null"]}}};
+const schema85 = {"type":"object","required":["coin","px","sz","side","time","startPosition","dir","closedPnl","hash","oid","crossed","fee"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"px":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"side":{"$ref":"schemas#/$defs/Side"},"time":{"$ref":"schemas#/$defs/Timestamp"},"startPosition":{"$ref":"schemas#/$defs/ResponseDecimal"},"dir":{"type":"string"},"closedPnl":{"$ref":"schemas#/$defs/ResponseDecimal"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"oid":{"$ref":"schemas#/$defs/OrderId"},"crossed":{"type":"boolean"},"fee":{"$ref":"schemas#/$defs/ResponseDecimal"},"tid":{"type":"integer","minimum":0},"feeToken":{"type":"string"},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]},"twapId":{"type":["integer","null"]}}};
 const pattern15 = func0("^0x[0-9a-f]{64}$", "u");
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5598,8 +5557,8 @@ errors = vErrors.length;
 }
 }
 if(data.side !== undefined){
-if(!(validate207(data.side, {instancePath:instancePath+"/side",parentData:data,parentDataProperty:"side",rootData}))){
-vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
+if(!(validate209(data.side, {instancePath:instancePath+"/side",parentData:data,parentDataProperty:"side",rootData}))){
+vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
 }
@@ -5641,8 +5600,8 @@ errors++;
 }
 }
 if(data.oid !== undefined){
-if(!(validate89(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate90(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
@@ -5682,8 +5641,8 @@ let data14 = data.cloid;
 const _errs21 = errors;
 let valid1 = false;
 const _errs22 = errors;
-if(!(validate91(data14, {instancePath:instancePath+"/cloid",parentData:data,parentDataProperty:"cloid",rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate92(data14, {instancePath:instancePath+"/cloid",parentData:data,parentDataProperty:"cloid",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs22 === errors;
@@ -5716,7 +5675,7 @@ vErrors = null;
 if(data.twapId !== undefined){
 let data15 = data.twapId;
 if((!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))) && (data15 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/twapId",schemaPath:"#/properties/twapId/type",keyword:"type",params:{type: schema84.properties.twapId.type},message:"must be integer,null"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/twapId",schemaPath:"#/properties/twapId/type",keyword:"type",params:{type: schema85.properties.twapId.type},message:"must be integer,null"});
 errors++;
 }
 }
@@ -5725,19 +5684,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate203.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate425(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate203(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+if(!(validate205(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
 }
@@ -5746,19 +5705,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate425.errors = vErrors;
+validate423.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate503(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate501(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate425(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate425.errors : vErrors.concat(validate425.errors);
+if(!(validate423(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate423.errors : vErrors.concat(validate423.errors);
 errors = vErrors.length;
 }
-validate503.errors = vErrors;
+validate501.errors = vErrors;
 return errors === 0;
 }
 

@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressOf } from "../../src/sandbox/exchange/demo-account.js";
 import { createExchangeSurface, type ExchangeSurface } from "../../src/sandbox/exchange/exchange-surface.js";
 import { NonceWindow } from "../../src/sandbox/exchange/nonce-window.js";
-import { agentDigest, connectionId, recoverAddress } from "../../src/sandbox/exchange/recover-signer.js";
+import {
+  agentDigest,
+  connectionId,
+  recoverAddress,
+  userSignedDigest,
+} from "../../src/sandbox/exchange/recover-signer.js";
 import { type SurfaceServer, serveSurface } from "../../src/sandbox/http-server.js";
 import { answerIssues } from "../exchange/support/spec-check.js";
 
@@ -61,15 +66,23 @@ describe("exchange signer recovery (independent of the client's signing code)", 
     const spec = JSON.parse(
       readFileSync(new URL("../../generated/exchange/spec.json", import.meta.url), "utf8"),
     );
-    const examples =
-      spec.paths["/exchange#batchModify"].post.requestBody.content["application/json"].examples;
-    for (const name of ["twoOrders", "vaultStopLoss"]) {
-      const body = examples[name].value;
-      expect(`0x${bytesToHex(connectionId(body))}`).toBe(signer.connectionIds[name]);
-      expect(recoverAddress(agentDigest(connectionId(body), "a"), body.signature)).toBe(
-        signer.address.toLowerCase(),
-      );
+    let checked = 0;
+    for (const [operation, ids] of Object.entries(
+      signer.connectionIds as Record<string, Record<string, string>>,
+    )) {
+      const examples =
+        spec.paths[`/exchange#${operation}`].post.requestBody.content["application/json"].examples;
+      for (const [name, id] of Object.entries(ids)) {
+        const body = examples[name].value;
+        const digest =
+          operation === "approveAgent" ? userSignedDigest(body.action) : agentDigest(connectionId(body), "a");
+        if (operation === "approveAgent") expect(`0x${bytesToHex(digest as Uint8Array)}`).toBe(id);
+        else expect(`0x${bytesToHex(connectionId(body))}`, `${operation} ${name}`).toBe(id);
+        expect(recoverAddress(digest as Uint8Array, body.signature)).toBe(signer.address.toLowerCase());
+        checked++;
+      }
     }
+    expect(checked).toBe(12);
   });
 });
 
