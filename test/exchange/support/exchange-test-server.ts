@@ -172,9 +172,15 @@ export async function startExchangeTestServer(isMainnet: boolean): Promise<Excha
     seen.add(nonce);
     if (typeof body.expiresAfter === "number" && body.expiresAfter < Date.now())
       return err("Action already expired");
-    const action = body.action as { type: string; modifies?: { oid: unknown }[]; orders?: unknown[]; cancels?: unknown[] };
+    const action = body.action as {
+      type: string;
+      modifies?: { oid: unknown }[];
+      orders?: unknown[];
+      cancels?: unknown[];
+    };
     const entries = action.modifies ?? (action.orders ?? action.cancels)?.map(() => ({}));
-    if (!entries) return { status: 200, body: JSON.stringify({ status: "ok", response: { type: "default" } }) };
+    if (!entries)
+      return { status: 200, body: JSON.stringify({ status: "ok", response: { type: "default" } }) };
     const statuses = state.statuses(entries, action.type);
     const type = action.cancels ? "cancel" : "order";
     return { status: 200, body: JSON.stringify({ status: "ok", response: { type, data: { statuses } } }) };
