@@ -10,9 +10,9 @@ import type {
   SpotMeta,
   UserFills,
 } from "../../generated/exchange/types.js";
-import type { CallOptions } from "../runtime/operation.js";
 import type { RetryOptions } from "../runtime/http/retry-policy.js";
 import type { FetchFunction } from "../runtime/http/send-request.js";
+import type { CallOptions } from "../runtime/operation.js";
 import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
 import type { UsageBudget, UsageMeter, UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import { type AssetDirectory, createAssetDirectory } from "./assets/asset-directory.js";

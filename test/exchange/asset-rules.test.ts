@@ -91,7 +91,7 @@ describe("price and size rules", () => {
     for (const [price, name] of [
       [98765.4321, "BTC"],
       [0.000987654, "kPEPE"],
-      [3.14159265, "PURR/USDC"],
+      [2.71234567, "PURR/USDC"],
     ] as const) {
       expect(priceProblem(roundPrice(price, asset(name)), asset(name)), `${price} ${name}`).toBeUndefined();
     }

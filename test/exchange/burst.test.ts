@@ -4,7 +4,7 @@
  * overtake one another on their way and the overtaken ones are refused as "nonce too low"; the
  * client sends each signer's calls one after another in nonce order, so every one is accepted.
  */
-import { createExchangeClient, ExchangeError } from "chainkit/exchange";
+import { createExchangeClient, type ExchangeError } from "chainkit/exchange";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExchangeSurface } from "../../src/sandbox/exchange/exchange-surface.js";
 import { type SurfaceServer, serveSurface } from "../../src/sandbox/http-server.js";

@@ -437,7 +437,7 @@ describe("every action method", () => {
       expect(server.requests, type).toHaveLength(1);
       const [request] = server.requests;
       expect(request?.signer, type).toBe(ADDRESS.toLowerCase());
-      expect((request?.body?.action as { type: string }).type).toBe(type);
+      expect((request?.body?.action as { type: string } | undefined)?.type).toBe(type);
       expect(request?.body?.nonce).toBe(outcome.nonce);
     }
   });
@@ -446,7 +446,8 @@ describe("every action method", () => {
     const exchange = createExchangeClient({ baseUrl: server.url, privateKey: KEY, network: "mainnet" });
     const order = { a: 0, b: true, p: "61500", s: "0.002", r: false, t: { limit: { tif: "Gtc" as const } } };
     await exchange.order([order], { builder: { b: "0x1719884EB866CB12B2287399B15F7DB5E7D775EA", f: 10 } });
-    expect((server.requests[0]?.body?.action as { builder: unknown }).builder).toEqual({ b: VAULT, f: 10 });
+    const action = server.requests[0]?.body?.action as { builder: unknown } | undefined;
+    expect(action?.builder).toEqual({ b: VAULT, f: 10 });
     await exchange.approveAgent({ agentAddress: VAULT });
     const body = server.requests[1]?.body as { nonce: number; action: Record<string, unknown> };
     expect(body.action).toEqual({

@@ -1,5 +1,5 @@
-import type { Order } from "../../generated/exchange/types.js";
 import { describe, expect, it } from "vitest";
+import type { Order } from "../../generated/exchange/types.js";
 import { ONE } from "../../src/sandbox/exchange/units.js";
 import { Venue } from "../../src/sandbox/exchange/venue.js";
 

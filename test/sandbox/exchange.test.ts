@@ -266,7 +266,8 @@ describe("exchange surface over HTTP", () => {
     expect((await post(testnet)).json.response).not.toContain(exchange.demo.address);
 
     const tampered = await batch([{ oid: 1, order: limit(0, true, "1", "1", "Gtc") }]);
-    (tampered.action.modifies as { order: { p: string } }[])[0].order.p = "2";
+    const [first] = tampered.action.modifies as { order: { p: string } }[];
+    if (first) first.order.p = "2";
     expect((await post(tampered)).json.response).toMatch(/does not exist\.$/);
   });
 

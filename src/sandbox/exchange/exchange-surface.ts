@@ -15,8 +15,8 @@ import type {
 import { SeededRandom } from "../seeded-random.js";
 import type { SandboxRequest, SandboxResponse, SurfaceHandler } from "../surface.js";
 import { RestContract, type RestInput, refusal } from "../validation.js";
-import { AgentRegistry } from "./agents.js";
 import { DEMO_BALANCE } from "./account.js";
+import { AgentRegistry } from "./agents.js";
 import { addressOf, DEMO_ACCOUNT, DEMO_ORDERS, type DemoAccount, HOUSE_ADDRESS } from "./demo-account.js";
 import { metaAnswer, spotMetaAnswer } from "./market.js";
 import { NonceWindow } from "./nonce-window.js";
