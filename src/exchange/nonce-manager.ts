@@ -32,7 +32,7 @@ export interface NonceManager {
  * const nonces = createNonceManager();
  * nonces.next(); // 1754922717871
  * nonces.next(); // 1754922717872 (same millisecond)
- * await nonces.run((nonce) => send(sign(action, nonce)));
+ * await nonces.run(async (nonce) => signL1Action({ signer, action, nonce, isMainnet: true }));
  */
 export function createNonceManager(now: () => number = Date.now): NonceManager {
   let last = 0;
@@ -87,7 +87,7 @@ const managers = new Map<string, NonceManager>();
  * @param address - The signer's address (any case).
  * @returns The manager for that address, created on first use.
  * @example
- * await nonceManagerFor(signer.address).run(async (nonce) => exchange.send(nonce));
+ * await nonceManagerFor(signer.address).run(async (nonce) => signL1Action({ signer, action, nonce, isMainnet: true }));
  */
 export function nonceManagerFor(address: string): NonceManager {
   const key = address.toLowerCase();

@@ -74,8 +74,15 @@ function relativeToAction(error: RequestValidationError): RequestValidationError
  * @param policy - How often and how long to resend.
  * @returns `submit`, which resolves to the `ok` answer's `response`.
  * @example
- * const submit = createSignedSender(operations, nonceManagerFor(signer.address), policy);
- * const { response, nonce } = await submit({ id: "cancel", action: () => action, sign, extras: {}, weight: 1 });
+ * const operations = createExchangeOperations(createRestCaller({ baseUrl: url }));
+ * const submit = createSignedSender(operations, nonceManagerFor(signer.address), resolveRetryPolicy(undefined));
+ * const { nonce } = await submit({
+ *   id: "scheduleCancel",
+ *   action: () => ({ type: "scheduleCancel" }),
+ *   sign: (scheduled, n) => signL1Action({ signer, action: scheduled, nonce: n, isMainnet: true }),
+ *   extras: {},
+ *   weight: 1,
+ * });
  */
 export function createSignedSender(
   operations: ExchangeOperations,

@@ -17,6 +17,7 @@ export interface PlacedOrder {
  * @param assets - The exchange's assets.
  * @returns One issue per rule broken, each naming its field and how to fix it; empty when all pass.
  * @example
+ * const order = { a: 0, b: true, p: "61500.5", s: "0.01", r: false, t: { limit: { tif: "Gtc" as const } } };
  * orderIssues([{ order, pointer: "/orders/0" }], assets); // [{ pointer: "/orders/0/p", message: "has 6 significant figures; ..." }]
  */
 export function orderIssues(orders: readonly PlacedOrder[], assets: AssetDirectory): FieldIssue[] {

@@ -35,7 +35,8 @@ function significantFigures({ whole, fraction }: Digits): number {
  * @param asset - The asset the price is for.
  * @returns The problem, as a sentence to follow the field's name, or `undefined`.
  * @example
- * priceProblem("61500.5", btc); // "has 6 significant figures; ... round it with roundPrice(price, asset)"
+ * const btc = assets.get("BTC");
+ * if (btc) priceProblem("61500.5", btc); // "has 6 significant figures; ... round it with roundPrice(price, asset)"
  */
 export function priceProblem(price: string, asset: PriceRulesAsset): string | undefined {
   const digits = split(price);
@@ -59,7 +60,8 @@ export function priceProblem(price: string, asset: PriceRulesAsset): string | un
  * @param asset - The asset the size is for.
  * @returns The problem, as a sentence to follow the field's name, or `undefined`.
  * @example
- * sizeProblem("0.123456", btc); // "has 6 decimals; BTC sizes may have at most 5 (szDecimals): ..."
+ * const btc = assets.get("BTC");
+ * if (btc) sizeProblem("0.123456", btc); // "has 6 decimals; BTC sizes may have at most 5 (its szDecimals): ..."
  */
 export function sizeProblem(size: string, asset: PriceRulesAsset): string | undefined {
   const { fraction } = split(size);
@@ -98,8 +100,8 @@ function roundTo(canonical: string, places: number): string {
  * @returns The canonical price string.
  * @throws {ExchangeError} for a negative, non-finite or malformed price.
  * @example
- * roundPrice(61234.56, assets.get("BTC")!); // "61235"
- * roundPrice("3450.567", assets.get("ETH")!); // "3450.6"
+ * const btc = assets.get("BTC");
+ * if (btc) roundPrice(61234.56, btc); // "61235"
  */
 export function roundPrice(price: number | string, asset: PriceRulesAsset): string {
   const canonical = plainDecimal(price, "price");
@@ -123,7 +125,8 @@ export function roundPrice(price: number | string, asset: PriceRulesAsset): stri
  * @returns The canonical size string.
  * @throws {ExchangeError} for a negative, non-finite or malformed size.
  * @example
- * roundSize(0.0123456, assets.get("BTC")!); // "0.01235"
+ * const btc = assets.get("BTC");
+ * if (btc) roundSize(0.0123456, btc); // "0.01235"
  */
 export function roundSize(size: number | string, asset: PriceRulesAsset): string {
   return roundTo(plainDecimal(size, "size"), asset.szDecimals);

@@ -60,7 +60,7 @@ const CHAIN_ID = /^0x[0-9a-f]{1,64}$/;
  * @throws {ExchangeError} naming the field for an unknown action type or a malformed `signatureChainId`.
  * @example
  * userSignedTypedData({ type: "approveAgent", signatureChainId: "0x66eee", hyperliquidChain: "Mainnet",
- *   agentAddress, agentName: "bot", nonce: Date.now() });
+ *   agentAddress: address, agentName: "bot", nonce: Date.now() });
  */
 export function userSignedTypedData(action: UserSignedAction, type?: UserSignedType): TypedData {
   const known = Object.hasOwn(USER_SIGNED_TYPES, action.type)
@@ -117,7 +117,7 @@ function isEthersStyle(signer: Signer): signer is EthersTypedDataSigner {
  * @example
  * const signature = await signUserSignedAction({ privateKey, action: {
  *   type: "approveAgent", signatureChainId: "0x66eee", hyperliquidChain: "Mainnet",
- *   agentAddress, agentName: "bot", nonce: Date.now() } });
+ *   agentAddress: address, agentName: "bot", nonce: Date.now() } });
  */
 export async function signUserSignedAction(params: SignUserSignedActionParams): Promise<Signature> {
   const typedData = userSignedTypedData(params.action, params.type);

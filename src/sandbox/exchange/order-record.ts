@@ -57,7 +57,8 @@ function orderType(record: OrderRecord): string {
  * An order as `openOrders` shows it.
  *
  * @example
- * openOrderView(record); // { coin: "BTC", side: "B", limitPx: "55000.0", sz: "0.01", oid, timestamp, ... }
+ * const venue = new Venue({ firstOid: 1, firstTid: 1, now: Date.now });
+ * venue.openOrders(address); // each order as openOrderView writes it: { coin, side, limitPx, sz, oid, ... }
  */
 export function openOrderView(record: OrderRecord): OpenOrder {
   return {
@@ -78,6 +79,9 @@ export function openOrderView(record: OrderRecord): OpenOrder {
  *
  * @param record - The order.
  * @param children - Its take-profit/stop-loss children, already shown.
+ * @example
+ * const venue = new Venue({ firstOid: 1, firstTid: 1, now: Date.now });
+ * venue.frontendOpenOrders(address); // each order as frontendOrderView writes it
  */
 export function frontendOrderView(record: OrderRecord, children: FrontendOrder[] = []): FrontendOrder {
   return {

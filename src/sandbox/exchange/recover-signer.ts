@@ -131,7 +131,9 @@ function encodeField(type: string, value: unknown): Uint8Array {
  * @param action - The action as received.
  * @returns The digest, or undefined for an action type the sandbox does not know.
  * @example
- * recoverAddress(userSignedDigest(body.action), body.signature);
+ * const action = { type: "approveAgent", signatureChainId: "0x66eee", hyperliquidChain: "Mainnet",
+ *   agentAddress: address, agentName: "", nonce };
+ * userSignedDigest(action); // 32 bytes, or undefined for a type the sandbox does not know
  */
 export function userSignedDigest(action: Record<string, unknown>): Uint8Array | undefined {
   const type = USER_SIGNED[String(action.type)];

@@ -64,7 +64,7 @@ function actionSchema(type: string): JsonSchema | undefined {
  * @param action - The action as parsed from the request.
  * @returns A reordered copy (values untouched), or the action itself for a type the spec lacks.
  * @example
- * actionInWireOrder({ orders, type: "order", grouping: "na" }); // { type, orders, grouping }
+ * actionInWireOrder({ grouping: "na", orders: [], type: "order" }); // { type, orders, grouping }
  */
 export function actionInWireOrder(action: unknown): unknown {
   if (!isPlain(action) || typeof action.type !== "string") return action;
