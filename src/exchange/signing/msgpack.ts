@@ -55,31 +55,28 @@ class Bytes {
 function integer(out: Bytes, value: number | bigint): void {
   if (typeof value === "bigint" || !Number.isSafeInteger(value)) {
     const big = BigInt(value);
-    if (big >= 0n && big <= 0xffffffffn) return integer(out, Number(big));
-    if (big < 0n && big >= -0x80000000n) return integer(out, Number(big));
-    return out.marked64(big < 0n ? 0xd3 : 0xcf, big);
-  }
-  if (value >= 0) {
-    if (value <= 0x7f) return out.byte(value);
-    if (value <= 0xff) return out.marked(0xcc, 1, value);
-    if (value <= 0xffff) return out.marked(0xcd, 2, value);
-    if (value <= 0xffffffff) return out.marked(0xce, 4, value);
-    return out.marked64(0xcf, BigInt(value));
-  }
-  if (value >= -32) return out.byte(value & 0xff);
-  if (value >= -0x80) return out.marked(0xd0, 1, value & 0xff);
-  if (value >= -0x8000) return out.marked(0xd1, 2, value & 0xffff);
-  if (value >= -0x80000000) return out.marked(0xd2, 4, value >>> 0);
-  return out.marked64(0xd3, BigInt(value));
+    if (big >= -0x80000000n && big <= 0xffffffffn) integer(out, Number(big));
+    else out.marked64(big < 0n ? 0xd3 : 0xcf, big);
+  } else if (value >= 0) {
+    if (value <= 0x7f) out.byte(value);
+    else if (value <= 0xff) out.marked(0xcc, 1, value);
+    else if (value <= 0xffff) out.marked(0xcd, 2, value);
+    else if (value <= 0xffffffff) out.marked(0xce, 4, value);
+    else out.marked64(0xcf, BigInt(value));
+  } else if (value >= -32) out.byte(value & 0xff);
+  else if (value >= -0x80) out.marked(0xd0, 1, value & 0xff);
+  else if (value >= -0x8000) out.marked(0xd1, 2, value & 0xffff);
+  else if (value >= -0x80000000) out.marked(0xd2, 4, value >>> 0);
+  else out.marked64(0xd3, BigInt(value));
 }
 
 /** A header holding a length: a fix form below `fixLimit`, then 8 (strings only), 16 and 32 bits. */
 function header(out: Bytes, length: number, fix: number, fixLimit: number, markers: readonly number[]): void {
-  if (length < fixLimit) return out.byte(fix | length);
   const [m8, m16, m32] = markers as [number, number, number];
-  if (m8 !== 0 && length <= 0xff) return out.marked(m8, 1, length);
-  if (length <= 0xffff) return out.marked(m16, 2, length);
-  return out.marked(m32, 4, length);
+  if (length < fixLimit) out.byte(fix | length);
+  else if (m8 !== 0 && length <= 0xff) out.marked(m8, 1, length);
+  else if (length <= 0xffff) out.marked(m16, 2, length);
+  else out.marked(m32, 4, length);
 }
 
 function string(out: Bytes, value: string): void {
@@ -89,7 +86,8 @@ function string(out: Bytes, value: string): void {
   if (!ascii) {
     const bytes = textEncoder.encode(value);
     header(out, bytes.length, 0xa0, 32, [0xd9, 0xda, 0xdb]);
-    return out.raw(bytes);
+    out.raw(bytes);
+    return;
   }
   header(out, value.length, 0xa0, 32, [0xd9, 0xda, 0xdb]);
   out.reserve(value.length);
@@ -97,26 +95,20 @@ function string(out: Bytes, value: string): void {
 }
 
 function write(out: Bytes, value: unknown): void {
-  if (value === null) return out.byte(0xc0);
-  switch (typeof value) {
-    case "boolean":
-      return out.byte(value ? 0xc3 : 0xc2);
-    case "number":
-    case "bigint":
-      return integer(out, value);
-    case "string":
-      return string(out, value);
-  }
-  if (Array.isArray(value)) {
+  if (value === null) out.byte(0xc0);
+  else if (typeof value === "boolean") out.byte(value ? 0xc3 : 0xc2);
+  else if (typeof value === "number" || typeof value === "bigint") integer(out, value);
+  else if (typeof value === "string") string(out, value);
+  else if (Array.isArray(value)) {
     header(out, value.length, 0x90, 16, [0, 0xdc, 0xdd]);
     for (const item of value) write(out, item);
-    return;
-  }
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
-  header(out, entries.length, 0x80, 16, [0, 0xde, 0xdf]);
-  for (const [key, item] of entries) {
-    string(out, key);
-    write(out, item);
+  } else {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
+    header(out, entries.length, 0x80, 16, [0, 0xde, 0xdf]);
+    for (const [key, item] of entries) {
+      string(out, key);
+      write(out, item);
+    }
   }
 }
 
