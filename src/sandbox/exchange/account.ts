@@ -36,6 +36,11 @@ export interface TradeSide {
 /**
  * One trader's state on the venue: USDC for cross margin, perpetual positions with their leverage,
  * spot balances, fills, and a scheduled cancel.
+ *
+ * @example
+ * const account = new Venue({ firstOid: 1, firstTid: 1, now: Date.now }).open(address, DEMO_BALANCE);
+ * const btc = MARKET[0];
+ * if (btc) account.setLeverage(btc, true, 10); // undefined: set
  */
 export class Account {
   readonly address: string;

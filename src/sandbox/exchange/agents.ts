@@ -11,6 +11,11 @@ const VALID_UNTIL = /^(.*) valid_until (\d+)$/;
  * The API wallets (agents) users approved with `approveAgent`. An agent signs L1 actions for its
  * user until its `valid_until` time; a user has one unnamed agent (a new one replaces it) and any
  * number of named ones (a new one with the same name replaces it).
+ *
+ * @example
+ * const agents = new AgentRegistry(Date.now);
+ * agents.approve("0xaa…", address, "bot", new Set(["0xaa…"]));
+ * agents.userOf(address); // "0xaa…"
  */
 export class AgentRegistry {
   readonly #agents = new Map<string, Agent>();

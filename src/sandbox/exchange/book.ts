@@ -29,6 +29,11 @@ export interface LevelView {
 /**
  * One asset's order book: bids highest first, asks lowest first, each price level first come first
  * served. Matching takes the best resting orders while they cross the taker's limit.
+ *
+ * @example
+ * const book = new Book();
+ * book.add({ oid: 1, account: address, isBuy: false, px: toUnits("60100"), sz: toUnits("1") });
+ * book.match({ account: "0xb", isBuy: true, px: toUnits("60200"), sz: toUnits("0.5") }, () => {}); // one match at 60100
  */
 export class Book {
   readonly #bids: RestingEntry[] = [];

@@ -69,7 +69,12 @@ export const MARKET: readonly MarketAsset[] = Object.freeze([
   })),
 ]);
 
-/** The `meta` answer: the perpetual universe. */
+/**
+ * The `meta` answer: the perpetual universe.
+ *
+ * @example
+ * metaAnswer().universe[0]; // { szDecimals: 5, name: "BTC", maxLeverage: 40 }
+ */
 export function metaAnswer(): Meta {
   return {
     universe: PERPS.map((perp) => ({
@@ -80,7 +85,12 @@ export function metaAnswer(): Meta {
   };
 }
 
-/** The `spotMeta` answer: pairs and tokens. */
+/**
+ * The `spotMeta` answer: pairs and tokens.
+ *
+ * @example
+ * spotMetaAnswer().universe[0]?.name; // "PURR/USDC", asset 10000
+ */
 export function spotMetaAnswer(): SpotMeta {
   return {
     universe: PAIRS.map((pair, index) => ({

@@ -33,7 +33,13 @@ export interface OrderRecord {
   statusTimestamp: number;
 }
 
-/** Whether the order still rests, waits for its trigger, or waits for its parent. */
+/**
+ * Whether the order still rests, waits for its trigger, or waits for its parent.
+ *
+ * @example
+ * const venue = new Venue({ firstOid: 1, firstTid: 1, now: Date.now });
+ * venue.openOrders(address); // the orders for which isOpen holds
+ */
 export function isOpen(record: OrderRecord): boolean {
   return record.place !== "closed";
 }

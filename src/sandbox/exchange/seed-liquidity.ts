@@ -36,6 +36,9 @@ function sizeWorth(usd: number, px: bigint, asset: MarketAsset): string {
  * @param venue - The venue to seed.
  * @param maker - The market maker's account (no margin needed).
  * @param random - The sandbox's seeded generator.
+ * @example
+ * const venue = new Venue({ firstOid: 1, firstTid: 1, now: Date.now });
+ * seedLiquidity(venue, venue.open(address, 0n, { unlimited: true }), new SeededRandom(1));
  */
 export function seedLiquidity(venue: Venue, maker: Account, random: SeededRandom): void {
   for (const asset of MARKET) {

@@ -24,6 +24,9 @@ function priceFits(px: string, asset: MarketAsset): boolean {
  * @param order - Limit price, size and optional trigger price, as sent.
  * @param asset - The order's asset.
  * @returns `Price must be divisible by tick size. asset=N`, `Order has invalid size.`, or undefined.
+ * @example
+ * const btc = MARKET[0];
+ * if (btc) tickProblem({ p: "60000.5", s: "0.01" }, btc); // "Price must be divisible by tick size. asset=0"
  */
 export function tickProblem(
   order: { p: string; s: string; triggerPx?: string },

@@ -38,17 +38,32 @@ export function fromUnits(units: bigint): string {
   return `${negative ? "-" : ""}${whole}.${fraction || "0"}`;
 }
 
-/** `a × b` for two unit amounts (a price times a size is a notional in units). */
+/**
+ * `a × b` for two unit amounts (a price times a size is a notional in units).
+ *
+ * @example
+ * fromUnits(mul(toUnits("60000"), toUnits("0.01"))); // "600.0"
+ */
 export function mul(a: bigint, b: bigint): bigint {
   return (a * b) / ONE;
 }
 
-/** `a ÷ b` for two unit amounts, truncated to units. */
+/**
+ * `a ÷ b` for two unit amounts, truncated to units.
+ *
+ * @example
+ * fromUnits(div(toUnits("600"), toUnits("0.01"))); // "60000.0"
+ */
 export function div(a: bigint, b: bigint): bigint {
   return b === 0n ? 0n : (a * ONE) / b;
 }
 
-/** The absolute value. */
+/**
+ * The absolute value.
+ *
+ * @example
+ * abs(-5n); // 5n
+ */
 export function abs(value: bigint): bigint {
   return value < 0n ? -value : value;
 }

@@ -51,6 +51,11 @@ class Rejection {
  * price (fired by trades), take-profit/stop-loss children waiting for their parent, cancels,
  * scheduled cancels, leverage and isolated margin per asset, positions, fees and fills per account.
  * Everything the info queries answer is read from this state.
+ *
+ * @example
+ * const venue = new Venue({ firstOid: 1, firstTid: 1, now: Date.now });
+ * const trader = venue.open(address, 100_000n * ONE);
+ * venue.place(trader, { a: 0, b: true, p: "59000", s: "0.01", r: false, t: { limit: { tif: "Gtc" } } }); // { resting: { oid: 1 } }
  */
 export class Venue {
   readonly #orders = new Map<number, OrderRecord>();
