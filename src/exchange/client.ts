@@ -35,6 +35,7 @@ import { createInfoClient } from "./info-client.js";
 import { nonceManagerFor } from "./nonce-manager.js";
 import { createSignedSender, type ExchangeActionId } from "./signed-sender.js";
 import type { Hex } from "./signing/action-hash.js";
+import type { L1Action } from "./signing/action-types.js";
 import { signL1Action } from "./signing/sign-l1-action.js";
 import { privateKeySigner, type Signer } from "./signing/signer.js";
 import { signUserSignedAction } from "./signing/user-signed.js";
@@ -277,13 +278,18 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
 
   const signL1 =
     (call: { vaultAddress?: string; expiresAfter?: number }) => (action: unknown, nonce: number) =>
-      signL1Action({ signer, action: action as never, nonce, isMainnet, ...call });
+      signL1Action({ signer, action: action as L1Action, nonce, isMainnet, ...call });
 
   /** The signed extras of an L1 action (vault and expiry), checked. */
   function extrasOf(operation: ExchangeActionId, call: ActionOptions) {
     const vaultAddress =
       call.vaultAddress === undefined ? options.vaultAddress : (call.vaultAddress ?? undefined);
     const { expiresAfter } = call;
+    if (vaultAddress !== undefined && (typeof vaultAddress !== "string" || !ADDRESS.test(vaultAddress))) {
+      refuse(operation, [
+        { pointer: "/vaultAddress", message: "must be an address: 0x followed by 40 hex digits" },
+      ]);
+    }
     if (expiresAfter !== undefined && (!Number.isSafeInteger(expiresAfter) || expiresAfter <= Date.now())) {
       refuse(operation, [
         {

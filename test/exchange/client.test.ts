@@ -467,6 +467,7 @@ describe("every action method", () => {
       [() => exchange.cancelByCloid([{ asset: 0, cloid: "0x12" }]), "/cancels/0/cloid"],
       [() => exchange.updateLeverage({ asset: -1, isCross: true, leverage: 2 }), "/asset"],
       [() => exchange.approveAgent({ agentAddress: "0x1234" }), "/agentAddress"],
+      [() => exchange.scheduleCancel({}, { vaultAddress: "0x1719" }), "/vaultAddress"],
       [
         () =>
           exchange.order([{ a: 0, b: true, p: "1", s: "1", r: false, t: { limit: { tif: "Gtc" } } }], {
