@@ -4,7 +4,13 @@
  * examples are type-checked against real types rather than `any`.
  */
 import type { AccountProof, Block, EvmClient, EvmLiveClient, Transaction } from "chainkit/evm";
-import type { ExchangeClient, L1Action, TypedDataSigner } from "chainkit/exchange";
+import type {
+  AssetDirectory,
+  ExchangeClient,
+  InfoClient,
+  L1Action,
+  TypedDataSigner,
+} from "chainkit/exchange";
 import type { IndexerClient } from "chainkit/indexer";
 import type { PlatformClient } from "chainkit/platform";
 import type { Sandbox } from "chainkit/sandbox";
@@ -15,6 +21,9 @@ export declare const evm: EvmClient;
 /** An EVM client over a node's WebSocket endpoint (`transport: "websocket"`). */
 export declare const live: EvmLiveClient;
 export declare const exchange: ExchangeClient;
+export declare const info: InfoClient;
+/** The exchange's assets, from `info.assets()`. */
+export declare const assets: AssetDirectory;
 export declare const wallet: WalletClient;
 export declare const indexer: IndexerClient;
 export declare const sandbox: Sandbox;
