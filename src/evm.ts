@@ -11,13 +11,10 @@ export {
   type EvmVerifiedProofOptions,
   type UnvalidatedRequestOptions,
 } from "./evm/client/create-evm-client.js";
-export type {
-  EvmLiveMethods,
-  LiveConnectionOptions,
-  LiveSubscription,
-  WatchHandlers,
-} from "./evm/live/live-connection.js";
+export type { LiveConnectionOptions } from "./evm/live/live-connection.js";
 export type * from "./evm/live/live-events.js";
+export type * from "./evm/live/live-events.js";
+export type { EvmLiveMethods, LiveSubscription, WatchHandlers } from "./evm/live/live-methods.js";
 export * from "./evm/verify/index.js";
 export type { NodeCredentials } from "./runtime/credentials/node-credentials.js";
 export { nodeHttpEndpoint, nodeWebSocketEndpoint } from "./runtime/credentials/node-endpoints.js";

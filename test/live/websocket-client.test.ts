@@ -136,6 +136,10 @@ describe("JSON-RPC over the node's WebSocket endpoint", () => {
     expect(make({ maxResponseBytes: 0 })).toThrow(/maxResponseBytes/);
     expect(make({ reconnect: { attempts: 0 } })).toThrow(/reconnect.attempts/);
     expect(make({ keepAlive: { interval: -1 } })).toThrow(/keepAlive.interval/);
+    const live = node.live();
+    expect(() => live.subscribe("newHeads", { maxBuffered: 0 })).toThrow(/maxBuffered/);
+    expect(() => live.subscribe("newHeads", { fromBlock: -1 })).toThrow(/fromBlock/);
+    expect(() => live.subscribe("logs", {}, { maxReorgDepth: 1.5 })).toThrow(/maxReorgDepth/);
     expect(() =>
       createEvmClient({
         url: "http://node.example.com",

@@ -13,11 +13,8 @@ import type { FetchFunction } from "../../runtime/http/send-request.js";
 import { type BatchOptions, createJsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
 import type { CallOptions } from "../../runtime/operation.js";
 import type { UsageBudget, UsageSnapshot } from "../../runtime/usage/usage-meter.js";
-import {
-  createLiveConnection,
-  type EvmLiveMethods,
-  type LiveConnectionOptions,
-} from "../live/live-connection.js";
+import { createLiveConnection, type LiveConnectionOptions } from "../live/live-connection.js";
+import type { EvmLiveMethods } from "../live/live-methods.js";
 import type { VerifiedProofOptions, VerifiedProofResult } from "../verify/verified-proof.js";
 import type { EvmBatchCall, EvmBatchOutcomes } from "./batch-types.js";
 import { checkingLogRange } from "./log-range-rule.js";

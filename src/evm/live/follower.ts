@@ -7,8 +7,8 @@ import { TimeoutError } from "../../runtime/errors/timeout-error.js";
 import { isRetryable } from "../../runtime/http/retry-policy.js";
 import type { JsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
 import type { EventQueue } from "./event-queue.js";
-import type { CheckedSubscriptionOptions } from "./live-connection.js";
 import type { LiveKind } from "./live-events.js";
+import type { CheckedSubscriptionOptions } from "./subscription-options.js";
 
 /** What a follower needs from the hub that routes its notifications. */
 export interface FollowerContext {

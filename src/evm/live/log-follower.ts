@@ -4,8 +4,8 @@ import type { FieldIssue } from "../../runtime/errors/request-validation-error.j
 import type { EventQueue } from "./event-queue.js";
 import { Follower, type FollowerContext } from "./follower.js";
 import { CATCH_UP_WINDOW } from "./head-follower.js";
-import type { CheckedSubscriptionOptions } from "./live-connection.js";
 import type { LogEvent } from "./live-events.js";
+import type { CheckedSubscriptionOptions } from "./subscription-options.js";
 
 /** Where a log sits in the chain: block number, then index in the block. */
 interface Position {

@@ -5,7 +5,6 @@ import type { WebSocketTransport } from "../../runtime/websocket/websocket-trans
 import type { EventQueue } from "./event-queue.js";
 import type { Follower, FollowerContext } from "./follower.js";
 import { HeadFollower } from "./head-follower.js";
-import type { CheckedSubscriptionOptions } from "./live-connection.js";
 import type {
   LiveEventMap,
   LiveKind,
@@ -15,6 +14,7 @@ import type {
 } from "./live-events.js";
 import { LogFollower } from "./log-follower.js";
 import { PendingFollower } from "./pending-follower.js";
+import type { CheckedSubscriptionOptions } from "./subscription-options.js";
 
 /** The subscriptions of one client, over its one connection. */
 export interface SubscriptionHub {
