@@ -66,8 +66,11 @@ export function createSubscriptionHub(
   const followers = new Set<Follower<unknown>>();
   const byId = new Map<string, Follower<unknown>>();
   // Items can arrive before the `eth_subscribe` answer has been read back: keep them for a moment.
+  // Only while an eth_subscribe is under way: items for other unknown ids (a subscription just
+  // stopped, whose node has not read eth_unsubscribe yet) are dropped at once.
   let early = new Map<string, unknown[]>();
   let earlyCount = 0;
+  let subscribing = 0;
   let epoch = 0;
 
   const forgetEarly = () => {
@@ -85,16 +88,21 @@ export function createSubscriptionHub(
     async subscribe(follower) {
       const at = epoch;
       const [kind, filter] = follower.subscribeParams();
-      const id = await evm.eth_subscribe(kind, filter);
+      subscribing++;
+      let id: string;
+      try {
+        id = await evm.eth_subscribe(kind, filter);
+      } finally {
+        subscribing--;
+      }
+      const waiting = early.get(id);
+      early.delete(id);
+      earlyCount -= waiting?.length ?? 0;
+      if (subscribing === 0) forgetEarly();
       if (at !== epoch || !followers.has(follower)) return false;
       follower.nodeId = id;
       byId.set(id, follower);
-      const waiting = early.get(id);
-      if (waiting !== undefined) {
-        early.delete(id);
-        earlyCount -= waiting.length;
-        for (const item of waiting) follower.notify(item);
-      }
+      for (const item of waiting ?? []) follower.notify(item);
       return true;
     },
     async release(follower) {
@@ -131,7 +139,7 @@ export function createSubscriptionHub(
       if (typeof id !== "string") return;
       const follower = byId.get(id);
       if (follower !== undefined) return follower.notify(params?.result);
-      if (earlyCount >= MOST_EARLY_NOTIFICATIONS) return;
+      if (subscribing === 0 || earlyCount >= MOST_EARLY_NOTIFICATIONS) return;
       const list = early.get(id) ?? [];
       list.push(params?.result);
       early.set(id, list);
