@@ -10,6 +10,16 @@ export {
   type IndexerUsage,
 } from "./indexer/create-indexer-client.js";
 export { type ActionPagingOptions, MAX_PAGE_SIZE } from "./indexer/paginate-actions.js";
+export { toFriendlyAddress, toRawAddress } from "./indexer/address/format-ton-address.js";
+export { isTonAddress, parseTonAddress } from "./indexer/address/parse-ton-address.js";
+export { sameTonAddress } from "./indexer/address/same-ton-address.js";
+export type {
+  FriendlyAddressOptions,
+  ParsedTonAddress,
+  TonAddress,
+  TonAddressForm,
+} from "./indexer/address/ton-address.js";
+export { TonAddressError } from "./indexer/errors/ton-address-error.js";
 export type { NodeCredentials } from "./runtime/credentials/node-credentials.js";
 export { nodeHttpEndpoint, nodeWebSocketEndpoint } from "./runtime/credentials/node-endpoints.js";
 export { Secret } from "./runtime/credentials/secret.js";
