@@ -2,14 +2,6 @@
  * `chainkit/indexer`: the TON-style indexer (API v3) client, with an iterator that pages actions.
  */
 export * from "../generated/indexer/index.js";
-export {
-  createIndexerClient,
-  DEFAULT_ACTIONS_LIMIT,
-  type IndexerClient,
-  type IndexerClientOptions,
-  type IndexerUsage,
-} from "./indexer/create-indexer-client.js";
-export { type ActionPagingOptions, MAX_PAGE_SIZE } from "./indexer/paginate-actions.js";
 export { toFriendlyAddress, toRawAddress } from "./indexer/address/format-ton-address.js";
 export { isTonAddress, parseTonAddress } from "./indexer/address/parse-ton-address.js";
 export { sameTonAddress } from "./indexer/address/same-ton-address.js";
@@ -19,7 +11,15 @@ export type {
   TonAddress,
   TonAddressForm,
 } from "./indexer/address/ton-address.js";
+export {
+  createIndexerClient,
+  DEFAULT_ACTIONS_LIMIT,
+  type IndexerClient,
+  type IndexerClientOptions,
+  type IndexerUsage,
+} from "./indexer/create-indexer-client.js";
 export { TonAddressError } from "./indexer/errors/ton-address-error.js";
+export { type ActionPagingOptions, MAX_PAGE_SIZE } from "./indexer/paginate-actions.js";
 export type { NodeCredentials } from "./runtime/credentials/node-credentials.js";
 export { nodeHttpEndpoint, nodeWebSocketEndpoint } from "./runtime/credentials/node-endpoints.js";
 export { Secret } from "./runtime/credentials/secret.js";
