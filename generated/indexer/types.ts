@@ -1385,11 +1385,8 @@ export interface components {
             address: components["schemas"]["AccountAddress"];
             /** @description The method's name (e.g. `seqno`) or numeric id. */
             method: string | number;
-            /**
-             * @description The arguments, bottom of the stack first (`num`, `cell` or `slice` entries).
-             * @default []
-             */
-            stack: components["schemas"]["StackArgument"][];
+            /** @description The arguments, bottom of the stack first (`num`, `cell` or `slice` entries); none when absent. */
+            stack?: components["schemas"]["StackArgument"][];
         };
         /** @description An argument of a get-method. */
         StackArgument: {
@@ -1419,11 +1416,8 @@ export interface components {
             init_code?: string;
             /** @description Data of the state init, a base64 BoC. */
             init_data?: string;
-            /**
-             * @description Treat signature checks as passing (estimate an unsigned message).
-             * @default true
-             */
-            ignore_chksig: boolean;
+            /** @description Treat signature checks as passing, to estimate an unsigned message (the service's default is true). */
+            ignore_chksig?: boolean;
         };
         /** @description Fees in nanotons. */
         Fees: {

@@ -363,7 +363,7 @@ describe("one pager for every list", () => {
       const offset = Number(query.get("offset"));
       const page = transfers.slice(offset, offset + Number(query.get("limit")));
       // A newer transfer lands on top after the first page: later offsets shift by one.
-      if (sent.length === 1) transfers.unshift({ ...transfers[0], transaction_hash: "newer" });
+      if (sent.length === 1) transfers.unshift({ ...(transfers[0] as object), transaction_hash: "newer" } as never);
       return new Response(JSON.stringify({ jetton_transfers: page }), {
         headers: { "content-type": "application/json" },
       });
