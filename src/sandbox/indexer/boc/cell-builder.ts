@@ -18,11 +18,22 @@ export class CellBuilder {
 
   /** Appends an unsigned integer of `bits` bits. */
   uint(value: bigint | number, bits: number): this {
+    if (typeof value === "number" && bits <= 32) {
+      if (!Number.isInteger(value) || value < 0 || value >= 2 ** bits) {
+        throw new Error(`${value} does not fit in ${bits} unsigned bits`);
+      }
+      for (let i = bits - 1; i >= 0; i--) this.bit((value >>> i) & 1);
+      return this;
+    }
     const big = BigInt(value);
-    if (big < 0n || big >= 1n << BigInt(bits))
-      throw new Error(`${value} does not fit in ${bits} unsigned bits`);
-    for (let i = bits - 1; i >= 0; i--) this.bit(Number((big >> BigInt(i)) & 1n));
-    return this;
+    if (big < 0n || big >= 1n << BigInt(bits)) throw new Error(`${value} does not fit in ${bits} unsigned bits`);
+    // The leading bits one by one, then whole bytes at once.
+    const lead = bits % 8;
+    for (let i = bits - 1; i >= bits - lead; i--) this.bit(Number((big >> BigInt(i)) & 1n));
+    const byteCount = (bits - lead) / 8;
+    if (byteCount === 0) return this;
+    const low = big & ((1n << BigInt(bits - lead)) - 1n);
+    return this.bytes(Buffer.from(low.toString(16).padStart(byteCount * 2, "0"), "hex"));
   }
 
   /** Appends a two's-complement signed integer of `bits` bits. */
@@ -33,7 +44,15 @@ export class CellBuilder {
 
   /** Appends whole bytes. */
   bytes(data: Uint8Array): this {
-    for (const byte of data) this.uint(byte, 8);
+    if (this.#bits + data.length * 8 > 1023) throw new Error("a cell holds at most 1023 bits");
+    const shift = this.#bits & 7;
+    let at = this.#bits >> 3;
+    for (const byte of data) {
+      this.#bytes[at] = (this.#bytes[at] as number) | (byte >> shift);
+      if (shift !== 0) this.#bytes[at + 1] = (byte << (8 - shift)) & 0xff;
+      at++;
+    }
+    this.#bits += data.length * 8;
     return this;
   }
 
