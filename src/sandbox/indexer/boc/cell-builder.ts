@@ -26,7 +26,8 @@ export class CellBuilder {
       return this;
     }
     const big = BigInt(value);
-    if (big < 0n || big >= 1n << BigInt(bits)) throw new Error(`${value} does not fit in ${bits} unsigned bits`);
+    if (big < 0n || big >= 1n << BigInt(bits))
+      throw new Error(`${value} does not fit in ${bits} unsigned bits`);
     // The leading bits one by one, then whole bytes at once.
     const lead = bits % 8;
     for (let i = bits - 1; i >= bits - lead; i--) this.bit(Number((big >> BigInt(i)) & 1n));
@@ -66,7 +67,12 @@ export class CellBuilder {
   /** Appends a `MsgAddress`: `addr_none` for null, else `addr_std` without anycast. */
   address(address: string | null): this {
     if (address === null) return this.uint(0, 2);
-    const { workchain, hash } = parseTonAddress(address);
+    // The ledger's own raw addresses skip the general parser (it runs for every message written).
+    const colon = address.indexOf(":");
+    const raw = colon > 0 && address.length === colon + 65;
+    const { workchain, hash } = raw
+      ? { workchain: Number(address.slice(0, colon)), hash: Buffer.from(address.slice(colon + 1), "hex") }
+      : parseTonAddress(address);
     return this.uint(2, 2).bit(0).int(workchain, 8).bytes(hash);
   }
 

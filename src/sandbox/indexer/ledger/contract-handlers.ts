@@ -77,7 +77,11 @@ export function receive(account: LedgerAccount, message: LedgerMessage, requests
           responseDestination: payload.responseDestination,
           forwardTonAmount: payload.forwardTonAmount,
         };
-        const deploy = { kind: "jetton_wallet" as const, owner: payload.destination, master: jettonWallet.master };
+        const deploy = {
+          kind: "jetton_wallet" as const,
+          owner: payload.destination,
+          master: jettonWallet.master,
+        };
         return done(9_500n, [{ to, payload: internal, value: "rest", deploy }], "jetton_transfer");
       }
       case "jetton_internal_transfer": {
@@ -86,11 +90,20 @@ export function receive(account: LedgerAccount, message: LedgerMessage, requests
         if (payload.forwardTonAmount > 0n) {
           outs.push({
             to: jettonWallet.owner,
-            payload: { op: "jetton_notify", queryId: payload.queryId, amount: payload.amount, sender: payload.from },
+            payload: {
+              op: "jetton_notify",
+              queryId: payload.queryId,
+              amount: payload.amount,
+              sender: payload.from,
+            },
             value: payload.forwardTonAmount,
           });
         }
-        outs.push({ to: payload.responseDestination, payload: { op: "excess", queryId: payload.queryId }, value: "rest" });
+        outs.push({
+          to: payload.responseDestination,
+          payload: { op: "excess", queryId: payload.queryId },
+          value: "rest",
+        });
         return done(12_000n, outs);
       }
       case "jetton_burn": {
@@ -103,7 +116,11 @@ export function receive(account: LedgerAccount, message: LedgerMessage, requests
           sender: jettonWallet.owner,
           responseDestination: payload.responseDestination,
         };
-        return done(8_000n, [{ to: jettonWallet.master, payload: notification, value: "rest" }], "jetton_burn");
+        return done(
+          8_000n,
+          [{ to: jettonWallet.master, payload: notification, value: "rest" }],
+          "jetton_burn",
+        );
       }
       default:
         return done(500n, []);
@@ -128,7 +145,11 @@ export function receive(account: LedgerAccount, message: LedgerMessage, requests
     if (payload.op === "jetton_burn_notification") {
       master.totalSupply -= payload.amount;
       return done(6_000n, [
-        { to: payload.responseDestination, payload: { op: "excess", queryId: payload.queryId }, value: "rest" },
+        {
+          to: payload.responseDestination,
+          payload: { op: "excess", queryId: payload.queryId },
+          value: "rest",
+        },
       ]);
     }
     return done(500n, []);
@@ -145,7 +166,11 @@ export function receive(account: LedgerAccount, message: LedgerMessage, requests
         value: payload.forwardAmount,
       });
     }
-    outs.push({ to: payload.responseDestination, payload: { op: "excess", queryId: payload.queryId }, value: "rest" });
+    outs.push({
+      to: payload.responseDestination,
+      payload: { op: "excess", queryId: payload.queryId },
+      value: "rest",
+    });
     return done(8_000n, outs, "nft_transfer");
   }
   return done(500n, []);

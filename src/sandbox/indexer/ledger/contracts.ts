@@ -48,8 +48,17 @@ function contentCell(uri: string): Cell {
  */
 export function contentOf(account: LedgerAccount): Cell {
   const name = account.jettonMaster?.symbol ?? account.nftCollection?.name ?? account.nftItem?.name ?? "";
-  return contentCell(`https://sandbox.chainkit.invalid/${account.kind}/${encodeURIComponent(name)}.json`);
+  const uri = `https://sandbox.chainkit.invalid/${account.kind}/${encodeURIComponent(name)}.json`;
+  let cell = contentCells.get(uri);
+  if (!cell) {
+    cell = contentCell(uri);
+    contentCells.set(uri, cell);
+  }
+  return cell;
 }
+
+/** Content cells by URI: they never change, and their hashes are reused. */
+const contentCells = new Map<string, Cell>();
 
 /**
  * The data cell of an account in its current state, laid out as the real contracts lay it out:
@@ -74,7 +83,12 @@ export function dataCell(account: LedgerAccount): Cell {
   }
   if (account.jettonMaster) {
     const { totalSupply, admin } = account.jettonMaster;
-    return data.coins(totalSupply).address(admin).ref(contentOf(account)).ref(codeCell("jetton_wallet")).build();
+    return data
+      .coins(totalSupply)
+      .address(admin)
+      .ref(contentOf(account))
+      .ref(codeCell("jetton_wallet"))
+      .build();
   }
   if (account.nftCollection) {
     const { owner, nextItemIndex } = account.nftCollection;

@@ -84,7 +84,9 @@ export function generateLedger(options: GenerateLedgerOptions = {}): Ledger {
 
   const treasury = wallet(5_000_000_000n * TON, "treasury.ton");
   const domains = ["alice.ton", "bob.ton"];
-  const wallets = Array.from({ length: 10 }, (_, i) => wallet(BigInt(random.int(200, 2000)) * TON, domains[i] ?? null));
+  const wallets = Array.from({ length: 10 }, (_, i) =>
+    wallet(BigInt(random.int(200, 2000)) * TON, domains[i] ?? null),
+  );
   const masters = [
     { symbol: "USDS", name: "Sandbox Dollar", decimals: 6, unit: 1_000_000n },
     { symbol: "SBX", name: "Sandbox Token", decimals: 18, unit: 10n ** 18n },
@@ -117,7 +119,12 @@ export function generateLedger(options: GenerateLedgerOptions = {}): Ledger {
   const balanceOf = (raw: string) => builder.accounts.get(raw)?.balance ?? 0n;
   const jettonBalance = (owner: string, master: string) =>
     builder.accounts.get(jettonWalletAddress(owner, master))?.jettonWallet?.balance ?? 0n;
-  const act = (trace: LedgerTrace, type: string, details: Record<string, unknown>, value?: Record<string, unknown>) => {
+  const act = (
+    trace: LedgerTrace,
+    type: string,
+    details: Record<string, unknown>,
+    value?: Record<string, unknown>,
+  ) => {
     const action: LedgerAction = {
       id: builder.hash(),
       type,
@@ -126,23 +133,44 @@ export function generateLedger(options: GenerateLedgerOptions = {}): Ledger {
       success: trace.transactions.every((transaction) => transaction.success),
       details,
       providerValue: value,
-      accounts: [...new Set(Object.values(details).filter((v): v is string => typeof v === "string" && /^-?\d+:[0-9A-F]{64}$/.test(v)))],
+      accounts: [
+        ...new Set(
+          Object.values(details).filter(
+            (v): v is string => typeof v === "string" && /^-?\d+:[0-9A-F]{64}$/.test(v),
+          ),
+        ),
+      ],
     };
     trace.actions.push(action);
     actions.push(action);
   };
-  const request = (to: string, payload: OutRequest["payload"], value: bigint): OutRequest[] => [{ to, payload, value }];
+  const request = (to: string, payload: OutRequest["payload"], value: bigint): OutRequest[] => [
+    { to, payload, value },
+  ];
 
   const tonTransfer = (from: string, to: string, value: bigint) => {
     const comment = random.next() < 0.3 ? random.pick(["thanks", "rent", "coffee ☕", "invoice 42"]) : null;
     const payload = comment === null ? { op: "empty" as const } : { op: "text_comment" as const, comment };
     const trace = builder.runTrace(from, request(to, payload, value));
-    const details = { source: from, destination: to, value: String(value), value_extra_currencies: {}, comment, encrypted: false };
+    const details = {
+      source: from,
+      destination: to,
+      value: String(value),
+      value_extra_currencies: {},
+      comment,
+      encrypted: false,
+    };
     act(trace, "ton_transfer", details, { source: from, destination: to, amount: String(value) });
   };
   const mint = (master: string, to: string, amount: bigint) => {
     const admin = builder.accounts.get(master)?.jettonMaster?.admin as string;
-    const payload = { op: "jetton_mint" as const, queryId: queryId(), to, amount, tonAmount: TOKEN_MESSAGE_VALUE };
+    const payload = {
+      op: "jetton_mint" as const,
+      queryId: queryId(),
+      to,
+      amount,
+      tonAmount: TOKEN_MESSAGE_VALUE,
+    };
     const trace = builder.runTrace(admin, request(master, payload, TOKEN_MESSAGE_VALUE * 2n));
     act(trace, "jetton_mint", {
       receiver: to,
@@ -162,7 +190,10 @@ export function generateLedger(options: GenerateLedgerOptions = {}): Ledger {
       responseDestination: owner,
       forwardTonAmount: 1n,
     };
-    const trace = builder.runTrace(owner, request(jettonWalletAddress(owner, master), payload, TOKEN_MESSAGE_VALUE));
+    const trace = builder.runTrace(
+      owner,
+      request(jettonWalletAddress(owner, master), payload, TOKEN_MESSAGE_VALUE),
+    );
     const details = {
       asset: master,
       sender: owner,
@@ -178,11 +209,19 @@ export function generateLedger(options: GenerateLedgerOptions = {}): Ledger {
       forward_payload: null,
       forward_amount: "1",
     };
-    act(trace, "jetton_transfer", details, { source: owner, destination, amount: String(amount), jetton: master });
+    act(trace, "jetton_transfer", details, {
+      source: owner,
+      destination,
+      amount: String(amount),
+      jetton: master,
+    });
   };
   const burn = (owner: string, master: string, amount: bigint) => {
     const payload = { op: "jetton_burn" as const, queryId: queryId(), amount, responseDestination: owner };
-    const trace = builder.runTrace(owner, request(jettonWalletAddress(owner, master), payload, TOKEN_MESSAGE_VALUE));
+    const trace = builder.runTrace(
+      owner,
+      request(jettonWalletAddress(owner, master), payload, TOKEN_MESSAGE_VALUE),
+    );
     act(trace, "jetton_burn", {
       owner,
       owner_jetton_wallet: jettonWalletAddress(owner, master),
@@ -194,7 +233,13 @@ export function generateLedger(options: GenerateLedgerOptions = {}): Ledger {
     const data = builder.accounts.get(item)?.nftItem as NonNullable<LedgerAccount["nftItem"]>;
     const owner = data.owner;
     const id = queryId();
-    const payload = { op: "nft_transfer" as const, queryId: id, newOwner, responseDestination: owner, forwardAmount: 1n };
+    const payload = {
+      op: "nft_transfer" as const,
+      queryId: id,
+      newOwner,
+      responseDestination: owner,
+      forwardAmount: 1n,
+    };
     const trace = builder.runTrace(owner, request(item, payload, TOKEN_MESSAGE_VALUE));
     const details = {
       nft_collection: data.collection,
@@ -240,7 +285,12 @@ export function generateLedger(options: GenerateLedgerOptions = {}): Ledger {
         const held = jettonBalance(from, master);
         // Now and then more than the wallet holds: the transfer fails and bounces.
         const over = random.next() < 0.06 || held === 0n;
-        jettonTransfer(from, master, to, over ? held + unitOf(master) : (held * BigInt(random.int(1, 40))) / 100n + 1n);
+        jettonTransfer(
+          from,
+          master,
+          to,
+          over ? held + unitOf(master) : (held * BigInt(random.int(1, 40))) / 100n + 1n,
+        );
       }
     } else if (roll < 0.8) {
       const item = random.pick(items);

@@ -1,6 +1,9 @@
 import { stateInit } from "./contracts.js";
 import type { LedgerAccount } from "./ledger-types.js";
 
+/** Addresses already derived, by owner and master (the derivation hashes a state init). */
+const derived = new Map<string, string>();
+
 /**
  * The address of an owner's wallet of a jetton, derived as TON derives contract addresses: the
  * hash of the state init the wallet is deployed with (zero balance, owner, master, wallet code). So
@@ -13,6 +16,9 @@ import type { LedgerAccount } from "./ledger-types.js";
  * jettonWalletAddress(alice, usdMaster); // "0:…"
  */
 export function jettonWalletAddress(owner: string, master: string): string {
+  const key = `${owner}/${master}`;
+  const known = derived.get(key);
+  if (known) return known;
   const initial: LedgerAccount = {
     raw: "",
     kind: "jetton_wallet",
@@ -22,5 +28,7 @@ export function jettonWalletAddress(owner: string, master: string): string {
     lastTransaction: undefined,
     jettonWallet: { balance: 0n, owner, master },
   };
-  return `0:${Buffer.from(stateInit(initial).hash()).toString("hex").toUpperCase()}`;
+  const address = `0:${Buffer.from(stateInit(initial).hash()).toString("hex").toUpperCase()}`;
+  derived.set(key, address);
+  return address;
 }

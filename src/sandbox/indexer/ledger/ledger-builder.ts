@@ -69,7 +69,10 @@ export class LedgerBuilder {
   #mcBlock: LedgerBlock;
   #shardBlock: LedgerBlock;
 
-  constructor(random: SeededRandom, start: { lt: bigint; utime: number; mcSeqno: number; shardSeqno: number }) {
+  constructor(
+    random: SeededRandom,
+    start: { lt: bigint; utime: number; mcSeqno: number; shardSeqno: number },
+  ) {
     this.#random = random;
     this.#lt = start.lt;
     this.#utime = start.utime;
@@ -125,10 +128,25 @@ export class LedgerBuilder {
   runTrace(wallet: string, requests: OutRequest[]): LedgerTrace {
     const body = messageBody({ op: "wallet_request" });
     const external = this.#message(null, wallet, { op: "wallet_request" }, null, body, {});
-    const normalized = new CellBuilder().uint(2, 2).address(null).address(wallet).coins(0n).bit(0).bit(1).ref(body);
+    const normalized = new CellBuilder()
+      .uint(2, 2)
+      .address(null)
+      .address(wallet)
+      .coins(0n)
+      .bit(0)
+      .bit(1)
+      .ref(body);
     external.hashNorm = normalized.build().hashBase64();
-    const trace = { id: "", external, transactions: [], mcSeqno: this.#mcBlock.seqno, actions: [] } as unknown as LedgerTrace;
-    const queue: { message: LedgerMessage; parent: TraceNode | undefined }[] = [{ message: external, parent: undefined }];
+    const trace = {
+      id: "",
+      external,
+      transactions: [],
+      mcSeqno: this.#mcBlock.seqno,
+      actions: [],
+    } as unknown as LedgerTrace;
+    const queue: { message: LedgerMessage; parent: TraceNode | undefined }[] = [
+      { message: external, parent: undefined },
+    ];
     while (queue.length > 0) {
       const { message, parent } = queue.shift() as (typeof queue)[number];
       const node = this.#process(trace, message, message === external ? requests : []);
@@ -261,7 +279,9 @@ export class LedgerBuilder {
     payload: MessagePayload,
     value: bigint | null,
     body: Cell,
-    envelope: Partial<Pick<LedgerMessage, "init" | "fwdFee" | "createdLt" | "createdAt" | "bounce" | "bounced" | "sentBy">>,
+    envelope: Partial<
+      Pick<LedgerMessage, "init" | "fwdFee" | "createdLt" | "createdAt" | "bounce" | "bounced" | "sentBy">
+    >,
   ): LedgerMessage {
     const message: LedgerMessage = {
       hash: "",
@@ -309,7 +329,10 @@ export class LedgerBuilder {
     return cell.bit(1).ref(message.body).build();
   }
 
-  #record(record: "jetton_transfer" | "jetton_burn" | "nft_transfer" | undefined, transaction: LedgerTransaction): void {
+  #record(
+    record: "jetton_transfer" | "jetton_burn" | "nft_transfer" | undefined,
+    transaction: LedgerTransaction,
+  ): void {
     const { payload } = transaction.inMessage;
     const account = this.accounts.get(transaction.account) as LedgerAccount;
     if (record === "jetton_transfer" && payload.op === "jetton_transfer" && account.jettonWallet) {

@@ -25,9 +25,21 @@ export type MessagePayload =
   | { op: "jetton_notify"; queryId: bigint; amount: bigint; sender: string }
   | { op: "excess"; queryId: bigint }
   | { op: "jetton_burn"; queryId: bigint; amount: bigint; responseDestination: string }
-  | { op: "jetton_burn_notification"; queryId: bigint; amount: bigint; sender: string; responseDestination: string }
+  | {
+      op: "jetton_burn_notification";
+      queryId: bigint;
+      amount: bigint;
+      sender: string;
+      responseDestination: string;
+    }
   | { op: "jetton_mint"; queryId: bigint; to: string; amount: bigint; tonAmount: bigint }
-  | { op: "nft_transfer"; queryId: bigint; newOwner: string; responseDestination: string; forwardAmount: bigint }
+  | {
+      op: "nft_transfer";
+      queryId: bigint;
+      newOwner: string;
+      responseDestination: string;
+      forwardAmount: bigint;
+    }
   | { op: "nft_ownership_assigned"; queryId: bigint; prevOwner: string }
   | { op: "bounced"; original: number };
 
@@ -114,7 +126,12 @@ export function messageBody(payload: MessagePayload): Cell {
     case "excess":
       return body.uint(payload.queryId, 64).build();
     case "jetton_burn":
-      return body.uint(payload.queryId, 64).coins(payload.amount).address(payload.responseDestination).bit(0).build();
+      return body
+        .uint(payload.queryId, 64)
+        .coins(payload.amount)
+        .address(payload.responseDestination)
+        .bit(0)
+        .build();
     case "jetton_burn_notification":
       return body
         .uint(payload.queryId, 64)
