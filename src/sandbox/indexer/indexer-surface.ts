@@ -122,7 +122,10 @@ export async function createIndexerSurface(options: IndexerSurfaceOptions = {}):
   };
 
   return {
-    handler: (request) => missingWith401(request) ?? (handlers ??= build())(request),
+    handler: (request) => {
+      handlers ??= build();
+      return missingWith401(request) ?? handlers(request);
+    },
     get ledger() {
       return ledgerOf();
     },

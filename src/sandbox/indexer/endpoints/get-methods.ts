@@ -48,7 +48,7 @@ export function runGetMethod(
   method: string | number,
   stack: readonly { type: string; value: string }[],
 ): GetMethodResult {
-  if (!account || account.status !== "active") return { gas_used: 0, exit_code: NO_CODE, stack: [] };
+  if (account?.status !== "active") return { gas_used: 0, exit_code: NO_CODE, stack: [] };
   const ok = (gas: number, entries: StackEntry[]) => ({ gas_used: gas, exit_code: 0, stack: entries });
   const { wallet, jettonWallet, jettonMaster, nftItem } = account;
   if (wallet && method === "seqno") return ok(549, [num(wallet.seqno)]);
