@@ -45,6 +45,7 @@ const TON = 1_000_000_000n;
 const FIRST_UTIME = 1785330000;
 const FIRST_MC_SEQNO = 82744100;
 const FIRST_SHARD_SEQNO = 95110200;
+const RAW_ADDRESS = /^-?\d+:[0-9A-F]{64}$/;
 /** Attached to token messages to pay their way; what is left comes back as excesses. */
 const TOKEN_MESSAGE_VALUE = TON / 20n;
 
@@ -133,12 +134,12 @@ export function generateLedger(options: GenerateLedgerOptions = {}): Ledger {
       success: trace.transactions.every((transaction) => transaction.success),
       details,
       providerValue: value,
+      // Every account named in the details, and every account with a transaction in the trace.
       accounts: [
-        ...new Set(
-          Object.values(details).filter(
-            (v): v is string => typeof v === "string" && /^-?\d+:[0-9A-F]{64}$/.test(v),
-          ),
-        ),
+        ...new Set([
+          ...Object.values(details).filter((v): v is string => typeof v === "string" && RAW_ADDRESS.test(v)),
+          ...trace.transactions.map((transaction) => transaction.account),
+        ]),
       ],
     };
     trace.actions.push(action);
