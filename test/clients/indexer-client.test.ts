@@ -363,7 +363,8 @@ describe("one pager for every list", () => {
       const offset = Number(query.get("offset"));
       const page = transfers.slice(offset, offset + Number(query.get("limit")));
       // A newer transfer lands on top after the first page: later offsets shift by one.
-      if (sent.length === 1) transfers.unshift({ ...(transfers[0] as object), transaction_hash: "newer" } as never);
+      if (sent.length === 1)
+        transfers.unshift({ ...(transfers[0] as object), transaction_hash: "newer" } as never);
       return new Response(JSON.stringify({ jetton_transfers: page }), {
         headers: { "content-type": "application/json" },
       });
@@ -384,5 +385,32 @@ describe("one pager for every list", () => {
       ["5", "20"],
     ]);
     expect(sent.every((query) => query.get("owner_address") === WALLET_RAW)).toBe(true);
+  });
+});
+
+describe("the address parameters the client rewrites are the spec's", () => {
+  it("every query parameter typed as an address, and no other, is in ADDRESS_PARAMETERS", async () => {
+    const { ADDRESS_PARAMETERS } = await import("../../src/indexer/address/address-parameters.js");
+    const spec = JSON.parse(
+      readFileSync(new URL("../../generated/indexer/spec.json", import.meta.url), "utf8"),
+    ) as {
+      paths: Record<
+        string,
+        Record<string, { parameters?: { name: string; in: string; schema: { title?: string } }[] }>
+      >;
+    };
+    const addressTypes = new Set(["AccountAddress", "AccountAddressList", "MessageEndpointQuery"]);
+    const named = new Set<string>();
+    const others = new Set<string>();
+    for (const item of Object.values(spec.paths)) {
+      for (const operation of Object.values(item)) {
+        for (const parameter of operation.parameters ?? []) {
+          if (parameter.in !== "query") continue;
+          (addressTypes.has(parameter.schema.title ?? "") ? named : others).add(parameter.name);
+        }
+      }
+    }
+    expect([...named].sort()).toEqual([...ADDRESS_PARAMETERS].sort());
+    expect([...others].filter((name) => ADDRESS_PARAMETERS.has(name))).toEqual([]);
   });
 });
