@@ -78,6 +78,7 @@ function missingWith401(request: SandboxRequest): SandboxResponse | undefined {
  * @returns The handler and the ledger.
  * @example
  * const indexer = await createIndexerSurface({ seed: 7 });
+ * const nodeAuth = new NodeAuthRegistry();
  * const server = await serveSurface({ name: "indexer", auth: "node", nodeAuth, handler: indexer.handler });
  */
 export async function createIndexerSurface(options: IndexerSurfaceOptions = {}): Promise<IndexerSurface> {
