@@ -6,13 +6,13 @@ export * from "../generated/indexer/index.js";
 export { toFriendlyAddress, toRawAddress } from "./indexer/address/format-ton-address.js";
 export { isTonAddress, parseTonAddress } from "./indexer/address/parse-ton-address.js";
 export { sameTonAddress } from "./indexer/address/same-ton-address.js";
-export { userFriendlyAddress } from "./indexer/address/user-friendly-address.js";
 export type {
   FriendlyAddressOptions,
   ParsedTonAddress,
   TonAddress,
   TonAddressForm,
 } from "./indexer/address/ton-address.js";
+export { userFriendlyAddress } from "./indexer/address/user-friendly-address.js";
 export {
   createIndexerClient,
   DEFAULT_ACTIONS_LIMIT,

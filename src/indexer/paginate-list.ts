@@ -45,8 +45,12 @@ export interface PagedList<Q> {
  * @throws {ResponseValidationError} when an answer has no list where the spec puts it, or several
  *   full pages in a row bring no new item (a server that ignores `offset`).
  * @example
- * const pages = paginateList({ operation: "getTransactions", paging, fetchPage }, { account }, { max: 5000 });
- * for await (const transaction of pages) console.log(transaction.hash);
+ * const { paging } = indexerOperations.getTransactions;
+ * const fetchPage = (query: GetTransactionsQuery) => indexer.getTransactions(query);
+ * if (paging) {
+ *   const pages = paginateList<GetTransactionsQuery, Transaction>({ operation: "getTransactions", paging, fetchPage }, { account }, { max: 5000 });
+ *   for await (const transaction of pages) console.log(transaction.hash);
+ * }
  */
 export async function* paginateList<Q extends object, I>(
   list: PagedList<Q>,

@@ -348,10 +348,10 @@ describe("one pager for every list", () => {
   it("pages jetton transfers like actions: limit/offset, max, dedupe by the spec's key", async () => {
     const transfers = Array.from({ length: 25 }, (_, n) => ({
       ...(
-        recorded("ton_v3_jetton_transfers.json")[0]?.response as {
-          jetton_transfers: Record<string, unknown>[];
+        recorded("ton_v3_jetton_transfers.json")[0] as {
+          response: { jetton_transfers: Record<string, unknown>[] };
         }
-      ).jetton_transfers[0],
+      ).response.jetton_transfers[0],
       transaction_hash: `hash-${n}`,
       transaction_lt: String(23694319000003n + BigInt(n)),
     }));

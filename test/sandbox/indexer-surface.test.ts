@@ -269,7 +269,7 @@ describe("indexer surface: get-methods, fees and messages from the ledger's stat
       const seqno = await run(wallet.raw, "seqno");
       expect(BigInt(seqno.stack[0]?.value as string)).toBe(BigInt(wallet.wallet?.seqno as number));
       const key = await run(toFriendlyAddress(wallet.raw, { bounceable: false }), "get_public_key");
-      expect((key.stack[0]?.value as string).replace("0x", "").padStart(64, "0")).toBe(
+      expect(String(key.stack[0]?.value).replace("0x", "").padStart(64, "0")).toBe(
         Buffer.from(wallet.wallet?.publicKey as Uint8Array).toString("hex"),
       );
     }

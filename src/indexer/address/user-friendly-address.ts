@@ -16,7 +16,7 @@ import type { TonAddress } from "./ton-address.js";
  * @throws {TonAddressError} when `address` is not a TON address.
  * @example
  * const page = await indexer.getTransactions({ account, limit: 10 });
- * const shown = userFriendlyAddress(page, page.transactions[0].account); // "UQ…" or "EQ…"
+ * const shown = userFriendlyAddress(page, page.transactions[0]?.account ?? account); // "UQ…" or "EQ…"
  */
 export function userFriendlyAddress(
   answer: { address_book?: AddressBook } | AddressBook,

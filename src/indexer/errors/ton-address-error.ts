@@ -7,7 +7,7 @@ import { ChainkitError } from "../../runtime/errors/chainkit-error.js";
  * (a mistyped address). The message says which rule failed; the input is shown only by its length.
  *
  * @example
- * try { parseTonAddress(userInput); } catch (err) {
+ * try { parseTonAddress(account); } catch (err) {
  *   if (err instanceof TonAddressError) console.log(err.shortMessage);
  * }
  */

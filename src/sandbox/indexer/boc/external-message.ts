@@ -26,7 +26,8 @@ export interface ExternalMessage {
  * @returns Destination, body and both hashes.
  * @throws {BocError} when the cell is not an external inbound message with a standard destination.
  * @example
- * const message = readExternalMessage(parseBoc(boc)[0]);
+ * const [root] = parseBoc(serializeBoc(new CellBuilder().uint(2, 2).address(null).address("0:" + "A".repeat(64)).coins(0n).bit(0).bit(0).build()));
+ * if (root) console.log(readExternalMessage(root).hashNorm);
  */
 export function readExternalMessage(root: Cell): ExternalMessage {
   const slice = new CellSlice(root);

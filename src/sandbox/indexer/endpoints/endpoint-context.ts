@@ -20,7 +20,7 @@ export interface LedgerIndex {
  * Builds the ledger's lookups.
  *
  * @example
- * const index = indexLedger(ledger);
+ * const index = indexLedger(generateLedger({ traces: 20 }));
  */
 export function indexLedger(ledger: Ledger): LedgerIndex {
   return {

@@ -41,6 +41,8 @@ const cell = (value: Cell): StackEntry => ({ type: "cell", value: serializeBoc(v
  * @param stack - The arguments.
  * @returns Exit code, gas and the resulting stack (11 for an unknown method, -13 without code).
  * @example
+ * const ledger = generateLedger({ traces: 20 });
+ * const [wallet] = [...ledger.accounts.values()].filter((a) => a.kind === "wallet");
  * runGetMethod(wallet, "seqno", []); // { gas_used: 549, exit_code: 0, stack: [{ type: "num", value: "0x11" }] }
  */
 export function runGetMethod(

@@ -37,7 +37,10 @@ export const NOT_ENOUGH_JETTONS = 706;
  * @param requests - For a wallet's external message, the messages the request asks it to send.
  * @returns Gas, result and messages to send.
  * @example
- * const outcome = receive(jettonWallet, transferMessage, []);
+ * const ledger = generateLedger({ traces: 20 });
+ * const transaction = ledger.transactions[0];
+ * const account = transaction && ledger.accounts.get(transaction.account);
+ * if (transaction && account) console.log(receive(account, transaction.inMessage, []).gas);
  */
 export function receive(account: LedgerAccount, message: LedgerMessage, requests: OutRequest[]): Outcome {
   const { payload } = message;

@@ -44,7 +44,9 @@ function contentCell(uri: string): Cell {
  * The content cell of a jetton master, NFT collection or NFT item.
  *
  * @example
- * contentOf(account).hashBase64();
+ * const ledger = generateLedger({ traces: 20 });
+ * const [master] = [...ledger.accounts.values()].filter((a) => a.kind === "jetton_master");
+ * if (master) contentOf(master).hashBase64();
  */
 export function contentOf(account: LedgerAccount): Cell {
   const name = account.jettonMaster?.symbol ?? account.nftCollection?.name ?? account.nftItem?.name ?? "";
@@ -69,7 +71,9 @@ const contentCells = new Map<string, Cell>();
  * @param account - The account.
  * @returns Its data cell.
  * @example
- * dataCell(wallet).hashBase64();
+ * const ledger = generateLedger({ traces: 20 });
+ * const [wallet] = [...ledger.accounts.values()].filter((a) => a.kind === "wallet");
+ * if (wallet) dataCell(wallet).hashBase64();
  */
 export function dataCell(account: LedgerAccount): Cell {
   const data = new CellBuilder();
@@ -105,7 +109,9 @@ export function dataCell(account: LedgerAccount): Cell {
  * The state init (code and data, TL-B `StateInit`) that deploys an account as it is now.
  *
  * @example
- * stateInit(jettonWallet).hashBase64();
+ * const ledger = generateLedger({ traces: 20 });
+ * const [jettonWallet] = [...ledger.accounts.values()].filter((a) => a.kind === "jetton_wallet");
+ * if (jettonWallet) stateInit(jettonWallet).hashBase64();
  */
 export function stateInit(account: LedgerAccount): Cell {
   return new CellBuilder()

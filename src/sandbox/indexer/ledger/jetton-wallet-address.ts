@@ -13,7 +13,7 @@ const derived = new Map<string, string>();
  * @param master - The jetton master, raw form.
  * @returns The jetton wallet, raw form.
  * @example
- * jettonWalletAddress(alice, usdMaster); // "0:…"
+ * jettonWalletAddress(`0:${"1".repeat(64)}`, `0:${"2".repeat(64)}`); // "0:…"
  */
 export function jettonWalletAddress(owner: string, master: string): string {
   const key = `${owner}/${master}`;

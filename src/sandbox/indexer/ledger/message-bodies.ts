@@ -75,7 +75,7 @@ export function opcodeText(payload: MessagePayload): string | null {
  * The name the indexer gives a payload's opcode (`decoded_opcode`), or null.
  *
  * @example
- * decodedOpcode({ op: "jetton_notify", queryId: 1n, amount: 5n, sender: a }); // "jetton_notify"
+ * decodedOpcode({ op: "jetton_notify", queryId: 1n, amount: 5n, sender: `0:${"1".repeat(64)}` }); // "jetton_notify"
  */
 export function decodedOpcode(payload: MessagePayload): string | null {
   return payload.op === "empty" || payload.op === "bounced" || payload.op === "wallet_request"

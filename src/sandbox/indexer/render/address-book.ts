@@ -34,6 +34,8 @@ export function rawAddressesIn(value: unknown, into: Set<string> = new Set()): S
  * @param testnet - Write testnet forms (`kQ…`/`0Q…`).
  * @returns The book, keyed by raw address.
  * @example
+ * const ledger = generateLedger({ traces: 20 });
+ * const page = ledger.transactions.slice(0, 10).map(renderTransaction);
  * addressBook(rawAddressesIn(page), ledger.accounts, false);
  */
 export function addressBook(
@@ -61,6 +63,8 @@ export function addressBook(
  * @param accounts - The ledger's accounts.
  * @returns Metadata keyed by raw address (other addresses left out).
  * @example
+ * const ledger = generateLedger({ traces: 20 });
+ * const page = ledger.transactions.slice(0, 10).map(renderTransaction);
  * metadata(rawAddressesIn(page), ledger.accounts);
  */
 export function metadata(

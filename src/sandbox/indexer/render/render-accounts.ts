@@ -15,7 +15,9 @@ function stateHash(account: LedgerAccount): string {
  * @param account - The account.
  * @param includeBoc - Add the code and data cells.
  * @example
- * renderAccountState(wallet, true);
+ * const ledger = generateLedger({ traces: 20 });
+ * const [wallet] = [...ledger.accounts.values()].filter((a) => a.kind === "wallet");
+ * if (wallet) renderAccountState(wallet, true);
  */
 export function renderAccountState(account: LedgerAccount, includeBoc: boolean): Record<string, unknown> {
   const code = codeCell(account.kind);
@@ -39,7 +41,9 @@ export function renderAccountState(account: LedgerAccount, includeBoc: boolean):
  * An account read as a wallet, as `walletStates` writes it.
  *
  * @example
- * renderWalletState(wallet);
+ * const ledger = generateLedger({ traces: 20 });
+ * const [wallet] = [...ledger.accounts.values()].filter((a) => a.kind === "wallet");
+ * if (wallet) renderWalletState(wallet);
  */
 export function renderWalletState(account: LedgerAccount): Record<string, unknown> {
   const last = {
@@ -74,6 +78,8 @@ export function renderWalletState(account: LedgerAccount): Record<string, unknow
  * One account as `addressInformation` writes it; an unknown account is `uninit` with nothing.
  *
  * @example
+ * const ledger = generateLedger({ traces: 20 });
+ * const [wallet] = [...ledger.accounts.values()].filter((a) => a.kind === "wallet");
  * renderAddressInformation(wallet);
  */
 export function renderAddressInformation(account: LedgerAccount | undefined): Record<string, unknown> {
@@ -103,6 +109,8 @@ export function renderAddressInformation(account: LedgerAccount | undefined): Re
  * One wallet as `walletInformation` writes it (call only for a wallet or an unknown account).
  *
  * @example
+ * const ledger = generateLedger({ traces: 20 });
+ * const [wallet] = [...ledger.accounts.values()].filter((a) => a.kind === "wallet");
  * renderWalletInformation(wallet);
  */
 export function renderWalletInformation(account: LedgerAccount | undefined): Record<string, unknown> {

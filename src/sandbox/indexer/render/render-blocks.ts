@@ -7,7 +7,9 @@ import type { LedgerBlock } from "../ledger/ledger-types.js";
  * @param previous - The block before it in the same chain, if any.
  * @returns The wire object.
  * @example
- * renderBlock(ledger.blocks[1], ledger.blocks[0]);
+ * const ledger = generateLedger({ traces: 20 });
+ * const [first, second] = ledger.blocks;
+ * if (second) renderBlock(second, first);
  */
 export function renderBlock(block: LedgerBlock, previous: LedgerBlock | undefined): Record<string, unknown> {
   return {

@@ -24,7 +24,9 @@ export function inProviderShape(action: LedgerAction, index: number): boolean {
  * @param providerShape - Write the provider's shape.
  * @returns The wire object.
  * @example
- * renderAction(ledger.actions[0], false);
+ * const ledger = generateLedger({ traces: 20 });
+ * const [action] = ledger.actions;
+ * if (action) renderAction(action, false);
  */
 export function renderAction(action: LedgerAction, providerShape: boolean): Record<string, unknown> {
   const first = action.transactions[0];
@@ -81,7 +83,9 @@ function renderNode(node: TraceNode): Record<string, unknown> {
  * @param actions - The trace's actions already rendered, or undefined to leave them out.
  * @returns The wire object.
  * @example
- * renderTrace(ledger.traces[0], undefined);
+ * const ledger = generateLedger({ traces: 20 });
+ * const [trace] = ledger.traces;
+ * if (trace) renderTrace(trace, undefined);
  */
 export function renderTrace(
   trace: LedgerTrace,

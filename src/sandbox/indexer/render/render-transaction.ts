@@ -16,7 +16,9 @@ const decimal = (value: bigint | number | null) => (value === null ? null : Stri
  * @param withTransactions - Add `in_msg_tx_hash` / `out_msg_tx_hash` (the `messages` endpoint).
  * @returns The wire object.
  * @example
- * renderMessage(transaction.inMessage, false);
+ * const ledger = generateLedger({ traces: 20 });
+ * const [transaction] = ledger.transactions;
+ * if (transaction) renderMessage(transaction.inMessage, false);
  */
 export function renderMessage(message: LedgerMessage, withTransactions: boolean): Record<string, unknown> {
   const { payload } = message;
@@ -72,7 +74,9 @@ function renderState(state: StateSnapshot): Record<string, unknown> {
  * @param transaction - The transaction.
  * @returns The wire object, logical times and amounts as decimal strings.
  * @example
- * renderTransaction(ledger.transactions[0]);
+ * const ledger = generateLedger({ traces: 20 });
+ * const [transaction] = ledger.transactions;
+ * if (transaction) renderTransaction(transaction);
  */
 export function renderTransaction(transaction: LedgerTransaction): Record<string, unknown> {
   let wire = transactions.get(transaction);
