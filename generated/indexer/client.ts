@@ -611,7 +611,7 @@ export interface IndexerOperations {
    * @example
    * ```ts
    * const result = await indexer.sendMessage({
-   *   boc: "te6cckEBBAEAoAABoXNpZ25///8RaJQUpAAAAbampQNzVVwRKY3lQY5eeq2gEws1A1h+FmHJOcvL3j7LEm637n0QbBiGyPLW49QC4S9Fa5iyjNDLzJbcIJy4UfvDoAECCg7DyG0DAgMAAAB+QgB3nG1quXg75SLyDKQk2O4FwXwAy5/oilI4zCSWshQYSKiLsslwAAAAAAAAAAAAAAAAAAAAAAAAMTA2Nzc2Nno8fA==",
+   *   boc: "te6cckEBBQEAxgABRYgB96N2rDvj61j+26V0/oOmmcsqW6vFjd8FWXmcRLxzOSIMAQGhc2lnbn///xFolBSkAAABtqalA3NVXBEpjeVBjl56raATCzUDWH4WYck5y8vePssSbrfufRBsGIbI8tbj1ALhL0VrmLKM0MvMltwgnLhR+8OgAgIKDsPIbQMDBAAAAH5CAHecbWq5eDvlIvIMpCTY7gXBfADLn+iKUjjMJJayFBhIqIuyyXAAAAAAAAAAAAAAAAAAAAAAAAAxMDY3NzYBQ+PA",
    * });
    * ```
    */

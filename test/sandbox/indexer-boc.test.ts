@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { Address, beginCell, external, storeMessage, Cell as TheirCell } from "@ton/core";
 import { describe, expect, test } from "vitest";
 import { parseBoc, serializeBoc } from "../../src/sandbox/indexer/boc/boc.js";
@@ -90,5 +91,37 @@ describe("sandbox BoC codec, against @ton/core", () => {
       expect(() => parseBoc(bad), bad).toThrow(BocError);
     }
     expect(() => readExternalMessage(textCommentCell("hi"))).toThrow(BocError);
+  });
+});
+
+describe("the normalized hash, against a recorded answer", () => {
+  test("an external message rebuilt from a recorded trace normalizes to the hash_norm the indexer recorded", () => {
+    const path = new URL("../fixtures/indexer/ton_v3_traces.json", import.meta.url);
+    const { examples } = JSON.parse(readFileSync(path, "utf8")) as {
+      examples: {
+        response: { traces: { transactions: Record<string, { in_msg: Record<string, unknown> }> }[] };
+      }[];
+    };
+    const withNorm = examples
+      .flatMap((example) => example.response.traces)
+      .flatMap((trace) => Object.values(trace.transactions))
+      .map((transaction) => transaction.in_msg)
+      .filter((message) => typeof message.hash_norm === "string");
+    expect(withNorm.length).toBeGreaterThan(0);
+    for (const message of withNorm) {
+      const body = (message.message_content as { body: string }).body;
+      const to = Address.parse(message.destination as string);
+      // As sent, and with a state init attached: both normalize to the recorded hash.
+      for (const init of [
+        undefined,
+        { code: beginCell().storeUint(7, 8).endCell(), data: beginCell().endCell() },
+      ]) {
+        const sent = beginCell()
+          .store(storeMessage(external({ to, body: TheirCell.fromBase64(body), init })))
+          .endCell();
+        const read = readExternalMessage(parseBoc(sent.toBoc().toString("base64"))[0] as Cell);
+        expect(read.hashNorm).toBe(message.hash_norm);
+      }
+    }
   });
 });
