@@ -41,7 +41,7 @@ export interface SandboxOptions {
   faults?: Partial<Record<SurfaceName, FaultPlan>>;
   /**
    * Seed of the credentials and generated data: with a seed, the API key, node token, username,
-   * password and every other credential, the created nodes' credentials and the indexer's actions
+   * password and every other credential, the created nodes' credentials and the indexer's ledger
    * are the same on every run. Without one, credentials are random.
    */
   seed?: number;
