@@ -544,7 +544,9 @@ export interface paths {
          * @description Sends an external message (a base64 BoC, e.g. a wallet's signed transfer) to the network and answers
          *     with its hash and normalized hash. The message is processed in a later block: look for its transaction
          *     with `transactionsByMessage` (by `message_hash_norm`, or `message_hash`). Without `boc` the service
-         *     answers 401 `boc is required`; a BoC it cannot parse answers 422. Each request consumes 1 request unit.
+         *     answers 401 `boc is required`; a BoC it cannot parse answers 422; a message the destination would
+         *     not accept (a wallet's wrong seqno, an expired request) answers 500 with the node's reason, `External
+         *     message was not accepted`. Each request consumes 1 request unit.
          *     Not retried by chainkit: a resend may be processed twice if the message itself allows it (wallets
          *     refuse a repeated seqno).
          */

@@ -13,6 +13,7 @@ import { type SurfaceServer, serveSurface } from "../../src/sandbox/http-server.
 import { createIndexerSurface, type IndexerSurface } from "../../src/sandbox/indexer/indexer-surface.js";
 import type { LedgerAccount } from "../../src/sandbox/indexer/ledger/ledger-types.js";
 import { NodeAuthRegistry } from "../../src/sandbox/node-auth.js";
+import { walletTransferBoc } from "../support/ton-wallet-request.js";
 
 const secrets = { token: "indexer-sandbox-tok-77", username: "idx-user", password: "idx-pass-9f" };
 
@@ -163,8 +164,18 @@ describe("every endpoint over HTTP, in token and in basic mode", () => {
       .toString("base64");
     const fees = await use("estimateFee", client.estimateFee({ address, body: comment }));
     expect(fees.source_fees).toMatchObject({ in_fwd_fee: 400000n, gas_fee: 1323200n });
-    const sent = await use("sendMessage", client.sendMessage({ boc: externalMessage(wallet.raw) }));
-    expect(sent.message_hash).toMatch(/=$/);
+    const [receiver] = accounts("wallet").filter((other) => other !== wallet);
+    const boc = walletTransferBoc({
+      wallet: wallet.raw,
+      walletId: wallet.wallet?.walletId as number,
+      seqno: wallet.wallet?.seqno as number,
+      to: receiver?.raw as string,
+      value: 2_000_000_000n,
+    });
+    const sent = await use("sendMessage", client.sendMessage({ boc }));
+    const [transfer] = (await client.getTransactionsByMessage({ msg_hash: sent.message_hash_norm as string }))
+      .transactions;
+    expect(transfer?.out_msgs[0]?.value).toBe(2_000_000_000n);
 
     expect([...called].sort()).toEqual(Object.keys(indexerOperations).sort());
   });
@@ -334,18 +345,3 @@ describe("one ledger: an account's history agrees across endpoints", () => {
     expect(lastOwner.size).toBeGreaterThan(3);
   });
 });
-
-/** An external message to a wallet, as a wallet app would send it (unsigned; the sandbox does not check). */
-function externalMessage(to: string): string {
-  const body = beginCell().storeUint(0x7369676e, 32).storeUint(1, 64).endCell();
-  const message = beginCell()
-    .storeUint(2, 2)
-    .storeUint(0, 2)
-    .storeAddress(Address.parse(to))
-    .storeCoins(0)
-    .storeBit(0)
-    .storeBit(1)
-    .storeRef(body)
-    .endCell();
-  return message.toBoc().toString("base64");
-}

@@ -1,4 +1,4 @@
-import { Address, beginCell, Cell, external, storeMessage } from "@ton/core";
+import { Address, beginCell, Cell } from "@ton/core";
 import { toFriendlyAddress } from "chainkit/indexer";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { indexerOperations } from "../../generated/indexer/operations.js";
@@ -8,6 +8,7 @@ import { createIndexerSurface, type IndexerSurface } from "../../src/sandbox/ind
 import type { LedgerAccount } from "../../src/sandbox/indexer/ledger/ledger-types.js";
 import { NodeAuthRegistry } from "../../src/sandbox/node-auth.js";
 import { indexerAnswerProblems } from "../support/indexer-contract.js";
+import { walletTransferBoc } from "../support/ton-wallet-request.js";
 
 const secrets = { token: "ton-tok-5c2e", username: "ton-user", password: "ton-pass-31" };
 const basic = `Basic ${Buffer.from(`${secrets.username}:${secrets.password}`).toString("base64")}`;
@@ -298,18 +299,46 @@ describe("indexer surface: get-methods, fees and messages from the ledger's stat
     expect((await run(master.raw, "no_such_method")).exit_code).toBe(11);
   });
 
-  test("message answers the hash of the message sent and its normalized hash; garbage is 422", async () => {
-    const [wallet] = accountsOf("wallet");
-    const body = beginCell().storeUint(0x7369676e, 32).storeUint(7, 64).endCell();
-    const message = beginCell()
-      .store(storeMessage(external({ to: Address.parse(wallet?.raw as string), body })))
-      .endCell();
-    const answer = await call("sendMessage", "/api/v3/message", {
-      body: { boc: message.toBoc().toString("base64") },
+  test("a message sent to a wallet is processed in a new block: the head advances and the transfer is found", async () => {
+    const [sender, receiver] = accountsOf("wallet");
+    const wallet = sender as LedgerAccount;
+    const to = receiver as LedgerAccount;
+    const head = async () =>
+      ((await call("getMasterchainInfo", "/api/v3/masterchainInfo")).body.last as { seqno: number }).seqno;
+    const before = await head();
+    const seqno = wallet.wallet?.seqno as number;
+    const received = to.balance;
+    const boc = walletTransferBoc({
+      wallet: wallet.raw,
+      walletId: wallet.wallet?.walletId as number,
+      seqno,
+      to: to.raw,
+      value: 1_000_000_000n,
+      comment: "hello",
     });
+    const answer = await call("sendMessage", "/api/v3/message", { body: { boc } });
     expect(answer.status).toBe(200);
-    expect(answer.body.message_hash).toBe(message.hash().toString("base64"));
-    expect(answer.body.message_hash_norm).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(answer.body.message_hash).toBe(Cell.fromBase64(boc).hash().toString("base64"));
+    expect(await head()).toBe(before + 1);
+
+    const found = await call("getTransactionsByMessage", "/api/v3/transactionsByMessage", {
+      query: { msg_hash: answer.body.message_hash_norm as string },
+    });
+    const [transaction] = found.body.transactions as Json[];
+    expect(transaction?.account).toBe(wallet.raw);
+    expect(((transaction as Json).out_msgs as Json[])[0]).toMatchObject({
+      destination: to.raw,
+      value: "1000000000",
+    });
+    expect(to.balance).toBeGreaterThan(received);
+    const states = await call("getWalletStates", "/api/v3/walletStates", { query: { address: wallet.raw } });
+    expect((states.body.wallets as Json[])[0]?.seqno).toBe(seqno + 1);
+
+    // The same request again: the wallet's seqno has moved on, so the network refuses it.
+    const again = await call("sendMessage", "/api/v3/message", { body: { boc } });
+    expect(again.status).toBe(500);
+    expect(again.body.error).toMatch(/External message was not accepted .*wrong seqno/);
+    expect(await head()).toBe(before + 1);
     const garbage = await call("sendMessage", "/api/v3/message", {
       body: { boc: "te6cckEBAQEAAgAAAEysuc0=" },
     });

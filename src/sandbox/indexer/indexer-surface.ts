@@ -9,7 +9,7 @@ import {
 import { accountEndpoints } from "./endpoints/account-endpoints.js";
 import { blockEndpoints } from "./endpoints/block-endpoints.js";
 import { contractEndpoints } from "./endpoints/contract-endpoints.js";
-import { type EndpointContext, indexLedger } from "./endpoints/endpoint-context.js";
+import type { EndpointContext } from "./endpoints/endpoint-context.js";
 import { indexerError, QueryRefusal } from "./endpoints/query.js";
 import { tokenEndpoints } from "./endpoints/token-endpoints.js";
 import { transactionEndpoints } from "./endpoints/transaction-endpoints.js";
@@ -70,7 +70,9 @@ function missingWith401(request: SandboxRequest): SandboxResponse | undefined {
  * Builds the indexer surface: every endpoint of the indexer spec over one seeded, generated
  * ledger (see `generateLedger`), so the same transactions appear in transactions, messages,
  * traces and actions, and states, balances and get-methods agree with the transfers that
- * produced them. Queries are coerced and checked, answers checked, against the spec; bad queries
+ * produced them. A message sent to one of its wallets (a v4 request with the right seqno; the
+ * signature is not checked) is processed in a new block, so the masterchain head advances and the
+ * transfer shows everywhere. Queries are coerced and checked, answers checked, against the spec; bad queries
  * get the indexer's `{"error", "code"}` (422, 404 for an unknown masterchain block, 409 for a
  * wallet that is not one, 401 for a missing address). Serve it with `serveSurface` and `auth: "node"`.
  *
@@ -91,11 +93,7 @@ export async function createIndexerSurface(options: IndexerSurfaceOptions = {}):
     return ledger;
   };
   const build = (): SurfaceHandler => {
-    const context: EndpointContext = {
-      ledger: ledgerOf(),
-      testnet: options.testnet ?? false,
-      index: indexLedger(ledgerOf()),
-    };
+    const context: EndpointContext = { ledger: ledgerOf(), testnet: options.testnet ?? false };
     const endpoints: Record<string, RestOperationHandler> = {
       ...transactionEndpoints(context),
       ...accountEndpoints(context),

@@ -12,24 +12,25 @@ import { type ListQuery, pageOf } from "./query.js";
  */
 export function blockEndpoints(context: EndpointContext): Record<string, RestOperationHandler> {
   const { blocks } = context.ledger;
-  const previous = new Map<LedgerBlock, LedgerBlock>();
-  const lastOf = new Map<number, LedgerBlock>();
-  for (const block of blocks) {
-    const before = lastOf.get(block.workchain);
-    if (before) previous.set(block, before);
-    lastOf.set(block.workchain, block);
-  }
-  const render = (block: LedgerBlock) => renderBlock(block, previous.get(block));
-  const masterchain = blocks.filter((block) => block.workchain === -1);
+  /** The block before each one in its chain (the ledger's blocks grow, so this is read per request). */
+  const previousOf = (block: LedgerBlock) => {
+    const index = blocks.indexOf(block);
+    for (let i = index - 1; i >= 0; i--) if (blocks[i]?.workchain === block.workchain) return blocks[i];
+    return undefined;
+  };
+  const render = (block: LedgerBlock) => renderBlock(block, previousOf(block));
 
   return {
-    getMasterchainInfo: () => ({
-      status: 200,
-      body: {
-        first: render(masterchain[0] as LedgerBlock),
-        last: render(masterchain[masterchain.length - 1] as LedgerBlock),
-      },
-    }),
+    getMasterchainInfo: () => {
+      const masterchain = blocks.filter((block) => block.workchain === -1);
+      return {
+        status: 200,
+        body: {
+          first: render(masterchain[0] as LedgerBlock),
+          last: render(masterchain[masterchain.length - 1] as LedgerBlock),
+        },
+      };
+    },
     getBlocks: ({ query }) => {
       requireMasterchainBlock(context, query.mc_seqno);
       const matching = blocks.filter(

@@ -3,9 +3,10 @@ import { parseBoc } from "../boc/boc.js";
 import { BocError } from "../boc/boc-error.js";
 import type { Cell } from "../boc/cell.js";
 import { CellBuilder } from "../boc/cell-builder.js";
-import { readExternalMessage } from "../boc/external-message.js";
+import { type ExternalMessage, readExternalMessage } from "../boc/external-message.js";
 import { codeCell, dataCell } from "../ledger/contracts.js";
 import { forwardFee } from "../ledger/ledger-builder.js";
+import { NotAcceptedError } from "../ledger/not-accepted-error.js";
 import type { EndpointContext } from "./endpoint-context.js";
 import { runGetMethod } from "./get-methods.js";
 import { QueryRefusal, rawAddress } from "./query.js";
@@ -51,7 +52,6 @@ function sizeOf(root: Cell): { bits: bigint; cells: bigint } {
  */
 export function contractEndpoints(context: EndpointContext): Record<string, RestOperationHandler> {
   const { accounts, blocks } = context.ledger;
-  const now = blocks[blocks.length - 1]?.genUtime ?? 0;
 
   return {
     runGetMethod: ({ body }) => {
@@ -78,6 +78,7 @@ export function contractEndpoints(context: EndpointContext): Record<string, Rest
         const state = [sizeOf(codeCell(account.kind)), sizeOf(dataCell(account))];
         const bits = state.reduce((sum, size) => sum + size.bits, 0n);
         const cells = state.reduce((sum, size) => sum + size.cells, 0n);
+        const now = blocks[blocks.length - 1]?.genUtime ?? 0;
         const seconds = BigInt(Math.max(0, now - (account.lastTransaction?.now ?? now)));
         storageFee = ((bits * STORAGE_BIT + cells * STORAGE_CELL) * seconds + 65_535n) / 65_536n;
       }
@@ -93,13 +94,26 @@ export function contractEndpoints(context: EndpointContext): Record<string, Rest
 
     sendMessage: ({ body }) => {
       const root = readCell((body as { boc: string }).boc, "boc");
+      let message: ExternalMessage;
       try {
-        const message = readExternalMessage(root);
-        return { status: 200, body: { message_hash: message.hash, message_hash_norm: message.hashNorm } };
+        message = readExternalMessage(root);
       } catch (error) {
         if (!(error instanceof BocError)) throw error;
         throw new QueryRefusal(422, `failed to parse boc: ${error.message}`);
       }
+      try {
+        context.ledger.receiveExternal(message);
+      } catch (error) {
+        if (!(error instanceof NotAcceptedError)) throw error;
+        // The service's answer when the network would not take the message (500, without a code).
+        return {
+          status: 500,
+          body: {
+            error: `internal server error: cannot apply external message to current state: External message was not accepted (${error.message})`,
+          },
+        };
+      }
+      return { status: 200, body: { message_hash: message.hash, message_hash_norm: message.hashNorm } };
     },
   };
 }

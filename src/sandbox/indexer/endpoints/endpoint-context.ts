@@ -1,36 +1,17 @@
 import type { Ledger } from "../ledger/generate-ledger.js";
-import type { LedgerBlock } from "../ledger/ledger-types.js";
 import { addressBook, metadata, rawAddressesIn } from "../render/address-book.js";
 import { QueryRefusal } from "./query.js";
 
-/** What every endpoint of the sandbox indexer reads. */
+/** What every endpoint of the sandbox indexer reads. The ledger grows when a sent message is processed. */
 export interface EndpointContext {
   ledger: Ledger;
   testnet: boolean;
-  /** Lookups built once. */
-  index: LedgerIndex;
-}
-
-/** Lookups over the ledger, by hash and by account. */
-export interface LedgerIndex {
-  masterchainBlocks: ReadonlyMap<number, LedgerBlock>;
-}
-
-/**
- * Builds the ledger's lookups.
- *
- * @example
- * const index = indexLedger(generateLedger({ traces: 20 }));
- */
-export function indexLedger(ledger: Ledger): LedgerIndex {
-  return {
-    masterchainBlocks: new Map(ledger.blocks.filter((b) => b.workchain === -1).map((b) => [b.seqno, b])),
-  };
 }
 
 /** Refuses a masterchain block the ledger does not hold, as the indexer does (404). */
 export function requireMasterchainBlock(context: EndpointContext, seqno: unknown): void {
-  if (typeof seqno === "number" && !context.index.masterchainBlocks.has(seqno)) {
+  if (typeof seqno !== "number") return;
+  if (!context.ledger.blocks.some((block) => block.workchain === -1 && block.seqno === seqno)) {
     throw new QueryRefusal(404, `masterchain block ${seqno} not found`);
   }
 }

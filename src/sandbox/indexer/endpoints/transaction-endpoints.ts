@@ -43,11 +43,6 @@ const CANONICAL_TYPE = new Map<string, string>([
  */
 export function transactionEndpoints(context: EndpointContext): Record<string, RestOperationHandler> {
   const { ledger } = context;
-  const actionIndex = new Map(ledger.actions.map((action, index) => [action, index]));
-  const transactionsByHash = new Map(
-    ledger.transactions.map((transaction) => [transaction.hash, transaction]),
-  );
-
   return {
     getTransactions: ({ query }) => {
       requireMasterchainBlock(context, query.mc_seqno);
@@ -90,7 +85,8 @@ export function transactionEndpoints(context: EndpointContext): Record<string, R
     },
 
     getAdjacentTransactions: ({ query }) => {
-      const transaction = transactionsByHash.get(hashOf(String(query.hash)));
+      const hash = hashOf(String(query.hash));
+      const transaction = ledger.transactions.find((candidate) => candidate.hash === hash);
       const adjacent: LedgerTransaction[] = [];
       if (transaction && query.direction !== "out" && transaction.inMessage.sentBy) {
         adjacent.push(transaction.inMessage.sentBy);
@@ -198,7 +194,7 @@ export function transactionEndpoints(context: EndpointContext): Record<string, R
         return { lt: last.lt, utime: last.now };
       });
       const rendered = page.map((action) =>
-        renderAction(action, inProviderShape(action, actionIndex.get(action) ?? 0)),
+        renderAction(action, inProviderShape(action, ledger.actions.indexOf(action))),
       );
       return listAnswer(context, "actions", rendered, false);
     },

@@ -1,4 +1,6 @@
 import { SeededRandom } from "../../seeded-random.js";
+import { BocError } from "../boc/boc-error.js";
+import type { ExternalMessage } from "../boc/external-message.js";
 import type { OutRequest } from "./contract-handlers.js";
 import { WALLET_ID } from "./contracts.js";
 import { jettonWalletAddress } from "./jetton-wallet-address.js";
@@ -14,6 +16,8 @@ import type {
   LedgerTransaction,
   NftTransferRecord,
 } from "./ledger-types.js";
+import { NotAcceptedError } from "./not-accepted-error.js";
+import { parseWalletRequest, type WalletRequest } from "./wallet-request.js";
 
 /** The sandbox indexer's ledger, with the lookups its endpoints need. */
 export interface Ledger {
@@ -31,6 +35,14 @@ export interface Ledger {
   jettonTransfers: readonly JettonTransferRecord[];
   jettonBurns: readonly JettonBurnRecord[];
   nftTransfers: readonly NftTransferRecord[];
+  /**
+   * Processes an external message a user sent to one of the ledger's wallets: the wallet checks its
+   * subwallet id, seqno and expiry, then sends the messages it asks for to the ledger's accounts, in
+   * a new block; the masterchain head advances past it.
+   *
+   * @throws {NotAcceptedError} when the wallet would not accept the message.
+   */
+  receiveExternal(message: ExternalMessage): LedgerTrace;
 }
 
 /** Options of {@link generateLedger}. */
@@ -309,7 +321,54 @@ export function generateLedger(options: GenerateLedgerOptions = {}): Ledger {
   }
   builder.closeBlock();
 
+  const receiveExternal = (message: ExternalMessage): LedgerTrace => {
+    const wallet = builder.accounts.get(message.destination);
+    if (!wallet?.wallet) throw new NotAcceptedError("the destination is not one of the sandbox's wallets");
+    let request: WalletRequest;
+    try {
+      request = parseWalletRequest(message.body);
+    } catch (error) {
+      if (error instanceof BocError) throw new NotAcceptedError(`not a wallet v4 request: ${error.message}`);
+      throw error;
+    }
+    const now = builder.blocks[builder.blocks.length - 1]?.genUtime ?? 0;
+    if (request.walletId !== wallet.wallet.walletId) throw new NotAcceptedError("wrong subwallet id");
+    if (request.seqno !== wallet.wallet.seqno) {
+      throw new NotAcceptedError(`wrong seqno ${request.seqno}, the wallet expects ${wallet.wallet.seqno}`);
+    }
+    if (request.validUntil < now) throw new NotAcceptedError("the request has expired");
+    const spent = request.messages.reduce((sum, sent) => sum + sent.value, 0n);
+    if (spent + TON / 10n > wallet.balance) throw new NotAcceptedError("not enough TON");
+    for (const sent of request.messages) {
+      if (!builder.accounts.has(sent.to)) {
+        throw new NotAcceptedError("the sandbox delivers only to its own accounts");
+      }
+    }
+    const requests = request.messages.map(
+      (sent): OutRequest => ({ to: sent.to, payload: { op: "raw", body: sent.body }, value: sent.value }),
+    );
+    const trace = builder.runTrace(wallet.raw, requests, message);
+    for (const sent of request.messages) {
+      const details = {
+        source: wallet.raw,
+        destination: sent.to,
+        value: String(sent.value),
+        value_extra_currencies: {},
+        comment: null,
+        encrypted: false,
+      };
+      act(trace, "ton_transfer", details, {
+        source: wallet.raw,
+        destination: sent.to,
+        amount: String(sent.value),
+      });
+    }
+    builder.closeBlock();
+    return trace;
+  };
+
   return {
+    receiveExternal,
     accounts: builder.accounts,
     transactions: builder.transactions,
     messages: builder.messages,

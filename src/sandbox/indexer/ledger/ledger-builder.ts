@@ -123,20 +123,33 @@ export class LedgerBuilder {
    * Runs one trace: a signed request to `wallet` asking it to send `requests`, then every message
    * they set off, breadth first.
    *
+   * @param wallet - The wallet receiving the request.
+   * @param requests - The messages the request asks it to send.
+   * @param sent - The external message as a user sent it (its body and hashes), instead of the
+   *   sandbox's own stand-in request.
    * @returns The trace, its transactions in the order they ran.
    */
-  runTrace(wallet: string, requests: OutRequest[]): LedgerTrace {
-    const body = messageBody({ op: "wallet_request" });
+  runTrace(
+    wallet: string,
+    requests: OutRequest[],
+    sent?: { body: Cell; hash: string; hashNorm: string },
+  ): LedgerTrace {
+    const body = sent?.body ?? messageBody({ op: "wallet_request" });
     const external = this.#message(null, wallet, { op: "wallet_request" }, null, body, {});
-    const normalized = new CellBuilder()
+    external.hashNorm = new CellBuilder()
       .uint(2, 2)
       .address(null)
       .address(wallet)
       .coins(0n)
       .bit(0)
       .bit(1)
-      .ref(body);
-    external.hashNorm = normalized.build().hashBase64();
+      .ref(body)
+      .build()
+      .hashBase64();
+    if (sent) {
+      external.hash = sent.hash;
+      external.hashNorm = sent.hashNorm;
+    }
     const trace = {
       id: "",
       external,

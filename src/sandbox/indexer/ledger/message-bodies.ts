@@ -41,7 +41,9 @@ export type MessagePayload =
       forwardAmount: bigint;
     }
   | { op: "nft_ownership_assigned"; queryId: bigint; prevOwner: string }
-  | { op: "bounced"; original: number };
+  | { op: "bounced"; original: number }
+  /** A body the sandbox does not interpret (a message a user sent through a wallet). */
+  | { op: "raw"; body: Cell };
 
 /** The opcode of each payload (first 32 bits of the body), as the indexer writes opcodes. */
 const OPCODES: Record<MessagePayload["op"], number | null> = {
@@ -58,6 +60,7 @@ const OPCODES: Record<MessagePayload["op"], number | null> = {
   nft_transfer: 0x5fcc3d14,
   nft_ownership_assigned: 0x05138d91,
   bounced: 0xffffffff,
+  raw: null,
 };
 
 /**
@@ -67,7 +70,12 @@ const OPCODES: Record<MessagePayload["op"], number | null> = {
  * opcodeText({ op: "excess", queryId: 1n }); // "0xd53276db"
  */
 export function opcodeText(payload: MessagePayload): string | null {
-  const opcode = OPCODES[payload.op];
+  const opcode =
+    payload.op === "raw"
+      ? payload.body.bitLength >= 32
+        ? Buffer.from(payload.body.data.subarray(0, 4)).readUInt32BE(0)
+        : null
+      : OPCODES[payload.op];
   return opcode === null ? null : `0x${opcode.toString(16).padStart(8, "0")}`;
 }
 
@@ -78,7 +86,10 @@ export function opcodeText(payload: MessagePayload): string | null {
  * decodedOpcode({ op: "jetton_notify", queryId: 1n, amount: 5n, sender: `0:${"1".repeat(64)}` }); // "jetton_notify"
  */
 export function decodedOpcode(payload: MessagePayload): string | null {
-  return payload.op === "empty" || payload.op === "bounced" || payload.op === "wallet_request"
+  return payload.op === "empty" ||
+    payload.op === "bounced" ||
+    payload.op === "wallet_request" ||
+    payload.op === "raw"
     ? null
     : payload.op;
 }
@@ -159,5 +170,7 @@ export function messageBody(payload: MessagePayload): Cell {
       return body.uint(payload.queryId, 64).address(payload.prevOwner).bit(0).build();
     case "bounced":
       return body.uint(payload.original, 32).build();
+    case "raw":
+      return payload.body;
   }
 }
