@@ -35,7 +35,7 @@ export function rawAddressesIn(value: unknown, into: Set<string> = new Set()): S
  * @returns The book, keyed by raw address.
  * @example
  * const ledger = generateLedger({ traces: 20 });
- * const page = ledger.transactions.slice(0, 10).map(renderTransaction);
+ * const page = ledger.transactions.slice(0, 10).map((transaction) => ({ account: transaction.account }));
  * addressBook(rawAddressesIn(page), ledger.accounts, false);
  */
 export function addressBook(
@@ -64,7 +64,7 @@ export function addressBook(
  * @returns Metadata keyed by raw address (other addresses left out).
  * @example
  * const ledger = generateLedger({ traces: 20 });
- * const page = ledger.transactions.slice(0, 10).map(renderTransaction);
+ * const page = ledger.transactions.slice(0, 10).map((transaction) => ({ account: transaction.account }));
  * metadata(rawAddressesIn(page), ledger.accounts);
  */
 export function metadata(
