@@ -169,7 +169,9 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
     { timeout, signal }: { timeout: number; signal?: AbortSignal | undefined },
   ): Promise<ExchangeAnswer> {
     const started = Date.now();
-    await connection.ready(timeout, signal);
+    if (!connection.isOpen)
+      await connection.ready(timeout, signal); // open: no promise turn
+    else if (signal?.aborted) throw new AbortError({ reason: signal.reason, method: "WS", url: shown.url });
     const ids = Array.isArray(payload)
       ? payload.map((envelope) => envelope.id)
       : [(payload as RpcEnvelope).id];
