@@ -9,6 +9,7 @@ export {
 export {
   type BlockWithTransactionsInput,
   type TransactionsRootOptions,
+  type VerifiedTransactionsRoot,
   verifyTransactionsRoot,
 } from "./transactions-root.js";
 export { EMPTY_TRIE_ROOT, trieRoot, walkProof } from "./trie.js";
