@@ -1,4 +1,6 @@
 export { type BlockHeaderInput, encodeHeader, verifyBlockHash } from "./block-hash.js";
+export { encodeReceipt, type LogInput, type ReceiptInput } from "./receipt-encoding.js";
+export { verifyReceiptsRoot } from "./receipts-root.js";
 export {
   type AccessListEntryInput,
   type AuthorizationInput,
@@ -12,7 +14,7 @@ export {
   type VerifiedTransactionsRoot,
   verifyTransactionsRoot,
 } from "./transactions-root.js";
-export { EMPTY_TRIE_ROOT, trieRoot, walkProof } from "./trie.js";
+export { EMPTY_TRIE_ROOT, indexKey, trieRoot, walkProof } from "./trie.js";
 export {
   type BatchAnswer,
   type BatchCall,

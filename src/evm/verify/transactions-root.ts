@@ -1,9 +1,8 @@
 import { ProofError } from "../../runtime/errors/proof-error.js";
 import type { BlockHeaderInput } from "./block-hash.js";
 import { bytesToHex, fixedHexToBytes } from "./hex.js";
-import { encodeBytes } from "./rlp.js";
 import { checkTransactionHash, type TransactionInput } from "./transaction-hash.js";
-import { trieRoot } from "./trie.js";
+import { indexKey, trieRoot } from "./trie.js";
 
 /** A block fetched with full transaction objects (`eth_getBlockBy*(…, true)`). */
 export interface BlockWithTransactionsInput extends BlockHeaderInput {
@@ -11,13 +10,6 @@ export interface BlockWithTransactionsInput extends BlockHeaderInput {
 }
 
 const SUBJECT = "block";
-
-// rlp(index): the key of a transaction in its block's trie.
-function indexKey(index: number): Uint8Array {
-  const bytes: number[] = [];
-  for (let n = index; n > 0; n = Math.floor(n / 256)) bytes.unshift(n % 256);
-  return encodeBytes(Uint8Array.from(bytes));
-}
 
 /** Options for {@link verifyTransactionsRoot}. */
 export interface TransactionsRootOptions {

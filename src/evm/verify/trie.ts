@@ -249,6 +249,20 @@ function buildNode(entries: readonly TrieEntry[], start: number, end: number, de
   return encodeList(slots);
 }
 
+/**
+ * The key of the `index`-th entry of a block's transactions, receipts or withdrawals trie: rlp(index).
+ *
+ * @param index - the position in the block (0-based)
+ * @returns the key bytes
+ * @example
+ * trieRoot(receipts.map((value, i) => ({ key: indexKey(i), value })));
+ */
+export function indexKey(index: number): Uint8Array {
+  const bytes: number[] = [];
+  for (let n = index; n > 0; n = Math.floor(n / 256)) bytes.unshift(n % 256);
+  return encodeBytes(Uint8Array.from(bytes));
+}
+
 function compareBytes(a: Uint8Array, b: Uint8Array): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) if (a[i] !== b[i]) return (a[i] as number) - (b[i] as number);
@@ -262,7 +276,7 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
  * @param entries - distinct keys with their non-empty values, in any order
  * @returns the 32-byte root hash ({@link EMPTY_TRIE_ROOT} for no entries)
  * @example
- * trieRoot(txs.map((tx, i) => ({ key: encodeBytes(integerBytes(i)), value: tx })));
+ * trieRoot(txs.map((tx, i) => ({ key: indexKey(i), value: tx })));
  */
 export function trieRoot(entries: readonly TrieEntry[]): Uint8Array {
   if (entries.length === 0) return EMPTY_TRIE_ROOT;

@@ -1,0 +1,148 @@
+import { ProofError } from "../../runtime/errors/proof-error.js";
+import { bytesToHex, equalBytes, fixedHexToBytes, hexToBigint, hexToBytes, quantityToBytes } from "./hex.js";
+import { type BloomEntry, logsBloom } from "./logs-bloom.js";
+import { encodeBytes, encodeList } from "./rlp.js";
+
+/**
+ * A log as a JSON-RPC node returns it (inside a receipt, or from `eth_getLogs`). Every field is
+ * optional in the type so any node's shape fits; the verifier reports the ones it needs but lacks.
+ */
+export interface LogInput {
+  address?: string | null;
+  topics?: readonly string[] | null;
+  data?: string | null;
+  blockHash?: string | null;
+  blockNumber?: string | null;
+  /** Newer nodes add the block's timestamp to each log. */
+  blockTimestamp?: string | null;
+  transactionHash?: string | null;
+  transactionIndex?: string | null;
+  logIndex?: string | null;
+  removed?: boolean | null;
+}
+
+/**
+ * A transaction receipt as a JSON-RPC node returns it (`eth_getTransactionReceipt`,
+ * `eth_getBlockReceipts`). Every field is optional in the type so any node's shape fits.
+ */
+export interface ReceiptInput {
+  /** `0x0` legacy, `0x1`–`0x4` typed (EIP-2718); absent means legacy. */
+  type?: string | null;
+  /** `0x1` success, `0x0` failure (Byzantium and later). */
+  status?: string | null;
+  /** The post-transaction state root, in place of `status` before Byzantium. */
+  root?: string | null;
+  cumulativeGasUsed?: string | null;
+  logsBloom?: string | null;
+  logs?: readonly LogInput[] | null;
+  transactionHash?: string | null;
+  transactionIndex?: string | null;
+  blockHash?: string | null;
+  blockNumber?: string | null;
+  from?: string | null;
+  /** `null` for contract creation. */
+  to?: string | null;
+  /** The created contract, or `null`. */
+  contractAddress?: string | null;
+  gasUsed?: string | null;
+  effectiveGasPrice?: string | null;
+  /** EIP-4844 transactions only. */
+  blobGasUsed?: string | null;
+  /** EIP-4844 transactions only. */
+  blobGasPrice?: string | null;
+}
+
+function fail(subject: string, field: string, why: string): never {
+  throw new ProofError(`${subject}: ${field} ${why}`, { subject, field });
+}
+
+/**
+ * Reads a receipt's type as a number (legacy, or no type, is 0).
+ *
+ * @param receipt - the receipt as the node returned it
+ * @param subject - names the receipt in errors
+ * @returns 0 to 4
+ * @throws {ProofError} for a type no Ethereum block commits to (above 0x4)
+ * @example
+ * receiptType({ type: "0x2" }, "receipts[0]"); // 2
+ */
+export function receiptType(receipt: ReceiptInput, subject: string): number {
+  if (receipt.type == null) return 0;
+  const type = hexToBigint(receipt.type, subject, "type");
+  if (type > 4n) fail(subject, "type", `${receipt.type} is not a supported receipt type (0x0-0x4)`);
+  return Number(type);
+}
+
+// Byzantium (EIP-658) replaced the post-state root with a status byte; a receipt carries one of them.
+function outcome(receipt: ReceiptInput, subject: string): Uint8Array {
+  if (receipt.root != null) {
+    if (receipt.status != null) {
+      fail(
+        subject,
+        "status",
+        "is sent next to root; a receipt commits to one of them (root before Byzantium)",
+      );
+    }
+    return fixedHexToBytes(receipt.root, 32, subject, "root");
+  }
+  const status = hexToBigint(receipt.status, subject, "status");
+  if (status > 1n) fail(subject, "status", `must be 0x0 or 0x1, got ${receipt.status}`);
+  return quantityToBytes(receipt.status, subject, "status");
+}
+
+function encodeLogs(logs: unknown, subject: string): { encoded: Uint8Array; bloom: Uint8Array } {
+  if (!Array.isArray(logs)) fail(subject, "logs", "is missing or not a list");
+  const entries: BloomEntry[] = [];
+  const encoded = logs.map((log: LogInput, j: number) => {
+    const field = `logs[${j}]`;
+    if (typeof log !== "object" || log === null) fail(subject, field, "is not an object");
+    if (!Array.isArray(log.topics)) fail(subject, `${field}.topics`, "is missing or not a list");
+    const address = fixedHexToBytes(log.address, 20, subject, `${field}.address`);
+    const topics = log.topics.map((topic, k) => fixedHexToBytes(topic, 32, subject, `${field}.topics[${k}]`));
+    entries.push({ address, topics });
+    return encodeList([
+      encodeBytes(address),
+      encodeList(topics.map(encodeBytes)),
+      encodeBytes(hexToBytes(log.data, subject, `${field}.data`)),
+    ]);
+  });
+  return { encoded: encodeList(encoded), bloom: logsBloom(entries) };
+}
+
+/**
+ * Encodes a receipt the way blocks commit to it: rlp([status or root, cumulativeGasUsed, logsBloom,
+ * logs]) for legacy receipts, type ‖ rlp(…) for typed ones (EIP-2718). Before encoding, it recomputes
+ * the logs bloom from the logs and checks it against the receipt's `logsBloom`.
+ *
+ * @param receipt - the receipt as the node returned it
+ * @param subject - names the receipt in errors (default `"receipt"`)
+ * @returns the encoding: the value stored under rlp(transactionIndex) in the block's receipts trie
+ * @throws {ProofError} naming a missing or malformed field (`logs[2].topics[0]`), a bloom that the
+ *   logs do not produce (`logsBloom`), or an unsupported type
+ * @example
+ * const value = encodeReceipt(await evm.eth_getTransactionReceipt(hash));
+ */
+export function encodeReceipt(receipt: ReceiptInput, subject = "receipt"): Uint8Array {
+  if (typeof receipt !== "object" || receipt === null) fail(subject, "receipt", "is not an object");
+  const type = receiptType(receipt, subject);
+  const logs = encodeLogs(receipt.logs, subject);
+  const claimedBloom = fixedHexToBytes(receipt.logsBloom, 256, subject, "logsBloom");
+  if (!equalBytes(claimedBloom, logs.bloom)) {
+    fail(
+      subject,
+      "logsBloom",
+      `is not the bloom of the receipt's logs (${bytesToHex(logs.bloom).slice(0, 18)}…)`,
+    );
+  }
+  const body = encodeList([
+    encodeBytes(outcome(receipt, subject)),
+    encodeBytes(quantityToBytes(receipt.cumulativeGasUsed, subject, "cumulativeGasUsed")),
+    encodeBytes(claimedBloom),
+    logs.encoded,
+  ]);
+  if (type === 0) return body;
+  const typed = new Uint8Array(body.length + 1);
+  typed[0] = type;
+  typed.set(body, 1);
+  return typed;
+}
