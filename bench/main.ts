@@ -9,7 +9,7 @@
  *   (the figures bench/README.md points to).
  * - `--markdown <file>`: also write the Markdown to `<file>` (relative to the directory npm was run from).
  * - `--only <id,...>`: run only these rows (call-overhead, validation, batching, signing, proofs,
- *   generation, size, import-time).
+ *   receipts, generation, size, import-time).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,6 +24,7 @@ import { callOverhead } from "./rows/call-overhead.js";
 import { generation } from "./rows/generation.js";
 import { importTime } from "./rows/import-time.js";
 import { proofs } from "./rows/proofs.js";
+import { receipts } from "./rows/receipts.js";
 import { signing } from "./rows/signing.js";
 import { size } from "./rows/size.js";
 import { validation } from "./rows/validation.js";
@@ -35,6 +36,7 @@ const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
   batching,
   signing,
   proofs,
+  receipts,
   generation,
   size,
 };

@@ -1,6 +1,6 @@
 import { ProofError } from "../../runtime/errors/proof-error.js";
 import { bytesToHex, equalBytes, fixedHexToBytes, hexToBigint, hexToBytes, quantityToBytes } from "./hex.js";
-import { type BloomEntry, logsBloom } from "./logs-bloom.js";
+import { addToBloom, type BloomBitsCache } from "./logs-bloom.js";
 import { encodeBytes, encodeList } from "./rlp.js";
 
 /**
@@ -90,23 +90,31 @@ function outcome(receipt: ReceiptInput, subject: string): Uint8Array {
   return quantityToBytes(receipt.status, subject, "status");
 }
 
-function encodeLogs(logs: unknown, subject: string): { encoded: Uint8Array; bloom: Uint8Array } {
+function encodeLogs(
+  logs: unknown,
+  subject: string,
+  cache: BloomBitsCache | undefined,
+): { encoded: Uint8Array; bloom: Uint8Array } {
   if (!Array.isArray(logs)) fail(subject, "logs", "is missing or not a list");
-  const entries: BloomEntry[] = [];
+  const bloom = new Uint8Array(256);
   const encoded = logs.map((log: LogInput, j: number) => {
     const field = `logs[${j}]`;
     if (typeof log !== "object" || log === null) fail(subject, field, "is not an object");
     if (!Array.isArray(log.topics)) fail(subject, `${field}.topics`, "is missing or not a list");
     const address = fixedHexToBytes(log.address, 20, subject, `${field}.address`);
-    const topics = log.topics.map((topic, k) => fixedHexToBytes(topic, 32, subject, `${field}.topics[${k}]`));
-    entries.push({ address, topics });
+    addToBloom(bloom, { bytes: address, hex: log.address as string }, cache);
+    const topics = log.topics.map((topic, k) => {
+      const bytes = fixedHexToBytes(topic, 32, subject, `${field}.topics[${k}]`);
+      addToBloom(bloom, { bytes, hex: topic }, cache);
+      return encodeBytes(bytes);
+    });
     return encodeList([
       encodeBytes(address),
-      encodeList(topics.map(encodeBytes)),
+      encodeList(topics),
       encodeBytes(hexToBytes(log.data, subject, `${field}.data`)),
     ]);
   });
-  return { encoded: encodeList(encoded), bloom: logsBloom(entries) };
+  return { encoded: encodeList(encoded), bloom };
 }
 
 /**
@@ -123,9 +131,29 @@ function encodeLogs(logs: unknown, subject: string): { encoded: Uint8Array; bloo
  * const value = encodeReceipt(await evm.eth_getTransactionReceipt(hash));
  */
 export function encodeReceipt(receipt: ReceiptInput, subject = "receipt"): Uint8Array {
+  return encodeReceiptWith(receipt, subject, undefined);
+}
+
+/**
+ * {@link encodeReceipt} sharing a cache of bloom bits across the receipts of one block.
+ *
+ * @param receipt - the receipt as the node returned it
+ * @param subject - names the receipt in errors
+ * @param cache - bloom bits of the addresses and topics seen so far in this block
+ * @returns the encoding
+ * @throws {ProofError} as {@link encodeReceipt}
+ * @example
+ * const cache = new Map();
+ * const values = receipts.map((r, i) => encodeReceiptWith(r, `receipts[${i}]`, cache));
+ */
+export function encodeReceiptWith(
+  receipt: ReceiptInput,
+  subject: string,
+  cache: BloomBitsCache | undefined,
+): Uint8Array {
   if (typeof receipt !== "object" || receipt === null) fail(subject, "receipt", "is not an object");
   const type = receiptType(receipt, subject);
-  const logs = encodeLogs(receipt.logs, subject);
+  const logs = encodeLogs(receipt.logs, subject, cache);
   const claimedBloom = fixedHexToBytes(receipt.logsBloom, 256, subject, "logsBloom");
   if (!equalBytes(claimedBloom, logs.bloom)) {
     fail(

@@ -1,7 +1,7 @@
 import { ProofError } from "../../runtime/errors/proof-error.js";
 import type { BlockHeaderInput } from "./block-hash.js";
 import { bytesToHex, fixedHexToBytes, hexToBigint } from "./hex.js";
-import { encodeReceipt, type LogInput, type ReceiptInput } from "./receipt-encoding.js";
+import { encodeReceiptWith, type LogInput, type ReceiptInput } from "./receipt-encoding.js";
 import { indexKey, trieRoot } from "./trie.js";
 
 const SUBJECT = "receipts";
@@ -161,8 +161,9 @@ export function verifyReceiptsRoot(receipts: readonly ReceiptInput[], header: Bl
   };
   let cumulative = 0n;
   let logCount = 0n;
+  const bloomBits = new Map<string, number>();
   const entries = receipts.map((receipt, i) => {
-    const value = encodeReceipt(receipt, `receipts[${i}]`);
+    const value = encodeReceiptWith(receipt, `receipts[${i}]`, bloomBits);
     logCount = checkPlacement(receipt, i, cumulative, logCount, expected);
     cumulative = hexToBigint(receipt.cumulativeGasUsed, `receipts[${i}]`, "cumulativeGasUsed");
     return { key: indexKey(i), value };
