@@ -23,6 +23,8 @@ export {
   type VerifiedProofOptions,
   type VerifiedProofResult,
 } from "./verified-proof.js";
+// Types only: the code needs secp256k1 and is loaded on first use by the client's getVerifiedReceipt.
+export type { VerifiedReceiptOptions, VerifiedReceiptResult } from "./verified-receipt.js";
 export {
   type AccountProofInput,
   EMPTY_CODE_HASH,
