@@ -6,6 +6,7 @@ import {
   indexKey,
   ProofError,
   type ReceiptInput,
+  trieRoot,
   verifyBlockHash,
   verifyReceiptsRoot,
   walkProof,
@@ -212,6 +213,31 @@ describe("what a failure names", () => {
       subject: "header",
       field: "receiptsRoot",
     });
+  });
+
+  it("a failed status committed as RLP's empty string (Ethereum) or as a 0x00 byte (ganache 7)", () => {
+    const failed = withReceipt(2, (r) => ({ ...r, status: "0x0" }));
+    const rootWith = (failure: Uint8Array) => {
+      const values = failed.map((r) =>
+        RLP.encode([
+          r.status === "0x0" ? failure : Uint8Array.of(1),
+          BigInt(r.cumulativeGasUsed as string),
+          bytes(r.logsBloom as string),
+          (r.logs ?? []).map((log) => [
+            bytes(log.address as string),
+            (log.topics ?? []).map(bytes),
+            bytes(log.data as string),
+          ]),
+        ]),
+      );
+      return hex(trieRoot(values.map((value, i) => ({ key: indexKey(i), value }))));
+    };
+    for (const receiptsRoot of [rootWith(new Uint8Array(0)), rootWith(Uint8Array.of(0))]) {
+      expect(verifyReceiptsRoot(failed, { ...block, receiptsRoot })).toBe(receiptsRoot);
+      expect(() => verifyReceiptsRoot(receipts, { ...block, receiptsRoot })).toThrow(
+        expect.objectContaining({ field: "receiptsRoot" }),
+      );
+    }
   });
 
   it("an empty block has the empty root, and receipts claimed for it do not", () => {

@@ -74,7 +74,9 @@ export function receiptType(receipt: ReceiptInput, subject: string): number {
 }
 
 // Byzantium (EIP-658) replaced the post-state root with a status byte; a receipt carries one of them.
-function outcome(receipt: ReceiptInput, subject: string): Uint8Array {
+// Failure is the integer 0, which RLP writes as the empty string; `zeroByteFailure` writes it as one
+// 0x00 byte instead, as ganache 7 does.
+function outcome(receipt: ReceiptInput, subject: string, zeroByteFailure: boolean): Uint8Array {
   if (receipt.root != null) {
     if (receipt.status != null) {
       fail(
@@ -87,7 +89,20 @@ function outcome(receipt: ReceiptInput, subject: string): Uint8Array {
   }
   const status = hexToBigint(receipt.status, subject, "status");
   if (status > 1n) fail(subject, "status", `must be 0x0 or 0x1, got ${receipt.status}`);
+  if (status === 0n && zeroByteFailure) return Uint8Array.of(0);
   return quantityToBytes(receipt.status, subject, "status");
+}
+
+/**
+ * Whether a receipt reports a failed transaction (status 0; a pre-Byzantium receipt has no status).
+ *
+ * @param receipt - the receipt as the node returned it
+ * @returns true for status 0
+ * @example
+ * receipts.some(isFailedReceipt);
+ */
+export function isFailedReceipt(receipt: ReceiptInput): boolean {
+  return receipt.root == null && typeof receipt.status === "string" && /^0x0*$/i.test(receipt.status);
 }
 
 function encodeLogs(
@@ -131,29 +146,38 @@ function encodeLogs(
  * const value = encodeReceipt(await evm.eth_getTransactionReceipt(hash));
  */
 export function encodeReceipt(receipt: ReceiptInput, subject = "receipt"): Uint8Array {
-  return encodeReceiptWith(receipt, subject, undefined);
+  return encodeReceiptWith(receipt, subject, {});
+}
+
+/** How {@link encodeReceiptWith} encodes. */
+export interface ReceiptEncodingOptions {
+  /** Bloom bits of the addresses and topics seen so far in this block (saves their keccak). */
+  bloomBits?: BloomBitsCache;
+  /** Write a failed status as one 0x00 byte, as ganache 7 does, instead of RLP's empty string for 0. */
+  zeroByteFailure?: boolean;
 }
 
 /**
- * {@link encodeReceipt} sharing a cache of bloom bits across the receipts of one block.
+ * {@link encodeReceipt} with a cache of bloom bits shared across the receipts of one block, and the
+ * choice of how a failed status is written.
  *
  * @param receipt - the receipt as the node returned it
  * @param subject - names the receipt in errors
- * @param cache - bloom bits of the addresses and topics seen so far in this block
+ * @param options - the bloom-bits cache, and `zeroByteFailure`
  * @returns the encoding
  * @throws {ProofError} as {@link encodeReceipt}
  * @example
- * const cache = new Map();
- * const values = receipts.map((r, i) => encodeReceiptWith(r, `receipts[${i}]`, cache));
+ * const bloomBits = new Map();
+ * const values = receipts.map((r, i) => encodeReceiptWith(r, `receipts[${i}]`, { bloomBits }));
  */
 export function encodeReceiptWith(
   receipt: ReceiptInput,
   subject: string,
-  cache: BloomBitsCache | undefined,
+  options: ReceiptEncodingOptions,
 ): Uint8Array {
   if (typeof receipt !== "object" || receipt === null) fail(subject, "receipt", "is not an object");
   const type = receiptType(receipt, subject);
-  const logs = encodeLogs(receipt.logs, subject, cache);
+  const logs = encodeLogs(receipt.logs, subject, options.bloomBits);
   const claimedBloom = fixedHexToBytes(receipt.logsBloom, 256, subject, "logsBloom");
   if (!equalBytes(claimedBloom, logs.bloom)) {
     fail(
@@ -163,7 +187,7 @@ export function encodeReceiptWith(
     );
   }
   const body = encodeList([
-    encodeBytes(outcome(receipt, subject)),
+    encodeBytes(outcome(receipt, subject, options.zeroByteFailure ?? false)),
     encodeBytes(quantityToBytes(receipt.cumulativeGasUsed, subject, "cumulativeGasUsed")),
     encodeBytes(claimedBloom),
     logs.encoded,
