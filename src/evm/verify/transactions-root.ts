@@ -63,8 +63,10 @@ function asTransaction(tx: unknown, subject: string): TransactionInput {
  *   `transactionsRoot` when the root does not match; also when the block holds only transaction hashes
  * @example
  * const block = await evm.eth_getBlockByNumber("latest", true);
- * verifyBlockHash(block);
- * const { transactionsRoot } = verifyTransactionsRoot(block);
+ * if (block) {
+ *   verifyBlockHash(block);
+ *   const { transactionsRoot } = verifyTransactionsRoot(block);
+ * }
  */
 export function verifyTransactionsRoot(
   block: BlockWithTransactionsInput,

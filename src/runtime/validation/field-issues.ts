@@ -11,7 +11,7 @@ import type { ValidationIssue, Validator } from "../operation.js";
  * @param prefix - Pointer of `data` in the call, e.g. `/body`, `/query`, `/params`, `/result`.
  * @returns The issues; empty when the value is valid.
  * @example
- * checkValue(validateBody, { region: "mars-1" }, "/body");
+ * checkValue(validators.createNodeBody, { region: "mars-1" }, "/body");
  * // [{ pointer: "/body/region", message: "must be equal to one of the allowed values" }]
  */
 export function checkValue(validate: Validator, data: unknown, prefix: string): FieldIssue[] {
