@@ -39,7 +39,7 @@ function bloomBits(value: BloomValue, cache: BloomBitsCache | undefined): number
  * @param cache - remembers each value's bits across the logs of one verification
  * @example
  * const bloom = new Uint8Array(256);
- * addToBloom(bloom, { bytes: address, hex: log.address }, new Map());
+ * addToBloom(bloom, { bytes: new Uint8Array(20), hex: `0x${"00".repeat(20)}` }, new Map());
  */
 export function addToBloom(bloom: Uint8Array, value: BloomValue, cache?: BloomBitsCache): void {
   let packed = bloomBits(value, cache);

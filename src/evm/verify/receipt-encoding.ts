@@ -99,7 +99,7 @@ function outcome(receipt: ReceiptInput, subject: string, zeroByteFailure: boolea
  * @param receipt - the receipt as the node returned it
  * @returns true for status 0
  * @example
- * receipts.some(isFailedReceipt);
+ * isFailedReceipt({ status: "0x0" }); // true
  */
 export function isFailedReceipt(receipt: ReceiptInput): boolean {
   return receipt.root == null && typeof receipt.status === "string" && /^0x0*$/i.test(receipt.status);
@@ -143,7 +143,8 @@ function encodeLogs(
  * @throws {ProofError} naming a missing or malformed field (`logs[2].topics[0]`), a bloom that the
  *   logs do not produce (`logsBloom`), or an unsupported type
  * @example
- * const value = encodeReceipt(await evm.eth_getTransactionReceipt(hash));
+ * const receipt = await evm.eth_getTransactionReceipt(hash);
+ * if (receipt) encodeReceipt(receipt); // the value under rlp(transactionIndex) in the receipts trie
  */
 export function encodeReceipt(receipt: ReceiptInput, subject = "receipt"): Uint8Array {
   return encodeReceiptWith(receipt, subject, {});
@@ -167,8 +168,9 @@ export interface ReceiptEncodingOptions {
  * @returns the encoding
  * @throws {ProofError} as {@link encodeReceipt}
  * @example
- * const bloomBits = new Map();
- * const values = receipts.map((r, i) => encodeReceiptWith(r, `receipts[${i}]`, { bloomBits }));
+ * const bloomBits = new Map<string, number>();
+ * const empty = { status: "0x1", cumulativeGasUsed: "0x5208", logsBloom: `0x${"00".repeat(256)}`, logs: [] };
+ * encodeReceiptWith(empty, "receipts[0]", { bloomBits });
  */
 export function encodeReceiptWith(
   receipt: ReceiptInput,

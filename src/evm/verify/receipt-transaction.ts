@@ -76,7 +76,12 @@ function checkEqual(claimed: bigint, expected: bigint, subject: string, field: s
  * @param subject - names the receipt in errors, e.g. `"receipts[3]"`
  * @throws {ProofError} naming the receipt field that disagrees with the transaction
  * @example
- * checkReceiptAgainstTransaction(receipts[3], block.transactions[3], block, "receipts[3]");
+ * const full = await evm.eth_getBlockByNumber("0x1b4", true);
+ * const receipts = await evm.eth_getBlockReceipts("0x1b4");
+ * const first = full?.transactions[0];
+ * if (full && receipts?.[0] && typeof first === "object") {
+ *   checkReceiptAgainstTransaction(receipts[0], first, full, "receipts[0]");
+ * }
  */
 export function checkReceiptAgainstTransaction(
   receipt: ReceiptInput,

@@ -142,12 +142,14 @@ function checkBlobGas(receipts: readonly ReceiptInput[], header: BlockHeaderInpu
  * @throws {ProofError} naming the receipt (`receipts[i]`) and field (`logsBloom`, `logs[2].logIndex`,
  *   `gasUsed`, …) that failed, or `receiptsRoot` when the root does not match
  * @example
- * const [block, receipts] = await Promise.all([
- *   evm.eth_getBlockByNumber("latest", false),
- *   evm.eth_getBlockReceipts("latest"),
+ * const [header, receipts] = await Promise.all([
+ *   evm.eth_getBlockByNumber("0x1b4", false),
+ *   evm.eth_getBlockReceipts("0x1b4"),
  * ]);
- * verifyBlockHash(block);
- * verifyReceiptsRoot(receipts, block);
+ * if (header && receipts) {
+ *   verifyBlockHash(header);
+ *   verifyReceiptsRoot(receipts, header); // the root, or a ProofError
+ * }
  */
 export function verifyReceiptsRoot(receipts: readonly ReceiptInput[], header: BlockHeaderInput): string {
   if (!Array.isArray(receipts)) fail(SUBJECT, "receipts", "is not a list");

@@ -14,7 +14,8 @@ import { signingPayload, type TransactionInput } from "./transaction-hash.js";
  * @returns the sender's address, lowercase hex
  * @throws {ProofError} naming `r`, `s`, `v` or `yParity` when no public key can be recovered
  * @example
- * const from = recoverSender(block.transactions[0], "transactions[0]");
+ * const [first] = block.transactions;
+ * if (typeof first === "object") recoverSender(first, "transactions[0]"); // "0x…", the signer
  */
 export function recoverSender(tx: TransactionInput, subject: string): string {
   const { payload, recoveryBit, r, s } = signingPayload(tx, subject);

@@ -256,7 +256,8 @@ function buildNode(entries: readonly TrieEntry[], start: number, end: number, de
  * @param index - the position in the block (0-based)
  * @returns the key bytes
  * @example
- * trieRoot(receipts.map((value, i) => ({ key: indexKey(i), value })));
+ * const encodedReceipts = [new Uint8Array([0xc0]), new Uint8Array([0xc1, 0x80])];
+ * trieRoot(encodedReceipts.map((value, i) => ({ key: indexKey(i), value })));
  */
 export function indexKey(index: number): Uint8Array {
   const bytes: number[] = [];

@@ -84,6 +84,7 @@ function answer<T>(entry: BatchAnswer | undefined, method: string): T | null {
  * @throws {RequestValidationError} before sending, for a malformed hash or option
  * @throws {ProofError} naming the object (`header`, `block`, `transactions[i]`, `receipts[i]`) and field that failed
  * @example
+ * declare const rpc: BatchRpc; // e.g. an adapter over another JSON-RPC client
  * const verified = await getVerifiedReceipt(rpc, "0x4bb6fa064c302d27ea9ac821e061bcc336b8fa40de77f01e116c6461d47e7ac1");
  * if (verified) console.log(verified.blockNumber, verified.receipt.status);
  */
