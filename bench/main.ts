@@ -9,7 +9,7 @@
  *   (the figures bench/README.md points to).
  * - `--markdown <file>`: also write the Markdown to `<file>` (relative to the directory npm was run from).
  * - `--only <id,...>`: run only these rows (call-overhead, validation, batching, signing, proofs,
- *   receipts, generation, size, import-time, wallet, logs-receipts).
+ *   receipts, viem-transport, generation, size, import-time, wallet, logs-receipts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,6 +29,7 @@ import { receipts } from "./rows/receipts.js";
 import { signing } from "./rows/signing.js";
 import { size } from "./rows/size.js";
 import { validation } from "./rows/validation.js";
+import { viemTransport } from "./rows/viem-transport.js";
 import { wallet } from "./rows/wallet.js";
 
 const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
@@ -39,6 +40,7 @@ const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
   signing,
   proofs,
   receipts,
+  "viem-transport": viemTransport,
   generation,
   size,
   wallet,
