@@ -42,7 +42,7 @@ describe("recoverSender", () => {
   });
 
   it("refuses r and s outside the curve's scalars, naming the field", () => {
-    const [tx] = transactions as [TransactionInput];
+    const tx = transactions[0] as TransactionInput;
     for (const [field, value] of [
       ["r", "0x0"],
       ["s", "0x0"],
