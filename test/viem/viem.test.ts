@@ -185,7 +185,7 @@ describe("errors keep chainkit's types and never show a secret", () => {
     expect(sandbox.requestCount("evm") - before).toBe(1);
   });
 
-  it("retries a read through 503s, and sends a raw transaction only once", async () => {
+  it("retries reads through 503s (and listed methods outside the spec), sends a raw transaction once", async () => {
     const { publicClient, walletClient } = clients({ token: sandbox.credentials.nodeToken });
     const request = await walletClient.prepareTransactionRequest({ to: contract, data: "0x02" });
     const signed = await walletClient.signTransaction(request);
@@ -197,6 +197,23 @@ describe("errors keep chainkit's types and never show a secret", () => {
         .catch((e: unknown) => e);
       expect(unwrap(error)).toBeInstanceOf(HttpError);
       expect(sandbox.requestCount("evm") - before).toBe(1);
+
+      // A method outside the spec is sent once, unless the transport is told it only reads.
+      const reads = chainkitTransport({
+        url: sandbox.urls.evm,
+        credentials: { token: sandbox.credentials.nodeToken },
+        idempotentMethods: ["debug_readSomething"],
+        retry: { retries: 2, baseDelay: 1 },
+      });
+      for (const [transport, expected] of [
+        [clients({ token: sandbox.credentials.nodeToken }).transport, 1],
+        [reads, 3],
+      ] as const) {
+        const client = createPublicClient({ transport });
+        before = sandbox.requestCount("evm");
+        await client.request({ method: "debug_readSomething" as "eth_chainId" }).catch(() => undefined);
+        expect(sandbox.requestCount("evm") - before).toBe(expected);
+      }
 
       sandbox.setFaults("evm", { serverError: 0.5, seed: 7 });
       before = sandbox.requestCount("evm");
