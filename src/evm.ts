@@ -9,6 +9,7 @@ export {
   type EvmClientOptions,
   type EvmLiveClient,
   type EvmVerifiedProofOptions,
+  type EvmVerifiedReceiptOptions,
   type UnvalidatedRequestOptions,
 } from "./evm/client/create-evm-client.js";
 export type { LiveConnectionOptions } from "./evm/live/live-connection.js";

@@ -42,11 +42,7 @@ export function landingPage(specs: readonly LoadedSpec[], commands: readonly str
     const info = spec && isObject(spec.doc.info) ? spec.doc.info : {};
     const summary =
       guide.summary ??
-      (!spec
-        ? "Node credentials for gRPC calls (x-token metadata)."
-        : typeof info.summary === "string"
-          ? info.summary
-          : firstSentence(info.description));
+      (!spec ? "" : typeof info.summary === "string" ? info.summary : firstSentence(info.description));
     return html`<tr>
 <td><strong>${guide.title}</strong><br><span class="muted">${summary}</span></td>
 <td><code>${guide.entry}</code></td>
