@@ -19,6 +19,7 @@ import { stringifyJson } from "../runtime/json/stringify-json.js";
 import { createRestCaller, type RestCallOptions } from "../runtime/rest/create-rest-caller.js";
 import type { UsageBudget, UsageMeter, UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import { checkValue } from "../runtime/validation/field-issues.js";
+import { loadedValidators, loadValidators } from "../runtime/validation/load-validators.js";
 import { batchModifyAction, type ModifyInput } from "./modify-input.js";
 import { nonceManagerFor } from "./nonce-manager.js";
 import type { Hex } from "./signing/action-hash.js";
@@ -132,8 +133,9 @@ function asValidationError(error: unknown): unknown {
  * Checks the body against the spec before signing, with a placeholder nonce and signature, so bad
  * input is named by the spec's own rules before a nonce is spent.
  */
-function checkAgainstSpec(body: Omit<BatchModifyBody, "nonce" | "signature">): void {
-  const validate = exchangeOperations.batchModify.validateBody;
+async function checkAgainstSpec(body: Omit<BatchModifyBody, "nonce" | "signature">): Promise<void> {
+  const operation = exchangeOperations.batchModify;
+  const validate = (loadedValidators(operation) ?? (await loadValidators(operation))).body;
   if (!validate) return;
   const wire = parseJson(stringifyJson({ ...body, nonce: 0, signature: PLACEHOLDER_SIGNATURE }));
   const issues: FieldIssue[] = checkValue(validate, wire, "").map((issue) => ({
@@ -226,7 +228,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       ...(vaultAddress !== undefined ? { vaultAddress } : {}),
       ...(expiresAfter !== undefined ? { expiresAfter } : {}),
     };
-    checkAgainstSpec(unsigned);
+    await checkAgainstSpec(unsigned);
     if (expiresAfter !== undefined && expiresAfter <= Date.now()) {
       throw new RequestValidationError("batchModify", [
         { pointer: "/expiresAfter", message: `is in the past (${new Date(expiresAfter).toISOString()})` },

@@ -1,8 +1,12 @@
-import { cp, mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Json } from "../../scripts/generate/json.js";
 import type { Surface } from "../../scripts/generate/surfaces.js";
+import { SUPPORT_MODULE } from "../../scripts/generate/validator-modules.js";
+import { buildValidators } from "../../scripts/generate/validators.js";
+import type { Validator } from "../../src/runtime/operation.js";
 
 /** The repository root. */
 export const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
@@ -34,4 +38,26 @@ export async function scratchRoot(): Promise<{ root: string; remove: () => Promi
   await cp(fixturePath("mini.openrpc.yaml"), join(root, "specs", "evm.openrpc.yaml"));
   await symlink(join(repoRoot, "node_modules"), join(root, "node_modules"), "dir");
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** The validators of one schema, built the way the generator builds an operation's module. */
+export function buildOne(doc: Json, schema: Json): { js: string; support: string | undefined } {
+  const { modules, support } = buildValidators("mini.yaml", doc, [
+    { name: "one", entries: [{ exportName: "validate", schema, pointer: "/x" }] },
+  ]);
+  return { js: modules[0]?.js ?? "", support };
+}
+
+/** Writes a module built by {@link buildOne} (and its support module) to a scratch folder and imports it. */
+export async function loadOne(built: { js: string; support: string | undefined }): Promise<Validator> {
+  const scratch = await scratchRoot();
+  try {
+    await mkdir(join(scratch.root, "validators"));
+    if (built.support !== undefined) await writeFile(join(scratch.root, SUPPORT_MODULE), built.support);
+    const path = join(scratch.root, "validators", "one.js");
+    await writeFile(path, built.js);
+    return ((await import(pathToFileURL(path).href)) as { validate: Validator }).validate;
+  } finally {
+    await scratch.remove();
+  }
 }

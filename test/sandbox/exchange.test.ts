@@ -8,6 +8,7 @@ import { createExchangeSurface, type ExchangeSurface } from "../../src/sandbox/e
 import { NonceWindow } from "../../src/sandbox/exchange/nonce-window.js";
 import { agentDigest, connectionId, recoverAddress } from "../../src/sandbox/exchange/recover-signer.js";
 import { type SurfaceServer, serveSurface } from "../../src/sandbox/http-server.js";
+import { responseValidator } from "../support/spec-validators.js";
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/exchange/${name}`, import.meta.url), "utf8"));
@@ -154,7 +155,7 @@ describe("exchange surface over HTTP", () => {
     const text = await response.text();
     if (response.status !== 200) return { status: response.status, text };
     const json = JSON.parse(text);
-    const validate = exchangeOperations.batchModify.responses["200"]?.validate;
+    const validate = await responseValidator(exchangeOperations.batchModify, 200);
     expect(validate?.(json), JSON.stringify(validate?.errors)).toBe(true);
     return { status: response.status, json };
   }

@@ -5,6 +5,7 @@ import { parseJson } from "../../src/runtime/json/parse-json.js";
 import { type SurfaceServer, serveSurface } from "../../src/sandbox/http-server.js";
 import { NodeAuthRegistry } from "../../src/sandbox/node-auth.js";
 import { createWalletSurface } from "../../src/sandbox/wallet/wallet-surface.js";
+import { responseValidator } from "../support/spec-validators.js";
 
 const secrets = { token: "wallet-tok-1f3a", username: "tron-user", password: "tron-pass-77" };
 const basic = `Basic ${Buffer.from(`${secrets.username}:${secrets.password}`).toString("base64")}`;
@@ -39,7 +40,7 @@ async function call(operation: Operation, body: unknown, mode: "token" | "basic"
   expect(response.status).toBe(200);
   const text = await response.text();
   const value = parseJson(text);
-  const validate = walletOperations[operation].responses["200"]?.validate;
+  const validate = await responseValidator(walletOperations[operation], 200);
   expect(validate?.(value), JSON.stringify(validate?.errors)).toBe(true);
   return { text, value: value as Record<string, unknown> };
 }

@@ -18,9 +18,10 @@ import { sleep } from "../http/sleep.js";
 import { parseJson } from "../json/parse-json.js";
 import { stringifyJson } from "../json/stringify-json.js";
 import { wireValue } from "../json/wire-value.js";
-import type { CallOptions, RpcCaller, RpcMethod } from "../operation.js";
+import type { CallOptions, RpcCaller, RpcMethod, RpcMethodValidators } from "../operation.js";
 import { createUsageMeter, type UsageOptions, type UsageSnapshot } from "../usage/usage-meter.js";
 import { checkValue } from "../validation/field-issues.js";
+import { loadedValidators, loadValidators } from "../validation/load-validators.js";
 import { matchResponses, type RpcOutcome, readRpcOutcome } from "./read-rpc-response.js";
 
 /** Automatic batching: calls made within `wait` ms go out together, at most `maxSize` per request. */
@@ -87,20 +88,26 @@ export interface JsonRpcClient extends RpcCaller {
 interface PreparedCall {
   method: RpcMethod;
   params: readonly unknown[];
-  validate: boolean;
+  /** The result's validator, or `undefined` when the result is not checked. */
+  validateResult: RpcMethodValidators["result"] | undefined;
 }
 
 interface QueuedCall {
-  call: PreparedCall;
+  /** The checked call; `undefined` while its method's validators are still loading. */
+  call: PreparedCall | undefined;
+  method: RpcMethod;
+  params: readonly unknown[];
+  callOptions: CallOptions;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
 /**
  * Creates the JSON-RPC 2.0 client that generated EVM clients run on: increasing ids, id echo
- * checked, params checked before sending, results validated and int64 fields converted, automatic
- * and explicit batching, retries of idempotent methods on network errors, 429, 502/503/504 and
- * -32005 (also inside HTTP 200, waiting `data.try_again_in`).
+ * checked, params checked before sending (each method's validators are loaded on its first call;
+ * calls of one tick still share one batch), results validated, int64 fields converted and secret
+ * fields wrapped, automatic and explicit batching, retries of idempotent methods on network errors,
+ * 429, 502/503/504 and -32005 (also inside HTTP 200, waiting `data.try_again_in`).
  *
  * @param options - URL, path, auth, fetch, timeout, retry, validation, batching, usage, headers.
  * @returns The client. Inspecting or serializing it shows no credentials.
@@ -130,11 +137,19 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   const maxSize = batching?.maxSize ?? 1000;
   let nextId = 1;
 
-  function prepare(method: RpcMethod, params: readonly unknown[], pointer: string, callOptions: CallOptions) {
+  /** Checks a call's params with its method's loaded validators. */
+  function prepare(
+    method: RpcMethod,
+    validators: RpcMethodValidators,
+    params: readonly unknown[],
+    pointer: string,
+    callOptions: CallOptions,
+  ) {
     const issues: FieldIssue[] = Array.isArray(params)
-      ? checkValue(method.validateParams, wireValue(params), pointer)
+      ? checkValue(validators.params, wireValue(params), pointer)
       : [{ pointer, message: "must be an array" }];
-    const call: PreparedCall = { method, params, validate: callOptions.validateResponse ?? clientValidates };
+    const validates = callOptions.validateResponse ?? clientValidates;
+    const call: PreparedCall = { method, params, validateResult: validates ? validators.result : undefined };
     return { call, issues };
   }
 
@@ -174,7 +189,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     const matched = matchResponses(body, ids, asBatch, operation, response.status);
     const context = { status: response.status, url: shown.url, redact: auth.redact };
     return calls.map((call, i) =>
-      readRpcOutcome(call.method, ids[i] as number, matched[i], call.validate, context),
+      readRpcOutcome(call.method, ids[i] as number, matched[i], call.validateResult, context),
     );
   }
 
@@ -246,11 +261,36 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     if (queue.length === 0) return;
     const taken = queue;
     queue = [];
+    const loading = taken.filter((queued) => queued.call === undefined);
+    if (loading.length === 0) sendQueued(taken);
+    // Calls whose validators were not loaded yet wait for them; the batch waits with them, whole.
+    else void Promise.all(loading.map(checkWhenLoaded)).then(() => sendQueued(taken.filter(isChecked)));
+  }
+
+  /** Loads a queued call's validators and checks it; a call that fails is settled and left out. */
+  async function checkWhenLoaded(queued: QueuedCall): Promise<void> {
+    try {
+      const validators = await loadValidators(queued.method);
+      const { call: prepared, issues } = prepare(
+        queued.method,
+        validators,
+        queued.params,
+        "/params",
+        queued.callOptions,
+      );
+      if (issues.length > 0) queued.reject(new RequestValidationError(queued.method.name, issues));
+      else queued.call = prepared;
+    } catch (error) {
+      queued.reject(error);
+    }
+  }
+
+  function sendQueued(taken: readonly QueuedCall[]) {
     for (let start = 0; start < taken.length; start += maxSize) {
       const chunk = taken.slice(start, start + maxSize);
       // A lone call goes as a plain request; several as a batch.
       execute(
-        chunk.map((queued) => queued.call),
+        chunk.map((queued) => queued.call as PreparedCall),
         chunk.length > 1,
         {},
       ).then(
@@ -268,24 +308,49 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   }
 
   async function call(method: RpcMethod, params: readonly unknown[], callOptions: CallOptions = {}) {
-    const { call: prepared, issues } = prepare(method, params, "/params", callOptions);
+    const unbatched = !batching || callOptions.signal !== undefined || callOptions.timeout !== undefined;
+    let validators = loadedValidators(method);
+    if (validators === undefined) {
+      // Queued unchecked: the flush loads and checks it, and it still joins this tick's batch.
+      if (!unbatched) return enqueue(undefined, method, params, callOptions);
+      validators = await loadValidators(method);
+    }
+    const { call: prepared, issues } = prepare(method, validators, params, "/params", callOptions);
     if (issues.length > 0) throw new RequestValidationError(method.name, issues);
-    if (!batching || callOptions.signal !== undefined || callOptions.timeout !== undefined) {
+    if (unbatched) {
       const [outcome] = await execute([prepared], false, callOptions);
       if (outcome === undefined || "error" in outcome) throw outcome?.error;
       return outcome.result;
     }
+    return enqueue(prepared, method, params, callOptions);
+  }
+
+  function enqueue(
+    prepared: PreparedCall | undefined,
+    method: RpcMethod,
+    params: readonly unknown[],
+    callOptions: CallOptions,
+  ): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      queue.push({ call: prepared, resolve, reject });
+      queue.push({ call: prepared, method, params, callOptions, resolve, reject });
       if (queue.length >= maxSize) flush();
-      else scheduleFlush(batching.wait ?? 0);
+      else scheduleFlush(batching ? (batching.wait ?? 0) : 0);
     });
   }
 
   async function batch(calls: readonly RpcBatchCall[], callOptions: CallOptions = {}) {
+    const loaded = await Promise.all(
+      calls.map((entry) => loadedValidators(entry.method) ?? loadValidators(entry.method)),
+    );
     const issues: FieldIssue[] = [];
     const prepared = calls.map((entry, k) => {
-      const result = prepare(entry.method, entry.params, `/${k}/params`, callOptions);
+      const result = prepare(
+        entry.method,
+        loaded[k] as RpcMethodValidators,
+        entry.params,
+        `/${k}/params`,
+        callOptions,
+      );
       issues.push(...result.issues);
       return result.call;
     });
@@ -298,6 +363,10 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   }
 
   return { call, batch, usage: () => meter.snapshot() };
+}
+
+function isChecked(queued: QueuedCall): boolean {
+  return queued.call !== undefined;
 }
 
 function checkBatchOptions(batch: BatchOptions): BatchOptions {

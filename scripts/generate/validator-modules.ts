@@ -1,0 +1,125 @@
+import { ADD_ALTERNATIVES, ADD_ALTERNATIVES_SOURCE, groupAlternativeIssues } from "./alternative-issues.js";
+import { ADD_ISSUE, ADD_ISSUE_SOURCE, compactErrorPushes } from "./compact-errors.js";
+import { HEX_PATTERN_ENGINE, HEX_PATTERN_SOURCE } from "./hex-patterns.js";
+import type { ValidatorGroup } from "./validators.js";
+
+/** The shared helpers module, next to the `validators/` folder. */
+export const SUPPORT_MODULE = "validator-support.js";
+
+/** Name of the helper that reads a CommonJS module's exports from an ESM namespace. */
+const COMMON_JS_EXPORTS = "commonJsExports";
+
+/**
+ * Both ajv helper packages are CommonJS: Node hands an ESM importer `module.exports` as the
+ * default export, while bundlers that honour `__esModule` hand it `exports.default`; this accepts
+ * either.
+ */
+const COMMON_JS_EXPORTS_SOURCE = `/** The exports of a CommonJS module, as Node or a bundler hands them to an ES module. */
+function ${COMMON_JS_EXPORTS}(namespace) {
+  const fallback = namespace.default;
+  return fallback !== undefined && fallback !== null && fallback.__esModule ? fallback : namespace;
+}`;
+
+/** Every helper a module may import from the support module, with its source. */
+const HELPERS: readonly { name: string; source: string; usedBy: (code: string) => boolean }[] = [
+  { name: ADD_ISSUE, source: ADD_ISSUE_SOURCE, usedBy: (code) => code.includes(`${ADD_ISSUE}(`) },
+  {
+    name: ADD_ALTERNATIVES,
+    source: ADD_ALTERNATIVES_SOURCE,
+    usedBy: (code) => code.includes(`${ADD_ALTERNATIVES}(`),
+  },
+  // ajv binds the engine by name (`const func0 = hexAwarePattern;`) before its first use.
+  {
+    name: HEX_PATTERN_ENGINE,
+    source: HEX_PATTERN_SOURCE,
+    usedBy: (code) => code.includes(`= ${HEX_PATTERN_ENGINE};`),
+  },
+  {
+    name: COMMON_JS_EXPORTS,
+    source: COMMON_JS_EXPORTS_SOURCE,
+    usedBy: (code) => code.includes(`${COMMON_JS_EXPORTS}(`),
+  },
+];
+
+/**
+ * Turns ajv standalone code for one group into its module: error pushes compacted, alternatives
+ * kept apart, map members gathered (`export const responses = { "200": validate12 }`), ajv's
+ * `require(...)` calls made ESM imports, and helpers imported from the support module.
+ *
+ * @param code - ajv standalone output (ESM, `code.lines`) for the group's exports; empty for none.
+ * @param group - The group, for its maps.
+ * @returns The module and its declarations.
+ */
+export function validatorModule(code: string, group: ValidatorGroup): { js: string; dts: string } {
+  let body = groupAlternativeIssues(compactErrorPushes(code.replace(/^"use strict";\s*/, ""))).code;
+  const maps = (group.maps ?? []).map((map) => {
+    const members = map.members.map(([key, exportName]) => {
+      const line = new RegExp(`^export const ${exportName} = (validate\\d+);\\n`, "m");
+      const match = line.exec(body);
+      if (match === null) throw new Error(`${group.name}: ajv emitted no export ${exportName}`);
+      body = body.replace(line, "");
+      return `${JSON.stringify(key)}: ${match[1]}`;
+    });
+    return `export const ${map.exportName} = { ${members.join(", ")} };`;
+  });
+  const { imports, code: esm } = moduleImports(body);
+  const helpers = HELPERS.filter((helper) => helper.usedBy(esm)).map((helper) => helper.name);
+  const support = helpers.length > 0 ? [`import { ${helpers.join(", ")} } from "../${SUPPORT_MODULE}";`] : [];
+  const parts = [[...imports, ...support].join("\n"), esm.trim(), maps.join("\n")];
+  const js = `${parts.filter((part) => part !== "").join("\n\n")}\n`;
+  const own = group.entries
+    .map((entry) => entry.exportName)
+    .filter((name) => !(group.maps ?? []).some((map) => map.members.some(([, member]) => member === name)));
+  return {
+    js,
+    dts: declarations(
+      own,
+      (group.maps ?? []).map((map) => map.exportName),
+    ),
+  };
+}
+
+/**
+ * The support module of a surface: the helpers its validator modules import, each emitted once.
+ *
+ * @param modules - Every validator module of the surface.
+ * @returns The module's source, or `undefined` when no module uses a helper.
+ */
+export function supportModule(modules: readonly string[]): string | undefined {
+  const used = HELPERS.filter((helper) => modules.some((js) => importsHelper(js, helper.name)));
+  if (used.length === 0) return undefined;
+  const exported = used.map((helper) =>
+    helper.source.replace(new RegExp(`^function ${helper.name}\\(`, "m"), `export function ${helper.name}(`),
+  );
+  return `${exported.join("\n\n")}\n`;
+}
+
+function importsHelper(js: string, name: string): boolean {
+  const line = js.split("\n").find((candidate) => candidate.endsWith(`from "../${SUPPORT_MODULE}";`));
+  return line !== undefined && new RegExp(`[{ ,]${name}[ ,}]`).test(line);
+}
+
+/** ajv's `require("x")` calls as ESM namespace imports, read through `commonJsExports`. */
+function moduleImports(code: string): { imports: string[]; code: string } {
+  const specifiers: string[] = [];
+  const body = code.replace(/require\("([^"]+)"\)/g, (_match, specifier: string) => {
+    if (!specifiers.includes(specifier)) specifiers.push(specifier);
+    return `cjs${specifiers.indexOf(specifier)}`;
+  });
+  if (specifiers.length === 0) return { imports: [], code: body };
+  const imports = specifiers.map((specifier, index) => `import * as module${index} from "${specifier}.js";`);
+  const bindings = specifiers.map(
+    (_specifier, index) => `const cjs${index} = ${COMMON_JS_EXPORTS}(module${index});`,
+  );
+  return { imports, code: `${bindings.join("\n")}\n\n${body}` };
+}
+
+function declarations(validators: readonly string[], maps: readonly string[]): string {
+  const lines = [
+    `import type { Validator } from "../../../src/runtime/operation.js";`,
+    "",
+    ...validators.map((name) => `export declare const ${name}: Validator;`),
+    ...maps.map((name) => `export declare const ${name}: Readonly<Record<string, Validator>>;`),
+  ];
+  return `${lines.join("\n")}\n`;
+}
