@@ -36,6 +36,19 @@ describe("generated files from the mini fixtures", () => {
     expect(types).toContain("export type DeleteThingResponse = void;");
   });
 
+  it("types x-secret fields as the runtime's Secret and lists where they sit, in requests and answers", () => {
+    const types = file(rest, "types.ts");
+    expect(types).toMatch(/^import type \{ Secret \} from "..\/..\/src\/runtime\/credentials\/secret.js";$/m);
+    expect(types).toMatch(/owner_key\?: Secret;/);
+    const operations = file(rest, "operations.ts");
+    expect(operations).toContain('requestSecrets: [["owner_key"]],');
+    expect(operations).toContain('"201": { secrets: [["owner_key"]] },');
+    const rpcTypes = file(rpc, "types.ts");
+    expect(rpcTypes).toContain('import type { Secret } from "../../src/runtime/credentials/secret.js";');
+    expect(rpcTypes).toContain("sealKey?: Secret;");
+    expect(file(rpc, "operations.ts")).toContain('secrets: [["sealKey"]],');
+  });
+
   it("REST client: path params in template order, then the query object (optional when nothing is required)", () => {
     const client = file(rest, "client.ts");
     expect(client).toContain(

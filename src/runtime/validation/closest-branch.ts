@@ -27,16 +27,12 @@ export type BranchChoice =
 export function closestBranches(branches: readonly ValidationIssue[][], instancePath: string): BranchChoice {
   const failed = branches.filter((branch) => branch.length > 0);
   if (failed.length === 0) return { kind: "branches", branches: [] };
-  const wrongType = (issue: ValidationIssue) =>
-    issue.keyword === "type" && issue.instancePath === instancePath;
-  if (failed.every((branch) => branch.some(wrongType))) {
-    const types = failed.flatMap((branch) =>
-      branch.filter(wrongType).flatMap((issue) => String(issue.params.type).split(",")),
-    );
-    return { kind: "types", types: [...new Set(types)] };
+  const missed = failed.map((branch) => typesMissed(branch, instancePath));
+  if (missed.every((types) => types !== undefined)) {
+    return { kind: "types", types: [...new Set(missed.flat() as string[])] };
   }
   const ranked = failed
-    .filter((branch) => !branch.some(wrongType))
+    .filter((_branch, index) => missed[index] === undefined)
     .map((branch) => ({ branch, reach: reach(branch, instancePath), size: branch.length }));
   const best = ranked.reduce((a, b) =>
     b.reach > a.reach || (b.reach === a.reach && b.size < a.size) ? b : a,
@@ -44,6 +40,26 @@ export function closestBranches(branches: readonly ValidationIssue[][], instance
   const tied = ranked.filter((entry) => entry.reach === best.reach && entry.size === best.size);
   const alternatives = best.reach === 0 && best.size === 1 && tied.length > 1;
   return { kind: "branches", branches: alternatives ? tied.map((entry) => entry.branch) : [best.branch] };
+}
+
+/**
+ * The types a branch wanted when the value is of none of them (a `type` issue at the value itself,
+ * or a nested `oneOf`/`anyOf` there whose every branch wanted another type); else `undefined`.
+ */
+function typesMissed(branch: readonly ValidationIssue[], instancePath: string): string[] | undefined {
+  const types: string[] = [];
+  for (const issue of branch) {
+    if (issue.instancePath !== instancePath) continue;
+    if (issue.keyword === "type") types.push(...String(issue.params.type).split(","));
+    if (issue.keyword === "oneOf" || issue.keyword === "anyOf") {
+      const nested = closestBranches(
+        (issue.params.branches as ValidationIssue[][] | undefined) ?? [],
+        instancePath,
+      );
+      if (nested.kind === "types") types.push(...nested.types);
+    }
+  }
+  return types.length > 0 ? types : undefined;
 }
 
 /**

@@ -98,13 +98,16 @@ function describeAlternatives(issue: ValidationIssue, prefix: string): Described
     const types = { ...issue, keyword: "type", params: { type: choice.types.join(",") } };
     return [{ pointer, message: issueMessage(types), keyword: "type" }];
   }
-  const [first, ...others] = choice.branches;
+  const described = choice.branches.map((branch) => describeIssues(branch, prefix));
+  const [first] = described;
   if (first === undefined) {
     return [{ pointer, message: "does not match any of the forms the spec allows", keyword }];
   }
-  if (others.length === 0) return describeIssues(first, prefix);
-  const messages = choice.branches.flatMap((branch) => describeIssues(branch, prefix).map((d) => d.message));
-  return [{ pointer, message: joinAlternatives(messages), keyword }];
+  // Forms that each fail once at the value itself are said together: "must be …, or …".
+  const together =
+    described.length > 1 && described.every((d) => d.length === 1 && d[0]?.pointer === pointer);
+  if (!together) return first;
+  return [{ pointer, message: joinAlternatives(described.map((d) => d[0]?.message ?? "")), keyword }];
 }
 
 /** `["must be a string", "must be null"]` → `"must be a string, or null"`. */

@@ -40,8 +40,12 @@ export function issueMessage(issue: ValidationIssue): string {
   switch (issue.keyword) {
     case "type":
       return `must be ${typeList(params.type)}`;
-    case "enum":
-      return `must be one of: ${listOf(params.allowedValues)}`;
+    case "enum": {
+      const values = Array.isArray(params.allowedValues) ? params.allowedValues : [params.allowedValues];
+      return values.length === 1
+        ? `must be ${shown(values[0])}`
+        : `must be one of: ${values.map(shown).join(", ")}`;
+    }
     case "const":
       return `must be ${shown(params.allowedValue)}`;
     case "pattern":
@@ -100,10 +104,6 @@ function typeList(type: unknown): string {
     .split(",")
     .map((name) => TYPE_NAMES[name] ?? name);
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
-}
-
-function listOf(values: unknown): string {
-  return Array.isArray(values) ? values.map(shown).join(", ") : shown(values);
 }
 
 /** A value as a message shows it: a plain word bare, anything else as JSON. */
