@@ -16,7 +16,7 @@ import { ADD_ISSUE } from "./compact-errors.js";
 /** Name of the helper in the generated code. */
 export const ADD_ALTERNATIVES = "addAlternatives";
 
-/** JavaScript source of the helper, emitted in a surface's validator support module. */
+/** JavaScript source of the helper, emitted in each validators module that uses it. */
 export const ADD_ALTERNATIVES_SOURCE = `/** Records a failed oneOf/anyOf with the issues of each branch (from its start to the next one's) in params.branches. */
 function ${ADD_ALTERNATIVES}(issues, starts, issue) {
   const branches = [];

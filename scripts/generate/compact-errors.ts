@@ -18,7 +18,7 @@
 /** Name of the helper in the generated code (ajv's own names are `validateN`, `errN`, `schemaN`, …). */
 export const ADD_ISSUE = "addIssue";
 
-/** JavaScript source of the helper, emitted in a surface's validator support module. */
+/** JavaScript source of the helper, emitted in each validators module that uses it. */
 export const ADD_ISSUE_SOURCE = `/** Appends one issue to ajv's error list, which starts out as null. */
 function ${ADD_ISSUE}(issues, issue) {
   if (issues === null) return [issue];

@@ -20,7 +20,6 @@ import { rpcValidatorGroups } from "./rpc-validators.js";
 import { checkRules } from "./rules.js";
 import { SpecError } from "./spec-error.js";
 import type { Surface, SurfaceNames } from "./surfaces.js";
-import { SUPPORT_MODULE } from "./validator-modules.js";
 import { buildValidators, type ValidatorFiles } from "./validators.js";
 
 /** Generated files of one surface: path relative to its output folder (`/`-separated) → content. */
@@ -63,14 +62,13 @@ export async function generateSurface(surface: Surface, specPath = surface.specF
   return files;
 }
 
-/** `validators/<operation>.js` and `.d.ts` per operation, and the support module they share. */
+/** `validators/<operation>.js` and `.d.ts` per operation. */
 function addValidatorFiles(files: SurfaceFiles, specFile: string, validators: ValidatorFiles): void {
   const header = generatedHeader(specFile);
   for (const module of validators.modules) {
     files.set(validatorsModulePath(module.name), `${header}\n\n${module.js}`);
     files.set(validatorsModulePath(module.name, ".d.ts"), `${header}\n\n${module.dts}`);
   }
-  if (validators.support !== undefined) files.set(SUPPORT_MODULE, `${header}\n\n${validators.support}`);
 }
 
 function surfaceNames(surface: Surface, doc: Json): SurfaceNames {

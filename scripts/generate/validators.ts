@@ -8,7 +8,7 @@ import { childPointer, escapeToken, parsePointer, refPointer, valueAt } from "./
 import { RULE_EXTENSION, ruleKeyword, withRuleKeyword } from "./rules.js";
 import { rewriteSchema, walkSchema } from "./schema-walk.js";
 import { SpecError } from "./spec-error.js";
-import { supportModule, validatorModule } from "./validator-modules.js";
+import { validatorModule } from "./validator-modules.js";
 
 /** One validator to emit: a named export checking data against a schema written at `pointer`. */
 export interface ValidatorEntry {
@@ -35,12 +35,10 @@ export interface ExportMap {
   members: readonly (readonly [string, string])[];
 }
 
-/** A surface's validators: one module per group, and the helpers they share. */
+/** A surface's validators: one module per group. */
 export interface ValidatorFiles {
   /** Per group, in the order given: ESM JavaScript and its declarations. */
   modules: { name: string; js: string; dts: string }[];
-  /** The shared helpers module (`validator-support.js`), when any module uses one. */
-  support: string | undefined;
 }
 
 /** Id under which the spec's component schemas are registered with ajv (it shows in `schemaPath`s). */
@@ -76,8 +74,8 @@ const ANNOTATIONS = new Set([
  * referenced component within a module (a component used by several operations is copied into
  * each of their modules). Hex patterns are checked by the engine in `hex-patterns.ts`, errors are
  * recorded by the helper in `compact-errors.ts`, a failed `oneOf`/`anyOf` keeps its branches'
- * issues apart (`alternative-issues.ts`), and `x-rule` explains a conditional (`rules.ts`); those
- * helpers live once per surface, in the support module. Issues carry no messages: the runtime words
+ * issues apart (`alternative-issues.ts`), and `x-rule` explains a conditional (`rules.ts`); each
+ * module carries the helpers it uses (`validator-modules.ts`). Issues carry no messages: the runtime words
  * them from their keyword and params. Each int64 field accepts a JSON integer or a decimal string,
  * the two forms the lossless parser produces (and the runtime sends for `bigint`s), whatever the
  * spec's `type` says.
@@ -144,7 +142,7 @@ export function buildValidators(file: string, doc: Json, groups: readonly Valida
     const code = entries.length === 0 ? "" : standaloneCode.default(ajv, exports);
     return { name: group.name, ...validatorModule(code, group) };
   });
-  return { modules, support: supportModule(modules.map((module) => module.js)) };
+  return { modules };
 }
 
 /** Module names become file names: they must be safe in a path and distinct whatever the case. */

@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Json } from "../../scripts/generate/json.js";
 import type { Surface } from "../../scripts/generate/surfaces.js";
-import { SUPPORT_MODULE } from "../../scripts/generate/validator-modules.js";
 import { buildValidators } from "../../scripts/generate/validators.js";
 import type { Validator } from "../../src/runtime/operation.js";
 
@@ -41,20 +40,18 @@ export async function scratchRoot(): Promise<{ root: string; remove: () => Promi
 }
 
 /** The validators of one schema, built the way the generator builds an operation's module. */
-export function buildOne(doc: Json, schema: Json): { js: string; support: string | undefined } {
-  const { modules, support } = buildValidators("mini.yaml", doc, [
+export function buildOne(doc: Json, schema: Json): { js: string } {
+  const { modules } = buildValidators("mini.yaml", doc, [
     { name: "one", entries: [{ exportName: "validate", schema, pointer: "/x" }] },
   ]);
-  return { js: modules[0]?.js ?? "", support };
+  return { js: modules[0]?.js ?? "" };
 }
 
-/** Writes a module built by {@link buildOne} (and its support module) to a scratch folder and imports it. */
-export async function loadOne(built: { js: string; support: string | undefined }): Promise<Validator> {
+/** Writes a module built by {@link buildOne} to a scratch folder and imports it. */
+export async function loadOne(built: { js: string }): Promise<Validator> {
   const scratch = await scratchRoot();
   try {
-    await mkdir(join(scratch.root, "validators"));
-    if (built.support !== undefined) await writeFile(join(scratch.root, SUPPORT_MODULE), built.support);
-    const path = join(scratch.root, "validators", "one.js");
+    const path = join(scratch.root, "one.js");
     await writeFile(path, built.js);
     return ((await import(pathToFileURL(path).href)) as { validate: Validator }).validate;
   } finally {

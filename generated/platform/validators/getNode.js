@@ -2,7 +2,32 @@
 
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 import * as module1 from "ajv-formats/dist/formats.js";
-import { addIssue, addAlternatives, commonJsExports } from "../validator-support.js";
+
+/** Appends one issue to ajv's error list, which starts out as null. */
+function addIssue(issues, issue) {
+  if (issues === null) return [issue];
+  issues.push(issue);
+  return issues;
+}
+
+/** Records a failed oneOf/anyOf with the issues of each branch (from its start to the next one's) in params.branches. */
+function addAlternatives(issues, starts, issue) {
+  const branches = [];
+  if (issues !== null) {
+    for (let index = 0; index < starts.length; index++) {
+      branches.push(issues.slice(starts[index], index + 1 < starts.length ? starts[index + 1] : issues.length));
+    }
+    issues.length = starts[0];
+  }
+  issue.params.branches = branches;
+  return addIssue(issues === null || issues.length === 0 ? null : issues, issue);
+}
+
+/** The exports of a CommonJS module, as Node or a bundler hands them to an ES module. */
+function commonJsExports(namespace) {
+  const fallback = namespace.default;
+  return fallback !== undefined && fallback !== null && fallback.__esModule ? fallback : namespace;
+}
 
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
