@@ -18,6 +18,7 @@ export {
   type NodeWithDetails,
   nodeAccess,
 } from "./platform/node-access.js";
+export { isNodeStatus, NODE_STATUSES } from "./platform/node-statuses.js";
 export type { NodeWithStatus, WaitForNodeOptions } from "./platform/wait-for-node.js";
 export type { NodeCredentials } from "./runtime/credentials/node-credentials.js";
 export { nodeHttpEndpoint, nodeWebSocketEndpoint } from "./runtime/credentials/node-endpoints.js";

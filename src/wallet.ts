@@ -6,6 +6,8 @@ export type { NodeCredentials } from "./runtime/credentials/node-credentials.js"
 export { nodeHttpEndpoint, nodeWebSocketEndpoint } from "./runtime/credentials/node-endpoints.js";
 export { Secret } from "./runtime/credentials/secret.js";
 export * from "./runtime/errors/index.js";
+export { type ParseJsonOptions, parseJson } from "./runtime/json/parse-json.js";
+export { stringifyJson } from "./runtime/json/stringify-json.js";
 export { isBase58Address, isHexAddress, toBase58Address, toHexAddress } from "./wallet/address.js";
 export {
   type AssetIssueQuery,

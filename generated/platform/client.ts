@@ -28,7 +28,7 @@ export interface PlatformOperations {
    * List nodes
    *
    * Lists the nodes of your organization, one page at a time (page-number pagination). Follow `next`
-   * (or increase `page`) until it is `null`. Not named by the interface; the real service offers it.
+   * (or increase `page`) until it is `null`. Not in the service's documentation, but the service offers it.
    * Safe to retry.
    *
    * `GET /v1/nodes/`
@@ -56,7 +56,7 @@ export interface PlatformOperations {
    * Create a node
    *
    * Creates a node on a network and answers 201 with the new Node: `id`, `organization` and `status`
-   * are filled by the service. (The interface does not show the success code; the real service
+   * are filled by the service. (The service's documentation does not give the success code; the service
    * answers 201.) The node starts in `pending`; poll `getNode` until `running` before
    * using `details`.
    *
@@ -96,7 +96,7 @@ export interface PlatformOperations {
    *
    * Returns one node with its current `status` and, for the owner, its endpoints and credentials in
    * `details`. Poll it after `createNode` until `status` is `running` (or `failed`/`error`).
-   * Not named by the interface; the real service offers it. Safe to retry.
+   * Not in the service's documentation, but the service offers it. Safe to retry.
    *
    * `GET /v1/nodes/{id}/`
    *
@@ -114,7 +114,7 @@ export interface PlatformOperations {
    * Rename a node
    *
    * Changes the node's `name`, the only field that can be updated; `type`, `role`, `provider`, `region`
-   * and `network` are fixed at creation. Not named by the interface; the real service offers it.
+   * and `network` are fixed at creation. Not in the service's documentation, but the service offers it.
    *
    * `PATCH /v1/nodes/{id}/`
    *
@@ -133,7 +133,7 @@ export interface PlatformOperations {
    * Delete a node
    *
    * Deletes the node; the service answers 204 with no body. Its endpoints and credentials stop working.
-   * A second delete of the same id answers 404. Not named by the interface; the real service offers it.
+   * A second delete of the same id answers 404. Not in the service's documentation, but the service offers it.
    *
    * `DELETE /v1/nodes/{id}/`
    *

@@ -34,7 +34,7 @@ export interface paths {
         /**
          * List nodes
          * @description Lists the nodes of your organization, one page at a time (page-number pagination). Follow `next`
-         *     (or increase `page`) until it is `null`. Not named by the interface; the real service offers it.
+         *     (or increase `page`) until it is `null`. Not in the service's documentation, but the service offers it.
          *     Safe to retry.
          */
         get: operations["listNodes"];
@@ -42,7 +42,7 @@ export interface paths {
         /**
          * Create a node
          * @description Creates a node on a network and answers 201 with the new Node: `id`, `organization` and `status`
-         *     are filled by the service. (The interface does not show the success code; the real service
+         *     are filled by the service. (The service's documentation does not give the success code; the service
          *     answers 201.) The node starts in `pending`; poll `getNode` until `running` before
          *     using `details`.
          *
@@ -78,7 +78,7 @@ export interface paths {
          * Get a node
          * @description Returns one node with its current `status` and, for the owner, its endpoints and credentials in
          *     `details`. Poll it after `createNode` until `status` is `running` (or `failed`/`error`).
-         *     Not named by the interface; the real service offers it. Safe to retry.
+         *     Not in the service's documentation, but the service offers it. Safe to retry.
          */
         get: operations["getNode"];
         put?: never;
@@ -86,7 +86,7 @@ export interface paths {
         /**
          * Delete a node
          * @description Deletes the node; the service answers 204 with no body. Its endpoints and credentials stop working.
-         *     A second delete of the same id answers 404. Not named by the interface; the real service offers it.
+         *     A second delete of the same id answers 404. Not in the service's documentation, but the service offers it.
          */
         delete: operations["deleteNode"];
         options?: never;
@@ -94,7 +94,7 @@ export interface paths {
         /**
          * Rename a node
          * @description Changes the node's `name`, the only field that can be updated; `type`, `role`, `provider`, `region`
-         *     and `network` are fixed at creation. Not named by the interface; the real service offers it.
+         *     and `network` are fixed at creation. Not in the service's documentation, but the service offers it.
          */
         patch: operations["updateNode"];
         trace?: never;
@@ -117,7 +117,7 @@ export interface components {
             name: string;
         };
         /**
-         * @description Cloud provider hosting the node. The interface hides the four values behind generic names:
+         * @description Cloud provider hosting the node. The service's documentation calls the four by generic names:
          *     `gcloud` is its provider_a, `aws` its provider_b, `azure` its provider_c, `vzo` its provider_d.
          * @example gcloud
          * @enum {string}
@@ -146,14 +146,14 @@ export interface components {
         /**
          * @description Lifecycle status of a node: `pending`, `running`, `maintenance`, `failed`, `error`, `stopping`,
          *     `stopped`, `starting`. A new node starts `pending` and is usable once `running`; `failed` and
-         *     `error` are terminal for a create. Transitions between statuses are not specified by the interface.
+         *     `error` are terminal for a create. The service does not specify the transitions between statuses.
          * @enum {string}
          */
         NodeStatus: "pending" | "running" | "maintenance" | "failed" | "error" | "stopping" | "stopped" | "starting";
         /**
          * @description Protocol-specific parameters, required on create; send `{}` when the protocol has none.
          *     Ethereum-type (EVM) nodes take `archive`. Other fields are protocol-specific and
-         *     not specified by the interface (the real service uses e.g. `tezos_node_type`, `shard`, `client`),
+         *     not specified by the service's documentation (the service uses e.g. `tezos_node_type`, `shard`, `client`),
          *     so extra properties are allowed.
          * @example {
          *       "archive": true
@@ -166,7 +166,7 @@ export interface components {
         };
         /**
          * @description Protocol-specific attributes, filled by the service (response). The fields below are those of an
-         *     Ethereum-type node; the details of other protocols are not specified by the interface, so every
+         *     Ethereum-type node; the service does not specify the details of other protocols, so every
          *     field is optional and extra properties are allowed. Endpoints and credentials are shown
          *     only to the owner of the node; `auth_username`, `auth_password` and `auth_key` are secrets (`x-secret`).
          */
@@ -218,7 +218,7 @@ export interface components {
         };
         /**
          * @description Body of `createNode`. `name`, `network`, `type`, `provider`, `region`, `role` and `configuration` are
-         *     required; `details`, `creator` and `created_at` are allowed by the interface but set by the service.
+         *     required; `details`, `creator` and `created_at` may be sent but are set by the service.
          *     Unknown properties are refused. `region` must belong to `provider` (checked by the `allOf` rules,
          *     each of which says in its `x-rule` what it means).
          * @example {
@@ -275,7 +275,7 @@ export interface components {
             organization: string;
             /** @description Node type, `shared` or `dedicated` (open enum). */
             type: components["schemas"]["NodeType"] | string;
-            /** @description Cloud provider (open enum; see `Provider` for the interface's provider_a..d names). */
+            /** @description Cloud provider (open enum; see `Provider` for the provider_a..d names of the service's documentation). */
             provider: components["schemas"]["Provider"] | string;
             /** @description Region (open enum; see `Region`). */
             region: components["schemas"]["Region"] | string;
@@ -324,7 +324,7 @@ export interface components {
             detail: string;
         };
         /**
-         * @description Error body of every 4xx answer, in either known form. The interface does not show error bodies;
+         * @description Error body of every 4xx answer, in either known form. The service's documentation shows no error bodies;
          *     these are the real service's.
          * @example {
          *       "error": {

@@ -1,8 +1,11 @@
-// Installs the packed package into a scratch project, the way a user gets it, and checks that
-// every entry imports, the sandbox serves a client, and the published types compile under strict
-// settings with skipLibCheck off. Tests run against src/; this is the only check of dist/.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+// Packs the package (prepack builds it) and installs the tarball into a scratch project, the way a
+// user gets it, then checks that every entry imports, the sandbox serves a client, the published
+// types compile under strict settings with skipLibCheck off, publint and arethetypeswrong find
+// nothing, and the `chainkit` command works from the install: `npx chainkit sandbox --seed 1
+// --port 8500 --json`, then `npx chainkit call` against it. Tests run against src/; this is the
+// only check of dist/.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -11,6 +14,61 @@ const scratch = mkdtempSync(join(tmpdir(), "chainkit-package-"));
 
 function run(command: string, args: string[], cwd = scratch): void {
   execFileSync(command, args, { cwd, stdio: ["ignore", "inherit", "inherit"] });
+}
+
+/** Runs a command in the scratch project and returns its stdout. */
+function output(command: string, args: string[], env: Record<string, string> = {}): string {
+  return execFileSync(command, args, {
+    cwd: scratch,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  }).toString("utf8");
+}
+
+/** The first line the process prints on stdout (the sandbox's --json line). */
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      text += chunk.toString("utf8");
+      const newline = text.indexOf("\n");
+      if (newline !== -1) resolve(text.slice(0, newline));
+    });
+    child.once("exit", (code) =>
+      reject(new Error(`chainkit sandbox exited with ${code} before printing its JSON line`)),
+    );
+  });
+}
+
+/** The CLI from the installed tarball: a seeded sandbox on the documented ports, and two calls against it. */
+async function checkCommand(): Promise<void> {
+  const sandbox = spawn("npx", ["chainkit", "sandbox", "--seed", "1", "--port", "8500", "--json"], {
+    cwd: scratch,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise((resolve) => sandbox.once("exit", resolve));
+  try {
+    const summary = JSON.parse(await firstLine(sandbox)) as {
+      urls: Record<string, string>;
+      env: Record<string, string>;
+    };
+    if (summary.urls.platform !== "http://127.0.0.1:8500")
+      throw new Error(`platform is not on port 8500: ${summary.urls.platform}`);
+    const head = JSON.parse(
+      output("npx", ["chainkit", "call", "evm", "eth_blockNumber", "--json"], summary.env),
+    );
+    if (!/^0x[0-9a-f]+$/.test(head)) throw new Error(`chainkit call evm eth_blockNumber printed ${head}`);
+    const organization = JSON.parse(
+      output("npx", ["chainkit", "call", "platform", "getOrganization", "--json"], summary.env),
+    );
+    if (typeof organization.id !== "string")
+      throw new Error("chainkit call platform getOrganization printed no organization");
+    const portal = output("npx", ["chainkit", "docs"]).trim();
+    if (!existsSync(portal)) throw new Error(`chainkit docs points at ${portal}, which is not there`);
+  } finally {
+    sandbox.kill("SIGTERM");
+    await exited;
+  }
 }
 
 const smoke = `
@@ -41,7 +99,7 @@ platform.createNode({ name: "n", network: "ethereum-mainnet", type: "dedicated",
 `;
 
 try {
-  run("npm", ["run", "-s", "build"], repo);
+  // prepack builds dist/ (tsc, generated assets, the docs portal) before packing.
   run("npm", ["pack", "--silent", "--pack-destination", scratch], repo);
   const tarball = readdirSync(scratch).find((name) => name.endsWith(".tgz"));
   if (!tarball) throw new Error("npm pack wrote no tarball");
@@ -78,7 +136,12 @@ try {
     }),
   );
   run(join(repo, "node_modules/.bin/tsc"), ["-p", "."]);
-  console.log("package check: every entry imports, the packaged sandbox serves a client, the types compile");
+  run(join(repo, "node_modules/.bin/publint"), ["--strict", "--pack", "false", "node_modules/chainkit"]);
+  run(join(repo, "node_modules/.bin/attw"), [tarball, "--profile", "esm-only", "--format", "ascii"]);
+  await checkCommand();
+  console.log(
+    "package check: every entry imports, the packaged sandbox serves a client, the types compile, publint and attw find nothing, npx chainkit sandbox/call/docs work",
+  );
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

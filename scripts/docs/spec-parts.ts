@@ -13,8 +13,8 @@ import type { SchemaContext } from "./schema-view.js";
 const BADGES: Record<string, { label: string; title: string }> = {
   "x-idempotent": { label: "safe to retry", title: "x-idempotent: the call only reads; chainkit retries it" },
   "x-beyond-interface": {
-    label: "beyond the interface",
-    title: "x-beyond-interface: not named by the interface; the real service offers it",
+    label: "beyond the documentation",
+    title: "x-beyond-interface: not in the service's documentation, but the service offers it",
   },
   "x-secret": { label: "secret", title: "x-secret: never logged or shown by chainkit" },
 };

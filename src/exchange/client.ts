@@ -166,7 +166,7 @@ function refusal(message: string, status: number, resends: number, cause?: unkno
  * @throws {ConfigurationError} for an insecure URL, a missing or malformed signer, a bad network or budget.
  * @throws {ExchangeError} for a malformed private key (without showing it).
  * @example
- * const exchange = createExchangeClient({ baseUrl, signer: privateKeySigner(key), network: "mainnet" });
+ * const exchange = createExchangeClient({ baseUrl: url, signer: privateKeySigner(key), network: "mainnet" });
  * const { statuses } = await exchange.batchModify([
  *   { oid: 77738308, order: { a: 0, b: true, p: "61500", s: "0.002", r: false, t: { limit: { tif: "Gtc" } } } },
  * ]);

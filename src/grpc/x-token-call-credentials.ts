@@ -1,5 +1,6 @@
-import { type CallCredentials, credentials, Metadata } from "@grpc/grpc-js";
+import type { CallCredentials } from "@grpc/grpc-js";
 import type { SecretInput } from "../runtime/credentials/secret.js";
+import { grpc } from "./grpc-js.js";
 import { checkXToken, setXToken } from "./x-token.js";
 
 /**
@@ -14,14 +15,14 @@ import { checkXToken, setXToken } from "./x-token.js";
  * @throws {ConfigurationError} (option `token`) when the token is empty or not printable ASCII.
  *
  * @example
- * import { credentials } from "@grpc/grpc-js";
+ * import { Client, credentials } from "@grpc/grpc-js";
  * import { xTokenCallCredentials } from "chainkit/grpc";
  * const channel = credentials.combineChannelCredentials(credentials.createSsl(), xTokenCallCredentials(token));
- * const client = new HealthClient("grpc.example.com:443", channel);
+ * const client = new Client("grpc.example.com:443", channel); // or any generated service client
  */
 export function xTokenCallCredentials(token: SecretInput): CallCredentials {
   const secret = checkXToken(token);
-  return credentials.createFromMetadataGenerator((_params, callback) => {
-    callback(null, setXToken(new Metadata(), secret));
+  return grpc.credentials.createFromMetadataGenerator((_params, callback) => {
+    callback(null, setXToken(new grpc.Metadata(), secret));
   });
 }

@@ -1,5 +1,6 @@
-import { InterceptingCall, type Interceptor } from "@grpc/grpc-js";
+import type { Interceptor } from "@grpc/grpc-js";
 import type { SecretInput } from "../runtime/credentials/secret.js";
+import { grpc } from "./grpc-js.js";
 import { checkXToken, setXToken } from "./x-token.js";
 
 /**
@@ -14,16 +15,16 @@ import { checkXToken, setXToken } from "./x-token.js";
  * @throws {ConfigurationError} (option `token`) when the token is empty or not printable ASCII.
  *
  * @example
- * import { credentials } from "@grpc/grpc-js";
+ * import { Client, credentials } from "@grpc/grpc-js";
  * import { xTokenInterceptor } from "chainkit/grpc";
- * const client = new HealthClient("127.0.0.1:50051", credentials.createInsecure(), {
+ * const client = new Client("127.0.0.1:50051", credentials.createInsecure(), { // or any generated service client
  *   interceptors: [xTokenInterceptor(token)],
  * });
  */
 export function xTokenInterceptor(token: SecretInput): Interceptor {
   const secret = checkXToken(token);
   return (options, nextCall) =>
-    new InterceptingCall(nextCall(options), {
+    new grpc.InterceptingCall(nextCall(options), {
       start(metadata, listener, next) {
         next(setXToken(metadata, secret), listener);
       },

@@ -36,7 +36,7 @@ export function checkXToken(token: SecretInput): Secret {
  * Sets the `x-token` entry on `metadata`, replacing any earlier value.
  *
  * @example
- * setXToken(new Metadata(), checkXToken("0123abcd")).get("x-token"); // ["0123abcd"]
+ * setXToken(new grpc.Metadata(), checkXToken("0123abcd")).get("x-token"); // ["0123abcd"]
  */
 export function setXToken(metadata: Metadata, token: Secret): Metadata {
   metadata.set(X_TOKEN_KEY, token.reveal());

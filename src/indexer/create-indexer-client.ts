@@ -13,7 +13,7 @@ import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
 import type { UsageBudget, UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import { type ActionPagingOptions, paginateActions } from "./paginate-actions.js";
 
-/** The interface's default page size, sent when a query has no `limit` (servers' own defaults differ). */
+/** This API's documented default page size, sent when a query has no `limit` (servers' own defaults differ). */
 export const DEFAULT_ACTIONS_LIMIT = 10;
 
 /** Options of {@link createIndexerClient}. */
@@ -44,7 +44,7 @@ export interface IndexerUsage extends UsageSnapshot {
 export interface IndexerClient {
   /**
    * One page of actions, with the address book of the addresses they mention. `limit` is always sent
-   * (10 when not given, the interface's default); at most 1000.
+   * (10 when not given, this API's documented default); at most 1000.
    *
    * @throws {RequestValidationError} before sending, e.g. `/query/limit` over 1000.
    * @throws {HttpError} with the indexer's `code` and message, e.g. 422.

@@ -43,7 +43,7 @@ export interface PlatformClient extends PlatformOperations {
    * @throws {NodeWaitTimeoutError} when `timeout` (default ten minutes) runs out first.
    * @throws {AbortError} when `signal` fires.
    * @example
-   * const node = await platform.waitForNode(created.id, { until: "running", timeout: 600_000 });
+   * const node = await platform.waitForNode(id, { until: "running", timeout: 600_000 });
    */
   waitForNode(id: string, options?: WaitForNodeOptions): Promise<GetNodeResponse>;
   /** Requests sent so far (each retry counts). */

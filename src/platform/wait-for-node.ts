@@ -1,18 +1,21 @@
+import type { NodeStatus } from "../../generated/platform/types.js";
 import { AbortError } from "../runtime/errors/abort-error.js";
+import { ConfigurationError } from "../runtime/errors/configuration-error.js";
 import { TimeoutError } from "../runtime/errors/timeout-error.js";
 import { DEFAULT_TIMEOUT } from "../runtime/http/send-request.js";
 import { sleep } from "../runtime/http/sleep.js";
 import type { CallOptions } from "../runtime/operation.js";
 import { NodeFailedError } from "./errors/node-failed-error.js";
 import { NodeWaitTimeoutError } from "./errors/node-wait-timeout-error.js";
+import { isNodeStatus, NODE_STATUSES } from "./node-statuses.js";
 
 /** Statuses a node does not leave on its own: waiting for anything else ends there. */
 const TERMINAL_STATUSES: readonly string[] = ["failed", "error"];
 
 /** Options of `waitForNode`. */
 export interface WaitForNodeOptions {
-  /** The status to wait for (default `"running"`). */
-  until?: string;
+  /** The status to wait for (default `"running"`): one of the spec's `NodeStatus` values, checked at the call. */
+  until?: NodeStatus;
   /** How long to wait in total, in milliseconds (default 600 000, ten minutes). */
   timeout?: number;
   /** The first pause between polls, in milliseconds (default 2 000); later pauses grow by half up to 30 s. */
@@ -38,6 +41,8 @@ const BACKOFF = 1.5;
  * @param pollTimeout - The longest one poll may take (the client's request timeout); a poll that
  *   times out before the deadline is polled again.
  * @returns The node as last read, in the awaited status.
+ * @throws {ConfigurationError} (option `until`) at once when `until` is not a node status of the
+ *   spec; the message lists the statuses.
  * @throws {NodeFailedError} when the node reaches `failed` or `error` first.
  * @throws {NodeWaitTimeoutError} when the timeout runs out first.
  * @throws {AbortError} when `signal` fires.
@@ -49,7 +54,7 @@ export async function waitForNode<T extends NodeWithStatus>(
   options: WaitForNodeOptions = {},
   pollTimeout: number = DEFAULT_TIMEOUT,
 ): Promise<T> {
-  const until = options.until ?? "running";
+  const until = checkUntil(options.until);
   const timeout = options.timeout ?? 600_000;
   const signal = options.signal;
   const deadline = Date.now() + timeout;
@@ -85,4 +90,41 @@ export async function waitForNode<T extends NodeWithStatus>(
     await sleep(Math.min(pause, left), signal);
     pause = Math.min(pause * BACKOFF, MAX_INTERVAL);
   }
+}
+
+/** The awaited status, refused at once when it is not one the spec knows (a typo would wait out the timeout). */
+function checkUntil(until: unknown): NodeStatus {
+  if (until === undefined) return "running";
+  if (isNodeStatus(until)) return until;
+  const shown = typeof until === "string" ? `"${until}"` : String(until);
+  const closest = typeof until === "string" ? closestStatus(until) : undefined;
+  const hint = closest === undefined ? "" : ` (did you mean "${closest}"?)`;
+  throw new ConfigurationError(
+    "until",
+    `${shown} is not a node status${hint}; use one of ${NODE_STATUSES.map((status) => `"${status}"`).join(", ")}`,
+  );
+}
+
+/** The status within two edits of `text`, if one is. */
+function closestStatus(text: string): NodeStatus | undefined {
+  let best: { status: NodeStatus; distance: number } | undefined;
+  for (const status of NODE_STATUSES) {
+    const distance = editDistance(text.toLowerCase(), status);
+    if (distance <= 2 && (best === undefined || distance < best.distance)) best = { status, distance };
+  }
+  return best?.status;
+}
+
+/** Levenshtein distance, one row at a time. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, substitution);
+    }
+    previous = current;
+  }
+  return previous[b.length] as number;
 }

@@ -6,6 +6,8 @@
  * @returns Resolves once every closer has settled.
  * @throws {Error} the first closer's failure, after all of them have run.
  * @example
+ * const chain = await createEvmSurface();
+ * const server = await serveSurface({ name: "evm", auth: "node", nodeAuth: new NodeAuthRegistry(), handler: chain.handler });
  * const closers = [() => chain.close(), () => server.close()];
  * await closeInReverse(closers); // server first, then the chain
  */

@@ -14,11 +14,18 @@ export interface SurfaceServerOptions {
   apiKeys?: ReadonlySet<string>;
   /** Accepted node credentials, for `node` surfaces. */
   nodeAuth?: NodeAuthRegistry;
+  /**
+   * First path segments of a `node` surface's own paths (`evm`, `wallet`, `api`), so a 401 can tell
+   * a wrong token (any other first segment) from a missing one.
+   */
+  routes?: readonly string[];
   /** Whether the surface speaks JSON-RPC (for -32005 faults). */
   jsonRpc?: boolean;
   faults?: FaultPlan;
   /** Largest accepted body in bytes (the node answers 413 above it). */
   maxBodyBytes?: number;
+  /** The port to listen on (default 0: a free one). */
+  port?: number;
 }
 
 /** A running surface. */
@@ -99,6 +106,7 @@ function unauthorized(auth: SurfaceAuth, reason: string): SandboxResponse {
 /** Authenticates a request per the surface's mode; returns the path the handler sees, or a refusal. */
 function authenticate(
   options: SurfaceServerOptions,
+  routes: ReadonlySet<string> | undefined,
   path: string,
   authorization: string | undefined,
 ): { path: string } | SandboxResponse {
@@ -108,19 +116,37 @@ function authenticate(
     if (match?.[1] && options.apiKeys?.has(match[1].trim())) return { path };
     return unauthorized("bearer", match ? "invalid API key" : "missing bearer API key");
   }
-  const result = options.nodeAuth?.check(path, authorization) ?? {
+  const result = options.nodeAuth?.check(path, authorization, routes) ?? {
     ok: false as const,
     reason: "no credentials",
   };
   return result.ok ? { path: result.path } : unauthorized("node", result.reason);
 }
 
+/** A failure to listen, saying which surface and port, and what to do about a busy port. */
+function listenError(error: NodeJS.ErrnoException, options: SurfaceServerOptions): Error {
+  const port = options.port ?? 0;
+  if (error.code === "EADDRINUSE") {
+    return new Error(
+      `port ${port} (${options.name}) is already in use on 127.0.0.1: stop what holds it, or choose other ports (chainkit sandbox --port <base>)`,
+      { cause: error },
+    );
+  }
+  if (error.code === "EACCES") {
+    return new Error(`port ${port} (${options.name}) may not be opened by this user: choose one above 1023`, {
+      cause: error,
+    });
+  }
+  return error;
+}
+
 /**
- * Serves one surface on 127.0.0.1 at a free port: reads the body, injects faults, authenticates,
+ * Serves one surface on 127.0.0.1 at a free port (or `port`): reads the body, injects faults, authenticates,
  * and hands the request to the surface's handler.
  */
 export async function serveSurface(options: SurfaceServerOptions): Promise<SurfaceServer> {
   const faults = new FaultInjector(options.faults);
+  const routes = options.routes && new Set(options.routes);
   const sockets = new Set<Socket>();
   const latencyTimers = new Set<NodeJS.Timeout>();
   let requestCount = 0;
@@ -165,7 +191,7 @@ export async function serveSurface(options: SurfaceServerOptions): Promise<Surfa
           });
       }
       const url = new URL(incoming.url ?? "/", "http://sandbox");
-      const authorized = authenticate(options, url.pathname, incoming.headers.authorization);
+      const authorized = authenticate(options, routes, url.pathname, incoming.headers.authorization);
       if ("status" in authorized) return send(response, authorized);
       const request: SandboxRequest = {
         method: incoming.method ?? "GET",
@@ -187,8 +213,8 @@ export async function serveSurface(options: SurfaceServerOptions): Promise<Surfa
     socket.on("close", () => sockets.delete(socket));
   });
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.once("error", (error: NodeJS.ErrnoException) => reject(listenError(error, options)));
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const { port } = server.address() as AddressInfo;
 

@@ -2,7 +2,8 @@
  * `chainkit/sandbox`: every surface of the service, emulated on 127.0.0.1 from the same specs the
  * clients are generated from. For development and tests without an account.
  */
-import { randomBytes } from "node:crypto";
+import { indexerOperations } from "../../generated/indexer/operations.js";
+import { walletOperations } from "../../generated/wallet/operations.js";
 import { closeInReverse } from "./close-in-reverse.js";
 import { createEvmSurface, type EvmSurface } from "./evm/evm-surface.js";
 import { createExchangeSurface } from "./exchange/exchange-surface.js";
@@ -10,10 +11,23 @@ import { type SurfaceServer, serveSurface } from "./http-server.js";
 import { createIndexerSurface } from "./indexer/indexer-surface.js";
 import { NodeAuthRegistry, type NodeSecrets } from "./node-auth.js";
 import { createPlatformSurface } from "./platform/platform-surface.js";
+import { type SecretSource, secretSource } from "./secret-source.js";
 import type { FaultPlan, SurfaceName } from "./surface.js";
 import { createWalletSurface } from "./wallet/wallet-surface.js";
 
 export type { FaultPlan, SurfaceName } from "./surface.js";
+
+/**
+ * Where each surface listens when {@link SandboxOptions.ports} is a base port: the base plus this
+ * offset (with base 8500: platform 8500, exchange 8501, EVM 8502, wallet 8503, indexer 8504).
+ */
+export const SURFACE_PORT_OFFSETS: Readonly<Record<SurfaceName, number>> = Object.freeze({
+  platform: 0,
+  exchange: 1,
+  evm: 2,
+  wallet: 3,
+  indexer: 4,
+});
 
 /** Options of {@link startSandbox}; every one is optional. */
 export interface SandboxOptions {
@@ -25,8 +39,17 @@ export interface SandboxOptions {
   exchangeNetwork?: "mainnet" | "testnet";
   /** Faults injected per surface from the start (see {@link Sandbox.setFaults}). */
   faults?: Partial<Record<SurfaceName, FaultPlan>>;
-  /** Seed of the generated data (the indexer's actions); the same seed gives the same data. */
+  /**
+   * Seed of the credentials and generated data: with a seed, the API key, node token, username,
+   * password and every other credential, the created nodes' credentials and the indexer's actions
+   * are the same on every run. Without one, credentials are random.
+   */
   seed?: number;
+  /**
+   * Where the surfaces listen: a base port (each surface at the base plus its
+   * {@link SURFACE_PORT_OFFSETS} entry), or a port per surface. Default: free ports.
+   */
+  ports?: number | Partial<Record<SurfaceName, number>>;
   /** Nodes per page of the platform's node list (default 10). */
   platformPageSize?: number;
 }
@@ -68,12 +91,24 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-function demoNodeSecrets(): NodeSecrets {
+function demoNodeSecrets(secrets: SecretSource): NodeSecrets {
   return {
-    token: randomBytes(16).toString("hex"),
-    username: `demo-${randomBytes(3).toString("hex")}`,
-    password: randomBytes(18).toString("base64url"),
+    token: secrets.hex("node token", 16),
+    username: `demo-${secrets.hex("username", 3)}`,
+    password: secrets.base64url("password", 18),
   };
+}
+
+/** The port each surface asks for (0: a free one). */
+function portOf(ports: SandboxOptions["ports"], surface: SurfaceName): number {
+  if (ports === undefined) return 0;
+  if (typeof ports === "number") return ports + SURFACE_PORT_OFFSETS[surface];
+  return ports[surface] ?? 0;
+}
+
+/** First path segments of a surface's operations (`/wallet/...` -> `wallet`). */
+function routesOf(operations: Readonly<Record<string, { path: string }>>): string[] {
+  return [...new Set(Object.values(operations).map((operation) => operation.path.split("/")[1] ?? ""))];
 }
 
 /** Keeps the demo secrets readable but shows them as `***` when inspected or serialised. */
@@ -88,13 +123,14 @@ function hideSecrets<T extends object>(credentials: T): Readonly<T> {
 }
 
 /**
- * Starts every surface on 127.0.0.1 at free ports: the node surfaces first (EVM on ganache, wallet,
+ * Starts every surface on 127.0.0.1 at free ports (or the `ports` given): the node surfaces first (EVM on ganache, wallet,
  * indexer), then the platform (whose nodes point at them), then the exchange. Each surface checks
  * requests and answers against the bundled specs.
  *
- * @param options - Node startup time, exchange network, faults, seed.
+ * @param options - Node startup time, exchange network, faults, seed, ports.
  * @returns The URLs, demo credentials and fixtures, and `close()`.
- * @throws {Error} when ganache (an optional peer dependency) is not installed, or a port cannot be bound.
+ * @throws {Error} when ganache (an optional peer dependency) is not installed (the message names the
+ *   `npm install` to run), or a port cannot be bound (the message names the surface and the port).
  * @example
  * const sandbox = await startSandbox({ nodeStartupMs: 0 });
  * const platform = createPlatformClient({ baseUrl: sandbox.urls.platform, apiKey: sandbox.credentials.apiKey });
@@ -108,8 +144,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faults = options.faults ?? {};
 
   try {
+    const secrets = secretSource(options.seed);
     const nodeAuth = new NodeAuthRegistry();
-    const demoNode = demoNodeSecrets();
+    const demoNode = demoNodeSecrets(secrets);
     nodeAuth.add(demoNode);
 
     const evm = await createEvmSurface();
@@ -123,20 +160,38 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       name: SurfaceName,
       start: Omit<Parameters<typeof serveSurface>[0], "name" | "faults">,
     ) => {
-      servers[name] = await serveSurface({ name, ...start, ...(faults[name] && { faults: faults[name] }) });
+      const port = portOf(options.ports, name);
+      servers[name] = await serveSurface({
+        name,
+        port,
+        ...start,
+        ...(faults[name] && { faults: faults[name] }),
+      });
       closers.push(() => servers[name].close());
     };
-    await serve("evm", { auth: "node", nodeAuth, jsonRpc: true, handler: evm.handler });
-    await serve("wallet", { auth: "node", nodeAuth, handler: wallet.handler });
-    await serve("indexer", { auth: "node", nodeAuth, handler: indexer.handler });
+    const evmRoutes = [evm.path.split("/")[1] ?? ""];
+    await serve("evm", { auth: "node", nodeAuth, routes: evmRoutes, jsonRpc: true, handler: evm.handler });
+    await serve("wallet", {
+      auth: "node",
+      nodeAuth,
+      routes: routesOf(walletOperations),
+      handler: wallet.handler,
+    });
+    await serve("indexer", {
+      auth: "node",
+      nodeAuth,
+      routes: routesOf(indexerOperations),
+      handler: indexer.handler,
+    });
 
-    const apiKey = `sbx${randomBytes(3).toString("hex")}.${randomBytes(24).toString("base64url")}`;
+    const apiKey = `sbx${secrets.hex("api key id", 3)}.${secrets.base64url("api key", 24)}`;
     const platform = createPlatformSurface({
       nodeAuth,
       nodeUrls: { evm: servers.evm.url, wallet: servers.wallet.url, indexer: servers.indexer.url },
       nodeStartupMs: options.nodeStartupMs,
       failingNodeNames: options.failingNodeNames,
       pageSize: options.platformPageSize,
+      secrets,
     });
     closers.push(() => platform.close());
     await serve("platform", { auth: "bearer", apiKeys: new Set([apiKey]), handler: platform.handler });

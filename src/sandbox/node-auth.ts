@@ -16,10 +16,21 @@ function equalSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** Why a node request was refused, as the 401 answer says it: each tells the caller what to fix. */
+export const NODE_AUTH_REFUSALS = {
+  bearer:
+    "bearer authentication is not available on node APIs: put the node token in the path or use basic auth",
+  wrongToken:
+    "invalid node token: the first path segment is not the token of any node (use details.auth_key of a running node; a deleted node's token stops working)",
+  wrongPassword:
+    "invalid username or password: use details.auth_username and details.auth_password of a running node",
+  missing: "missing credentials: put the node token in the path (/<token>/...) or use basic auth",
+} as const;
+
 /**
  * Every node credential the sandbox accepts: the demo node's and each created node's. Node
  * surfaces take the token as the first path segment or basic auth, and refuse bearer, as the
- * interface says.
+ * service does.
  */
 export class NodeAuthRegistry {
   readonly #nodes = new Set<NodeSecrets>();
@@ -32,10 +43,19 @@ export class NodeAuthRegistry {
     this.#nodes.delete(secrets);
   }
 
-  /** Checks a request's path and Authorization header. */
-  check(path: string, authorization: string | undefined): NodeAuthResult {
+  /**
+   * Checks a request's path and Authorization header.
+   *
+   * @param path - The request path, token segment included.
+   * @param authorization - The Authorization header, if any.
+   * @param routes - First path segments of the surface's own paths (`evm`, `wallet`, `api`): a
+   *   first segment outside them was meant as a token, so a refusal says the token is wrong rather
+   *   than missing. Without it every refusal without basic auth reads as missing credentials.
+   * @returns The path without the token, or the reason for a 401.
+   */
+  check(path: string, authorization: string | undefined, routes?: ReadonlySet<string>): NodeAuthResult {
     if (authorization?.toLowerCase().startsWith("bearer ")) {
-      return { ok: false, reason: "bearer authentication is not available on node APIs" };
+      return { ok: false, reason: NODE_AUTH_REFUSALS.bearer };
     }
     const firstSegment = path.split("/")[1] ?? "";
     for (const node of this.#nodes) {
@@ -53,9 +73,12 @@ export class NodeAuthRegistry {
           return { ok: true, path };
         }
       }
-      return { ok: false, reason: "invalid username or password" };
+      return { ok: false, reason: NODE_AUTH_REFUSALS.wrongPassword };
     }
-    return { ok: false, reason: "missing credentials: put the node token in the path or use basic auth" };
+    if (firstSegment !== "" && routes !== undefined && !routes.has(firstSegment)) {
+      return { ok: false, reason: NODE_AUTH_REFUSALS.wrongToken };
+    }
+    return { ok: false, reason: NODE_AUTH_REFUSALS.missing };
   }
 
   // The registry holds secrets: keep them out of logs and inspected objects.

@@ -18,7 +18,8 @@ const processIo: StopperIo = {
  *
  * @param close - Stops everything the process started.
  * @param io - Output and exit (default: the console and `process.exit`).
- * @returns The handler to register for each signal.
+ * @returns The handler to register for each signal; it may also be called with another reason
+ *   (such as `"parent process gone"`), which it prints in place of the signal's name.
  * @example
  * const stop = signalStopper(() => sandbox.close());
  * process.on("SIGINT", stop);
@@ -27,7 +28,7 @@ const processIo: StopperIo = {
 export function signalStopper(
   close: () => Promise<void>,
   io: StopperIo = processIo,
-): (signal: NodeJS.Signals) => void {
+): (signal: NodeJS.Signals | string) => void {
   let stopping = false;
   return (signal) => {
     if (stopping) {

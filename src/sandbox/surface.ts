@@ -6,7 +6,7 @@
 /** The surfaces the sandbox serves, each on its own port. */
 export type SurfaceName = "platform" | "exchange" | "evm" | "wallet" | "indexer";
 
-/** How a surface authenticates callers, as the interface says. */
+/** How a surface authenticates callers, as the service does. */
 export type SurfaceAuth =
   /** `Authorization: Bearer <api key>` (platform). */
   | "bearer"

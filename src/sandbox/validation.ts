@@ -109,6 +109,7 @@ function coerceScalar(text: string, types: Set<string>): unknown {
  * @param parameters - The operation's parameters from the bundled spec.
  * @returns The query object.
  * @example
+ * const parameters: ParameterSpec[] = [{ name: "limit", in: "query", schema: { type: "integer" } }, { name: "sort", in: "query", schema: { type: "string" } }];
  * coerceQuery(new URLSearchParams("limit=5&sort=asc"), parameters); // { limit: 5, sort: "asc" }
  */
 export function coerceQuery(
@@ -274,7 +275,7 @@ function notFound(surface: RestSurfaceName, method: string, path: string, allowe
  *
  * @example
  * const contract = new RestContract("platform", platformOperations);
- * const handler = contract.handler({ getOrganization: () => ({ status: 200, body: organization }) });
+ * const handler = contract.handler({ getOrganization: () => ({ status: 200, body: { id: "RG-100-001", name: "Sandbox" } }) });
  */
 export class RestContract {
   readonly surface: RestSurfaceName;
@@ -424,7 +425,7 @@ export interface RpcErrorObject {
  *
  * @example
  * const contract = await RpcContract.load(evmMethods);
- * const refused = contract.checkParams("eth_getProof", params); // undefined, or an Invalid params error
+ * const refused = contract.checkParams("eth_getProof", [address, [], "latest"]); // undefined, or an Invalid params error
  */
 export class RpcContract {
   readonly #methods: Readonly<Record<string, RpcMethod>>;

@@ -10,9 +10,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { anchorId } from "../../scripts/docs/anchors.js";
 import { buildSite } from "../../scripts/docs/build-site.js";
+import { type StaticServer, serveFolder } from "../../src/cli/serve-folder.js";
 import { openSession, type Session } from "./browser.js";
 import { readInventories } from "./spec-inventory.js";
-import { type StaticServer, serveFolder } from "./static-server.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const siteDir = join(root, "site");

@@ -162,3 +162,35 @@ describe("convertInt64", () => {
     });
   });
 });
+
+describe("lossless JSON for users (chainkit/wallet, chainkit/indexer)", () => {
+  it("exports a writer and a reader that round-trip int64 answers exactly", async () => {
+    for (const entry of ["chainkit/wallet", "chainkit/indexer"]) {
+      const { parseJson: read, stringifyJson: write } = (await import(entry)) as {
+        parseJson: (text: string, options?: { bigint?: boolean }) => unknown;
+        stringifyJson: (value: unknown, space?: number) => string;
+      };
+      const answer = {
+        total_supply: 9223372036854775807n,
+        precision: 6,
+        nested: [{ lt: -9007199254740993n }],
+      };
+      const text = write(answer);
+      expect(text).toBe(
+        '{"total_supply":9223372036854775807,"precision":6,"nested":[{"lt":-9007199254740993}]}',
+      );
+      expect(read(text, { bigint: true })).toEqual(answer);
+      expect(read(text)).toEqual({
+        total_supply: "9223372036854775807",
+        precision: 6,
+        nested: [{ lt: "-9007199254740993" }],
+      });
+      expect(write({ a: 1n }, 2)).toBe('{\n  "a": 1\n}');
+    }
+  });
+
+  it("leaves strings that look like the bigint mark alone", () => {
+    const text = '{"s":"\\u0000bigint:1","n":12345678901234567890}';
+    expect(parseJson(text, { bigint: true })).toEqual({ s: "\u0000bigint:1", n: 12345678901234567890n });
+  });
+});

@@ -14,6 +14,7 @@ import type { BatchRpc } from "../verify/verified-proof.js";
  * @param options - `signal`, `timeout` and `validateResponse` for the whole batch
  * @returns a {@link BatchRpc} whose `batch` always answers with a promise
  * @example
+ * const rpc = createJsonRpcClient({ url: "https://nd-1.example.com", path: "/evm", auth: nodeAuth({ token }) });
  * const [head] = await namedBatch(rpc).batch([{ method: "eth_blockNumber", params: [] }]);
  */
 export function namedBatch(rpc: JsonRpcClient, options?: CallOptions): BatchRpc {

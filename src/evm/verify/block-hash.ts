@@ -106,7 +106,8 @@ function fieldBytes(value: unknown, kind: FieldKind, field: string): Uint8Array 
  * @returns the header's RLP encoding (its keccak is the block hash)
  * @throws {ProofError} naming the field that is missing, malformed, or present without an earlier fork's field
  * @example
- * const rlp = encodeHeader(await evm.eth_getBlockByNumber("latest", false));
+ * const block = await evm.eth_getBlockByNumber("latest", false);
+ * if (block) console.log(encodeHeader(block).length);
  */
 export function encodeHeader(header: BlockHeaderInput): Uint8Array {
   if (typeof header !== "object" || header === null) {
@@ -143,7 +144,7 @@ export function encodeHeader(header: BlockHeaderInput): Uint8Array {
  * @throws {ProofError} with `field: "hash"` when the hash does not match, or naming a malformed field
  * @example
  * const block = await evm.eth_getBlockByNumber("latest", false);
- * verifyBlockHash(block); // "0x…", or throws ProofError
+ * if (block) verifyBlockHash(block); // "0x…", or throws ProofError
  */
 export function verifyBlockHash(block: BlockHeaderInput): string {
   const computed = keccak_256(encodeHeader(block));

@@ -171,7 +171,7 @@ export function bytesToBigint(bytes: Uint8Array): bigint {
  * @param b - the second array
  * @returns whether both hold the same bytes
  * @example
- * equalBytes(keccak_256(node), expectedHash);
+ * equalBytes(hexToBytes(block.hash, "block", "hash"), hexToBytes(verifyBlockHash(block), "block", "hash")); // true
  */
 export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;

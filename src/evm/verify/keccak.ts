@@ -13,7 +13,7 @@ let hasher: Keccak | undefined;
  * @param out - receives the 32-byte digest (overwritten)
  * @returns `out`
  * @example
- * const digest = keccakInto(node, new Uint8Array(32));
+ * const digest = keccakInto(new TextEncoder().encode("abc"), new Uint8Array(32));
  */
 export function keccakInto(data: Uint8Array, out: Uint8Array): Uint8Array {
   // keccak-256 as noble defines it: 136-byte rate, 0x01 padding, 32-byte digest.

@@ -45,6 +45,8 @@ function longLength(
  * @param nodeIndex - names the node in errors
  * @throws {ProofError} when the header is not canonical or the item runs past `end`
  * @example
+ * const node = hexToBytes(proof.accountProof[0], "accountProof", "node 0");
+ * const item = new RlpItem();
  * readItem(node, 0, node.length, item, "accountProof", 0); // item.list, item.start, item.stop
  */
 export function readItem(
@@ -96,7 +98,8 @@ export function readItem(
  * @returns the offset just past the item
  * @throws {ProofError} when any part of the item is not canonical RLP
  * @example
- * const next = checkItem(node, at, payloadEnd, scratch, "accountProof", 3);
+ * const node = hexToBytes(proof.accountProof[3], "accountProof", "node 3");
+ * const next = checkItem(node, 0, node.length, new RlpItem(), "accountProof", 3); // node.length when canonical
  */
 export function checkItem(
   bytes: Uint8Array,

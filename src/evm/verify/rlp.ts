@@ -33,7 +33,7 @@ export function encodeBytes(bytes: Uint8Array): Uint8Array {
  * @param encodedItems - each item's complete RLP encoding
  * @returns the list's encoding
  * @example
- * encodeList([encodeBytes(a), encodeBytes(b)]);
+ * encodeList([encodeBytes(new Uint8Array([1])), encodeBytes(new Uint8Array([2, 3]))]);
  */
 export function encodeList(encodedItems: readonly Uint8Array[]): Uint8Array {
   let payloadLength = 0;
@@ -154,7 +154,7 @@ class Decoder {
  * @returns the decoded value; byte strings are views into `bytes`
  * @throws {ProofError} when the bytes are not exactly one canonical RLP item
  * @example
- * decodeRlp(node, { subject: "accountProof", nodeIndex: 3 });
+ * decodeRlp(hexToBytes(proof.accountProof[3], "accountProof", "node 3"), { subject: "accountProof", nodeIndex: 3 });
  */
 export function decodeRlp(bytes: Uint8Array, context: RlpErrorContext): RlpValue {
   const decoder = new Decoder(bytes, context);

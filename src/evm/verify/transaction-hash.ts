@@ -237,7 +237,8 @@ function encodeField(
  * @returns the encoding
  * @throws {ProofError} naming a missing or malformed field, or an unsupported type
  * @example
- * const bytes = encodeTransaction(await evm.eth_getTransactionByHash(hash));
+ * const transaction = await evm.eth_getTransactionByHash(hash);
+ * if (transaction) console.log(encodeTransaction(transaction).length);
  */
 export function encodeTransaction(tx: TransactionInput, subject = "transaction"): Uint8Array {
   if (typeof tx !== "object" || tx === null) fail(subject, "transaction", "is not an object");
@@ -263,7 +264,8 @@ export function encodeTransaction(tx: TransactionInput, subject = "transaction")
  * @returns the verified hash, lowercase hex
  * @throws {ProofError} with `field: "hash"` on a mismatch, or naming a missing or malformed field
  * @example
- * verifyTransactionHash(await evm.eth_getTransactionByHash(hash));
+ * const transaction = await evm.eth_getTransactionByHash(hash);
+ * if (transaction) verifyTransactionHash(transaction); // its hash, or throws ProofError
  */
 export function verifyTransactionHash(tx: TransactionInput): string {
   return checkTransactionHash(tx, "transaction").hash;
@@ -278,7 +280,7 @@ export function verifyTransactionHash(tx: TransactionInput): string {
  * @returns the verified hash (lowercase hex) and the transaction's encoding
  * @throws {ProofError} as {@link verifyTransactionHash}
  * @example
- * const { encoded } = checkTransactionHash(block.transactions[3], "transactions[3]");
+ * const { encoded } = checkTransactionHash(tx, "transactions[3]");
  */
 export function checkTransactionHash(
   tx: TransactionInput,

@@ -48,8 +48,10 @@ function isPseudoSystemTransaction(tx: TransactionInput): boolean {
  *   `transactionsRoot` when the root does not match; also when the block holds only transaction hashes
  * @example
  * const block = await evm.eth_getBlockByNumber("latest", true);
- * verifyBlockHash(block);
- * verifyTransactionsRoot(block);
+ * if (block) {
+ *   verifyBlockHash(block);
+ *   verifyTransactionsRoot(block);
+ * }
  */
 export function verifyTransactionsRoot(
   block: BlockWithTransactionsInput,

@@ -48,7 +48,8 @@ const NODE_HASH = /* @__PURE__ */ new Uint8Array(32);
  * @returns the value stored at `key` (a view into its proof node), or `undefined` when the proof shows the key is absent
  * @throws {ProofError} when a node does not hash to its reference, is malformed, is missing or is extra
  * @example
- * const leaf = walkProof(stateRoot, keccak_256(address), nodes, "accountProof");
+ * const nodes = proof.accountProof.map((node, i) => hexToBytes(node, "accountProof", `node ${i}`));
+ * const leaf = walkProof(hexToBytes(block.stateRoot, "block", "stateRoot"), keccakInto(hexToBytes(proof.address, "proof", "address"), new Uint8Array(32)), nodes, "accountProof");
  */
 export function walkProof(
   root: Uint8Array,
@@ -262,7 +263,8 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
  * @param entries - distinct keys with their non-empty values, in any order
  * @returns the 32-byte root hash ({@link EMPTY_TRIE_ROOT} for no entries)
  * @example
- * trieRoot(txs.map((tx, i) => ({ key: encodeBytes(integerBytes(i)), value: tx })));
+ * const encoded = [new Uint8Array([0xc0]), new Uint8Array([0xc1, 0x80])];
+ * trieRoot(encoded.map((value, i) => ({ key: encodeBytes(new Uint8Array(i === 0 ? [] : [i])), value })));
  */
 export function trieRoot(entries: readonly TrieEntry[]): Uint8Array {
   if (entries.length === 0) return EMPTY_TRIE_ROOT;

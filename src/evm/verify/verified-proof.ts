@@ -100,7 +100,8 @@ const pad32 = (key: string) =>
  * @throws {RequestValidationError} before sending, naming a bad address, slot key or option
  * @throws {ProofError} when the proof or header does not verify, or the head moved on every attempt
  * @example
- * const { blockNumber, proof } = await getVerifiedProof(rpc, "0x4838b106fce9647bdf1e7877bf73ce8b0bad5f97", ["0x0"]);
+ * const rpc = namedBatch(createJsonRpcClient({ url: "https://nd-1.example.com", path: "/evm", auth: nodeAuth({ token }) }));
+ * const { blockNumber, proof } = await getVerifiedProof(rpc, "0x4838b106fce9647bdf1e7877bf73ce8b0bad5f97", [`0x${"0".repeat(64)}`]);
  * console.log(blockNumber, proof.balance, proof.storage[0]?.value);
  */
 export async function getVerifiedProof(

@@ -143,8 +143,10 @@ function verifySlot(entry: StorageProofInput, index: number, storageRoot: Uint8A
  * @returns the proven account and slots, numbers as bigint
  * @throws {ProofError} naming the proof (`accountProof`, `storageProof[i]`), node index and field that failed
  * @example
- * const proof = await evm.request("eth_getProof", [address, ["0x0"], block.number]);
- * const account = verifyProof(proof, block.stateRoot);
+ * const block = await evm.eth_getBlockByNumber("latest", false);
+ * const proof = await evm.eth_getProof(address, [`0x${"0".repeat(64)}`], "latest");
+ * // Check against the header of the block the proof was read at (getVerifiedProof makes sure they match).
+ * const account = verifyProof(proof, block?.stateRoot ?? "");
  * console.log(account.exists, account.balance, account.storage[0]?.value);
  */
 export function verifyProof(proof: AccountProofInput, stateRoot: string | Uint8Array): VerifiedAccount {

@@ -190,7 +190,8 @@ function callerOrdered(value: unknown, field: string): unknown {
  * @throws {ExchangeError} naming the field (a JSON pointer such as `/modifies/3/order/t/limit/tif`)
  *   when a known action has an unknown, missing or mistyped key, or any action holds a non-integer number.
  * @example
- * canonicalAction({ type: "modify", order: {...}, oid: 1 }); // { type, oid, order }
+ * canonicalAction({ type: "modify", oid: 1, order: { a: 0, b: true, p: "61500", s: "0.002", r: false, t: { limit: { tif: "Gtc" } } } });
+ * // { type, oid, order }, keys in the order the service hashes them
  */
 export function canonicalAction(action: unknown): unknown {
   if (typeof action === "object" && action !== null && !Array.isArray(action)) {

@@ -144,7 +144,7 @@ function domainSeparator(domain: TypedDataDomain, fields?: readonly TypedDataFie
  * @returns the 32-byte digest.
  * @throws {ExchangeError} for nested or array member types and for values that do not fit their type.
  * @example
- * hashTypedData(agentTypedData(connectionId, true));
+ * hashTypedData(agentTypedData(actionHash({ action, nonce }), true));
  */
 export function hashTypedData(typedData: TypedData): Uint8Array {
   const fields = typedData.types[typedData.primaryType];
@@ -197,7 +197,7 @@ export function agentDigest(connectionId: Hex | Uint8Array, isMainnet: boolean):
  * @param isMainnet - `true` for source `"a"`, `false` for `"b"`.
  * @returns domain, types, primaryType `"Agent"` and message.
  * @example
- * await account.signTypedData(agentTypedData(actionHash({ action, nonce }), true));
+ * await signer.signTypedData(agentTypedData(actionHash({ action, nonce }), true));
  */
 export function agentTypedData(connectionId: Hex, isMainnet: boolean): AgentTypedData {
   return {

@@ -78,7 +78,7 @@ export async function signAgent(params: SignAgentParams): Promise<Signature> {
  * @example
  * const signature = await signL1Action({
  *   privateKey, isMainnet: true, nonce: Date.now(),
- *   action: { type: "batchModify", modifies: [{ oid: 77738308, order }] },
+ *   action: { type: "batchModify", modifies: [{ oid: 77738308, order: { a: 0, b: true, p: "61500", s: "0.002", r: false, t: { limit: { tif: "Gtc" } } } }] },
  * });
  */
 export async function signL1Action(params: SignL1ActionParams): Promise<Signature> {

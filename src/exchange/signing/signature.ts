@@ -15,7 +15,7 @@ export interface Signature {
  * @returns the signature with lowercase r and s and v of 27 or 28.
  * @throws {ExchangeError} when the length or v is wrong.
  * @example
- * parseSignature(await account.signTypedData(typedData)); // { r, s, v }
+ * parseSignature(await signer.signTypedData(agentTypedData(actionHash({ action, nonce }), true))); // { r, s, v }
  */
 export function parseSignature(hex: string): Signature {
   if (typeof hex !== "string" || !/^0x[0-9a-fA-F]{130}$/.test(hex)) {

@@ -78,7 +78,7 @@ export function parsePrivateKey(key: Hex | Uint8Array): Uint8Array {
  * @param key - the 32-byte private key.
  * @returns `{ r, s, v }`.
  * @example
- * signDigest(agentDigest(connectionId, true), parsePrivateKey(key));
+ * signDigest(agentDigest(actionHash({ action, nonce }), true), parsePrivateKey(key));
  */
 export function signDigest(digest: Uint8Array, key: Uint8Array): Signature {
   if (++signaturesMade === SIGNATURES_BEFORE_WIDE_TABLE) secp256k1.Point.BASE.precompute(WIDE_WINDOW);
@@ -118,7 +118,7 @@ export interface PrivateKeySigner extends TypedDataSigner {
  * @throws {ExchangeError} when the key is malformed (without showing it).
  * @example
  * const signer = privateKeySigner(process.env.EXCHANGE_KEY as `0x${string}`);
- * const exchange = createExchangeClient({ baseUrl, signer, network: "testnet" });
+ * const exchange = createExchangeClient({ baseUrl: url, signer, network: "testnet" });
  */
 export function privateKeySigner(key: Hex | Uint8Array): PrivateKeySigner {
   const secret = parsePrivateKey(key);
@@ -141,7 +141,7 @@ export function privateKeySigner(key: Hex | Uint8Array): PrivateKeySigner {
  * @returns the key, or `undefined` for any other signer (which then gets typed data to sign).
  * @example
  * const key = privateKeyOf(signer);
- * if (key) signDigest(digest, key);
+ * if (key) signDigest(agentDigest(actionHash({ action, nonce }), true), key);
  */
 export function privateKeyOf(signer: Signer): Uint8Array | undefined {
   return privateKeys.get(signer);

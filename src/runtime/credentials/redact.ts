@@ -58,7 +58,7 @@ export function redactUrl(url: string, secrets: readonly string[]): string {
  * @returns A new `Error`, or the value itself when it is not an object.
  * @example
  * const safe = scrubError(new TypeError("bad url https://host/tok"), (s) => redactText(s, ["tok"]));
- * safe.message; // "bad url https://host/***"
+ * (safe as Error).message; // "bad url https://host/***"
  */
 export function scrubError(error: unknown, redact: (text: string) => string, depth = 0): unknown {
   if (!(error instanceof Error)) return typeof error === "string" ? redact(error) : error;

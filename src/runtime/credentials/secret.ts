@@ -63,7 +63,7 @@ export function toSecret(value: SecretInput): Secret {
  * wire (what a server, such as the sandbox, sends and receives).
  *
  * @example
- * const wire: Revealed<Node> = { ...node, details: { auth_key: "3c6e…" } };
+ * const details: Revealed<NodeDetails> = { auth_key: "3c6e0b8a" }; // a string, as the service sends it
  */
 export type Revealed<T> = T extends Secret
   ? string

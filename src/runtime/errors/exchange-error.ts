@@ -16,7 +16,7 @@ export interface ExchangeErrorOptions extends ChainkitErrorOptions {
  * they are returned as `{ error }` statuses.
  *
  * @example
- * try { await exchange.batchModify(modifies); } catch (err) {
+ * try { await exchange.batchModify([{ oid: 77738308, order: { a: 0, b: true, p: "61500", s: "0.002", r: false, t: { limit: { tif: "Gtc" } } } }]); } catch (err) {
  *   if (err instanceof ExchangeError) console.log(err.field ?? err.serviceMessage);
  * }
  */

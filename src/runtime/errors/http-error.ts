@@ -22,6 +22,8 @@ export interface HttpErrorInit {
   service?: ServiceErrorInfo;
   /** The parsed body (or its text), with credentials replaced by `***`. */
   body?: unknown;
+  /** What to do about it, when the client can tell (e.g. a 401 after sending a token: the token is wrong). */
+  hint?: string;
   cause?: unknown;
 }
 
@@ -50,13 +52,15 @@ export class HttpError extends ChainkitError {
   readonly fields: Record<string, string[]> | undefined;
   /** The parsed body (or text) with credentials replaced by `***`. */
   readonly body: unknown;
+  /** What to do about the failure, when the client can tell. */
+  readonly hint: string | undefined;
 
   constructor(init: HttpErrorInit) {
     const status = `HTTP ${init.status}${init.statusText ? ` ${init.statusText}` : ""}`;
     const said = init.service?.message ? `: ${init.service.message}` : "";
     super(`${init.method} ${init.url} failed with ${status}${said}`, {
       cause: init.cause,
-      details: describeService(init.service),
+      details: [describeService(init.service), init.hint].filter(Boolean).join(". ") || undefined,
     });
     this.status = init.status;
     this.method = init.method;
@@ -65,6 +69,7 @@ export class HttpError extends ChainkitError {
     this.serviceMessage = init.service?.message;
     this.fields = init.service?.fields;
     this.body = init.body;
+    this.hint = init.hint;
   }
 }
 

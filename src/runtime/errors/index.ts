@@ -4,6 +4,7 @@ export { ConfigurationError } from "./configuration-error.js";
 export { ExchangeError, type ExchangeErrorOptions } from "./exchange-error.js";
 export { HttpError, type HttpErrorInit, type ServiceErrorInfo } from "./http-error.js";
 export { JsonRpcError, type JsonRpcErrorInit } from "./json-rpc-error.js";
+export { MissingPeerError } from "./missing-peer-error.js";
 export { NetworkError } from "./network-error.js";
 export { ProofError, type ProofErrorOptions } from "./proof-error.js";
 export { RateLimitError, type RateLimitErrorInit } from "./rate-limit-error.js";

@@ -19,7 +19,7 @@ export interface JsonRpcErrorInit {
  * `RateLimitError`). Inside a batch, each failed entry carries its own `JsonRpcError`.
  *
  * @example
- * try { await evm.eth_call(tx, "latest"); } catch (err) {
+ * try { await evm.eth_getProof(address, [], "latest"); } catch (err) {
  *   if (err instanceof JsonRpcError) console.log(err.code, err.data);
  * }
  */

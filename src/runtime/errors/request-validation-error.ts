@@ -13,7 +13,8 @@ export interface FieldIssue {
  * anything is sent; `field` names the first value at fault by JSON pointer and `issues` lists all.
  *
  * @example
- * try { await platform.createNode({ ...node, region: "mars-1" }); } catch (err) {
+ * const body = { name: "n", network: "ethereum-mainnet", type: "dedicated", provider: "gcloud", role: "peer", configuration: {} } as const;
+ * try { await platform.createNode({ ...body, region: "mars-1" as "eu3" }); } catch (err) {
  *   if (err instanceof RequestValidationError) console.log(err.field); // "/body/region"
  * }
  */

@@ -4,7 +4,7 @@ import { parseJson } from "../json/parse-json.js";
 import { parseRetryAfter, parseTryAgainIn } from "./retry-after.js";
 import type { HttpResponse } from "./send-request.js";
 import { parseServiceError } from "./service-error.js";
-import type { ShownRequest } from "./shown-request.js";
+import type { CredentialsSent, ShownRequest } from "./shown-request.js";
 
 /**
  * The error for a non-2xx answer: `RateLimitError` for 429 (wait from `Retry-After`, or from a JSON-RPC
@@ -12,7 +12,9 @@ import type { ShownRequest } from "./shown-request.js";
  * body. Credentials are scrubbed from the body first.
  *
  * @example
- * throw errorForStatus(response, showRequest("GET", url, auth.redact));
+ * const auth = nodeAuth({ token });
+ * const response = await sendHttpRequest({ method: "GET", url, headers: {} }, { fetch, timeout: 5_000, shown: showRequest("GET", url, auth.redact) });
+ * if (response.status >= 400) throw errorForStatus(response, showRequest("GET", url, auth.redact, auth.scheme));
  */
 export function errorForStatus(response: HttpResponse, request: ShownRequest): HttpError | RateLimitError {
   const body = readBodyLoosely(request.redact(response.text));
@@ -27,14 +29,36 @@ export function errorForStatus(response: HttpResponse, request: ShownRequest): H
     url: request.url,
     service: parseServiceError(body),
     body,
+    hint: response.status === 401 ? unauthorizedHint(request.credentials) : undefined,
   });
+}
+
+/**
+ * What a 401 means given the credentials that were sent: with credentials, they were refused (wrong,
+ * or revoked); without, they were missing.
+ */
+function unauthorizedHint(sent: CredentialsSent | undefined): string | undefined {
+  switch (sent) {
+    case "bearer":
+      return "The service refused the API key that was sent: check it (and that it was not revoked)";
+    case "token":
+      return "The service refused the node token that was sent in the URL path: it is wrong, or its node was deleted (use details.auth_key of a running node)";
+    case "basic":
+      return "The service refused the username and password that were sent: use details.auth_username and details.auth_password of a running node";
+    case "none":
+      return "No credentials were sent: give the client an API key, or node credentials ({ token } or { username, password })";
+    default:
+      return undefined;
+  }
 }
 
 /**
  * An `HttpError` for an error that came inside a successful answer (e.g. the wallet's `{"Error": …}`).
  *
  * @example
- * throw errorInBody(response, message, showRequest("POST", url, auth.redact));
+ * const auth = nodeAuth({ token });
+ * const response = await sendHttpRequest({ method: "POST", url, headers: {}, body: "{}" }, { fetch, timeout: 5_000, shown: showRequest("POST", url, auth.redact) });
+ * throw errorInBody(response, "Contract validate error", showRequest("POST", url, auth.redact, auth.scheme));
  */
 export function errorInBody(response: HttpResponse, message: string, request: ShownRequest): HttpError {
   const body = readBodyLoosely(request.redact(response.text));

@@ -23,8 +23,10 @@ export interface RetryContext {
  * @returns What the first successful retry returns.
  * @throws `firstError` when it is final, else the last retry's error, or `AbortError` from a wait.
  * @example
+ * const sendOnce = () => fetch(url).then((response) => response.text());
  * const started = Date.now();
- * try { return await sendOnce(); } catch (error) { return retryAfterFailure(error, sendOnce, context, started); }
+ * const context = { policy: resolveRetryPolicy({}), idempotent: true, signal: undefined };
+ * const text = await sendOnce().catch((error: unknown) => retryAfterFailure(error, sendOnce, context, started));
  */
 export async function retryAfterFailure<T>(
   firstError: unknown,

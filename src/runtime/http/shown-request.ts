@@ -5,7 +5,12 @@ export interface ShownRequest {
   readonly url: string;
   /** Scrubs credentials from body text. */
   readonly redact: (text: string) => string;
+  /** Which credentials went with the request, so a 401 can say whether they were wrong or missing. */
+  readonly credentials?: CredentialsSent;
 }
+
+/** The credentials a request carried: none, a bearer key, a node token in the path, or basic auth. */
+export type CredentialsSent = "none" | "bearer" | "token" | "basic";
 
 /**
  * Describes a request for errors, redacting its URL only when an error first reads it: parsing and
@@ -16,13 +21,19 @@ export interface ShownRequest {
  * @param method - The HTTP method.
  * @param url - The URL as sent, credentials included.
  * @param redact - Scrubs credentials from text (the auth's `redact`).
+ * @param credentials - Which credentials the request carries (the auth's `scheme`).
  * @returns The description; its `url` is computed once, on first read.
  * @example
  * const shown = showRequest("GET", "https://host/evm?key=tok", (t) => t.replaceAll("tok", "***"));
  * shown.url; // "https://host/evm?key=***"
  */
-export function showRequest(method: string, url: string, redact: (text: string) => string): ShownRequest {
-  return new LazilyShownRequest(method, url, redact);
+export function showRequest(
+  method: string,
+  url: string,
+  redact: (text: string) => string,
+  credentials?: CredentialsSent,
+): ShownRequest {
+  return new LazilyShownRequest(method, url, redact, credentials);
 }
 
 class LazilyShownRequest implements ShownRequest {
@@ -33,6 +44,7 @@ class LazilyShownRequest implements ShownRequest {
     readonly method: string,
     sentUrl: string,
     readonly redact: (text: string) => string,
+    readonly credentials?: CredentialsSent,
   ) {
     this.#sentUrl = sentUrl;
   }

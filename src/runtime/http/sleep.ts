@@ -7,7 +7,7 @@ import { AbortError } from "../errors/abort-error.js";
  * @param signal - Stops the wait.
  * @throws {AbortError} when the signal aborts (at once if it already has).
  * @example
- * await sleep(250, controller.signal);
+ * await sleep(250, AbortSignal.timeout(1_000));
  */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(new AbortError({ reason: signal.reason }));

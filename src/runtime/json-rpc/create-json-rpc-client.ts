@@ -114,13 +114,14 @@ interface QueuedCall {
  * @throws {ConfigurationError} when the URL is insecure or options are malformed.
  * @example
  * const rpc = createJsonRpcClient({ url: "https://nd-1.example.com", path: "/evm", auth: nodeAuth({ token }) });
- * const [a, b] = await Promise.all([rpc.call(blockNumber, []), rpc.call(chainId, [])]); // one HTTP request
+ * const { eth_blockNumber, eth_chainId } = evmMethods;
+ * const [a, b] = await Promise.all([rpc.call(eth_blockNumber, []), rpc.call(eth_chainId, [])]); // one HTTP request
  */
 export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClient {
   const auth = options.auth ?? noAuth();
   requireSecureUrl(options.url, "url", auth.redact);
   const endpoint = auth.resolveUrl(options.url, options.path ?? "");
-  const shown = showRequest("POST", endpoint, auth.redact);
+  const shown = showRequest("POST", endpoint, auth.redact, auth.scheme);
   const policy = resolveRetryPolicy(options.retry);
   const meter = options.usage?.meter ?? createUsageMeter(options.usage?.budget);
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));

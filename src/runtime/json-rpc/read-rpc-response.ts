@@ -39,7 +39,7 @@ export interface RpcAnswerContext {
  * @returns One response object (or `undefined` when missing) per id.
  * @throws {ResponseValidationError} when the answer is neither a JSON-RPC response nor an array of them.
  * @example
- * matchResponses([{ id: 2, result: "b" }, { id: 1, result: "a" }], [1, 2], true); // [{ id: 1, … }, { id: 2, … }]
+ * matchResponses([{ id: 2, result: "b" }, { id: 1, result: "a" }], [1, 2], true, "batch", 200); // [{ id: 1, … }, { id: 2, … }]
  */
 export function matchResponses(
   body: unknown,
@@ -77,7 +77,9 @@ export function matchResponses(
  * @param context - Status, shown URL and redaction.
  * @returns The outcome; never throws.
  * @example
- * readRpcOutcome(method, 1, { jsonrpc: "2.0", id: 1, result: "0x1" }, validators.result, context); // { result: "0x1" }
+ * const context = { status: 200, url: "https://nd-1.example.com/evm", redact: (text: string) => text };
+ * const { result } = await loadValidators(evmMethods.eth_blockNumber);
+ * readRpcOutcome(evmMethods.eth_blockNumber, 1, { jsonrpc: "2.0", id: 1, result: "0x1" }, result, context); // { result: "0x1" }
  */
 export function readRpcOutcome(
   method: RpcMethod,

@@ -97,7 +97,7 @@ export interface HttpRestCaller extends RestCaller {
  * @throws {ConfigurationError} when the base URL is insecure or options are malformed.
  * @example
  * const caller = createRestCaller({ baseUrl: "https://api.example.com", auth: bearerAuth(apiKey) });
- * const organization = await caller.call(getOrganizationOperation, {});
+ * const organization = await caller.call(platformOperations.getOrganization, {});
  */
 export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   const auth = options.auth ?? noAuth();
@@ -122,7 +122,7 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
     const known = fixed ? fixedTargets.get(operation) : undefined;
     if (known) return known;
     const url = auth.resolveUrl(options.baseUrl, pathAndQuery);
-    const target = { url, shown: showRequest(operation.method, url, auth.redact) };
+    const target = { url, shown: showRequest(operation.method, url, auth.redact, auth.scheme) };
     if (fixed) fixedTargets.set(operation, target);
     return target;
   }

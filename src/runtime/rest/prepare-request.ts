@@ -28,6 +28,7 @@ export interface PreparedRest {
  * @returns The path with query string, and the body text.
  * @throws {RequestValidationError} listing every issue, by pointer (`/path/id`, `/query/limit`, `/body/region`).
  * @example
+ * const getNode = platformOperations.getNode;
  * prepareRest(getNode, await loadValidators(getNode), { path: { id: "ND-1" } }); // { pathAndQuery: "/v1/nodes/ND-1/", body: undefined }
  */
 export function prepareRest(

@@ -27,8 +27,9 @@ interface RuleParams {
  * @param prefix - Pointer of `data` in the call, e.g. `/body`, `/query`, `/params`, `/result`.
  * @returns The issues; empty when the value is valid.
  * @example
- * checkValue(body, { ...node, type: "shard" }, "/body");
- * // [{ pointer: "/body/type", message: "must be one of: shared, dedicated" }]
+ * const { body } = await loadValidators(platformOperations.createNode);
+ * if (body) checkValue(body, { type: "shard" }, "/body");
+ * // [{ pointer: "/body/name", message: "is required" }, …, { pointer: "/body/type", message: "must be one of: shared, dedicated" }, …]
  */
 export function checkValue(validate: Validator, data: unknown, prefix: string): FieldIssue[] {
   if (validate(data)) return [];
@@ -47,8 +48,8 @@ export function checkValue(validate: Validator, data: unknown, prefix: string): 
  * @param prefix - Pointer of the validated value in the call.
  * @returns One issue per distinct pointer and message, in the validator's order.
  * @example
- * const valid = validate(body);
- * const issues = valid ? [] : describeIssues(validate.errors ?? [], "/body");
+ * const { body } = await loadValidators(platformOperations.createNode);
+ * if (body && !body({ type: "shard" })) console.log(describeIssues(body.errors ?? [], "/body"));
  */
 export function describeIssues(issues: readonly ValidationIssue[], prefix: string): DescribedIssue[] {
   // A plain `if`/`then` reports its `then` issues, then a wrapper saying only that `then` failed.

@@ -1,5 +1,6 @@
 import type { EthereumProvider } from "ganache";
 import { evmMethods } from "../../../generated/evm/operations.js";
+import { importOptionalPeer } from "../../runtime/optional-peer.js";
 import type { SandboxRequest, SandboxResponse, SurfaceHandler } from "../surface.js";
 import { loadBundledSpec, RpcContract, type RpcErrorObject } from "../validation.js";
 import {
@@ -23,7 +24,7 @@ export interface EvmSurfaceOptions {
   chainId?: number;
   /** Unlocked, funded ganache accounts (default 5, deterministic keys). */
   accounts?: number;
-  /** The JSON-RPC path after the node credentials (default `/evm`, the interface's). */
+  /** The JSON-RPC path after the node credentials (default `/evm`, the service's). */
   path?: string;
   /**
    * Mine a first block with one transfer and two system transfers (native and token index 200),
@@ -104,7 +105,7 @@ function ganacheError(error: unknown): RpcErrorObject {
 
 /**
  * Builds the EVM node surface: a real chain (ganache, in-process, imported only here) behind the
- * interface's `/evm` JSON-RPC path, single and batch requests. It serves the methods our OpenRPC
+ * service's `/evm` JSON-RPC path, single and batch requests. It serves the methods our OpenRPC
  * spec lists, checks their params (-32602 naming the param) and their results (a mismatch throws: a
  * sandbox bug), and adds what the service does differently from a plain node: `eth_getProof` at
  * `latest` only, `null` from `eth_getBlockByHash` for an unknown or malformed hash,
@@ -114,16 +115,22 @@ function ganacheError(error: unknown): RpcErrorObject {
  *
  * @param options - Chain id, accounts, path, demo block.
  * @returns The handler, the chain and test helpers.
- * @throws {Error} when ganache (an optional peer dependency of chainkit/sandbox) is not installed.
+ * @throws {MissingPeerError} when ganache (an optional peer dependency of chainkit/sandbox) is not
+ *   installed; the message names the `npm install ganache` to run.
  * @example
  * const evm = await createEvmSurface();
+ * const nodeAuth = new NodeAuthRegistry();
  * const server = await serveSurface({ name: "evm", auth: "node", nodeAuth, jsonRpc: true, handler: evm.handler });
  * await evm.fund("0x…", 10n ** 18n);
  */
 export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise<EvmSurface> {
   const chainId = options.chainId ?? 999;
   const path = options.path ?? "/evm";
-  const ganache = (await import("ganache")).default;
+  const { default: ganache } = await importOptionalPeer<typeof import("ganache")>(
+    "ganache",
+    "The sandbox's EVM node",
+    () => import("ganache"),
+  );
   const provider = ganache.provider({
     chain: { chainId },
     logging: { quiet: true },

@@ -11,7 +11,8 @@ const ZERO_NONCE = "0x0000000000000000";
  * @param block - The block from the node, or `null` when it has no such block.
  * @returns The header, or `null`.
  * @example
- * headerOf(await ganache.request({ method: "eth_getBlockByNumber", params: ["0x1", false] }));
+ * const { provider } = await createEvmSurface();
+ * headerOf(await provider.request({ method: "eth_getBlockByNumber", params: ["0x1", false] }));
  */
 export function headerOf(block: Record<string, unknown> | null): Record<string, unknown> | null {
   if (block === null) return null;

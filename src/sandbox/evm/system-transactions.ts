@@ -37,8 +37,7 @@ export interface SystemTransactionPlace {
 /**
  * The system address of a token: `0x20` followed by the token index as a 19-byte big-endian number.
  *
- * @example
- * tokenSystemAddress(200); // "0x20000000000000000000000000000000000000c8"
+ * For example, token 200 sends from `0x20000000000000000000000000000000000000c8`.
  */
 function tokenSystemAddress(tokenIndex: number): string {
   return `0x20${BigInt(tokenIndex).toString(16).padStart(38, "0")}`;
@@ -78,7 +77,7 @@ function word(value: bigint | string): string {
  * @param place - The block, position, sender nonce and chain id.
  * @returns The transaction object (quantities as hex strings).
  * @example
- * buildSystemTransaction({ kind: "native", to, value: 10n ** 18n }, { blockHash, blockNumber: "0x5", transactionIndex: 0, nonce: 0, chainId: 999 });
+ * buildSystemTransaction({ kind: "native", to: address, value: 10n ** 18n }, { blockHash: hash, blockNumber: "0x5", transactionIndex: 0, nonce: 0, chainId: 999 });
  */
 export function buildSystemTransaction(transfer: SystemTransfer, place: SystemTransactionPlace) {
   const native = transfer.kind === "native";

@@ -26,8 +26,10 @@ export class NonceWindow {
    * @param nonce - The request's nonce.
    * @returns undefined when taken, else the service's message (`Invalid nonce: …`).
    * @example
-   * window.take("0xabc…", Date.now()); // undefined
-   * window.take("0xabc…", sameNonce);  // "Invalid nonce: duplicate nonce 1754922717871"
+   * const nonces = new NonceWindow(Date.now);
+   * const nonce = Date.now();
+   * nonces.take("0xabc…", nonce); // undefined
+   * nonces.take("0xabc…", nonce); // "Invalid nonce: duplicate nonce 1754922717871"
    */
   take(signer: string, nonce: number): string | undefined {
     const now = this.#now();

@@ -85,7 +85,8 @@ export function agentDigest(id: Uint8Array, source: "a" | "b"): Uint8Array {
  * @param signature - The wire signature.
  * @returns The lowercase `0x` address, or undefined when no key can have made the signature.
  * @example
- * recoverAddress(agentDigest(connectionId(body), "a"), body.signature); // "0xe5ca49fb…f901"
+ * const body = { action, nonce, signature: parseSignature(await signer.signTypedData(agentTypedData(actionHash({ action, nonce }), true))) };
+ * recoverAddress(agentDigest(connectionId(body), "a"), body.signature); // the signer's address
  */
 export function recoverAddress(digest: Uint8Array, signature: WireSignature): string | undefined {
   try {

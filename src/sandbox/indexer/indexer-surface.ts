@@ -54,6 +54,7 @@ function queryDefaults(): Record<string, unknown> {
  * @returns The handler and the ledger.
  * @example
  * const indexer = await createIndexerSurface({ seed: 7 });
+ * const nodeAuth = new NodeAuthRegistry();
  * const server = await serveSurface({ name: "indexer", auth: "node", nodeAuth, handler: indexer.handler });
  */
 export async function createIndexerSurface(options: IndexerSurfaceOptions = {}): Promise<IndexerSurface> {

@@ -46,6 +46,7 @@ function normalizeHash(text: string): string {
  * @param query - The checked query.
  * @returns The page, in the requested order.
  * @example
+ * const data = generateActions({ seed: 7, count: 100 });
  * selectActions(data.actions, { account, limit: 10, offset: 0, sort: "desc" });
  */
 export function selectActions(actions: readonly IndexedAction[], query: ActionQuery): IndexedAction[] {

@@ -45,7 +45,8 @@ function compare(order: ListNodesQuery["order_by"]): (a: Node, b: Node) => numbe
  * @param selfUrl - The list's own URL (scheme, host and path), for the links.
  * @returns The page, or the number of a page past the end (the real service answers 404 "Invalid page.").
  * @example
- * paginateNodes(nodes, { page: 2 }, 10, "http://127.0.0.1:4000/v1/nodes/");
+ * const store = createPlatformSurface({ nodeAuth: new NodeAuthRegistry(), nodeUrls: { evm: url, wallet: url, indexer: url } }).nodes;
+ * paginateNodes(store.list(), { page: 2 }, 10, "http://127.0.0.1:4000/v1/nodes/");
  */
 export function paginateNodes(
   nodes: readonly Node[],

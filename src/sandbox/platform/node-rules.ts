@@ -14,6 +14,7 @@ export type CheckedCreate =
  * @param body - A create body that passed schema validation.
  * @returns The resolved network, or the per-field messages of a 400.
  * @example
+ * const body = { name: "n", provider: "gcloud", region: "asia-southeast1", role: "peer", configuration: {} } as const;
  * checkCreateRules({ ...body, network: "tron-mainnet", type: "shared" });
  * // { ok: false, fields: { type: ['"shared" is not available for protocol tron; use "dedicated".'] } }
  */

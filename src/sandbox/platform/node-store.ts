@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type {
   CreateNodeBody,
   Organization,
@@ -7,6 +6,7 @@ import type {
 } from "../../../generated/platform/types.js";
 import type { Revealed } from "../../runtime/credentials/secret.js";
 import type { NodeAuthRegistry, NodeSecrets } from "../node-auth.js";
+import { type SecretSource, secretSource } from "../secret-source.js";
 import type { NodeSurfaceName, SandboxNetwork } from "./networks.js";
 
 /** How the store runs nodes. */
@@ -22,6 +22,8 @@ export interface NodeStoreOptions {
   organization: Organization;
   /** The clock (default `Date.now`). */
   now?: () => number;
+  /** Where node credentials come from (default: random); seeded, each node id gets the same ones every run. */
+  secrets?: SecretSource;
 }
 
 interface NodeRecord {
@@ -50,11 +52,11 @@ function nodeId(serial: number): string {
   return `ND-${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
-function freshSecrets(): NodeSecrets {
+function nodeSecrets(source: SecretSource, id: string): NodeSecrets {
   return {
-    token: randomBytes(16).toString("hex"),
-    username: `user-${randomBytes(4).toString("hex")}`,
-    password: randomBytes(18).toString("base64url"),
+    token: source.hex(`node ${id} token`, 16),
+    username: `user-${source.hex(`node ${id} username`, 4)}`,
+    password: source.base64url(`node ${id} password`, 18),
   };
 }
 
@@ -105,7 +107,7 @@ export class NodeStore {
     const record: NodeRecord = {
       node,
       network,
-      secrets: freshSecrets(),
+      secrets: nodeSecrets(this.#options.secrets ?? secretSource(undefined), node.id),
       createdMs,
       readyAtMs: createdMs + this.#options.startupMs,
       fails: this.#options.fails(body.name),

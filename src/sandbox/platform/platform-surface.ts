@@ -6,6 +6,7 @@ import type {
   UpdateNodeBody,
 } from "../../../generated/platform/types.js";
 import type { NodeAuthRegistry } from "../node-auth.js";
+import type { SecretSource } from "../secret-source.js";
 import type { SandboxResponse, SurfaceHandler } from "../surface.js";
 import { RestContract, type RestInput } from "../validation.js";
 import type { NodeSurfaceName } from "./networks.js";
@@ -29,6 +30,8 @@ export interface PlatformSurfaceOptions {
   organization?: Organization;
   /** The clock (default `Date.now`). */
   now?: () => number;
+  /** Where created nodes' credentials come from (default: random). */
+  secrets?: SecretSource;
 }
 
 /** The platform surface: its handler and node store. */
@@ -57,8 +60,10 @@ function validationError(fields: Record<string, string[]>): SandboxResponse {
  * @param options - Node surfaces, credential registry, timing.
  * @returns The handler and the node store.
  * @example
- * const platform = createPlatformSurface({ nodeAuth, nodeUrls: { evm, wallet, indexer }, nodeStartupMs: 0 });
- * const server = await serveSurface({ name: "platform", auth: "bearer", apiKeys, handler: platform.handler });
+ * const nodeAuth = new NodeAuthRegistry();
+ * const nodeUrls = { evm: "http://127.0.0.1:8502", wallet: "http://127.0.0.1:8503", indexer: "http://127.0.0.1:8504" };
+ * const platform = createPlatformSurface({ nodeAuth, nodeUrls, nodeStartupMs: 0 });
+ * const server = await serveSurface({ name: "platform", auth: "bearer", apiKeys: new Set([apiKey]), handler: platform.handler });
  */
 export function createPlatformSurface(options: PlatformSurfaceOptions): PlatformSurface {
   const organization = options.organization ?? { id: "RG-100-001", name: "Sandbox organization" };
@@ -71,6 +76,7 @@ export function createPlatformSurface(options: PlatformSurfaceOptions): Platform
     fails: (name) => failing.test(name),
     organization,
     now: options.now,
+    secrets: options.secrets,
   });
   const contract = new RestContract("platform", platformOperations);
 

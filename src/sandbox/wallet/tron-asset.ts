@@ -44,7 +44,8 @@ const TEXT_FIELDS = new Set(["name", "abbr", "description", "url"]);
  * @param visible - The request's `visible` flag (a missing flag is `false`, as on real nodes).
  * @returns A JSON-ready object; int64 fields stay `bigint` so they are written as exact integers.
  * @example
- * renderAsset(btt, false).name; // "426974546f7272656e74"
+ * const btt = DEFAULT_ASSETS.find((asset) => asset.name === "BitTorrent");
+ * if (btt) renderAsset(btt, false).name; // "426974546f7272656e74"
  */
 export function renderAsset(asset: TronAsset, visible: boolean): Record<string, unknown> {
   const rendered: Record<string, unknown> = {};

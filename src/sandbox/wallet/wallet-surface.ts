@@ -49,6 +49,7 @@ function lookup(input: RestInput): { value: string; visible: boolean } {
  * @returns The handler and the tokens.
  * @example
  * const wallet = await createWalletSurface();
+ * const nodeAuth = new NodeAuthRegistry();
  * const server = await serveSurface({ name: "wallet", auth: "node", nodeAuth, handler: wallet.handler });
  */
 export async function createWalletSurface(options: WalletSurfaceOptions = {}): Promise<WalletSurface> {

@@ -6,7 +6,7 @@ import { ChainkitError } from "../../runtime/errors/chainkit-error.js";
  * or text that is not hex. `field` names the input at fault.
  *
  * @example
- * try { toHexAddress(userInput); } catch (err) {
+ * try { toHexAddress("TNotAnAddress"); } catch (err) {
  *   if (err instanceof WalletEncodingError) console.log(err.field, err.shortMessage);
  * }
  */

@@ -1,0 +1,50 @@
+/**
+ * The names TSDoc examples may use without declaring them: the clients and values a reader of the
+ * docs already has at hand. `check-examples.ts` imports from here each one an example uses, so the
+ * examples are type-checked against real types rather than `any`.
+ */
+import type { AccountProof, Block, EvmClient, Transaction } from "chainkit/evm";
+import type { ExchangeClient, L1Action, TypedDataSigner } from "chainkit/exchange";
+import type { IndexerClient } from "chainkit/indexer";
+import type { PlatformClient } from "chainkit/platform";
+import type { Sandbox } from "chainkit/sandbox";
+import type { WalletClient } from "chainkit/wallet";
+
+export declare const platform: PlatformClient;
+export declare const evm: EvmClient;
+export declare const exchange: ExchangeClient;
+export declare const wallet: WalletClient;
+export declare const indexer: IndexerClient;
+export declare const sandbox: Sandbox;
+/** A viem-style signer (`signTypedData(typedData)`), such as a viem account. */
+export declare const signer: TypedDataSigner;
+/** A node's auth token. */
+export declare const token: string;
+/** A platform API key. */
+export declare const apiKey: string;
+/** A node's base URL. */
+export declare const url: string;
+/** An account address. */
+export declare const address: `0x${string}`;
+/** A block or transaction hash. */
+export declare const hash: `0x${string}`;
+/** A node id. */
+export declare const id: string;
+/** An EVM block (with transaction hashes), as `eth_getBlockByNumber` returns it. */
+export declare const block: Block;
+/** An EVM transaction. */
+export declare const tx: Transaction;
+/** An EIP-1186 proof, as `eth_getProof` returns it. */
+export declare const proof: AccountProof;
+/** A block's state root. */
+export declare const stateRoot: `0x${string}`;
+/** A secp256k1 private key. */
+export declare const key: `0x${string}`;
+/** A secp256k1 private key. */
+export declare const privateKey: `0x${string}`;
+/** An exchange action. */
+export declare const action: L1Action;
+/** An exchange nonce (milliseconds). */
+export declare const nonce: number;
+/** A TON account (raw or friendly form). */
+export declare const account: string;

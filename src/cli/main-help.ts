@@ -1,0 +1,9 @@
+/** `chainkit --help`. */
+export const MAIN_HELP = `Usage: chainkit <command> [options]
+
+Commands:
+  sandbox   start every surface of the service on 127.0.0.1, with demo credentials
+  call      call one operation of any spec from the shell
+  docs      open, copy or serve the docs portal
+
+Run chainkit <command> --help for a command's options.`;

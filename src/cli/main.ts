@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+/**
+ * The `chainkit` command: `chainkit sandbox`, `chainkit call`, `chainkit docs`.
+ */
+import { CALL_HELP, runCallCommand } from "./call-command.js";
+import { DOCS_HELP, runDocsCommand } from "./docs-command.js";
+import { MAIN_HELP } from "./main-help.js";
+import { runSandboxCommand, SANDBOX_HELP } from "./sandbox-command.js";
+import { UsageError } from "./usage-error.js";
+
+const COMMANDS: Record<string, { run: (args: readonly string[]) => Promise<void>; help: string }> = {
+  sandbox: { run: runSandboxCommand, help: SANDBOX_HELP },
+  call: { run: runCallCommand, help: CALL_HELP },
+  docs: { run: runDocsCommand, help: DOCS_HELP },
+};
+
+async function main(argv: readonly string[]): Promise<void> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    console.log(MAIN_HELP);
+    return;
+  }
+  const command = COMMANDS[name];
+  if (command === undefined) throw new UsageError(`unknown command "${name}"\n\n${MAIN_HELP}`);
+  try {
+    await command.run(args);
+  } catch (error) {
+    if (error instanceof UsageError) error.message += `\n(chainkit ${name} --help lists the options)`;
+    throw error;
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  // A wrong command line exits 2; a failure of the work itself (a refused request, a busy port) exits 1.
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`chainkit: ${message}`);
+  process.exitCode = error instanceof UsageError ? 2 : 1;
+});

@@ -1,0 +1,103 @@
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { startSandbox } from "../sandbox/index.js";
+import { signalStopper } from "../sandbox/stop-on-signal.js";
+import { parseFaults } from "./faults-spec.js";
+import { sandboxEnvFile, sandboxJsonLine, sandboxText, summarizeSandbox } from "./sandbox-summary.js";
+import { UsageError } from "./usage-error.js";
+import { watchParent } from "./watch-parent.js";
+
+/** `chainkit sandbox --help`. */
+export const SANDBOX_HELP = `Usage: chainkit sandbox [options]
+
+Starts every surface of the service on 127.0.0.1 (platform, exchange, EVM on ganache, wallet,
+indexer) and prints their URLs and demo credentials. Stops on Ctrl-C (SIGINT) or SIGTERM, and
+when the process that started it goes away.
+
+Options:
+  --port <base>          listen on fixed ports: platform <base>, exchange <base>+1, evm <base>+2,
+                         wallet <base>+3, indexer <base>+4 (default: free ports)
+  --seed <n>             the same credentials (API key, node token, username, password, keys) and
+                         the same generated data on every run with this seed (default: random)
+  --json                 print one JSON line: {"urls", "credentials", "fixtures", "evm", "env"}
+  --env <file>           write the URLs, credentials and fixtures as CHAINKIT_* variables to <file>
+                         (read it back with: chainkit call --env <file> ...)
+  --faults <spec>        inject faults: <surface>:<setting>=<value>,... groups joined by ";",
+                         * for every surface, e.g. "evm:rateLimit=0.2,latencyMs=50;*:serverError=0.05";
+                         settings: latencyMs, rateLimit, retryAfterSeconds, rpcRateLimit, tryAgainIn,
+                         serverError, drop, malformed, seed (shares are 0 to 1); or the same as JSON
+  --node-startup-ms <ms> how long a created node stays pending (default 1500)
+  --testnet              accept exchange signatures for testnet (source "b") instead of mainnet
+  -h, --help             show this help
+
+Needs the optional peer ganache (npm install ganache).`;
+
+function readOptions(args: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...args],
+      options: {
+        port: { type: "string" },
+        seed: { type: "string" },
+        json: { type: "boolean" },
+        env: { type: "string" },
+        faults: { type: "string" },
+        "node-startup-ms": { type: "string" },
+        testnet: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function wholeNumber(value: string | undefined, option: string, max = Number.MAX_SAFE_INTEGER) {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (value.trim() === "" || !Number.isSafeInteger(parsed) || parsed < 0 || parsed > max) {
+    throw new UsageError(`--${option} must be a whole number from 0 to ${max}, not "${value}"`);
+  }
+  return parsed;
+}
+
+/**
+ * `chainkit sandbox`: starts the sandbox, prints (or writes) what it offers, and runs until a signal
+ * or the loss of its parent process stops it.
+ *
+ * @param args - The arguments after `sandbox`.
+ * @throws {UsageError} for a wrong command line.
+ * @example
+ * await runSandboxCommand(["--seed", "1", "--port", "8500", "--json"]);
+ */
+export async function runSandboxCommand(args: readonly string[]): Promise<void> {
+  const options = readOptions(args);
+  if (options.help) {
+    console.log(SANDBOX_HELP);
+    return;
+  }
+  // The highest offset is 4: the base must leave room for every surface.
+  const ports = wholeNumber(options.port, "port", 65_535 - 4);
+  const sandbox = await startSandbox({
+    seed: wholeNumber(options.seed, "seed", 2 ** 32 - 1),
+    ...(ports !== undefined && { ports }),
+    nodeStartupMs: wholeNumber(options["node-startup-ms"], "node-startup-ms"),
+    exchangeNetwork: options.testnet ? "testnet" : "mainnet",
+    ...(options.faults !== undefined && { faults: parseFaults(options.faults) }),
+  });
+
+  const stop = signalStopper(() => sandbox.close(), {
+    // With --json, stdout carries the one line only; the stop messages go to stderr.
+    log: (line) => (options.json ? console.error(line) : console.log(line)),
+    error: (line) => console.error(line),
+    exit: (code) => process.exit(code),
+  });
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  process.on("SIGHUP", stop);
+  watchParent(() => stop("parent process gone"));
+
+  const summary = summarizeSandbox(sandbox);
+  if (options.env !== undefined) writeFileSync(options.env, sandboxEnvFile(summary), { mode: 0o600 });
+  console.log(options.json ? sandboxJsonLine(summary) : sandboxText(summary));
+}
