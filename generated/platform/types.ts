@@ -197,7 +197,10 @@ export interface components {
              * @description Beacon-chain (consensus layer) endpoint URL.
              */
             beacon_endpoint?: string;
-            /** @description Username for basic authentication on the node. */
+            /**
+             * @description Username for basic authentication on the node. Kept as secret as the password: the service
+             *     makes one per node, and it is half of the basic-auth credential.
+             */
             auth_username?: Secret;
             /** @description Password for basic authentication on the node. */
             auth_password?: Secret;

@@ -16,7 +16,12 @@ export interface ValidationIssue {
   /** JSON pointer into the schema. */
   schemaPath: string;
   keyword: string;
+  /**
+   * What the keyword asked for (`allowedValues`, `pattern`, `missingProperty`, …). A failed
+   * `oneOf`/`anyOf` of a generated validator also carries `branches`, each branch's issues.
+   */
   params: Record<string, unknown>;
+  /** ajv's own wording; generated validators leave it out, as the runtime words issues itself. */
   message?: string;
 }
 
