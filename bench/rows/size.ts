@@ -8,7 +8,8 @@
  */
 
 import { join } from "node:path";
-import { bundle, bundleSplit, type ChunkSet } from "../lib/bundle.js";
+import { bundle } from "../lib/bundle.js";
+import { bundleSplit, type ChunkSet } from "../lib/bundle-split.js";
 import type { BenchContext } from "../lib/context.js";
 import type { Figure, RowResult } from "../lib/report.js";
 
