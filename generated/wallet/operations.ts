@@ -4,11 +4,209 @@ import type { RestOperation } from "../../src/runtime/operation.js";
 
 /** The operationIds of the chainkit wallet node API (TRON-style HTTP node). */
 export type WalletOperationId =
+  | "getAccount"
+  | "getAccountResource"
+  | "getNowBlock"
+  | "getBlockByNum"
+  | "getBlockById"
+  | "getBlock"
+  | "getTransactionById"
+  | "getTransactionInfoById"
+  | "triggerConstantContract"
+  | "createTransaction"
+  | "transferAsset"
+  | "broadcastTransaction"
   | "getAssetIssueListByName"
-  | "getAssetIssueById";
+  | "getAssetIssueById"
+  | "getAssetIssueByAccount"
+  | "getAssetIssueList"
+  | "getPaginatedAssetIssueList"
+  | "getAccountSolidity"
+  | "getNowBlockSolidity"
+  | "getBlockByNumSolidity"
+  | "getBlockByIdSolidity"
+  | "getTransactionByIdSolidity"
+  | "getTransactionInfoByIdSolidity"
+  | "triggerConstantContractSolidity"
+  | "getAssetIssueListByNameSolidity"
+  | "getAssetIssueByIdSolidity"
+  | "getAssetIssueListSolidity"
+  | "getPaginatedAssetIssueListSolidity";
 
 /** Every operation of the chainkit wallet node API (TRON-style HTTP node), keyed by operationId, as the runtime reads them. */
 export const walletOperations: Readonly<Record<WalletOperationId, RestOperation>> = Object.freeze({
+  getAccount: Object.freeze({
+    id: "getAccount",
+    method: "POST",
+    path: "/wallet/getaccount",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getAccount.js"),
+    responses: {
+      "200": { int64: [["account_resource","energy_usage"],["account_resource","energy_window_size"],["account_resource","latest_consume_time_for_energy"],["active_permission","*","keys","*","weight"],["active_permission","*","threshold"],["allowance"],["assetV2","*","value"],["balance"],["create_time"],["free_asset_net_usageV2","*","value"],["free_net_usage"],["frozenV2","*","amount"],["latest_consume_free_time"],["latest_consume_time"],["latest_opration_time"],["latest_withdraw_time"],["net_usage"],["net_window_size"],["owner_permission","keys","*","weight"],["owner_permission","threshold"],["unfrozenV2","*","unfreeze_amount"],["unfrozenV2","*","unfreeze_expire_time"],["witness_permission","keys","*","weight"],["witness_permission","threshold"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getAccountResource: Object.freeze({
+    id: "getAccountResource",
+    method: "POST",
+    path: "/wallet/getaccountresource",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getAccountResource.js"),
+    responses: {
+      "200": { int64: [["EnergyLimit"],["EnergyUsed"],["NetLimit"],["NetUsed"],["TotalEnergyLimit"],["TotalEnergyWeight"],["TotalNetLimit"],["TotalNetWeight"],["TotalTronPowerWeight"],["assetNetLimit","*","value"],["assetNetUsed","*","value"],["freeNetLimit"],["freeNetUsed"],["tronPowerLimit"],["tronPowerUsed"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getNowBlock: Object.freeze({
+    id: "getNowBlock",
+    method: "GET",
+    path: "/wallet/getnowblock",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getNowBlock.js"),
+    responses: {
+      "200": { int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
+      "401": {},
+      "429": {},
+    },
+  }),
+  getBlockByNum: Object.freeze({
+    id: "getBlockByNum",
+    method: "POST",
+    path: "/wallet/getblockbynum",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getBlockByNum.js"),
+    requestInt64: [["num"]],
+    responses: {
+      "200": { int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getBlockById: Object.freeze({
+    id: "getBlockById",
+    method: "POST",
+    path: "/wallet/getblockbyid",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getBlockById.js"),
+    responses: {
+      "200": { int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getBlock: Object.freeze({
+    id: "getBlock",
+    method: "POST",
+    path: "/wallet/getblock",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getBlock.js"),
+    responses: {
+      "200": { int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getTransactionById: Object.freeze({
+    id: "getTransactionById",
+    method: "POST",
+    path: "/wallet/gettransactionbyid",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getTransactionById.js"),
+    responses: {
+      "200": { int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"],["ret","*","fee"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getTransactionInfoById: Object.freeze({
+    id: "getTransactionInfoById",
+    method: "POST",
+    path: "/wallet/gettransactioninfobyid",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getTransactionInfoById.js"),
+    responses: {
+      "200": { int64: [["blockNumber"],["blockTimeStamp"],["fee"],["packingFee"],["receipt","energy_fee"],["receipt","energy_penalty_total"],["receipt","energy_usage"],["receipt","energy_usage_total"],["receipt","net_fee"],["receipt","net_usage"],["receipt","origin_energy_usage"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  triggerConstantContract: Object.freeze({
+    id: "triggerConstantContract",
+    method: "POST",
+    path: "/wallet/triggerconstantcontract",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/triggerConstantContract.js"),
+    requestInt64: [["call_value"]],
+    responses: {
+      "200": { int64: [["energy_penalty"],["energy_used"],["transaction","raw_data","contract","*","parameter","value","amount"],["transaction","raw_data","contract","*","parameter","value","call_token_value"],["transaction","raw_data","contract","*","parameter","value","call_value"],["transaction","raw_data","contract","*","parameter","value","token_id"],["transaction","raw_data","expiration"],["transaction","raw_data","fee_limit"],["transaction","raw_data","timestamp"],["transaction","ret","*","fee"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  createTransaction: Object.freeze({
+    id: "createTransaction",
+    method: "POST",
+    path: "/wallet/createtransaction",
+    idempotent: false,
+    pathParams: [],
+    validators: () => import("./validators/createTransaction.js"),
+    requestInt64: [["amount"]],
+    responses: {
+      "200": { int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  transferAsset: Object.freeze({
+    id: "transferAsset",
+    method: "POST",
+    path: "/wallet/transferasset",
+    idempotent: false,
+    pathParams: [],
+    validators: () => import("./validators/transferAsset.js"),
+    requestInt64: [["amount"]],
+    responses: {
+      "200": { int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  broadcastTransaction: Object.freeze({
+    id: "broadcastTransaction",
+    method: "POST",
+    path: "/wallet/broadcasttransaction",
+    idempotent: false,
+    pathParams: [],
+    validators: () => import("./validators/broadcastTransaction.js"),
+    requestInt64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]],
+    responses: {
+      "200": {},
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
   getAssetIssueListByName: Object.freeze({
     id: "getAssetIssueListByName",
     method: "POST",
@@ -32,6 +230,201 @@ export const walletOperations: Readonly<Record<WalletOperationId, RestOperation>
     validators: () => import("./validators/getAssetIssueById.js"),
     responses: {
       "200": { int64: [["end_time"],["free_asset_net_limit"],["frozen_supply","*","frozen_amount"],["frozen_supply","*","frozen_days"],["order"],["public_free_asset_net_limit"],["public_free_asset_net_usage"],["public_latest_free_net_time"],["start_time"],["total_supply"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getAssetIssueByAccount: Object.freeze({
+    id: "getAssetIssueByAccount",
+    method: "POST",
+    path: "/wallet/getassetissuebyaccount",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getAssetIssueByAccount.js"),
+    responses: {
+      "200": { int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getAssetIssueList: Object.freeze({
+    id: "getAssetIssueList",
+    method: "GET",
+    path: "/wallet/getassetissuelist",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getAssetIssueList.js"),
+    responses: {
+      "200": { int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]] },
+      "401": {},
+      "429": {},
+    },
+  }),
+  getPaginatedAssetIssueList: Object.freeze({
+    id: "getPaginatedAssetIssueList",
+    method: "POST",
+    path: "/wallet/getpaginatedassetissuelist",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getPaginatedAssetIssueList.js"),
+    responses: {
+      "200": { int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getAccountSolidity: Object.freeze({
+    id: "getAccountSolidity",
+    method: "POST",
+    path: "/walletsolidity/getaccount",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getAccountSolidity.js"),
+    responses: {
+      "200": { int64: [["account_resource","energy_usage"],["account_resource","energy_window_size"],["account_resource","latest_consume_time_for_energy"],["active_permission","*","keys","*","weight"],["active_permission","*","threshold"],["allowance"],["assetV2","*","value"],["balance"],["create_time"],["free_asset_net_usageV2","*","value"],["free_net_usage"],["frozenV2","*","amount"],["latest_consume_free_time"],["latest_consume_time"],["latest_opration_time"],["latest_withdraw_time"],["net_usage"],["net_window_size"],["owner_permission","keys","*","weight"],["owner_permission","threshold"],["unfrozenV2","*","unfreeze_amount"],["unfrozenV2","*","unfreeze_expire_time"],["witness_permission","keys","*","weight"],["witness_permission","threshold"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getNowBlockSolidity: Object.freeze({
+    id: "getNowBlockSolidity",
+    method: "GET",
+    path: "/walletsolidity/getnowblock",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getNowBlockSolidity.js"),
+    responses: {
+      "200": { int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
+      "401": {},
+      "429": {},
+    },
+  }),
+  getBlockByNumSolidity: Object.freeze({
+    id: "getBlockByNumSolidity",
+    method: "POST",
+    path: "/walletsolidity/getblockbynum",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getBlockByNumSolidity.js"),
+    requestInt64: [["num"]],
+    responses: {
+      "200": { int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getBlockByIdSolidity: Object.freeze({
+    id: "getBlockByIdSolidity",
+    method: "POST",
+    path: "/walletsolidity/getblockbyid",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getBlockByIdSolidity.js"),
+    responses: {
+      "200": { int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getTransactionByIdSolidity: Object.freeze({
+    id: "getTransactionByIdSolidity",
+    method: "POST",
+    path: "/walletsolidity/gettransactionbyid",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getTransactionByIdSolidity.js"),
+    responses: {
+      "200": { int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"],["ret","*","fee"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getTransactionInfoByIdSolidity: Object.freeze({
+    id: "getTransactionInfoByIdSolidity",
+    method: "POST",
+    path: "/walletsolidity/gettransactioninfobyid",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getTransactionInfoByIdSolidity.js"),
+    responses: {
+      "200": { int64: [["blockNumber"],["blockTimeStamp"],["fee"],["packingFee"],["receipt","energy_fee"],["receipt","energy_penalty_total"],["receipt","energy_usage"],["receipt","energy_usage_total"],["receipt","net_fee"],["receipt","net_usage"],["receipt","origin_energy_usage"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  triggerConstantContractSolidity: Object.freeze({
+    id: "triggerConstantContractSolidity",
+    method: "POST",
+    path: "/walletsolidity/triggerconstantcontract",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/triggerConstantContractSolidity.js"),
+    requestInt64: [["call_value"]],
+    responses: {
+      "200": { int64: [["energy_penalty"],["energy_used"],["transaction","raw_data","contract","*","parameter","value","amount"],["transaction","raw_data","contract","*","parameter","value","call_token_value"],["transaction","raw_data","contract","*","parameter","value","call_value"],["transaction","raw_data","contract","*","parameter","value","token_id"],["transaction","raw_data","expiration"],["transaction","raw_data","fee_limit"],["transaction","raw_data","timestamp"],["transaction","ret","*","fee"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getAssetIssueListByNameSolidity: Object.freeze({
+    id: "getAssetIssueListByNameSolidity",
+    method: "POST",
+    path: "/walletsolidity/getassetissuelistbyname",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getAssetIssueListByNameSolidity.js"),
+    responses: {
+      "200": { int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getAssetIssueByIdSolidity: Object.freeze({
+    id: "getAssetIssueByIdSolidity",
+    method: "POST",
+    path: "/walletsolidity/getassetissuebyid",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getAssetIssueByIdSolidity.js"),
+    responses: {
+      "200": { int64: [["end_time"],["free_asset_net_limit"],["frozen_supply","*","frozen_amount"],["frozen_supply","*","frozen_days"],["order"],["public_free_asset_net_limit"],["public_free_asset_net_usage"],["public_latest_free_net_time"],["start_time"],["total_supply"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getAssetIssueListSolidity: Object.freeze({
+    id: "getAssetIssueListSolidity",
+    method: "GET",
+    path: "/walletsolidity/getassetissuelist",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getAssetIssueListSolidity.js"),
+    responses: {
+      "200": { int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]] },
+      "401": {},
+      "429": {},
+    },
+  }),
+  getPaginatedAssetIssueListSolidity: Object.freeze({
+    id: "getPaginatedAssetIssueListSolidity",
+    method: "POST",
+    path: "/walletsolidity/getpaginatedassetissuelist",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/getPaginatedAssetIssueListSolidity.js"),
+    responses: {
+      "200": { int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]] },
       "401": {},
       "413": {},
       "429": {},
