@@ -12,7 +12,29 @@ export type EvmMethodName =
   | "web3_clientVersion"
   | "eth_chainId"
   | "eth_blockNumber"
-  | "eth_getBlockByNumber";
+  | "eth_getBlockByNumber"
+  | "eth_getTransactionReceipt"
+  | "eth_getBlockReceipts"
+  | "net_version"
+  | "eth_syncing"
+  | "eth_gasPrice"
+  | "eth_maxPriorityFeePerGas"
+  | "eth_feeHistory"
+  | "eth_bigBlockGasPrice"
+  | "eth_usingBigBlocks"
+  | "eth_getBalance"
+  | "eth_getCode"
+  | "eth_getStorageAt"
+  | "eth_getTransactionCount"
+  | "eth_call"
+  | "eth_estimateGas"
+  | "eth_getLogs"
+  | "eth_getBlockTransactionCountByHash"
+  | "eth_getBlockTransactionCountByNumber"
+  | "eth_getTransactionByBlockHashAndIndex"
+  | "eth_getTransactionByBlockNumberAndIndex"
+  | "eth_sendRawTransaction"
+  | "eth_getSystemTxsByBlockNumber";
 
 /** Every method of the chainkit EVM JSON-RPC node API (HyperEVM), keyed by name, as the runtime reads them. */
 export const evmMethods: Readonly<Record<EvmMethodName, RpcMethod>> = Object.freeze({
@@ -60,5 +82,115 @@ export const evmMethods: Readonly<Record<EvmMethodName, RpcMethod>> = Object.fre
     name: "eth_getBlockByNumber",
     idempotent: true,
     validators: () => import("./validators/eth_getBlockByNumber.js"),
+  }),
+  eth_getTransactionReceipt: Object.freeze({
+    name: "eth_getTransactionReceipt",
+    idempotent: true,
+    validators: () => import("./validators/eth_getTransactionReceipt.js"),
+  }),
+  eth_getBlockReceipts: Object.freeze({
+    name: "eth_getBlockReceipts",
+    idempotent: true,
+    validators: () => import("./validators/eth_getBlockReceipts.js"),
+  }),
+  net_version: Object.freeze({
+    name: "net_version",
+    idempotent: true,
+    validators: () => import("./validators/net_version.js"),
+  }),
+  eth_syncing: Object.freeze({
+    name: "eth_syncing",
+    idempotent: true,
+    validators: () => import("./validators/eth_syncing.js"),
+  }),
+  eth_gasPrice: Object.freeze({
+    name: "eth_gasPrice",
+    idempotent: true,
+    validators: () => import("./validators/eth_gasPrice.js"),
+  }),
+  eth_maxPriorityFeePerGas: Object.freeze({
+    name: "eth_maxPriorityFeePerGas",
+    idempotent: true,
+    validators: () => import("./validators/eth_maxPriorityFeePerGas.js"),
+  }),
+  eth_feeHistory: Object.freeze({
+    name: "eth_feeHistory",
+    idempotent: true,
+    validators: () => import("./validators/eth_feeHistory.js"),
+  }),
+  eth_bigBlockGasPrice: Object.freeze({
+    name: "eth_bigBlockGasPrice",
+    idempotent: true,
+    validators: () => import("./validators/eth_bigBlockGasPrice.js"),
+  }),
+  eth_usingBigBlocks: Object.freeze({
+    name: "eth_usingBigBlocks",
+    idempotent: true,
+    validators: () => import("./validators/eth_usingBigBlocks.js"),
+  }),
+  eth_getBalance: Object.freeze({
+    name: "eth_getBalance",
+    idempotent: true,
+    validators: () => import("./validators/eth_getBalance.js"),
+  }),
+  eth_getCode: Object.freeze({
+    name: "eth_getCode",
+    idempotent: true,
+    validators: () => import("./validators/eth_getCode.js"),
+  }),
+  eth_getStorageAt: Object.freeze({
+    name: "eth_getStorageAt",
+    idempotent: true,
+    validators: () => import("./validators/eth_getStorageAt.js"),
+  }),
+  eth_getTransactionCount: Object.freeze({
+    name: "eth_getTransactionCount",
+    idempotent: true,
+    validators: () => import("./validators/eth_getTransactionCount.js"),
+  }),
+  eth_call: Object.freeze({
+    name: "eth_call",
+    idempotent: true,
+    validators: () => import("./validators/eth_call.js"),
+  }),
+  eth_estimateGas: Object.freeze({
+    name: "eth_estimateGas",
+    idempotent: true,
+    validators: () => import("./validators/eth_estimateGas.js"),
+  }),
+  eth_getLogs: Object.freeze({
+    name: "eth_getLogs",
+    idempotent: true,
+    validators: () => import("./validators/eth_getLogs.js"),
+  }),
+  eth_getBlockTransactionCountByHash: Object.freeze({
+    name: "eth_getBlockTransactionCountByHash",
+    idempotent: true,
+    validators: () => import("./validators/eth_getBlockTransactionCountByHash.js"),
+  }),
+  eth_getBlockTransactionCountByNumber: Object.freeze({
+    name: "eth_getBlockTransactionCountByNumber",
+    idempotent: true,
+    validators: () => import("./validators/eth_getBlockTransactionCountByNumber.js"),
+  }),
+  eth_getTransactionByBlockHashAndIndex: Object.freeze({
+    name: "eth_getTransactionByBlockHashAndIndex",
+    idempotent: true,
+    validators: () => import("./validators/eth_getTransactionByBlockHashAndIndex.js"),
+  }),
+  eth_getTransactionByBlockNumberAndIndex: Object.freeze({
+    name: "eth_getTransactionByBlockNumberAndIndex",
+    idempotent: true,
+    validators: () => import("./validators/eth_getTransactionByBlockNumberAndIndex.js"),
+  }),
+  eth_sendRawTransaction: Object.freeze({
+    name: "eth_sendRawTransaction",
+    idempotent: false,
+    validators: () => import("./validators/eth_sendRawTransaction.js"),
+  }),
+  eth_getSystemTxsByBlockNumber: Object.freeze({
+    name: "eth_getSystemTxsByBlockNumber",
+    idempotent: true,
+    validators: () => import("./validators/eth_getSystemTxsByBlockNumber.js"),
   }),
 });

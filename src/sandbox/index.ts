@@ -96,7 +96,7 @@ export interface Sandbox {
   /** Requests one surface has received so far, faulted ones included. */
   requestCount(surface: SurfaceName): number;
   /** The EVM chain, for tests that need to send transactions or mine blocks. */
-  evm: Pick<EvmSurface, "sendTransaction" | "fund" | "mine" | "chainId" | "path">;
+  evm: Pick<EvmSurface, "sendTransaction" | "fund" | "mine" | "setUsingBigBlocks" | "chainId" | "path">;
   /** The wallet chain, for tests: produce a block now, or make the node tamper with the transactions it builds. */
   wallet: {
     produceBlock(): { number: bigint; id: string };
@@ -249,6 +249,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         sendTransaction: (transaction) => evm.sendTransaction(transaction),
         fund: (address, value) => evm.fund(address, value),
         mine: (transfers) => evm.mine(transfers),
+        setUsingBigBlocks: (address, usingBigBlocks) => evm.setUsingBigBlocks(address, usingBigBlocks),
       },
       wallet: {
         produceBlock: () => wallet.produceBlock(),

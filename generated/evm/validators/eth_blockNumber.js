@@ -36,10 +36,10 @@ class HexPattern {
   }
 }
 
-export const params = validate86;
-const schema191 = {"type":"array","maxItems":0};
+export const params = validate140;
+const schema278 = {"type":"array","maxItems":0};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -52,21 +52,21 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate86.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate87;
-const schema192 = {"$ref":"schemas#/$defs/Quantity"};
-const schema38 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
+export const result = validate141;
+const schema279 = {"$ref":"schemas#/$defs/Quantity"};
+const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const func0 = hexAwarePattern;
-const pattern8 = func0("^0x[0-9a-fA-F]+$", "u");
+const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern8.test(data)){
+if(!pattern6.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -75,6 +75,6 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate87.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }

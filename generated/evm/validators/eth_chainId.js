@@ -49,10 +49,10 @@ class HexPattern {
   }
 }
 
-export const params = validate83;
-const schema189 = {"type":"array","maxItems":0};
+export const params = validate137;
+const schema276 = {"type":"array","maxItems":0};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -65,18 +65,18 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate83.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate84;
-const schema190 = {"$ref":"schemas#/$defs/ChainId"};
-const schema91 = {"anyOf":[{"type":"string","enum":["0x3e7","0x3e6"]},{"$ref":"schemas#/$defs/Quantity"}]};
-const schema38 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
+export const result = validate138;
+const schema277 = {"$ref":"schemas#/$defs/ChainId"};
+const schema37 = {"anyOf":[{"type":"string","enum":["0x3e7","0x3e6"]},{"$ref":"schemas#/$defs/Quantity"}]};
+const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const func0 = hexAwarePattern;
-const pattern8 = func0("^0x[0-9a-fA-F]+$", "u");
+const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -87,7 +87,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"t
 errors++;
 }
 if(!((data === "0x3e7") || (data === "0x3e6"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema91.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema37.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -95,7 +95,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs3 = errors;
 if(typeof data === "string"){
-if(!pattern8.test(data)){
+if(!pattern6.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -122,18 +122,18 @@ vErrors = null;
 }
 }
 }
-validate44.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate44(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
-validate84.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }

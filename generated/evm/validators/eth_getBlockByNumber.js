@@ -49,22 +49,22 @@ class HexPattern {
   }
 }
 
-export const params = validate88;
-const schema194 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"type":"boolean"}],"items":false,"minItems":2};
-const schema127 = {"anyOf":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockTag"}]};
-const schema128 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
-const schema129 = {"type":"string","enum":["latest","earliest","safe","finalized"]};
+export const params = validate142;
+const schema281 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"type":"boolean"}],"items":false,"minItems":2};
+const schema145 = {"anyOf":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockTag"}]};
+const schema146 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
+const schema147 = {"type":"string","enum":["latest","earliest","safe","finalized"]};
 const func0 = hexAwarePattern;
-const pattern97 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
+const pattern109 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 var _errs1 = errors;
 if(typeof data === "string"){
-if(!pattern97.test(data)){
+if(!pattern109.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
@@ -82,7 +82,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/BlockTag/ty
 errors++;
 }
 if(!((((data === "latest") || (data === "earliest")) || (data === "safe")) || (data === "finalized"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/BlockTag/enum",keyword:"enum",params:{allowedValues: schema129.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/BlockTag/enum",keyword:"enum",params:{allowedValues: schema147.enum}});
 errors++;
 }
 var _valid0 = _errs4 === errors;
@@ -103,12 +103,12 @@ vErrors = null;
 }
 }
 }
-validate41.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -118,8 +118,8 @@ errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate41(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate62(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -139,26 +139,26 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate88.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate90;
-const schema195 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
-const schema53 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"type":"object","required":["number","hash","parentHash","timestamp","gasLimit","gasUsed","transactions","miner","difficulty","size","extraData","receiptsRoot","stateRoot","transactionsRoot"],"properties":{"transactions":{"anyOf":[{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}}]},"uncles":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"withdrawals":{"type":"array","items":{"$ref":"schemas#/$defs/Withdrawal"}},"sealFields":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}}}};
+export const result = validate144;
+const schema282 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
+const schema63 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"type":"object","required":["number","hash","parentHash","timestamp","gasLimit","gasUsed","transactions","miner","difficulty","size","extraData","receiptsRoot","stateRoot","transactionsRoot"],"properties":{"transactions":{"anyOf":[{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}}]},"uncles":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"withdrawals":{"type":"array","items":{"$ref":"schemas#/$defs/Withdrawal"}},"sealFields":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}}}};
 const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
-const schema37 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
-const schema54 = {"type":"object","required":["number","hash","parentHash","timestamp"],"properties":{"number":{"$ref":"schemas#/$defs/Quantity"},"hash":{"$ref":"schemas#/$defs/Hash32"},"parentHash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"type":"string","pattern":"^0x[0-9a-fA-F]{16}$"},"sha3Uncles":{"$ref":"schemas#/$defs/Hash32"},"logsBloom":{"type":"string","pattern":"^0x[0-9a-fA-F]{512}$"},"transactionsRoot":{"$ref":"schemas#/$defs/Hash32"},"stateRoot":{"$ref":"schemas#/$defs/Hash32"},"receiptsRoot":{"$ref":"schemas#/$defs/Hash32"},"miner":{"$ref":"schemas#/$defs/Address"},"difficulty":{"$ref":"schemas#/$defs/Quantity"},"totalDifficulty":{"$ref":"schemas#/$defs/Quantity"},"extraData":{"$ref":"schemas#/$defs/HexData"},"size":{"$ref":"schemas#/$defs/Quantity"},"gasLimit":{"$ref":"schemas#/$defs/Quantity"},"gasUsed":{"$ref":"schemas#/$defs/Quantity"},"timestamp":{"$ref":"schemas#/$defs/Quantity"},"mixHash":{"$ref":"schemas#/$defs/Hash32"},"baseFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"withdrawalsRoot":{"$ref":"schemas#/$defs/Hash32"},"blobGasUsed":{"$ref":"schemas#/$defs/Quantity"},"excessBlobGas":{"$ref":"schemas#/$defs/Quantity"},"parentBeaconBlockRoot":{"$ref":"schemas#/$defs/Hash32"},"requestsHash":{"$ref":"schemas#/$defs/Hash32"}}};
-const schema38 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
+const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
+const schema64 = {"type":"object","required":["number","hash","parentHash","timestamp"],"properties":{"number":{"$ref":"schemas#/$defs/Quantity"},"hash":{"$ref":"schemas#/$defs/Hash32"},"parentHash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"type":"string","pattern":"^0x[0-9a-fA-F]{16}$"},"sha3Uncles":{"$ref":"schemas#/$defs/Hash32"},"logsBloom":{"type":"string","pattern":"^0x[0-9a-fA-F]{512}$"},"transactionsRoot":{"$ref":"schemas#/$defs/Hash32"},"stateRoot":{"$ref":"schemas#/$defs/Hash32"},"receiptsRoot":{"$ref":"schemas#/$defs/Hash32"},"miner":{"$ref":"schemas#/$defs/Address"},"difficulty":{"$ref":"schemas#/$defs/Quantity"},"totalDifficulty":{"$ref":"schemas#/$defs/Quantity"},"extraData":{"$ref":"schemas#/$defs/HexData"},"size":{"$ref":"schemas#/$defs/Quantity"},"gasLimit":{"$ref":"schemas#/$defs/Quantity"},"gasUsed":{"$ref":"schemas#/$defs/Quantity"},"timestamp":{"$ref":"schemas#/$defs/Quantity"},"mixHash":{"$ref":"schemas#/$defs/Hash32"},"baseFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"withdrawalsRoot":{"$ref":"schemas#/$defs/Hash32"},"blobGasUsed":{"$ref":"schemas#/$defs/Quantity"},"excessBlobGas":{"$ref":"schemas#/$defs/Quantity"},"parentBeaconBlockRoot":{"$ref":"schemas#/$defs/Hash32"},"requestsHash":{"$ref":"schemas#/$defs/Hash32"}}};
+const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const pattern8 = func0("^0x[0-9a-fA-F]+$", "u");
+const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
-const pattern25 = func0("^0x[0-9a-fA-F]{16}$", "u");
-const pattern27 = func0("^0x[0-9a-fA-F]{512}$", "u");
+const pattern32 = func0("^0x[0-9a-fA-F]{16}$", "u");
+const pattern34 = func0("^0x[0-9a-fA-F]{512}$", "u");
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
-const pattern7 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
+const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -181,7 +181,7 @@ errors++;
 if(data.number !== undefined){
 let data0 = data.number;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern6.test(data0)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/number",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -220,7 +220,7 @@ errors++;
 if(data.nonce !== undefined){
 let data3 = data.nonce;
 if(typeof data3 === "string"){
-if(!pattern25.test(data3)){
+if(!pattern32.test(data3)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{16}$"}});
 errors++;
 }
@@ -246,7 +246,7 @@ errors++;
 if(data.logsBloom !== undefined){
 let data5 = data.logsBloom;
 if(typeof data5 === "string"){
-if(!pattern27.test(data5)){
+if(!pattern34.test(data5)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/logsBloom",schemaPath:"#/properties/logsBloom/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{512}$"}});
 errors++;
 }
@@ -311,7 +311,7 @@ errors++;
 if(data.difficulty !== undefined){
 let data10 = data.difficulty;
 if(typeof data10 === "string"){
-if(!pattern8.test(data10)){
+if(!pattern6.test(data10)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/difficulty",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -324,7 +324,7 @@ errors++;
 if(data.totalDifficulty !== undefined){
 let data11 = data.totalDifficulty;
 if(typeof data11 === "string"){
-if(!pattern8.test(data11)){
+if(!pattern6.test(data11)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/totalDifficulty",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -337,7 +337,7 @@ errors++;
 if(data.extraData !== undefined){
 let data12 = data.extraData;
 if(typeof data12 === "string"){
-if(!pattern7.test(data12)){
+if(!pattern9.test(data12)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/extraData",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
 errors++;
 }
@@ -350,7 +350,7 @@ errors++;
 if(data.size !== undefined){
 let data13 = data.size;
 if(typeof data13 === "string"){
-if(!pattern8.test(data13)){
+if(!pattern6.test(data13)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/size",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -363,7 +363,7 @@ errors++;
 if(data.gasLimit !== undefined){
 let data14 = data.gasLimit;
 if(typeof data14 === "string"){
-if(!pattern8.test(data14)){
+if(!pattern6.test(data14)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasLimit",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -376,7 +376,7 @@ errors++;
 if(data.gasUsed !== undefined){
 let data15 = data.gasUsed;
 if(typeof data15 === "string"){
-if(!pattern8.test(data15)){
+if(!pattern6.test(data15)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsed",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -389,7 +389,7 @@ errors++;
 if(data.timestamp !== undefined){
 let data16 = data.timestamp;
 if(typeof data16 === "string"){
-if(!pattern8.test(data16)){
+if(!pattern6.test(data16)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -415,7 +415,7 @@ errors++;
 if(data.baseFeePerGas !== undefined){
 let data18 = data.baseFeePerGas;
 if(typeof data18 === "string"){
-if(!pattern8.test(data18)){
+if(!pattern6.test(data18)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -441,7 +441,7 @@ errors++;
 if(data.blobGasUsed !== undefined){
 let data20 = data.blobGasUsed;
 if(typeof data20 === "string"){
-if(!pattern8.test(data20)){
+if(!pattern6.test(data20)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsed",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -454,7 +454,7 @@ errors++;
 if(data.excessBlobGas !== undefined){
 let data21 = data.excessBlobGas;
 if(typeof data21 === "string"){
-if(!pattern8.test(data21)){
+if(!pattern6.test(data21)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/excessBlobGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -495,66 +495,71 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate28.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-const schema78 = {"type":"object","required":["hash","nonce","blockHash","blockNumber","transactionIndex","from","to","value","gas","gasPrice","input","v","r","s","type"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"blockHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"blockNumber":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"transactionIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"value":{"$ref":"schemas#/$defs/Quantity"},"gas":{"$ref":"schemas#/$defs/Quantity"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"input":{"$ref":"schemas#/$defs/HexData"},"v":{"$ref":"schemas#/$defs/Quantity"},"r":{"$ref":"schemas#/$defs/Quantity"},"s":{"$ref":"schemas#/$defs/Quantity"},"yParity":{"type":"string","enum":["0x0","0x1"]},"type":{"$ref":"schemas#/$defs/TransactionType"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"maxFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxFeePerBlobGas":{"$ref":"schemas#/$defs/Quantity"},"blobVersionedHashes":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"authorizationList":{"type":"array","items":{"$ref":"schemas#/$defs/Authorization"}}}};
-const schema89 = {"anyOf":[{"type":"string","enum":["0x0","0x2","0x1","0x3","0x4"]},{"$ref":"schemas#/$defs/Quantity"}]};
+const schema88 = {"allOf":[{"$ref":"schemas#/$defs/TransactionFields"}],"anyOf":[{"$ref":"schemas#/$defs/LegacyTransaction"},{"$ref":"schemas#/$defs/DynamicFeeTransaction"},{"$ref":"schemas#/$defs/AccessListTransaction"},{"$ref":"schemas#/$defs/SetCodeTransaction"},{"$ref":"schemas#/$defs/BlobTransaction"},{"$ref":"schemas#/$defs/OtherTypeTransaction"}]};
+const schema89 = {"required":["gasPrice","v"],"properties":{"type":{"type":"string","const":"0x0"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"v":{"$ref":"schemas#/$defs/Quantity"}}};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-var _errs1 = errors;
-if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"}});
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.gasPrice === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasPrice"}});
 errors++;
 }
-if(!(((((data === "0x0") || (data === "0x2")) || (data === "0x1")) || (data === "0x3")) || (data === "0x4"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema89.anyOf[0].enum}});
+if(data.v === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "v"}});
 errors++;
 }
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-var _errs3 = errors;
-if(typeof data === "string"){
-if(!pattern8.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+if("0x0" !== data0){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "0x0"}});
+errors++;
+}
+}
+if(data.gasPrice !== undefined){
+let data1 = data.gasPrice;
+if(typeof data1 === "string"){
+if(!pattern6.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
 }
-if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs3], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
-errors = vErrors.length;
+if(data.v !== undefined){
+let data2 = data.v;
+if(typeof data2 === "string"){
+if(!pattern6.test(data2)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+errors++;
+}
 }
 else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+errors++;
 }
 }
 }
-validate31.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-const schema91 = {"anyOf":[{"type":"string","enum":["0x3e7","0x3e6"]},{"$ref":"schemas#/$defs/Quantity"}]};
+const schema92 = {"required":["gasPrice","chainId","accessList","maxFeePerGas","maxPriorityFeePerGas"],"anyOf":[{"required":["yParity"]},{"required":["v"]}],"properties":{"type":{"type":"string","const":"0x2"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"maxFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/Quantity"}}};
+const schema37 = {"anyOf":[{"type":"string","enum":["0x3e7","0x3e6"]},{"$ref":"schemas#/$defs/Quantity"}]};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -565,7 +570,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"t
 errors++;
 }
 if(!((data === "0x3e7") || (data === "0x3e6"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema91.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema37.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -573,7 +578,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs3 = errors;
 if(typeof data === "string"){
-if(!pattern8.test(data)){
+if(!pattern6.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -600,7 +605,7 @@ vErrors = null;
 }
 }
 }
-validate33.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
@@ -663,16 +668,286 @@ validate21.errors = vErrors;
 return errors === 0;
 }
 
-const schema46 = {"type":"object","properties":{"chainId":{"$ref":"schemas#/$defs/Quantity"},"address":{"$ref":"schemas#/$defs/Address"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"yParity":{"$ref":"schemas#/$defs/Quantity"},"r":{"$ref":"schemas#/$defs/Quantity"},"s":{"$ref":"schemas#/$defs/Quantity"}}};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+var _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.yParity === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "yParity"}});
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+var _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.v === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "v"}});
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+errors = vErrors.length;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.gasPrice === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasPrice"}});
+errors++;
+}
+if(data.chainId === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "chainId"}});
+errors++;
+}
+if(data.accessList === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accessList"}});
+errors++;
+}
+if(data.maxFeePerGas === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxFeePerGas"}});
+errors++;
+}
+if(data.maxPriorityFeePerGas === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxPriorityFeePerGas"}});
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+if("0x2" !== data0){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "0x2"}});
+errors++;
+}
+}
+if(data.gasPrice !== undefined){
+let data1 = data.gasPrice;
+if(typeof data1 === "string"){
+if(!pattern6.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.chainId !== undefined){
+if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+if(data.accessList !== undefined){
+let data3 = data.accessList;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",schemaPath:"#/properties/accessList/type",keyword:"type",params:{type: "array"}});
+errors++;
+}
+}
+if(data.maxFeePerGas !== undefined){
+let data5 = data.maxFeePerGas;
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.maxPriorityFeePerGas !== undefined){
+let data6 = data.maxPriorityFeePerGas;
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+
+const schema35 = {"required":["gasPrice","chainId","accessList"],"anyOf":[{"required":["yParity"]},{"required":["v"]}],"properties":{"type":{"type":"string","const":"0x1"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}}}};
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+var _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.yParity === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "yParity"}});
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+var _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.v === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "v"}});
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+errors = vErrors.length;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.gasPrice === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasPrice"}});
+errors++;
+}
+if(data.chainId === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "chainId"}});
+errors++;
+}
+if(data.accessList === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accessList"}});
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+if("0x1" !== data0){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "0x1"}});
+errors++;
+}
+}
+if(data.gasPrice !== undefined){
+let data1 = data.gasPrice;
+if(typeof data1 === "string"){
+if(!pattern6.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.chainId !== undefined){
+if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+if(data.accessList !== undefined){
+let data3 = data.accessList;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",schemaPath:"#/properties/accessList/type",keyword:"type",params:{type: "array"}});
+errors++;
+}
+}
+}
+validate22.errors = vErrors;
+return errors === 0;
+}
+
+const schema96 = {"required":["to","chainId","accessList","maxFeePerGas","maxPriorityFeePerGas","authorizationList"],"anyOf":[{"required":["yParity"]},{"required":["v"]}],"properties":{"type":{"type":"string","const":"0x4"},"to":{"$ref":"schemas#/$defs/Address"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"maxFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"authorizationList":{"type":"array","items":{"$ref":"schemas#/$defs/Authorization"}}}};
+const schema50 = {"type":"object","required":["chainId","address","nonce","yParity","r","s"],"properties":{"chainId":{"$ref":"schemas#/$defs/Quantity"},"address":{"$ref":"schemas#/$defs/Address"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"yParity":{"$ref":"schemas#/$defs/Quantity"},"r":{"$ref":"schemas#/$defs/Quantity"},"s":{"$ref":"schemas#/$defs/Quantity"}}};
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.chainId === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "chainId"}});
+errors++;
+}
+if(data.address === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"}});
+errors++;
+}
+if(data.nonce === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"}});
+errors++;
+}
+if(data.yParity === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "yParity"}});
+errors++;
+}
+if(data.r === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "r"}});
+errors++;
+}
+if(data.s === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "s"}});
+errors++;
+}
 if(data.chainId !== undefined){
 let data0 = data.chainId;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern6.test(data0)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -698,7 +973,7 @@ errors++;
 if(data.nonce !== undefined){
 let data2 = data.nonce;
 if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
+if(!pattern6.test(data2)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -711,7 +986,7 @@ errors++;
 if(data.yParity !== undefined){
 let data3 = data.yParity;
 if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
+if(!pattern6.test(data3)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -724,7 +999,7 @@ errors++;
 if(data.r !== undefined){
 let data4 = data.r;
 if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
+if(!pattern6.test(data4)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -737,7 +1012,7 @@ errors++;
 if(data.s !== undefined){
 let data5 = data.s;
 if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
+if(!pattern6.test(data5)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -752,12 +1027,454 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate26.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+var _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.yParity === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "yParity"}});
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+var _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.v === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "v"}});
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+errors = vErrors.length;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.to === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"}});
+errors++;
+}
+if(data.chainId === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "chainId"}});
+errors++;
+}
+if(data.accessList === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accessList"}});
+errors++;
+}
+if(data.maxFeePerGas === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxFeePerGas"}});
+errors++;
+}
+if(data.maxPriorityFeePerGas === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxPriorityFeePerGas"}});
+errors++;
+}
+if(data.authorizationList === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "authorizationList"}});
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+if("0x4" !== data0){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "0x4"}});
+errors++;
+}
+}
+if(data.to !== undefined){
+let data1 = data.to;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.chainId !== undefined){
+if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+if(data.accessList !== undefined){
+let data3 = data.accessList;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",schemaPath:"#/properties/accessList/type",keyword:"type",params:{type: "array"}});
+errors++;
+}
+}
+if(data.maxFeePerGas !== undefined){
+let data5 = data.maxFeePerGas;
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.maxPriorityFeePerGas !== undefined){
+let data6 = data.maxPriorityFeePerGas;
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.authorizationList !== undefined){
+let data7 = data.authorizationList;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate30(data7[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"}});
+errors++;
+}
+}
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+
+const schema57 = {"required":["to","chainId","accessList","maxFeePerGas","maxPriorityFeePerGas","maxFeePerBlobGas","blobVersionedHashes"],"anyOf":[{"required":["yParity"]},{"required":["v"]}],"properties":{"type":{"type":"string","const":"0x3"},"to":{"$ref":"schemas#/$defs/Address"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"maxFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxFeePerBlobGas":{"$ref":"schemas#/$defs/Quantity"},"blobVersionedHashes":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}}}};
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+var _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.yParity === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "yParity"}});
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+var _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.v === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "v"}});
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+errors = vErrors.length;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.to === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"}});
+errors++;
+}
+if(data.chainId === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "chainId"}});
+errors++;
+}
+if(data.accessList === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accessList"}});
+errors++;
+}
+if(data.maxFeePerGas === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxFeePerGas"}});
+errors++;
+}
+if(data.maxPriorityFeePerGas === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxPriorityFeePerGas"}});
+errors++;
+}
+if(data.maxFeePerBlobGas === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxFeePerBlobGas"}});
+errors++;
+}
+if(data.blobVersionedHashes === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blobVersionedHashes"}});
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+if("0x3" !== data0){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "0x3"}});
+errors++;
+}
+}
+if(data.to !== undefined){
+let data1 = data.to;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.chainId !== undefined){
+if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+if(data.accessList !== undefined){
+let data3 = data.accessList;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",schemaPath:"#/properties/accessList/type",keyword:"type",params:{type: "array"}});
+errors++;
+}
+}
+if(data.maxFeePerGas !== undefined){
+let data5 = data.maxFeePerGas;
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.maxPriorityFeePerGas !== undefined){
+let data6 = data.maxPriorityFeePerGas;
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.maxFeePerBlobGas !== undefined){
+let data7 = data.maxFeePerBlobGas;
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.blobVersionedHashes !== undefined){
+let data8 = data.blobVersionedHashes;
+if(Array.isArray(data8)){
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+let data9 = data8[i1];
+if(typeof data9 === "string"){
+if(!pattern5.test(data9)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"}});
+errors++;
+}
+}
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+const schema100 = {"properties":{"type":{"allOf":[{"$ref":"schemas#/$defs/Quantity"},{"not":{"enum":["0x0","0x1","0x2","0x3","0x4"]}}]}}};
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+const _errs5 = errors;
+const _errs6 = errors;
+if(!(((((data0 === "0x0") || (data0 === "0x1")) || (data0 === "0x2")) || (data0 === "0x3")) || (data0 === "0x4"))){
+vErrors = addIssue(vErrors, {});
+errors++;
+}
+var valid3 = _errs6 === errors;
+if(valid3){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/allOf/1/not",keyword:"not",params:{}});
+errors++;
+}
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+
+const schema102 = {"type":"object","required":["hash","nonce","blockHash","blockNumber","transactionIndex","from","value","gas","input","r","s","type"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash32"},"type":{"$ref":"schemas#/$defs/TransactionType"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"blockHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"blockNumber":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"blockTimestamp":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"transactionIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"value":{"$ref":"schemas#/$defs/Quantity"},"gas":{"$ref":"schemas#/$defs/Quantity"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"input":{"$ref":"schemas#/$defs/HexData"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"v":{"$ref":"schemas#/$defs/Quantity"},"yParity":{"type":"string","enum":["0x0","0x1"]},"r":{"$ref":"schemas#/$defs/Quantity"},"s":{"$ref":"schemas#/$defs/Quantity"}}};
+const schema104 = {"anyOf":[{"type":"string","enum":["0x0","0x2","0x1","0x3","0x4"]},{"$ref":"schemas#/$defs/Quantity"}]};
+
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+var _errs1 = errors;
+if(typeof data !== "string"){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+if(!(((((data === "0x0") || (data === "0x2")) || (data === "0x1")) || (data === "0x3")) || (data === "0x4"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema104.anyOf[0].enum}});
+errors++;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+var _errs3 = errors;
+if(typeof data === "string"){
+if(!pattern6.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+vErrors = addAlternatives(vErrors, [_errs1, _errs3], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+errors = vErrors.length;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate54.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -785,10 +1502,6 @@ if(data.from === undefined){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"}});
 errors++;
 }
-if(data.to === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"}});
-errors++;
-}
 if(data.value === undefined){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"}});
 errors++;
@@ -797,16 +1510,8 @@ if(data.gas === undefined){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gas"}});
 errors++;
 }
-if(data.gasPrice === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasPrice"}});
-errors++;
-}
 if(data.input === undefined){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"}});
-errors++;
-}
-if(data.v === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "v"}});
 errors++;
 }
 if(data.r === undefined){
@@ -834,10 +1539,16 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"schem
 errors++;
 }
 }
+if(data.type !== undefined){
+if(!(validate54(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
 if(data.nonce !== undefined){
-let data1 = data.nonce;
-if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+let data2 = data.nonce;
+if(typeof data2 === "string"){
+if(!pattern6.test(data2)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -848,48 +1559,61 @@ errors++;
 }
 }
 if(data.blockHash !== undefined){
-let data2 = data.blockHash;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: schema78.properties.blockHash.type}});
+let data3 = data.blockHash;
+if((typeof data3 !== "string") && (data3 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: schema102.properties.blockHash.type}});
 errors++;
 }
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 }
 if(data.blockNumber !== undefined){
-let data3 = data.blockNumber;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: schema78.properties.blockNumber.type}});
+let data4 = data.blockNumber;
+if((typeof data4 !== "string") && (data4 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: schema102.properties.blockNumber.type}});
 errors++;
 }
-if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 }
-if(data.transactionIndex !== undefined){
-let data4 = data.transactionIndex;
-if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: schema78.properties.transactionIndex.type}});
+if(data.blockTimestamp !== undefined){
+let data5 = data.blockTimestamp;
+if((typeof data5 !== "string") && (data5 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: schema102.properties.blockTimestamp.type}});
 errors++;
 }
-if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+errors++;
+}
+}
+}
+if(data.transactionIndex !== undefined){
+let data6 = data.transactionIndex;
+if((typeof data6 !== "string") && (data6 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: schema102.properties.transactionIndex.type}});
+errors++;
+}
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 }
 if(data.from !== undefined){
-let data5 = data.from;
-if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
+let data7 = data.from;
+if(typeof data7 === "string"){
+if(!pattern4.test(data7)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
@@ -900,22 +1624,22 @@ errors++;
 }
 }
 if(data.to !== undefined){
-let data6 = data.to;
-if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema78.properties.to.type}});
+let data8 = data.to;
+if((typeof data8 !== "string") && (data8 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema102.properties.to.type}});
 errors++;
 }
-if(typeof data6 === "string"){
-if(!pattern4.test(data6)){
+if(typeof data8 === "string"){
+if(!pattern4.test(data8)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
 }
 }
 if(data.value !== undefined){
-let data7 = data.value;
-if(typeof data7 === "string"){
-if(!pattern8.test(data7)){
+let data9 = data.value;
+if(typeof data9 === "string"){
+if(!pattern6.test(data9)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -926,9 +1650,9 @@ errors++;
 }
 }
 if(data.gas !== undefined){
-let data8 = data.gas;
-if(typeof data8 === "string"){
-if(!pattern8.test(data8)){
+let data10 = data.gas;
+if(typeof data10 === "string"){
+if(!pattern6.test(data10)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -939,9 +1663,9 @@ errors++;
 }
 }
 if(data.gasPrice !== undefined){
-let data9 = data.gasPrice;
-if(typeof data9 === "string"){
-if(!pattern8.test(data9)){
+let data11 = data.gasPrice;
+if(typeof data11 === "string"){
+if(!pattern6.test(data11)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -952,9 +1676,9 @@ errors++;
 }
 }
 if(data.input !== undefined){
-let data10 = data.input;
-if(typeof data10 === "string"){
-if(!pattern7.test(data10)){
+let data12 = data.input;
+if(typeof data12 === "string"){
+if(!pattern9.test(data12)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
 errors++;
 }
@@ -964,10 +1688,16 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",schemaPath:"sche
 errors++;
 }
 }
+if(data.chainId !== undefined){
+if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
 if(data.v !== undefined){
-let data11 = data.v;
-if(typeof data11 === "string"){
-if(!pattern8.test(data11)){
+let data14 = data.v;
+if(typeof data14 === "string"){
+if(!pattern6.test(data14)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -977,10 +1707,21 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#
 errors++;
 }
 }
+if(data.yParity !== undefined){
+let data15 = data.yParity;
+if(typeof data15 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+if(!((data15 === "0x0") || (data15 === "0x1"))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/enum",keyword:"enum",params:{allowedValues: schema102.properties.yParity.enum}});
+errors++;
+}
+}
 if(data.r !== undefined){
-let data12 = data.r;
-if(typeof data12 === "string"){
-if(!pattern8.test(data12)){
+let data16 = data.r;
+if(typeof data16 === "string"){
+if(!pattern6.test(data16)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -991,9 +1732,9 @@ errors++;
 }
 }
 if(data.s !== undefined){
-let data13 = data.s;
-if(typeof data13 === "string"){
-if(!pattern8.test(data13)){
+let data17 = data.s;
+if(typeof data17 === "string"){
+if(!pattern6.test(data17)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -1003,135 +1744,99 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#
 errors++;
 }
 }
-if(data.yParity !== undefined){
-let data14 = data.yParity;
-if(typeof data14 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-if(!((data14 === "0x0") || (data14 === "0x1"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/enum",keyword:"enum",params:{allowedValues: schema78.properties.yParity.enum}});
-errors++;
-}
-}
-if(data.type !== undefined){
-if(!(validate31(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-errors = vErrors.length;
-}
-}
-if(data.chainId !== undefined){
-if(!(validate33(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
-errors = vErrors.length;
-}
-}
-if(data.accessList !== undefined){
-let data17 = data.accessList;
-if(Array.isArray(data17)){
-const len0 = data17.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate21(data17[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data17,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",schemaPath:"#/properties/accessList/type",keyword:"type",params:{type: "array"}});
-errors++;
-}
-}
-if(data.maxFeePerGas !== undefined){
-let data19 = data.maxFeePerGas;
-if(typeof data19 === "string"){
-if(!pattern8.test(data19)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-if(data.maxPriorityFeePerGas !== undefined){
-let data20 = data.maxPriorityFeePerGas;
-if(typeof data20 === "string"){
-if(!pattern8.test(data20)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-if(data.maxFeePerBlobGas !== undefined){
-let data21 = data.maxFeePerBlobGas;
-if(typeof data21 === "string"){
-if(!pattern8.test(data21)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-if(data.blobVersionedHashes !== undefined){
-let data22 = data.blobVersionedHashes;
-if(Array.isArray(data22)){
-const len1 = data22.length;
-for(let i1=0; i1<len1; i1++){
-let data23 = data22[i1];
-if(typeof data23 === "string"){
-if(!pattern5.test(data23)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"}});
-errors++;
-}
-}
-if(data.authorizationList !== undefined){
-let data24 = data.authorizationList;
-if(Array.isArray(data24)){
-const len2 = data24.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate26(data24[i2], {instancePath:instancePath+"/authorizationList/" + i2,parentData:data24,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"}});
-errors++;
-}
-}
 }
 else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate30.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-const schema98 = {"type":"object","required":["index","validatorIndex","address","amount"],"properties":{"index":{"$ref":"schemas#/$defs/Quantity"},"validatorIndex":{"$ref":"schemas#/$defs/Quantity"},"address":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/Quantity"}}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+var _errs1 = errors;
+if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+var _errs2 = errors;
+if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+var _errs3 = errors;
+if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+var _errs4 = errors;
+if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs4 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+var _errs5 = errors;
+if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs5 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+var _errs6 = errors;
+if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs6 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+}
+}
+}
+if(!valid0){
+vErrors = addAlternatives(vErrors, [_errs1, _errs2, _errs3, _errs4, _errs5, _errs6], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+errors = vErrors.length;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+validate37.errors = vErrors;
+return errors === 0;
+}
+
+const schema116 = {"type":"object","required":["index","validatorIndex","address","amount"],"properties":{"index":{"$ref":"schemas#/$defs/Quantity"},"validatorIndex":{"$ref":"schemas#/$defs/Quantity"},"address":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/Quantity"}}};
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1154,7 +1859,7 @@ errors++;
 if(data.index !== undefined){
 let data0 = data.index;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern6.test(data0)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -1167,7 +1872,7 @@ errors++;
 if(data.validatorIndex !== undefined){
 let data1 = data.validatorIndex;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern6.test(data1)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/validatorIndex",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -1193,7 +1898,7 @@ errors++;
 if(data.amount !== undefined){
 let data3 = data.amount;
 if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
+if(!pattern6.test(data3)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/amount",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -1208,16 +1913,16 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate38.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1309,8 +2014,8 @@ var _errs9 = errors;
 if(Array.isArray(data0)){
 const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate30(data0[i1], {instancePath:instancePath+"/transactions/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate37(data0[i1], {instancePath:instancePath+"/transactions/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -1366,8 +2071,8 @@ let data5 = data.withdrawals;
 if(Array.isArray(data5)){
 const len3 = data5.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate38(data5[i3], {instancePath:instancePath+"/withdrawals/" + i3,parentData:data5,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate59(data5[i3], {instancePath:instancePath+"/withdrawals/" + i3,parentData:data5,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -1384,7 +2089,7 @@ const len4 = data7.length;
 for(let i4=0; i4<len4; i4++){
 let data8 = data7[i4];
 if(typeof data8 === "string"){
-if(!pattern7.test(data8)){
+if(!pattern9.test(data8)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/sealFields/" + i4,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
 errors++;
 }
@@ -1405,20 +2110,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate27.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1457,6 +2162,6 @@ vErrors = null;
 }
 }
 }
-validate90.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }

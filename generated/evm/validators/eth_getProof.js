@@ -36,20 +36,21 @@ class HexPattern {
   }
 }
 
-export const params = validate66;
-const schema172 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"type":"array","items":{"$ref":"schemas#/$defs/StorageSlot"}},{"type":"string","enum":["latest"]}],"items":false,"minItems":3};
+export const params = validate120;
+const schema258 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"type":"array","items":{"$ref":"schemas#/$defs/StorageKey"}},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":2};
 const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const schema147 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
+const schema228 = {"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
+const schema227 = {"type":"string","enum":["latest","pending"]};
 const func0 = hexAwarePattern;
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
-const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
+const pattern14 = func0("^0x[0-9a-fA-F]{1,64}$", "u");
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
-if(data.length < 3){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 3}});
+if(data.length < 2){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2}});
 errors++;
 }
 const len0 = data.length;
@@ -73,13 +74,13 @@ const len1 = data1.length;
 for(let i0=0; i0<len1; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/" + i0,schemaPath:"schemas#/$defs/StorageSlot/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+if(!pattern14.test(data2)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/" + i0,schemaPath:"schemas#/$defs/StorageKey/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/" + i0,schemaPath:"schemas#/$defs/StorageSlot/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/" + i0,schemaPath:"schemas#/$defs/StorageKey/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -92,11 +93,11 @@ errors++;
 if(len0 > 2){
 let data3 = data[2];
 if(typeof data3 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"#/prefixItems/2/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#/$defs/StateBlockTag/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-if(!(data3 === "latest")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"#/prefixItems/2/enum",keyword:"enum",params:{allowedValues: schema172.prefixItems[2].enum}});
+if(!((data3 === "latest") || (data3 === "pending"))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema227.enum}});
 errors++;
 }
 }
@@ -110,22 +111,22 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate66.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate67;
-const schema175 = {"$ref":"schemas#/$defs/AccountProof"};
-const schema35 = {"type":"object","required":["address","accountProof","balance","codeHash","nonce","storageHash","storageProof"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"accountProof":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"balance":{"$ref":"schemas#/$defs/Quantity"},"codeHash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"storageHash":{"$ref":"schemas#/$defs/Hash32"},"storageProof":{"type":"array","items":{"$ref":"schemas#/$defs/StorageProof"}}}};
-const schema37 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
-const schema38 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
+export const result = validate121;
+const schema262 = {"$ref":"schemas#/$defs/AccountProof"};
+const schema39 = {"type":"object","required":["address","accountProof","balance","codeHash","nonce","storageHash","storageProof"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"accountProof":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"balance":{"$ref":"schemas#/$defs/Quantity"},"codeHash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"storageHash":{"$ref":"schemas#/$defs/Hash32"},"storageProof":{"type":"array","items":{"$ref":"schemas#/$defs/StorageProof"}}}};
+const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
+const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
-const pattern7 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
-const pattern8 = func0("^0x[0-9a-fA-F]+$", "u");
-const schema42 = {"type":"object","required":["key","value","proof"],"properties":{"key":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"},"value":{"$ref":"schemas#/$defs/Quantity"},"proof":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}}}};
-const pattern12 = func0("^0x[0-9a-fA-F]{1,64}$", "u");
+const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
+const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
+const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
+const schema46 = {"type":"object","required":["key","value","proof"],"properties":{"key":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"},"value":{"$ref":"schemas#/$defs/Quantity"},"proof":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}}}};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -144,7 +145,7 @@ errors++;
 if(data.key !== undefined){
 let data0 = data.key;
 if(typeof data0 === "string"){
-if(!pattern12.test(data0)){
+if(!pattern14.test(data0)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"}});
 errors++;
 }
@@ -157,7 +158,7 @@ errors++;
 if(data.value !== undefined){
 let data1 = data.value;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern6.test(data1)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -174,7 +175,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(typeof data3 === "string"){
-if(!pattern7.test(data3)){
+if(!pattern9.test(data3)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/proof/" + i0,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
 errors++;
 }
@@ -195,12 +196,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate23.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -252,7 +253,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
-if(!pattern7.test(data2)){
+if(!pattern9.test(data2)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/accountProof/" + i0,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
 errors++;
 }
@@ -271,7 +272,7 @@ errors++;
 if(data.balance !== undefined){
 let data3 = data.balance;
 if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
+if(!pattern6.test(data3)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/balance",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -297,7 +298,7 @@ errors++;
 if(data.nonce !== undefined){
 let data5 = data.nonce;
 if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
+if(!pattern6.test(data5)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -325,8 +326,8 @@ let data7 = data.storageProof;
 if(Array.isArray(data7)){
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate23(data7[i1], {instancePath:instancePath+"/storageProof/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate27(data7[i1], {instancePath:instancePath+"/storageProof/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 }
@@ -341,18 +342,18 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate22.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
-validate67.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }

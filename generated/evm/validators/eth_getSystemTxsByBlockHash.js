@@ -49,13 +49,13 @@ class HexPattern {
   }
 }
 
-export const params = validate78;
-const schema184 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
+export const params = validate132;
+const schema271 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
 const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const func0 = hexAwarePattern;
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -87,23 +87,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate78.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate79;
-const schema186 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SystemTransaction"}},{"type":"null"}]};
-const schema148 = {"allOf":[{"$ref":"schemas#/$defs/Transaction"}],"properties":{"type":{"type":"string","const":"0x0"},"gasPrice":{"type":"string","const":"0x0"},"from":{"type":"string","pattern":"^0x(2{40}|20[0-9a-fA-F]{38})$"}}};
-const schema78 = {"type":"object","required":["hash","nonce","blockHash","blockNumber","transactionIndex","from","to","value","gas","gasPrice","input","v","r","s","type"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"blockHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"blockNumber":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"transactionIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"value":{"$ref":"schemas#/$defs/Quantity"},"gas":{"$ref":"schemas#/$defs/Quantity"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"input":{"$ref":"schemas#/$defs/HexData"},"v":{"$ref":"schemas#/$defs/Quantity"},"r":{"$ref":"schemas#/$defs/Quantity"},"s":{"$ref":"schemas#/$defs/Quantity"},"yParity":{"type":"string","enum":["0x0","0x1"]},"type":{"$ref":"schemas#/$defs/TransactionType"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"maxFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxFeePerBlobGas":{"$ref":"schemas#/$defs/Quantity"},"blobVersionedHashes":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"authorizationList":{"type":"array","items":{"$ref":"schemas#/$defs/Authorization"}}}};
-const schema38 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
+export const result = validate133;
+const schema273 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SystemTransaction"}},{"type":"null"}]};
+const schema236 = {"allOf":[{"$ref":"schemas#/$defs/TransactionFields"},{"$ref":"schemas#/$defs/LegacyTransaction"}],"properties":{"type":{"type":"string","const":"0x0"},"gasPrice":{"type":"string","const":"0x0"},"v":{"$ref":"schemas#/$defs/Quantity"},"from":{"type":"string","pattern":"^0x(2{40}|20[0-9a-fA-F]{38})$"}}};
+const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
+const schema102 = {"type":"object","required":["hash","nonce","blockHash","blockNumber","transactionIndex","from","value","gas","input","r","s","type"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash32"},"type":{"$ref":"schemas#/$defs/TransactionType"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"blockHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"blockNumber":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"blockTimestamp":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"transactionIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"value":{"$ref":"schemas#/$defs/Quantity"},"gas":{"$ref":"schemas#/$defs/Quantity"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"input":{"$ref":"schemas#/$defs/HexData"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"v":{"$ref":"schemas#/$defs/Quantity"},"yParity":{"type":"string","enum":["0x0","0x1"]},"r":{"$ref":"schemas#/$defs/Quantity"},"s":{"$ref":"schemas#/$defs/Quantity"}}};
 const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const schema37 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
-const pattern8 = func0("^0x[0-9a-fA-F]+$", "u");
+const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
+const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
-const pattern7 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
-const schema89 = {"anyOf":[{"type":"string","enum":["0x0","0x2","0x1","0x3","0x4"]},{"$ref":"schemas#/$defs/Quantity"}]};
+const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
+const schema104 = {"anyOf":[{"type":"string","enum":["0x0","0x2","0x1","0x3","0x4"]},{"$ref":"schemas#/$defs/Quantity"}]};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -114,7 +114,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"t
 errors++;
 }
 if(!(((((data === "0x0") || (data === "0x2")) || (data === "0x1")) || (data === "0x3")) || (data === "0x4"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema89.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema104.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -122,7 +122,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs3 = errors;
 if(typeof data === "string"){
-if(!pattern8.test(data)){
+if(!pattern6.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -149,13 +149,13 @@ vErrors = null;
 }
 }
 }
-validate31.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema91 = {"anyOf":[{"type":"string","enum":["0x3e7","0x3e6"]},{"$ref":"schemas#/$defs/Quantity"}]};
+const schema37 = {"anyOf":[{"type":"string","enum":["0x3e7","0x3e6"]},{"$ref":"schemas#/$defs/Quantity"}]};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -166,7 +166,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"t
 errors++;
 }
 if(!((data === "0x3e7") || (data === "0x3e6"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema91.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema37.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -174,7 +174,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs3 = errors;
 if(typeof data === "string"){
-if(!pattern8.test(data)){
+if(!pattern6.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -201,164 +201,12 @@ vErrors = null;
 }
 }
 }
-validate33.errors = vErrors;
-return errors === 0;
-}
-
-const schema32 = {"type":"object","required":["address","storageKeys"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"storageKeys":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}}}};
-
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"}});
-errors++;
-}
-if(data.storageKeys === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "storageKeys"}});
-errors++;
-}
-if(data.address !== undefined){
-let data0 = data.address;
-if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-if(data.storageKeys !== undefined){
-let data1 = data.storageKeys;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageKeys/" + i0,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageKeys/" + i0,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageKeys",schemaPath:"#/properties/storageKeys/type",keyword:"type",params:{type: "array"}});
-errors++;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
-errors++;
-}
-validate21.errors = vErrors;
-return errors === 0;
-}
-
-const schema46 = {"type":"object","properties":{"chainId":{"$ref":"schemas#/$defs/Quantity"},"address":{"$ref":"schemas#/$defs/Address"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"yParity":{"$ref":"schemas#/$defs/Quantity"},"r":{"$ref":"schemas#/$defs/Quantity"},"s":{"$ref":"schemas#/$defs/Quantity"}}};
-
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.chainId !== undefined){
-let data0 = data.chainId;
-if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-if(data.address !== undefined){
-let data1 = data.address;
-if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-if(data.nonce !== undefined){
-let data2 = data.nonce;
-if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-if(data.yParity !== undefined){
-let data3 = data.yParity;
-if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-if(data.r !== undefined){
-let data4 = data.r;
-if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-if(data.s !== undefined){
-let data5 = data.s;
-if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
-errors++;
-}
-validate26.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -386,10 +234,6 @@ if(data.from === undefined){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"}});
 errors++;
 }
-if(data.to === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"}});
-errors++;
-}
 if(data.value === undefined){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"}});
 errors++;
@@ -398,16 +242,8 @@ if(data.gas === undefined){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gas"}});
 errors++;
 }
-if(data.gasPrice === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasPrice"}});
-errors++;
-}
 if(data.input === undefined){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"}});
-errors++;
-}
-if(data.v === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "v"}});
 errors++;
 }
 if(data.r === undefined){
@@ -435,10 +271,16 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"schem
 errors++;
 }
 }
+if(data.type !== undefined){
+if(!(validate54(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
 if(data.nonce !== undefined){
-let data1 = data.nonce;
-if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+let data2 = data.nonce;
+if(typeof data2 === "string"){
+if(!pattern6.test(data2)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -449,48 +291,61 @@ errors++;
 }
 }
 if(data.blockHash !== undefined){
-let data2 = data.blockHash;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: schema78.properties.blockHash.type}});
+let data3 = data.blockHash;
+if((typeof data3 !== "string") && (data3 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: schema102.properties.blockHash.type}});
 errors++;
 }
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 }
 if(data.blockNumber !== undefined){
-let data3 = data.blockNumber;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: schema78.properties.blockNumber.type}});
+let data4 = data.blockNumber;
+if((typeof data4 !== "string") && (data4 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: schema102.properties.blockNumber.type}});
 errors++;
 }
-if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 }
-if(data.transactionIndex !== undefined){
-let data4 = data.transactionIndex;
-if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: schema78.properties.transactionIndex.type}});
+if(data.blockTimestamp !== undefined){
+let data5 = data.blockTimestamp;
+if((typeof data5 !== "string") && (data5 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: schema102.properties.blockTimestamp.type}});
 errors++;
 }
-if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+errors++;
+}
+}
+}
+if(data.transactionIndex !== undefined){
+let data6 = data.transactionIndex;
+if((typeof data6 !== "string") && (data6 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: schema102.properties.transactionIndex.type}});
+errors++;
+}
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 }
 if(data.from !== undefined){
-let data5 = data.from;
-if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
+let data7 = data.from;
+if(typeof data7 === "string"){
+if(!pattern4.test(data7)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
@@ -501,22 +356,22 @@ errors++;
 }
 }
 if(data.to !== undefined){
-let data6 = data.to;
-if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema78.properties.to.type}});
+let data8 = data.to;
+if((typeof data8 !== "string") && (data8 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema102.properties.to.type}});
 errors++;
 }
-if(typeof data6 === "string"){
-if(!pattern4.test(data6)){
+if(typeof data8 === "string"){
+if(!pattern4.test(data8)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
 }
 }
 if(data.value !== undefined){
-let data7 = data.value;
-if(typeof data7 === "string"){
-if(!pattern8.test(data7)){
+let data9 = data.value;
+if(typeof data9 === "string"){
+if(!pattern6.test(data9)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -527,9 +382,9 @@ errors++;
 }
 }
 if(data.gas !== undefined){
-let data8 = data.gas;
-if(typeof data8 === "string"){
-if(!pattern8.test(data8)){
+let data10 = data.gas;
+if(typeof data10 === "string"){
+if(!pattern6.test(data10)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -540,9 +395,9 @@ errors++;
 }
 }
 if(data.gasPrice !== undefined){
-let data9 = data.gasPrice;
-if(typeof data9 === "string"){
-if(!pattern8.test(data9)){
+let data11 = data.gasPrice;
+if(typeof data11 === "string"){
+if(!pattern6.test(data11)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -553,9 +408,9 @@ errors++;
 }
 }
 if(data.input !== undefined){
-let data10 = data.input;
-if(typeof data10 === "string"){
-if(!pattern7.test(data10)){
+let data12 = data.input;
+if(typeof data12 === "string"){
+if(!pattern9.test(data12)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
 errors++;
 }
@@ -565,10 +420,16 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",schemaPath:"sche
 errors++;
 }
 }
+if(data.chainId !== undefined){
+if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
 if(data.v !== undefined){
-let data11 = data.v;
-if(typeof data11 === "string"){
-if(!pattern8.test(data11)){
+let data14 = data.v;
+if(typeof data14 === "string"){
+if(!pattern6.test(data14)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -578,10 +439,21 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#
 errors++;
 }
 }
+if(data.yParity !== undefined){
+let data15 = data.yParity;
+if(typeof data15 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+if(!((data15 === "0x0") || (data15 === "0x1"))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/enum",keyword:"enum",params:{allowedValues: schema102.properties.yParity.enum}});
+errors++;
+}
+}
 if(data.r !== undefined){
-let data12 = data.r;
-if(typeof data12 === "string"){
-if(!pattern8.test(data12)){
+let data16 = data.r;
+if(typeof data16 === "string"){
+if(!pattern6.test(data16)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -592,9 +464,9 @@ errors++;
 }
 }
 if(data.s !== undefined){
-let data13 = data.s;
-if(typeof data13 === "string"){
-if(!pattern8.test(data13)){
+let data17 = data.s;
+if(typeof data17 === "string"){
+if(!pattern6.test(data17)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -604,139 +476,82 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#
 errors++;
 }
 }
-if(data.yParity !== undefined){
-let data14 = data.yParity;
-if(typeof data14 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-if(!((data14 === "0x0") || (data14 === "0x1"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/enum",keyword:"enum",params:{allowedValues: schema78.properties.yParity.enum}});
-errors++;
-}
-}
-if(data.type !== undefined){
-if(!(validate31(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-errors = vErrors.length;
-}
-}
-if(data.chainId !== undefined){
-if(!(validate33(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
-errors = vErrors.length;
-}
-}
-if(data.accessList !== undefined){
-let data17 = data.accessList;
-if(Array.isArray(data17)){
-const len0 = data17.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate21(data17[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data17,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",schemaPath:"#/properties/accessList/type",keyword:"type",params:{type: "array"}});
-errors++;
-}
-}
-if(data.maxFeePerGas !== undefined){
-let data19 = data.maxFeePerGas;
-if(typeof data19 === "string"){
-if(!pattern8.test(data19)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-if(data.maxPriorityFeePerGas !== undefined){
-let data20 = data.maxPriorityFeePerGas;
-if(typeof data20 === "string"){
-if(!pattern8.test(data20)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-if(data.maxFeePerBlobGas !== undefined){
-let data21 = data.maxFeePerBlobGas;
-if(typeof data21 === "string"){
-if(!pattern8.test(data21)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-if(data.blobVersionedHashes !== undefined){
-let data22 = data.blobVersionedHashes;
-if(Array.isArray(data22)){
-const len1 = data22.length;
-for(let i1=0; i1<len1; i1++){
-let data23 = data22[i1];
-if(typeof data23 === "string"){
-if(!pattern5.test(data23)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"}});
-errors++;
-}
-}
-if(data.authorizationList !== undefined){
-let data24 = data.authorizationList;
-if(Array.isArray(data24)){
-const len2 = data24.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate26(data24[i2], {instancePath:instancePath+"/authorizationList/" + i2,parentData:data24,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"}});
-errors++;
-}
-}
 }
 else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate30.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-const pattern109 = func0("^0x(2{40}|20[0-9a-fA-F]{38})$", "u");
+const schema89 = {"required":["gasPrice","v"],"properties":{"type":{"type":"string","const":"0x0"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"v":{"$ref":"schemas#/$defs/Quantity"}}};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.gasPrice === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasPrice"}});
+errors++;
+}
+if(data.v === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "v"}});
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+if("0x0" !== data0){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "0x0"}});
+errors++;
+}
+}
+if(data.gasPrice !== undefined){
+let data1 = data.gasPrice;
+if(typeof data1 === "string"){
+if(!pattern6.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.v !== undefined){
+let data2 = data.v;
+if(typeof data2 === "string"){
+if(!pattern6.test(data2)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+
+const pattern187 = func0("^0x(2{40}|20[0-9a-fA-F]{38})$", "u");
+
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -762,10 +577,23 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"#
 errors++;
 }
 }
-if(data.from !== undefined){
-let data2 = data.from;
+if(data.v !== undefined){
+let data2 = data.v;
 if(typeof data2 === "string"){
-if(!pattern109.test(data2)){
+if(!pattern6.test(data2)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.from !== undefined){
+let data3 = data.from;
+if(typeof data3 === "string"){
+if(!pattern187.test(data3)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"#/properties/from/pattern",keyword:"pattern",params:{pattern: "^0x(2{40}|20[0-9a-fA-F]{38})$"}});
 errors++;
 }
@@ -776,12 +604,12 @@ errors++;
 }
 }
 }
-validate55.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -791,8 +619,8 @@ var _errs1 = errors;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate55(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate102(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 }
@@ -837,6 +665,6 @@ vErrors = null;
 }
 }
 }
-validate79.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }

@@ -49,10 +49,10 @@ class HexPattern {
   }
 }
 
-export const params = validate69;
-const schema176 = {"type":"array","prefixItems":[{"type":"integer","minimum":0}],"items":false,"minItems":1};
+export const params = validate123;
+const schema263 = {"type":"array","prefixItems":[{"type":"integer","minimum":0}],"items":false,"minItems":1};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -84,27 +84,27 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate69.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate70;
-const schema177 = {"oneOf":[{"$ref":"schemas#/$defs/ZeroNonceBlockHeader"},{"type":"null"}]};
-const schema171 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"properties":{"nonce":{"type":"string","const":"0x0000000000000000"}}};
-const schema54 = {"type":"object","required":["number","hash","parentHash","timestamp"],"properties":{"number":{"$ref":"schemas#/$defs/Quantity"},"hash":{"$ref":"schemas#/$defs/Hash32"},"parentHash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"type":"string","pattern":"^0x[0-9a-fA-F]{16}$"},"sha3Uncles":{"$ref":"schemas#/$defs/Hash32"},"logsBloom":{"type":"string","pattern":"^0x[0-9a-fA-F]{512}$"},"transactionsRoot":{"$ref":"schemas#/$defs/Hash32"},"stateRoot":{"$ref":"schemas#/$defs/Hash32"},"receiptsRoot":{"$ref":"schemas#/$defs/Hash32"},"miner":{"$ref":"schemas#/$defs/Address"},"difficulty":{"$ref":"schemas#/$defs/Quantity"},"totalDifficulty":{"$ref":"schemas#/$defs/Quantity"},"extraData":{"$ref":"schemas#/$defs/HexData"},"size":{"$ref":"schemas#/$defs/Quantity"},"gasLimit":{"$ref":"schemas#/$defs/Quantity"},"gasUsed":{"$ref":"schemas#/$defs/Quantity"},"timestamp":{"$ref":"schemas#/$defs/Quantity"},"mixHash":{"$ref":"schemas#/$defs/Hash32"},"baseFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"withdrawalsRoot":{"$ref":"schemas#/$defs/Hash32"},"blobGasUsed":{"$ref":"schemas#/$defs/Quantity"},"excessBlobGas":{"$ref":"schemas#/$defs/Quantity"},"parentBeaconBlockRoot":{"$ref":"schemas#/$defs/Hash32"},"requestsHash":{"$ref":"schemas#/$defs/Hash32"}}};
-const schema38 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
+export const result = validate124;
+const schema264 = {"oneOf":[{"$ref":"schemas#/$defs/ZeroNonceBlockHeader"},{"type":"null"}]};
+const schema257 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"properties":{"nonce":{"type":"string","const":"0x0000000000000000"}}};
+const schema64 = {"type":"object","required":["number","hash","parentHash","timestamp"],"properties":{"number":{"$ref":"schemas#/$defs/Quantity"},"hash":{"$ref":"schemas#/$defs/Hash32"},"parentHash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"type":"string","pattern":"^0x[0-9a-fA-F]{16}$"},"sha3Uncles":{"$ref":"schemas#/$defs/Hash32"},"logsBloom":{"type":"string","pattern":"^0x[0-9a-fA-F]{512}$"},"transactionsRoot":{"$ref":"schemas#/$defs/Hash32"},"stateRoot":{"$ref":"schemas#/$defs/Hash32"},"receiptsRoot":{"$ref":"schemas#/$defs/Hash32"},"miner":{"$ref":"schemas#/$defs/Address"},"difficulty":{"$ref":"schemas#/$defs/Quantity"},"totalDifficulty":{"$ref":"schemas#/$defs/Quantity"},"extraData":{"$ref":"schemas#/$defs/HexData"},"size":{"$ref":"schemas#/$defs/Quantity"},"gasLimit":{"$ref":"schemas#/$defs/Quantity"},"gasUsed":{"$ref":"schemas#/$defs/Quantity"},"timestamp":{"$ref":"schemas#/$defs/Quantity"},"mixHash":{"$ref":"schemas#/$defs/Hash32"},"baseFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"withdrawalsRoot":{"$ref":"schemas#/$defs/Hash32"},"blobGasUsed":{"$ref":"schemas#/$defs/Quantity"},"excessBlobGas":{"$ref":"schemas#/$defs/Quantity"},"parentBeaconBlockRoot":{"$ref":"schemas#/$defs/Hash32"},"requestsHash":{"$ref":"schemas#/$defs/Hash32"}}};
+const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const schema37 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
+const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
 const func0 = hexAwarePattern;
-const pattern8 = func0("^0x[0-9a-fA-F]+$", "u");
+const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
-const pattern25 = func0("^0x[0-9a-fA-F]{16}$", "u");
-const pattern27 = func0("^0x[0-9a-fA-F]{512}$", "u");
+const pattern32 = func0("^0x[0-9a-fA-F]{16}$", "u");
+const pattern34 = func0("^0x[0-9a-fA-F]{512}$", "u");
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
-const pattern7 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
+const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -127,7 +127,7 @@ errors++;
 if(data.number !== undefined){
 let data0 = data.number;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern6.test(data0)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/number",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -166,7 +166,7 @@ errors++;
 if(data.nonce !== undefined){
 let data3 = data.nonce;
 if(typeof data3 === "string"){
-if(!pattern25.test(data3)){
+if(!pattern32.test(data3)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{16}$"}});
 errors++;
 }
@@ -192,7 +192,7 @@ errors++;
 if(data.logsBloom !== undefined){
 let data5 = data.logsBloom;
 if(typeof data5 === "string"){
-if(!pattern27.test(data5)){
+if(!pattern34.test(data5)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/logsBloom",schemaPath:"#/properties/logsBloom/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{512}$"}});
 errors++;
 }
@@ -257,7 +257,7 @@ errors++;
 if(data.difficulty !== undefined){
 let data10 = data.difficulty;
 if(typeof data10 === "string"){
-if(!pattern8.test(data10)){
+if(!pattern6.test(data10)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/difficulty",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -270,7 +270,7 @@ errors++;
 if(data.totalDifficulty !== undefined){
 let data11 = data.totalDifficulty;
 if(typeof data11 === "string"){
-if(!pattern8.test(data11)){
+if(!pattern6.test(data11)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/totalDifficulty",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -283,7 +283,7 @@ errors++;
 if(data.extraData !== undefined){
 let data12 = data.extraData;
 if(typeof data12 === "string"){
-if(!pattern7.test(data12)){
+if(!pattern9.test(data12)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/extraData",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
 errors++;
 }
@@ -296,7 +296,7 @@ errors++;
 if(data.size !== undefined){
 let data13 = data.size;
 if(typeof data13 === "string"){
-if(!pattern8.test(data13)){
+if(!pattern6.test(data13)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/size",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -309,7 +309,7 @@ errors++;
 if(data.gasLimit !== undefined){
 let data14 = data.gasLimit;
 if(typeof data14 === "string"){
-if(!pattern8.test(data14)){
+if(!pattern6.test(data14)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasLimit",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -322,7 +322,7 @@ errors++;
 if(data.gasUsed !== undefined){
 let data15 = data.gasUsed;
 if(typeof data15 === "string"){
-if(!pattern8.test(data15)){
+if(!pattern6.test(data15)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsed",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -335,7 +335,7 @@ errors++;
 if(data.timestamp !== undefined){
 let data16 = data.timestamp;
 if(typeof data16 === "string"){
-if(!pattern8.test(data16)){
+if(!pattern6.test(data16)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -361,7 +361,7 @@ errors++;
 if(data.baseFeePerGas !== undefined){
 let data18 = data.baseFeePerGas;
 if(typeof data18 === "string"){
-if(!pattern8.test(data18)){
+if(!pattern6.test(data18)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -387,7 +387,7 @@ errors++;
 if(data.blobGasUsed !== undefined){
 let data20 = data.blobGasUsed;
 if(typeof data20 === "string"){
-if(!pattern8.test(data20)){
+if(!pattern6.test(data20)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsed",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -400,7 +400,7 @@ errors++;
 if(data.excessBlobGas !== undefined){
 let data21 = data.excessBlobGas;
 if(typeof data21 === "string"){
-if(!pattern8.test(data21)){
+if(!pattern6.test(data21)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/excessBlobGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -441,16 +441,16 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate28.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -466,20 +466,20 @@ errors++;
 }
 }
 }
-validate64.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -518,6 +518,6 @@ vErrors = null;
 }
 }
 }
-validate70.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }

@@ -7,10 +7,10 @@ function addIssue(issues, issue) {
   return issues;
 }
 
-export const params = validate81;
-const schema187 = {"type":"array","maxItems":0};
+export const params = validate135;
+const schema274 = {"type":"array","maxItems":0};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -23,20 +23,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate81.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate82;
-const schema188 = {"type":"string"};
+export const result = validate136;
+const schema275 = {"type":"string"};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate82.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }

@@ -27,8 +27,27 @@ export interface RpcAnswerContext {
 }
 
 /**
- * Lines a JSON-RPC answer up with the ids sent: a batch answer is matched by id (in any order); a
- * single answer must echo the id. A lone error object answering a batch (e.g. a rate limit for the
+ * The id an answer carries, read as the numeric id the client sent. The client always sends integer
+ * ids; a server may echo one as a JSON number (`7`) or as the decimal string of that number (`"7"`,
+ * as some proxies and servers written in loosely typed languages do). Exactly those two forms
+ * match: `"07"`, `"0x7"`, `" 7"` or `7.5` match nothing.
+ *
+ * @param id - The `id` member of an answer.
+ * @returns The integer it stands for, or `undefined` when it stands for none.
+ * @example
+ * answeredId("7"); // 7
+ * answeredId("0x7"); // undefined
+ */
+export function answeredId(id: unknown): number | undefined {
+  if (typeof id === "number") return Number.isSafeInteger(id) ? id : undefined;
+  if (typeof id !== "string" || !/^(0|[1-9][0-9]{0,15})$/.test(id)) return undefined;
+  const number = Number(id);
+  return Number.isSafeInteger(number) ? number : undefined;
+}
+
+/**
+ * Lines a JSON-RPC answer up with the ids sent: a batch answer is matched by id (in any order, each
+ * id as a number or its decimal string, see {@link answeredId}); a single answer must echo the id. A lone error object answering a batch (e.g. a rate limit for the
  * whole request) applies to every call.
  *
  * @param body - The parsed answer.
@@ -49,8 +68,11 @@ export function matchResponses(
   status: number,
 ): (Record<string, unknown> | undefined)[] {
   if (Array.isArray(body)) {
-    const byId = new Map<unknown, Record<string, unknown>>();
-    for (const item of body) if (isObject(item)) byId.set(item.id, item);
+    const byId = new Map<number, Record<string, unknown>>();
+    for (const item of body) {
+      const id = isObject(item) ? answeredId(item.id) : undefined;
+      if (id !== undefined) byId.set(id, item as Record<string, unknown>);
+    }
     return ids.map((id) => byId.get(id));
   }
   if (isObject(body)) {
@@ -66,8 +88,8 @@ export function matchResponses(
 /**
  * Reads one call's response object: an `error` member becomes `RateLimitError` (-32005, with the wait
  * from `data.try_again_in`) or `JsonRpcError`; a `result` is validated (when asked), its int64 fields
- * converted and its secret fields wrapped. A missing response or one that does not echo the id is a
- * `ResponseValidationError`.
+ * converted and its secret fields wrapped. A missing response or one that does not echo the id (as
+ * a number or its decimal string) is a `ResponseValidationError`.
  *
  * @param method - The method called.
  * @param id - The id sent.
@@ -93,13 +115,14 @@ export function readRpcOutcome(
   });
   if (response === undefined) return invalid("", `has no response for id ${id}`);
   const error = response.error;
+  const echoed = answeredId(response.id) === id;
   if (isObject(error)) {
-    if (response.id !== id && response.id !== null && response.id !== undefined) {
+    if (!echoed && response.id !== null && response.id !== undefined) {
       return invalid("/id", `does not echo the request id ${id}`);
     }
     return { error: rpcError(method, error, context) };
   }
-  if (response.id !== id) return invalid("/id", `does not echo the request id ${id}`);
+  if (!echoed) return invalid("/id", `does not echo the request id ${id}`);
   if (!("result" in response)) return invalid("", "has neither result nor error");
   if (validateResult) {
     const issues = checkValue(validateResult, response.result, "/result");
