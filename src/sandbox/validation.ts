@@ -205,7 +205,9 @@ export function refusal(
       const fields: Record<string, string[]> = {};
       for (const issue of platformIssues(issues, part === "query" ? query : body)) {
         const name = fieldName(issue.pointer);
-        fields[name] = [...(fields[name] ?? []), issue.message];
+        const messages = fields[name] ?? [];
+        // A value can break two rules the platform words alike (an unknown region is also one its provider lacks).
+        if (!messages.includes(issue.message)) fields[name] = [...messages, issue.message];
       }
       return {
         status: 400,

@@ -101,6 +101,8 @@ describe("platform surface: create rules", () => {
     await expectSpec("createNode", 400, answer.body);
     expect(answer.body?.error.code).toBe("validation_error");
     expect(answer.body?.error.fields).toEqual({ region: ['"uksouth" is not a valid choice.'] });
+    const unknown = await call("POST", "/v1/nodes/", node({ provider: "aws", region: "mars-1" }));
+    expect(unknown.body?.error.fields).toEqual({ region: ['"mars-1" is not a valid choice.'] });
   });
 
   it("refuses shared nodes on a protocol that has none, and accepts them where they exist", async () => {
