@@ -42,13 +42,12 @@ const COMPOUND_ISSUE = new RegExp(
  * its branches' issues apart.
  *
  * @param code - Standalone code whose error pushes are `addIssue` calls.
- * @returns The code, and whether any compound issue was rewritten (then it needs the helper).
+ * @returns The code, calling the helper wherever a compound issue was recorded.
  * @throws {Error} When a compound issue has no branch before it: ajv's code is not shaped as expected.
  * @example
- * const { code, rewritten } = groupAlternativeIssues(compactErrorPushes(standaloneCode(ajv, exports)));
+ * const code = groupAlternativeIssues(compactErrorPushes(standaloneCode(ajv, exports)));
  */
-export function groupAlternativeIssues(code: string): { code: string; rewritten: boolean } {
-  let rewritten = false;
+export function groupAlternativeIssues(code: string): string {
   const functions = splitFunctions(code).map((chunk) => {
     const branchStarts = new Map<string, string[]>();
     for (const [, valid, start] of chunk.matchAll(BRANCH_END)) {
@@ -62,14 +61,13 @@ export function groupAlternativeIssues(code: string): { code: string; rewritten:
       const starts = before === undefined ? undefined : branchStarts.get(before[1] as string);
       if (starts === undefined) throw new Error(`no branches found before ${issue}`);
       for (const start of starts) hoisted.add(start);
-      rewritten = true;
       return `vErrors = ${ADD_ALTERNATIVES}(vErrors, [${starts.join(", ")}], ${issue});\nerrors = vErrors.length;`;
     });
     return result.replace(/^const (_errs\d+) = errors;$/gm, (line, name: string) =>
       hoisted.has(name) ? `var ${name} = errors;` : line,
     );
   });
-  return { code: functions.join(""), rewritten };
+  return functions.join("");
 }
 
 /** Cuts standalone code before each `function validateN(`: ajv names its variables per function. */

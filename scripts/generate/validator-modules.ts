@@ -17,25 +17,13 @@ function ${COMMON_JS_EXPORTS}(namespace) {
   return fallback !== undefined && fallback !== null && fallback.__esModule ? fallback : namespace;
 }`;
 
-/** Every helper a module may need, with its source. */
-const HELPERS: readonly { name: string; source: string; usedBy: (code: string) => boolean }[] = [
-  { name: ADD_ISSUE, source: ADD_ISSUE_SOURCE, usedBy: (code) => code.includes(`${ADD_ISSUE}(`) },
-  {
-    name: ADD_ALTERNATIVES,
-    source: ADD_ALTERNATIVES_SOURCE,
-    usedBy: (code) => code.includes(`${ADD_ALTERNATIVES}(`),
-  },
+/** Every helper a module may need: its source, and how to tell that the module calls it. */
+const HELPERS: readonly { source: string; usedBy: (code: string) => boolean }[] = [
+  { source: ADD_ISSUE_SOURCE, usedBy: (code) => code.includes(`${ADD_ISSUE}(`) },
+  { source: ADD_ALTERNATIVES_SOURCE, usedBy: (code) => code.includes(`${ADD_ALTERNATIVES}(`) },
   // ajv binds the engine by name (`const func0 = hexAwarePattern;`) before its first use.
-  {
-    name: HEX_PATTERN_ENGINE,
-    source: HEX_PATTERN_SOURCE,
-    usedBy: (code) => code.includes(`= ${HEX_PATTERN_ENGINE};`),
-  },
-  {
-    name: COMMON_JS_EXPORTS,
-    source: COMMON_JS_EXPORTS_SOURCE,
-    usedBy: (code) => code.includes(`${COMMON_JS_EXPORTS}(`),
-  },
+  { source: HEX_PATTERN_SOURCE, usedBy: (code) => code.includes(`= ${HEX_PATTERN_ENGINE};`) },
+  { source: COMMON_JS_EXPORTS_SOURCE, usedBy: (code) => code.includes(`${COMMON_JS_EXPORTS}(`) },
 ];
 
 /**
@@ -50,8 +38,9 @@ const HELPERS: readonly { name: string; source: string; usedBy: (code: string) =
  * @returns The module and its declarations.
  */
 export function validatorModule(code: string, group: ValidatorGroup): { js: string; dts: string } {
-  let body = groupAlternativeIssues(compactErrorPushes(code.replace(/^"use strict";\s*/, ""))).code;
-  const maps = (group.maps ?? []).map((map) => {
+  let body = groupAlternativeIssues(compactErrorPushes(code.replace(/^"use strict";\s*/, "")));
+  const maps = group.maps ?? [];
+  const gathered = maps.map((map) => {
     const members = map.members.map(([key, exportName]) => {
       const line = new RegExp(`^export const ${exportName} = (validate\\d+);\\n`, "m");
       const match = line.exec(body);
@@ -64,16 +53,14 @@ export function validatorModule(code: string, group: ValidatorGroup): { js: stri
   const { imports, code: esm } = moduleImports(body);
   // ajv binds helpers by name before their first use, so they go above the validators.
   const helpers = HELPERS.filter((helper) => helper.usedBy(esm)).map((helper) => helper.source);
-  const parts = [imports.join("\n"), helpers.join("\n\n"), esm.trim(), maps.join("\n")];
-  const js = `${parts.filter((part) => part !== "").join("\n\n")}\n`;
-  const own = group.entries
-    .map((entry) => entry.exportName)
-    .filter((name) => !(group.maps ?? []).some((map) => map.members.some(([, member]) => member === name)));
+  const parts = [imports.join("\n"), helpers.join("\n\n"), esm.trim(), gathered.join("\n")];
+  const gatheredNames = new Set(maps.flatMap((map) => map.members.map(([, member]) => member)));
+  const own = group.entries.map((entry) => entry.exportName).filter((name) => !gatheredNames.has(name));
   return {
-    js,
+    js: `${parts.filter((part) => part !== "").join("\n\n")}\n`,
     dts: declarations(
       own,
-      (group.maps ?? []).map((map) => map.exportName),
+      maps.map((map) => map.exportName),
     ),
   };
 }
