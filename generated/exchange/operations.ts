@@ -4,17 +4,238 @@ import type { RestOperation } from "../../src/runtime/operation.js";
 
 /** The operationIds of the chainkit exchange API. */
 export type ExchangeOperationId =
-  | "batchModify";
+  | "order"
+  | "cancel"
+  | "cancelByCloid"
+  | "modify"
+  | "batchModify"
+  | "scheduleCancel"
+  | "updateLeverage"
+  | "updateIsolatedMargin"
+  | "approveAgent"
+  | "meta"
+  | "spotMeta"
+  | "allMids"
+  | "l2Book"
+  | "openOrders"
+  | "frontendOpenOrders"
+  | "orderStatus"
+  | "userFills"
+  | "clearinghouseState";
 
 /** Every operation of the chainkit exchange API, keyed by operationId, as the runtime reads them. */
 export const exchangeOperations: Readonly<Record<ExchangeOperationId, RestOperation>> = Object.freeze({
+  order: Object.freeze({
+    id: "order",
+    method: "POST",
+    path: "/exchange#order",
+    idempotent: false,
+    pathParams: [],
+    validators: () => import("./validators/order.js"),
+    responses: {
+      "200": {},
+      "422": {},
+    },
+  }),
+  cancel: Object.freeze({
+    id: "cancel",
+    method: "POST",
+    path: "/exchange#cancel",
+    idempotent: false,
+    pathParams: [],
+    validators: () => import("./validators/cancel.js"),
+    responses: {
+      "200": {},
+      "422": {},
+    },
+  }),
+  cancelByCloid: Object.freeze({
+    id: "cancelByCloid",
+    method: "POST",
+    path: "/exchange#cancelByCloid",
+    idempotent: false,
+    pathParams: [],
+    validators: () => import("./validators/cancelByCloid.js"),
+    responses: {
+      "200": {},
+      "422": {},
+    },
+  }),
+  modify: Object.freeze({
+    id: "modify",
+    method: "POST",
+    path: "/exchange#modify",
+    idempotent: false,
+    pathParams: [],
+    validators: () => import("./validators/modify.js"),
+    responses: {
+      "200": {},
+      "422": {},
+    },
+  }),
   batchModify: Object.freeze({
     id: "batchModify",
     method: "POST",
-    path: "/exchange",
+    path: "/exchange#batchModify",
     idempotent: false,
     pathParams: [],
     validators: () => import("./validators/batchModify.js"),
+    responses: {
+      "200": {},
+      "422": {},
+    },
+  }),
+  scheduleCancel: Object.freeze({
+    id: "scheduleCancel",
+    method: "POST",
+    path: "/exchange#scheduleCancel",
+    idempotent: false,
+    pathParams: [],
+    validators: () => import("./validators/scheduleCancel.js"),
+    responses: {
+      "200": {},
+      "422": {},
+    },
+  }),
+  updateLeverage: Object.freeze({
+    id: "updateLeverage",
+    method: "POST",
+    path: "/exchange#updateLeverage",
+    idempotent: false,
+    pathParams: [],
+    validators: () => import("./validators/updateLeverage.js"),
+    responses: {
+      "200": {},
+      "422": {},
+    },
+  }),
+  updateIsolatedMargin: Object.freeze({
+    id: "updateIsolatedMargin",
+    method: "POST",
+    path: "/exchange#updateIsolatedMargin",
+    idempotent: false,
+    pathParams: [],
+    validators: () => import("./validators/updateIsolatedMargin.js"),
+    responses: {
+      "200": {},
+      "422": {},
+    },
+  }),
+  approveAgent: Object.freeze({
+    id: "approveAgent",
+    method: "POST",
+    path: "/exchange#approveAgent",
+    idempotent: false,
+    pathParams: [],
+    validators: () => import("./validators/approveAgent.js"),
+    responses: {
+      "200": {},
+      "422": {},
+    },
+  }),
+  meta: Object.freeze({
+    id: "meta",
+    method: "POST",
+    path: "/info#meta",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/meta.js"),
+    responses: {
+      "200": {},
+      "422": {},
+    },
+  }),
+  spotMeta: Object.freeze({
+    id: "spotMeta",
+    method: "POST",
+    path: "/info#spotMeta",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/spotMeta.js"),
+    responses: {
+      "200": {},
+      "422": {},
+    },
+  }),
+  allMids: Object.freeze({
+    id: "allMids",
+    method: "POST",
+    path: "/info#allMids",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/allMids.js"),
+    responses: {
+      "200": {},
+      "422": {},
+    },
+  }),
+  l2Book: Object.freeze({
+    id: "l2Book",
+    method: "POST",
+    path: "/info#l2Book",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/l2Book.js"),
+    responses: {
+      "200": {},
+      "422": {},
+    },
+  }),
+  openOrders: Object.freeze({
+    id: "openOrders",
+    method: "POST",
+    path: "/info#openOrders",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/openOrders.js"),
+    responses: {
+      "200": {},
+      "422": {},
+    },
+  }),
+  frontendOpenOrders: Object.freeze({
+    id: "frontendOpenOrders",
+    method: "POST",
+    path: "/info#frontendOpenOrders",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/frontendOpenOrders.js"),
+    responses: {
+      "200": {},
+      "422": {},
+    },
+  }),
+  orderStatus: Object.freeze({
+    id: "orderStatus",
+    method: "POST",
+    path: "/info#orderStatus",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/orderStatus.js"),
+    responses: {
+      "200": {},
+      "422": {},
+    },
+  }),
+  userFills: Object.freeze({
+    id: "userFills",
+    method: "POST",
+    path: "/info#userFills",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/userFills.js"),
+    responses: {
+      "200": {},
+      "422": {},
+    },
+  }),
+  clearinghouseState: Object.freeze({
+    id: "clearinghouseState",
+    method: "POST",
+    path: "/info#clearinghouseState",
+    idempotent: true,
+    pathParams: [],
+    validators: () => import("./validators/clearinghouseState.js"),
     responses: {
       "200": {},
       "422": {},

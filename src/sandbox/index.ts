@@ -43,8 +43,8 @@ export interface SandboxOptions {
   faults?: Partial<Record<SurfaceName, FaultPlan>>;
   /**
    * Seed of the credentials and generated data: with a seed, the API key, node token, username,
-   * password and every other credential, the created nodes' credentials and the indexer's actions
-   * are the same on every run. Without one, credentials are random.
+   * password and every other credential, the created nodes' credentials, the indexer's actions and
+   * the exchange's seeded books are the same on every run. Without one, credentials are random.
    */
   seed?: number;
   /**
@@ -214,7 +214,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     closers.push(() => platform.close());
     await serve("platform", { auth: "bearer", apiKeys: new Set([apiKey]), handler: platform.handler });
 
-    const exchange = createExchangeSurface({ network: options.exchangeNetwork });
+    const exchange = createExchangeSurface({
+      network: options.exchangeNetwork,
+      ...(options.seed !== undefined && { seed: options.seed }),
+    });
     closers.push(() => exchange.close());
     await serve("exchange", { auth: "none", handler: exchange.handler });
 

@@ -49,14 +49,15 @@ class HexPattern {
   }
 }
 
-export const body = validate147;
-const schema62 = {"$ref":"schemas#/$defs/BatchModifyRequest"};
-const schema32 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/BatchModifyAction"},"nonce":{"type":"integer","minimum":0},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"null"}]},"expiresAfter":{"type":["integer","null"],"minimum":0}}};
-const schema21 = {"type":"object","additionalProperties":false,"required":["type","modifies"],"properties":{"type":{"type":"string","const":"batchModify"},"modifies":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Modification"}}}};
-const schema22 = {"type":"object","additionalProperties":false,"required":["oid","order"],"properties":{"oid":{"oneOf":[{"$ref":"schemas#/$defs/OrderId"},{"$ref":"schemas#/$defs/Cloid"}]},"order":{"$ref":"schemas#/$defs/Order"}}};
-const schema23 = {"type":"integer","minimum":0,"maximum":9007199254740991};
+export const body = validate447;
+const schema168 = {"$ref":"schemas#/$defs/BatchModifyRequest"};
+const schema47 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/BatchModifyAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
+const schema35 = {"type":"object","additionalProperties":false,"required":["type","modifies"],"properties":{"type":{"type":"string","const":"batchModify"},"modifies":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Modification"}},"a":{"$ref":"schemas#/$defs/AlwaysPlace"}}};
+const schema36 = {"type":"object","additionalProperties":false,"required":["oid","order"],"properties":{"oid":{"$ref":"schemas#/$defs/OrderRef"},"order":{"$ref":"schemas#/$defs/Order"}}};
+const schema37 = {"oneOf":[{"$ref":"schemas#/$defs/OrderId"},{"$ref":"schemas#/$defs/Cloid"}]};
+const schema38 = {"type":"integer","minimum":0,"maximum":9007199254740991};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
@@ -73,19 +74,19 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimu
 errors++;
 }
 }
-validate56.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"type":"string","pattern":"^0x[0-9a-f]{32}$"};
+const schema39 = {"type":"string","pattern":"^0x[0-9a-f]{32}$"};
 const func0 = hexAwarePattern;
-const pattern4 = func0("^0x[0-9a-f]{32}$", "u");
+const pattern9 = func0("^0x[0-9a-f]{32}$", "u");
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern9.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{32}$"}});
 errors++;
 }
@@ -94,19 +95,90 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate58.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":"object","additionalProperties":false,"required":["a","b","p","s","r","t"],"properties":{"a":{"type":"integer","minimum":0},"b":{"type":"boolean"},"p":{"$ref":"schemas#/$defs/DecimalString"},"s":{"$ref":"schemas#/$defs/DecimalString"},"r":{"type":"boolean"},"t":{"$ref":"schemas#/$defs/OrderType"},"c":{"$ref":"schemas#/$defs/Cloid"}}};
-const schema26 = {"type":"string","pattern":"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"};
-const pattern5 = func0("^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$", "u");
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+var _errs1 = errors;
+if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+var _errs2 = errors;
+if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
+errors = vErrors.length;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate89.errors = vErrors;
+return errors === 0;
+}
+
+const schema40 = {"type":"object","additionalProperties":false,"required":["a","b","p","s","r","t"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"b":{"type":"boolean"},"p":{"$ref":"schemas#/$defs/DecimalString"},"s":{"$ref":"schemas#/$defs/DecimalString"},"r":{"type":"boolean"},"t":{"$ref":"schemas#/$defs/OrderType"},"c":{"$ref":"schemas#/$defs/Cloid"}}};
+const schema30 = {"type":"integer","minimum":0};
+
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"}});
+errors++;
+}
+if((typeof data == "number") && (isFinite(data))){
+if(data < 0 || isNaN(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+errors++;
+}
+}
+validate69.errors = vErrors;
+return errors === 0;
+}
+
+const schema41 = {"type":"string","pattern":"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"};
+const pattern10 = func0("^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$", "u");
+
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern5.test(data)){
+if(!pattern10.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"}});
 errors++;
 }
@@ -115,31 +187,31 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate61.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"oneOf":[{"$ref":"schemas#/$defs/LimitOrderType"},{"$ref":"schemas#/$defs/TriggerOrderType"}]};
-const schema28 = {"type":"object","additionalProperties":false,"required":["limit"],"properties":{"limit":{"type":"object","additionalProperties":false,"required":["tif"],"properties":{"tif":{"$ref":"schemas#/$defs/TimeInForce"}}}}};
-const schema29 = {"type":"string","enum":["Alo","Ioc","Gtc"]};
+const schema42 = {"oneOf":[{"$ref":"schemas#/$defs/LimitOrderType"},{"$ref":"schemas#/$defs/TriggerOrderType"}]};
+const schema43 = {"type":"object","additionalProperties":false,"required":["limit"],"properties":{"limit":{"type":"object","additionalProperties":false,"required":["tif"],"properties":{"tif":{"$ref":"schemas#/$defs/TimeInForce"}}}}};
+const schema44 = {"type":"string","enum":["Alo","Ioc","Gtc","FrontendMarket"]};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-if(!(((data === "Alo") || (data === "Ioc")) || (data === "Gtc"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema29.enum}});
+if(!((((data === "Alo") || (data === "Ioc")) || (data === "Gtc")) || (data === "FrontendMarket"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema44.enum}});
 errors++;
 }
-validate66.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -167,8 +239,8 @@ errors++;
 }
 }
 if(data0.tif !== undefined){
-if(!(validate66(data0.tif, {instancePath:instancePath+"/limit/tif",parentData:data0,parentDataProperty:"tif",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate102(data0.tif, {instancePath:instancePath+"/limit/tif",parentData:data0,parentDataProperty:"tif",rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 }
@@ -183,14 +255,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate65.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"type":"object","additionalProperties":false,"required":["trigger"],"properties":{"trigger":{"type":"object","additionalProperties":false,"required":["isMarket","triggerPx","tpsl"],"properties":{"isMarket":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/DecimalString"},"tpsl":{"$ref":"schemas#/$defs/TpSl"}}}}};
-const schema31 = {"type":"string","enum":["tp","sl"]};
+const schema45 = {"type":"object","additionalProperties":false,"required":["trigger"],"properties":{"trigger":{"type":"object","additionalProperties":false,"required":["isMarket","triggerPx","tpsl"],"properties":{"isMarket":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/DecimalString"},"tpsl":{"$ref":"schemas#/$defs/TpSl"}}}}};
+const schema46 = {"type":"string","enum":["tp","sl"]};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -198,15 +270,15 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((data === "tp") || (data === "sl"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema31.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema46.enum}});
 errors++;
 }
-validate71.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -248,14 +320,14 @@ errors++;
 }
 }
 if(data0.triggerPx !== undefined){
-if(!(validate61(data0.triggerPx, {instancePath:instancePath+"/trigger/triggerPx",parentData:data0,parentDataProperty:"triggerPx",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate97(data0.triggerPx, {instancePath:instancePath+"/trigger/triggerPx",parentData:data0,parentDataProperty:"triggerPx",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
 if(data0.tpsl !== undefined){
-if(!(validate71(data0.tpsl, {instancePath:instancePath+"/trigger/tpsl",parentData:data0,parentDataProperty:"tpsl",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate107(data0.tpsl, {instancePath:instancePath+"/trigger/tpsl",parentData:data0,parentDataProperty:"tpsl",rootData}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 }
@@ -270,20 +342,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate69.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate65(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -292,8 +364,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -322,12 +394,12 @@ vErrors = null;
 }
 }
 }
-validate64.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -362,16 +434,9 @@ errors++;
 }
 }
 if(data.a !== undefined){
-let data0 = data.a;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/a",schemaPath:"#/properties/a/type",keyword:"type",params:{type: "integer"}});
-errors++;
-}
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 < 0 || isNaN(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/a",schemaPath:"#/properties/a/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
-errors++;
-}
+if(!(validate69(data.a, {instancePath:instancePath+"/a",parentData:data,parentDataProperty:"a",rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+errors = vErrors.length;
 }
 }
 if(data.b !== undefined){
@@ -381,14 +446,14 @@ errors++;
 }
 }
 if(data.p !== undefined){
-if(!(validate61(data.p, {instancePath:instancePath+"/p",parentData:data,parentDataProperty:"p",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate97(data.p, {instancePath:instancePath+"/p",parentData:data,parentDataProperty:"p",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
 if(data.s !== undefined){
-if(!(validate61(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate97(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
@@ -399,14 +464,14 @@ errors++;
 }
 }
 if(data.t !== undefined){
-if(!(validate64(data.t, {instancePath:instancePath+"/t",parentData:data,parentDataProperty:"t",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate100(data.t, {instancePath:instancePath+"/t",parentData:data,parentDataProperty:"t",rootData}))){
+vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
 errors = vErrors.length;
 }
 }
 if(data.c !== undefined){
-if(!(validate58(data.c, {instancePath:instancePath+"/c",parentData:data,parentDataProperty:"c",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate92(data.c, {instancePath:instancePath+"/c",parentData:data,parentDataProperty:"c",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -415,12 +480,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate60.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -439,55 +504,14 @@ errors++;
 }
 }
 if(data.oid !== undefined){
-let data0 = data.oid;
-const _errs3 = errors;
-let valid1 = false;
-let passing0 = null;
-var _errs4 = errors;
-if(!(validate56(data0, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate89(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-if(_valid0){
-valid1 = true;
-passing0 = 0;
-}
-var _errs5 = errors;
-if(!(validate58(data0, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 1;
-}
-}
-if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs4, _errs5], {instancePath:instancePath+"/oid",schemaPath:"#/properties/oid/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
-errors = vErrors.length;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
 }
 }
 if(data.order !== undefined){
-if(!(validate60(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate95(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
@@ -496,12 +520,29 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate55.errors = vErrors;
+validate88.errors = vErrors;
+return errors === 0;
+}
+
+const schema24 = {"type":"boolean","const":true};
+
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"}});
+errors++;
+}
+if(true !== data){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/const",keyword:"const",params:{allowedValue: true}});
+errors++;
+}
+validate58.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -514,7 +555,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 for(const key0 in data){
-if(!((key0 === "type") || (key0 === "modifies"))){
+if(!(((key0 === "type") || (key0 === "modifies")) || (key0 === "a"))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
@@ -539,8 +580,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate55(data1[i0], {instancePath:instancePath+"/modifies/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate88(data1[i0], {instancePath:instancePath+"/modifies/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 }
@@ -550,19 +591,44 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/modifies",schemaPath:"#
 errors++;
 }
 }
+if(data.a !== undefined){
+if(!(validate58(data.a, {instancePath:instancePath+"/a",parentData:data,parentDataProperty:"a",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate54.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-const schema33 = {"type":"object","additionalProperties":false,"required":["r","s","v"],"properties":{"r":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"},"s":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"},"v":{"type":"integer","enum":[27,28]}}};
-const pattern6 = func0("^0x[0-9a-fA-F]{1,64}$", "u");
+const schema28 = {"type":"integer","minimum":0};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"}});
+errors++;
+}
+if((typeof data == "number") && (isFinite(data))){
+if(data < 0 || isNaN(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+errors++;
+}
+}
+validate65.errors = vErrors;
+return errors === 0;
+}
+
+const schema29 = {"type":"object","additionalProperties":false,"required":["r","s","v"],"properties":{"r":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"},"s":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"},"v":{"type":"integer","enum":[27,28]}}};
+const pattern7 = func0("^0x[0-9a-fA-F]{1,64}$", "u");
+
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -587,7 +653,7 @@ errors++;
 if(data.r !== undefined){
 let data0 = data.r;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
+if(!pattern7.test(data0)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"#/properties/r/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"}});
 errors++;
 }
@@ -600,7 +666,7 @@ errors++;
 if(data.s !== undefined){
 let data1 = data.s;
 if(typeof data1 === "string"){
-if(!pattern6.test(data1)){
+if(!pattern7.test(data1)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"#/properties/s/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"}});
 errors++;
 }
@@ -617,7 +683,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"#/proper
 errors++;
 }
 if(!((data2 === 27) || (data2 === 28))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"#/properties/v/enum",keyword:"enum",params:{allowedValues: schema33.properties.v.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"#/properties/v/enum",keyword:"enum",params:{allowedValues: schema29.properties.v.enum}});
 errors++;
 }
 }
@@ -626,10 +692,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate80.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
+const schema48 = {"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"null"}]};
 const schema20 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
@@ -651,7 +718,67 @@ return errors === 0;
 }
 
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+var _errs1 = errors;
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+var _errs2 = errors;
+if(data !== null){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "null"}});
+errors++;
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+errors = vErrors.length;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate119.errors = vErrors;
+return errors === 0;
+}
+
+const schema49 = {"type":["integer","null"],"minimum":0};
+
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (data !== null)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema49.type}});
+errors++;
+}
+if((typeof data == "number") && (isFinite(data))){
+if(data < 0 || isNaN(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+errors++;
+}
+}
+validate122.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -674,77 +801,33 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate54(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate87(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
-let data1 = data.nonce;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: "integer"}});
-errors++;
-}
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 0 || isNaN(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
-errors++;
-}
+if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
-if(!(validate80(data.signature, {instancePath:instancePath+"/signature",parentData:data,parentDataProperty:"signature",rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if(!(validate67(data.signature, {instancePath:instancePath+"/signature",parentData:data,parentDataProperty:"signature",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-let data3 = data.vaultAddress;
-const _errs7 = errors;
-let valid1 = false;
-var _errs8 = errors;
-if(!(validate53(data3, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate119(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
-}
-var _valid0 = _errs8 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-var _errs9 = errors;
-if(data3 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/vaultAddress",schemaPath:"#/properties/vaultAddress/anyOf/1/type",keyword:"type",params:{type: "null"}});
-errors++;
-}
-var _valid0 = _errs9 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs8, _errs9], {instancePath:instancePath+"/vaultAddress",schemaPath:"#/properties/vaultAddress/anyOf",keyword:"anyOf",params:{}});
-errors = vErrors.length;
-}
-else {
-errors = _errs7;
-if(vErrors !== null){
-if(_errs7){
-vErrors.length = _errs7;
-}
-else {
-vErrors = null;
-}
-}
 }
 }
 if(data.expiresAfter !== undefined){
-let data4 = data.expiresAfter;
-if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/expiresAfter",schemaPath:"#/properties/expiresAfter/type",keyword:"type",params:{type: schema32.properties.expiresAfter.type}});
-errors++;
-}
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/expiresAfter",schemaPath:"#/properties/expiresAfter/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
-errors++;
-}
+if(!(validate122(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+errors = vErrors.length;
 }
 }
 }
@@ -752,30 +835,30 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate78.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
 errors = vErrors.length;
 }
-validate147.errors = vErrors;
+validate447.errors = vErrors;
 return errors === 0;
 }
 
-const schema63 = {"$ref":"schemas#/$defs/ExchangeResponse"};
-const schema46 = {"oneOf":[{"$ref":"schemas#/$defs/ExchangeOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
-const schema45 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/BatchModifyResult"}}};
-const schema34 = {"type":"object","required":["type","data"],"properties":{"type":{"anyOf":[{"type":"string","enum":["batchModify","order"]},{"type":"string"}]},"data":{"type":"object","required":["statuses"],"properties":{"statuses":{"type":"array","items":{"$ref":"schemas#/$defs/ModifyStatus"}}}}}};
-const schema35 = {"anyOf":[{"$ref":"schemas#/$defs/RestingStatus"},{"$ref":"schemas#/$defs/FilledStatus"},{"$ref":"schemas#/$defs/ErrorStatus"},{"$ref":"schemas#/$defs/WaitingStatus"}]};
-const schema36 = {"type":"object","required":["resting"],"properties":{"resting":{"type":"object","required":["oid"],"properties":{"oid":{"$ref":"schemas#/$defs/OrderId"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}}}};
+const schema169 = {"$ref":"schemas#/$defs/PlacementAnswer"};
+const schema131 = {"oneOf":[{"$ref":"schemas#/$defs/OrderOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
+const schema116 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/PlacementResult"}}};
+const schema117 = {"type":"object","required":["type","data"],"properties":{"type":{"anyOf":[{"type":"string","enum":["order","batchModify"]},{"type":"string"}]},"data":{"type":"object","required":["statuses"],"properties":{"statuses":{"type":"array","items":{"$ref":"schemas#/$defs/PlacementStatus"}}}}}};
+const schema118 = {"anyOf":[{"$ref":"schemas#/$defs/RestingStatus"},{"$ref":"schemas#/$defs/FilledStatus"},{"$ref":"schemas#/$defs/ErrorStatus"},{"$ref":"schemas#/$defs/WaitingStatus"}]};
+const schema119 = {"type":"object","required":["resting"],"properties":{"resting":{"type":"object","required":["oid"],"properties":{"oid":{"$ref":"schemas#/$defs/OrderId"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -791,14 +874,14 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/resting",schemaPath:"#/
 errors++;
 }
 if(data0.oid !== undefined){
-if(!(validate56(data0.oid, {instancePath:instancePath+"/resting/oid",parentData:data0,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate90(data0.oid, {instancePath:instancePath+"/resting/oid",parentData:data0,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
 if(data0.cloid !== undefined){
-if(!(validate58(data0.cloid, {instancePath:instancePath+"/resting/cloid",parentData:data0,parentDataProperty:"cloid",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate92(data0.cloid, {instancePath:instancePath+"/resting/cloid",parentData:data0,parentDataProperty:"cloid",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -813,19 +896,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate85.errors = vErrors;
+validate318.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"type":"object","required":["filled"],"properties":{"filled":{"type":"object","required":["totalSz","avgPx","oid"],"properties":{"totalSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"avgPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}}}};
-const schema38 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
-const pattern8 = func0("^-?[0-9]+(\\.[0-9]+)?$", "u");
+const schema87 = {"type":"object","required":["filled"],"properties":{"filled":{"type":"object","required":["totalSz","avgPx","oid"],"properties":{"totalSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"avgPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}}}};
+const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
+const pattern4 = func0("^-?[0-9]+(\\.[0-9]+)?$", "u");
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern8.test(data)){
+if(!pattern4.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"}});
 errors++;
 }
@@ -834,12 +917,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate90.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -863,26 +946,26 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/filled",schemaPath:"#/p
 errors++;
 }
 if(data0.totalSz !== undefined){
-if(!(validate90(data0.totalSz, {instancePath:instancePath+"/filled/totalSz",parentData:data0,parentDataProperty:"totalSz",rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate55(data0.totalSz, {instancePath:instancePath+"/filled/totalSz",parentData:data0,parentDataProperty:"totalSz",rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data0.avgPx !== undefined){
-if(!(validate90(data0.avgPx, {instancePath:instancePath+"/filled/avgPx",parentData:data0,parentDataProperty:"avgPx",rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate55(data0.avgPx, {instancePath:instancePath+"/filled/avgPx",parentData:data0,parentDataProperty:"avgPx",rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data0.oid !== undefined){
-if(!(validate56(data0.oid, {instancePath:instancePath+"/filled/oid",parentData:data0,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate90(data0.oid, {instancePath:instancePath+"/filled/oid",parentData:data0,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
 if(data0.cloid !== undefined){
-if(!(validate58(data0.cloid, {instancePath:instancePath+"/filled/cloid",parentData:data0,parentDataProperty:"cloid",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate92(data0.cloid, {instancePath:instancePath+"/filled/cloid",parentData:data0,parentDataProperty:"cloid",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -897,13 +980,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate89.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"}}};
+const schema59 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"}}};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -922,13 +1005,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate96.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
-const schema40 = {"anyOf":[{"type":"string","enum":["waitingForFill","waitingForTrigger"]},{"type":"string"}]};
+const schema120 = {"anyOf":[{"type":"string","enum":["waitingForFill","waitingForTrigger"]},{"type":"string"}]};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -939,7 +1022,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"t
 errors++;
 }
 if(!((data === "waitingForFill") || (data === "waitingForTrigger"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema40.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema120.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -968,43 +1051,43 @@ vErrors = null;
 }
 }
 }
-validate98.errors = vErrors;
+validate324.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 var _errs1 = errors;
-if(!(validate85(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate318(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs2 = errors;
-if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate217(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs3 = errors;
-if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate139(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs4 = errors;
-if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate324(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -1027,12 +1110,12 @@ vErrors = null;
 }
 }
 }
-validate84.errors = vErrors;
+validate317.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1053,8 +1136,8 @@ if(typeof data0 !== "string"){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/0/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-if(!((data0 === "batchModify") || (data0 === "order"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema34.properties.type.anyOf[0].enum}});
+if(!((data0 === "order") || (data0 === "batchModify"))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema117.properties.type.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs3 === errors;
@@ -1096,8 +1179,8 @@ let data2 = data1.statuses;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate84(data2[i0], {instancePath:instancePath+"/data/statuses/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+if(!(validate317(data2[i0], {instancePath:instancePath+"/data/statuses/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
 errors = vErrors.length;
 }
 }
@@ -1118,12 +1201,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate83.errors = vErrors;
+validate316.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1147,8 +1230,8 @@ errors++;
 }
 }
 if(data.response !== undefined){
-if(!(validate83(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate316(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
+vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
 errors = vErrors.length;
 }
 }
@@ -1157,13 +1240,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate105.errors = vErrors;
+validate315.errors = vErrors;
 return errors === 0;
 }
 
-const schema44 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
+const schema60 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1197,20 +1280,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate104.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate315(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1219,8 +1302,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate104(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1249,20 +1332,20 @@ vErrors = null;
 }
 }
 }
-validate107.errors = vErrors;
+validate355.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate449(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate107(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+if(!(validate355(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
 errors = vErrors.length;
 }
-validate149.errors = vErrors;
+validate449.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate149 };
+export const responses = { "200": validate449 };
