@@ -9,7 +9,7 @@
  *   (the figures bench/README.md points to).
  * - `--markdown <file>`: also write the Markdown to `<file>` (relative to the directory npm was run from).
  * - `--only <id,...>`: run only these rows (call-overhead, validation, batching, signing, proofs,
- *   generation, size, import-time, wallet, logs-receipts).
+ *   generation, size, import-time, wallet, logs-receipts, indexer-page).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,6 +23,7 @@ import { batching } from "./rows/batching.js";
 import { callOverhead } from "./rows/call-overhead.js";
 import { generation } from "./rows/generation.js";
 import { importTime } from "./rows/import-time.js";
+import { indexerPage } from "./rows/indexer-page.js";
 import { logsReceipts } from "./rows/logs-receipts.js";
 import { proofs } from "./rows/proofs.js";
 import { signing } from "./rows/signing.js";
@@ -41,6 +42,7 @@ const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
   size,
   wallet,
   "logs-receipts": logsReceipts,
+  "indexer-page": indexerPage,
 };
 
 const { values } = parseArgs({

@@ -43,7 +43,7 @@ export interface SandboxOptions {
   faults?: Partial<Record<SurfaceName, FaultPlan>>;
   /**
    * Seed of the credentials and generated data: with a seed, the API key, node token, username,
-   * password and every other credential, the created nodes' credentials, the indexer's actions and
+   * password and every other credential, the created nodes' credentials, the indexer's ledger and
    * the exchange's seeded books are the same on every run. Without one, credentials are random.
    */
   seed?: number;

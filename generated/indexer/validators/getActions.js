@@ -30,18 +30,18 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate75;
-const schema33 = {"type":"object","properties":{"action_id":{"type":"string"},"trace_id":{"type":"string"},"tx_hash":{"type":"string"},"tx_lt":{"$ref":"schemas#/$defs/Int64"},"account":{"type":"string"},"action_type":{"$ref":"schemas#/$defs/ActionType"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
-const func1 = Object.prototype.hasOwnProperty;
-const schema23 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+export const query = validate409;
+const schema134 = {"type":"object","properties":{"action_id":{"type":"string"},"trace_id":{"type":"string"},"tx_hash":{"type":"string"},"tx_lt":{"$ref":"schemas#/$defs/Int64"},"account":{"$ref":"schemas#/$defs/AccountAddress"},"action_type":{"$ref":"schemas#/$defs/ActionType"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+const func4 = Object.prototype.hasOwnProperty;
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
 const formats0 = cjs0.fullFormats.int64;
-const pattern3 = new RegExp("^-?[0-9]+$", "u");
+const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema23.type}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
@@ -51,18 +51,38 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern3.test(data)){
+if(!pattern4.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
 }
-validate74.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
-const schema21 = {"anyOf":[{"type":"string","enum":["JettonTransfer","NftItemTransfer","CoinTransfer","ContractDeploy","TonTransfer"]},{"type":"string","enum":["auction_bid","auction_outbid","call_contract","change_dns","cocoon_client_change_secret_hash","cocoon_client_increase_stake","cocoon_client_register","cocoon_client_request_refund","cocoon_client_top_up","cocoon_client_withdraw","cocoon_grant_refund","cocoon_proxy_charge","cocoon_proxy_payout","cocoon_register_proxy","cocoon_unregister_proxy","cocoon_worker_payout","coffee_create_pool","coffee_create_pool_creator","coffee_create_vault","coffee_mev_protect_failed_swap","coffee_mev_protect_hold_funds","coffee_staking_claim_rewards","coffee_staking_deposit","coffee_staking_withdraw","contract_deploy","delete_dns","dex_deposit_liquidity","dex_withdraw_liquidity","dns_purchase","dns_release","election_deposit","election_recover","evaa_liquidate","evaa_supply","evaa_withdraw","jetton_burn","jetton_mint","jetton_swap","jetton_transfer","jvault_claim","jvault_stake","jvault_unstake","jvault_unstake_request","layerzero_commit_packet","layerzero_dvn_verify","layerzero_receive","layerzero_send","layerzero_send_tokens","multisig_approve","multisig_create_order","multisig_execute","nft_cancel_auction","nft_cancel_sale","nft_discovery","nft_finish_auction","nft_mint","nft_purchase","nft_put_on_auction","nft_put_on_sale","nft_transfer","nft_update_sale","renew_dns","stake_deposit","stake_withdrawal","stake_withdrawal_request","subscribe","teleitem_cancel_auction","teleitem_start_auction","tick_tock","ton_transfer","tonco_deploy_pool","unknown","unsubscribe","vesting_add_whitelist","vesting_send_message"]},{"type":"string"}]};
+const schema20 = {"type":"string","pattern":"^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$"};
+const pattern3 = new RegExp("^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$", "u");
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern3.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+
+const schema33 = {"anyOf":[{"type":"string","enum":["JettonTransfer","NftItemTransfer","CoinTransfer","ContractDeploy","TonTransfer"]},{"type":"string","enum":["auction_bid","auction_outbid","call_contract","change_dns","cocoon_client_change_secret_hash","cocoon_client_increase_stake","cocoon_client_register","cocoon_client_request_refund","cocoon_client_top_up","cocoon_client_withdraw","cocoon_grant_refund","cocoon_proxy_charge","cocoon_proxy_payout","cocoon_register_proxy","cocoon_unregister_proxy","cocoon_worker_payout","coffee_create_pool","coffee_create_pool_creator","coffee_create_vault","coffee_mev_protect_failed_swap","coffee_mev_protect_hold_funds","coffee_staking_claim_rewards","coffee_staking_deposit","coffee_staking_withdraw","contract_deploy","delete_dns","dex_deposit_liquidity","dex_withdraw_liquidity","dns_purchase","dns_release","election_deposit","election_recover","evaa_liquidate","evaa_supply","evaa_withdraw","jetton_burn","jetton_mint","jetton_swap","jetton_transfer","jvault_claim","jvault_stake","jvault_unstake","jvault_unstake_request","layerzero_commit_packet","layerzero_dvn_verify","layerzero_receive","layerzero_send","layerzero_send_tokens","multisig_approve","multisig_create_order","multisig_execute","nft_cancel_auction","nft_cancel_sale","nft_discovery","nft_finish_auction","nft_mint","nft_purchase","nft_put_on_auction","nft_put_on_sale","nft_transfer","nft_update_sale","renew_dns","stake_deposit","stake_withdrawal","stake_withdrawal_request","subscribe","teleitem_cancel_auction","teleitem_start_auction","tick_tock","ton_transfer","tonco_deploy_pool","unknown","unsubscribe","vesting_add_whitelist","vesting_send_message"]},{"type":"string"}]};
+
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -73,7 +93,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"t
 errors++;
 }
 if(!(((((data === "JettonTransfer") || (data === "NftItemTransfer")) || (data === "CoinTransfer")) || (data === "ContractDeploy")) || (data === "TonTransfer"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema33.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -85,7 +105,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/type",keyword:"t
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data === "auction_bid") || (data === "auction_outbid")) || (data === "call_contract")) || (data === "change_dns")) || (data === "cocoon_client_change_secret_hash")) || (data === "cocoon_client_increase_stake")) || (data === "cocoon_client_register")) || (data === "cocoon_client_request_refund")) || (data === "cocoon_client_top_up")) || (data === "cocoon_client_withdraw")) || (data === "cocoon_grant_refund")) || (data === "cocoon_proxy_charge")) || (data === "cocoon_proxy_payout")) || (data === "cocoon_register_proxy")) || (data === "cocoon_unregister_proxy")) || (data === "cocoon_worker_payout")) || (data === "coffee_create_pool")) || (data === "coffee_create_pool_creator")) || (data === "coffee_create_vault")) || (data === "coffee_mev_protect_failed_swap")) || (data === "coffee_mev_protect_hold_funds")) || (data === "coffee_staking_claim_rewards")) || (data === "coffee_staking_deposit")) || (data === "coffee_staking_withdraw")) || (data === "contract_deploy")) || (data === "delete_dns")) || (data === "dex_deposit_liquidity")) || (data === "dex_withdraw_liquidity")) || (data === "dns_purchase")) || (data === "dns_release")) || (data === "election_deposit")) || (data === "election_recover")) || (data === "evaa_liquidate")) || (data === "evaa_supply")) || (data === "evaa_withdraw")) || (data === "jetton_burn")) || (data === "jetton_mint")) || (data === "jetton_swap")) || (data === "jetton_transfer")) || (data === "jvault_claim")) || (data === "jvault_stake")) || (data === "jvault_unstake")) || (data === "jvault_unstake_request")) || (data === "layerzero_commit_packet")) || (data === "layerzero_dvn_verify")) || (data === "layerzero_receive")) || (data === "layerzero_send")) || (data === "layerzero_send_tokens")) || (data === "multisig_approve")) || (data === "multisig_create_order")) || (data === "multisig_execute")) || (data === "nft_cancel_auction")) || (data === "nft_cancel_sale")) || (data === "nft_discovery")) || (data === "nft_finish_auction")) || (data === "nft_mint")) || (data === "nft_purchase")) || (data === "nft_put_on_auction")) || (data === "nft_put_on_sale")) || (data === "nft_transfer")) || (data === "nft_update_sale")) || (data === "renew_dns")) || (data === "stake_deposit")) || (data === "stake_withdrawal")) || (data === "stake_withdrawal_request")) || (data === "subscribe")) || (data === "teleitem_cancel_auction")) || (data === "teleitem_start_auction")) || (data === "tick_tock")) || (data === "ton_transfer")) || (data === "tonco_deploy_pool")) || (data === "unknown")) || (data === "unsubscribe")) || (data === "vesting_add_whitelist")) || (data === "vesting_send_message"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[1].enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema33.anyOf[1].enum}});
 errors++;
 }
 var _valid0 = _errs3 === errors;
@@ -115,17 +135,17 @@ vErrors = null;
 }
 }
 }
-validate63.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func1.call(schema33.properties, key0))){
+if(!(func4.call(schema134.properties, key0))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
@@ -149,20 +169,20 @@ errors++;
 }
 }
 if(data.tx_lt !== undefined){
-if(!(validate74(data.tx_lt, {instancePath:instancePath+"/tx_lt",parentData:data,parentDataProperty:"tx_lt",rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate142(data.tx_lt, {instancePath:instancePath+"/tx_lt",parentData:data,parentDataProperty:"tx_lt",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 }
 if(data.account !== undefined){
-if(typeof data.account !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"}});
-errors++;
+if(!(validate53(data.account, {instancePath:instancePath+"/account",parentData:data,parentDataProperty:"account",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
 }
 }
 if(data.action_type !== undefined){
-if(!(validate63(data.action_type, {instancePath:instancePath+"/action_type",parentData:data,parentDataProperty:"action_type",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate85(data.action_type, {instancePath:instancePath+"/action_type",parentData:data,parentDataProperty:"action_type",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 }
@@ -193,14 +213,14 @@ errors++;
 }
 }
 if(data.start_lt !== undefined){
-if(!(validate74(data.start_lt, {instancePath:instancePath+"/start_lt",parentData:data,parentDataProperty:"start_lt",rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate142(data.start_lt, {instancePath:instancePath+"/start_lt",parentData:data,parentDataProperty:"start_lt",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
-if(!(validate74(data.end_lt, {instancePath:instancePath+"/end_lt",parentData:data,parentDataProperty:"end_lt",rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate142(data.end_lt, {instancePath:instancePath+"/end_lt",parentData:data,parentDataProperty:"end_lt",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 }
@@ -241,7 +261,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/pro
 errors++;
 }
 if(!((data12 === "asc") || (data12 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema33.properties.sort.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema134.properties.sort.enum}});
 errors++;
 }
 }
@@ -250,15 +270,15 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate75.errors = vErrors;
+validate409.errors = vErrors;
 return errors === 0;
 }
 
-const schema34 = {"$ref":"schemas#/$defs/ActionsResponse"};
-const schema26 = {"type":"object","required":["actions","address_book"],"properties":{"actions":{"type":"array","items":{"$ref":"schemas#/$defs/Action"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"type":"object"}}};
-const schema20 = {"type":"object","required":["action_id","trace_id","type","start_lt","end_lt","start_utime","end_utime"],"properties":{"action_id":{"type":"string"},"trace_id":{"type":"string"},"tx_hash":{"type":"string"},"type":{"$ref":"schemas#/$defs/ActionType"},"status":{"$ref":"schemas#/$defs/ActionStatus"},"value":{"type":"object"},"start_lt":{"$ref":"schemas#/$defs/Int64"},"start_utime":{"type":"integer"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"end_utime":{"type":"integer"},"trace_end_lt":{"$ref":"schemas#/$defs/Int64"},"trace_end_utime":{"type":"integer"},"trace_mc_seqno_end":{"type":"integer"},"transactions":{"type":"array","items":{"type":"string"}},"success":{"type":["boolean","null"]},"details":{"type":["object","null"]},"trace_external_hash":{"type":"string"},"trace_external_hash_norm":{"type":"string"},"accounts":{"type":"array","items":{"type":"string"}},"finality":{"anyOf":[{"type":"string","enum":["pending","confirmed","finalized"]},{"type":"string"}]}}};
+const schema135 = {"$ref":"schemas#/$defs/ActionsResponse"};
+const schema37 = {"type":"object","required":["actions","address_book"],"properties":{"actions":{"type":"array","items":{"$ref":"schemas#/$defs/Action"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"type":"object","$ref":"schemas#/$defs/Metadata"}}};
+const schema32 = {"type":"object","required":["action_id","trace_id","type","start_lt","end_lt","start_utime","end_utime"],"properties":{"action_id":{"type":"string"},"trace_id":{"type":"string"},"tx_hash":{"type":"string"},"type":{"$ref":"schemas#/$defs/ActionType"},"status":{"$ref":"schemas#/$defs/ActionStatus"},"value":{"type":"object"},"start_lt":{"$ref":"schemas#/$defs/Int64"},"start_utime":{"type":"integer"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"end_utime":{"type":"integer"},"trace_end_lt":{"$ref":"schemas#/$defs/Int64"},"trace_end_utime":{"type":"integer"},"trace_mc_seqno_end":{"type":"integer"},"transactions":{"type":"array","items":{"type":"string"}},"success":{"type":["boolean","null"]},"details":{"type":["object","null"]},"trace_external_hash":{"type":"string"},"trace_external_hash_norm":{"type":"string"},"accounts":{"type":"array","items":{"type":"string"}},"finality":{"anyOf":[{"type":"string","enum":["pending","confirmed","finalized"]},{"type":"string"}]}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -269,7 +289,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"t
 errors++;
 }
 if(!(((((data === "JettonTransfer") || (data === "NftItemTransfer")) || (data === "CoinTransfer")) || (data === "ContractDeploy")) || (data === "TonTransfer"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema33.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -281,7 +301,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/type",keyword:"t
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data === "auction_bid") || (data === "auction_outbid")) || (data === "call_contract")) || (data === "change_dns")) || (data === "cocoon_client_change_secret_hash")) || (data === "cocoon_client_increase_stake")) || (data === "cocoon_client_register")) || (data === "cocoon_client_request_refund")) || (data === "cocoon_client_top_up")) || (data === "cocoon_client_withdraw")) || (data === "cocoon_grant_refund")) || (data === "cocoon_proxy_charge")) || (data === "cocoon_proxy_payout")) || (data === "cocoon_register_proxy")) || (data === "cocoon_unregister_proxy")) || (data === "cocoon_worker_payout")) || (data === "coffee_create_pool")) || (data === "coffee_create_pool_creator")) || (data === "coffee_create_vault")) || (data === "coffee_mev_protect_failed_swap")) || (data === "coffee_mev_protect_hold_funds")) || (data === "coffee_staking_claim_rewards")) || (data === "coffee_staking_deposit")) || (data === "coffee_staking_withdraw")) || (data === "contract_deploy")) || (data === "delete_dns")) || (data === "dex_deposit_liquidity")) || (data === "dex_withdraw_liquidity")) || (data === "dns_purchase")) || (data === "dns_release")) || (data === "election_deposit")) || (data === "election_recover")) || (data === "evaa_liquidate")) || (data === "evaa_supply")) || (data === "evaa_withdraw")) || (data === "jetton_burn")) || (data === "jetton_mint")) || (data === "jetton_swap")) || (data === "jetton_transfer")) || (data === "jvault_claim")) || (data === "jvault_stake")) || (data === "jvault_unstake")) || (data === "jvault_unstake_request")) || (data === "layerzero_commit_packet")) || (data === "layerzero_dvn_verify")) || (data === "layerzero_receive")) || (data === "layerzero_send")) || (data === "layerzero_send_tokens")) || (data === "multisig_approve")) || (data === "multisig_create_order")) || (data === "multisig_execute")) || (data === "nft_cancel_auction")) || (data === "nft_cancel_sale")) || (data === "nft_discovery")) || (data === "nft_finish_auction")) || (data === "nft_mint")) || (data === "nft_purchase")) || (data === "nft_put_on_auction")) || (data === "nft_put_on_sale")) || (data === "nft_transfer")) || (data === "nft_update_sale")) || (data === "renew_dns")) || (data === "stake_deposit")) || (data === "stake_withdrawal")) || (data === "stake_withdrawal_request")) || (data === "subscribe")) || (data === "teleitem_cancel_auction")) || (data === "teleitem_start_auction")) || (data === "tick_tock")) || (data === "ton_transfer")) || (data === "tonco_deploy_pool")) || (data === "unknown")) || (data === "unsubscribe")) || (data === "vesting_add_whitelist")) || (data === "vesting_send_message"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema21.anyOf[1].enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema33.anyOf[1].enum}});
 errors++;
 }
 var _valid0 = _errs3 === errors;
@@ -311,13 +331,13 @@ vErrors = null;
 }
 }
 }
-validate54.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-const schema22 = {"anyOf":[{"type":"string","enum":["ok","failed"]},{"type":"string"}]};
+const schema34 = {"anyOf":[{"type":"string","enum":["ok","failed"]},{"type":"string"}]};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -328,7 +348,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"t
 errors++;
 }
 if(!((data === "ok") || (data === "failed"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema22.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema34.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -357,16 +377,16 @@ vErrors = null;
 }
 }
 }
-validate56.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema23.type}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
@@ -376,17 +396,17 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern3.test(data)){
+if(!pattern4.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
 }
-validate58.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -437,14 +457,14 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(validate54(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate77(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
 if(data.status !== undefined){
-if(!(validate56(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate79(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
@@ -456,8 +476,8 @@ errors++;
 }
 }
 if(data.start_lt !== undefined){
-if(!(validate58(data.start_lt, {instancePath:instancePath+"/start_lt",parentData:data,parentDataProperty:"start_lt",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt",parentData:data,parentDataProperty:"start_lt",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -469,8 +489,8 @@ errors++;
 }
 }
 if(data.end_lt !== undefined){
-if(!(validate58(data.end_lt, {instancePath:instancePath+"/end_lt",parentData:data,parentDataProperty:"end_lt",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt",parentData:data,parentDataProperty:"end_lt",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -482,8 +502,8 @@ errors++;
 }
 }
 if(data.trace_end_lt !== undefined){
-if(!(validate58(data.trace_end_lt, {instancePath:instancePath+"/trace_end_lt",parentData:data,parentDataProperty:"trace_end_lt",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate62(data.trace_end_lt, {instancePath:instancePath+"/trace_end_lt",parentData:data,parentDataProperty:"trace_end_lt",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -520,14 +540,14 @@ errors++;
 if(data.success !== undefined){
 let data15 = data.success;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: schema20.properties.success.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: schema32.properties.success.type}});
 errors++;
 }
 }
 if(data.details !== undefined){
 let data16 = data.details;
 if((!(data16 && typeof data16 == "object" && !Array.isArray(data16))) && (data16 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: schema20.properties.details.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: schema32.properties.details.type}});
 errors++;
 }
 }
@@ -569,7 +589,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/finality",schemaPath:"#
 errors++;
 }
 if(!(((data21 === "pending") || (data21 === "confirmed")) || (data21 === "finalized"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema20.properties.finality.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema32.properties.finality.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs40 === errors;
@@ -604,12 +624,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate53.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
 const schema27 = {"type":"object","additionalProperties":{"$ref":"schemas#/$defs/AddressBookEntry"}};
-const schema28 = {"type":"object","required":["user_friendly"],"properties":{"user_friendly":{"type":"string"},"domain":{"type":["string","null"]},"interfaces":{"type":"array","items":{"type":"string"}}}};
+const schema28 = {"type":"object","required":["user_friendly"],"properties":{"user_friendly":{"type":["string","null"]},"domain":{"type":["string","null"]},"interfaces":{"type":"array","items":{"type":"string"}}}};
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -620,8 +640,9 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.user_friendly !== undefined){
-if(typeof data.user_friendly !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/user_friendly",schemaPath:"#/properties/user_friendly/type",keyword:"type",params:{type: "string"}});
+let data0 = data.user_friendly;
+if((typeof data0 !== "string") && (data0 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/user_friendly",schemaPath:"#/properties/user_friendly/type",keyword:"type",params:{type: schema28.properties.user_friendly.type}});
 errors++;
 }
 }
@@ -677,8 +698,134 @@ validate66.errors = vErrors;
 return errors === 0;
 }
 
+const schema29 = {"type":"object","additionalProperties":{"$ref":"schemas#/$defs/AddressMetadata"}};
+const schema30 = {"type":"object","required":["is_indexed"],"properties":{"is_indexed":{"type":"boolean"},"token_info":{"type":"array","items":{"$ref":"schemas#/$defs/TokenInfo"}}}};
+const schema31 = {"type":"object","properties":{"type":{"type":"string"},"valid":{"type":"boolean"},"name":{"type":"string"},"symbol":{"type":"string"},"description":{"type":"string"},"image":{"type":"string"},"nft_index":{"type":"string"},"extra":{"type":"object"}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.valid !== undefined){
+if(typeof data.valid !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/valid",schemaPath:"#/properties/valid/type",keyword:"type",params:{type: "boolean"}});
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.symbol !== undefined){
+if(typeof data.symbol !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.image !== undefined){
+if(typeof data.image !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.nft_index !== undefined){
+if(typeof data.nft_index !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nft_index",schemaPath:"#/properties/nft_index/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.extra !== undefined){
+let data7 = data.extra;
+if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra",schemaPath:"#/properties/extra/type",keyword:"type",params:{type: "object"}});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+errors++;
+}
+validate72.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.is_indexed === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_indexed"}});
+errors++;
+}
+if(data.is_indexed !== undefined){
+if(typeof data.is_indexed !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/is_indexed",schemaPath:"#/properties/is_indexed/type",keyword:"type",params:{type: "boolean"}});
+errors++;
+}
+}
+if(data.token_info !== undefined){
+let data1 = data.token_info;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate72(data1[i0], {instancePath:instancePath+"/token_info/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/token_info",schemaPath:"#/properties/token_info/type",keyword:"type",params:{type: "array"}});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+errors++;
+}
+validate71.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(validate71(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+errors++;
+}
+validate70.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -695,8 +842,8 @@ let data0 = data.actions;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate53(data0[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate76(data0[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -718,32 +865,36 @@ if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
+if(!(validate70(data3, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+errors = vErrors.length;
+}
 }
 }
 else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate64.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
 }
-validate80.errors = vErrors;
+validate415.errors = vErrors;
 return errors === 0;
 }
 
-const schema35 = {"$ref":"schemas#/$defs/IndexerError"};
-const schema31 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
+const schema136 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -769,33 +920,33 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate73.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate82.errors = vErrors;
+validate417.errors = vErrors;
 return errors === 0;
 }
 
-const schema36 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema137 = {"$ref":"schemas#/$defs/IndexerError"};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate84.errors = vErrors;
+validate419.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate80, "422": validate82, "500": validate84 };
+export const responses = { "200": validate415, "422": validate417, "500": validate419 };
