@@ -9,7 +9,7 @@
  *   (the figures bench/README.md points to).
  * - `--markdown <file>`: also write the Markdown to `<file>` (relative to the directory npm was run from).
  * - `--only <id,...>`: run only these rows (call-overhead, validation, batching, signing, proofs,
- *   generation, size, import-time, wallet, logs-receipts, indexer-page).
+ *   receipts, viem-transport, generation, size, import-time, wallet, logs-receipts, indexer-page).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,9 +26,11 @@ import { importTime } from "./rows/import-time.js";
 import { indexerPage } from "./rows/indexer-page.js";
 import { logsReceipts } from "./rows/logs-receipts.js";
 import { proofs } from "./rows/proofs.js";
+import { receipts } from "./rows/receipts.js";
 import { signing } from "./rows/signing.js";
 import { size } from "./rows/size.js";
 import { validation } from "./rows/validation.js";
+import { viemTransport } from "./rows/viem-transport.js";
 import { wallet } from "./rows/wallet.js";
 
 const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
@@ -38,6 +40,8 @@ const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
   batching,
   signing,
   proofs,
+  receipts,
+  "viem-transport": viemTransport,
   generation,
   size,
   wallet,

@@ -47,6 +47,10 @@ export const AUTH_NOTES: Record<GuideSurface["id"], AuthNote> = {
     mechanism: "Node token in the path, or basic auth",
     text: NODE_CREDENTIALS("/api/v3/…", "createIndexerClient"),
   },
+  viem: {
+    mechanism: "Node token in the path, or basic auth",
+    text: NODE_CREDENTIALS("/evm", "chainkitTransport"),
+  },
   grpc: {
     mechanism: "gRPC `x-token` metadata",
     text:

@@ -41,7 +41,7 @@ export function landingPage(specs: readonly LoadedSpec[], commands: readonly str
     const spec = specs.find((candidate) => candidate.surface.id === guide.id);
     const info = spec && isObject(spec.doc.info) ? spec.doc.info : {};
     const summary = !spec
-      ? "Node credentials for gRPC calls (x-token metadata)."
+      ? (guide.summary ?? "")
       : typeof info.summary === "string"
         ? info.summary
         : firstSentence(info.description);

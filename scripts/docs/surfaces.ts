@@ -15,11 +15,13 @@ export interface SpecSurface {
   entry: string;
 }
 
-/** A surface that has a guide (every spec surface, plus gRPC credentials, which has no spec). */
+/** A surface that has a guide (every spec surface, plus gRPC credentials and viem, which have no spec of their own). */
 export interface GuideSurface {
-  id: SpecSurface["id"] | "grpc";
+  id: SpecSurface["id"] | "grpc" | "viem";
   title: string;
   entry: string;
+  /** One line for the landing page, for a guide without a spec of its own (a spec's comes from its info). */
+  summary?: string;
   /** Path of the example under the repository root. */
   example: string;
 }
@@ -71,7 +73,20 @@ export const GUIDE_SURFACES: readonly GuideSurface[] = [
     entry: surface.entry,
     example: `examples/${surface.id}.ts`,
   })),
-  { id: "grpc", title: "gRPC credentials", entry: "chainkit/grpc", example: "examples/grpc.ts" },
+  {
+    id: "grpc",
+    title: "gRPC credentials",
+    entry: "chainkit/grpc",
+    example: "examples/grpc.ts",
+    summary: "Node credentials for gRPC calls (x-token metadata).",
+  },
+  {
+    id: "viem",
+    title: "viem transport",
+    entry: "chainkit/viem",
+    example: "examples/viem.ts",
+    summary: "viem's clients on chainkit's EVM transport, with verified receipts and proofs.",
+  },
 ];
 
 /**

@@ -1,9 +1,11 @@
 import {
+  type Block,
   createEvmMethods,
   type EvmMethodMap,
   type EvmMethodName,
   type EvmMethods,
   evmMethods,
+  type Receipt,
 } from "../../../generated/evm/index.js";
 import { nodeAuth } from "../../runtime/credentials/auth.js";
 import type { NodeCredentials } from "../../runtime/credentials/node-credentials.js";
@@ -14,6 +16,7 @@ import { type BatchOptions, createJsonRpcClient } from "../../runtime/json-rpc/c
 import type { CallOptions } from "../../runtime/operation.js";
 import type { UsageBudget, UsageSnapshot } from "../../runtime/usage/usage-meter.js";
 import type { VerifiedProofOptions, VerifiedProofResult } from "../verify/verified-proof.js";
+import type { VerifiedReceiptOptions, VerifiedReceiptResult } from "../verify/verified-receipt.js";
 import type { EvmBatchCall, EvmBatchOutcomes } from "./batch-types.js";
 import { checkingLogRange } from "./log-range-rule.js";
 import { namedBatch } from "./named-batch.js";
@@ -44,6 +47,12 @@ export interface EvmClientOptions {
 /** Per-call options of {@link EvmClient.getVerifiedProof}. */
 export interface EvmVerifiedProofOptions extends VerifiedProofOptions {
   /** Aborts the batch under way. */
+  signal?: AbortSignal;
+}
+
+/** Per-call options of {@link EvmClient.getVerifiedReceipt}. */
+export interface EvmVerifiedReceiptOptions extends VerifiedReceiptOptions {
+  /** Aborts the requests under way. */
   signal?: AbortSignal;
 }
 
@@ -122,6 +131,27 @@ export interface EvmClient extends EvmMethods {
     storageKeys?: readonly string[],
     options?: EvmVerifiedProofOptions,
   ): Promise<VerifiedProofResult>;
+  /**
+   * Fetches a transaction's receipt and returns it only when it verifies: the receipt first (it names
+   * the block), then one batch with the block (full transactions) and the block's receipts. The block
+   * hash, the transactions root and the receipts root must all recompute, the block must hold the
+   * transaction at the receipt's index, and the receipt's `from` (recovered from the signature), `to`,
+   * `contractAddress`, type, gas price and blob gas must agree with that transaction.
+   *
+   * Returns `null` when the node has no receipt for the hash: the transaction is unknown, or pending
+   * (not in a block yet; ask again later). When the block is gone by the time it is fetched (a
+   * reorganisation), the receipt is looked up again, up to `maxAttempts` (default 3) times.
+   *
+   * @throws {RequestValidationError} for a malformed hash, before sending.
+   * @throws {ProofError} naming the object (`header`, `block`, `transactions[i]`, `receipts[i]`) and field that did not verify.
+   * @example
+   * const verified = await evm.getVerifiedReceipt(hash);
+   * if (verified) console.log(verified.receipt.status, verified.blockNumber);
+   */
+  getVerifiedReceipt(
+    transactionHash: string,
+    options?: EvmVerifiedReceiptOptions,
+  ): Promise<VerifiedReceiptResult<Receipt, Block> | null>;
   /** Requests sent so far (a batch counts once, each retry counts). */
   usage(): UsageSnapshot;
 }
@@ -205,6 +235,14 @@ export function createEvmClient(options: EvmClientOptions): EvmClient {
       // keccak code when their bundler splits dynamic imports into chunks.
       const { getVerifiedProof } = await import("../verify/verified-proof.js");
       return getVerifiedProof(namedBatch(rpc, { signal }), address, storageKeys, rest);
+    },
+    getVerifiedReceipt: async (transactionHash, receiptOptions = {}) => {
+      const { signal, ...rest } = receiptOptions;
+      // Loaded on first use, like the proof verifier (it also brings secp256k1, to recover senders).
+      const { getVerifiedReceipt } = await import("../verify/verified-receipt.js");
+      const verified = await getVerifiedReceipt(namedBatch(rpc, { signal }), transactionHash, rest);
+      // Validated by the spec on the way in, and every field checked since: the generated types hold.
+      return verified as VerifiedReceiptResult<Receipt, Block> | null;
     },
     usage: () => rpc.usage(),
   };
