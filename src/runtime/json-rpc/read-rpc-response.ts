@@ -25,7 +25,9 @@ export interface RefusedOutcome {
  * Whether an outcome is a refused result still to be worded.
  *
  * @example
- * if (outcomes.some(isRefused)) outcomes = await wordRefusedOutcomes(outcomes);
+ * const context = { status: 200, url: "https://nd-1.example.com/evm", redact: (text: string) => text };
+ * const { result } = await loadValidators(evmMethods.eth_blockNumber);
+ * isRefused(readRpcOutcome(evmMethods.eth_blockNumber, 1, { jsonrpc: "2.0", id: 1, result: 7 }, result, context)); // true
  */
 export function isRefused(outcome: RpcOutcome | RefusedOutcome): outcome is RefusedOutcome {
   return "refused" in outcome;
@@ -38,7 +40,10 @@ export function isRefused(outcome: RpcOutcome | RefusedOutcome): outcome is Refu
  * @param outcomes - Outcomes from {@link readRpcOutcome}.
  * @returns Every outcome, each a result or an error.
  * @example
- * const outcomes = await wordRefusedOutcomes([readRpcOutcome(method, 1, response, validate, context)]);
+ * const context = { status: 200, url: "https://nd-1.example.com/evm", redact: (text: string) => text };
+ * const { result } = await loadValidators(evmMethods.eth_blockNumber);
+ * const answer = { jsonrpc: "2.0", id: 1, result: 7 };
+ * await wordRefusedOutcomes([readRpcOutcome(evmMethods.eth_blockNumber, 1, answer, result, context)]); // [{ error: ResponseValidationError }]
  */
 export async function wordRefusedOutcomes(
   outcomes: readonly (RpcOutcome | RefusedOutcome)[],

@@ -35,7 +35,9 @@ export function failedCheck(validate: Validator, data: unknown, prefix: string):
  * @param failed - Failures from {@link failedCheck}.
  * @returns The worded issues.
  * @example
- * const issues = await wordFailedChecks([{ prefix: "/body", issues: validate.errors ?? [] }]);
+ * const { body } = await loadValidators(platformOperations.createNode);
+ * const failed = body && failedCheck(body, { type: "shard" }, "/body");
+ * const issues = failed ? await wordFailedChecks([failed]) : []; // [{ pointer: "/body/name", message: "is required" }, …]
  */
 export async function wordFailedChecks(failed: readonly FailedCheck[]): Promise<FieldIssue[]> {
   const { wordIssues } = await import("./field-issues.js");
