@@ -61,6 +61,7 @@ export {
   type PlacementOutcome,
   type UserActionOptions,
 } from "./exchange/client.js";
+export { ExchangeError, type ExchangeErrorOptions } from "./exchange/errors/exchange-error.js";
 export { createInfoClient, type InfoClient, type InfoClientOptions } from "./exchange/info-client.js";
 export { createNonceManager, type NonceManager, nonceManagerFor } from "./exchange/nonce-manager.js";
 export {

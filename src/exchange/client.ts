@@ -8,7 +8,6 @@ import type {
   PlacementStatus,
 } from "../../generated/exchange/types.js";
 import { ConfigurationError } from "../runtime/errors/configuration-error.js";
-import { ExchangeError } from "../runtime/errors/exchange-error.js";
 import { type FieldIssue, RequestValidationError } from "../runtime/errors/request-validation-error.js";
 import { type RetryOptions, resolveRetryPolicy } from "../runtime/http/retry-policy.js";
 import type { FetchFunction } from "../runtime/http/send-request.js";
@@ -31,6 +30,7 @@ import {
 } from "./action-inputs.js";
 import type { AssetDirectory } from "./assets/asset-directory.js";
 import { orderIssues, type PlacedOrder } from "./assets/check-orders.js";
+import { ExchangeError } from "./errors/exchange-error.js";
 import { createInfoClient } from "./info-client.js";
 import { nonceManagerFor } from "./nonce-manager.js";
 import { createSignedSender, type ExchangeActionId } from "./signed-sender.js";

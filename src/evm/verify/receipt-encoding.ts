@@ -1,4 +1,4 @@
-import { ProofError } from "../../runtime/errors/proof-error.js";
+import { ProofError } from "../errors/proof-error.js";
 import { bytesToHex, equalBytes, fixedHexToBytes, hexToBigint, hexToBytes, quantityToBytes } from "./hex.js";
 import { addToBloom, type BloomBitsCache } from "./logs-bloom.js";
 import { encodeBytes, encodeList } from "./rlp.js";

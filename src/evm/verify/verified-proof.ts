@@ -1,5 +1,5 @@
-import { ProofError } from "../../runtime/errors/proof-error.js";
 import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
+import { ProofError } from "../errors/proof-error.js";
 import { type BlockHeaderInput, verifyBlockHash } from "./block-hash.js";
 import { bytesToHex, hexToBigint, hexToBytes } from "./hex.js";
 import { type AccountProofInput, type VerifiedAccount, verifyProof } from "./verify-proof.js";

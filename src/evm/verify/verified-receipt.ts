@@ -1,5 +1,5 @@
-import { ProofError } from "../../runtime/errors/proof-error.js";
 import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
+import { ProofError } from "../errors/proof-error.js";
 import { verifyBlockHash } from "./block-hash.js";
 import { bytesToHex, fixedHexToBytes, hexToBigint } from "./hex.js";
 import type { ReceiptInput } from "./receipt-encoding.js";
