@@ -72,4 +72,5 @@ export {
   type TypedDataSigner,
 } from "./exchange/signing/signer.js";
 export * from "./runtime/errors/index.js";
+export { DEFAULT_MAX_RESPONSE_BYTES } from "./runtime/max-response-bytes.js";
 export type { UsageBudget, UsageMeter, UsageSnapshot } from "./runtime/usage/usage-meter.js";

@@ -18,6 +18,7 @@ import { sleep } from "../http/sleep.js";
 import { parseJson } from "../json/parse-json.js";
 import { stringifyJson } from "../json/stringify-json.js";
 import { wireValue } from "../json/wire-value.js";
+import { resolveMaxResponseBytes } from "../max-response-bytes.js";
 import type { CallOptions, RpcCaller, RpcMethod } from "../operation.js";
 import { createUsageMeter, type UsageOptions, type UsageSnapshot } from "../usage/usage-meter.js";
 import { checkValue } from "../validation/field-issues.js";
@@ -46,6 +47,8 @@ export interface JsonRpcClientOptions {
   fetch?: FetchFunction;
   /** Milliseconds per HTTP request (default 30 000). */
   timeout?: number;
+  /** The most bytes of one answer to read (default 64 MiB, `DEFAULT_MAX_RESPONSE_BYTES`; `Infinity`: none). */
+  maxResponseBytes?: number;
   /** Retry policy for idempotent methods, or `false` for none. */
   retry?: RetryOptions | false;
   /** Check results against the spec (default `true`). */
@@ -67,8 +70,8 @@ export interface RpcBatchCall {
 /** A JSON-RPC client over fetch: single calls (batched automatically), explicit batches, usage. */
 export interface JsonRpcClient extends RpcCaller {
   /**
-   * Calls one method. Calls made in the same tick without a `signal` or `timeout` of their own share
-   * one HTTP request (unless batching is off).
+   * Calls one method. Calls made in the same tick without a `signal`, `timeout` or
+   * `maxResponseBytes` of their own share one HTTP request (unless batching is off).
    * @throws {RequestValidationError} (pointer `/params/<i>/…`) before sending when params are invalid.
    * @throws {JsonRpcError | RateLimitError | HttpError | ResponseValidationError | TimeoutError | NetworkError | AbortError}
    */
@@ -119,6 +122,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   const meter = options.usage?.meter ?? createUsageMeter(options.usage?.budget);
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const clientTimeout = resolveTimeout(options.timeout);
+  const clientMaxBytes = resolveMaxResponseBytes(options.maxResponseBytes);
   const clientValidates = options.validateResponse ?? true;
   // Built once: every request gets a copy (a fetch wrapper may add to it), not a rebuild.
   const headers: Record<string, string> = {
@@ -158,7 +162,16 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
         headers: { ...headers },
         body: stringifyJson(asBatch ? envelopes : envelopes[0]),
       },
-      { fetch: fetchFn, timeout: callOptions.timeout ?? clientTimeout, signal, shown },
+      {
+        fetch: fetchFn,
+        timeout: callOptions.timeout ?? clientTimeout,
+        maxResponseBytes:
+          callOptions.maxResponseBytes === undefined
+            ? clientMaxBytes
+            : resolveMaxResponseBytes(callOptions.maxResponseBytes),
+        signal,
+        shown,
+      },
     );
     if (response.status < 200 || response.status > 299) throw errorForStatus(response, shown);
     const operation = asBatch
@@ -271,7 +284,11 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   async function call(method: RpcMethod, params: readonly unknown[], callOptions: CallOptions = {}) {
     const { call: prepared, issues } = prepare(method, params, "/params", callOptions);
     if (issues.length > 0) throw new RequestValidationError(method.name, issues);
-    if (!batching || callOptions.signal !== undefined || callOptions.timeout !== undefined) {
+    const ownOptions =
+      callOptions.signal !== undefined ||
+      callOptions.timeout !== undefined ||
+      callOptions.maxResponseBytes !== undefined;
+    if (!batching || ownOptions) {
       const [outcome] = await execute([prepared], false, callOptions);
       if (outcome === undefined || "error" in outcome) throw outcome?.error;
       return outcome.result;

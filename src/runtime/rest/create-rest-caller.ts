@@ -14,6 +14,7 @@ import {
 import { type ShownRequest, showRequest } from "../http/shown-request.js";
 import { convertInt64 } from "../json/convert-int64.js";
 import { parseJson } from "../json/parse-json.js";
+import { resolveMaxResponseBytes } from "../max-response-bytes.js";
 import type { CallOptions, RestCaller, RestInput, RestOperation } from "../operation.js";
 import { createUsageMeter, type UsageOptions, type UsageSnapshot } from "../usage/usage-meter.js";
 import { checkValue } from "../validation/field-issues.js";
@@ -29,6 +30,8 @@ export interface RestCallerOptions {
   fetch?: FetchFunction;
   /** Milliseconds per request (default 30 000). */
   timeout?: number;
+  /** The most bytes of one answer to read (default 64 MiB, `DEFAULT_MAX_RESPONSE_BYTES`; `Infinity`: none). */
+  maxResponseBytes?: number;
   /** Retry policy for idempotent operations, or `false` for none. */
   retry?: RetryOptions | false;
   /** Check responses against the spec (default `true`). */
@@ -96,6 +99,7 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   const meter = options.usage?.meter ?? createUsageMeter(options.usage?.budget);
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const clientTimeout = resolveTimeout(options.timeout);
+  const clientMaxBytes = resolveMaxResponseBytes(options.maxResponseBytes);
   const clientValidates = options.validateResponse ?? true;
   // Built once: every request gets a copy (a fetch wrapper may add to it), not a rebuild.
   const headers: Record<string, string> = {
@@ -157,6 +161,10 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
     const sendOptions = {
       fetch: fetchFn,
       timeout: callOptions.timeout ?? clientTimeout,
+      maxResponseBytes:
+        callOptions.maxResponseBytes === undefined
+          ? clientMaxBytes
+          : resolveMaxResponseBytes(callOptions.maxResponseBytes),
       signal,
       shown: target.shown,
     };
