@@ -1,7 +1,7 @@
 import { RedirectRefusedError } from "chainkit/evm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HostileServer, startHostileServer } from "../support/hostile-server.js";
-import { everyClientCall, everythingShown, SECRETS, TOKEN } from "./support/clients.js";
+import { everyClientCall, everythingShown, TOKEN } from "./support/clients.js";
 
 // Finding 2: a 3xx used to be followed, resending the path token, JSON-RPC bodies and signed actions
 // to wherever the server pointed. Now it is a RedirectRefusedError and the target gets nothing.
@@ -27,7 +27,7 @@ describe("redirects are refused, never followed", () => {
     it(`HTTP ${code} from every client names the target's origin and sends nothing there`, async () => {
       status = code;
       location = `${target.url}/${TOKEN}/evm?key=${TOKEN}`;
-      for (const { surface, mode, call } of everyClientCall(redirecting.url)) {
+      for (const { surface, mode, secrets, call } of everyClientCall(redirecting.url)) {
         const error = await call().then(
           () => undefined,
           (caught: unknown) => caught,
@@ -38,7 +38,7 @@ describe("redirects are refused, never followed", () => {
         expect(refused.targetOrigin).toBe(target.url);
         expect(refused.message).toContain("redirect");
         const shown = await everythingShown(error);
-        for (const secret of SECRETS) expect(shown, `${surface} (${mode})`).not.toContain(secret);
+        for (const secret of secrets) expect(shown, `${surface} (${mode})`).not.toContain(secret);
       }
       expect(target.requests).toEqual([]);
     });

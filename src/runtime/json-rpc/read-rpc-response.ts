@@ -1,11 +1,10 @@
+import { scrubValue } from "../credentials/scrub-value.js";
 import type { ChainkitError } from "../errors/chainkit-error.js";
 import { JsonRpcError } from "../errors/json-rpc-error.js";
 import { RateLimitError } from "../errors/rate-limit-error.js";
 import { ResponseValidationError } from "../errors/response-validation-error.js";
 import { parseTryAgainIn } from "../http/retry-after.js";
 import { convertInt64 } from "../json/convert-int64.js";
-import { parseJson } from "../json/parse-json.js";
-import { stringifyJson } from "../json/stringify-json.js";
 import type { RpcMethod } from "../operation.js";
 import { checkValue } from "../validation/field-issues.js";
 
@@ -110,8 +109,8 @@ function rpcError(
   context: RpcAnswerContext,
 ): ChainkitError {
   const code = typeof error.code === "number" ? error.code : Number(error.code);
-  const message = typeof error.message === "string" ? context.redact(error.message) : "(no message)";
-  const data = error.data === undefined ? undefined : parseJson(context.redact(stringifyJson(error.data)));
+  const message = typeof error.message === "string" ? String(scrubValue(error.message, context.redact)) : "(no message)";
+  const data = error.data === undefined ? undefined : scrubValue(error.data, context.redact);
   if (code === RATE_LIMIT_CODE) {
     return new RateLimitError({
       retryAfter: parseTryAgainIn(isObject(data) ? data.try_again_in : undefined),

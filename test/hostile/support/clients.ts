@@ -6,8 +6,8 @@ import { createWalletClient } from "chainkit/wallet";
 
 /** Secrets the hostile tests hand to clients, so they can look for them in what comes back. */
 export const TOKEN = "tok3n-SECRET-0123456789";
-export const API_KEY = "key-SECRET-abcdefghij";
-export const PASSWORD = "pass-SECRET-9876543210";
+export const API_KEY = "key/SECRET&abc<def>";
+export const PASSWORD = "pa/ss&SECRET<98765>";
 export const EXCHANGE_KEY = `0x${"7".repeat(64)}` as const;
 
 /** Options every client takes from these tests. */
@@ -21,6 +21,8 @@ export interface SurfaceCall {
   surface: "platform" | "evm" | "wallet" | "indexer" | "exchange";
   /** The credential mode, for node surfaces. */
   mode: "bearer" | "token" | "basic" | "signed";
+  /** The secrets this client holds, in the forms it sends them: none may show in what it reports. */
+  secrets: readonly string[];
   call(): Promise<unknown>;
 }
 
@@ -52,23 +54,26 @@ export function everyClientCall(url: string, options: HostileClientOptions = {})
     ...common,
   });
   return [
-    { surface: "platform", mode: "bearer", call: () => platform.getOrganization() },
-    { surface: "evm", mode: "token", call: () => evmToken.eth_blockNumber() },
-    { surface: "evm", mode: "basic", call: () => evmBasic.eth_blockNumber() },
+    { surface: "platform", mode: "bearer", secrets: [API_KEY], call: () => platform.getOrganization() },
+    { surface: "evm", mode: "token", secrets: [TOKEN], call: () => evmToken.eth_blockNumber() },
+    { surface: "evm", mode: "basic", secrets: BASIC, call: () => evmBasic.eth_blockNumber() },
     {
       surface: "wallet",
       mode: "token",
+      secrets: [TOKEN],
       call: () => wallet.getAssetIssueListByName({ value: "SEED", visible: true }),
     },
     {
       surface: "indexer",
       mode: "basic",
+      secrets: BASIC,
       call: () =>
         indexer.getActions({ account: "0:21D6615A74625CA8BEB3C7A5777978A1239EE8148B1DF18C7B8A8A3215523DA0" }),
     },
     {
       surface: "exchange",
       mode: "signed",
+      secrets: [EXCHANGE_KEY, EXCHANGE_KEY.slice(2)],
       call: () =>
         exchange.batchModify([
           {
@@ -80,8 +85,11 @@ export function everyClientCall(url: string, options: HostileClientOptions = {})
   ];
 }
 
-/** Every secret of {@link everyClientCall}, in the forms a leak could take. */
-export const SECRETS = [TOKEN, API_KEY, PASSWORD, Buffer.from(`user:${PASSWORD}`).toString("base64")];
+/** The basic-auth secrets: the password and the header's base64 credentials. */
+const BASIC = [PASSWORD, Buffer.from(`user:${PASSWORD}`).toString("base64")];
+
+/** Every secret of {@link everyClientCall}. */
+export const SECRETS = [TOKEN, API_KEY, ...BASIC];
 
 /** What an error shows: message, stack, inspect and JSON, causes included. */
 export async function everythingShown(error: unknown): Promise<string> {
