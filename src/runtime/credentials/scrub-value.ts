@@ -25,7 +25,12 @@ export function scrubValue(value: unknown, redact: (text: string) => string): un
   return copy(value, redact, 0, budget);
 }
 
-function copy(value: unknown, redact: (text: string) => string, depth: number, budget: { left: number }): unknown {
+function copy(
+  value: unknown,
+  redact: (text: string) => string,
+  depth: number,
+  budget: { left: number },
+): unknown {
   if (typeof value === "string") return keepText(redact(value), budget);
   if (value === null || typeof value !== "object") {
     budget.left -= 1;

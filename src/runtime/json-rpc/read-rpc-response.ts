@@ -109,7 +109,8 @@ function rpcError(
   context: RpcAnswerContext,
 ): ChainkitError {
   const code = typeof error.code === "number" ? error.code : Number(error.code);
-  const message = typeof error.message === "string" ? String(scrubValue(error.message, context.redact)) : "(no message)";
+  const message =
+    typeof error.message === "string" ? String(scrubValue(error.message, context.redact)) : "(no message)";
   const data = error.data === undefined ? undefined : scrubValue(error.data, context.redact);
   if (code === RATE_LIMIT_CODE) {
     return new RateLimitError({

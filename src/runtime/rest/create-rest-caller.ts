@@ -12,7 +12,7 @@ import {
   sendHttpRequest,
 } from "../http/send-request.js";
 import { type ShownRequest, showRequest } from "../http/shown-request.js";
-import { convertInt64 } from "../json/convert-int64.js";
+import { convertInt64, int64Issues } from "../json/convert-int64.js";
 import { parseJson } from "../json/parse-json.js";
 import { resolveMaxResponseBytes } from "../max-response-bytes.js";
 import type { CallOptions, RestCaller, RestInput, RestOperation } from "../operation.js";
@@ -210,6 +210,7 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
       const issues = isJson
         ? checkValue(descriptor.validate, body, "")
         : [{ pointer: "", message: "is not JSON" }];
+      if (isJson && descriptor.int64) issues.push(...int64Issues(body, descriptor.int64, ""));
       if (issues.length > 0) throw new ResponseValidationError(operation.id, response.status, issues);
     }
     return descriptor?.int64 && isJson ? convertInt64(body, descriptor.int64) : body;

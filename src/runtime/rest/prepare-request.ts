@@ -2,7 +2,10 @@ import type { FieldIssue } from "../errors/request-validation-error.js";
 import { RequestValidationError } from "../errors/request-validation-error.js";
 import { fillPath } from "../http/path-template.js";
 import { toQueryString } from "../http/query-string.js";
+import { int64Issues } from "../json/convert-int64.js";
+import { parseJson } from "../json/parse-json.js";
 import { stringifyJson } from "../json/stringify-json.js";
+import { unsafeIntegerIssues } from "../json/unsafe-integers.js";
 import { wireValue } from "../json/wire-value.js";
 import type { RestInput, RestOperation } from "../operation.js";
 import { checkValue } from "../validation/field-issues.js";
@@ -42,6 +45,11 @@ export function prepareRest(operation: RestOperation, input: RestInput): Prepare
         "/body",
       ),
     );
+  }
+  issues.push(...unsafeIntegerIssues(input.query, "/query"), ...unsafeIntegerIssues(input.body, "/body"));
+  if (operation.requestInt64 && issues.length === 0) {
+    if (input.query) issues.push(...int64Issues(wireValue(input.query), operation.requestInt64, "/query"));
+    if (body !== undefined) issues.push(...int64Issues(parseJson(body), operation.requestInt64, "/body"));
   }
   if (issues.length > 0) throw new RequestValidationError(operation.id, issues);
   const path = fillPath(operation.id, operation.path, input.path);
