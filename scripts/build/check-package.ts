@@ -91,9 +91,9 @@ try {
 const typed = `
 import { createEvmClient, type Block } from "chainkit/evm";
 import { createPlatformClient } from "chainkit/platform";
-const evm = createEvmClient({ url: "https://node.example", credentials: { token: "t" } });
+const evm = createEvmClient({ url: "https://node.example", credentials: { token: "t0k3n-0123456789" } });
 export const block: Promise<Block | null> = evm.eth_getBlockByHash(\`0x\${"0".repeat(64)}\`, false);
-const platform = createPlatformClient({ apiKey: "k" });
+const platform = createPlatformClient({ apiKey: "key-0123456789" });
 // @ts-expect-error a provider outside the spec's enum does not compile
 platform.createNode({ name: "n", network: "ethereum-mainnet", type: "dedicated", provider: "provider_a", region: "eu3", role: "peer", configuration: {} });
 `;

@@ -148,7 +148,7 @@ describe("actions()", () => {
     };
     const client = createIndexerClient({
       url: "http://127.0.0.1:9",
-      credentials: { token: "t" },
+      credentials: { token: "token-0123456789" },
       fetch: sameEveryTime,
     });
     const seen: Action[] = [];
