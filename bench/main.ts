@@ -9,7 +9,7 @@
  *   (the figures bench/README.md points to).
  * - `--markdown <file>`: also write the Markdown to `<file>` (relative to the directory npm was run from).
  * - `--only <id,...>`: run only these rows (call-overhead, validation, batching, signing, proofs,
- *   generation, size, import-time).
+ *   generation, size, import-time, wallet).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,6 +27,7 @@ import { proofs } from "./rows/proofs.js";
 import { signing } from "./rows/signing.js";
 import { size } from "./rows/size.js";
 import { validation } from "./rows/validation.js";
+import { wallet } from "./rows/wallet.js";
 
 const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
   "call-overhead": callOverhead,
@@ -37,6 +38,7 @@ const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
   proofs,
   generation,
   size,
+  wallet,
 };
 
 const { values } = parseArgs({

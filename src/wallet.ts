@@ -1,5 +1,6 @@
 /**
- * `chainkit/wallet`: the TRON-style wallet node client and helpers for its encodings.
+ * `chainkit/wallet`: the TRON-style wallet node client (reads, checked transfers, TRC-20 reads) and
+ * helpers for its encodings.
  */
 export * from "../generated/wallet/index.js";
 export type { NodeCredentials } from "./runtime/credentials/node-credentials.js";
@@ -9,14 +10,53 @@ export * from "./runtime/errors/index.js";
 export { type ParseJsonOptions, parseJson } from "./runtime/json/parse-json.js";
 export { stringifyJson } from "./runtime/json/stringify-json.js";
 export { DEFAULT_MAX_RESPONSE_BYTES } from "./runtime/max-response-bytes.js";
+export type { UsageBudget, UsageSnapshot } from "./runtime/usage/usage-meter.js";
 export { isBase58Address, isHexAddress, toBase58Address, toHexAddress } from "./wallet/address.js";
 export {
+  type AccountQuery,
   type AssetIssueQuery,
   type AssetIssueSearchResult,
+  type AssetPageQuery,
+  type BlockNumQuery,
+  type BlockQuery,
+  type ConstantCallQuery,
+  type CreateTransactionQuery,
   createWalletClient,
+  type TransferAssetQuery,
+  type ValueQuery,
+  type VisibleQuery,
   type WalletClient,
   type WalletClientOptions,
+  type WalletReadOptions,
 } from "./wallet/create-wallet-client.js";
+export { BroadcastError } from "./wallet/errors/broadcast-error.js";
+export { ContractCallError } from "./wallet/errors/contract-call-error.js";
+export { ContractRevertError } from "./wallet/errors/contract-revert-error.js";
+export { TransactionMismatchError } from "./wallet/errors/transaction-mismatch-error.js";
 export { WalletEncodingError } from "./wallet/errors/wallet-encoding-error.js";
-export { hexToText, textToHex } from "./wallet/hex-text.js";
+export { WalletSignerError } from "./wallet/errors/wallet-signer-error.js";
+export { hexToText, nodeMessage, textToHex } from "./wallet/hex-text.js";
 export { readableAssetIssue } from "./wallet/readable-asset.js";
+export { convertAddress } from "./wallet/request-address.js";
+export {
+  type DecodedContract,
+  type DecodedRawTransaction,
+  type DecodedTransferValue,
+  decodeRawTransaction,
+  decodeTransferValue,
+} from "./wallet/transaction/decode-raw-transaction.js";
+export { recoverSignerAddress } from "./wallet/transaction/recover-signer.js";
+export type { TransferOptions, TransferRequest, TransferResult } from "./wallet/transaction/transfer.js";
+export {
+  type TransferCheckOptions,
+  type TransferIntent,
+  verifyTransfer,
+} from "./wallet/transaction/verify-transfer.js";
+export {
+  addressOfPublicKey,
+  privateKeySigner,
+  type TransactionToSign,
+  type TronPrivateKeySigner,
+  type WalletSigner,
+} from "./wallet/transaction/wallet-signer.js";
+export type { Trc20Contract } from "./wallet/trc20/trc20-contract.js";

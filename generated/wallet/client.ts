@@ -2,17 +2,293 @@
 
 import type { CallOptions, RestCaller } from "../../src/runtime/operation.js";
 import { walletOperations } from "./operations.js";
-import type { GetAssetIssueByIdBody, GetAssetIssueByIdResponse, GetAssetIssueListByNameBody, GetAssetIssueListByNameResponse } from "./types.js";
+import type { BroadcastTransactionBody, BroadcastTransactionResponse, CreateTransactionBody, CreateTransactionResponse, GetAccountBody, GetAccountResourceBody, GetAccountResourceResponse, GetAccountResponse, GetAccountSolidityBody, GetAccountSolidityResponse, GetAssetIssueByAccountBody, GetAssetIssueByAccountResponse, GetAssetIssueByIdBody, GetAssetIssueByIdResponse, GetAssetIssueByIdSolidityBody, GetAssetIssueByIdSolidityResponse, GetAssetIssueListByNameBody, GetAssetIssueListByNameResponse, GetAssetIssueListByNameSolidityBody, GetAssetIssueListByNameSolidityResponse, GetAssetIssueListQuery, GetAssetIssueListResponse, GetAssetIssueListSolidityQuery, GetAssetIssueListSolidityResponse, GetBlockBody, GetBlockByIdBody, GetBlockByIdResponse, GetBlockByIdSolidityBody, GetBlockByIdSolidityResponse, GetBlockByNumBody, GetBlockByNumResponse, GetBlockByNumSolidityBody, GetBlockByNumSolidityResponse, GetBlockResponse, GetNowBlockQuery, GetNowBlockResponse, GetNowBlockSolidityQuery, GetNowBlockSolidityResponse, GetPaginatedAssetIssueListBody, GetPaginatedAssetIssueListResponse, GetPaginatedAssetIssueListSolidityBody, GetPaginatedAssetIssueListSolidityResponse, GetTransactionByIdBody, GetTransactionByIdResponse, GetTransactionByIdSolidityBody, GetTransactionByIdSolidityResponse, GetTransactionInfoByIdBody, GetTransactionInfoByIdResponse, GetTransactionInfoByIdSolidityBody, GetTransactionInfoByIdSolidityResponse, TransferAssetBody, TransferAssetResponse, TriggerConstantContractBody, TriggerConstantContractResponse, TriggerConstantContractSolidityBody, TriggerConstantContractSolidityResponse } from "./types.js";
 
 /** The chainkit wallet node API (TRON-style HTTP node): one typed function per operation. */
 export interface WalletOperations {
+  /**
+   * Get an account
+   *
+   * Returns an account at the head block: its TRX `balance` (in sun), TRC-10 holdings (`assetV2`, by token id),
+   * staked TRX (`frozenV2`), bandwidth used, permissions and times. An address that never received anything
+   * has no account: the node answers `{}`, which chainkit reads as `null`.
+   * Safe to retry: the call only reads.
+   *
+   * `POST /wallet/getaccount`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The account, `{}` when the address has no account, or an `{"Error": ...}` body (HTTP 200) when the node rejected the request.
+   * @example
+   * ```ts
+   * const result = await wallet.getAccount({ address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp", visible: true });
+   * ```
+   */
+  getAccount(body: GetAccountBody, options?: CallOptions): Promise<GetAccountResponse>;
+
+  /**
+   * Get an account's bandwidth and energy
+   *
+   * Returns the resources of an account: free and staked bandwidth (`freeNetLimit`, `freeNetUsed`, `NetLimit`,
+   * `NetUsed`), energy (`EnergyLimit`, `EnergyUsed`), per-token bandwidth, and the network-wide totals the
+   * limits are computed from. Fields that are zero are left out by the node. Head block only (no
+   * `/walletsolidity` twin). Safe to retry: the call only reads.
+   *
+   * `POST /wallet/getaccountresource`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The account's resources, or an `{"Error": ...}` body (HTTP 200) when the node rejected the request.
+   * @example
+   * ```ts
+   * const result = await wallet.getAccountResource({ address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp", visible: true });
+   * // result: {
+   * //   freeNetUsed: 441n,
+   * //   freeNetLimit: 600n,
+   * //   assetNetUsed: [{ key: "1005416", value: 0n }],
+   * //   assetNetLimit: [{ key: "1005416", value: 10000n }],
+   * //   TotalNetLimit: 43200000000n,
+   * //   TotalNetWeight: 68305209098n,
+   * //   TotalEnergyLimit: 180000000000n,
+   * //   TotalEnergyWeight: 2411528185n,
+   * // }
+   * ```
+   */
+  getAccountResource(body: GetAccountResourceBody, options?: CallOptions): Promise<GetAccountResourceResponse>;
+
+  /**
+   * Get the latest block
+   *
+   * Returns the head block with its transactions. Real nodes answer GET and POST alike; `visible` goes in the
+   * query. Safe to retry: the call only reads.
+   *
+   * `GET /wallet/getnowblock`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The head block (or, on the `/walletsolidity` path, the latest solidified block).
+   * @example
+   * ```ts
+   * const result = await wallet.getNowBlock({ visible: true });
+   * ```
+   */
+  getNowBlock(query?: GetNowBlockQuery, options?: CallOptions): Promise<GetNowBlockResponse>;
+
+  /**
+   * Get a block by number
+   *
+   * Returns the block at height `num` with its transactions, or `{}` (read as `null`) when the chain is not
+   * that high yet. Safe to retry: the call only reads.
+   *
+   * `POST /wallet/getblockbynum`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The block, `{}` when there is none, or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getBlockByNum({ num: 23079498n, visible: false });
+   * ```
+   */
+  getBlockByNum(body: GetBlockByNumBody, options?: CallOptions): Promise<GetBlockByNumResponse>;
+
+  /**
+   * Get a block by id
+   *
+   * Returns the block whose `blockID` is `value` (64 hex digits: the height in the first 8 bytes, then part of
+   * the header hash), or `{}` (read as `null`) when the node has no such block. Safe to retry: the call only reads.
+   *
+   * `POST /wallet/getblockbyid`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The block, `{}` when there is none, or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getBlockById({
+   *   value: "0000000001602a4ab93066f5f0a8417e56dc7b94200d2a2ce8c5cda1df5540cc",
+   *   visible: false,
+   * });
+   * ```
+   */
+  getBlockById(body: GetBlockByIdBody, options?: CallOptions): Promise<GetBlockByIdResponse>;
+
+  /**
+   * Get a block, with or without its transactions
+   *
+   * Returns the block named by `id_or_num` (a height in decimal, or a 64-hex-digit block id), or the head block
+   * when `id_or_num` is left out. With `detail: false` (the default) the answer has the header only, which is
+   * all a client needs to reference a recent block when it builds a transaction itself (tronweb does so).
+   * `{}` (read as `null`) when the block does not exist. Safe to retry: the call only reads.
+   *
+   * `POST /wallet/getblock`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The block, `{}` when there is none, or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getBlock({ detail: false, visible: true });
+   * ```
+   */
+  getBlock(body?: GetBlockBody, options?: CallOptions): Promise<GetBlockResponse>;
+
+  /**
+   * Get a transaction by id
+   *
+   * Returns a transaction that is in a block: its signed `raw_data` (and the same bytes as `raw_data_hex`,
+   * whose SHA-256 is the `txID`), `signature` and execution result `ret`. A transaction the node does not know,
+   * or that is not in a block yet, answers `{}` (read as `null`). Safe to retry: the call only reads.
+   *
+   * `POST /wallet/gettransactionbyid`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The transaction, `{}` when the node does not know it (or it is not in a block yet), or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getTransactionById({
+   *   value: "a6850deb302e647f386dce814e272a86919d6d77fde5b44b0db1b6641e51740f",
+   *   visible: false,
+   * });
+   * ```
+   */
+  getTransactionById(body: GetTransactionByIdBody, options?: CallOptions): Promise<GetTransactionByIdResponse>;
+
+  /**
+   * Get a transaction's receipt
+   *
+   * Returns what executing a transaction did: the block it is in (`blockNumber`, `blockTimeStamp`), the `fee`
+   * in sun, the resources it used (`receipt`), and for contract calls the return data and event logs. `{}`
+   * (read as `null`) until the transaction is in a block. Safe to retry: the call only reads.
+   *
+   * `POST /wallet/gettransactioninfobyid`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The receipt, `{}` until the transaction is in a block, or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getTransactionInfoById({
+   *   value: "a6850deb302e647f386dce814e272a86919d6d77fde5b44b0db1b6641e51740f",
+   *   visible: false,
+   * });
+   * ```
+   */
+  getTransactionInfoById(body: GetTransactionInfoByIdBody, options?: CallOptions): Promise<GetTransactionInfoByIdResponse>;
+
+  /**
+   * Call a contract without sending a transaction
+   *
+   * Runs a contract function against the head state and returns its ABI-encoded output in `constant_result`;
+   * nothing is signed, broadcast or charged. Name the function with `function_selector` (e.g.
+   * `balanceOf(address)`) and pass its ABI-encoded arguments, without the 4-byte selector, in `parameter`; or
+   * pass the whole call data in `data`. When the function reverts, the answer still comes with HTTP 200:
+   * `transaction.ret[0].ret` is `FAILED`, `result.message` says why, and `constant_result` holds the revert data
+   * (an `Error(string)` reason, when the contract gave one). A call the node cannot start (no contract at the
+   * address, say) has `result.code` and `result.message` instead. Safe to retry: the call only reads.
+   *
+   * `POST /wallet/triggerconstantcontract`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The call's output (or why it failed) and the transaction the node would have built for it; or an `{"Error": ...}` body (HTTP 200) for a request the node cannot read.
+   * @example
+   * ```ts
+   * const result = await wallet.triggerConstantContract({
+   *   owner_address: "41dd791d6b49e190062d650e6a23c575510d35f2f9",
+   *   contract_address: "41eca9bc828a3005b9a3b909f2cc5c2a54794de05f",
+   *   function_selector: "balanceOf(address)",
+   *   parameter: "000000000000000000000000dd791d6b49e190062d650e6a23c575510d35f2f9",
+   *   visible: false,
+   * });
+   * ```
+   */
+  triggerConstantContract(body: TriggerConstantContractBody, options?: CallOptions): Promise<TriggerConstantContractResponse>;
+
+  /**
+   * Build an unsigned TRX transfer
+   *
+   * The node builds a `TransferContract` transaction moving `amount` sun from `owner_address` to `to_address`,
+   * referencing a recent block and expiring about 60 seconds after it, and answers it unsigned. Nothing is sent:
+   * sign the `txID` and pass the transaction to `broadcastTransaction`. Before signing, check that
+   * `raw_data_hex` says what you asked for and that `txID` is its SHA-256: the signature covers those bytes,
+   * whatever `raw_data` shows (chainkit's `transfer` does both). A transfer the node would refuse (not enough
+   * balance, sending to yourself) answers an `{"Error": ...}` body at HTTP 200.
+   * Not retried automatically: each call builds a new transaction.
+   *
+   * `POST /wallet/createtransaction`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The unsigned transaction, or an `{"Error": ...}` body (HTTP 200) when the node refuses to build it.
+   * @example
+   * ```ts
+   * const result = await wallet.createTransaction({
+   *   owner_address: "41dd791d6b49e190062d650e6a23c575510d35f2f9",
+   *   to_address: "4192ad11c1bf16b3b14b0bd6b5c7e2db73a0b5e83a",
+   *   amount: 1000000n,
+   *   visible: false,
+   * });
+   * ```
+   */
+  createTransaction(body: CreateTransactionBody, options?: CallOptions): Promise<CreateTransactionResponse>;
+
+  /**
+   * Build an unsigned TRC-10 transfer
+   *
+   * Like `createTransaction`, for a TRC-10 token: the node builds a `TransferAssetContract` transaction moving
+   * `amount` units (the token's smallest unit) of the token `asset_name` names, and answers it unsigned.
+   * `asset_name` is the token id (`1005416`) when `visible` is true, the hex of the id's characters
+   * (`31303035343136`) when false. Check `raw_data_hex` and `txID` before signing, as for TRX.
+   * Not retried automatically: each call builds a new transaction.
+   *
+   * `POST /wallet/transferasset`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The unsigned transaction, or an `{"Error": ...}` body (HTTP 200) when the node refuses to build it.
+   * @example
+   * ```ts
+   * const result = await wallet.transferAsset({
+   *   owner_address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp",
+   *   to_address: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV",
+   *   asset_name: "1005416",
+   *   amount: 5n,
+   *   visible: true,
+   * });
+   * ```
+   */
+  transferAsset(body: TransferAssetBody, options?: CallOptions): Promise<TransferAssetResponse>;
+
+  /**
+   * Broadcast a signed transaction
+   *
+   * Sends a signed transaction to the network: the transaction as the node built it, with `signature` added
+   * (one 65-byte `r ‖ s ‖ v` secp256k1 signature over the `txID`, as hex). The node rebuilds the signed bytes
+   * from `raw_data`, so pass it back unchanged. On success the answer is `{"result": true, "txid": …}`; a
+   * refusal answers HTTP 200 too, with `code` (`SIGERROR` for a bad signature, `CONTRACT_VALIDATE_ERROR` for
+   * a transfer the chain refuses, `TRANSACTION_EXPIRATION_ERROR`, `DUP_TRANSACTION_ERROR`, …), a `message`
+   * (hex of the text when `visible` is false) and no `result` key. Accepted means accepted into the node's
+   * pool: the transaction counts once `getTransactionInfoById` finds it in a block.
+   * Not retried automatically; resending the same signed transaction is harmless (the network keeps one copy,
+   * a second send answers `DUP_TRANSACTION_ERROR`).
+   *
+   * `POST /wallet/broadcasttransaction`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `{"result": true, "txid": …}` when the node accepted the transaction, else `code`, `message` and `txid` (still HTTP 200).
+   */
+  broadcastTransaction(body: BroadcastTransactionBody, options?: CallOptions): Promise<BroadcastTransactionResponse>;
+
   /**
    * Search asset tokens by name
    *
    * Returns every asset token whose name equals `value`. Names are not unique, so the answer can hold
    * several tokens; use each token's `id` (with `getAssetIssueById`) as the exact key.
    *
-   * `visible` selects the encoding of both the request and the answer: `true` (the interface's default) takes
+   * `visible` selects the encoding of both the request and the answer: `true` (chainkit's default) takes
    * a plain UTF-8 name and answers with plain-text names and Base58Check `T…` addresses; `false` takes the
    * hex of the UTF-8 name and answers with hex strings and `41…` hex addresses. Real nodes treat a missing
    * `visible` as `false`, so chainkit always sends it explicitly and the answer reads the same on every server.
@@ -38,9 +314,8 @@ export interface WalletOperations {
    *
    * Returns the asset token whose `id` equals `value`, or `{}` when there is none. The id is the exact key
    * of a token (names are not unique). The answer uses `visible` like `getAssetIssueListByName`: plain text
-   * and `T…` addresses when true (the interface's default), hex strings and `41…` addresses when false;
+   * and `T…` addresses when true (chainkit's default), hex strings and `41…` addresses when false;
    * chainkit always sends `visible` because real nodes default to `false`.
-   * The interface names this companion operation without detail; its shapes are the real node's.
    * Safe to retry: the call only reads.
    *
    * `POST /wallet/getassetissuebyid`
@@ -54,6 +329,274 @@ export interface WalletOperations {
    * ```
    */
   getAssetIssueById(body: GetAssetIssueByIdBody, options?: CallOptions): Promise<GetAssetIssueByIdResponse>;
+
+  /**
+   * List the tokens an account issued
+   *
+   * Returns the TRC-10 tokens issued by `address` (an account issues at most one), in the same encoding as the
+   * other asset look-ups; `{}` (read as an empty list) when it issued none. Head block only (no
+   * `/walletsolidity` twin). Safe to retry: the call only reads.
+   *
+   * `POST /wallet/getassetissuebyaccount`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The tokens, `{}` when there are none (read as an empty list), or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getAssetIssueByAccount({ address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp", visible: true });
+   * ```
+   */
+  getAssetIssueByAccount(body: GetAssetIssueByAccountBody, options?: CallOptions): Promise<GetAssetIssueByAccountResponse>;
+
+  /**
+   * List every token
+   *
+   * Returns every TRC-10 token on the ledger. On mainnet that is thousands of tokens in one answer: prefer
+   * `getPaginatedAssetIssueList`. `visible` goes in the query. Safe to retry: the call only reads.
+   *
+   * `GET /wallet/getassetissuelist`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The tokens, `{}` when there are none (read as an empty list), or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getAssetIssueList({ visible: true });
+   * ```
+   */
+  getAssetIssueList(query?: GetAssetIssueListQuery, options?: CallOptions): Promise<GetAssetIssueListResponse>;
+
+  /**
+   * List tokens a page at a time
+   *
+   * Returns `limit` tokens starting at `offset`, in the node's order (by id). An offset past the end answers
+   * `{}` (read as an empty list). Safe to retry: the call only reads.
+   *
+   * `POST /wallet/getpaginatedassetissuelist`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The tokens, `{}` when there are none (read as an empty list), or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getPaginatedAssetIssueList({ offset: 0, limit: 2, visible: false });
+   * ```
+   */
+  getPaginatedAssetIssueList(body: GetPaginatedAssetIssueListBody, options?: CallOptions): Promise<GetPaginatedAssetIssueListResponse>;
+
+  /**
+   * Get an account (confirmed)
+   *
+   * `getAccount` read from the latest solidified block instead of the head block: the same request and answer
+   * shape, for data that can no longer change. Safe to retry: the call only reads.
+   *
+   * `POST /walletsolidity/getaccount`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The account, `{}` when the address has no account, or an `{"Error": ...}` body (HTTP 200) when the node rejected the request.
+   * @example
+   * ```ts
+   * const result = await wallet.getAccountSolidity({ address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp", visible: true });
+   * ```
+   */
+  getAccountSolidity(body: GetAccountSolidityBody, options?: CallOptions): Promise<GetAccountSolidityResponse>;
+
+  /**
+   * Get the latest solidified block
+   *
+   * `getNowBlock` read from the latest solidified block instead of the head block: the same request and answer
+   * shape, for data that can no longer change. Safe to retry: the call only reads.
+   *
+   * `GET /walletsolidity/getnowblock`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The head block (or, on the `/walletsolidity` path, the latest solidified block).
+   * @example
+   * ```ts
+   * const result = await wallet.getNowBlockSolidity({ visible: true });
+   * ```
+   */
+  getNowBlockSolidity(query?: GetNowBlockSolidityQuery, options?: CallOptions): Promise<GetNowBlockSolidityResponse>;
+
+  /**
+   * Get a confirmed block by number
+   *
+   * `getBlockByNum` read from the latest solidified block instead of the head block: the same request and answer
+   * shape, for data that can no longer change. Safe to retry: the call only reads.
+   *
+   * `POST /walletsolidity/getblockbynum`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The block, `{}` when there is none, or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getBlockByNumSolidity({ num: 23079498n, visible: false });
+   * ```
+   */
+  getBlockByNumSolidity(body: GetBlockByNumSolidityBody, options?: CallOptions): Promise<GetBlockByNumSolidityResponse>;
+
+  /**
+   * Get a confirmed block by id
+   *
+   * `getBlockById` read from the latest solidified block instead of the head block: the same request and answer
+   * shape, for data that can no longer change. Safe to retry: the call only reads.
+   *
+   * `POST /walletsolidity/getblockbyid`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The block, `{}` when there is none, or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getBlockByIdSolidity({
+   *   value: "0000000001602a4ab93066f5f0a8417e56dc7b94200d2a2ce8c5cda1df5540cc",
+   *   visible: false,
+   * });
+   * ```
+   */
+  getBlockByIdSolidity(body: GetBlockByIdSolidityBody, options?: CallOptions): Promise<GetBlockByIdSolidityResponse>;
+
+  /**
+   * Get a confirmed transaction by id
+   *
+   * `getTransactionById` read from the latest solidified block instead of the head block: the same request and answer
+   * shape, for data that can no longer change. Safe to retry: the call only reads.
+   *
+   * `POST /walletsolidity/gettransactionbyid`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The transaction, `{}` when the node does not know it (or it is not in a block yet), or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getTransactionByIdSolidity({
+   *   value: "a6850deb302e647f386dce814e272a86919d6d77fde5b44b0db1b6641e51740f",
+   *   visible: false,
+   * });
+   * ```
+   */
+  getTransactionByIdSolidity(body: GetTransactionByIdSolidityBody, options?: CallOptions): Promise<GetTransactionByIdSolidityResponse>;
+
+  /**
+   * Get a confirmed transaction's receipt
+   *
+   * `getTransactionInfoById` read from the latest solidified block instead of the head block: the same request and answer
+   * shape, for data that can no longer change. Safe to retry: the call only reads.
+   *
+   * `POST /walletsolidity/gettransactioninfobyid`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The receipt, `{}` until the transaction is in a block, or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getTransactionInfoByIdSolidity({
+   *   value: "a6850deb302e647f386dce814e272a86919d6d77fde5b44b0db1b6641e51740f",
+   *   visible: false,
+   * });
+   * ```
+   */
+  getTransactionInfoByIdSolidity(body: GetTransactionInfoByIdSolidityBody, options?: CallOptions): Promise<GetTransactionInfoByIdSolidityResponse>;
+
+  /**
+   * Call a contract against confirmed state
+   *
+   * `triggerConstantContract` read from the latest solidified block instead of the head block: the same request and answer
+   * shape, for data that can no longer change. Safe to retry: the call only reads.
+   *
+   * `POST /walletsolidity/triggerconstantcontract`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The call's output (or why it failed) and the transaction the node would have built for it; or an `{"Error": ...}` body (HTTP 200) for a request the node cannot read.
+   * @example
+   * ```ts
+   * const result = await wallet.triggerConstantContractSolidity({
+   *   owner_address: "41dd791d6b49e190062d650e6a23c575510d35f2f9",
+   *   contract_address: "41eca9bc828a3005b9a3b909f2cc5c2a54794de05f",
+   *   function_selector: "balanceOf(address)",
+   *   parameter: "000000000000000000000000dd791d6b49e190062d650e6a23c575510d35f2f9",
+   *   visible: false,
+   * });
+   * ```
+   */
+  triggerConstantContractSolidity(body: TriggerConstantContractSolidityBody, options?: CallOptions): Promise<TriggerConstantContractSolidityResponse>;
+
+  /**
+   * Search asset tokens by name (confirmed)
+   *
+   * `getAssetIssueListByName` read from the latest solidified block instead of the head block: the same request and answer
+   * shape, for data that can no longer change. Safe to retry: the call only reads.
+   *
+   * `POST /walletsolidity/getassetissuelistbyname`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The matching tokens, `{}` when none match, or an `{"Error": ...}` body when the node rejected the request (the HTTP status stays 200). The two forms are told apart by the `Error` key.
+   * @example
+   * ```ts
+   * const result = await wallet.getAssetIssueListByNameSolidity({ value: "TRN", visible: true });
+   * ```
+   */
+  getAssetIssueListByNameSolidity(body: GetAssetIssueListByNameSolidityBody, options?: CallOptions): Promise<GetAssetIssueListByNameSolidityResponse>;
+
+  /**
+   * Get one asset token by id (confirmed)
+   *
+   * `getAssetIssueById` read from the latest solidified block instead of the head block: the same request and answer
+   * shape, for data that can no longer change. Safe to retry: the call only reads.
+   *
+   * `POST /walletsolidity/getassetissuebyid`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The token, `{}` when no token has this id, or an `{"Error": ...}` body when the node rejected the request (the HTTP status stays 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getAssetIssueByIdSolidity({ value: "1002000", visible: false });
+   * ```
+   */
+  getAssetIssueByIdSolidity(body: GetAssetIssueByIdSolidityBody, options?: CallOptions): Promise<GetAssetIssueByIdSolidityResponse>;
+
+  /**
+   * List every token (confirmed)
+   *
+   * `getAssetIssueList` read from the latest solidified block instead of the head block: the same request and answer
+   * shape, for data that can no longer change. Safe to retry: the call only reads.
+   *
+   * `GET /walletsolidity/getassetissuelist`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The tokens, `{}` when there are none (read as an empty list), or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getAssetIssueListSolidity({ visible: true });
+   * ```
+   */
+  getAssetIssueListSolidity(query?: GetAssetIssueListSolidityQuery, options?: CallOptions): Promise<GetAssetIssueListSolidityResponse>;
+
+  /**
+   * List tokens a page at a time (confirmed)
+   *
+   * `getPaginatedAssetIssueList` read from the latest solidified block instead of the head block: the same request and answer
+   * shape, for data that can no longer change. Safe to retry: the call only reads.
+   *
+   * `POST /walletsolidity/getpaginatedassetissuelist`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The tokens, `{}` when there are none (read as an empty list), or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getPaginatedAssetIssueListSolidity({ offset: 0, limit: 2, visible: false });
+   * ```
+   */
+  getPaginatedAssetIssueListSolidity(body: GetPaginatedAssetIssueListSolidityBody, options?: CallOptions): Promise<GetPaginatedAssetIssueListSolidityResponse>;
 }
 
 /**
@@ -66,9 +609,61 @@ export interface WalletOperations {
  */
 export function createWalletOperations(caller: RestCaller): WalletOperations {
   return {
+    getAccount: (body, options) =>
+      caller.call(walletOperations.getAccount, { body }, options) as Promise<GetAccountResponse>,
+    getAccountResource: (body, options) =>
+      caller.call(walletOperations.getAccountResource, { body }, options) as Promise<GetAccountResourceResponse>,
+    getNowBlock: (query, options) =>
+      caller.call(walletOperations.getNowBlock, { query }, options) as Promise<GetNowBlockResponse>,
+    getBlockByNum: (body, options) =>
+      caller.call(walletOperations.getBlockByNum, { body }, options) as Promise<GetBlockByNumResponse>,
+    getBlockById: (body, options) =>
+      caller.call(walletOperations.getBlockById, { body }, options) as Promise<GetBlockByIdResponse>,
+    getBlock: (body, options) =>
+      caller.call(walletOperations.getBlock, { body }, options) as Promise<GetBlockResponse>,
+    getTransactionById: (body, options) =>
+      caller.call(walletOperations.getTransactionById, { body }, options) as Promise<GetTransactionByIdResponse>,
+    getTransactionInfoById: (body, options) =>
+      caller.call(walletOperations.getTransactionInfoById, { body }, options) as Promise<GetTransactionInfoByIdResponse>,
+    triggerConstantContract: (body, options) =>
+      caller.call(walletOperations.triggerConstantContract, { body }, options) as Promise<TriggerConstantContractResponse>,
+    createTransaction: (body, options) =>
+      caller.call(walletOperations.createTransaction, { body }, options) as Promise<CreateTransactionResponse>,
+    transferAsset: (body, options) =>
+      caller.call(walletOperations.transferAsset, { body }, options) as Promise<TransferAssetResponse>,
+    broadcastTransaction: (body, options) =>
+      caller.call(walletOperations.broadcastTransaction, { body }, options) as Promise<BroadcastTransactionResponse>,
     getAssetIssueListByName: (body, options) =>
       caller.call(walletOperations.getAssetIssueListByName, { body }, options) as Promise<GetAssetIssueListByNameResponse>,
     getAssetIssueById: (body, options) =>
       caller.call(walletOperations.getAssetIssueById, { body }, options) as Promise<GetAssetIssueByIdResponse>,
+    getAssetIssueByAccount: (body, options) =>
+      caller.call(walletOperations.getAssetIssueByAccount, { body }, options) as Promise<GetAssetIssueByAccountResponse>,
+    getAssetIssueList: (query, options) =>
+      caller.call(walletOperations.getAssetIssueList, { query }, options) as Promise<GetAssetIssueListResponse>,
+    getPaginatedAssetIssueList: (body, options) =>
+      caller.call(walletOperations.getPaginatedAssetIssueList, { body }, options) as Promise<GetPaginatedAssetIssueListResponse>,
+    getAccountSolidity: (body, options) =>
+      caller.call(walletOperations.getAccountSolidity, { body }, options) as Promise<GetAccountSolidityResponse>,
+    getNowBlockSolidity: (query, options) =>
+      caller.call(walletOperations.getNowBlockSolidity, { query }, options) as Promise<GetNowBlockSolidityResponse>,
+    getBlockByNumSolidity: (body, options) =>
+      caller.call(walletOperations.getBlockByNumSolidity, { body }, options) as Promise<GetBlockByNumSolidityResponse>,
+    getBlockByIdSolidity: (body, options) =>
+      caller.call(walletOperations.getBlockByIdSolidity, { body }, options) as Promise<GetBlockByIdSolidityResponse>,
+    getTransactionByIdSolidity: (body, options) =>
+      caller.call(walletOperations.getTransactionByIdSolidity, { body }, options) as Promise<GetTransactionByIdSolidityResponse>,
+    getTransactionInfoByIdSolidity: (body, options) =>
+      caller.call(walletOperations.getTransactionInfoByIdSolidity, { body }, options) as Promise<GetTransactionInfoByIdSolidityResponse>,
+    triggerConstantContractSolidity: (body, options) =>
+      caller.call(walletOperations.triggerConstantContractSolidity, { body }, options) as Promise<TriggerConstantContractSolidityResponse>,
+    getAssetIssueListByNameSolidity: (body, options) =>
+      caller.call(walletOperations.getAssetIssueListByNameSolidity, { body }, options) as Promise<GetAssetIssueListByNameSolidityResponse>,
+    getAssetIssueByIdSolidity: (body, options) =>
+      caller.call(walletOperations.getAssetIssueByIdSolidity, { body }, options) as Promise<GetAssetIssueByIdSolidityResponse>,
+    getAssetIssueListSolidity: (query, options) =>
+      caller.call(walletOperations.getAssetIssueListSolidity, { query }, options) as Promise<GetAssetIssueListSolidityResponse>,
+    getPaginatedAssetIssueListSolidity: (body, options) =>
+      caller.call(walletOperations.getPaginatedAssetIssueListSolidity, { body }, options) as Promise<GetPaginatedAssetIssueListSolidityResponse>,
   };
 }

@@ -5,11 +5,209 @@ import * as validators from "./validators.js";
 
 /** The operationIds of the chainkit wallet node API (TRON-style HTTP node). */
 export type WalletOperationId =
+  | "getAccount"
+  | "getAccountResource"
+  | "getNowBlock"
+  | "getBlockByNum"
+  | "getBlockById"
+  | "getBlock"
+  | "getTransactionById"
+  | "getTransactionInfoById"
+  | "triggerConstantContract"
+  | "createTransaction"
+  | "transferAsset"
+  | "broadcastTransaction"
   | "getAssetIssueListByName"
-  | "getAssetIssueById";
+  | "getAssetIssueById"
+  | "getAssetIssueByAccount"
+  | "getAssetIssueList"
+  | "getPaginatedAssetIssueList"
+  | "getAccountSolidity"
+  | "getNowBlockSolidity"
+  | "getBlockByNumSolidity"
+  | "getBlockByIdSolidity"
+  | "getTransactionByIdSolidity"
+  | "getTransactionInfoByIdSolidity"
+  | "triggerConstantContractSolidity"
+  | "getAssetIssueListByNameSolidity"
+  | "getAssetIssueByIdSolidity"
+  | "getAssetIssueListSolidity"
+  | "getPaginatedAssetIssueListSolidity";
 
 /** Every operation of the chainkit wallet node API (TRON-style HTTP node), keyed by operationId, as the runtime reads them. */
 export const walletOperations: Readonly<Record<WalletOperationId, RestOperation>> = Object.freeze({
+  getAccount: Object.freeze({
+    id: "getAccount",
+    method: "POST",
+    path: "/wallet/getaccount",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.getAccountBody,
+    responses: {
+      "200": { validate: validators.getAccountResponse200, int64: [["account_resource","energy_usage"],["account_resource","energy_window_size"],["account_resource","latest_consume_time_for_energy"],["active_permission","*","keys","*","weight"],["active_permission","*","threshold"],["allowance"],["assetV2","*","value"],["balance"],["create_time"],["free_asset_net_usageV2","*","value"],["free_net_usage"],["frozenV2","*","amount"],["latest_consume_free_time"],["latest_consume_time"],["latest_opration_time"],["latest_withdraw_time"],["net_usage"],["net_window_size"],["owner_permission","keys","*","weight"],["owner_permission","threshold"],["unfrozenV2","*","unfreeze_amount"],["unfrozenV2","*","unfreeze_expire_time"],["witness_permission","keys","*","weight"],["witness_permission","threshold"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getAccountResource: Object.freeze({
+    id: "getAccountResource",
+    method: "POST",
+    path: "/wallet/getaccountresource",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.getAccountResourceBody,
+    responses: {
+      "200": { validate: validators.getAccountResourceResponse200, int64: [["EnergyLimit"],["EnergyUsed"],["NetLimit"],["NetUsed"],["TotalEnergyLimit"],["TotalEnergyWeight"],["TotalNetLimit"],["TotalNetWeight"],["TotalTronPowerWeight"],["assetNetLimit","*","value"],["assetNetUsed","*","value"],["freeNetLimit"],["freeNetUsed"],["tronPowerLimit"],["tronPowerUsed"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getNowBlock: Object.freeze({
+    id: "getNowBlock",
+    method: "GET",
+    path: "/wallet/getnowblock",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getNowBlockQuery,
+    responses: {
+      "200": { validate: validators.getNowBlockResponse200, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
+      "401": {},
+      "429": {},
+    },
+  }),
+  getBlockByNum: Object.freeze({
+    id: "getBlockByNum",
+    method: "POST",
+    path: "/wallet/getblockbynum",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.getBlockByNumBody,
+    requestInt64: [["num"]],
+    responses: {
+      "200": { validate: validators.getBlockByNumResponse200, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getBlockById: Object.freeze({
+    id: "getBlockById",
+    method: "POST",
+    path: "/wallet/getblockbyid",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.getBlockByIdBody,
+    responses: {
+      "200": { validate: validators.getBlockByIdResponse200, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getBlock: Object.freeze({
+    id: "getBlock",
+    method: "POST",
+    path: "/wallet/getblock",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.getBlockBody,
+    responses: {
+      "200": { validate: validators.getBlockResponse200, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getTransactionById: Object.freeze({
+    id: "getTransactionById",
+    method: "POST",
+    path: "/wallet/gettransactionbyid",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.getTransactionByIdBody,
+    responses: {
+      "200": { validate: validators.getTransactionByIdResponse200, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"],["ret","*","fee"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getTransactionInfoById: Object.freeze({
+    id: "getTransactionInfoById",
+    method: "POST",
+    path: "/wallet/gettransactioninfobyid",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.getTransactionInfoByIdBody,
+    responses: {
+      "200": { validate: validators.getTransactionInfoByIdResponse200, int64: [["blockNumber"],["blockTimeStamp"],["fee"],["packingFee"],["receipt","energy_fee"],["receipt","energy_penalty_total"],["receipt","energy_usage"],["receipt","energy_usage_total"],["receipt","net_fee"],["receipt","net_usage"],["receipt","origin_energy_usage"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  triggerConstantContract: Object.freeze({
+    id: "triggerConstantContract",
+    method: "POST",
+    path: "/wallet/triggerconstantcontract",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.triggerConstantContractBody,
+    requestInt64: [["call_value"]],
+    responses: {
+      "200": { validate: validators.triggerConstantContractResponse200, int64: [["energy_penalty"],["energy_used"],["transaction","raw_data","contract","*","parameter","value","amount"],["transaction","raw_data","contract","*","parameter","value","call_token_value"],["transaction","raw_data","contract","*","parameter","value","call_value"],["transaction","raw_data","contract","*","parameter","value","token_id"],["transaction","raw_data","expiration"],["transaction","raw_data","fee_limit"],["transaction","raw_data","timestamp"],["transaction","ret","*","fee"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  createTransaction: Object.freeze({
+    id: "createTransaction",
+    method: "POST",
+    path: "/wallet/createtransaction",
+    idempotent: false,
+    pathParams: [],
+    validateBody: validators.createTransactionBody,
+    requestInt64: [["amount"]],
+    responses: {
+      "200": { validate: validators.createTransactionResponse200, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  transferAsset: Object.freeze({
+    id: "transferAsset",
+    method: "POST",
+    path: "/wallet/transferasset",
+    idempotent: false,
+    pathParams: [],
+    validateBody: validators.transferAssetBody,
+    requestInt64: [["amount"]],
+    responses: {
+      "200": { validate: validators.transferAssetResponse200, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  broadcastTransaction: Object.freeze({
+    id: "broadcastTransaction",
+    method: "POST",
+    path: "/wallet/broadcasttransaction",
+    idempotent: false,
+    pathParams: [],
+    validateBody: validators.broadcastTransactionBody,
+    requestInt64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]],
+    responses: {
+      "200": { validate: validators.broadcastTransactionResponse200 },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
   getAssetIssueListByName: Object.freeze({
     id: "getAssetIssueListByName",
     method: "POST",
@@ -33,6 +231,201 @@ export const walletOperations: Readonly<Record<WalletOperationId, RestOperation>
     validateBody: validators.getAssetIssueByIdBody,
     responses: {
       "200": { validate: validators.getAssetIssueByIdResponse200, int64: [["end_time"],["free_asset_net_limit"],["frozen_supply","*","frozen_amount"],["frozen_supply","*","frozen_days"],["order"],["public_free_asset_net_limit"],["public_free_asset_net_usage"],["public_latest_free_net_time"],["start_time"],["total_supply"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getAssetIssueByAccount: Object.freeze({
+    id: "getAssetIssueByAccount",
+    method: "POST",
+    path: "/wallet/getassetissuebyaccount",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.getAssetIssueByAccountBody,
+    responses: {
+      "200": { validate: validators.getAssetIssueByAccountResponse200, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getAssetIssueList: Object.freeze({
+    id: "getAssetIssueList",
+    method: "GET",
+    path: "/wallet/getassetissuelist",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getAssetIssueListQuery,
+    responses: {
+      "200": { validate: validators.getAssetIssueListResponse200, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]] },
+      "401": {},
+      "429": {},
+    },
+  }),
+  getPaginatedAssetIssueList: Object.freeze({
+    id: "getPaginatedAssetIssueList",
+    method: "POST",
+    path: "/wallet/getpaginatedassetissuelist",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.getPaginatedAssetIssueListBody,
+    responses: {
+      "200": { validate: validators.getPaginatedAssetIssueListResponse200, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getAccountSolidity: Object.freeze({
+    id: "getAccountSolidity",
+    method: "POST",
+    path: "/walletsolidity/getaccount",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.getAccountSolidityBody,
+    responses: {
+      "200": { validate: validators.getAccountSolidityResponse200, int64: [["account_resource","energy_usage"],["account_resource","energy_window_size"],["account_resource","latest_consume_time_for_energy"],["active_permission","*","keys","*","weight"],["active_permission","*","threshold"],["allowance"],["assetV2","*","value"],["balance"],["create_time"],["free_asset_net_usageV2","*","value"],["free_net_usage"],["frozenV2","*","amount"],["latest_consume_free_time"],["latest_consume_time"],["latest_opration_time"],["latest_withdraw_time"],["net_usage"],["net_window_size"],["owner_permission","keys","*","weight"],["owner_permission","threshold"],["unfrozenV2","*","unfreeze_amount"],["unfrozenV2","*","unfreeze_expire_time"],["witness_permission","keys","*","weight"],["witness_permission","threshold"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getNowBlockSolidity: Object.freeze({
+    id: "getNowBlockSolidity",
+    method: "GET",
+    path: "/walletsolidity/getnowblock",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getNowBlockSolidityQuery,
+    responses: {
+      "200": { validate: validators.getNowBlockSolidityResponse200, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
+      "401": {},
+      "429": {},
+    },
+  }),
+  getBlockByNumSolidity: Object.freeze({
+    id: "getBlockByNumSolidity",
+    method: "POST",
+    path: "/walletsolidity/getblockbynum",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.getBlockByNumSolidityBody,
+    requestInt64: [["num"]],
+    responses: {
+      "200": { validate: validators.getBlockByNumSolidityResponse200, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getBlockByIdSolidity: Object.freeze({
+    id: "getBlockByIdSolidity",
+    method: "POST",
+    path: "/walletsolidity/getblockbyid",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.getBlockByIdSolidityBody,
+    responses: {
+      "200": { validate: validators.getBlockByIdSolidityResponse200, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getTransactionByIdSolidity: Object.freeze({
+    id: "getTransactionByIdSolidity",
+    method: "POST",
+    path: "/walletsolidity/gettransactionbyid",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.getTransactionByIdSolidityBody,
+    responses: {
+      "200": { validate: validators.getTransactionByIdSolidityResponse200, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"],["ret","*","fee"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getTransactionInfoByIdSolidity: Object.freeze({
+    id: "getTransactionInfoByIdSolidity",
+    method: "POST",
+    path: "/walletsolidity/gettransactioninfobyid",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.getTransactionInfoByIdSolidityBody,
+    responses: {
+      "200": { validate: validators.getTransactionInfoByIdSolidityResponse200, int64: [["blockNumber"],["blockTimeStamp"],["fee"],["packingFee"],["receipt","energy_fee"],["receipt","energy_penalty_total"],["receipt","energy_usage"],["receipt","energy_usage_total"],["receipt","net_fee"],["receipt","net_usage"],["receipt","origin_energy_usage"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  triggerConstantContractSolidity: Object.freeze({
+    id: "triggerConstantContractSolidity",
+    method: "POST",
+    path: "/walletsolidity/triggerconstantcontract",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.triggerConstantContractSolidityBody,
+    requestInt64: [["call_value"]],
+    responses: {
+      "200": { validate: validators.triggerConstantContractSolidityResponse200, int64: [["energy_penalty"],["energy_used"],["transaction","raw_data","contract","*","parameter","value","amount"],["transaction","raw_data","contract","*","parameter","value","call_token_value"],["transaction","raw_data","contract","*","parameter","value","call_value"],["transaction","raw_data","contract","*","parameter","value","token_id"],["transaction","raw_data","expiration"],["transaction","raw_data","fee_limit"],["transaction","raw_data","timestamp"],["transaction","ret","*","fee"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getAssetIssueListByNameSolidity: Object.freeze({
+    id: "getAssetIssueListByNameSolidity",
+    method: "POST",
+    path: "/walletsolidity/getassetissuelistbyname",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.getAssetIssueListByNameSolidityBody,
+    responses: {
+      "200": { validate: validators.getAssetIssueListByNameSolidityResponse200, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getAssetIssueByIdSolidity: Object.freeze({
+    id: "getAssetIssueByIdSolidity",
+    method: "POST",
+    path: "/walletsolidity/getassetissuebyid",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.getAssetIssueByIdSolidityBody,
+    responses: {
+      "200": { validate: validators.getAssetIssueByIdSolidityResponse200, int64: [["end_time"],["free_asset_net_limit"],["frozen_supply","*","frozen_amount"],["frozen_supply","*","frozen_days"],["order"],["public_free_asset_net_limit"],["public_free_asset_net_usage"],["public_latest_free_net_time"],["start_time"],["total_supply"]] },
+      "401": {},
+      "413": {},
+      "429": {},
+    },
+  }),
+  getAssetIssueListSolidity: Object.freeze({
+    id: "getAssetIssueListSolidity",
+    method: "GET",
+    path: "/walletsolidity/getassetissuelist",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getAssetIssueListSolidityQuery,
+    responses: {
+      "200": { validate: validators.getAssetIssueListSolidityResponse200, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]] },
+      "401": {},
+      "429": {},
+    },
+  }),
+  getPaginatedAssetIssueListSolidity: Object.freeze({
+    id: "getPaginatedAssetIssueListSolidity",
+    method: "POST",
+    path: "/walletsolidity/getpaginatedassetissuelist",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.getPaginatedAssetIssueListSolidityBody,
+    responses: {
+      "200": { validate: validators.getPaginatedAssetIssueListSolidityResponse200, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]] },
       "401": {},
       "413": {},
       "429": {},

@@ -8,92 +8,61 @@ function commonJsExports(namespace) {
 }
 const cjs0 = commonJsExports(module0);
 
-export const getAssetIssueByIdBody = validate90;
-const schema36 = {"$ref":"schemas#/$defs/AssetIssueByIdRequest"};
-const schema23 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string","pattern":"^[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
-const pattern3 = new RegExp("^[0-9]+$", "u");
-const schema24 = {"type":"boolean"};
+export const broadcastTransactionBody = validate348;
+const schema96 = {"$ref":"schemas#/$defs/SignedTransaction"};
+const schema82 = {"type":"object","additionalProperties":false,"required":["txID","raw_data","signature"],"properties":{"txID":{"$ref":"schemas#/$defs/Hash"},"raw_data":{"$ref":"schemas#/$defs/RawData"},"raw_data_hex":{"$ref":"schemas#/$defs/Hex"},"signature":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Signature"}},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+const schema49 = {"type":"string","pattern":"^[0-9a-fA-F]{64}$"};
+const pattern11 = new RegExp("^[0-9a-fA-F]{64}$", "u");
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(typeof data !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
-errors++;
-}
-validate68.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"});
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "value") || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++;
-}
-}
-if(data.value !== undefined){
-let data0 = data.value;
-if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"#/properties/value/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""});
+if(typeof data === "string"){
+if(!pattern11.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-}
-if(data.visible !== undefined){
-if(!(validate68(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++;
-}
-validate67.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate67(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
-errors = vErrors.length;
-}
-validate90.errors = vErrors;
-return errors === 0;
-}
-
-export const getAssetIssueByIdResponse200 = validate92;
-const schema37 = {"$ref":"schemas#/$defs/AssetIssueByIdResult"};
-const schema25 = {"oneOf":[{"$ref":"schemas#/$defs/AssetIssue"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema20 = {"type":"object","required":["id","owner_address","name","total_supply","trx_num","num"],"properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"owner_address":{"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"},"name":{"type":"string"},"abbr":{"type":"string"},"total_supply":{"$ref":"schemas#/$defs/Int64"},"trx_num":{"type":"integer","format":"int32"},"precision":{"type":"integer","format":"int32"},"num":{"type":"integer","format":"int32"},"start_time":{"$ref":"schemas#/$defs/Int64"},"end_time":{"$ref":"schemas#/$defs/Int64"},"description":{"type":"string"},"url":{"type":"string"},"free_asset_net_limit":{"$ref":"schemas#/$defs/Int64"},"public_free_asset_net_limit":{"$ref":"schemas#/$defs/Int64"},"frozen_supply":{"type":"array","items":{"$ref":"schemas#/$defs/FrozenSupply"}},"vote_score":{"type":"integer","format":"int32"},"order":{"$ref":"schemas#/$defs/Int64"},"public_free_asset_net_usage":{"$ref":"schemas#/$defs/Int64"},"public_latest_free_net_time":{"$ref":"schemas#/$defs/Int64"}}};
-const pattern4 = new RegExp("^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$", "u");
-const schema21 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
-const formats0 = cjs0.fullFormats.int64;
-const pattern5 = new RegExp("^-?[0-9]+$", "u");
+const schema54 = {"type":"object","required":["contract"],"properties":{"contract":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Contract"}},"ref_block_bytes":{"$ref":"schemas#/$defs/Hex"},"ref_block_hash":{"$ref":"schemas#/$defs/Hex"},"expiration":{"$ref":"schemas#/$defs/Int64"},"timestamp":{"$ref":"schemas#/$defs/Int64"},"fee_limit":{"$ref":"schemas#/$defs/Int64"},"data":{"$ref":"schemas#/$defs/Hex"}}};
+const schema55 = {"type":"object","required":["type","parameter"],"properties":{"type":{"type":"string"},"parameter":{"type":"object","required":["value","type_url"],"properties":{"value":{"$ref":"schemas#/$defs/ContractValue"},"type_url":{"type":"string"}}},"Permission_id":{"type":"integer","format":"int32"}}};
+const schema56 = {"type":"object","properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"to_address":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/Int64"},"asset_name":{"type":"string"},"contract_address":{"$ref":"schemas#/$defs/Address"},"data":{"$ref":"schemas#/$defs/Hex"},"call_value":{"$ref":"schemas#/$defs/Int64"},"call_token_value":{"$ref":"schemas#/$defs/Int64"},"token_id":{"$ref":"schemas#/$defs/Int64"}}};
+const schema21 = {"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"};
+const pattern3 = new RegExp("^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+if(typeof data === "string"){
+if(!pattern3.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"},message:"must match pattern \""+"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+validate54.errors = vErrors;
+return errors === 0;
+}
+
+const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const formats0 = cjs0.fullFormats.int64;
+const pattern4 = new RegExp("^-?[0-9]+$", "u");
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema21.type},message:"must be integer,string"});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema22.type},message:"must be integer,string"});
 errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
@@ -103,30 +72,91 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern5.test(data)){
+if(!pattern4.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""});
 errors++;
 }
 }
-validate54.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-const schema22 = {"type":"object","properties":{"frozen_amount":{"$ref":"schemas#/$defs/Int64"},"frozen_days":{"$ref":"schemas#/$defs/Int64"}}};
+const schema28 = {"type":"string","pattern":"^[0-9a-fA-F]*$"};
+const pattern5 = new RegExp("^[0-9a-fA-F]*$", "u");
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]*$"},message:"must match pattern \""+"^[0-9a-fA-F]*$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+validate83.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.frozen_amount !== undefined){
-if(!(validate54(data.frozen_amount, {instancePath:instancePath+"/frozen_amount",parentData:data,parentDataProperty:"frozen_amount",rootData}))){
+if(data.owner_address !== undefined){
+if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address",parentData:data,parentDataProperty:"owner_address",rootData}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
-if(data.frozen_days !== undefined){
-if(!(validate54(data.frozen_days, {instancePath:instancePath+"/frozen_days",parentData:data,parentDataProperty:"frozen_days",rootData}))){
+if(data.to_address !== undefined){
+if(!(validate54(data.to_address, {instancePath:instancePath+"/to_address",parentData:data,parentDataProperty:"to_address",rootData}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.amount !== undefined){
+if(!(validate56(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.asset_name !== undefined){
+if(typeof data.asset_name !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/asset_name",schemaPath:"#/properties/asset_name/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.contract_address !== undefined){
+if(!(validate54(data.contract_address, {instancePath:instancePath+"/contract_address",parentData:data,parentDataProperty:"contract_address",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.data !== undefined){
+if(!(validate83(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+if(data.call_value !== undefined){
+if(!(validate56(data.call_value, {instancePath:instancePath+"/call_value",parentData:data,parentDataProperty:"call_value",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.call_token_value !== undefined){
+if(!(validate56(data.call_token_value, {instancePath:instancePath+"/call_token_value",parentData:data,parentDataProperty:"call_token_value",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.token_id !== undefined){
+if(!(validate56(data.token_id, {instancePath:instancePath+"/token_id",parentData:data,parentDataProperty:"token_id",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -135,13 +165,1560 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate60.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
 const formats2 = cjs0.fullFormats.int32;
 
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"});
+errors++;
+}
+if(data.parameter === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parameter"},message:"must have required property '"+"parameter"+"'"});
+errors++;
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.parameter !== undefined){
+let data1 = data.parameter;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.value === undefined){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"});
+errors++;
+}
+if(data1.type_url === undefined){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/required",keyword:"required",params:{missingProperty: "type_url"},message:"must have required property '"+"type_url"+"'"});
+errors++;
+}
+if(data1.value !== undefined){
+if(!(validate179(data1.value, {instancePath:instancePath+"/parameter/value",parentData:data1,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+errors = vErrors.length;
+}
+}
+if(data1.type_url !== undefined){
+if(typeof data1.type_url !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/parameter/type_url",schemaPath:"#/properties/parameter/properties/type_url/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+}
+if(data.Permission_id !== undefined){
+let data4 = data.Permission_id;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/Permission_id",schemaPath:"#/properties/Permission_id/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(!(formats2.validate(data4))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/Permission_id",schemaPath:"#/properties/Permission_id/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""});
+errors++;
+}
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate178.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.contract === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contract"},message:"must have required property '"+"contract"+"'"});
+errors++;
+}
+if(data.contract !== undefined){
+let data0 = data.contract;
+if(Array.isArray(data0)){
+if(data0.length < 1){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/contract",schemaPath:"#/properties/contract/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate178(data0[i0], {instancePath:instancePath+"/contract/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/contract",schemaPath:"#/properties/contract/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.ref_block_bytes !== undefined){
+if(!(validate83(data.ref_block_bytes, {instancePath:instancePath+"/ref_block_bytes",parentData:data,parentDataProperty:"ref_block_bytes",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+if(data.ref_block_hash !== undefined){
+if(!(validate83(data.ref_block_hash, {instancePath:instancePath+"/ref_block_hash",parentData:data,parentDataProperty:"ref_block_hash",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+if(data.expiration !== undefined){
+if(!(validate56(data.expiration, {instancePath:instancePath+"/expiration",parentData:data,parentDataProperty:"expiration",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.timestamp !== undefined){
+if(!(validate56(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.fee_limit !== undefined){
+if(!(validate56(data.fee_limit, {instancePath:instancePath+"/fee_limit",parentData:data,parentDataProperty:"fee_limit",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.data !== undefined){
+if(!(validate83(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate177.errors = vErrors;
+return errors === 0;
+}
+
+const schema53 = {"type":"string","pattern":"^[0-9a-fA-F]{130}$"};
+const pattern12 = new RegExp("^[0-9a-fA-F]{130}$", "u");
+
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern12.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{130}$"},message:"must match pattern \""+"^[0-9a-fA-F]{130}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+validate174.errors = vErrors;
+return errors === 0;
+}
+
+const schema31 = {"type":"boolean"};
+
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++;
+}
+validate98.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.txID === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "txID"},message:"must have required property '"+"txID"+"'"});
+errors++;
+}
+if(data.raw_data === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_data"},message:"must have required property '"+"raw_data"+"'"});
+errors++;
+}
+if(data.signature === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"},message:"must have required property '"+"signature"+"'"});
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "txID") || (key0 === "raw_data")) || (key0 === "raw_data_hex")) || (key0 === "signature")) || (key0 === "visible"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++;
+}
+}
+if(data.txID !== undefined){
+if(!(validate159(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+errors = vErrors.length;
+}
+}
+if(data.raw_data !== undefined){
+if(!(validate177(data.raw_data, {instancePath:instancePath+"/raw_data",parentData:data,parentDataProperty:"raw_data",rootData}))){
+vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+errors = vErrors.length;
+}
+}
+if(data.raw_data_hex !== undefined){
+if(!(validate83(data.raw_data_hex, {instancePath:instancePath+"/raw_data_hex",parentData:data,parentDataProperty:"raw_data_hex",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+if(data.signature !== undefined){
+let data3 = data.signature;
+if(Array.isArray(data3)){
+if(data3.length < 1){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate174(data3[i0], {instancePath:instancePath+"/signature/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.visible !== undefined){
+if(!(validate98(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate293.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate293(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
+errors = vErrors.length;
+}
+validate348.errors = vErrors;
+return errors === 0;
+}
+
+export const broadcastTransactionResponse200 = validate350;
+const schema97 = {"$ref":"schemas#/$defs/BroadcastResultBody"};
+const schema62 = {"oneOf":[{"$ref":"schemas#/$defs/BroadcastResult"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema61 = {"type":"object","not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"result":{"type":"boolean"},"code":{"type":"string"},"message":{"type":"string"},"txid":{"$ref":"schemas#/$defs/Hash"}}};
+
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs1 = errors;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.Error === undefined) && (missing0 = "Error")){
+vErrors = addIssue(vErrors, {});
+errors++;
+}
+else {
+if(data.Error !== undefined){
+if(typeof data.Error !== "string"){
+vErrors = addIssue(vErrors, {});
+errors++;
+}
+}
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"});
+errors++;
+}
+else {
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.result !== undefined){
+if(typeof data.result !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++;
+}
+}
+if(data.code !== undefined){
+if(typeof data.code !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.message !== undefined){
+if(typeof data.message !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.txid !== undefined){
+if(!(validate159(data.txid, {instancePath:instancePath+"/txid",parentData:data,parentDataProperty:"txid",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate216.errors = vErrors;
+return errors === 0;
+}
+
+const schema34 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
+
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.Error === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Error"},message:"must have required property '"+"Error"+"'"});
+errors++;
+}
+if(data.Error !== undefined){
+if(typeof data.Error !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/Error",schemaPath:"#/properties/Error/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate118.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate216(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate218.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate218(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+errors = vErrors.length;
+}
+validate350.errors = vErrors;
+return errors === 0;
+}
+
+export const createTransactionBody = validate352;
+const schema98 = {"$ref":"schemas#/$defs/CreateTransactionRequest"};
+const schema69 = {"type":"object","additionalProperties":false,"required":["owner_address","to_address","amount"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"to_address":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/Amount"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+const schema38 = {"type":["integer","string"],"format":"int64","minimum":1,"pattern":"^[1-9][0-9]*$"};
+const pattern7 = new RegExp("^[1-9][0-9]*$", "u");
+
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema38.type},message:"must be integer,string"});
+errors++;
+}
+if((typeof data == "number") && (isFinite(data))){
+if(data < 1 || isNaN(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"});
+errors++;
+}
+if(!(formats0.validate(data))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""});
+errors++;
+}
+}
+if(typeof data === "string"){
+if(!pattern7.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*$"},message:"must match pattern \""+"^[1-9][0-9]*$"+"\""});
+errors++;
+}
+}
+validate126.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.owner_address === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "owner_address"},message:"must have required property '"+"owner_address"+"'"});
+errors++;
+}
+if(data.to_address === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to_address"},message:"must have required property '"+"to_address"+"'"});
+errors++;
+}
+if(data.amount === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"});
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "owner_address") || (key0 === "to_address")) || (key0 === "amount")) || (key0 === "visible"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++;
+}
+}
+if(data.owner_address !== undefined){
+if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address",parentData:data,parentDataProperty:"owner_address",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.to_address !== undefined){
+if(!(validate54(data.to_address, {instancePath:instancePath+"/to_address",parentData:data,parentDataProperty:"to_address",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.amount !== undefined){
+if(!(validate126(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+errors = vErrors.length;
+}
+}
+if(data.visible !== undefined){
+if(!(validate98(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate251.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate251(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
+errors = vErrors.length;
+}
+validate352.errors = vErrors;
+return errors === 0;
+}
+
+export const createTransactionResponse200 = validate354;
+const schema99 = {"$ref":"schemas#/$defs/UnsignedTransactionResult"};
+const schema93 = {"oneOf":[{"$ref":"schemas#/$defs/UnsignedTransaction"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema92 = {"type":"object","required":["txID","raw_data","raw_data_hex"],"properties":{"visible":{"type":"boolean"},"txID":{"$ref":"schemas#/$defs/Hash"},"raw_data":{"$ref":"schemas#/$defs/RawData"},"raw_data_hex":{"$ref":"schemas#/$defs/Hex"}}};
+
+function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.txID === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "txID"},message:"must have required property '"+"txID"+"'"});
+errors++;
+}
+if(data.raw_data === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_data"},message:"must have required property '"+"raw_data"+"'"});
+errors++;
+}
+if(data.raw_data_hex === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_data_hex"},message:"must have required property '"+"raw_data_hex"+"'"});
+errors++;
+}
+if(data.visible !== undefined){
+if(typeof data.visible !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++;
+}
+}
+if(data.txID !== undefined){
+if(!(validate159(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+errors = vErrors.length;
+}
+}
+if(data.raw_data !== undefined){
+if(!(validate177(data.raw_data, {instancePath:instancePath+"/raw_data",parentData:data,parentDataProperty:"raw_data",rootData}))){
+vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+errors = vErrors.length;
+}
+}
+if(data.raw_data_hex !== undefined){
+if(!(validate83(data.raw_data_hex, {instancePath:instancePath+"/raw_data_hex",parentData:data,parentDataProperty:"raw_data_hex",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate339.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate339(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate339.errors : vErrors.concat(validate339.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate343.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate343(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate343.errors : vErrors.concat(validate343.errors);
+errors = vErrors.length;
+}
+validate354.errors = vErrors;
+return errors === 0;
+}
+
+export const getAccountBody = validate356;
+const schema100 = {"$ref":"schemas#/$defs/AccountRequest"};
+const schema30 = {"type":"object","additionalProperties":false,"required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.address === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"});
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "address") || (key0 === "visible"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++;
+}
+}
+if(data.address !== undefined){
+if(!(validate54(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.visible !== undefined){
+if(!(validate98(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate96.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+errors = vErrors.length;
+}
+validate356.errors = vErrors;
+return errors === 0;
+}
+
+export const getAccountResourceBody = validate358;
+const schema101 = {"$ref":"schemas#/$defs/AccountRequest"};
+
+function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+errors = vErrors.length;
+}
+validate358.errors = vErrors;
+return errors === 0;
+}
+
+export const getAccountResourceResponse200 = validate360;
+const schema102 = {"$ref":"schemas#/$defs/AccountResourceResult"};
+const schema33 = {"oneOf":[{"$ref":"schemas#/$defs/AccountResource"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema32 = {"type":"object","not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"freeNetUsed":{"$ref":"schemas#/$defs/Int64"},"freeNetLimit":{"$ref":"schemas#/$defs/Int64"},"NetUsed":{"$ref":"schemas#/$defs/Int64"},"NetLimit":{"$ref":"schemas#/$defs/Int64"},"EnergyUsed":{"$ref":"schemas#/$defs/Int64"},"EnergyLimit":{"$ref":"schemas#/$defs/Int64"},"tronPowerUsed":{"$ref":"schemas#/$defs/Int64"},"tronPowerLimit":{"$ref":"schemas#/$defs/Int64"},"assetNetUsed":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"assetNetLimit":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"TotalNetLimit":{"$ref":"schemas#/$defs/Int64"},"TotalNetWeight":{"$ref":"schemas#/$defs/Int64"},"TotalEnergyLimit":{"$ref":"schemas#/$defs/Int64"},"TotalEnergyWeight":{"$ref":"schemas#/$defs/Int64"},"TotalTronPowerWeight":{"$ref":"schemas#/$defs/Int64"}}};
+const schema23 = {"type":"object","required":["key"],"properties":{"key":{"type":"string"},"value":{"$ref":"schemas#/$defs/Int64"}}};
+
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.key === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"});
+errors++;
+}
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.value !== undefined){
+if(!(validate56(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate65.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs1 = errors;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.Error === undefined) && (missing0 = "Error")){
+vErrors = addIssue(vErrors, {});
+errors++;
+}
+else {
+if(data.Error !== undefined){
+if(typeof data.Error !== "string"){
+vErrors = addIssue(vErrors, {});
+errors++;
+}
+}
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"});
+errors++;
+}
+else {
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.freeNetUsed !== undefined){
+if(!(validate56(data.freeNetUsed, {instancePath:instancePath+"/freeNetUsed",parentData:data,parentDataProperty:"freeNetUsed",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.freeNetLimit !== undefined){
+if(!(validate56(data.freeNetLimit, {instancePath:instancePath+"/freeNetLimit",parentData:data,parentDataProperty:"freeNetLimit",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.NetUsed !== undefined){
+if(!(validate56(data.NetUsed, {instancePath:instancePath+"/NetUsed",parentData:data,parentDataProperty:"NetUsed",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.NetLimit !== undefined){
+if(!(validate56(data.NetLimit, {instancePath:instancePath+"/NetLimit",parentData:data,parentDataProperty:"NetLimit",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.EnergyUsed !== undefined){
+if(!(validate56(data.EnergyUsed, {instancePath:instancePath+"/EnergyUsed",parentData:data,parentDataProperty:"EnergyUsed",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.EnergyLimit !== undefined){
+if(!(validate56(data.EnergyLimit, {instancePath:instancePath+"/EnergyLimit",parentData:data,parentDataProperty:"EnergyLimit",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.tronPowerUsed !== undefined){
+if(!(validate56(data.tronPowerUsed, {instancePath:instancePath+"/tronPowerUsed",parentData:data,parentDataProperty:"tronPowerUsed",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.tronPowerLimit !== undefined){
+if(!(validate56(data.tronPowerLimit, {instancePath:instancePath+"/tronPowerLimit",parentData:data,parentDataProperty:"tronPowerLimit",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.assetNetUsed !== undefined){
+let data9 = data.assetNetUsed;
+if(Array.isArray(data9)){
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate65(data9[i0], {instancePath:instancePath+"/assetNetUsed/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/assetNetUsed",schemaPath:"#/properties/assetNetUsed/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.assetNetLimit !== undefined){
+let data11 = data.assetNetLimit;
+if(Array.isArray(data11)){
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate65(data11[i1], {instancePath:instancePath+"/assetNetLimit/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/assetNetLimit",schemaPath:"#/properties/assetNetLimit/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.TotalNetLimit !== undefined){
+if(!(validate56(data.TotalNetLimit, {instancePath:instancePath+"/TotalNetLimit",parentData:data,parentDataProperty:"TotalNetLimit",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.TotalNetWeight !== undefined){
+if(!(validate56(data.TotalNetWeight, {instancePath:instancePath+"/TotalNetWeight",parentData:data,parentDataProperty:"TotalNetWeight",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.TotalEnergyLimit !== undefined){
+if(!(validate56(data.TotalEnergyLimit, {instancePath:instancePath+"/TotalEnergyLimit",parentData:data,parentDataProperty:"TotalEnergyLimit",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.TotalEnergyWeight !== undefined){
+if(!(validate56(data.TotalEnergyWeight, {instancePath:instancePath+"/TotalEnergyWeight",parentData:data,parentDataProperty:"TotalEnergyWeight",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.TotalTronPowerWeight !== undefined){
+if(!(validate56(data.TotalTronPowerWeight, {instancePath:instancePath+"/TotalTronPowerWeight",parentData:data,parentDataProperty:"TotalTronPowerWeight",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate100.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate116.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate116(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+errors = vErrors.length;
+}
+validate360.errors = vErrors;
+return errors === 0;
+}
+
+export const getAccountResponse200 = validate362;
+const schema103 = {"$ref":"schemas#/$defs/AccountResult"};
+const schema35 = {"oneOf":[{"$ref":"schemas#/$defs/Account"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema20 = {"type":"object","required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"account_name":{"type":"string"},"type":{"type":"string"},"balance":{"$ref":"schemas#/$defs/Int64"},"create_time":{"$ref":"schemas#/$defs/Int64"},"latest_opration_time":{"$ref":"schemas#/$defs/Int64"},"latest_consume_time":{"$ref":"schemas#/$defs/Int64"},"latest_consume_free_time":{"$ref":"schemas#/$defs/Int64"},"net_usage":{"$ref":"schemas#/$defs/Int64"},"free_net_usage":{"$ref":"schemas#/$defs/Int64"},"net_window_size":{"$ref":"schemas#/$defs/Int64"},"net_window_optimized":{"type":"boolean"},"assetV2":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"free_asset_net_usageV2":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"asset_optimized":{"type":"boolean"},"frozenV2":{"type":"array","items":{"$ref":"schemas#/$defs/FrozenV2"}},"unfrozenV2":{"type":"array","items":{"$ref":"schemas#/$defs/UnfrozenV2"}},"account_resource":{"$ref":"schemas#/$defs/AccountEnergyState"},"owner_permission":{"$ref":"schemas#/$defs/Permission"},"witness_permission":{"$ref":"schemas#/$defs/Permission"},"active_permission":{"type":"array","items":{"$ref":"schemas#/$defs/Permission"}},"allowance":{"$ref":"schemas#/$defs/Int64"},"latest_withdraw_time":{"$ref":"schemas#/$defs/Int64"},"asset_issued_ID":{"type":"string"},"asset_issued_name":{"type":"string"}}};
+const schema24 = {"type":"object","properties":{"type":{"type":"string"},"amount":{"$ref":"schemas#/$defs/Int64"}}};
+
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.amount !== undefined){
+if(!(validate56(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate69.errors = vErrors;
+return errors === 0;
+}
+
+const schema25 = {"type":"object","properties":{"type":{"type":"string"},"unfreeze_amount":{"$ref":"schemas#/$defs/Int64"},"unfreeze_expire_time":{"$ref":"schemas#/$defs/Int64"}}};
+
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.unfreeze_amount !== undefined){
+if(!(validate56(data.unfreeze_amount, {instancePath:instancePath+"/unfreeze_amount",parentData:data,parentDataProperty:"unfreeze_amount",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.unfreeze_expire_time !== undefined){
+if(!(validate56(data.unfreeze_expire_time, {instancePath:instancePath+"/unfreeze_expire_time",parentData:data,parentDataProperty:"unfreeze_expire_time",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate72.errors = vErrors;
+return errors === 0;
+}
+
+const schema26 = {"type":"object","properties":{"energy_usage":{"$ref":"schemas#/$defs/Int64"},"latest_consume_time_for_energy":{"$ref":"schemas#/$defs/Int64"},"energy_window_size":{"$ref":"schemas#/$defs/Int64"},"energy_window_optimized":{"type":"boolean"}}};
+
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.energy_usage !== undefined){
+if(!(validate56(data.energy_usage, {instancePath:instancePath+"/energy_usage",parentData:data,parentDataProperty:"energy_usage",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.latest_consume_time_for_energy !== undefined){
+if(!(validate56(data.latest_consume_time_for_energy, {instancePath:instancePath+"/latest_consume_time_for_energy",parentData:data,parentDataProperty:"latest_consume_time_for_energy",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.energy_window_size !== undefined){
+if(!(validate56(data.energy_window_size, {instancePath:instancePath+"/energy_window_size",parentData:data,parentDataProperty:"energy_window_size",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.energy_window_optimized !== undefined){
+if(typeof data.energy_window_optimized !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/energy_window_optimized",schemaPath:"#/properties/energy_window_optimized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate76.errors = vErrors;
+return errors === 0;
+}
+
+const schema27 = {"type":"object","properties":{"type":{"type":"string"},"id":{"type":"integer","format":"int32"},"permission_name":{"type":"string"},"threshold":{"$ref":"schemas#/$defs/Int64"},"operations":{"$ref":"schemas#/$defs/Hex"},"keys":{"type":"array","items":{"type":"object","properties":{"address":{"$ref":"schemas#/$defs/Address"},"weight":{"$ref":"schemas#/$defs/Int64"}}}}}};
+
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(!(formats2.validate(data1))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""});
+errors++;
+}
+}
+}
+if(data.permission_name !== undefined){
+if(typeof data.permission_name !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/permission_name",schemaPath:"#/properties/permission_name/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.threshold !== undefined){
+if(!(validate56(data.threshold, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.operations !== undefined){
+if(!(validate83(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+if(data.keys !== undefined){
+let data5 = data.keys;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.address !== undefined){
+if(!(validate54(data6.address, {instancePath:instancePath+"/keys/" + i0+"/address",parentData:data6,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data6.weight !== undefined){
+if(!(validate56(data6.weight, {instancePath:instancePath+"/keys/" + i0+"/weight",parentData:data6,parentDataProperty:"weight",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/keys/" + i0,schemaPath:"#/properties/keys/items/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/keys",schemaPath:"#/properties/keys/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate81.errors = vErrors;
+return errors === 0;
+}
+
+
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.address === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"});
+errors++;
+}
+if(data.address !== undefined){
+if(!(validate54(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.account_name !== undefined){
+if(typeof data.account_name !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/account_name",schemaPath:"#/properties/account_name/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.balance !== undefined){
+if(!(validate56(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.create_time !== undefined){
+if(!(validate56(data.create_time, {instancePath:instancePath+"/create_time",parentData:data,parentDataProperty:"create_time",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.latest_opration_time !== undefined){
+if(!(validate56(data.latest_opration_time, {instancePath:instancePath+"/latest_opration_time",parentData:data,parentDataProperty:"latest_opration_time",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.latest_consume_time !== undefined){
+if(!(validate56(data.latest_consume_time, {instancePath:instancePath+"/latest_consume_time",parentData:data,parentDataProperty:"latest_consume_time",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.latest_consume_free_time !== undefined){
+if(!(validate56(data.latest_consume_free_time, {instancePath:instancePath+"/latest_consume_free_time",parentData:data,parentDataProperty:"latest_consume_free_time",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.net_usage !== undefined){
+if(!(validate56(data.net_usage, {instancePath:instancePath+"/net_usage",parentData:data,parentDataProperty:"net_usage",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.free_net_usage !== undefined){
+if(!(validate56(data.free_net_usage, {instancePath:instancePath+"/free_net_usage",parentData:data,parentDataProperty:"free_net_usage",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.net_window_size !== undefined){
+if(!(validate56(data.net_window_size, {instancePath:instancePath+"/net_window_size",parentData:data,parentDataProperty:"net_window_size",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.net_window_optimized !== undefined){
+if(typeof data.net_window_optimized !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/net_window_optimized",schemaPath:"#/properties/net_window_optimized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++;
+}
+}
+if(data.assetV2 !== undefined){
+let data12 = data.assetV2;
+if(Array.isArray(data12)){
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate65(data12[i0], {instancePath:instancePath+"/assetV2/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/assetV2",schemaPath:"#/properties/assetV2/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.free_asset_net_usageV2 !== undefined){
+let data14 = data.free_asset_net_usageV2;
+if(Array.isArray(data14)){
+const len1 = data14.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate65(data14[i1], {instancePath:instancePath+"/free_asset_net_usageV2/" + i1,parentData:data14,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/free_asset_net_usageV2",schemaPath:"#/properties/free_asset_net_usageV2/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.asset_optimized !== undefined){
+if(typeof data.asset_optimized !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/asset_optimized",schemaPath:"#/properties/asset_optimized/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++;
+}
+}
+if(data.frozenV2 !== undefined){
+let data17 = data.frozenV2;
+if(Array.isArray(data17)){
+const len2 = data17.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate69(data17[i2], {instancePath:instancePath+"/frozenV2/" + i2,parentData:data17,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/frozenV2",schemaPath:"#/properties/frozenV2/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.unfrozenV2 !== undefined){
+let data19 = data.unfrozenV2;
+if(Array.isArray(data19)){
+const len3 = data19.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate72(data19[i3], {instancePath:instancePath+"/unfrozenV2/" + i3,parentData:data19,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/unfrozenV2",schemaPath:"#/properties/unfrozenV2/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.account_resource !== undefined){
+if(!(validate76(data.account_resource, {instancePath:instancePath+"/account_resource",parentData:data,parentDataProperty:"account_resource",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+errors = vErrors.length;
+}
+}
+if(data.owner_permission !== undefined){
+if(!(validate81(data.owner_permission, {instancePath:instancePath+"/owner_permission",parentData:data,parentDataProperty:"owner_permission",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+}
+if(data.witness_permission !== undefined){
+if(!(validate81(data.witness_permission, {instancePath:instancePath+"/witness_permission",parentData:data,parentDataProperty:"witness_permission",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+}
+if(data.active_permission !== undefined){
+let data24 = data.active_permission;
+if(Array.isArray(data24)){
+const len4 = data24.length;
+for(let i4=0; i4<len4; i4++){
+if(!(validate81(data24[i4], {instancePath:instancePath+"/active_permission/" + i4,parentData:data24,parentDataProperty:i4,rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/active_permission",schemaPath:"#/properties/active_permission/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.allowance !== undefined){
+if(!(validate56(data.allowance, {instancePath:instancePath+"/allowance",parentData:data,parentDataProperty:"allowance",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.latest_withdraw_time !== undefined){
+if(!(validate56(data.latest_withdraw_time, {instancePath:instancePath+"/latest_withdraw_time",parentData:data,parentDataProperty:"latest_withdraw_time",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.asset_issued_ID !== undefined){
+if(typeof data.asset_issued_ID !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/asset_issued_ID",schemaPath:"#/properties/asset_issued_ID/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.asset_issued_name !== undefined){
+if(typeof data.asset_issued_name !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/asset_issued_name",schemaPath:"#/properties/asset_issued_name/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+
+const schema36 = {"type":"object","maxProperties":0};
+
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(Object.keys(data).length > 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate122.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(!(validate122(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+const _errs3 = errors;
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 2;
+}
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate120.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate120(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+errors = vErrors.length;
+}
+validate362.errors = vErrors;
+return errors === 0;
+}
+
+export const getAccountSolidityBody = validate364;
+const schema104 = {"$ref":"schemas#/$defs/AccountRequest"};
+
+function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+errors = vErrors.length;
+}
+validate364.errors = vErrors;
+return errors === 0;
+}
+
+export const getAccountSolidityResponse200 = validate366;
+const schema105 = {"$ref":"schemas#/$defs/AccountResult"};
+
+function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate120(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+errors = vErrors.length;
+}
+validate366.errors = vErrors;
+return errors === 0;
+}
+
+export const getAssetIssueByAccountBody = validate368;
+const schema106 = {"$ref":"schemas#/$defs/AccountRequest"};
+
+function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+errors = vErrors.length;
+}
+validate368.errors = vErrors;
+return errors === 0;
+}
+
+export const getAssetIssueByAccountResponse200 = validate370;
+const schema107 = {"$ref":"schemas#/$defs/AssetIssueListResult"};
+const schema46 = {"oneOf":[{"$ref":"schemas#/$defs/AssetIssueList"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema43 = {"type":"object","not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"assetIssue":{"type":"array","items":{"$ref":"schemas#/$defs/AssetIssue"}}}};
+const schema39 = {"type":"object","required":["id","owner_address","name","total_supply","trx_num","num"],"properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"owner_address":{"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"},"name":{"type":"string"},"abbr":{"type":"string"},"total_supply":{"$ref":"schemas#/$defs/Int64"},"trx_num":{"type":"integer","format":"int32"},"precision":{"type":"integer","format":"int32"},"num":{"type":"integer","format":"int32"},"start_time":{"$ref":"schemas#/$defs/Int64"},"end_time":{"$ref":"schemas#/$defs/Int64"},"description":{"type":"string"},"url":{"type":"string"},"free_asset_net_limit":{"$ref":"schemas#/$defs/Int64"},"public_free_asset_net_limit":{"$ref":"schemas#/$defs/Int64"},"frozen_supply":{"type":"array","items":{"$ref":"schemas#/$defs/FrozenSupply"}},"vote_score":{"type":"integer","format":"int32"},"order":{"$ref":"schemas#/$defs/Int64"},"public_free_asset_net_usage":{"$ref":"schemas#/$defs/Int64"},"public_latest_free_net_time":{"$ref":"schemas#/$defs/Int64"}}};
+const pattern8 = new RegExp("^[0-9]+$", "u");
+const schema40 = {"type":"object","properties":{"frozen_amount":{"$ref":"schemas#/$defs/Int64"},"frozen_days":{"$ref":"schemas#/$defs/Int64"}}};
+
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.frozen_amount !== undefined){
+if(!(validate56(data.frozen_amount, {instancePath:instancePath+"/frozen_amount",parentData:data,parentDataProperty:"frozen_amount",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.frozen_days !== undefined){
+if(!(validate56(data.frozen_days, {instancePath:instancePath+"/frozen_days",parentData:data,parentDataProperty:"frozen_days",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate133.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -172,7 +1749,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
+if(!pattern8.test(data0)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""});
 errors++;
 }
@@ -185,7 +1762,7 @@ errors++;
 if(data.owner_address !== undefined){
 let data1 = data.owner_address;
 if(typeof data1 === "string"){
-if(!pattern4.test(data1)){
+if(!pattern3.test(data1)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/owner_address",schemaPath:"#/properties/owner_address/pattern",keyword:"pattern",params:{pattern: "^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"},message:"must match pattern \""+"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"+"\""});
 errors++;
 }
@@ -208,8 +1785,8 @@ errors++;
 }
 }
 if(data.total_supply !== undefined){
-if(!(validate54(data.total_supply, {instancePath:instancePath+"/total_supply",parentData:data,parentDataProperty:"total_supply",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.total_supply, {instancePath:instancePath+"/total_supply",parentData:data,parentDataProperty:"total_supply",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -253,14 +1830,14 @@ errors++;
 }
 }
 if(data.start_time !== undefined){
-if(!(validate54(data.start_time, {instancePath:instancePath+"/start_time",parentData:data,parentDataProperty:"start_time",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.start_time, {instancePath:instancePath+"/start_time",parentData:data,parentDataProperty:"start_time",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
 if(data.end_time !== undefined){
-if(!(validate54(data.end_time, {instancePath:instancePath+"/end_time",parentData:data,parentDataProperty:"end_time",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.end_time, {instancePath:instancePath+"/end_time",parentData:data,parentDataProperty:"end_time",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -277,14 +1854,14 @@ errors++;
 }
 }
 if(data.free_asset_net_limit !== undefined){
-if(!(validate54(data.free_asset_net_limit, {instancePath:instancePath+"/free_asset_net_limit",parentData:data,parentDataProperty:"free_asset_net_limit",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.free_asset_net_limit, {instancePath:instancePath+"/free_asset_net_limit",parentData:data,parentDataProperty:"free_asset_net_limit",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
 if(data.public_free_asset_net_limit !== undefined){
-if(!(validate54(data.public_free_asset_net_limit, {instancePath:instancePath+"/public_free_asset_net_limit",parentData:data,parentDataProperty:"public_free_asset_net_limit",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.public_free_asset_net_limit, {instancePath:instancePath+"/public_free_asset_net_limit",parentData:data,parentDataProperty:"public_free_asset_net_limit",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -293,8 +1870,8 @@ let data14 = data.frozen_supply;
 if(Array.isArray(data14)){
 const len0 = data14.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate60(data14[i0], {instancePath:instancePath+"/frozen_supply/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate133(data14[i0], {instancePath:instancePath+"/frozen_supply/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
 }
@@ -318,20 +1895,20 @@ errors++;
 }
 }
 if(data.order !== undefined){
-if(!(validate54(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
 if(data.public_free_asset_net_usage !== undefined){
-if(!(validate54(data.public_free_asset_net_usage, {instancePath:instancePath+"/public_free_asset_net_usage",parentData:data,parentDataProperty:"public_free_asset_net_usage",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.public_free_asset_net_usage, {instancePath:instancePath+"/public_free_asset_net_usage",parentData:data,parentDataProperty:"public_free_asset_net_usage",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
 if(data.public_latest_free_net_time !== undefined){
-if(!(validate54(data.public_latest_free_net_time, {instancePath:instancePath+"/public_latest_free_net_time",parentData:data,parentDataProperty:"public_latest_free_net_time",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56(data.public_latest_free_net_time, {instancePath:instancePath+"/public_latest_free_net_time",parentData:data,parentDataProperty:"public_latest_free_net_time",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -340,191 +1917,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate53.errors = vErrors;
-return errors === 0;
-}
-
-const schema26 = {"type":"object","maxProperties":0};
-
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(Object.keys(data).length > 0){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++;
-}
-validate72.errors = vErrors;
-return errors === 0;
-}
-
-const schema27 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
-
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.Error === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Error"},message:"must have required property '"+"Error"+"'"});
-errors++;
-}
-if(data.Error !== undefined){
-if(typeof data.Error !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/Error",schemaPath:"#/properties/Error/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++;
-}
-validate74.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-const _errs1 = errors;
-if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
-const _errs2 = errors;
-if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
-const _errs3 = errors;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
-}
-}
-if(!valid0){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate70.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate70(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
-errors = vErrors.length;
-}
-validate92.errors = vErrors;
-return errors === 0;
-}
-
-export const getAssetIssueListByNameBody = validate94;
-const schema38 = {"$ref":"schemas#/$defs/AssetIssueListByNameRequest"};
-const schema29 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
-
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"});
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "value") || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
-errors++;
-}
-}
-if(data.value !== undefined){
-if(typeof data.value !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.visible !== undefined){
-if(!(validate68(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++;
-}
-validate78.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
-errors = vErrors.length;
-}
-validate94.errors = vErrors;
-return errors === 0;
-}
-
-export const getAssetIssueListByNameResponse200 = validate96;
-const schema39 = {"$ref":"schemas#/$defs/AssetIssueListByNameResult"};
-const schema30 = {"oneOf":[{"$ref":"schemas#/$defs/AssetIssueList"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema28 = {"type":"object","not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"assetIssue":{"type":"array","items":{"$ref":"schemas#/$defs/AssetIssue"}}}};
-
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -566,8 +1964,8 @@ let data1 = data.assetIssue;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate53(data1[i0], {instancePath:instancePath+"/assetIssue/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate127(data1[i0], {instancePath:instancePath+"/assetIssue/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 }
@@ -582,20 +1980,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate76.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -604,8 +2002,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs2 = errors;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -634,19 +2032,2204 @@ vErrors = null;
 }
 }
 }
-validate80.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
-validate96.errors = vErrors;
+validate370.errors = vErrors;
+return errors === 0;
+}
+
+export const getAssetIssueByIdBody = validate372;
+const schema108 = {"$ref":"schemas#/$defs/AssetIssueByIdRequest"};
+const schema41 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string","pattern":"^[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"});
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "value") || (key0 === "visible"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++;
+}
+}
+if(data.value !== undefined){
+let data0 = data.value;
+if(typeof data0 === "string"){
+if(!pattern8.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"#/properties/value/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.visible !== undefined){
+if(!(validate98(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate140.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+errors = vErrors.length;
+}
+validate372.errors = vErrors;
+return errors === 0;
+}
+
+export const getAssetIssueByIdResponse200 = validate374;
+const schema109 = {"$ref":"schemas#/$defs/AssetIssueByIdResult"};
+const schema42 = {"oneOf":[{"$ref":"schemas#/$defs/AssetIssue"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
+
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(!(validate122(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+const _errs3 = errors;
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 2;
+}
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate142.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+errors = vErrors.length;
+}
+validate374.errors = vErrors;
+return errors === 0;
+}
+
+export const getAssetIssueByIdSolidityBody = validate376;
+const schema110 = {"$ref":"schemas#/$defs/AssetIssueByIdRequest"};
+
+function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+errors = vErrors.length;
+}
+validate376.errors = vErrors;
+return errors === 0;
+}
+
+export const getAssetIssueByIdSolidityResponse200 = validate378;
+const schema111 = {"$ref":"schemas#/$defs/AssetIssueByIdResult"};
+
+function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+errors = vErrors.length;
+}
+validate378.errors = vErrors;
+return errors === 0;
+}
+
+export const getAssetIssueListByNameBody = validate380;
+const schema112 = {"$ref":"schemas#/$defs/AssetIssueListByNameRequest"};
+const schema44 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"});
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "value") || (key0 === "visible"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++;
+}
+}
+if(data.value !== undefined){
+if(typeof data.value !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.visible !== undefined){
+if(!(validate98(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate148.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+errors = vErrors.length;
+}
+validate380.errors = vErrors;
+return errors === 0;
+}
+
+export const getAssetIssueListByNameResponse200 = validate382;
+const schema113 = {"$ref":"schemas#/$defs/AssetIssueListByNameResult"};
+const schema45 = {"oneOf":[{"$ref":"schemas#/$defs/AssetIssueList"},{"$ref":"schemas#/$defs/WalletError"}]};
+
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate150.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+errors = vErrors.length;
+}
+validate382.errors = vErrors;
+return errors === 0;
+}
+
+export const getAssetIssueListByNameSolidityBody = validate384;
+const schema114 = {"$ref":"schemas#/$defs/AssetIssueListByNameRequest"};
+
+function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate148(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+errors = vErrors.length;
+}
+validate384.errors = vErrors;
+return errors === 0;
+}
+
+export const getAssetIssueListByNameSolidityResponse200 = validate386;
+const schema115 = {"$ref":"schemas#/$defs/AssetIssueListByNameResult"};
+
+function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+errors = vErrors.length;
+}
+validate386.errors = vErrors;
+return errors === 0;
+}
+
+export const getAssetIssueListQuery = validate388;
+const schema116 = {"type":"object","properties":{"visible":{"$ref":"schemas#/$defs/Visible"}},"additionalProperties":false};
+
+function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++;
+}
+validate346.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(key0 === "visible")){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++;
+}
+}
+if(data.visible !== undefined){
+if(!(validate346(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate388.errors = vErrors;
+return errors === 0;
+}
+
+export const getAssetIssueListResponse200 = validate390;
+const schema117 = {"$ref":"schemas#/$defs/AssetIssueListResult"};
+
+function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+errors = vErrors.length;
+}
+validate390.errors = vErrors;
+return errors === 0;
+}
+
+export const getAssetIssueListSolidityQuery = validate392;
+const schema118 = {"type":"object","properties":{"visible":{"$ref":"schemas#/$defs/Visible"}},"additionalProperties":false};
+
+function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(key0 === "visible")){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++;
+}
+}
+if(data.visible !== undefined){
+if(!(validate346(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate392.errors = vErrors;
+return errors === 0;
+}
+
+export const getAssetIssueListSolidityResponse200 = validate394;
+const schema119 = {"$ref":"schemas#/$defs/AssetIssueListResult"};
+
+function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+errors = vErrors.length;
+}
+validate394.errors = vErrors;
+return errors === 0;
+}
+
+export const getBlockBody = validate396;
+const schema120 = {"$ref":"schemas#/$defs/GetBlockRequest"};
+const schema74 = {"type":"object","additionalProperties":false,"properties":{"id_or_num":{"type":"string","pattern":"^([0-9]{1,19}|[0-9a-fA-F]{64})$"},"detail":{"type":"boolean"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+const pattern16 = new RegExp("^([0-9]{1,19}|[0-9a-fA-F]{64})$", "u");
+
+function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((key0 === "id_or_num") || (key0 === "detail")) || (key0 === "visible"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++;
+}
+}
+if(data.id_or_num !== undefined){
+let data0 = data.id_or_num;
+if(typeof data0 === "string"){
+if(!pattern16.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/id_or_num",schemaPath:"#/properties/id_or_num/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,19}|[0-9a-fA-F]{64})$"},message:"must match pattern \""+"^([0-9]{1,19}|[0-9a-fA-F]{64})$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/id_or_num",schemaPath:"#/properties/id_or_num/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.detail !== undefined){
+if(typeof data.detail !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++;
+}
+}
+if(data.visible !== undefined){
+if(!(validate98(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate266.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate266(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
+errors = vErrors.length;
+}
+validate396.errors = vErrors;
+return errors === 0;
+}
+
+export const getBlockByIdBody = validate398;
+const schema121 = {"$ref":"schemas#/$defs/BlockIdRequest"};
+const schema58 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"$ref":"schemas#/$defs/Hash"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"});
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "value") || (key0 === "visible"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++;
+}
+}
+if(data.value !== undefined){
+if(!(validate159(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+errors = vErrors.length;
+}
+}
+if(data.visible !== undefined){
+if(!(validate98(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate207.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate207(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
+errors = vErrors.length;
+}
+validate398.errors = vErrors;
+return errors === 0;
+}
+
+export const getBlockByIdResponse200 = validate400;
+const schema122 = {"$ref":"schemas#/$defs/BlockResult"};
+const schema60 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema48 = {"type":"object","required":["blockID","block_header"],"properties":{"blockID":{"$ref":"schemas#/$defs/Hash"},"block_header":{"$ref":"schemas#/$defs/BlockHeader"},"transactions":{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}}}};
+const schema50 = {"type":"object","required":["raw_data"],"properties":{"raw_data":{"type":"object","properties":{"number":{"$ref":"schemas#/$defs/Int64"},"txTrieRoot":{"$ref":"schemas#/$defs/Hash"},"witness_address":{"$ref":"schemas#/$defs/Address"},"parentHash":{"$ref":"schemas#/$defs/Hash"},"version":{"type":"integer","format":"int32"},"timestamp":{"$ref":"schemas#/$defs/Int64"},"accountStateRoot":{"$ref":"schemas#/$defs/Hex"}}},"witness_signature":{"$ref":"schemas#/$defs/Hex"}}};
+
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.raw_data === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_data"},message:"must have required property '"+"raw_data"+"'"});
+errors++;
+}
+if(data.raw_data !== undefined){
+let data0 = data.raw_data;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.number !== undefined){
+if(!(validate56(data0.number, {instancePath:instancePath+"/raw_data/number",parentData:data0,parentDataProperty:"number",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data0.txTrieRoot !== undefined){
+if(!(validate159(data0.txTrieRoot, {instancePath:instancePath+"/raw_data/txTrieRoot",parentData:data0,parentDataProperty:"txTrieRoot",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+errors = vErrors.length;
+}
+}
+if(data0.witness_address !== undefined){
+if(!(validate54(data0.witness_address, {instancePath:instancePath+"/raw_data/witness_address",parentData:data0,parentDataProperty:"witness_address",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data0.parentHash !== undefined){
+if(!(validate159(data0.parentHash, {instancePath:instancePath+"/raw_data/parentHash",parentData:data0,parentDataProperty:"parentHash",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+errors = vErrors.length;
+}
+}
+if(data0.version !== undefined){
+let data5 = data0.version;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/raw_data/version",schemaPath:"#/properties/raw_data/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(!(formats2.validate(data5))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/raw_data/version",schemaPath:"#/properties/raw_data/properties/version/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""});
+errors++;
+}
+}
+}
+if(data0.timestamp !== undefined){
+if(!(validate56(data0.timestamp, {instancePath:instancePath+"/raw_data/timestamp",parentData:data0,parentDataProperty:"timestamp",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data0.accountStateRoot !== undefined){
+if(!(validate83(data0.accountStateRoot, {instancePath:instancePath+"/raw_data/accountStateRoot",parentData:data0,parentDataProperty:"accountStateRoot",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/raw_data",schemaPath:"#/properties/raw_data/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+}
+if(data.witness_signature !== undefined){
+if(!(validate83(data.witness_signature, {instancePath:instancePath+"/witness_signature",parentData:data,parentDataProperty:"witness_signature",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate161.errors = vErrors;
+return errors === 0;
+}
+
+const schema51 = {"type":"object","required":["txID","raw_data"],"properties":{"ret":{"type":"array","items":{"$ref":"schemas#/$defs/TransactionRet"}},"signature":{"type":"array","items":{"$ref":"schemas#/$defs/Signature"}},"txID":{"$ref":"schemas#/$defs/Hash"},"raw_data":{"$ref":"schemas#/$defs/RawData"},"raw_data_hex":{"$ref":"schemas#/$defs/Hex"},"visible":{"type":"boolean"}}};
+const schema52 = {"type":"object","properties":{"contractRet":{"type":"string"},"ret":{"type":"string"},"fee":{"$ref":"schemas#/$defs/Int64"}}};
+
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.contractRet !== undefined){
+if(typeof data.contractRet !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/contractRet",schemaPath:"#/properties/contractRet/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.ret !== undefined){
+if(typeof data.ret !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/ret",schemaPath:"#/properties/ret/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.fee !== undefined){
+if(!(validate56(data.fee, {instancePath:instancePath+"/fee",parentData:data,parentDataProperty:"fee",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate171.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.txID === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "txID"},message:"must have required property '"+"txID"+"'"});
+errors++;
+}
+if(data.raw_data === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_data"},message:"must have required property '"+"raw_data"+"'"});
+errors++;
+}
+if(data.ret !== undefined){
+let data0 = data.ret;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate171(data0[i0], {instancePath:instancePath+"/ret/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/ret",schemaPath:"#/properties/ret/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.signature !== undefined){
+let data2 = data.signature;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate174(data2[i1], {instancePath:instancePath+"/signature/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.txID !== undefined){
+if(!(validate159(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+errors = vErrors.length;
+}
+}
+if(data.raw_data !== undefined){
+if(!(validate177(data.raw_data, {instancePath:instancePath+"/raw_data",parentData:data,parentDataProperty:"raw_data",rootData}))){
+vErrors = vErrors === null ? validate177.errors : vErrors.concat(validate177.errors);
+errors = vErrors.length;
+}
+}
+if(data.raw_data_hex !== undefined){
+if(!(validate83(data.raw_data_hex, {instancePath:instancePath+"/raw_data_hex",parentData:data,parentDataProperty:"raw_data_hex",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+if(data.visible !== undefined){
+if(typeof data.visible !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate170.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.blockID === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockID"},message:"must have required property '"+"blockID"+"'"});
+errors++;
+}
+if(data.block_header === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "block_header"},message:"must have required property '"+"block_header"+"'"});
+errors++;
+}
+if(data.blockID !== undefined){
+if(!(validate159(data.blockID, {instancePath:instancePath+"/blockID",parentData:data,parentDataProperty:"blockID",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+errors = vErrors.length;
+}
+}
+if(data.block_header !== undefined){
+if(!(validate161(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+errors = vErrors.length;
+}
+}
+if(data.transactions !== undefined){
+let data2 = data.transactions;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate170(data2[i0], {instancePath:instancePath+"/transactions/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate158.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate158(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(!(validate122(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+const _errs3 = errors;
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 2;
+}
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate212.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate212(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+errors = vErrors.length;
+}
+validate400.errors = vErrors;
+return errors === 0;
+}
+
+export const getBlockByIdSolidityBody = validate402;
+const schema123 = {"$ref":"schemas#/$defs/BlockIdRequest"};
+
+function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate207(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
+errors = vErrors.length;
+}
+validate402.errors = vErrors;
+return errors === 0;
+}
+
+export const getBlockByIdSolidityResponse200 = validate404;
+const schema124 = {"$ref":"schemas#/$defs/BlockResult"};
+
+function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate212(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+errors = vErrors.length;
+}
+validate404.errors = vErrors;
+return errors === 0;
+}
+
+export const getBlockByNumBody = validate406;
+const schema125 = {"$ref":"schemas#/$defs/BlockNumRequest"};
+const schema59 = {"type":"object","additionalProperties":false,"required":["num"],"properties":{"num":{"type":["integer","string"],"format":"int64","minimum":0,"pattern":"^-?[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.num === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "num"},message:"must have required property '"+"num"+"'"});
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "num") || (key0 === "visible"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++;
+}
+}
+if(data.num !== undefined){
+let data0 = data.num;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",schemaPath:"#/properties/num/type",keyword:"type",params:{type: schema59.properties.num.type},message:"must be integer,string"});
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 0 || isNaN(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",schemaPath:"#/properties/num/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+errors++;
+}
+if(!(formats0.validate(data0))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",schemaPath:"#/properties/num/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""});
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",schemaPath:"#/properties/num/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""});
+errors++;
+}
+}
+}
+if(data.visible !== undefined){
+if(!(validate98(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate210.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate210(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+errors = vErrors.length;
+}
+validate406.errors = vErrors;
+return errors === 0;
+}
+
+export const getBlockByNumResponse200 = validate408;
+const schema126 = {"$ref":"schemas#/$defs/BlockResult"};
+
+function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate212(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+errors = vErrors.length;
+}
+validate408.errors = vErrors;
+return errors === 0;
+}
+
+export const getBlockByNumSolidityBody = validate410;
+const schema127 = {"$ref":"schemas#/$defs/BlockNumRequest"};
+
+function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate210(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+errors = vErrors.length;
+}
+validate410.errors = vErrors;
+return errors === 0;
+}
+
+export const getBlockByNumSolidityResponse200 = validate412;
+const schema128 = {"$ref":"schemas#/$defs/BlockResult"};
+
+function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate212(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+errors = vErrors.length;
+}
+validate412.errors = vErrors;
+return errors === 0;
+}
+
+export const getBlockResponse200 = validate414;
+const schema129 = {"$ref":"schemas#/$defs/BlockResult"};
+
+function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate212(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+errors = vErrors.length;
+}
+validate414.errors = vErrors;
+return errors === 0;
+}
+
+export const getNowBlockQuery = validate416;
+const schema130 = {"type":"object","properties":{"visible":{"$ref":"schemas#/$defs/Visible"}},"additionalProperties":false};
+
+function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(key0 === "visible")){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++;
+}
+}
+if(data.visible !== undefined){
+if(!(validate346(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate416.errors = vErrors;
+return errors === 0;
+}
+
+export const getNowBlockResponse200 = validate418;
+const schema131 = {"$ref":"schemas#/$defs/BlockResult"};
+
+function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate212(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+errors = vErrors.length;
+}
+validate418.errors = vErrors;
+return errors === 0;
+}
+
+export const getNowBlockSolidityQuery = validate420;
+const schema132 = {"type":"object","properties":{"visible":{"$ref":"schemas#/$defs/Visible"}},"additionalProperties":false};
+
+function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(key0 === "visible")){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++;
+}
+}
+if(data.visible !== undefined){
+if(!(validate346(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate420.errors = vErrors;
+return errors === 0;
+}
+
+export const getNowBlockSolidityResponse200 = validate422;
+const schema133 = {"$ref":"schemas#/$defs/BlockResult"};
+
+function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate212(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+errors = vErrors.length;
+}
+validate422.errors = vErrors;
+return errors === 0;
+}
+
+export const getPaginatedAssetIssueListBody = validate424;
+const schema134 = {"$ref":"schemas#/$defs/AssetPageRequest"};
+const schema47 = {"type":"object","additionalProperties":false,"required":["offset","limit"],"properties":{"offset":{"type":"integer","format":"int32","minimum":0},"limit":{"type":"integer","format":"int32","minimum":1},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.offset === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "offset"},message:"must have required property '"+"offset"+"'"});
+errors++;
+}
+if(data.limit === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'"});
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "offset") || (key0 === "limit")) || (key0 === "visible"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++;
+}
+}
+if(data.offset !== undefined){
+let data0 = data.offset;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 0 || isNaN(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+errors++;
+}
+if(!(formats2.validate(data0))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""});
+errors++;
+}
+}
+}
+if(data.limit !== undefined){
+let data1 = data.limit;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"});
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"});
+errors++;
+}
+if(!(formats2.validate(data1))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""});
+errors++;
+}
+}
+}
+if(data.visible !== undefined){
+if(!(validate98(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate156.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate156(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+errors = vErrors.length;
+}
+validate424.errors = vErrors;
+return errors === 0;
+}
+
+export const getPaginatedAssetIssueListResponse200 = validate426;
+const schema135 = {"$ref":"schemas#/$defs/AssetIssueListResult"};
+
+function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+errors = vErrors.length;
+}
+validate426.errors = vErrors;
+return errors === 0;
+}
+
+export const getPaginatedAssetIssueListSolidityBody = validate428;
+const schema136 = {"$ref":"schemas#/$defs/AssetPageRequest"};
+
+function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate156(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+errors = vErrors.length;
+}
+validate428.errors = vErrors;
+return errors === 0;
+}
+
+export const getPaginatedAssetIssueListSolidityResponse200 = validate430;
+const schema137 = {"$ref":"schemas#/$defs/AssetIssueListResult"};
+
+function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+errors = vErrors.length;
+}
+validate430.errors = vErrors;
+return errors === 0;
+}
+
+export const getTransactionByIdBody = validate432;
+const schema138 = {"$ref":"schemas#/$defs/TransactionIdRequest"};
+const schema85 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"$ref":"schemas#/$defs/Hash"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+
+function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"});
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "value") || (key0 === "visible"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++;
+}
+}
+if(data.value !== undefined){
+if(!(validate159(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+errors = vErrors.length;
+}
+}
+if(data.visible !== undefined){
+if(!(validate98(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate307.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate307(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
+errors = vErrors.length;
+}
+validate432.errors = vErrors;
+return errors === 0;
+}
+
+export const getTransactionByIdResponse200 = validate434;
+const schema139 = {"$ref":"schemas#/$defs/TransactionResult"};
+const schema88 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
+
+function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate170(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(!(validate122(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+const _errs3 = errors;
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 2;
+}
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate325.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate325(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
+errors = vErrors.length;
+}
+validate434.errors = vErrors;
+return errors === 0;
+}
+
+export const getTransactionByIdSolidityBody = validate436;
+const schema140 = {"$ref":"schemas#/$defs/TransactionIdRequest"};
+
+function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate307(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
+errors = vErrors.length;
+}
+validate436.errors = vErrors;
+return errors === 0;
+}
+
+export const getTransactionByIdSolidityResponse200 = validate438;
+const schema141 = {"$ref":"schemas#/$defs/TransactionResult"};
+
+function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate325(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
+errors = vErrors.length;
+}
+validate438.errors = vErrors;
+return errors === 0;
+}
+
+export const getTransactionInfoByIdBody = validate440;
+const schema142 = {"$ref":"schemas#/$defs/TransactionIdRequest"};
+
+function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate307(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
+errors = vErrors.length;
+}
+validate440.errors = vErrors;
+return errors === 0;
+}
+
+export const getTransactionInfoByIdResponse200 = validate442;
+const schema143 = {"$ref":"schemas#/$defs/TransactionInfoResult"};
+const schema87 = {"oneOf":[{"$ref":"schemas#/$defs/TransactionInfo"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema86 = {"type":"object","required":["id"],"properties":{"id":{"$ref":"schemas#/$defs/Hash"},"fee":{"$ref":"schemas#/$defs/Int64"},"blockNumber":{"$ref":"schemas#/$defs/Int64"},"blockTimeStamp":{"$ref":"schemas#/$defs/Int64"},"contractResult":{"type":"array","items":{"$ref":"schemas#/$defs/Hex"}},"contract_address":{"$ref":"schemas#/$defs/Address"},"receipt":{"$ref":"schemas#/$defs/Receipt"},"log":{"type":"array","items":{"$ref":"schemas#/$defs/EventLog"}},"result":{"type":"string"},"resMessage":{"$ref":"schemas#/$defs/Hex"},"assetIssueID":{"type":"string"},"packingFee":{"$ref":"schemas#/$defs/Int64"},"internal_transactions":{"type":"array","items":{"type":"object"}}}};
+const schema80 = {"type":"object","properties":{"energy_usage":{"$ref":"schemas#/$defs/Int64"},"energy_fee":{"$ref":"schemas#/$defs/Int64"},"origin_energy_usage":{"$ref":"schemas#/$defs/Int64"},"energy_usage_total":{"$ref":"schemas#/$defs/Int64"},"net_usage":{"$ref":"schemas#/$defs/Int64"},"net_fee":{"$ref":"schemas#/$defs/Int64"},"result":{"type":"string"},"energy_penalty_total":{"$ref":"schemas#/$defs/Int64"}}};
+
+function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.energy_usage !== undefined){
+if(!(validate56(data.energy_usage, {instancePath:instancePath+"/energy_usage",parentData:data,parentDataProperty:"energy_usage",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.energy_fee !== undefined){
+if(!(validate56(data.energy_fee, {instancePath:instancePath+"/energy_fee",parentData:data,parentDataProperty:"energy_fee",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.origin_energy_usage !== undefined){
+if(!(validate56(data.origin_energy_usage, {instancePath:instancePath+"/origin_energy_usage",parentData:data,parentDataProperty:"origin_energy_usage",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.energy_usage_total !== undefined){
+if(!(validate56(data.energy_usage_total, {instancePath:instancePath+"/energy_usage_total",parentData:data,parentDataProperty:"energy_usage_total",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.net_usage !== undefined){
+if(!(validate56(data.net_usage, {instancePath:instancePath+"/net_usage",parentData:data,parentDataProperty:"net_usage",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.net_fee !== undefined){
+if(!(validate56(data.net_fee, {instancePath:instancePath+"/net_fee",parentData:data,parentDataProperty:"net_fee",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.result !== undefined){
+if(typeof data.result !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.energy_penalty_total !== undefined){
+if(!(validate56(data.energy_penalty_total, {instancePath:instancePath+"/energy_penalty_total",parentData:data,parentDataProperty:"energy_penalty_total",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate284.errors = vErrors;
+return errors === 0;
+}
+
+const schema64 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/Hex"},"topics":{"type":"array","items":{"$ref":"schemas#/$defs/Hex"}},"data":{"$ref":"schemas#/$defs/Hex"}}};
+
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.address !== undefined){
+if(!(validate83(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+if(data.topics !== undefined){
+let data1 = data.topics;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate83(data1[i0], {instancePath:instancePath+"/topics/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.data !== undefined){
+if(!(validate83(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate225.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"});
+errors++;
+}
+if(data.id !== undefined){
+if(!(validate159(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+errors = vErrors.length;
+}
+}
+if(data.fee !== undefined){
+if(!(validate56(data.fee, {instancePath:instancePath+"/fee",parentData:data,parentDataProperty:"fee",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.blockNumber !== undefined){
+if(!(validate56(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.blockTimeStamp !== undefined){
+if(!(validate56(data.blockTimeStamp, {instancePath:instancePath+"/blockTimeStamp",parentData:data,parentDataProperty:"blockTimeStamp",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.contractResult !== undefined){
+let data4 = data.contractResult;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate83(data4[i0], {instancePath:instancePath+"/contractResult/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/contractResult",schemaPath:"#/properties/contractResult/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.contract_address !== undefined){
+if(!(validate54(data.contract_address, {instancePath:instancePath+"/contract_address",parentData:data,parentDataProperty:"contract_address",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.receipt !== undefined){
+if(!(validate284(data.receipt, {instancePath:instancePath+"/receipt",parentData:data,parentDataProperty:"receipt",rootData}))){
+vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
+errors = vErrors.length;
+}
+}
+if(data.log !== undefined){
+let data8 = data.log;
+if(Array.isArray(data8)){
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate225(data8[i1], {instancePath:instancePath+"/log/" + i1,parentData:data8,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/log",schemaPath:"#/properties/log/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.result !== undefined){
+if(typeof data.result !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.resMessage !== undefined){
+if(!(validate83(data.resMessage, {instancePath:instancePath+"/resMessage",parentData:data,parentDataProperty:"resMessage",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+if(data.assetIssueID !== undefined){
+if(typeof data.assetIssueID !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/assetIssueID",schemaPath:"#/properties/assetIssueID/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.packingFee !== undefined){
+if(!(validate56(data.packingFee, {instancePath:instancePath+"/packingFee",parentData:data,parentDataProperty:"packingFee",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.internal_transactions !== undefined){
+let data14 = data.internal_transactions;
+if(Array.isArray(data14)){
+const len2 = data14.length;
+for(let i2=0; i2<len2; i2++){
+let data15 = data14[i2];
+if(!(data15 && typeof data15 == "object" && !Array.isArray(data15))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/internal_transactions/" + i2,schemaPath:"#/properties/internal_transactions/items/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/internal_transactions",schemaPath:"#/properties/internal_transactions/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate310.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate310(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate310.errors : vErrors.concat(validate310.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(!(validate122(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+const _errs3 = errors;
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 2;
+}
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate321.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate321(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
+errors = vErrors.length;
+}
+validate442.errors = vErrors;
+return errors === 0;
+}
+
+export const getTransactionInfoByIdSolidityBody = validate444;
+const schema144 = {"$ref":"schemas#/$defs/TransactionIdRequest"};
+
+function validate444(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate307(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
+errors = vErrors.length;
+}
+validate444.errors = vErrors;
+return errors === 0;
+}
+
+export const getTransactionInfoByIdSolidityResponse200 = validate446;
+const schema145 = {"$ref":"schemas#/$defs/TransactionInfoResult"};
+
+function validate446(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate321(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
+errors = vErrors.length;
+}
+validate446.errors = vErrors;
+return errors === 0;
+}
+
+export const transferAssetBody = validate448;
+const schema146 = {"$ref":"schemas#/$defs/TransferAssetRequest"};
+const schema90 = {"type":"object","additionalProperties":false,"required":["owner_address","to_address","asset_name","amount"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"to_address":{"$ref":"schemas#/$defs/Address"},"asset_name":{"type":"string","pattern":"^[0-9a-fA-F]+$"},"amount":{"$ref":"schemas#/$defs/Amount"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+const pattern21 = new RegExp("^[0-9a-fA-F]+$", "u");
+
+function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.owner_address === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "owner_address"},message:"must have required property '"+"owner_address"+"'"});
+errors++;
+}
+if(data.to_address === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to_address"},message:"must have required property '"+"to_address"+"'"});
+errors++;
+}
+if(data.asset_name === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "asset_name"},message:"must have required property '"+"asset_name"+"'"});
+errors++;
+}
+if(data.amount === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'"});
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "owner_address") || (key0 === "to_address")) || (key0 === "asset_name")) || (key0 === "amount")) || (key0 === "visible"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++;
+}
+}
+if(data.owner_address !== undefined){
+if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address",parentData:data,parentDataProperty:"owner_address",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.to_address !== undefined){
+if(!(validate54(data.to_address, {instancePath:instancePath+"/to_address",parentData:data,parentDataProperty:"to_address",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.asset_name !== undefined){
+let data2 = data.asset_name;
+if(typeof data2 === "string"){
+if(!pattern21.test(data2)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/asset_name",schemaPath:"#/properties/asset_name/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]+$"},message:"must match pattern \""+"^[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/asset_name",schemaPath:"#/properties/asset_name/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.amount !== undefined){
+if(!(validate126(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+errors = vErrors.length;
+}
+}
+if(data.visible !== undefined){
+if(!(validate98(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate331.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate331(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
+errors = vErrors.length;
+}
+validate448.errors = vErrors;
+return errors === 0;
+}
+
+export const transferAssetResponse200 = validate450;
+const schema147 = {"$ref":"schemas#/$defs/UnsignedTransactionResult"};
+
+function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate343(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate343.errors : vErrors.concat(validate343.errors);
+errors = vErrors.length;
+}
+validate450.errors = vErrors;
+return errors === 0;
+}
+
+export const triggerConstantContractBody = validate452;
+const schema148 = {"$ref":"schemas#/$defs/ConstantCallRequest"};
+const schema65 = {"type":"object","additionalProperties":false,"required":["contract_address"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"contract_address":{"$ref":"schemas#/$defs/Address"},"function_selector":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$"},"parameter":{"$ref":"schemas#/$defs/Hex"},"data":{"$ref":"schemas#/$defs/Hex"},"call_value":{"type":["integer","string"],"format":"int64","minimum":0,"pattern":"^-?[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}},"not":{"required":["data","function_selector"],"properties":{"data":{"type":"string"},"function_selector":{"type":"string"}}}};
+const pattern14 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$", "u");
+
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs1 = errors;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.data === undefined) && (missing0 = "data")) || ((data.function_selector === undefined) && (missing0 = "function_selector"))){
+vErrors = addIssue(vErrors, {});
+errors++;
+}
+else {
+if(data.data !== undefined){
+const _errs3 = errors;
+if(typeof data.data !== "string"){
+vErrors = addIssue(vErrors, {});
+errors++;
+}
+var valid1 = _errs3 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.function_selector !== undefined){
+const _errs5 = errors;
+if(typeof data.function_selector !== "string"){
+vErrors = addIssue(vErrors, {});
+errors++;
+}
+var valid1 = _errs5 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/not",keyword:"not",params:{},message:"must NOT be valid"});
+errors++;
+}
+else {
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.contract_address === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contract_address"},message:"must have required property '"+"contract_address"+"'"});
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "owner_address") || (key0 === "contract_address")) || (key0 === "function_selector")) || (key0 === "parameter")) || (key0 === "data")) || (key0 === "call_value")) || (key0 === "visible"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++;
+}
+}
+if(data.owner_address !== undefined){
+if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address",parentData:data,parentDataProperty:"owner_address",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.contract_address !== undefined){
+if(!(validate54(data.contract_address, {instancePath:instancePath+"/contract_address",parentData:data,parentDataProperty:"contract_address",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.function_selector !== undefined){
+let data4 = data.function_selector;
+if(typeof data4 === "string"){
+if(!pattern14.test(data4)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/function_selector",schemaPath:"#/properties/function_selector/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$"},message:"must match pattern \""+"^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/function_selector",schemaPath:"#/properties/function_selector/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.parameter !== undefined){
+if(!(validate83(data.parameter, {instancePath:instancePath+"/parameter",parentData:data,parentDataProperty:"parameter",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+if(data.data !== undefined){
+if(!(validate83(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+if(data.call_value !== undefined){
+let data7 = data.call_value;
+if((!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))) && (typeof data7 !== "string")){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",schemaPath:"#/properties/call_value/type",keyword:"type",params:{type: schema65.properties.call_value.type},message:"must be integer,string"});
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 0 || isNaN(data7)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",schemaPath:"#/properties/call_value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+errors++;
+}
+if(!(formats0.validate(data7))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",schemaPath:"#/properties/call_value/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""});
+errors++;
+}
+}
+if(typeof data7 === "string"){
+if(!pattern4.test(data7)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",schemaPath:"#/properties/call_value/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""});
+errors++;
+}
+}
+}
+if(data.visible !== undefined){
+if(!(validate98(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate231.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate452(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate231(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
+errors = vErrors.length;
+}
+validate452.errors = vErrors;
+return errors === 0;
+}
+
+export const triggerConstantContractResponse200 = validate454;
+const schema149 = {"$ref":"schemas#/$defs/ConstantCallResult"};
+const schema66 = {"oneOf":[{"$ref":"schemas#/$defs/ConstantCall"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema63 = {"type":"object","required":["result"],"properties":{"result":{"type":"object","properties":{"result":{"type":"boolean"},"code":{"type":"string"},"message":{"type":"string"}}},"energy_used":{"$ref":"schemas#/$defs/Int64"},"energy_penalty":{"$ref":"schemas#/$defs/Int64"},"constant_result":{"type":"array","items":{"$ref":"schemas#/$defs/Hex"}},"logs":{"type":"array","items":{"$ref":"schemas#/$defs/EventLog"}},"transaction":{"$ref":"schemas#/$defs/Transaction"}}};
+
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.result === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"});
+errors++;
+}
+if(data.result !== undefined){
+let data0 = data.result;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.result !== undefined){
+if(typeof data0.result !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/result/result",schemaPath:"#/properties/result/properties/result/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++;
+}
+}
+if(data0.code !== undefined){
+if(typeof data0.code !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/result/code",schemaPath:"#/properties/result/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data0.message !== undefined){
+if(typeof data0.message !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/result/message",schemaPath:"#/properties/result/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+}
+if(data.energy_used !== undefined){
+if(!(validate56(data.energy_used, {instancePath:instancePath+"/energy_used",parentData:data,parentDataProperty:"energy_used",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.energy_penalty !== undefined){
+if(!(validate56(data.energy_penalty, {instancePath:instancePath+"/energy_penalty",parentData:data,parentDataProperty:"energy_penalty",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data.constant_result !== undefined){
+let data6 = data.constant_result;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate83(data6[i0], {instancePath:instancePath+"/constant_result/" + i0,parentData:data6,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/constant_result",schemaPath:"#/properties/constant_result/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.logs !== undefined){
+let data8 = data.logs;
+if(Array.isArray(data8)){
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate225(data8[i1], {instancePath:instancePath+"/logs/" + i1,parentData:data8,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/logs",schemaPath:"#/properties/logs/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.transaction !== undefined){
+if(!(validate170(data.transaction, {instancePath:instancePath+"/transaction",parentData:data,parentDataProperty:"transaction",rootData}))){
+vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate221.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate221(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate237.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate237(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
+errors = vErrors.length;
+}
+validate454.errors = vErrors;
+return errors === 0;
+}
+
+export const triggerConstantContractSolidityBody = validate456;
+const schema150 = {"$ref":"schemas#/$defs/ConstantCallRequest"};
+
+function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate231(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
+errors = vErrors.length;
+}
+validate456.errors = vErrors;
+return errors === 0;
+}
+
+export const triggerConstantContractSolidityResponse200 = validate458;
+const schema151 = {"$ref":"schemas#/$defs/ConstantCallResult"};
+
+function validate458(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate237(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
+errors = vErrors.length;
+}
+validate458.errors = vErrors;
 return errors === 0;
 }
 

@@ -13,9 +13,11 @@ import { NodeAuthRegistry, type NodeSecrets } from "./node-auth.js";
 import { createPlatformSurface } from "./platform/platform-surface.js";
 import { type SecretSource, secretSource } from "./secret-source.js";
 import type { FaultPlan, SurfaceName } from "./surface.js";
+import type { WalletTamper } from "./wallet/tamper.js";
 import { createWalletSurface } from "./wallet/wallet-surface.js";
 
 export type { FaultPlan, SurfaceName } from "./surface.js";
+export type { WalletTamper } from "./wallet/tamper.js";
 
 /**
  * Where each surface listens when {@link SandboxOptions.ports} is a base port: the base plus this
@@ -52,6 +54,8 @@ export interface SandboxOptions {
   ports?: number | Partial<Record<SurfaceName, number>>;
   /** Nodes per page of the platform's node list (default 10). */
   platformPageSize?: number;
+  /** Milliseconds between wallet blocks (default 3000, as on TRON); 0 produces them only on `wallet.produceBlock()`. */
+  walletBlockMs?: number;
 }
 
 /** The demo credentials a sandbox accepts. Sandbox-only values: never use them anywhere else. */
@@ -66,6 +70,8 @@ export interface SandboxCredentials {
   password: string;
   /** Private key of the demo exchange account, which has resting orders. */
   exchangePrivateKey: `0x${string}`;
+  /** Private key (64 hex digits) of the funded demo wallet account: TRX, TRC-10 and TRC-20 balances, staked resources. */
+  walletPrivateKey: string;
 }
 
 /** A running sandbox. */
@@ -80,6 +86,10 @@ export interface Sandbox {
     exchangeAddress: string;
     /** Funded accounts of the EVM chain (it has mined a first block with a transfer from the first). */
     evmAccounts: readonly string[];
+    /** Base58Check address of the demo wallet account (the key is `credentials.walletPrivateKey`). */
+    walletAddress: string;
+    /** Base58Check address of the wallet's TRC-20 token (`balanceOf`, `decimals`, `symbol`, `name`, `totalSupply`). */
+    walletTrc20Address: string;
   };
   /** Replaces one surface's fault plan (`{}` turns faults off). */
   setFaults(surface: SurfaceName, plan: FaultPlan): void;
@@ -87,6 +97,11 @@ export interface Sandbox {
   requestCount(surface: SurfaceName): number;
   /** The EVM chain, for tests that need to send transactions or mine blocks. */
   evm: Pick<EvmSurface, "sendTransaction" | "fund" | "mine" | "chainId" | "path">;
+  /** The wallet chain, for tests: produce a block now, or make the node tamper with the transactions it builds. */
+  wallet: {
+    produceBlock(): { number: bigint; id: string };
+    setTamper(kind: WalletTamper | undefined): void;
+  };
   /** Stops every surface and the chain. */
   close(): Promise<void>;
 }
@@ -151,7 +166,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     const evm = await createEvmSurface();
     closers.push(() => evm.close());
-    const wallet = await createWalletSurface();
+    const wallet = await createWalletSurface({
+      demoPrivateKey: secrets.hex("wallet private key", 32),
+      ...(options.walletBlockMs !== undefined && { blockIntervalMs: options.walletBlockMs }),
+    });
     closers.push(() => wallet.close());
     const indexer = await createIndexerSurface({ ...(options.seed !== undefined && { seed: options.seed }) });
     closers.push(() => indexer.close());
@@ -214,11 +232,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         username: demoNode.username,
         password: demoNode.password,
         exchangePrivateKey: exchange.demo.privateKey as `0x${string}`,
+        walletPrivateKey: wallet.demo.privateKey,
       }),
       fixtures: {
         restingOids: Object.freeze([...exchange.restingOids]),
         exchangeAddress: exchange.demo.address,
         evmAccounts: evm.accounts,
+        walletAddress: wallet.demo.address,
+        walletTrc20Address: wallet.trc20Address,
       },
       setFaults: (surface, plan) => servers[surface].setFaults(plan),
       requestCount: (surface) => servers[surface].requestCount,
@@ -228,6 +249,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         sendTransaction: (transaction) => evm.sendTransaction(transaction),
         fund: (address, value) => evm.fund(address, value),
         mine: (transfers) => evm.mine(transfers),
+      },
+      wallet: {
+        produceBlock: () => wallet.produceBlock(),
+        setTamper: (kind) => wallet.setTamper(kind),
       },
       close: closeAll,
     };

@@ -1,8 +1,17 @@
 import {
+  type Account,
+  type AccountResource,
   type AssetIssue,
+  type Block,
+  type BroadcastResult,
+  type ConstantCall,
   createWalletOperations,
   type GetAssetIssueByIdResponse,
-  type GetAssetIssueListByNameResponse,
+  type SignedTransaction,
+  type Transaction,
+  type TransactionInfo,
+  type UnsignedTransaction,
+  type WalletOperations,
 } from "../../generated/wallet/index.js";
 import { nodeAuth } from "../runtime/credentials/auth.js";
 import type { NodeCredentials } from "../runtime/credentials/node-credentials.js";
@@ -13,6 +22,15 @@ import type { CallOptions } from "../runtime/operation.js";
 import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
 import type { UsageBudget, UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import { readableAssetIssue } from "./readable-asset.js";
+import { withVisibleAddresses } from "./request-address.js";
+import {
+  sendTransfer,
+  type TransferOptions,
+  type TransferRequest,
+  type TransferResult,
+} from "./transaction/transfer.js";
+import type { WalletSigner } from "./transaction/wallet-signer.js";
+import { type Trc20Contract, trc20Contract } from "./trc20/trc20-contract.js";
 
 /** Options of {@link createWalletClient}. */
 export interface WalletClientOptions {
@@ -26,12 +44,81 @@ export interface WalletClientOptions {
   timeout?: number;
   /** The most bytes of one answer to read, past which the call fails with `ResponseTooLargeError` (default 64 MiB; `Infinity`: none). */
   maxResponseBytes?: number;
-  /** Retries (both look-ups only read) on network errors, 429 and 502/503/504, or `false` for none. */
+  /** Retries of the reads (never of transfers or broadcasts) on network errors, 429 and 502/503/504, or `false` for none. */
   retry?: RetryOptions | false;
   /** Check every response against the spec (default `true`). */
   validateResponse?: boolean;
   /** Requests per interval to keep under: calls wait for room instead of running into 429. */
   budget?: UsageBudget;
+}
+
+/** Per-call options of the reads that have a `/walletsolidity` twin. */
+export interface WalletReadOptions extends CallOptions {
+  /** Read from the latest solidified block (`/walletsolidity/...`): data that can no longer change. Default `false`. */
+  confirmed?: boolean;
+}
+
+/** The encoding of a request and its answer (default `true`); always sent, since real nodes default to `false`. */
+export interface VisibleQuery {
+  /** `true`: Base58Check `T…` addresses and plain text; `false`: `41…` hex addresses and hex text. */
+  visible?: boolean;
+}
+
+/** An account look-up. The address may be in either form: it is sent in the form `visible` asks for. */
+export interface AccountQuery extends VisibleQuery {
+  address: string;
+}
+
+/** A look-up by id (a transaction id, a block id, a token id). */
+export interface ValueQuery extends VisibleQuery {
+  value: string;
+}
+
+/** A block look-up by height. */
+export interface BlockNumQuery extends VisibleQuery {
+  num: bigint | number;
+}
+
+/** A block look-up with or without transactions (`getBlock`). */
+export interface BlockQuery extends VisibleQuery {
+  /** A height in decimal or a block id; the head block when absent. */
+  id_or_num?: string;
+  /** Include the transactions (default `false`). */
+  detail?: boolean;
+}
+
+/** A read-only contract call. Addresses may be in either form. */
+export interface ConstantCallQuery extends VisibleQuery {
+  contract_address: string;
+  /** The caller the contract sees; the zero address when absent. */
+  owner_address?: string;
+  /** The function signature, e.g. `balanceOf(address)`. */
+  function_selector?: string;
+  /** The ABI-encoded arguments (hex, without the selector). */
+  parameter?: string;
+  /** The whole call data, instead of `function_selector` and `parameter`. */
+  data?: string;
+  call_value?: bigint;
+}
+
+/** A TRX transfer for the node to build. Addresses may be in either form. */
+export interface CreateTransactionQuery extends VisibleQuery {
+  owner_address: string;
+  to_address: string;
+  /** Sun, as a positive `bigint`. */
+  amount: bigint;
+}
+
+/** A TRC-10 transfer for the node to build. */
+export interface TransferAssetQuery extends CreateTransactionQuery {
+  /** The token id: digits when `visible` is true, their hex when false. */
+  asset_name: string;
+}
+
+/** A page of the token list. */
+export interface AssetPageQuery extends VisibleQuery {
+  offset: number;
+  limit: number;
 }
 
 /** A look-up: the search value and the wire encoding to use. */
@@ -45,13 +132,103 @@ export interface AssetIssueQuery {
   visible?: boolean;
 }
 
-/** The answer of `getAssetIssueListByName`: every match, `[]` when none. */
+/** A token list: every match, `[]` when none. */
 export interface AssetIssueSearchResult {
   assetIssue: AssetIssue[];
 }
 
-/** The wallet node client: the two asset look-ups, in readable form, and usage. */
+/**
+ * The wallet node client: balances, resources, blocks, transactions and receipts, contract reads,
+ * TRC-10 tokens, and transfers that are checked before they are signed.
+ *
+ * Answers come in the encoding `visible` asks for (default `true`: `T…` addresses and plain text),
+ * except the token look-ups, which always come back readable. int64 fields are `bigint`. Look-ups
+ * answer `null` (or an empty list) where the node answers `{}`; `{"Error": …}` answers become
+ * an `HttpError` with status 200.
+ */
 export interface WalletClient {
+  /**
+   * An account: TRX `balance` in sun, TRC-10 holdings (`assetV2`), stake, permissions.
+   * @returns The account, or `null` when the address has none yet.
+   * @example
+   * const account = await wallet.getAccount({ address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp" });
+   * account?.balance; // 1793227200n
+   */
+  getAccount(query: AccountQuery, options?: WalletReadOptions): Promise<Account | null>;
+  /**
+   * An account's bandwidth and energy, and the network totals behind them.
+   * @example
+   * const { freeNetLimit = 0n, freeNetUsed = 0n } = await wallet.getAccountResource({ address });
+   */
+  getAccountResource(query: AccountQuery, options?: CallOptions): Promise<AccountResource>;
+  /**
+   * The head block (with `confirmed`, the latest solidified block), with its transactions.
+   * @example
+   * const head = await wallet.getNowBlock();
+   * head.block_header.raw_data.number; // 66987627n
+   */
+  getNowBlock(query?: VisibleQuery, options?: WalletReadOptions): Promise<Block>;
+  /**
+   * The block at a height, or `null` when the chain is not that high.
+   * @example
+   * const block = await wallet.getBlockByNum({ num: 23079498n });
+   */
+  getBlockByNum(query: BlockNumQuery, options?: WalletReadOptions): Promise<Block | null>;
+  /**
+   * The block with this `blockID`, or `null`.
+   * @example
+   * const head = await wallet.getNowBlock();
+   * const block = await wallet.getBlockById({ value: head.blockID });
+   */
+  getBlockById(query: ValueQuery, options?: WalletReadOptions): Promise<Block | null>;
+  /**
+   * A block by height or id, the head block without `id_or_num`; header only unless `detail`.
+   * @example
+   * const header = await wallet.getBlock({ detail: false });
+   */
+  getBlock(query?: BlockQuery, options?: CallOptions): Promise<Block | null>;
+  /**
+   * A transaction in a block, or `null` (unknown, or not in a block yet).
+   * @example
+   * const tx = await wallet.getTransactionById({ value: "a6850deb302e647f386dce814e272a86919d6d77fde5b44b0db1b6641e51740f" });
+   */
+  getTransactionById(query: ValueQuery, options?: WalletReadOptions): Promise<Transaction | null>;
+  /**
+   * A transaction's receipt (fee, resources, logs), or `null` until it is in a block.
+   * @example
+   * const info = await wallet.getTransactionInfoById({ value: "a6850deb302e647f386dce814e272a86919d6d77fde5b44b0db1b6641e51740f" }, { confirmed: true });
+   */
+  getTransactionInfoById(query: ValueQuery, options?: WalletReadOptions): Promise<TransactionInfo | null>;
+  /**
+   * Runs a contract function without a transaction. The answer says whether it reverted
+   * (`transaction.ret[0].ret === "FAILED"`); {@link WalletClient.trc20} turns that into errors.
+   * @example
+   * const call = await wallet.triggerConstantContract({ contract_address: token, function_selector: "decimals()" });
+   */
+  triggerConstantContract(query: ConstantCallQuery, options?: WalletReadOptions): Promise<ConstantCall>;
+  /**
+   * Has the node build an unsigned TRX transfer. Prefer {@link WalletClient.transfer}, which also checks,
+   * signs and broadcasts it.
+   * @example
+   * const unsigned = await wallet.createTransaction({ owner_address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp", to_address: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", amount: 1_000_000n });
+   */
+  createTransaction(query: CreateTransactionQuery, options?: CallOptions): Promise<UnsignedTransaction>;
+  /**
+   * Has the node build an unsigned TRC-10 transfer. Prefer {@link WalletClient.transfer}.
+   * @example
+   * const unsigned = await wallet.transferAsset({ owner_address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp", to_address: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", asset_name: "1005416", amount: 5n });
+   */
+  transferAsset(query: TransferAssetQuery, options?: CallOptions): Promise<UnsignedTransaction>;
+  /**
+   * Sends a signed transaction as the node built it, and returns the node's answer as it is
+   * (`result: true`, or a `code` and `message`). {@link WalletClient.transfer} throws on refusal instead.
+   * @example
+   * import { privateKeySigner } from "chainkit/wallet";
+   * const unsigned = await wallet.createTransaction({ owner_address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp", to_address: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", amount: 1n });
+   * const signature = await privateKeySigner(sandbox.credentials.walletPrivateKey).signTransaction({ txID: unsigned.txID, rawDataHex: unsigned.raw_data_hex });
+   * const { result, code } = await wallet.broadcastTransaction({ ...unsigned, signature: [signature] });
+   */
+  broadcastTransaction(transaction: SignedTransaction, options?: CallOptions): Promise<BroadcastResult>;
   /**
    * Finds the asset tokens with this name (names are not unique; `id` is the exact key).
    *
@@ -65,30 +242,86 @@ export interface WalletClient {
    * @example
    * const { assetIssue } = await wallet.getAssetIssueListByName({ value: "TRN" });
    */
-  getAssetIssueListByName(query: AssetIssueQuery, options?: CallOptions): Promise<AssetIssueSearchResult>;
+  getAssetIssueListByName(
+    query: AssetIssueQuery,
+    options?: WalletReadOptions,
+  ): Promise<AssetIssueSearchResult>;
   /**
    * Fetches one asset token by id, in the same readable form as `getAssetIssueListByName`.
    *
    * @returns The token, or `null` when no token has this id (the node answers `{}`).
    * @throws {RequestValidationError} before sending, for an id that is not a decimal string.
-   * @throws {HttpError} with status 200 when the node answers `{"Error": …}`.
    * @example
    * const btt = await wallet.getAssetIssueById({ value: "1002000" });
    * btt?.total_supply; // 990000000000000000n
    */
-  getAssetIssueById(query: AssetIssueQuery, options?: CallOptions): Promise<AssetIssue | null>;
+  getAssetIssueById(query: AssetIssueQuery, options?: WalletReadOptions): Promise<AssetIssue | null>;
+  /**
+   * The tokens an account issued, readable like the other token look-ups; `[]` when none.
+   * @example
+   * const { assetIssue } = await wallet.getAssetIssueByAccount({ address: "TF5Bn4cJCT6GVeUgyCN4rBhDg42KBrpAjg" });
+   */
+  getAssetIssueByAccount(query: AccountQuery, options?: CallOptions): Promise<AssetIssueSearchResult>;
+  /**
+   * Every token, readable. Thousands on mainnet: prefer `getPaginatedAssetIssueList`.
+   * @example
+   * const { assetIssue } = await wallet.getAssetIssueList();
+   */
+  getAssetIssueList(query?: VisibleQuery, options?: WalletReadOptions): Promise<AssetIssueSearchResult>;
+  /**
+   * A page of the token list, readable; `[]` past the end.
+   * @example
+   * const { assetIssue } = await wallet.getPaginatedAssetIssueList({ offset: 0, limit: 20 });
+   */
+  getPaginatedAssetIssueList(
+    query: AssetPageQuery,
+    options?: WalletReadOptions,
+  ): Promise<AssetIssueSearchResult>;
+  /**
+   * Sends TRX, or a TRC-10 token with `asset`, from `signer.address`. The node builds the
+   * transaction; the client checks that `txID` is the SHA-256 of `raw_data_hex` and that the
+   * decoded bytes say exactly what was asked (contract type, owner, recipient, amount, token, one
+   * contract, no memo, an expiration within `maxExpirationMs`) before the signer is called, then
+   * checks the signature and broadcasts.
+   *
+   * @returns The transaction id and the node's answer.
+   * @throws {TransactionMismatchError} naming the field the node changed; nothing was signed.
+   * @throws {BroadcastError} when the node refuses the signed transaction.
+   * @throws {RequestValidationError} before sending, for a bad recipient, amount or token id.
+   * @example
+   * import { privateKeySigner } from "chainkit/wallet";
+   * const me = privateKeySigner(sandbox.credentials.walletPrivateKey);
+   * const { txID } = await wallet.transfer({ to: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", amount: 1_000_000n }, me);
+   */
+  transfer(
+    request: TransferRequest,
+    signer: WalletSigner,
+    options?: TransferOptions,
+  ): Promise<TransferResult>;
+  /**
+   * A TRC-20 token's reads (`balanceOf`, `decimals`, `symbol`) over `triggerConstantContract`.
+   * @example
+   * const balance = await wallet.trc20("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t").balanceOf("TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp"); // bigint
+   */
+  trc20(contract: string, options?: WalletReadOptions): Trc20Contract;
   /** Requests sent so far (each retry counts). */
   usage(): UsageSnapshot;
 }
 
 const HEX = /^(0x)?[0-9a-fA-F]*$/;
+/** The constant-call owner when none is given: the zero address, as tronweb sends it. */
+const ZERO_ADDRESS = "410000000000000000000000000000000000000000";
+
+type Operations = WalletOperations &
+  Record<string, (input: unknown, options?: CallOptions) => Promise<unknown>>;
 
 /**
- * Creates a client for a TRON-style wallet node's asset look-ups.
+ * Creates a client for a TRON-style wallet node.
  *
- * Inputs are checked before sending, responses validated (lossless: `total_supply` such as
- * 990000000000000000 arrives exact, as a `bigint`), and the node's `{"Error": …}` answers at
- * HTTP 200 become errors. Inspecting or serialising the client shows no token or password.
+ * Inputs are checked before sending (addresses in either form are sent in the form `visible`
+ * asks for), responses validated and read losslessly (`total_supply` such as 990000000000000000
+ * arrives exact, as a `bigint`), and the node's `{"Error": …}` answers at HTTP 200 become errors.
+ * Inspecting or serialising the client shows no token or password.
  *
  * @param options - Node URL, credentials and transport options.
  * @returns The client.
@@ -96,7 +329,7 @@ const HEX = /^(0x)?[0-9a-fA-F]*$/;
  *   empty, mixed or a bearer key.
  * @example
  * const wallet = createWalletClient({ url: "https://nd-123-456-789.p2pify.com", credentials: { token } });
- * const { assetIssue } = await wallet.getAssetIssueListByName({ value: "BitTorrent" });
+ * const account = await wallet.getAccount({ address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp" });
  */
 export function createWalletClient(options: WalletClientOptions): WalletClient {
   const caller = createRestCaller({
@@ -110,9 +343,60 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
     usage: { budget: options.budget },
     detectServiceError: walletErrorMessage,
   });
-  const operations = createWalletOperations(caller);
+  const operations = createWalletOperations(caller) as Operations;
 
-  return {
+  /** Calls an operation, or its `/walletsolidity` twin when `confirmed` is asked for. */
+  function call(
+    id: keyof WalletOperations,
+    input: unknown,
+    callOptions?: WalletReadOptions,
+  ): Promise<unknown> {
+    const { confirmed, ...rest } = callOptions ?? {};
+    const operation = operations[confirmed ? `${id}Solidity` : id] as Operations[string];
+    return operation(input, rest);
+  }
+  /** Calls an operation that takes a JSON body, with `visible` set and addresses converted. */
+  function post(id: keyof WalletOperations, body: VisibleQuery, callOptions?: WalletReadOptions) {
+    return call(id, withVisibleAddresses(id, body, body.visible ?? true), callOptions);
+  }
+  const found = <T>(answer: unknown, key: string): T | null =>
+    answer !== null && typeof answer === "object" && key in answer ? (answer as T) : null;
+  const tokenList = (answer: unknown, visible: boolean): AssetIssueSearchResult => {
+    const list = found<AssetIssueSearchResult>(answer, "assetIssue")?.assetIssue ?? [];
+    return { assetIssue: visible ? list : list.map(readableAssetIssue) };
+  };
+
+  const client: WalletClient = {
+    getAccount: async (query, callOptions) => found(await post("getAccount", query, callOptions), "address"),
+    getAccountResource: async (query, callOptions) =>
+      (await post("getAccountResource", query, callOptions)) as AccountResource,
+    getNowBlock: async (query, callOptions) =>
+      (await call("getNowBlock", { visible: query?.visible ?? true }, callOptions)) as Block,
+    getBlockByNum: async (query, callOptions) =>
+      found(
+        await post("getBlockByNum", { ...query, num: toInt64(query?.num) } as VisibleQuery, callOptions),
+        "blockID",
+      ),
+    getBlockById: async (query, callOptions) =>
+      found(await post("getBlockById", query, callOptions), "blockID"),
+    getBlock: async (query, callOptions) =>
+      found(await post("getBlock", query ?? {}, callOptions), "blockID"),
+    getTransactionById: async (query, callOptions) =>
+      found(await post("getTransactionById", query, callOptions), "txID"),
+    getTransactionInfoById: async (query, callOptions) =>
+      found(await post("getTransactionInfoById", query, callOptions), "id"),
+    triggerConstantContract: async (query, callOptions) =>
+      (await post(
+        "triggerConstantContract",
+        { owner_address: ZERO_ADDRESS, ...query },
+        callOptions,
+      )) as ConstantCall,
+    createTransaction: async (query, callOptions) =>
+      (await post("createTransaction", query, callOptions)) as UnsignedTransaction,
+    transferAsset: async (query, callOptions) =>
+      (await post("transferAsset", query, callOptions)) as UnsignedTransaction,
+    broadcastTransaction: async (transaction, callOptions) =>
+      (await operations.broadcastTransaction(transaction, callOptions)) as BroadcastResult,
     async getAssetIssueListByName(query, callOptions) {
       const visible = query?.visible ?? true;
       if (!visible && typeof query.value === "string" && !HEX.test(query.value)) {
@@ -123,29 +407,41 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
           },
         ]);
       }
-      const answer: GetAssetIssueListByNameResponse = await operations.getAssetIssueListByName(
-        { value: query?.value, visible },
-        callOptions,
+      return tokenList(
+        await call("getAssetIssueListByName", { value: query?.value, visible }, callOptions),
+        visible,
       );
-      const found = "assetIssue" in answer && Array.isArray(answer.assetIssue) ? answer.assetIssue : [];
-      return { assetIssue: visible ? found : found.map(readableAssetIssue) };
     },
     async getAssetIssueById(query, callOptions) {
       const visible = query?.visible ?? true;
-      const answer: GetAssetIssueByIdResponse = await operations.getAssetIssueById(
-        { value: query?.value, visible },
-        callOptions,
-      );
-      if (!isAssetIssue(answer)) return null;
-      return visible ? answer : readableAssetIssue(answer);
+      const answer = await call("getAssetIssueById", { value: query?.value, visible }, callOptions);
+      const asset = found<AssetIssue>(answer as GetAssetIssueByIdResponse, "id");
+      return asset === null || visible ? asset : readableAssetIssue(asset);
     },
+    getAssetIssueByAccount: async (query, callOptions) =>
+      tokenList(await post("getAssetIssueByAccount", query, callOptions), query?.visible ?? true),
+    getAssetIssueList: async (query, callOptions) =>
+      tokenList(
+        await call("getAssetIssueList", { visible: query?.visible ?? true }, callOptions),
+        query?.visible ?? true,
+      ),
+    getPaginatedAssetIssueList: async (query, callOptions) =>
+      tokenList(await post("getPaginatedAssetIssueList", query, callOptions), query?.visible ?? true),
+    transfer: (request, signer, transferOptions) =>
+      sendTransfer(operations, request, signer, transferOptions),
+    trc20: (contract, readOptions) =>
+      trc20Contract(async (request) => {
+        const answer = await client.triggerConstantContract({ ...request, visible: true }, readOptions);
+        return { answer, visible: true };
+      }, contract),
     usage: () => caller.usage(),
   };
+  return client;
 }
 
-/** Tells a token from the node's `{}` (nothing found); error bodies were turned into errors already. */
-function isAssetIssue(answer: GetAssetIssueByIdResponse): answer is AssetIssue {
-  return typeof (answer as { id?: unknown }).id === "string";
+/** A height as the int64 the spec types it (a safe integer number is accepted too). */
+function toInt64(value: bigint | number | undefined): bigint | number | undefined {
+  return typeof value === "number" && Number.isSafeInteger(value) ? BigInt(value) : value;
 }
 
 /** The message of a wallet node's `{"Error": "…"}` answer, which comes with HTTP 200. */

@@ -41,3 +41,18 @@ export function hexToText(hex: string): string {
 export function textToHex(text: string): string {
   return bytesToHex(encoder.encode(text));
 }
+
+/**
+ * The text of a message field in a node's answer (`message` of a broadcast or a contract call),
+ * which the node sends as the hex of the text when `visible` is `false`.
+ *
+ * @param message - The field as received.
+ * @param visible - The answer's encoding.
+ * @returns The text; the field unchanged when it is not hex.
+ * @example
+ * nodeMessage("4f7574206f66", false); // "Out of"
+ */
+export function nodeMessage(message: string | undefined, visible: boolean): string | undefined {
+  if (message === undefined || visible || !HEX.test(message)) return message;
+  return hexToText(message);
+}

@@ -1,6 +1,7 @@
 import { inspect } from "node:util";
 import { createExchangeClient, ExchangeError } from "chainkit/exchange";
 import { type Sandbox, startSandbox } from "chainkit/sandbox";
+import { createWalletClient, privateKeySigner } from "chainkit/wallet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let sandbox: Sandbox;
@@ -88,6 +89,20 @@ describe("startSandbox", () => {
     const shown = `${inspect(sandbox)} ${JSON.stringify(sandbox.credentials)}`;
     for (const secret of Object.values(sandbox.credentials)) expect(shown).not.toContain(secret);
     expect(sandbox.credentials.apiKey).toMatch(/^sbx[0-9a-f]{6}\.[\w-]+$/);
+  });
+
+  it("funds the demo wallet account, whose key the credentials hold, and produces blocks on demand", async () => {
+    sandbox.setFaults("wallet", {});
+    const wallet = createWalletClient({
+      url: sandbox.urls.wallet,
+      credentials: { token: sandbox.credentials.nodeToken },
+    });
+    const signer = privateKeySigner(sandbox.credentials.walletPrivateKey);
+    expect(signer.address).toBe(sandbox.fixtures.walletAddress);
+    expect((await wallet.getAccount({ address: signer.address }))?.balance).toBeGreaterThan(0n);
+    expect(await wallet.trc20(sandbox.fixtures.walletTrc20Address).symbol()).toBe("SBXD");
+    const before = (await wallet.getNowBlock()).block_header.raw_data.number as bigint;
+    expect(sandbox.wallet.produceBlock().number).toBeGreaterThan(before);
   });
 
   it("stops every surface on close", async () => {

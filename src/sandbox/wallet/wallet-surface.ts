@@ -1,78 +1,384 @@
+import { randomBytes } from "node:crypto";
+import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { keccak_256 } from "@noble/hashes/sha3.js";
+import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { walletOperations } from "../../../generated/wallet/operations.js";
-import type { SurfaceHandler } from "../surface.js";
+import { toBase58Address } from "../../wallet/address.js";
+import { textToHex } from "../../wallet/hex-text.js";
+import { convertAddress } from "../../wallet/request-address.js";
+import type { SandboxResponse, SurfaceHandler } from "../surface.js";
 import { RestContract, type RestInput } from "../validation.js";
 import { DEFAULT_ASSETS } from "./default-assets.js";
 import { decodeNodeHex } from "./node-hex.js";
+import {
+  renderAccount,
+  renderAccountResource,
+  renderBlock,
+  renderInfo,
+  renderRaw,
+  renderTransaction,
+} from "./render-chain.js";
+import { contractJson, parseContractJson, type SandboxContract, storedContract } from "./sandbox-contract.js";
+import { SandboxTrc20 } from "./sandbox-trc20.js";
+import { chainAddressOf } from "./signature-check.js";
+import { type Tampered, tamper, type WalletTamper } from "./tamper.js";
 import { renderAsset, type TronAsset } from "./tron-asset.js";
+import { type AccountState, type StoredBlock, sealTransaction, TronLedger } from "./tron-ledger.js";
+import type { StoredRaw } from "./tron-protobuf.js";
 
 /** Options of {@link createWalletSurface}. */
 export interface WalletSurfaceOptions {
   /** The tokens the node knows (default {@link DEFAULT_ASSETS}: BTT, two TRN, two SEED, one UTF-8 name). */
   assets?: readonly TronAsset[];
+  /** Milliseconds between blocks (default 3000, as on TRON); 0 produces blocks only on demand. */
+  blockIntervalMs?: number;
+  /** Private key of the funded demo account (64 hex digits; default: a random one). */
+  demoPrivateKey?: string;
 }
 
-/** A wallet node surface: its handler and the tokens it serves. */
+/** The funded demo account. */
+export interface WalletDemo {
+  /** 64 hex digits. Sandbox-only. */
+  privateKey: string;
+  /** Base58Check `T…`. */
+  address: string;
+}
+
+/** A wallet node surface: its handler, the demo account, and controls for tests. */
 export interface WalletSurface {
   handler: SurfaceHandler;
   /** The tokens served, as stored (text fields as text, int64 as `bigint`). */
   assets: readonly TronAsset[];
-  /** Releases nothing (the surface holds no resources); present so every surface closes alike. */
+  demo: WalletDemo;
+  /** The TRC-20 token contract, Base58Check `T…`. */
+  trc20Address: string;
+  /** Produces a block now, with the transactions broadcast so far. */
+  produceBlock(): { number: bigint; id: string };
+  /** Makes every transaction the node builds from now on differ from the request (`undefined`: honest again). */
+  setTamper(kind: WalletTamper | undefined): void;
+  /** Stops the block timer. */
   close(): Promise<void>;
 }
+
+/** Sandbox-only starting balances of the demo account. */
+export const DEMO_FUNDS = {
+  /** 10 000 TRX. */
+  sun: 10_000_000_000n,
+  /** 1000 TRN (token 1005416, 6 decimals) and some SEED (1009001). */
+  assets: new Map([
+    ["1005416", 1_000_000_000n],
+    ["1009001", 5_000_000n],
+  ]),
+  /** TRC-20 units, above 2^53 so a lossy reader shows. */
+  trc20: 123_456_789_012_345_678_901n,
+};
 
 /** java-tron's answer (at HTTP 200) to `visible: false` with a `value` that is not hex. */
 const BAD_HEX_ERROR = {
   Error:
     "class org.bouncycastle.util.encoders.DecoderException : exception decoding Hex string: invalid characters encountered in Hex string",
 };
-
+const ZERO_ADDRESS = `41${"0".repeat(40)}`;
 const encoder = new TextEncoder();
+
+/** A java-tron `{"Error": "<class> : <message>"}` body, at HTTP 200. */
+const nodeError = (className: string, message: string): SandboxResponse => ({
+  status: 200,
+  body: { Error: `class ${className} : ${message}` },
+});
+const ok = (body: unknown): SandboxResponse => ({ status: 200, body });
+/** A message field the node prints as hex of the text with `visible: false`. */
+const message = (text: string, visible: boolean) => (visible ? text : textToHex(text));
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((byte, index) => byte === b[index]);
 }
 
-/** The checked body: `value` and `visible`, a missing `visible` read as false like real nodes do. */
-function lookup(input: RestInput): { value: string; visible: boolean } {
-  const { value, visible } = input.body as { value: string; visible?: boolean };
-  return { value, visible: visible ?? false };
-}
-
 /**
- * Builds the wallet node surface: `POST /wallet/getassetissuelistbyname` and
- * `POST /wallet/getassetissuebyid`, answering as a java-tron node does: `visible` selects plain text
- * and `T…` addresses or hex and `41…` addresses (missing means false), `{}` when nothing matches,
- * `{"Error": …}` at HTTP 200 on bad hex or a body the spec refuses. Every answer is checked
- * against the wallet spec. Serve it with `serveSurface` and `auth: "node"`.
+ * Builds the wallet node surface: a small TRON ledger (see {@link TronLedger}) behind every operation
+ * of the wallet spec, on `/wallet/...` (head) and `/walletsolidity/...` (solidified). It answers as a
+ * java-tron node does: `visible` selects `T…` addresses and text or `41…` hex (a missing flag is
+ * false), `{}` when nothing is found, `{"Error": …}` at HTTP 200 for requests it refuses, broadcast
+ * refusals with `code` and `message`. Every answer is checked against the wallet spec.
  *
- * @param options - The tokens to serve.
- * @returns The handler and the tokens.
+ * @param options - Tokens, block interval, demo key.
+ * @returns The handler, the demo account and test controls.
  * @example
- * const wallet = await createWalletSurface();
+ * const wallet = await createWalletSurface({ blockIntervalMs: 0 });
  * const nodeAuth = new NodeAuthRegistry();
  * const server = await serveSurface({ name: "wallet", auth: "node", nodeAuth, handler: wallet.handler });
  */
 export async function createWalletSurface(options: WalletSurfaceOptions = {}): Promise<WalletSurface> {
   const assets = options.assets ?? DEFAULT_ASSETS;
   const contract = new RestContract("wallet", walletOperations);
+  const demoKey = options.demoPrivateKey ?? randomBytes(32).toString("hex");
+  const demoHex = chainAddressOf(
+    secp256k1.Point.fromBytes(secp256k1.getPublicKey(hexToBytes(demoKey), false)),
+  );
+  const trc20Hex = `41${bytesToHex(keccak_256(encoder.encode(`sandbox trc20 ${demoHex}`)).subarray(12))}`;
+  const now = BigInt(Date.now());
+  const accounts: AccountState[] = [
+    {
+      address: demoHex,
+      balance: DEMO_FUNDS.sun,
+      assets: new Map(DEMO_FUNDS.assets),
+      createTime: now,
+      freeNetUsage: 0n,
+      stakedForBandwidth: 1_000_000_000n,
+      stakedForEnergy: 500_000_000n,
+    },
+    {
+      address: trc20Hex,
+      balance: 0n,
+      assets: new Map(),
+      createTime: now,
+      freeNetUsage: 0n,
+      stakedForBandwidth: 0n,
+      stakedForEnergy: 0n,
+      type: "Contract",
+    },
+  ];
+  const ledger = new TronLedger({ accounts });
+  ledger.produceBlock();
+  const token = new SandboxTrc20({
+    name: "Sandbox Dollar",
+    symbol: "SBXD",
+    decimals: 6,
+    balances: new Map([[demoHex, DEMO_FUNDS.trc20]]),
+  });
+  let tamperKind: WalletTamper | undefined;
+
+  /** The checked body, a missing `visible` read as false like real nodes do. */
+  const bodyOf = (input: RestInput) => {
+    const body = (input.body ?? {}) as Record<string, unknown>;
+    return { body, visible: body.visible === true };
+  };
+  /** An address in the form `visible` says, as `41…` hex; undefined when it is in the other form. */
+  const addressIn = (value: unknown, visible: boolean): string | undefined => {
+    if (typeof value !== "string") return undefined;
+    if (visible !== value.startsWith("T")) return undefined;
+    return convertAddress(value, false);
+  };
+  const badAddress = () => nodeError("java.lang.IllegalArgumentException", "Invalid address provided");
+  const confirmed = (input: RestInput) => input.operation.id.endsWith("Solidity");
+
+  const account = (input: RestInput) => {
+    const { body, visible } = bodyOf(input);
+    const address = addressIn(body.address, visible);
+    if (address === undefined) return badAddress();
+    const found = ledger.account(address, confirmed(input));
+    return ok(found ? renderAccount(found, visible) : {});
+  };
+  const nowBlock = (input: RestInput) => {
+    const visible = input.query.visible === true;
+    return ok(renderBlock(confirmed(input) ? ledger.solid : ledger.head, visible));
+  };
+  const blockAnswer = (block: StoredBlock | undefined, visible: boolean, detail = true) =>
+    ok(block ? renderBlock(block, visible, detail) : {});
+  const transactionById = (input: RestInput) => {
+    const { body, visible } = bodyOf(input);
+    const found = ledger.transaction(String(body.value), confirmed(input));
+    return ok(found ? renderTransaction(found.transaction, visible) : {});
+  };
+  const infoById = (input: RestInput) => {
+    const { body } = bodyOf(input);
+    const found = ledger.transaction(String(body.value), confirmed(input));
+    return ok(found ? renderInfo(found.transaction.txID, found.info) : {});
+  };
+
+  const constantCall = (input: RestInput) => {
+    const { body, visible } = bodyOf(input);
+    const owner = body.owner_address === undefined ? ZERO_ADDRESS : addressIn(body.owner_address, visible);
+    const target = addressIn(body.contract_address, visible);
+    if (owner === undefined || target === undefined) return badAddress();
+    if (target !== trc20Hex) {
+      const text = "No contract or not a valid smart contract";
+      return ok({ result: { code: "CONTRACT_VALIDATE_ERROR", message: message(text, visible) } });
+    }
+    const selector = typeof body.function_selector === "string" ? body.function_selector : undefined;
+    const data = selector
+      ? bytesToHex(keccak_256(encoder.encode(selector)).subarray(0, 4)) +
+        String(body.parameter ?? "").toLowerCase()
+      : String(body.data ?? "").toLowerCase();
+    const outcome = token.call(data);
+    const call: SandboxContract = {
+      kind: "TriggerSmartContract",
+      owner,
+      contract: target,
+      data,
+      callValue: 0n,
+    };
+    const built = ledger.build(call);
+    return ok({
+      result: {
+        result: true,
+        ...(outcome.reverted && { message: message("REVERT opcode executed", visible) }),
+      },
+      energy_used: outcome.energyUsed,
+      constant_result: [outcome.output],
+      transaction: {
+        ret: [outcome.reverted ? { ret: "FAILED" } : {}],
+        visible,
+        txID: built.txID,
+        raw_data: renderRaw(built.raw, [contractJson(call, visible)]),
+        raw_data_hex: bytesToHex(built.rawBytes),
+      },
+    });
+  };
+
+  const buildTransfer = (input: RestInput) => {
+    const { body, visible } = bodyOf(input);
+    const owner = addressIn(body.owner_address, visible);
+    const to = addressIn(body.to_address, visible);
+    if (owner === undefined || to === undefined) return badAddress();
+    const amount = BigInt(body.amount as string | number);
+    let asked: SandboxContract = { kind: "TransferContract", owner, to, amount };
+    if (input.operation.id === "transferAsset") {
+      const name = String(body.asset_name);
+      const asset = visible ? name : new TextDecoder().decode(decodeNodeHex(name) ?? new Uint8Array());
+      asked = { kind: "TransferAssetContract", owner, to, amount, asset };
+    }
+    const refused = ledger.refusalToBuild(asked);
+    if (refused) return nodeError("org.tron.core.exception.ContractValidateException", refused);
+    const built = ledger.build(asked);
+    const answer: Tampered = tamperKind
+      ? tamper(built, tamperKind, (raw, changed) => sealTransaction(raw, changed, []))
+      : { transaction: built, shown: [asked] };
+    const { transaction } = answer;
+    return ok({
+      visible,
+      txID: answer.txID ?? transaction.txID,
+      raw_data: renderRaw(
+        transaction.raw,
+        answer.shown.map((shown) => contractJson(shown, visible)),
+      ),
+      raw_data_hex: bytesToHex(transaction.rawBytes),
+    });
+  };
+
+  const broadcast = (input: RestInput) => {
+    const { body, visible } = bodyOf(input);
+    const raw = body.raw_data as Record<string, unknown>;
+    const contracts = Array.isArray(raw.contract) ? raw.contract : [];
+    const refuse = (code: string, text: string, txid?: string) =>
+      ok({ code, message: message(text, visible), ...(txid && { txid }) });
+    if (contracts.length !== 1)
+      return refuse("CONTRACT_VALIDATE_ERROR", "a transaction must hold exactly one contract");
+    const parsed = parseContractJson(contracts[0], visible);
+    if (typeof parsed === "string") return refuse("CONTRACT_VALIDATE_ERROR", parsed);
+    const stored: StoredRaw = {
+      refBlockBytes: decodeNodeHex(String(raw.ref_block_bytes ?? "")) ?? new Uint8Array(),
+      refBlockHash: decodeNodeHex(String(raw.ref_block_hash ?? "")) ?? new Uint8Array(),
+      expiration: BigInt((raw.expiration as number | string | undefined) ?? 0),
+      timestamp: BigInt((raw.timestamp as number | string | undefined) ?? 0),
+      ...(raw.fee_limit !== undefined && { feeLimit: BigInt(raw.fee_limit as number | string) }),
+      ...(typeof raw.data === "string" && { data: decodeNodeHex(raw.data) }),
+      contracts: [storedContract(parsed)],
+    };
+    const signatures = ((body.signature as string[]) ?? []).map((signature) => signature.toLowerCase());
+    const outcome = ledger.accept(stored, parsed, signatures);
+    // java-tron names the transaction it rebuilt from raw_data, whatever txID the request carried.
+    if ("code" in outcome)
+      return refuse(outcome.code, outcome.message, sealTransaction(stored, parsed, []).txID);
+    return ok({ result: true, txid: outcome.txID });
+  };
+
+  const tokenList = (list: readonly TronAsset[], visible: boolean) =>
+    ok(list.length === 0 ? {} : { assetIssue: list.map((asset) => renderAsset(asset, visible)) });
+  const byName = (input: RestInput) => {
+    const { body, visible } = bodyOf(input);
+    const value = String(body.value);
+    const wanted = visible ? encoder.encode(value) : decodeNodeHex(value);
+    if (wanted === undefined) return ok(BAD_HEX_ERROR);
+    return tokenList(
+      assets.filter((asset) => sameBytes(encoder.encode(asset.name), wanted)),
+      visible,
+    );
+  };
+  const byId = (input: RestInput) => {
+    const { body, visible } = bodyOf(input);
+    const asset = assets.find((candidate) => candidate.id === body.value);
+    return ok(asset ? renderAsset(asset, visible) : {});
+  };
+  const page = (input: RestInput) => {
+    const { body, visible } = bodyOf(input);
+    const offset = Number(body.offset);
+    return tokenList([...assets].sort(byTokenId).slice(offset, offset + Number(body.limit)), visible);
+  };
+  const all = (input: RestInput) => tokenList([...assets].sort(byTokenId), input.query.visible === true);
 
   const handler = contract.handler({
-    getAssetIssueListByName: (input) => {
-      const { value, visible } = lookup(input);
-      const wanted = visible ? encoder.encode(value) : decodeNodeHex(value);
-      if (wanted === undefined) return { status: 200, body: BAD_HEX_ERROR };
-      const matches = assets.filter((asset) => sameBytes(encoder.encode(asset.name), wanted));
-      // java-tron prints an empty list as `{}`: the repeated field is left out.
-      const body =
-        matches.length === 0 ? {} : { assetIssue: matches.map((asset) => renderAsset(asset, visible)) };
-      return { status: 200, body };
+    getAccount: account,
+    getAccountSolidity: account,
+    getAccountResource: (input) => {
+      const { body, visible } = bodyOf(input);
+      const address = addressIn(body.address, visible);
+      return address === undefined ? badAddress() : ok(renderAccountResource(ledger.account(address)));
     },
-    getAssetIssueById: (input) => {
-      const { value, visible } = lookup(input);
-      const asset = assets.find((candidate) => candidate.id === value);
-      return { status: 200, body: asset ? renderAsset(asset, visible) : {} };
+    getNowBlock: nowBlock,
+    getNowBlockSolidity: nowBlock,
+    getBlockByNum: (input) =>
+      blockAnswer(ledger.block(BigInt(bodyOf(input).body.num as number)), bodyOf(input).visible),
+    getBlockByNumSolidity: (input) =>
+      blockAnswer(ledger.block(BigInt(bodyOf(input).body.num as number), true), bodyOf(input).visible),
+    getBlockById: (input) =>
+      blockAnswer(ledger.block(String(bodyOf(input).body.value)), bodyOf(input).visible),
+    getBlockByIdSolidity: (input) =>
+      blockAnswer(ledger.block(String(bodyOf(input).body.value), true), bodyOf(input).visible),
+    getBlock: (input) => {
+      const { body, visible } = bodyOf(input);
+      const id = body.id_or_num as string | undefined;
+      const block = id === undefined ? ledger.head : ledger.block(/^[0-9]{1,19}$/.test(id) ? BigInt(id) : id);
+      return blockAnswer(block, visible, body.detail === true);
     },
+    getTransactionById: transactionById,
+    getTransactionByIdSolidity: transactionById,
+    getTransactionInfoById: infoById,
+    getTransactionInfoByIdSolidity: infoById,
+    triggerConstantContract: constantCall,
+    triggerConstantContractSolidity: constantCall,
+    createTransaction: buildTransfer,
+    transferAsset: buildTransfer,
+    broadcastTransaction: broadcast,
+    getAssetIssueByAccount: (input) => {
+      const { body, visible } = bodyOf(input);
+      const address = addressIn(body.address, visible);
+      if (address === undefined) return badAddress();
+      return tokenList(
+        assets.filter((asset) => asset.owner_address === address),
+        visible,
+      );
+    },
+    getAssetIssueList: all,
+    getAssetIssueListSolidity: all,
+    getPaginatedAssetIssueList: page,
+    getPaginatedAssetIssueListSolidity: page,
+    getAssetIssueListByName: byName,
+    getAssetIssueListByNameSolidity: byName,
+    getAssetIssueById: byId,
+    getAssetIssueByIdSolidity: byId,
   });
 
-  return { handler, assets, close: async () => {} };
+  const interval = options.blockIntervalMs ?? 3000;
+  const timer = interval > 0 ? setInterval(() => ledger.produceBlock(), interval) : undefined;
+  timer?.unref();
+
+  return {
+    handler,
+    assets,
+    demo: { privateKey: demoKey, address: toBase58Address(demoHex) },
+    trc20Address: toBase58Address(trc20Hex),
+    produceBlock: () => {
+      const block = ledger.produceBlock();
+      return { number: block.header.number, id: block.id };
+    },
+    setTamper: (kind) => {
+      tamperKind = kind;
+    },
+    close: async () => clearInterval(timer),
+  };
+}
+
+function byTokenId(a: TronAsset, b: TronAsset): number {
+  return Number(BigInt(a.id) - BigInt(b.id));
 }

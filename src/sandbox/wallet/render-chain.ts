@@ -1,0 +1,152 @@
+import { bytesToHex } from "@noble/hashes/utils.js";
+import { convertAddress } from "../../wallet/request-address.js";
+import { contractJson } from "./sandbox-contract.js";
+import type { AccountState, StoredBlock, StoredInfo, StoredTransaction } from "./tron-ledger.js";
+import type { StoredRaw } from "./tron-protobuf.js";
+
+/** Network totals the resource answers quote (Nile-like figures). */
+const NETWORK = {
+  TotalNetLimit: 43_200_000_000n,
+  TotalNetWeight: 84_000_000_000n,
+  TotalEnergyLimit: 180_000_000_000n,
+  TotalEnergyWeight: 19_000_000_000n,
+};
+const SUN_PER_TRX = 1_000_000n;
+/** The active permission's bit set of contract types java-tron gives a new account. */
+const ACTIVE_OPERATIONS = "7fff1fc0033efb0f000000000000000000000000000000000000000000000000";
+
+const address = (hex: string, visible: boolean) => convertAddress(hex, visible) as string;
+/** java-tron leaves zero and empty fields out of its answers. */
+const nonZero = (key: string, value: bigint | undefined) => (value ? { [key]: value } : {});
+
+/**
+ * An account as `getaccount` prints it, in the encoding `visible` asks for.
+ *
+ * @example
+ * renderAccount(newAccount("41dd791d6b49e190062d650e6a23c575510d35f2f9", 0n), true).address; // "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp"
+ */
+export function renderAccount(account: AccountState, visible: boolean): Record<string, unknown> {
+  const own = address(account.address, visible);
+  const assets = [...account.assets].map(([key, value]) => ({ key, ...nonZero("value", value) }));
+  return {
+    address: own,
+    ...nonZero("balance", account.balance),
+    create_time: account.createTime,
+    ...nonZero("latest_opration_time", account.latestOprationTime),
+    ...nonZero("free_net_usage", account.freeNetUsage),
+    ...nonZero("latest_consume_free_time", account.latestConsumeFreeTime),
+    net_window_size: 28_800_000n,
+    net_window_optimized: true,
+    account_resource: { energy_window_size: 28_800_000n, energy_window_optimized: true },
+    ...(account.type && { type: account.type }),
+    owner_permission: { permission_name: "owner", threshold: 1, keys: [{ address: own, weight: 1 }] },
+    active_permission: [
+      {
+        type: "Active",
+        id: 2,
+        permission_name: "active",
+        threshold: 1,
+        operations: ACTIVE_OPERATIONS,
+        keys: [{ address: own, weight: 1 }],
+      },
+    ],
+    frozenV2: [
+      nonZero("amount", account.stakedForBandwidth),
+      { type: "ENERGY", ...nonZero("amount", account.stakedForEnergy) },
+      { type: "TRON_POWER" },
+    ],
+    ...(assets.length > 0 && {
+      assetV2: assets,
+      free_asset_net_usageV2: [...account.assets.keys()].map((key) => ({ key, value: 0 })),
+      asset_optimized: true,
+    }),
+  };
+}
+
+/**
+ * An account's resources as `getaccountresource` prints them: limits from its stake over the
+ * network's totals, zero fields left out.
+ */
+export function renderAccountResource(account: AccountState | undefined): Record<string, unknown> {
+  const share = (staked: bigint, limit: bigint, weight: bigint) => (staked * limit) / (weight * SUN_PER_TRX);
+  const held = [...(account?.assets.keys() ?? [])];
+  return {
+    ...nonZero("freeNetUsed", account?.freeNetUsage),
+    freeNetLimit: 600,
+    ...nonZero(
+      "NetLimit",
+      share(account?.stakedForBandwidth ?? 0n, NETWORK.TotalNetLimit, NETWORK.TotalNetWeight),
+    ),
+    ...(held.length > 0 && {
+      assetNetUsed: held.map((key) => ({ key, value: 0 })),
+      assetNetLimit: held.map((key) => ({ key, value: 10_000 })),
+    }),
+    ...NETWORK,
+    ...nonZero(
+      "EnergyLimit",
+      share(account?.stakedForEnergy ?? 0n, NETWORK.TotalEnergyLimit, NETWORK.TotalEnergyWeight),
+    ),
+  };
+}
+
+/** A transaction's `raw_data` as java-tron prints it. */
+export function renderRaw(
+  raw: StoredRaw,
+  contracts: readonly Record<string, unknown>[],
+): Record<string, unknown> {
+  return {
+    contract: contracts,
+    ref_block_bytes: bytesToHex(raw.refBlockBytes),
+    ref_block_hash: bytesToHex(raw.refBlockHash),
+    expiration: raw.expiration,
+    ...(raw.data && { data: bytesToHex(raw.data) }),
+    ...nonZero("fee_limit", raw.feeLimit),
+    timestamp: raw.timestamp,
+  };
+}
+
+/** A transaction in a block, as `gettransactionbyid` and the block look-ups print it. */
+export function renderTransaction(transaction: StoredTransaction, visible: boolean): Record<string, unknown> {
+  return {
+    ret: [{ contractRet: "SUCCESS" }],
+    signature: transaction.signatures,
+    txID: transaction.txID,
+    raw_data: renderRaw(transaction.raw, [contractJson(transaction.contract, visible)]),
+    raw_data_hex: bytesToHex(transaction.rawBytes),
+  };
+}
+
+/** A block with its transactions (or, with `detail` false, its header only). */
+export function renderBlock(block: StoredBlock, visible: boolean, detail = true): Record<string, unknown> {
+  const { header } = block;
+  return {
+    blockID: block.id,
+    block_header: {
+      raw_data: {
+        ...nonZero("number", header.number),
+        txTrieRoot: bytesToHex(header.txTrieRoot),
+        witness_address: address(bytesToHex(header.witnessAddress), visible),
+        parentHash: bytesToHex(header.parentHash),
+        version: header.version,
+        timestamp: header.timestamp,
+      },
+      witness_signature: block.witnessSignature,
+    },
+    ...(detail &&
+      block.transactions.length > 0 && {
+        transactions: block.transactions.map((transaction) => renderTransaction(transaction, visible)),
+      }),
+  };
+}
+
+/** A transfer's receipt, as `gettransactioninfobyid` prints it. */
+export function renderInfo(txID: string, info: StoredInfo): Record<string, unknown> {
+  return {
+    id: txID,
+    ...nonZero("fee", info.fee),
+    blockNumber: info.blockNumber,
+    blockTimeStamp: info.blockTimeStamp,
+    contractResult: [""],
+    receipt: { ...nonZero("net_usage", info.netUsage), ...nonZero("net_fee", info.netFee) },
+  };
+}
