@@ -41,15 +41,29 @@ export interface SurfaceServer {
 
 const ONE_MEGABYTE = 1024 * 1024;
 
+/**
+ * Reads a request body up to `limit` bytes. Past the limit it stops reading at once (the request is
+ * paused, so the client cannot push more than the socket buffers) and resolves `undefined`; a body
+ * whose `Content-Length` is over the limit is not read at all. The caller answers 413 and closes.
+ */
 function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
+  const declared = Number(request.headers["content-length"]);
+  if (declared > limit) return Promise.resolve(undefined);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    request.on("data", (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-    });
-    request.on("end", () => resolve(size > limit ? undefined : Buffer.concat(chunks).toString("utf8")));
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      request.off("data", onData);
+      request.pause();
+      resolve(undefined);
+    };
+    request.on("data", onData);
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     request.on("error", reject);
   });
 }
@@ -166,7 +180,15 @@ export async function serveSurface(options: SurfaceServerOptions): Promise<Surfa
     requestCount++;
     try {
       const body = await readBody(incoming, options.maxBodyBytes ?? ONE_MEGABYTE);
-      if (body === undefined) return send(response, { status: 413, body: "request body over 1 MB" });
+      if (body === undefined) {
+        // The rest of the upload is never read: answer, then close the connection it arrives on.
+        const limit = options.maxBodyBytes ?? ONE_MEGABYTE;
+        return send(response, {
+          status: 413,
+          body: `request body over ${limit === ONE_MEGABYTE ? "1 MB" : `${limit} bytes`}`,
+          headers: { connection: "close" },
+        });
+      }
       const plan = faults.plan;
       if (plan.latencyMs) await delay(plan.latencyMs);
       if (closed) return incoming.socket.destroy();

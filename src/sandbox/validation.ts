@@ -200,14 +200,15 @@ export function refusal(
           body: { error: { code: "parse_error", message: `JSON parse error - ${first.message}` } },
         };
       }
-      const fields: Record<string, string[]> = {};
+      // A Map, so a field named `__proto__`, `constructor` or `toString` is a field like any other.
+      const fields = new Map<string, string[]>();
       for (const issue of platformIssues(issues, part === "query" ? query : body)) {
         const name = fieldName(issue.pointer);
-        fields[name] = [...(fields[name] ?? []), issue.message];
+        fields.set(name, [...(fields.get(name) ?? []), issue.message]);
       }
       return {
         status: 400,
-        body: { error: { code: "validation_error", message: "Invalid input.", fields } },
+        body: { error: { code: "validation_error", message: "Invalid input.", fields: asRecord(fields) } },
       };
     }
     case "exchange":
@@ -235,6 +236,15 @@ export function refusal(
   }
 }
 
+/** A Map as a plain object whose own keys are the Map's, `__proto__` included. */
+function asRecord(map: ReadonlyMap<string, string[]>): Record<string, string[]> {
+  const record: Record<string, string[]> = {};
+  for (const [key, value] of map) {
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return record;
+}
+
 /**
  * Issues worded as the platform (Django REST framework) words them: a refused choice quotes the
  * value, and the `if`/`then` wrapper of the provider/region rules is left out when its inner issue
@@ -245,7 +255,7 @@ function platformIssues(issues: readonly FieldIssue[], values: unknown): FieldIs
   return (inner.length > 0 ? inner : [...issues]).map((issue) => {
     const name = issue.pointer.split("/")[2];
     const value =
-      name !== undefined && values !== null && typeof values === "object"
+      name !== undefined && values !== null && typeof values === "object" && Object.hasOwn(values, name)
         ? (values as Record<string, unknown>)[name]
         : undefined;
     if (
