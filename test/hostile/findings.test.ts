@@ -232,3 +232,33 @@ describe("finding 12: a token at the end of a node's endpoints", () => {
     expect(error).toBeInstanceOf(ChainkitError);
   });
 });
+
+describe("finding 13: batch answers with duplicate or unknown ids", () => {
+  it("are refused as a ResponseValidationError for every call of the batch", async () => {
+    let shape: "duplicate" | "unknown" | "right" = "duplicate";
+    const rpc = await startHostileServer((request, response) => {
+      const ids = (JSON.parse(request.text) as { id: number }[]).map((call) => call.id);
+      const answers = ids.map((id) => ({ jsonrpc: "2.0", id, result: "0x1" }));
+      if (shape === "duplicate") answers.push({ jsonrpc: "2.0", id: ids[0] as number, result: "0x2" });
+      if (shape === "unknown") answers.push({ jsonrpc: "2.0", id: 99_999, result: "0x2" });
+      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answers));
+    });
+    try {
+      const evm = createEvmClient({ url: rpc.url, credentials: { token: TOKEN }, retry: false });
+      for (const wrong of ["duplicate", "unknown"] as const) {
+        shape = wrong;
+        const results = await Promise.allSettled([evm.eth_chainId(), evm.eth_blockNumber()]);
+        for (const result of results) {
+          expect(result.status, wrong).toBe("rejected");
+          const reason = (result as PromiseRejectedResult).reason as ResponseValidationError;
+          expect(reason, wrong).toBeInstanceOf(ResponseValidationError);
+          expect(reason.issues[0]?.pointer).toBe("/2/id");
+        }
+      }
+      shape = "right";
+      expect(await Promise.all([evm.eth_chainId(), evm.eth_blockNumber()])).toEqual(["0x1", "0x1"]);
+    } finally {
+      await rpc.close();
+    }
+  });
+});

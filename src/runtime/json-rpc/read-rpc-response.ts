@@ -35,7 +35,8 @@ export interface RpcAnswerContext {
  * @param operation - Method name(s), for the error.
  * @param status - HTTP status, for the error.
  * @returns One response object (or `undefined` when missing) per id.
- * @throws {ResponseValidationError} when the answer is neither a JSON-RPC response nor an array of them.
+ * @throws {ResponseValidationError} when the answer is neither a JSON-RPC response nor an array of them,
+ *   or a batch answer repeats an id or answers one that was not sent.
  * @example
  * matchResponses([{ id: 2, result: "b" }, { id: 1, result: "a" }], [1, 2], true, "batch", 200); // [{ id: 1, … }, { id: 2, … }]
  */
@@ -48,7 +49,20 @@ export function matchResponses(
 ): (Record<string, unknown> | undefined)[] {
   if (Array.isArray(body)) {
     const byId = new Map<unknown, Record<string, unknown>>();
-    for (const item of body) if (isObject(item)) byId.set(item.id, item);
+    const sent = new Set<unknown>(ids);
+    for (const [index, item] of body.entries()) {
+      if (!isObject(item) || item.id === null || item.id === undefined) continue;
+      // A repeated or foreign id means the answer cannot be trusted to line up with the calls.
+      const repeated = byId.has(item.id);
+      if (repeated || !sent.has(item.id)) {
+        const shown = typeof item.id === "object" ? `(${typeof item.id})` : String(item.id).slice(0, 40);
+        const message = repeated
+          ? `repeats id ${shown}, answered already`
+          : `answers id ${shown}, which was not sent`;
+        throw new ResponseValidationError(operation, status, [{ pointer: `/${index}/id`, message }]);
+      }
+      byId.set(item.id, item);
+    }
     return ids.map((id) => byId.get(id));
   }
   if (isObject(body)) {
