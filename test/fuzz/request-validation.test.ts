@@ -58,8 +58,8 @@ async function outcome(call: () => Promise<unknown>): Promise<{ error: unknown; 
 describe("every operation of every spec: request validation", () => {
   it("covers every operation the specs describe", () => {
     expect(operations.length).toBeGreaterThan(10);
-    expect(new Set(operations.map((operation) => operation.surface.name))).toEqual(
-      new Set(["evm", "exchange", "indexer", "platform", "wallet"]),
+    expect([...new Set(operations.map((operation) => operation.surface.name))]).toEqual(
+      expect.arrayContaining(["evm", "exchange", "indexer", "platform", "wallet"]),
     );
   });
 
