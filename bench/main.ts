@@ -9,7 +9,7 @@
  *   (the figures bench/README.md points to).
  * - `--markdown <file>`: also write the Markdown to `<file>` (relative to the directory npm was run from).
  * - `--only <id,...>`: run only these rows (call-overhead, validation, batching, signing, proofs,
- *   generation, size, import-time, wallet).
+ *   generation, size, import-time, wallet, logs-receipts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,6 +23,7 @@ import { batching } from "./rows/batching.js";
 import { callOverhead } from "./rows/call-overhead.js";
 import { generation } from "./rows/generation.js";
 import { importTime } from "./rows/import-time.js";
+import { logsReceipts } from "./rows/logs-receipts.js";
 import { proofs } from "./rows/proofs.js";
 import { signing } from "./rows/signing.js";
 import { size } from "./rows/size.js";
@@ -39,6 +40,7 @@ const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
   generation,
   size,
   wallet,
+  "logs-receipts": logsReceipts,
 };
 
 const { values } = parseArgs({

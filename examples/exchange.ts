@@ -1,64 +1,94 @@
 /**
- * Modify resting orders on the exchange with one signed `batchModify` request.
+ * The order loop on the exchange: read the assets, place orders, see them, move them, cancel them,
+ * and let an API wallet trade for you.
  *
- * 1. A `signer` is anything with an address that can sign EIP-712 typed data: `privateKeySigner(key)`,
- *    a viem account or an ethers wallet. The key never leaves your process.
- * 2. `createExchangeClient` signs every action for the chosen network (`mainnet` or `testnet`) with a
- *    fresh millisecond nonce.
- * 3. `batchModify` changes several orders at once; each modification succeeds or fails on its own, so
- *    read every entry of `response.data.statuses`. A refusal of the whole request throws an
- *    `ExchangeError`.
- * 4. `actionHash` and `signL1Action` expose the signing steps, to check a signature by hand.
+ * 1. `createInfoClient` answers the queries of `POST /info` without a key: `assets()` (from `meta` and
+ *    `spotMeta`) turns a coin's name into the asset index orders use, and knows each asset's
+ *    decimals; `openOrders`, `orderStatus`, `userFills` and `clearinghouseState` show an account.
+ * 2. `createExchangeClient` signs every action with your `signer` (a private key, a viem account or
+ *    an ethers wallet; the key never leaves your process) and sends each signer's actions one after
+ *    another, in nonce order.
+ * 3. Prices and sizes are checked against the asset before signing; `roundPrice` and `roundSize` give
+ *    the nearest allowed ones. Each order, cancel or modification succeeds or fails on its own, so
+ *    read every status; a refusal of the whole request throws an `ExchangeError`.
+ * 4. `approveAgent` lets another key (an API wallet, for a bot) sign orders for your account.
  *
- * The example talks to chainkit's local sandbox, whose demo key has orders resting already.
+ * The example talks to chainkit's local sandbox: a small exchange with seeded books and a demo key.
  */
 import {
-  actionHash,
   createExchangeClient,
+  createInfoClient,
   ExchangeError,
   privateKeySigner,
-  signL1Action,
+  roundPrice,
+  roundSize,
 } from "chainkit/exchange";
 import { startSandbox } from "chainkit/sandbox";
 
 const sandbox = await startSandbox();
 try {
-  const signer = privateKeySigner(sandbox.credentials.exchangePrivateKey);
-  const exchange = createExchangeClient({ baseUrl: sandbox.urls.exchange, signer, network: "mainnet" });
-  const [first, second] = sandbox.fixtures.restingOids;
-  if (first === undefined || second === undefined) throw new Error("the sandbox has no resting orders");
+  const baseUrl = sandbox.urls.exchange;
+  const info = createInfoClient({ baseUrl });
+  const exchange = createExchangeClient({
+    baseUrl,
+    signer: privateKeySigner(sandbox.credentials.exchangePrivateKey),
+    network: "mainnet",
+  });
+  const user = exchange.address;
+
+  // The asset's index and its rules come from meta; prices are rounded to what it allows.
+  const assets = await info.assets();
+  const eth = assets.get("ETH");
+  if (!eth) throw new Error("the exchange lists no ETH");
+  const mid = Number((await info.allMids()).ETH);
+  const bid = {
+    a: eth.index,
+    b: true,
+    p: roundPrice(mid * 0.97, eth),
+    s: roundSize(0.05, eth),
+    r: false,
+    t: { limit: { tif: "Gtc" as const } },
+  };
+  const placed = await exchange.order([bid, { ...bid, p: roundPrice(mid * 0.96, eth) }], { grouping: "na" });
+  console.log("placed:", JSON.stringify(placed.statuses));
+
+  // Both rest on the book: move the first, cancel the second.
+  const [newest, oldest] = await info.openOrders(user);
+  if (!newest || !oldest) throw new Error("the orders did not rest");
+  const moved = await exchange.batchModify([
+    { oid: oldest.oid, order: { ...bid, p: roundPrice(mid * 0.98, eth) } },
+  ]);
+  console.log("moved:", JSON.stringify(moved.statuses));
+  console.log(
+    "cancelled:",
+    JSON.stringify((await exchange.cancel([{ a: eth.index, o: newest.oid }])).statuses),
+  );
+
+  // Cancel whatever is still open one minute from now, unless this process says otherwise.
+  await exchange.scheduleCancel({ time: Date.now() + 60_000 });
+
+  // A bot with its own key trades for this account once approved.
+  const bot = privateKeySigner(`0x${"b0".repeat(32)}`);
+  await exchange.approveAgent({ agentAddress: bot.address, agentName: "bot" });
+  const agent = createExchangeClient({ baseUrl, signer: bot, network: "mainnet" });
+  const bought = await agent.order([
+    { ...bid, p: roundPrice(mid * 1.01, eth), t: { limit: { tif: "Ioc" } } },
+  ]);
+  console.log("the bot bought:", JSON.stringify(bought.statuses));
+  console.log("fills:", (await info.userFills(user)).length);
+  console.log("positions:", JSON.stringify((await info.clearinghouseState(user)).assetPositions));
 
   try {
-    const answer = await exchange.batchModify([
-      {
-        oid: first,
-        order: { a: 0, b: true, p: "61500", s: "0.002", r: false, t: { limit: { tif: "Gtc" } } },
-      },
-      {
-        oid: second,
-        order: { a: 4, b: false, p: "3450.5", s: "0.1", r: false, t: { limit: { tif: "Alo" } } },
-      },
-    ]);
-    console.log("statuses:", JSON.stringify(answer));
+    await exchange.order([{ ...bid, p: "2950.123" }]);
   } catch (error) {
-    if (error instanceof ExchangeError) console.error(`refused: ${error.message}`);
+    console.error(`refused before signing: ${(error as Error).message}`);
+  }
+  try {
+    await exchange.modify({ oid: 1, order: bid });
+  } catch (error) {
+    if (error instanceof ExchangeError) console.error(`refused by the exchange: ${error.serviceMessage}`);
     else throw error;
   }
-
-  // The same signing steps by hand: the hash the signature covers, then the signature itself.
-  const action = {
-    type: "batchModify" as const,
-    modifies: [
-      {
-        oid: first,
-        order: { a: 0, b: true, p: "61000", s: "0.002", r: false, t: { limit: { tif: "Gtc" as const } } },
-      },
-    ],
-  };
-  const nonce = Date.now();
-  console.log("connectionId", actionHash({ action, nonce }));
-  const signature = await signL1Action({ signer, action, nonce, isMainnet: true });
-  console.log("signature", signature);
 } finally {
   await sandbox.close();
 }

@@ -8,6 +8,7 @@ export {
   type EvmClient,
   type EvmClientOptions,
   type EvmVerifiedProofOptions,
+  type UnvalidatedRequestOptions,
 } from "./evm/client/create-evm-client.js";
 export * from "./evm/verify/index.js";
 export type { NodeCredentials } from "./runtime/credentials/node-credentials.js";

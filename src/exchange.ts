@@ -1,27 +1,67 @@
 /**
- * `chainkit/exchange`: EIP-712 signing of L1 actions and a batchModify client for the exchange API.
+ * `chainkit/exchange`: a signed-action client (orders, cancels, modifications, leverage, API
+ * wallets), a query client for `/info`, asset and price helpers, and the EIP-712 signing they use.
  */
 
 export type {
+  AllMids,
+  CancelStatus,
+  ClearinghouseState,
   ErrorStatus,
+  Fill,
   FilledStatus,
-  ModifyStatus,
+  FrontendOrder,
+  L2Book,
+  Meta,
+  OpenOrder,
+  OrderStatusAnswer,
+  PlacementStatus,
   RestingStatus,
+  SpotMeta,
   WaitingStatus,
 } from "../generated/exchange/types.js";
 export {
-  type BatchModifyOptions,
-  type BatchModifyOutcome,
+  type BuilderInput,
+  batchModifyAction,
+  type CancelByCloidInput,
+  type CancelInput,
+  cancelAction,
+  cancelByCloidAction,
+  type DecimalInput,
+  type ModifyInput,
+  modifyAction,
+  type OrderInput,
+  orderAction,
+  scheduleCancelAction,
+  updateIsolatedMarginAction,
+  updateLeverageAction,
+} from "./exchange/action-inputs.js";
+export {
+  type AssetDirectory,
+  type AssetInfo,
+  createAssetDirectory,
+  SPOT_ASSET_OFFSET,
+} from "./exchange/assets/asset-directory.js";
+export {
+  type PriceRulesAsset,
+  priceProblem,
+  roundPrice,
+  roundSize,
+  sizeProblem,
+} from "./exchange/assets/price-rules.js";
+export {
+  type ActionOptions,
+  type ActionOutcome,
+  type CancelOutcome,
   createExchangeClient,
   type ExchangeClient,
   type ExchangeClientOptions,
+  type ModifyOptions,
+  type OrderOptions,
+  type PlacementOutcome,
+  type UserActionOptions,
 } from "./exchange/client.js";
-export {
-  batchModifyAction,
-  type DecimalInput,
-  type ModifyInput,
-  type OrderInput,
-} from "./exchange/modify-input.js";
+export { createInfoClient, type InfoClient, type InfoClientOptions } from "./exchange/info-client.js";
 export { createNonceManager, type NonceManager, nonceManagerFor } from "./exchange/nonce-manager.js";
 export {
   type ActionHashParams,
@@ -32,6 +72,8 @@ export {
 } from "./exchange/signing/action-hash.js";
 export type {
   BatchModifyAction,
+  CancelAction,
+  CancelByCloidAction,
   L1Action,
   LimitOrderType,
   ModifyAction,
@@ -40,8 +82,11 @@ export type {
   OrderRef,
   OrderWire,
   OtherAction,
+  ScheduleCancelAction,
   Tif,
   TriggerOrderType,
+  UpdateIsolatedMarginAction,
+  UpdateLeverageAction,
 } from "./exchange/signing/action-types.js";
 export { type Cloid, isCloid, normalizeCloid } from "./exchange/signing/cloid.js";
 export { normalizeDecimal, numberToDecimal } from "./exchange/signing/decimal.js";
@@ -71,6 +116,14 @@ export {
   type Signer,
   type TypedDataSigner,
 } from "./exchange/signing/signer.js";
+export {
+  type SignUserSignedActionParams,
+  signUserSignedAction,
+  USER_SIGNED_TYPES,
+  type UserSignedAction,
+  type UserSignedType,
+  userSignedTypedData,
+} from "./exchange/signing/user-signed.js";
 export * from "./runtime/errors/index.js";
 export { DEFAULT_MAX_RESPONSE_BYTES } from "./runtime/max-response-bytes.js";
 export type { UsageBudget, UsageMeter, UsageSnapshot } from "./runtime/usage/usage-meter.js";

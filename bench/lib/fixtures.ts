@@ -86,3 +86,21 @@ export function batchModify20() {
   }));
   return { type: "batchModify" as const, modifies };
 }
+
+/** An `order` action of 20 orders (the batchModify's new orders), grouped `na`, keys in wire order. */
+export function order20() {
+  return {
+    type: "order" as const,
+    orders: batchModify20().modifies.map((modify) => modify.order),
+    grouping: "na" as const,
+  };
+}
+
+/** A `cancel` action of 20 cancels, oids small and beyond 2^32. */
+export function cancel20() {
+  const cancels = Array.from({ length: 20 }, (_, i) => ({
+    a: i % 4,
+    o: i % 3 === 0 ? 2 ** 33 + i : 77_738_308 + i,
+  }));
+  return { type: "cancel" as const, cancels };
+}

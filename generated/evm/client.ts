@@ -2,7 +2,7 @@
 
 import type { CallOptions, RpcCaller } from "../../src/runtime/operation.js";
 import { evmMethods } from "./operations.js";
-import type { EthBlockNumberParams, EthBlockNumberResult, EthChainIdParams, EthChainIdResult, EthGetBlockByHashParams, EthGetBlockByHashResult, EthGetBlockByNumberParams, EthGetBlockByNumberResult, EthGetProofParams, EthGetProofResult, EthGetSystemTxsByBlockHashParams, EthGetSystemTxsByBlockHashResult, EthGetTransactionByHashParams, EthGetTransactionByHashResult, OtsGetHeaderByNumberParams, OtsGetHeaderByNumberResult, Web3ClientVersionParams, Web3ClientVersionResult } from "./types.js";
+import type { EthBigBlockGasPriceParams, EthBigBlockGasPriceResult, EthBlockNumberParams, EthBlockNumberResult, EthCallParams, EthCallResult, EthChainIdParams, EthChainIdResult, EthEstimateGasParams, EthEstimateGasResult, EthFeeHistoryParams, EthFeeHistoryResult, EthGasPriceParams, EthGasPriceResult, EthGetBalanceParams, EthGetBalanceResult, EthGetBlockByHashParams, EthGetBlockByHashResult, EthGetBlockByNumberParams, EthGetBlockByNumberResult, EthGetBlockReceiptsParams, EthGetBlockReceiptsResult, EthGetBlockTransactionCountByHashParams, EthGetBlockTransactionCountByHashResult, EthGetBlockTransactionCountByNumberParams, EthGetBlockTransactionCountByNumberResult, EthGetCodeParams, EthGetCodeResult, EthGetLogsParams, EthGetLogsResult, EthGetProofParams, EthGetProofResult, EthGetStorageAtParams, EthGetStorageAtResult, EthGetSystemTxsByBlockHashParams, EthGetSystemTxsByBlockHashResult, EthGetSystemTxsByBlockNumberParams, EthGetSystemTxsByBlockNumberResult, EthGetTransactionByBlockHashAndIndexParams, EthGetTransactionByBlockHashAndIndexResult, EthGetTransactionByBlockNumberAndIndexParams, EthGetTransactionByBlockNumberAndIndexResult, EthGetTransactionByHashParams, EthGetTransactionByHashResult, EthGetTransactionCountParams, EthGetTransactionCountResult, EthGetTransactionReceiptParams, EthGetTransactionReceiptResult, EthMaxPriorityFeePerGasParams, EthMaxPriorityFeePerGasResult, EthSendRawTransactionParams, EthSendRawTransactionResult, EthSyncingParams, EthSyncingResult, EthUsingBigBlocksParams, EthUsingBigBlocksResult, NetVersionParams, NetVersionResult, OtsGetHeaderByNumberParams, OtsGetHeaderByNumberResult, Web3ClientVersionParams, Web3ClientVersionResult } from "./types.js";
 
 /** The chainkit EVM JSON-RPC node API (HyperEVM): one typed function per JSON-RPC method. */
 export interface EvmMethods {
@@ -18,15 +18,20 @@ export interface EvmMethods {
    * that does not exist still gets a proof (of its absence) with the empty-account values: nonce and balance
    * `0x0`, `storageHash` `0x56e81f…b421`, `codeHash` `0xc5d246…a470`.
    *
-   * Only the block value `latest` is supported; historical proofs are unavailable. chainkit refuses any other
-   * block value before sending; a node answers it with a JSON-RPC error (such as `-32602`, invalid params).
+   * Storage keys may be shorter than 32 bytes (`0x0`); they are sent as written and the node echoes each in
+   * `storageProof[i].key` as it was sent; pad it to 32 bytes before hashing.
+   *
+   * This service proves the latest state only, historical proofs are unavailable: leave `block` out, or pass
+   * `latest` or `pending` (answered as `latest`). chainkit refuses a block number, a hash or another tag
+   * before sending, naming `block`; sent anyway, it is answered with the JSON-RPC error `-32602` (invalid
+   * params).
    * Safe to retry: the call only reads.
    *
    * JSON-RPC method `eth_getProof`.
    *
    * @param address - The account to prove (20-byte address).
-   * @param storageKeys - Storage slots to prove, each a 32-byte hex string. May be empty.
-   * @param block - The block whose state is proved. Only `latest` is supported; historical proofs are unavailable.
+   * @param storageKeys - Storage slots to prove, each at most 32 bytes, sent as written. May be empty.
+   * @param block - The block whose state is proved, `latest` (the default when left out) or `pending`, answered as `latest`. Historical proofs are not served.
    * @param options - Per-call options: abort signal, timeout, response validation.
    * @returns The account proof and one storage proof per requested key, in request order.
    * @example
@@ -34,7 +39,7 @@ export interface EvmMethods {
    * const result = await evm.eth_getProof("0x00000000219ab540356cbb839cbe05303d7705fa", ["0x0000000000000000000000000000000000000000000000000000000000000001"], "latest");
    * ```
    */
-  eth_getProof(address: EthGetProofParams[0], storageKeys: EthGetProofParams[1], block: EthGetProofParams[2], options?: CallOptions): Promise<EthGetProofResult>;
+  eth_getProof(address: EthGetProofParams[0], storageKeys: EthGetProofParams[1], block?: EthGetProofParams[2], options?: CallOptions): Promise<EthGetProofResult>;
 
   /**
    * Block header by number (Otterscan)
@@ -114,8 +119,8 @@ export interface EvmMethods {
    * System transactions of a block
    *
    * Returns the system transactions of a block: the transfers that originate from the core trading layer
-   * and that `/evm` leaves out of `eth_getBlockByHash`. The interface names this method without detail;
-   * its shape here is the chain's own: an array of legacy transactions (`type` `0x0`) with `gasPrice` `0x0`,
+   * and that `/evm` leaves out of `eth_getBlockByHash`, as the chain itself answers them: an array of legacy
+   * transactions (`type` `0x0`) with `gasPrice` `0x0`,
    * sent from `0x2222222222222222222222222222222222222222` (the native coin, empty `input`) or from a token's
    * system address, `0x20` followed by the token index in big-endian (index 200 is
    * `0x20000000000000000000000000000000000000c8`). The answer is `[]` for a block without system
@@ -157,7 +162,7 @@ export interface EvmMethods {
    * Chain id
    *
    * Returns the chain id as a hex quantity: `0x3e7` (999) on HyperEVM mainnet, `0x3e6` (998) on testnet.
-   * Compare it with the chain you meant to reach before signing anything. Not named by the interface.
+   * Compare it with the chain you meant to reach before signing anything.
    * Safe to retry: the call only reads.
    *
    * JSON-RPC method `eth_chainId`.
@@ -176,7 +181,7 @@ export interface EvmMethods {
    * Latest block number
    *
    * Returns the number of the latest block as a hex quantity. Pass it (as a JSON integer) to
-   * `ots_getHeaderByNumber` or as is to `eth_getBlockByNumber`. Not named by the interface.
+   * `ots_getHeaderByNumber` or as is to `eth_getBlockByNumber`.
    * Safe to retry: the call only reads.
    *
    * JSON-RPC method `eth_blockNumber`.
@@ -197,7 +202,7 @@ export interface EvmMethods {
    * Returns a block by number (hex quantity) or by tag (`latest`, `earliest`, `safe`, `finalized`), with
    * transaction hashes or full transaction objects as `eth_getBlockByHash` does. The answer is `null` for a
    * block the node does not have yet. The `pending` tag is not offered: nodes answer it with a block whose
-   * hash, nonce and miner are `null`. Not named by the interface.
+   * hash, nonce and miner are `null`.
    * Safe to retry: the call only reads.
    *
    * JSON-RPC method `eth_getBlockByNumber`.
@@ -212,6 +217,533 @@ export interface EvmMethods {
    * ```
    */
   eth_getBlockByNumber(block: EthGetBlockByNumberParams[0], fullTransactionObjects: EthGetBlockByNumberParams[1], options?: CallOptions): Promise<EthGetBlockByNumberResult>;
+
+  /**
+   * Receipt of a mined transaction
+   *
+   * Returns what a transaction did once it is in a block: whether it succeeded (`status` `0x1`, or
+   * `0x0` when it reverted), the gas it used, the logs it emitted and the contract it created. The
+   * answer is `null` while the transaction is pending and for a hash the node does not know: poll
+   * again until a receipt comes back.
+   *
+   * A receipt is consensus data: its `type`, `status` (or `root` before Byzantium), `cumulativeGasUsed`,
+   * `logsBloom` and `logs` are what the block's receipt trie holds, so together with the other receipts
+   * of its block (`eth_getBlockReceipts`) it hashes into the header's `receiptsRoot`.
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_getTransactionReceipt`.
+   *
+   * @param transactionHash - The transaction hash (32 bytes, `0x` + 64 hex digits).
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The receipt, or `null` while the transaction is pending or when it is unknown.
+   * @example
+   * ```ts
+   * const result = await evm.eth_getTransactionReceipt("0x205405746564cbcf1dd53fb5ac92c7622d3792d82f03c59d9baddf2443d91864");
+   * ```
+   */
+  eth_getTransactionReceipt(transactionHash: EthGetTransactionReceiptParams[0], options?: CallOptions): Promise<EthGetTransactionReceiptResult>;
+
+  /**
+   * Every receipt of a block
+   *
+   * Returns the receipts of all transactions of a block, in block order, in one call: cheaper than one
+   * `eth_getTransactionReceipt` per transaction, and the input a check of the block's `receiptsRoot`
+   * needs. The block is named by number, tag or hash. The answer is `[]` for a block without
+   * transactions and `null` for a block the node does not have.
+   *
+   * On `/evm` the list holds the receipts of the block's own transactions; system transactions, which
+   * `/evm` leaves out of blocks, have none here.
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_getBlockReceipts`.
+   *
+   * @param block - The block, as a hex quantity (`0x1b`), a tag (`latest`, `earliest`, `safe`, `finalized`) or a 32-byte block hash.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The block's receipts in block order (`[]` when it has no transactions), or `null` for an unknown block.
+   * @example
+   * ```ts
+   * const result = await evm.eth_getBlockReceipts("0x1");
+   * ```
+   */
+  eth_getBlockReceipts(block: EthGetBlockReceiptsParams[0], options?: CallOptions): Promise<EthGetBlockReceiptsResult>;
+
+  /**
+   * Network id
+   *
+   * Returns the network id as a decimal string: `"999"` on HyperEVM mainnet and `"998"` on testnet, the
+   * chain id in decimal. Wallets and libraries call it to tell chains apart; prefer `eth_chainId` when
+   * you sign, as it is what signatures commit to.
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `net_version`.
+   *
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The network id, a decimal string.
+   * @example
+   * ```ts
+   * const result = await evm.net_version();
+   * // result: "999"
+   * ```
+   */
+  net_version(options?: CallOptions): Promise<NetVersionResult>;
+
+  /**
+   * Sync status
+   *
+   * Returns `false` when the node is in step with the chain, or an object with the blocks it started
+   * from, has reached and has heard of while it catches up. This service always answers `false`.
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_syncing`.
+   *
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `false`, or the progress of a node still catching up.
+   * @example
+   * ```ts
+   * const result = await evm.eth_syncing();
+   * // result: false
+   * ```
+   */
+  eth_syncing(options?: CallOptions): Promise<EthSyncingResult>;
+
+  /**
+   * Gas price for the next small block
+   *
+   * Returns the price per gas, in wei, that a transaction needs to pay to enter the next small (fast)
+   * block: on this service, that block's base fee. Priority fees are always zero here, so for an
+   * EIP-1559 transaction a `maxFeePerGas` at or above this value, with `maxPriorityFeePerGas` `0x0`, is
+   * enough. For the big blocks see `eth_bigBlockGasPrice`.
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_gasPrice`.
+   *
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The base fee of the next small block, in wei.
+   * @example
+   * ```ts
+   * const result = await evm.eth_gasPrice();
+   * // result: "0x5f5e100"
+   * ```
+   */
+  eth_gasPrice(options?: CallOptions): Promise<EthGasPriceResult>;
+
+  /**
+   * Suggested priority fee (always zero here)
+   *
+   * Returns the tip per gas, in wei, to offer block producers on top of the base fee. This service
+   * always answers `0x0`: priority fees are zero on this chain and transactions pay the base fee only.
+   * Wallet libraries call it when they fill in an EIP-1559 transaction.
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_maxPriorityFeePerGas`.
+   *
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The suggested tip per gas, in wei (`0x0` on this service).
+   * @example
+   * ```ts
+   * const result = await evm.eth_maxPriorityFeePerGas();
+   * // result: "0x0"
+   * ```
+   */
+  eth_maxPriorityFeePerGas(options?: CallOptions): Promise<EthMaxPriorityFeePerGasResult>;
+
+  /**
+   * Base fees and tips of recent blocks
+   *
+   * Returns, for up to `blockCount` blocks ending at `newestBlock`, each block's base fee and gas used
+   * ratio, and the tips paid at each of the `rewardPercentiles` (weighted by gas). `baseFeePerGas` has
+   * one entry more than the range: the base fee of the block after it. The node may answer a shorter
+   * range than asked when it lacks blocks. On this chain tips are burned and `eth_maxPriorityFeePerGas`
+   * suggests none, so the rewards are normally `0x0`.
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_feeHistory`.
+   *
+   * @param blockCount - How many blocks to report, as a hex quantity (`0x5`).
+   * @param newestBlock - The last block of the range, by number or tag.
+   * @param rewardPercentiles - Percentiles (0 to 100, increasing) at which to sample each block's tips; `[]` for none.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The fee history of the range the node could answer.
+   * @example
+   * ```ts
+   * const result = await evm.eth_feeHistory("0x1", "0x1b", [95, 99]);
+   * // result: {
+   * //   oldestBlock: "0x1b",
+   * //   reward: [["0x1", "0x1"]],
+   * //   baseFeePerGas: ["0x3b9aca00", "0x342a385a"],
+   * //   gasUsedRatio: [0.00072868],
+   * //   baseFeePerBlobGas: ["0x0", "0x0"],
+   * //   blobGasUsedRatio: [0],
+   * // }
+   * ```
+   */
+  eth_feeHistory(blockCount: EthFeeHistoryParams[0], newestBlock: EthFeeHistoryParams[1], rewardPercentiles: EthFeeHistoryParams[2], options?: CallOptions): Promise<EthFeeHistoryResult>;
+
+  /**
+   * Gas price for the next big block (HyperEVM)
+   *
+   * Returns the base fee, in wei, of the next big block. HyperEVM produces small blocks about every
+   * second and big blocks, with a much larger gas limit, about every minute; an address whose
+   * transactions go into big blocks (see `eth_usingBigBlocks`) pays this price instead of
+   * `eth_gasPrice`'s. A method of this chain, not of Ethereum.
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_bigBlockGasPrice`.
+   *
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The base fee of the next big block, in wei.
+   * @example
+   * ```ts
+   * const result = await evm.eth_bigBlockGasPrice();
+   * // result: "0x3b9aca00"
+   * ```
+   */
+  eth_bigBlockGasPrice(options?: CallOptions): Promise<EthBigBlockGasPriceResult>;
+
+  /**
+   * Whether an address uses big blocks (HyperEVM)
+   *
+   * Returns `true` when the address's transactions go into big blocks (large gas limit, about one a
+   * minute) and `false` when they go into small blocks (about one a second). Choose the gas price to
+   * match: `eth_bigBlockGasPrice` or `eth_gasPrice`. A method of this chain, not of Ethereum.
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_usingBigBlocks`.
+   *
+   * @param address - The address to ask about (20 bytes).
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `true` when the address uses big blocks.
+   * @example
+   * ```ts
+   * const result = await evm.eth_usingBigBlocks("0xfc1286eeddf81d6955edad5c8d99b8aa32f3d2aa");
+   * // result: true
+   * ```
+   */
+  eth_usingBigBlocks(address: EthUsingBigBlocksParams[0], options?: CallOptions): Promise<EthUsingBigBlocksResult>;
+
+  /**
+   * Balance of an account
+   *
+   * Returns the balance of an account in wei (HYPE has 18 decimals), at the latest block. An address
+   * that never held anything answers `0x0`.
+   *
+   * This service keeps the latest state only: leave `block` out, or pass `latest` or `pending` (answered
+   * as `latest`). A block number, a hash or another tag is refused before sending, naming `block`.
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_getBalance`.
+   *
+   * @param address - The account (20 bytes).
+   * @param block - `latest` (the default when left out) or `pending`, answered as `latest`. Historical blocks are not served.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The balance in wei.
+   * @example
+   * ```ts
+   * const result = await evm.eth_getBalance("0x7dcd17433742f4c0ca53122ab541d0ba67fc27df", "latest");
+   * // result: "0x76"
+   * ```
+   */
+  eth_getBalance(address: EthGetBalanceParams[0], block?: EthGetBalanceParams[1], options?: CallOptions): Promise<EthGetBalanceResult>;
+
+  /**
+   * Code of a contract
+   *
+   * Returns the runtime code stored at an address at the latest block: `0x` for an account without
+   * code. For an account with an EIP-7702 delegation, the answer is the delegation designator
+   * (`0xef0100` followed by the delegate's address).
+   *
+   * Latest state only: leave `block` out, or pass `latest` or `pending` (answered as `latest`).
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_getCode`.
+   *
+   * @param address - The account (20 bytes).
+   * @param block - `latest` (the default when left out) or `pending`, answered as `latest`. Historical blocks are not served.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The runtime code, `0x` when there is none.
+   * @example
+   * ```ts
+   * const result = await evm.eth_getCode("0x7dcd17433742f4c0ca53122ab541d0ba67fc27df", "latest");
+   * // result: "0x3680600080376000206000548082558060010160005560005263656d697460206000a2"
+   * ```
+   */
+  eth_getCode(address: EthGetCodeParams[0], block?: EthGetCodeParams[1], options?: CallOptions): Promise<EthGetCodeResult>;
+
+  /**
+   * One storage slot of a contract
+   *
+   * Returns the value of one storage slot of an account at the latest block, as 32 bytes (`0x` + 64
+   * zeros for an empty slot). The slot key may be written with fewer than 32 bytes (`0x0`, `0x01`); it
+   * is sent as given and the node pads it on the left.
+   *
+   * Latest state only: leave `block` out, or pass `latest` or `pending` (answered as `latest`).
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_getStorageAt`.
+   *
+   * @param address - The account (20 bytes).
+   * @param slot - The slot key, at most 32 bytes (`0x` + 1 to 64 hex digits).
+   * @param block - `latest` (the default when left out) or `pending`, answered as `latest`. Historical blocks are not served.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The slot's value, 32 bytes.
+   * @example
+   * ```ts
+   * const result = await evm.eth_getStorageAt("0x7dcd17433742f4c0ca53122ab541d0ba67fc27df", "0x0000000000000000000000000000000000000000000000000000000000000000", "latest");
+   * // result: "0x0000000000000000000000000000000000000000000000000000000000000038"
+   * ```
+   */
+  eth_getStorageAt(address: EthGetStorageAtParams[0], slot: EthGetStorageAtParams[1], block?: EthGetStorageAtParams[2], options?: CallOptions): Promise<EthGetStorageAtResult>;
+
+  /**
+   * Nonce of an account
+   *
+   * Returns how many transactions an account has sent (its nonce) at the latest block: the nonce its
+   * next transaction must carry. For an account with an EIP-7702 delegation this is its state nonce.
+   *
+   * Latest state only: leave `block` out, or pass `latest` or `pending`. Wallet libraries ask with
+   * `pending` when they pick a nonce; this service answers it as `latest`, so transactions you sent that
+   * are not mined yet are not counted.
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_getTransactionCount`.
+   *
+   * @param address - The account (20 bytes).
+   * @param block - `latest` (the default when left out) or `pending`, answered as `latest`. Historical blocks are not served.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The account's nonce.
+   * @example
+   * ```ts
+   * const result = await evm.eth_getTransactionCount("0x0300100f529a704d19736a8714837adbc934db7f", "latest");
+   * // result: "0x1"
+   * ```
+   */
+  eth_getTransactionCount(address: EthGetTransactionCountParams[0], block?: EthGetTransactionCountParams[1], options?: CallOptions): Promise<EthGetTransactionCountResult>;
+
+  /**
+   * Run a call without sending a transaction
+   *
+   * Runs a message call against the latest state and returns what it returned, without creating a
+   * transaction: the way to read a contract (`balanceOf`, `totalSupply`, any `view` function). Nothing
+   * is signed or paid; `from`, `gas` and the fee fields only shape the run.
+   *
+   * A call that reverts fails with JSON-RPC error `3` ("execution reverted"); its `data` holds the
+   * revert data (an ABI-encoded `Error(string)` or `Panic(uint256)`, or a custom error).
+   *
+   * Latest state only: leave `block` out, or pass `latest` or `pending` (answered as `latest`).
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_call`.
+   *
+   * @param transaction - The call to run (`to` and `input` at least; see `CallRequest`).
+   * @param block - `latest` (the default when left out) or `pending`, answered as `latest`. Historical blocks are not served.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The data the call returned (`0x` when none).
+   * @example
+   * ```ts
+   * const result = await evm.eth_call({
+   *   from: "0x0000000000000000000000000000000000000000",
+   *   input: "0xff01",
+   *   to: "0x17e7eedce4ac02ef114a7ed9fe6e2f33feba1667",
+   * }, "latest");
+   * // result: "0xffee"
+   * ```
+   */
+  eth_call(transaction: EthCallParams[0], block?: EthCallParams[1], options?: CallOptions): Promise<EthCallResult>;
+
+  /**
+   * Gas a transaction would use
+   *
+   * Returns how much gas a transaction would need if it were sent now, at the latest state. Set the
+   * transaction's `gas` to this value (wallet libraries add a margin). A transaction that would revert
+   * fails with JSON-RPC error `3` and the revert data, as `eth_call` does.
+   *
+   * Latest state only: leave `block` out, or pass `latest` or `pending` (answered as `latest`).
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_estimateGas`.
+   *
+   * @param transaction - The transaction to estimate (see `CallRequest`).
+   * @param block - `latest` (the default when left out) or `pending`, answered as `latest`. Historical blocks are not served.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The gas the transaction would use.
+   * @example
+   * ```ts
+   * const result = await evm.eth_estimateGas({
+   *   from: "0xaa00000000000000000000000000000000000000",
+   *   to: "0x0100000000000000000000000000000000000000",
+   * });
+   * // result: "0x5208"
+   * ```
+   */
+  eth_estimateGas(transaction: EthEstimateGasParams[0], block?: EthEstimateGasParams[1], options?: CallOptions): Promise<EthEstimateGasResult>;
+
+  /**
+   * Logs matching a filter
+   *
+   * Returns the logs of the blocks a filter names that match its addresses and topics, in chain order.
+   * Name the blocks either by range (`fromBlock`, `toBlock`, each a number or a tag, both `latest` when
+   * left out) or by one `blockHash`.
+   *
+   * This service's limits, both checked before sending where they can be:
+   * - At most 4 topic positions: `topics` has 4 entries or fewer.
+   * - At most 50 blocks per call: `toBlock - fromBlock + 1 <= 50`. chainkit checks this when both ends
+   *   are numbers (the error names `toBlock`); when an end is a tag the node checks it once it knows
+   *   the tag's block, and the sandbox does the same (tags resolved at the head, then the same limit,
+   *   answered as `-32602`). Page through longer ranges 50 blocks at a time.
+   * - A reversed range (`fromBlock` after `toBlock`) is answered with `-32602` too.
+   *
+   * Each topic position is `null` (any value), one 32-byte topic, or a list of topics (any of them;
+   * `[]` matches anything).
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_getLogs`.
+   *
+   * @param filter - Which blocks, addresses and topics to match (see `LogFilter`).
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The matching logs, in chain order (`[]` when none match).
+   * @example
+   * ```ts
+   * const result = await evm.eth_getLogs({
+   *   blockHash: "0x98f797a6af91ea770ab3a99d89c17a3a46d14c76db6bb711b18156a3493d2c94",
+   *   topics: [
+   *     ["0x00000000000000000000000000000000000000000000000000000000656d6974"],
+   *     ["0x95b7276947f6331672b0c63eca28c1d39f25286d5e2793d6a487837ff1475ba0"],
+   *   ],
+   * });
+   * ```
+   */
+  eth_getLogs(filter: EthGetLogsParams[0], options?: CallOptions): Promise<EthGetLogsResult>;
+
+  /**
+   * Number of transactions in a block, by hash
+   *
+   * Returns how many transactions the block with this hash holds, or `null` when the node does not know
+   * the hash. On `/evm` system transactions are not counted.
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_getBlockTransactionCountByHash`.
+   *
+   * @param blockHash - The block hash (32 bytes).
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The number of transactions, or `null` for an unknown block.
+   * @example
+   * ```ts
+   * const result = await evm.eth_getBlockTransactionCountByHash("0x80e911b62f552f563a2544dfef5eb39ec8863d9082c998ca6b657f76e19de38e");
+   * // result: "0x4"
+   * ```
+   */
+  eth_getBlockTransactionCountByHash(blockHash: EthGetBlockTransactionCountByHashParams[0], options?: CallOptions): Promise<EthGetBlockTransactionCountByHashResult>;
+
+  /**
+   * Number of transactions in a block, by number
+   *
+   * Returns how many transactions a block holds, the block named by number or tag, or `null` when the
+   * node does not have it. On `/evm` system transactions are not counted.
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_getBlockTransactionCountByNumber`.
+   *
+   * @param block - A block number as a hex quantity, or a tag.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The number of transactions, or `null` for a block the node does not have.
+   * @example
+   * ```ts
+   * const result = await evm.eth_getBlockTransactionCountByNumber("0x1");
+   * // result: "0x4"
+   * ```
+   */
+  eth_getBlockTransactionCountByNumber(block: EthGetBlockTransactionCountByNumberParams[0], options?: CallOptions): Promise<EthGetBlockTransactionCountByNumberResult>;
+
+  /**
+   * Transaction by block hash and position
+   *
+   * Returns the transaction at a position of the block with this hash, or `null` when the block or the
+   * position does not exist. Positions count the block's own transactions (system transactions are not
+   * part of `/evm` blocks).
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_getTransactionByBlockHashAndIndex`.
+   *
+   * @param blockHash - The block hash (32 bytes).
+   * @param index - The position in the block, a hex quantity (`0x0` for the first).
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The transaction, or `null`.
+   * @example
+   * ```ts
+   * const result = await evm.eth_getTransactionByBlockHashAndIndex("0x80e911b62f552f563a2544dfef5eb39ec8863d9082c998ca6b657f76e19de38e", "0x0");
+   * ```
+   */
+  eth_getTransactionByBlockHashAndIndex(blockHash: EthGetTransactionByBlockHashAndIndexParams[0], index: EthGetTransactionByBlockHashAndIndexParams[1], options?: CallOptions): Promise<EthGetTransactionByBlockHashAndIndexResult>;
+
+  /**
+   * Transaction by block number and position
+   *
+   * Returns the transaction at a position of a block named by number or tag, or `null` when the block
+   * or the position does not exist. Positions count the block's own transactions.
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_getTransactionByBlockNumberAndIndex`.
+   *
+   * @param block - A block number as a hex quantity, or a tag.
+   * @param index - The position in the block, a hex quantity (`0x0` for the first).
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The transaction, or `null`.
+   * @example
+   * ```ts
+   * const result = await evm.eth_getTransactionByBlockNumberAndIndex("0x1", "0x0");
+   * ```
+   */
+  eth_getTransactionByBlockNumberAndIndex(block: EthGetTransactionByBlockNumberAndIndexParams[0], index: EthGetTransactionByBlockNumberAndIndexParams[1], options?: CallOptions): Promise<EthGetTransactionByBlockNumberAndIndexResult>;
+
+  /**
+   * Send a signed transaction
+   *
+   * Submits a transaction you signed yourself (the raw bytes: a legacy RLP list, or a type byte and its
+   * RLP) and returns its hash at once; poll `eth_getTransactionReceipt` to learn when it is mined and
+   * whether it succeeded. The node never sees a private key.
+   *
+   * Sign for chain id 999 (mainnet) or 998 (testnet), with the nonce from `eth_getTransactionCount` and
+   * a fee from `eth_gasPrice` (small blocks) or `eth_bigBlockGasPrice` (big blocks); priority fees are
+   * zero on this chain. The node refuses a transaction it cannot accept (bad signature or chain id,
+   * nonce too low, fee too low, balance too small) with a JSON-RPC error saying why.
+   *
+   * Not retried by chainkit: sending the same bytes twice does no harm (the same hash), but the second
+   * answer is usually an error such as "already known", so chainkit leaves resending to you.
+   *
+   * JSON-RPC method `eth_sendRawTransaction`.
+   *
+   * @param signedTransaction - The signed transaction's bytes, as hex.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The transaction's hash.
+   * @example
+   * ```ts
+   * const result = await evm.eth_sendRawTransaction("0xf86c808401a213988261a894aa000000000000000000000000000000000000000a8255448718e5bb3abd109fa073fbe7ff7e74339e7cc61fb3cb3f7630cd3f1d5fef653d7297654b2d22894daea042a188d30f35f19408c73c803bc1e9e17ce129c457e31fd2a368b54507af2f4c");
+   * // result: "0xb55b6dfd4ba0bb2b00283b0e84cda496c90bc7c5ae9025e07edc3a7fbaf6a269"
+   * ```
+   */
+  eth_sendRawTransaction(signedTransaction: EthSendRawTransactionParams[0], options?: CallOptions): Promise<EthSendRawTransactionResult>;
+
+  /**
+   * System transactions of a block, by number
+   *
+   * Returns the system transactions of a block named by number or tag, as `eth_getSystemTxsByBlockHash`
+   * does for a hash: the transfers from the core trading layer that `/evm` leaves out of blocks, as
+   * legacy transactions with `gasPrice` `0x0`. The answer is `[]` for a block without system
+   * transactions and `null` for a block the node does not have. A method of this chain, not of
+   * Ethereum.
+   * Safe to retry: the call only reads.
+   *
+   * JSON-RPC method `eth_getSystemTxsByBlockNumber`.
+   *
+   * @param block - A block number as a hex quantity, or a tag.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The block's system transactions in block order, or `null` for a block the node does not have.
+   * @example
+   * ```ts
+   * const result = await evm.eth_getSystemTxsByBlockNumber("0x9d16cf");
+   * ```
+   */
+  eth_getSystemTxsByBlockNumber(block: EthGetSystemTxsByBlockNumberParams[0], options?: CallOptions): Promise<EthGetSystemTxsByBlockNumberResult>;
 }
 
 /**
@@ -225,7 +757,7 @@ export interface EvmMethods {
 export function createEvmMethods(caller: RpcCaller): EvmMethods {
   return {
     eth_getProof: (address, storageKeys, block, options) =>
-      caller.call(evmMethods.eth_getProof, [address, storageKeys, block], options) as Promise<EthGetProofResult>,
+      caller.call(evmMethods.eth_getProof, withoutTrailingUndefined([address, storageKeys, block]), options) as Promise<EthGetProofResult>,
     ots_getHeaderByNumber: (blockNumber, options) =>
       caller.call(evmMethods.ots_getHeaderByNumber, [blockNumber], options) as Promise<OtsGetHeaderByNumberResult>,
     eth_getBlockByHash: (blockHash, fullTransactionObjects, options) =>
@@ -242,5 +774,56 @@ export function createEvmMethods(caller: RpcCaller): EvmMethods {
       caller.call(evmMethods.eth_blockNumber, [], options) as Promise<EthBlockNumberResult>,
     eth_getBlockByNumber: (block, fullTransactionObjects, options) =>
       caller.call(evmMethods.eth_getBlockByNumber, [block, fullTransactionObjects], options) as Promise<EthGetBlockByNumberResult>,
+    eth_getTransactionReceipt: (transactionHash, options) =>
+      caller.call(evmMethods.eth_getTransactionReceipt, [transactionHash], options) as Promise<EthGetTransactionReceiptResult>,
+    eth_getBlockReceipts: (block, options) =>
+      caller.call(evmMethods.eth_getBlockReceipts, [block], options) as Promise<EthGetBlockReceiptsResult>,
+    net_version: (options) =>
+      caller.call(evmMethods.net_version, [], options) as Promise<NetVersionResult>,
+    eth_syncing: (options) =>
+      caller.call(evmMethods.eth_syncing, [], options) as Promise<EthSyncingResult>,
+    eth_gasPrice: (options) =>
+      caller.call(evmMethods.eth_gasPrice, [], options) as Promise<EthGasPriceResult>,
+    eth_maxPriorityFeePerGas: (options) =>
+      caller.call(evmMethods.eth_maxPriorityFeePerGas, [], options) as Promise<EthMaxPriorityFeePerGasResult>,
+    eth_feeHistory: (blockCount, newestBlock, rewardPercentiles, options) =>
+      caller.call(evmMethods.eth_feeHistory, [blockCount, newestBlock, rewardPercentiles], options) as Promise<EthFeeHistoryResult>,
+    eth_bigBlockGasPrice: (options) =>
+      caller.call(evmMethods.eth_bigBlockGasPrice, [], options) as Promise<EthBigBlockGasPriceResult>,
+    eth_usingBigBlocks: (address, options) =>
+      caller.call(evmMethods.eth_usingBigBlocks, [address], options) as Promise<EthUsingBigBlocksResult>,
+    eth_getBalance: (address, block, options) =>
+      caller.call(evmMethods.eth_getBalance, withoutTrailingUndefined([address, block]), options) as Promise<EthGetBalanceResult>,
+    eth_getCode: (address, block, options) =>
+      caller.call(evmMethods.eth_getCode, withoutTrailingUndefined([address, block]), options) as Promise<EthGetCodeResult>,
+    eth_getStorageAt: (address, slot, block, options) =>
+      caller.call(evmMethods.eth_getStorageAt, withoutTrailingUndefined([address, slot, block]), options) as Promise<EthGetStorageAtResult>,
+    eth_getTransactionCount: (address, block, options) =>
+      caller.call(evmMethods.eth_getTransactionCount, withoutTrailingUndefined([address, block]), options) as Promise<EthGetTransactionCountResult>,
+    eth_call: (transaction, block, options) =>
+      caller.call(evmMethods.eth_call, withoutTrailingUndefined([transaction, block]), options) as Promise<EthCallResult>,
+    eth_estimateGas: (transaction, block, options) =>
+      caller.call(evmMethods.eth_estimateGas, withoutTrailingUndefined([transaction, block]), options) as Promise<EthEstimateGasResult>,
+    eth_getLogs: (filter, options) =>
+      caller.call(evmMethods.eth_getLogs, [filter], options) as Promise<EthGetLogsResult>,
+    eth_getBlockTransactionCountByHash: (blockHash, options) =>
+      caller.call(evmMethods.eth_getBlockTransactionCountByHash, [blockHash], options) as Promise<EthGetBlockTransactionCountByHashResult>,
+    eth_getBlockTransactionCountByNumber: (block, options) =>
+      caller.call(evmMethods.eth_getBlockTransactionCountByNumber, [block], options) as Promise<EthGetBlockTransactionCountByNumberResult>,
+    eth_getTransactionByBlockHashAndIndex: (blockHash, index, options) =>
+      caller.call(evmMethods.eth_getTransactionByBlockHashAndIndex, [blockHash, index], options) as Promise<EthGetTransactionByBlockHashAndIndexResult>,
+    eth_getTransactionByBlockNumberAndIndex: (block, index, options) =>
+      caller.call(evmMethods.eth_getTransactionByBlockNumberAndIndex, [block, index], options) as Promise<EthGetTransactionByBlockNumberAndIndexResult>,
+    eth_sendRawTransaction: (signedTransaction, options) =>
+      caller.call(evmMethods.eth_sendRawTransaction, [signedTransaction], options) as Promise<EthSendRawTransactionResult>,
+    eth_getSystemTxsByBlockNumber: (block, options) =>
+      caller.call(evmMethods.eth_getSystemTxsByBlockNumber, [block], options) as Promise<EthGetSystemTxsByBlockNumberResult>,
   };
+}
+
+/** Drops trailing `undefined` params, so an optional param left out is not sent as `null`. */
+function withoutTrailingUndefined(params: readonly unknown[]): unknown[] {
+  let end = params.length;
+  while (end > 0 && params[end - 1] === undefined) end -= 1;
+  return params.slice(0, end);
 }

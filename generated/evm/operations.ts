@@ -13,7 +13,29 @@ export type EvmMethodName =
   | "web3_clientVersion"
   | "eth_chainId"
   | "eth_blockNumber"
-  | "eth_getBlockByNumber";
+  | "eth_getBlockByNumber"
+  | "eth_getTransactionReceipt"
+  | "eth_getBlockReceipts"
+  | "net_version"
+  | "eth_syncing"
+  | "eth_gasPrice"
+  | "eth_maxPriorityFeePerGas"
+  | "eth_feeHistory"
+  | "eth_bigBlockGasPrice"
+  | "eth_usingBigBlocks"
+  | "eth_getBalance"
+  | "eth_getCode"
+  | "eth_getStorageAt"
+  | "eth_getTransactionCount"
+  | "eth_call"
+  | "eth_estimateGas"
+  | "eth_getLogs"
+  | "eth_getBlockTransactionCountByHash"
+  | "eth_getBlockTransactionCountByNumber"
+  | "eth_getTransactionByBlockHashAndIndex"
+  | "eth_getTransactionByBlockNumberAndIndex"
+  | "eth_sendRawTransaction"
+  | "eth_getSystemTxsByBlockNumber";
 
 /** Every method of the chainkit EVM JSON-RPC node API (HyperEVM), keyed by name, as the runtime reads them. */
 export const evmMethods: Readonly<Record<EvmMethodName, RpcMethod>> = Object.freeze({
@@ -70,5 +92,137 @@ export const evmMethods: Readonly<Record<EvmMethodName, RpcMethod>> = Object.fre
     idempotent: true,
     validateParams: validators.eth_getBlockByNumberParams,
     validateResult: validators.eth_getBlockByNumberResult,
+  }),
+  eth_getTransactionReceipt: Object.freeze({
+    name: "eth_getTransactionReceipt",
+    idempotent: true,
+    validateParams: validators.eth_getTransactionReceiptParams,
+    validateResult: validators.eth_getTransactionReceiptResult,
+  }),
+  eth_getBlockReceipts: Object.freeze({
+    name: "eth_getBlockReceipts",
+    idempotent: true,
+    validateParams: validators.eth_getBlockReceiptsParams,
+    validateResult: validators.eth_getBlockReceiptsResult,
+  }),
+  net_version: Object.freeze({
+    name: "net_version",
+    idempotent: true,
+    validateParams: validators.net_versionParams,
+    validateResult: validators.net_versionResult,
+  }),
+  eth_syncing: Object.freeze({
+    name: "eth_syncing",
+    idempotent: true,
+    validateParams: validators.eth_syncingParams,
+    validateResult: validators.eth_syncingResult,
+  }),
+  eth_gasPrice: Object.freeze({
+    name: "eth_gasPrice",
+    idempotent: true,
+    validateParams: validators.eth_gasPriceParams,
+    validateResult: validators.eth_gasPriceResult,
+  }),
+  eth_maxPriorityFeePerGas: Object.freeze({
+    name: "eth_maxPriorityFeePerGas",
+    idempotent: true,
+    validateParams: validators.eth_maxPriorityFeePerGasParams,
+    validateResult: validators.eth_maxPriorityFeePerGasResult,
+  }),
+  eth_feeHistory: Object.freeze({
+    name: "eth_feeHistory",
+    idempotent: true,
+    validateParams: validators.eth_feeHistoryParams,
+    validateResult: validators.eth_feeHistoryResult,
+  }),
+  eth_bigBlockGasPrice: Object.freeze({
+    name: "eth_bigBlockGasPrice",
+    idempotent: true,
+    validateParams: validators.eth_bigBlockGasPriceParams,
+    validateResult: validators.eth_bigBlockGasPriceResult,
+  }),
+  eth_usingBigBlocks: Object.freeze({
+    name: "eth_usingBigBlocks",
+    idempotent: true,
+    validateParams: validators.eth_usingBigBlocksParams,
+    validateResult: validators.eth_usingBigBlocksResult,
+  }),
+  eth_getBalance: Object.freeze({
+    name: "eth_getBalance",
+    idempotent: true,
+    validateParams: validators.eth_getBalanceParams,
+    validateResult: validators.eth_getBalanceResult,
+  }),
+  eth_getCode: Object.freeze({
+    name: "eth_getCode",
+    idempotent: true,
+    validateParams: validators.eth_getCodeParams,
+    validateResult: validators.eth_getCodeResult,
+  }),
+  eth_getStorageAt: Object.freeze({
+    name: "eth_getStorageAt",
+    idempotent: true,
+    validateParams: validators.eth_getStorageAtParams,
+    validateResult: validators.eth_getStorageAtResult,
+  }),
+  eth_getTransactionCount: Object.freeze({
+    name: "eth_getTransactionCount",
+    idempotent: true,
+    validateParams: validators.eth_getTransactionCountParams,
+    validateResult: validators.eth_getTransactionCountResult,
+  }),
+  eth_call: Object.freeze({
+    name: "eth_call",
+    idempotent: true,
+    validateParams: validators.eth_callParams,
+    validateResult: validators.eth_callResult,
+  }),
+  eth_estimateGas: Object.freeze({
+    name: "eth_estimateGas",
+    idempotent: true,
+    validateParams: validators.eth_estimateGasParams,
+    validateResult: validators.eth_estimateGasResult,
+  }),
+  eth_getLogs: Object.freeze({
+    name: "eth_getLogs",
+    idempotent: true,
+    validateParams: validators.eth_getLogsParams,
+    validateResult: validators.eth_getLogsResult,
+  }),
+  eth_getBlockTransactionCountByHash: Object.freeze({
+    name: "eth_getBlockTransactionCountByHash",
+    idempotent: true,
+    validateParams: validators.eth_getBlockTransactionCountByHashParams,
+    validateResult: validators.eth_getBlockTransactionCountByHashResult,
+  }),
+  eth_getBlockTransactionCountByNumber: Object.freeze({
+    name: "eth_getBlockTransactionCountByNumber",
+    idempotent: true,
+    validateParams: validators.eth_getBlockTransactionCountByNumberParams,
+    validateResult: validators.eth_getBlockTransactionCountByNumberResult,
+  }),
+  eth_getTransactionByBlockHashAndIndex: Object.freeze({
+    name: "eth_getTransactionByBlockHashAndIndex",
+    idempotent: true,
+    validateParams: validators.eth_getTransactionByBlockHashAndIndexParams,
+    validateResult: validators.eth_getTransactionByBlockHashAndIndexResult,
+  }),
+  eth_getTransactionByBlockNumberAndIndex: Object.freeze({
+    name: "eth_getTransactionByBlockNumberAndIndex",
+    idempotent: true,
+    validateParams: validators.eth_getTransactionByBlockNumberAndIndexParams,
+    validateResult: validators.eth_getTransactionByBlockNumberAndIndexResult,
+  }),
+  eth_sendRawTransaction: Object.freeze({
+    name: "eth_sendRawTransaction",
+    idempotent: false,
+    validateParams: validators.eth_sendRawTransactionParams,
+    validateResult: validators.eth_sendRawTransactionResult,
+  }),
+  eth_getSystemTxsByBlockNumber: Object.freeze({
+    name: "eth_getSystemTxsByBlockNumber",
+    idempotent: true,
+    validateParams: validators.eth_getSystemTxsByBlockNumberParams,
+    validateResult: validators.eth_getSystemTxsByBlockNumberResult,
   }),
 });

@@ -29,10 +29,10 @@ class HexPattern {
   }
 }
 
-export const eth_blockNumberParams = validate66;
-const schema172 = {"type":"array","maxItems":0};
+export const eth_bigBlockGasPriceParams = validate120;
+const schema258 = {"type":"array","maxItems":0};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -45,21 +45,21 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate66.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_blockNumberResult = validate67;
-const schema173 = {"$ref":"schemas#/$defs/Quantity"};
-const schema38 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
+export const eth_bigBlockGasPriceResult = validate121;
+const schema259 = {"$ref":"schemas#/$defs/Quantity"};
+const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const func0 = hexAwarePattern;
-const pattern8 = func0("^0x[0-9a-fA-F]+$", "u");
+const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern8.test(data)){
+if(!pattern6.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -68,14 +68,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate67.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_chainIdParams = validate68;
-const schema175 = {"type":"array","maxItems":0};
+export const eth_blockNumberParams = validate122;
+const schema261 = {"type":"array","maxItems":0};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -88,15 +88,616 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate68.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_chainIdResult = validate69;
-const schema176 = {"$ref":"schemas#/$defs/ChainId"};
-const schema91 = {"anyOf":[{"type":"string","enum":["0x3e7","0x3e6"]},{"$ref":"schemas#/$defs/Quantity"}]};
+export const eth_blockNumberResult = validate123;
+const schema262 = {"$ref":"schemas#/$defs/Quantity"};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern6.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+validate123.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_callParams = validate124;
+const schema264 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/CallRequest"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
+const schema227 = {"type":"string","enum":["latest","pending"]};
+const schema153 = {"type":"object","additionalProperties":false,"properties":{"type":{"type":"string","enum":["0x0","0x1","0x2","0x3","0x4"]},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"gas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"gasPrice":{"$ref":"schemas#/$defs/CanonicalQuantity"},"maxFeePerGas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"maxFeePerBlobGas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"value":{"$ref":"schemas#/$defs/CanonicalQuantity"},"nonce":{"$ref":"schemas#/$defs/CanonicalQuantity"},"input":{"$ref":"schemas#/$defs/HexData"},"data":{"$ref":"schemas#/$defs/HexData"},"chainId":{"$ref":"schemas#/$defs/CanonicalQuantity"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"blobVersionedHashes":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"blobs":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"commitments":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"proofs":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"authorizationList":{"type":"array","items":{"$ref":"schemas#/$defs/Authorization"}}}};
+const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
+const schema146 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
+const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
+const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
+const func113 = Object.prototype.hasOwnProperty;
+const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
+const pattern109 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
+const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
+const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
+const schema32 = {"type":"object","required":["address","storageKeys"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"storageKeys":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}}}};
+
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.address === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"});
+errors++;
+}
+if(data.storageKeys === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "storageKeys"},message:"must have required property '"+"storageKeys"+"'"});
+errors++;
+}
+if(data.address !== undefined){
+let data0 = data.address;
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.storageKeys !== undefined){
+let data1 = data.storageKeys;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageKeys/" + i0,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageKeys/" + i0,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageKeys",schemaPath:"#/properties/storageKeys/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate21.errors = vErrors;
+return errors === 0;
+}
+
+const schema50 = {"type":"object","required":["chainId","address","nonce","yParity","r","s"],"properties":{"chainId":{"$ref":"schemas#/$defs/Quantity"},"address":{"$ref":"schemas#/$defs/Address"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"yParity":{"$ref":"schemas#/$defs/Quantity"},"r":{"$ref":"schemas#/$defs/Quantity"},"s":{"$ref":"schemas#/$defs/Quantity"}}};
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.chainId === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "chainId"},message:"must have required property '"+"chainId"+"'"});
+errors++;
+}
+if(data.address === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"});
+errors++;
+}
+if(data.nonce === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"},message:"must have required property '"+"nonce"+"'"});
+errors++;
+}
+if(data.yParity === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "yParity"},message:"must have required property '"+"yParity"+"'"});
+errors++;
+}
+if(data.r === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "r"},message:"must have required property '"+"r"+"'"});
+errors++;
+}
+if(data.s === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "s"},message:"must have required property '"+"s"+"'"});
+errors++;
+}
+if(data.chainId !== undefined){
+let data0 = data.chainId;
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.address !== undefined){
+let data1 = data.address;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.nonce !== undefined){
+let data2 = data.nonce;
+if(typeof data2 === "string"){
+if(!pattern6.test(data2)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.yParity !== undefined){
+let data3 = data.yParity;
+if(typeof data3 === "string"){
+if(!pattern6.test(data3)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.r !== undefined){
+let data4 = data.r;
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.s !== undefined){
+let data5 = data.s;
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(func113.call(schema153.properties, key0))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if(!(((((data0 === "0x0") || (data0 === "0x1")) || (data0 === "0x2")) || (data0 === "0x3")) || (data0 === "0x4"))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema153.properties.type.enum},message:"must be equal to one of the allowed values"});
+errors++;
+}
+}
+if(data.from !== undefined){
+let data1 = data.from;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.to !== undefined){
+let data2 = data.to;
+if((typeof data2 !== "string") && (data2 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema153.properties.to.type},message:"must be string,null"});
+errors++;
+}
+if(typeof data2 === "string"){
+if(!pattern4.test(data2)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+}
+if(data.gas !== undefined){
+let data3 = data.gas;
+if(typeof data3 === "string"){
+if(!pattern109.test(data3)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.gasPrice !== undefined){
+let data4 = data.gasPrice;
+if(typeof data4 === "string"){
+if(!pattern109.test(data4)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.maxFeePerGas !== undefined){
+let data5 = data.maxFeePerGas;
+if(typeof data5 === "string"){
+if(!pattern109.test(data5)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.maxPriorityFeePerGas !== undefined){
+let data6 = data.maxPriorityFeePerGas;
+if(typeof data6 === "string"){
+if(!pattern109.test(data6)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.maxFeePerBlobGas !== undefined){
+let data7 = data.maxFeePerBlobGas;
+if(typeof data7 === "string"){
+if(!pattern109.test(data7)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.value !== undefined){
+let data8 = data.value;
+if(typeof data8 === "string"){
+if(!pattern109.test(data8)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.nonce !== undefined){
+let data9 = data.nonce;
+if(typeof data9 === "string"){
+if(!pattern109.test(data9)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.input !== undefined){
+let data10 = data.input;
+if(typeof data10 === "string"){
+if(!pattern9.test(data10)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.data !== undefined){
+let data11 = data.data;
+if(typeof data11 === "string"){
+if(!pattern9.test(data11)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.chainId !== undefined){
+let data12 = data.chainId;
+if(typeof data12 === "string"){
+if(!pattern109.test(data12)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.accessList !== undefined){
+let data13 = data.accessList;
+if(Array.isArray(data13)){
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate21(data13[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data13,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",schemaPath:"#/properties/accessList/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.blobVersionedHashes !== undefined){
+let data15 = data.blobVersionedHashes;
+if(Array.isArray(data15)){
+const len1 = data15.length;
+for(let i1=0; i1<len1; i1++){
+let data16 = data15[i1];
+if(typeof data16 === "string"){
+if(!pattern5.test(data16)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.blobs !== undefined){
+let data17 = data.blobs;
+if(Array.isArray(data17)){
+const len2 = data17.length;
+for(let i2=0; i2<len2; i2++){
+let data18 = data17[i2];
+if(typeof data18 === "string"){
+if(!pattern9.test(data18)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobs/" + i2,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobs/" + i2,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobs",schemaPath:"#/properties/blobs/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.commitments !== undefined){
+let data19 = data.commitments;
+if(Array.isArray(data19)){
+const len3 = data19.length;
+for(let i3=0; i3<len3; i3++){
+let data20 = data19[i3];
+if(typeof data20 === "string"){
+if(!pattern9.test(data20)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/commitments/" + i3,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/commitments/" + i3,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/commitments",schemaPath:"#/properties/commitments/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.proofs !== undefined){
+let data21 = data.proofs;
+if(Array.isArray(data21)){
+const len4 = data21.length;
+for(let i4=0; i4<len4; i4++){
+let data22 = data21[i4];
+if(typeof data22 === "string"){
+if(!pattern9.test(data22)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/proofs/" + i4,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/proofs/" + i4,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/proofs",schemaPath:"#/properties/proofs/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.authorizationList !== undefined){
+let data23 = data.authorizationList;
+if(Array.isArray(data23)){
+const len5 = data23.length;
+for(let i5=0; i5<len5; i5++){
+if(!(validate30(data23[i5], {instancePath:instancePath+"/authorizationList/" + i5,parentData:data23,parentDataProperty:i5,rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate65.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+if(!(validate65(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
+}
+if(len0 > 1){
+let data1 = data[1];
+if(typeof data1 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if(!((data1 === "latest") || (data1 === "pending"))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema227.enum},message:"must be equal to one of the allowed values"});
+errors++;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 2)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 2},message:"must NOT have more than 2 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate124.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_callResult = validate126;
+const schema266 = {"$ref":"schemas#/$defs/HexData"};
+
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern9.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+validate126.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_chainIdParams = validate127;
+const schema268 = {"type":"array","maxItems":0};
+
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length > 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate127.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_chainIdResult = validate128;
+const schema269 = {"$ref":"schemas#/$defs/ChainId"};
+const schema37 = {"anyOf":[{"type":"string","enum":["0x3e7","0x3e6"]},{"$ref":"schemas#/$defs/Quantity"}]};
+
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -107,7 +708,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"t
 errors++;
 }
 if(!((data === "0x3e7") || (data === "0x3e6"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema91.anyOf[0].enum},message:"must be equal to one of the allowed values"});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema37.anyOf[0].enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -115,7 +716,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(typeof data === "string"){
-if(!pattern8.test(data)){
+if(!pattern6.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -142,28 +743,503 @@ vErrors = null;
 }
 }
 }
-validate44.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate44(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
-errors = vErrors.length;
-}
 validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockByHashParams = validate71;
-const schema177 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"},{"type":"boolean"}],"items":false,"minItems":2};
-const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
-const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+errors = vErrors.length;
+}
+validate128.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_estimateGasParams = validate130;
+const schema270 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/CallRequest"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
+
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+if(!(validate65(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
+}
+}
+if(len0 > 1){
+let data1 = data[1];
+if(typeof data1 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if(!((data1 === "latest") || (data1 === "pending"))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema227.enum},message:"must be equal to one of the allowed values"});
+errors++;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 2)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 2},message:"must NOT have more than 2 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate130.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_estimateGasResult = validate132;
+const schema272 = {"$ref":"schemas#/$defs/Quantity"};
+
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern6.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+validate132.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_feeHistoryParams = validate133;
+const schema274 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"type":"array","items":{"type":"number","minimum":0,"maximum":100}}],"items":false,"minItems":3};
+const schema145 = {"anyOf":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockTag"}]};
+const schema147 = {"type":"string","enum":["latest","earliest","safe","finalized"]};
+
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(typeof data === "string"){
+if(!pattern109.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs4 = errors;
+if(typeof data !== "string"){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/BlockTag/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if(!((((data === "latest") || (data === "earliest")) || (data === "safe")) || (data === "finalized"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/BlockTag/enum",keyword:"enum",params:{allowedValues: schema147.enum},message:"must be equal to one of the allowed values"});
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 3},message:"must NOT have fewer than 3 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+let data0 = data[0];
+if(typeof data0 === "string"){
+if(!pattern109.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(len0 > 1){
+if(!(validate62(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+}
+if(len0 > 2){
+let data2 = data[2];
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i0=0; i0<len1; i0++){
+let data3 = data2[i0];
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 100 || isNaN(data3)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2/" + i0,schemaPath:"#/prefixItems/2/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"});
+errors++;
+}
+if(data3 < 0 || isNaN(data3)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2/" + i0,schemaPath:"#/prefixItems/2/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2/" + i0,schemaPath:"#/prefixItems/2/items/type",keyword:"type",params:{type: "number"},message:"must be number"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"#/prefixItems/2/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+const len2 = data.length;
+if(!(len2 <= 3)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 3},message:"must NOT have more than 3 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate133.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_feeHistoryResult = validate135;
+const schema276 = {"$ref":"schemas#/$defs/FeeHistory"};
+const schema176 = {"type":"object","required":["oldestBlock","baseFeePerGas","gasUsedRatio"],"properties":{"oldestBlock":{"$ref":"schemas#/$defs/Quantity"},"baseFeePerGas":{"type":"array","items":{"$ref":"schemas#/$defs/Quantity"}},"gasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}},"reward":{"type":"array","items":{"type":"array","items":{"$ref":"schemas#/$defs/Quantity"}}},"baseFeePerBlobGas":{"type":"array","items":{"$ref":"schemas#/$defs/Quantity"}},"blobGasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}}}};
+
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.oldestBlock === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oldestBlock"},message:"must have required property '"+"oldestBlock"+"'"});
+errors++;
+}
+if(data.baseFeePerGas === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "baseFeePerGas"},message:"must have required property '"+"baseFeePerGas"+"'"});
+errors++;
+}
+if(data.gasUsedRatio === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasUsedRatio"},message:"must have required property '"+"gasUsedRatio"+"'"});
+errors++;
+}
+if(data.oldestBlock !== undefined){
+let data0 = data.oldestBlock;
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/oldestBlock",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/oldestBlock",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.baseFeePerGas !== undefined){
+let data1 = data.baseFeePerGas;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 === "string"){
+if(!pattern6.test(data2)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerGas/" + i0,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerGas/" + i0,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerGas",schemaPath:"#/properties/baseFeePerGas/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.gasUsedRatio !== undefined){
+let data3 = data.gasUsedRatio;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsedRatio/" + i1,schemaPath:"#/properties/gasUsedRatio/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsedRatio/" + i1,schemaPath:"#/properties/gasUsedRatio/items/type",keyword:"type",params:{type: "number"},message:"must be number"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsedRatio",schemaPath:"#/properties/gasUsedRatio/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.reward !== undefined){
+let data5 = data.reward;
+if(Array.isArray(data5)){
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+let data6 = data5[i2];
+if(Array.isArray(data6)){
+const len3 = data6.length;
+for(let i3=0; i3<len3; i3++){
+let data7 = data6[i3];
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/reward/" + i2+"/" + i3,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/reward/" + i2+"/" + i3,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/reward/" + i2,schemaPath:"#/properties/reward/items/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.baseFeePerBlobGas !== undefined){
+let data8 = data.baseFeePerBlobGas;
+if(Array.isArray(data8)){
+const len4 = data8.length;
+for(let i4=0; i4<len4; i4++){
+let data9 = data8[i4];
+if(typeof data9 === "string"){
+if(!pattern6.test(data9)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerBlobGas/" + i4,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerBlobGas/" + i4,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerBlobGas",schemaPath:"#/properties/baseFeePerBlobGas/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.blobGasUsedRatio !== undefined){
+let data10 = data.blobGasUsedRatio;
+if(Array.isArray(data10)){
+const len5 = data10.length;
+for(let i5=0; i5<len5; i5++){
+let data11 = data10[i5];
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 < 0 || isNaN(data11)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsedRatio/" + i5,schemaPath:"#/properties/blobGasUsedRatio/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsedRatio/" + i5,schemaPath:"#/properties/blobGasUsedRatio/items/type",keyword:"type",params:{type: "number"},message:"must be number"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsedRatio",schemaPath:"#/properties/blobGasUsedRatio/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate73.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+errors = vErrors.length;
+}
+validate135.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_gasPriceParams = validate137;
+const schema277 = {"type":"array","maxItems":0};
+
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length > 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate137.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_gasPriceResult = validate138;
+const schema278 = {"$ref":"schemas#/$defs/Quantity"};
+
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern6.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+validate138.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getBalanceParams = validate139;
+const schema280 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
+
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+let data0 = data[0];
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(len0 > 1){
+let data1 = data[1];
+if(typeof data1 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if(!((data1 === "latest") || (data1 === "pending"))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema227.enum},message:"must be equal to one of the allowed values"});
+errors++;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 2)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 2},message:"must NOT have more than 2 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate139.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getBalanceResult = validate140;
+const schema283 = {"$ref":"schemas#/$defs/Quantity"};
+
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern6.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+validate140.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getBlockByHashParams = validate141;
+const schema285 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"},{"type":"boolean"}],"items":false,"minItems":2};
+
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -201,22 +1277,18 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate71.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockByHashResult = validate72;
-const schema179 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
-const schema53 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"type":"object","required":["number","hash","parentHash","timestamp","gasLimit","gasUsed","transactions","miner","difficulty","size","extraData","receiptsRoot","stateRoot","transactionsRoot"],"properties":{"transactions":{"anyOf":[{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}}]},"uncles":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"withdrawals":{"type":"array","items":{"$ref":"schemas#/$defs/Withdrawal"}},"sealFields":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}}}};
-const schema37 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
-const schema54 = {"type":"object","required":["number","hash","parentHash","timestamp"],"properties":{"number":{"$ref":"schemas#/$defs/Quantity"},"hash":{"$ref":"schemas#/$defs/Hash32"},"parentHash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"type":"string","pattern":"^0x[0-9a-fA-F]{16}$"},"sha3Uncles":{"$ref":"schemas#/$defs/Hash32"},"logsBloom":{"type":"string","pattern":"^0x[0-9a-fA-F]{512}$"},"transactionsRoot":{"$ref":"schemas#/$defs/Hash32"},"stateRoot":{"$ref":"schemas#/$defs/Hash32"},"receiptsRoot":{"$ref":"schemas#/$defs/Hash32"},"miner":{"$ref":"schemas#/$defs/Address"},"difficulty":{"$ref":"schemas#/$defs/Quantity"},"totalDifficulty":{"$ref":"schemas#/$defs/Quantity"},"extraData":{"$ref":"schemas#/$defs/HexData"},"size":{"$ref":"schemas#/$defs/Quantity"},"gasLimit":{"$ref":"schemas#/$defs/Quantity"},"gasUsed":{"$ref":"schemas#/$defs/Quantity"},"timestamp":{"$ref":"schemas#/$defs/Quantity"},"mixHash":{"$ref":"schemas#/$defs/Hash32"},"baseFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"withdrawalsRoot":{"$ref":"schemas#/$defs/Hash32"},"blobGasUsed":{"$ref":"schemas#/$defs/Quantity"},"excessBlobGas":{"$ref":"schemas#/$defs/Quantity"},"parentBeaconBlockRoot":{"$ref":"schemas#/$defs/Hash32"},"requestsHash":{"$ref":"schemas#/$defs/Hash32"}}};
-const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const pattern25 = func0("^0x[0-9a-fA-F]{16}$", "u");
-const pattern27 = func0("^0x[0-9a-fA-F]{512}$", "u");
-const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
-const pattern7 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
+export const eth_getBlockByHashResult = validate142;
+const schema287 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
+const schema63 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"type":"object","required":["number","hash","parentHash","timestamp","gasLimit","gasUsed","transactions","miner","difficulty","size","extraData","receiptsRoot","stateRoot","transactionsRoot"],"properties":{"transactions":{"anyOf":[{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}}]},"uncles":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"withdrawals":{"type":"array","items":{"$ref":"schemas#/$defs/Withdrawal"}},"sealFields":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}}}};
+const schema64 = {"type":"object","required":["number","hash","parentHash","timestamp"],"properties":{"number":{"$ref":"schemas#/$defs/Quantity"},"hash":{"$ref":"schemas#/$defs/Hash32"},"parentHash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"type":"string","pattern":"^0x[0-9a-fA-F]{16}$"},"sha3Uncles":{"$ref":"schemas#/$defs/Hash32"},"logsBloom":{"type":"string","pattern":"^0x[0-9a-fA-F]{512}$"},"transactionsRoot":{"$ref":"schemas#/$defs/Hash32"},"stateRoot":{"$ref":"schemas#/$defs/Hash32"},"receiptsRoot":{"$ref":"schemas#/$defs/Hash32"},"miner":{"$ref":"schemas#/$defs/Address"},"difficulty":{"$ref":"schemas#/$defs/Quantity"},"totalDifficulty":{"$ref":"schemas#/$defs/Quantity"},"extraData":{"$ref":"schemas#/$defs/HexData"},"size":{"$ref":"schemas#/$defs/Quantity"},"gasLimit":{"$ref":"schemas#/$defs/Quantity"},"gasUsed":{"$ref":"schemas#/$defs/Quantity"},"timestamp":{"$ref":"schemas#/$defs/Quantity"},"mixHash":{"$ref":"schemas#/$defs/Hash32"},"baseFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"withdrawalsRoot":{"$ref":"schemas#/$defs/Hash32"},"blobGasUsed":{"$ref":"schemas#/$defs/Quantity"},"excessBlobGas":{"$ref":"schemas#/$defs/Quantity"},"parentBeaconBlockRoot":{"$ref":"schemas#/$defs/Hash32"},"requestsHash":{"$ref":"schemas#/$defs/Hash32"}}};
+const pattern32 = func0("^0x[0-9a-fA-F]{16}$", "u");
+const pattern34 = func0("^0x[0-9a-fA-F]{512}$", "u");
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -239,7 +1311,7 @@ errors++;
 if(data.number !== undefined){
 let data0 = data.number;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern6.test(data0)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/number",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -278,7 +1350,7 @@ errors++;
 if(data.nonce !== undefined){
 let data3 = data.nonce;
 if(typeof data3 === "string"){
-if(!pattern25.test(data3)){
+if(!pattern32.test(data3)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{16}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{16}$"+"\""});
 errors++;
 }
@@ -304,7 +1376,7 @@ errors++;
 if(data.logsBloom !== undefined){
 let data5 = data.logsBloom;
 if(typeof data5 === "string"){
-if(!pattern27.test(data5)){
+if(!pattern34.test(data5)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/logsBloom",schemaPath:"#/properties/logsBloom/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{512}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{512}$"+"\""});
 errors++;
 }
@@ -369,7 +1441,7 @@ errors++;
 if(data.difficulty !== undefined){
 let data10 = data.difficulty;
 if(typeof data10 === "string"){
-if(!pattern8.test(data10)){
+if(!pattern6.test(data10)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/difficulty",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -382,7 +1454,7 @@ errors++;
 if(data.totalDifficulty !== undefined){
 let data11 = data.totalDifficulty;
 if(typeof data11 === "string"){
-if(!pattern8.test(data11)){
+if(!pattern6.test(data11)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/totalDifficulty",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -395,7 +1467,7 @@ errors++;
 if(data.extraData !== undefined){
 let data12 = data.extraData;
 if(typeof data12 === "string"){
-if(!pattern7.test(data12)){
+if(!pattern9.test(data12)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/extraData",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
 errors++;
 }
@@ -408,7 +1480,7 @@ errors++;
 if(data.size !== undefined){
 let data13 = data.size;
 if(typeof data13 === "string"){
-if(!pattern8.test(data13)){
+if(!pattern6.test(data13)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/size",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -421,7 +1493,7 @@ errors++;
 if(data.gasLimit !== undefined){
 let data14 = data.gasLimit;
 if(typeof data14 === "string"){
-if(!pattern8.test(data14)){
+if(!pattern6.test(data14)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasLimit",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -434,7 +1506,7 @@ errors++;
 if(data.gasUsed !== undefined){
 let data15 = data.gasUsed;
 if(typeof data15 === "string"){
-if(!pattern8.test(data15)){
+if(!pattern6.test(data15)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsed",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -447,7 +1519,7 @@ errors++;
 if(data.timestamp !== undefined){
 let data16 = data.timestamp;
 if(typeof data16 === "string"){
-if(!pattern8.test(data16)){
+if(!pattern6.test(data16)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -473,7 +1545,7 @@ errors++;
 if(data.baseFeePerGas !== undefined){
 let data18 = data.baseFeePerGas;
 if(typeof data18 === "string"){
-if(!pattern8.test(data18)){
+if(!pattern6.test(data18)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -499,7 +1571,7 @@ errors++;
 if(data.blobGasUsed !== undefined){
 let data20 = data.blobGasUsed;
 if(typeof data20 === "string"){
-if(!pattern8.test(data20)){
+if(!pattern6.test(data20)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsed",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -512,7 +1584,7 @@ errors++;
 if(data.excessBlobGas !== undefined){
 let data21 = data.excessBlobGas;
 if(typeof data21 === "string"){
-if(!pattern8.test(data21)){
+if(!pattern6.test(data21)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/excessBlobGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -553,65 +1625,70 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate28.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-const schema78 = {"type":"object","required":["hash","nonce","blockHash","blockNumber","transactionIndex","from","to","value","gas","gasPrice","input","v","r","s","type"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"blockHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"blockNumber":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"transactionIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"value":{"$ref":"schemas#/$defs/Quantity"},"gas":{"$ref":"schemas#/$defs/Quantity"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"input":{"$ref":"schemas#/$defs/HexData"},"v":{"$ref":"schemas#/$defs/Quantity"},"r":{"$ref":"schemas#/$defs/Quantity"},"s":{"$ref":"schemas#/$defs/Quantity"},"yParity":{"type":"string","enum":["0x0","0x1"]},"type":{"$ref":"schemas#/$defs/TransactionType"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"maxFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxFeePerBlobGas":{"$ref":"schemas#/$defs/Quantity"},"blobVersionedHashes":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"authorizationList":{"type":"array","items":{"$ref":"schemas#/$defs/Authorization"}}}};
-const schema89 = {"anyOf":[{"type":"string","enum":["0x0","0x2","0x1","0x3","0x4"]},{"$ref":"schemas#/$defs/Quantity"}]};
+const schema88 = {"allOf":[{"$ref":"schemas#/$defs/TransactionFields"}],"anyOf":[{"$ref":"schemas#/$defs/LegacyTransaction"},{"$ref":"schemas#/$defs/DynamicFeeTransaction"},{"$ref":"schemas#/$defs/AccessListTransaction"},{"$ref":"schemas#/$defs/SetCodeTransaction"},{"$ref":"schemas#/$defs/BlobTransaction"},{"$ref":"schemas#/$defs/OtherTypeTransaction"}]};
+const schema89 = {"required":["gasPrice","v"],"properties":{"type":{"type":"string","const":"0x0"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"v":{"$ref":"schemas#/$defs/Quantity"}}};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"});
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.gasPrice === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasPrice"},message:"must have required property '"+"gasPrice"+"'"});
 errors++;
 }
-if(!(((((data === "0x0") || (data === "0x2")) || (data === "0x1")) || (data === "0x3")) || (data === "0x4"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema89.anyOf[0].enum},message:"must be equal to one of the allowed values"});
+if(data.v === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'"});
 errors++;
 }
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(typeof data === "string"){
-if(!pattern8.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if("0x0" !== data0){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "0x0"},message:"must be equal to constant"});
+errors++;
+}
+}
+if(data.gasPrice !== undefined){
+let data1 = data.gasPrice;
+if(typeof data1 === "string"){
+if(!pattern6.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
 }
-if(!valid0){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+if(data.v !== undefined){
+let data2 = data.v;
+if(typeof data2 === "string"){
+if(!pattern6.test(data2)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
 }
 else {
-vErrors = null;
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
 }
 }
 }
-validate31.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
+const schema92 = {"required":["gasPrice","chainId","accessList","maxFeePerGas","maxPriorityFeePerGas"],"anyOf":[{"required":["yParity"]},{"required":["v"]}],"properties":{"type":{"type":"string","const":"0x2"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"maxFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/Quantity"}}};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -622,7 +1699,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"t
 errors++;
 }
 if(!((data === "0x3e7") || (data === "0x3e6"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema91.anyOf[0].enum},message:"must be equal to one of the allowed values"});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema37.anyOf[0].enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -630,7 +1707,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs3 = errors;
 if(typeof data === "string"){
-if(!pattern8.test(data)){
+if(!pattern6.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -657,164 +1734,700 @@ vErrors = null;
 }
 }
 }
-validate33.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
-const schema32 = {"type":"object","required":["address","storageKeys"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"storageKeys":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}}}};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"});
-errors++;
-}
-if(data.storageKeys === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "storageKeys"},message:"must have required property '"+"storageKeys"+"'"});
-errors++;
-}
-if(data.address !== undefined){
-let data0 = data.address;
-if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+if(data.yParity === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "yParity"},message:"must have required property '"+"yParity"+"'"});
 errors++;
 }
 }
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.storageKeys !== undefined){
-let data1 = data.storageKeys;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageKeys/" + i0,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageKeys/" + i0,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageKeys",schemaPath:"#/properties/storageKeys/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++;
-}
-validate21.errors = vErrors;
-return errors === 0;
-}
-
-const schema46 = {"type":"object","properties":{"chainId":{"$ref":"schemas#/$defs/Quantity"},"address":{"$ref":"schemas#/$defs/Address"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"yParity":{"$ref":"schemas#/$defs/Quantity"},"r":{"$ref":"schemas#/$defs/Quantity"},"s":{"$ref":"schemas#/$defs/Quantity"}}};
-
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.v === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'"});
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.gasPrice === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasPrice"},message:"must have required property '"+"gasPrice"+"'"});
+errors++;
+}
+if(data.chainId === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "chainId"},message:"must have required property '"+"chainId"+"'"});
+errors++;
+}
+if(data.accessList === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accessList"},message:"must have required property '"+"accessList"+"'"});
+errors++;
+}
+if(data.maxFeePerGas === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxFeePerGas"},message:"must have required property '"+"maxFeePerGas"+"'"});
+errors++;
+}
+if(data.maxPriorityFeePerGas === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxPriorityFeePerGas"},message:"must have required property '"+"maxPriorityFeePerGas"+"'"});
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if("0x2" !== data0){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "0x2"},message:"must be equal to constant"});
+errors++;
+}
+}
+if(data.gasPrice !== undefined){
+let data1 = data.gasPrice;
+if(typeof data1 === "string"){
+if(!pattern6.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
 if(data.chainId !== undefined){
-let data0 = data.chainId;
-if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+if(data.accessList !== undefined){
+let data3 = data.accessList;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",schemaPath:"#/properties/accessList/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.maxFeePerGas !== undefined){
+let data5 = data.maxFeePerGas;
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
-if(data.address !== undefined){
-let data1 = data.address;
+if(data.maxPriorityFeePerGas !== undefined){
+let data6 = data.maxPriorityFeePerGas;
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+
+const schema35 = {"required":["gasPrice","chainId","accessList"],"anyOf":[{"required":["yParity"]},{"required":["v"]}],"properties":{"type":{"type":"string","const":"0x1"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}}}};
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.yParity === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "yParity"},message:"must have required property '"+"yParity"+"'"});
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.v === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'"});
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.gasPrice === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasPrice"},message:"must have required property '"+"gasPrice"+"'"});
+errors++;
+}
+if(data.chainId === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "chainId"},message:"must have required property '"+"chainId"+"'"});
+errors++;
+}
+if(data.accessList === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accessList"},message:"must have required property '"+"accessList"+"'"});
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if("0x1" !== data0){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "0x1"},message:"must be equal to constant"});
+errors++;
+}
+}
+if(data.gasPrice !== undefined){
+let data1 = data.gasPrice;
+if(typeof data1 === "string"){
+if(!pattern6.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.chainId !== undefined){
+if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+if(data.accessList !== undefined){
+let data3 = data.accessList;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",schemaPath:"#/properties/accessList/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+}
+validate22.errors = vErrors;
+return errors === 0;
+}
+
+const schema96 = {"required":["to","chainId","accessList","maxFeePerGas","maxPriorityFeePerGas","authorizationList"],"anyOf":[{"required":["yParity"]},{"required":["v"]}],"properties":{"type":{"type":"string","const":"0x4"},"to":{"$ref":"schemas#/$defs/Address"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"maxFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"authorizationList":{"type":"array","items":{"$ref":"schemas#/$defs/Authorization"}}}};
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.yParity === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "yParity"},message:"must have required property '"+"yParity"+"'"});
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.v === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'"});
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.to === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"});
+errors++;
+}
+if(data.chainId === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "chainId"},message:"must have required property '"+"chainId"+"'"});
+errors++;
+}
+if(data.accessList === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accessList"},message:"must have required property '"+"accessList"+"'"});
+errors++;
+}
+if(data.maxFeePerGas === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxFeePerGas"},message:"must have required property '"+"maxFeePerGas"+"'"});
+errors++;
+}
+if(data.maxPriorityFeePerGas === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxPriorityFeePerGas"},message:"must have required property '"+"maxPriorityFeePerGas"+"'"});
+errors++;
+}
+if(data.authorizationList === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "authorizationList"},message:"must have required property '"+"authorizationList"+"'"});
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if("0x4" !== data0){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "0x4"},message:"must be equal to constant"});
+errors++;
+}
+}
+if(data.to !== undefined){
+let data1 = data.to;
 if(typeof data1 === "string"){
 if(!pattern4.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
-if(data.nonce !== undefined){
-let data2 = data.nonce;
-if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
-errors++;
+if(data.chainId !== undefined){
+if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+if(data.accessList !== undefined){
+let data3 = data.accessList;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",schemaPath:"#/properties/accessList/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
 }
-if(data.yParity !== undefined){
-let data3 = data.yParity;
-if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.r !== undefined){
-let data4 = data.r;
-if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.s !== undefined){
-let data5 = data.s;
+if(data.maxFeePerGas !== undefined){
+let data5 = data.maxFeePerGas;
 if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+if(!pattern6.test(data5)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.maxPriorityFeePerGas !== undefined){
+let data6 = data.maxPriorityFeePerGas;
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.authorizationList !== undefined){
+let data7 = data.authorizationList;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate30(data7[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+
+const schema57 = {"required":["to","chainId","accessList","maxFeePerGas","maxPriorityFeePerGas","maxFeePerBlobGas","blobVersionedHashes"],"anyOf":[{"required":["yParity"]},{"required":["v"]}],"properties":{"type":{"type":"string","const":"0x3"},"to":{"$ref":"schemas#/$defs/Address"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"maxFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxFeePerBlobGas":{"$ref":"schemas#/$defs/Quantity"},"blobVersionedHashes":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}}}};
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.yParity === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "yParity"},message:"must have required property '"+"yParity"+"'"});
+errors++;
+}
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.v === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'"});
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.to === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"});
+errors++;
+}
+if(data.chainId === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "chainId"},message:"must have required property '"+"chainId"+"'"});
+errors++;
+}
+if(data.accessList === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accessList"},message:"must have required property '"+"accessList"+"'"});
+errors++;
+}
+if(data.maxFeePerGas === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxFeePerGas"},message:"must have required property '"+"maxFeePerGas"+"'"});
+errors++;
+}
+if(data.maxPriorityFeePerGas === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxPriorityFeePerGas"},message:"must have required property '"+"maxPriorityFeePerGas"+"'"});
+errors++;
+}
+if(data.maxFeePerBlobGas === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxFeePerBlobGas"},message:"must have required property '"+"maxFeePerBlobGas"+"'"});
+errors++;
+}
+if(data.blobVersionedHashes === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blobVersionedHashes"},message:"must have required property '"+"blobVersionedHashes"+"'"});
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if("0x3" !== data0){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "0x3"},message:"must be equal to constant"});
+errors++;
+}
+}
+if(data.to !== undefined){
+let data1 = data.to;
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.chainId !== undefined){
+if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
+if(data.accessList !== undefined){
+let data3 = data.accessList;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",schemaPath:"#/properties/accessList/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.maxFeePerGas !== undefined){
+let data5 = data.maxFeePerGas;
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.maxPriorityFeePerGas !== undefined){
+let data6 = data.maxPriorityFeePerGas;
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.maxFeePerBlobGas !== undefined){
+let data7 = data.maxFeePerBlobGas;
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.blobVersionedHashes !== undefined){
+let data8 = data.blobVersionedHashes;
+if(Array.isArray(data8)){
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+let data9 = data8[i1];
+if(typeof data9 === "string"){
+if(!pattern5.test(data9)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate26.errors = vErrors;
+}
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+const schema100 = {"properties":{"type":{"allOf":[{"$ref":"schemas#/$defs/Quantity"},{"not":{"enum":["0x0","0x1","0x2","0x3","0x4"]}}]}}};
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+const _errs5 = errors;
+const _errs6 = errors;
+if(!(((((data0 === "0x0") || (data0 === "0x1")) || (data0 === "0x2")) || (data0 === "0x3")) || (data0 === "0x4"))){
+vErrors = addIssue(vErrors, {});
+errors++;
+}
+var valid3 = _errs6 === errors;
+if(valid3){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/allOf/1/not",keyword:"not",params:{},message:"must NOT be valid"});
+errors++;
+}
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+
+const schema102 = {"type":"object","required":["hash","nonce","blockHash","blockNumber","transactionIndex","from","value","gas","input","r","s","type"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash32"},"type":{"$ref":"schemas#/$defs/TransactionType"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"blockHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"blockNumber":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"blockTimestamp":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"transactionIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"value":{"$ref":"schemas#/$defs/Quantity"},"gas":{"$ref":"schemas#/$defs/Quantity"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"input":{"$ref":"schemas#/$defs/HexData"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"v":{"$ref":"schemas#/$defs/Quantity"},"yParity":{"type":"string","enum":["0x0","0x1"]},"r":{"$ref":"schemas#/$defs/Quantity"},"s":{"$ref":"schemas#/$defs/Quantity"}}};
+const schema104 = {"anyOf":[{"type":"string","enum":["0x0","0x2","0x1","0x3","0x4"]},{"$ref":"schemas#/$defs/Quantity"}]};
+
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(typeof data !== "string"){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if(!(((((data === "0x0") || (data === "0x2")) || (data === "0x1")) || (data === "0x3")) || (data === "0x4"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema104.anyOf[0].enum},message:"must be equal to one of the allowed values"});
+errors++;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(typeof data === "string"){
+if(!pattern6.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate54.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -842,10 +2455,6 @@ if(data.from === undefined){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'"});
 errors++;
 }
-if(data.to === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"});
-errors++;
-}
 if(data.value === undefined){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"});
 errors++;
@@ -854,16 +2463,8 @@ if(data.gas === undefined){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gas"},message:"must have required property '"+"gas"+"'"});
 errors++;
 }
-if(data.gasPrice === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasPrice"},message:"must have required property '"+"gasPrice"+"'"});
-errors++;
-}
 if(data.input === undefined){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"});
-errors++;
-}
-if(data.v === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'"});
 errors++;
 }
 if(data.r === undefined){
@@ -891,10 +2492,16 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"schem
 errors++;
 }
 }
+if(data.type !== undefined){
+if(!(validate54(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
 if(data.nonce !== undefined){
-let data1 = data.nonce;
-if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+let data2 = data.nonce;
+if(typeof data2 === "string"){
+if(!pattern6.test(data2)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -905,48 +2512,61 @@ errors++;
 }
 }
 if(data.blockHash !== undefined){
-let data2 = data.blockHash;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: schema78.properties.blockHash.type},message:"must be string,null"});
+let data3 = data.blockHash;
+if((typeof data3 !== "string") && (data3 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: schema102.properties.blockHash.type},message:"must be string,null"});
 errors++;
 }
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
 errors++;
 }
 }
 }
 if(data.blockNumber !== undefined){
-let data3 = data.blockNumber;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: schema78.properties.blockNumber.type},message:"must be string,null"});
+let data4 = data.blockNumber;
+if((typeof data4 !== "string") && (data4 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: schema102.properties.blockNumber.type},message:"must be string,null"});
 errors++;
 }
-if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 }
-if(data.transactionIndex !== undefined){
-let data4 = data.transactionIndex;
-if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: schema78.properties.transactionIndex.type},message:"must be string,null"});
+if(data.blockTimestamp !== undefined){
+let data5 = data.blockTimestamp;
+if((typeof data5 !== "string") && (data5 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: schema102.properties.blockTimestamp.type},message:"must be string,null"});
 errors++;
 }
-if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+}
+if(data.transactionIndex !== undefined){
+let data6 = data.transactionIndex;
+if((typeof data6 !== "string") && (data6 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: schema102.properties.transactionIndex.type},message:"must be string,null"});
+errors++;
+}
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
 }
 }
 if(data.from !== undefined){
-let data5 = data.from;
-if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
+let data7 = data.from;
+if(typeof data7 === "string"){
+if(!pattern4.test(data7)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
 errors++;
 }
@@ -957,22 +2577,22 @@ errors++;
 }
 }
 if(data.to !== undefined){
-let data6 = data.to;
-if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema78.properties.to.type},message:"must be string,null"});
+let data8 = data.to;
+if((typeof data8 !== "string") && (data8 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema102.properties.to.type},message:"must be string,null"});
 errors++;
 }
-if(typeof data6 === "string"){
-if(!pattern4.test(data6)){
+if(typeof data8 === "string"){
+if(!pattern4.test(data8)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
 errors++;
 }
 }
 }
 if(data.value !== undefined){
-let data7 = data.value;
-if(typeof data7 === "string"){
-if(!pattern8.test(data7)){
+let data9 = data.value;
+if(typeof data9 === "string"){
+if(!pattern6.test(data9)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -983,9 +2603,9 @@ errors++;
 }
 }
 if(data.gas !== undefined){
-let data8 = data.gas;
-if(typeof data8 === "string"){
-if(!pattern8.test(data8)){
+let data10 = data.gas;
+if(typeof data10 === "string"){
+if(!pattern6.test(data10)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -996,9 +2616,9 @@ errors++;
 }
 }
 if(data.gasPrice !== undefined){
-let data9 = data.gasPrice;
-if(typeof data9 === "string"){
-if(!pattern8.test(data9)){
+let data11 = data.gasPrice;
+if(typeof data11 === "string"){
+if(!pattern6.test(data11)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -1009,9 +2629,9 @@ errors++;
 }
 }
 if(data.input !== undefined){
-let data10 = data.input;
-if(typeof data10 === "string"){
-if(!pattern7.test(data10)){
+let data12 = data.input;
+if(typeof data12 === "string"){
+if(!pattern9.test(data12)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
 errors++;
 }
@@ -1021,10 +2641,16 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",schemaPath:"sche
 errors++;
 }
 }
+if(data.chainId !== undefined){
+if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+}
 if(data.v !== undefined){
-let data11 = data.v;
-if(typeof data11 === "string"){
-if(!pattern8.test(data11)){
+let data14 = data.v;
+if(typeof data14 === "string"){
+if(!pattern6.test(data14)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -1034,10 +2660,21 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#
 errors++;
 }
 }
+if(data.yParity !== undefined){
+let data15 = data.yParity;
+if(typeof data15 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if(!((data15 === "0x0") || (data15 === "0x1"))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/enum",keyword:"enum",params:{allowedValues: schema102.properties.yParity.enum},message:"must be equal to one of the allowed values"});
+errors++;
+}
+}
 if(data.r !== undefined){
-let data12 = data.r;
-if(typeof data12 === "string"){
-if(!pattern8.test(data12)){
+let data16 = data.r;
+if(typeof data16 === "string"){
+if(!pattern6.test(data16)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -1048,9 +2685,9 @@ errors++;
 }
 }
 if(data.s !== undefined){
-let data13 = data.s;
-if(typeof data13 === "string"){
-if(!pattern8.test(data13)){
+let data17 = data.s;
+if(typeof data17 === "string"){
+if(!pattern6.test(data17)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -1060,135 +2697,99 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#
 errors++;
 }
 }
-if(data.yParity !== undefined){
-let data14 = data.yParity;
-if(typeof data14 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-if(!((data14 === "0x0") || (data14 === "0x1"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/enum",keyword:"enum",params:{allowedValues: schema78.properties.yParity.enum},message:"must be equal to one of the allowed values"});
-errors++;
-}
-}
-if(data.type !== undefined){
-if(!(validate31(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-errors = vErrors.length;
-}
-}
-if(data.chainId !== undefined){
-if(!(validate33(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
-errors = vErrors.length;
-}
-}
-if(data.accessList !== undefined){
-let data17 = data.accessList;
-if(Array.isArray(data17)){
-const len0 = data17.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate21(data17[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data17,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",schemaPath:"#/properties/accessList/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++;
-}
-}
-if(data.maxFeePerGas !== undefined){
-let data19 = data.maxFeePerGas;
-if(typeof data19 === "string"){
-if(!pattern8.test(data19)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.maxPriorityFeePerGas !== undefined){
-let data20 = data.maxPriorityFeePerGas;
-if(typeof data20 === "string"){
-if(!pattern8.test(data20)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.maxFeePerBlobGas !== undefined){
-let data21 = data.maxFeePerBlobGas;
-if(typeof data21 === "string"){
-if(!pattern8.test(data21)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.blobVersionedHashes !== undefined){
-let data22 = data.blobVersionedHashes;
-if(Array.isArray(data22)){
-const len1 = data22.length;
-for(let i1=0; i1<len1; i1++){
-let data23 = data22[i1];
-if(typeof data23 === "string"){
-if(!pattern5.test(data23)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++;
-}
-}
-if(data.authorizationList !== undefined){
-let data24 = data.authorizationList;
-if(Array.isArray(data24)){
-const len2 = data24.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate26(data24[i2], {instancePath:instancePath+"/authorizationList/" + i2,parentData:data24,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++;
-}
-}
 }
 else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate30.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-const schema98 = {"type":"object","required":["index","validatorIndex","address","amount"],"properties":{"index":{"$ref":"schemas#/$defs/Quantity"},"validatorIndex":{"$ref":"schemas#/$defs/Quantity"},"address":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/Quantity"}}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs4 = errors;
+if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs4 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs5 = errors;
+if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs5 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs6 = errors;
+if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs6 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+}
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+validate37.errors = vErrors;
+return errors === 0;
+}
+
+const schema116 = {"type":"object","required":["index","validatorIndex","address","amount"],"properties":{"index":{"$ref":"schemas#/$defs/Quantity"},"validatorIndex":{"$ref":"schemas#/$defs/Quantity"},"address":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/Quantity"}}};
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1211,7 +2812,7 @@ errors++;
 if(data.index !== undefined){
 let data0 = data.index;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern6.test(data0)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -1224,7 +2825,7 @@ errors++;
 if(data.validatorIndex !== undefined){
 let data1 = data.validatorIndex;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern6.test(data1)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/validatorIndex",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -1250,7 +2851,7 @@ errors++;
 if(data.amount !== undefined){
 let data3 = data.amount;
 if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
+if(!pattern6.test(data3)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/amount",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -1265,16 +2866,16 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate38.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1366,8 +2967,8 @@ const _errs9 = errors;
 if(Array.isArray(data0)){
 const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate30(data0[i1], {instancePath:instancePath+"/transactions/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate37(data0[i1], {instancePath:instancePath+"/transactions/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -1423,8 +3024,8 @@ let data5 = data.withdrawals;
 if(Array.isArray(data5)){
 const len3 = data5.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate38(data5[i3], {instancePath:instancePath+"/withdrawals/" + i3,parentData:data5,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate59(data5[i3], {instancePath:instancePath+"/withdrawals/" + i3,parentData:data5,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -1441,7 +3042,7 @@ const len4 = data7.length;
 for(let i4=0; i4<len4; i4++){
 let data8 = data7[i4];
 if(typeof data8 === "string"){
-if(!pattern7.test(data8)){
+if(!pattern9.test(data8)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/sealFields/" + i4,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
 errors++;
 }
@@ -1462,20 +3063,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate27.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1514,69 +3115,14 @@ vErrors = null;
 }
 }
 }
-validate72.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockByNumberParams = validate74;
-const schema180 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"type":"boolean"}],"items":false,"minItems":2};
-const schema127 = {"anyOf":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockTag"}]};
-const schema128 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
-const schema129 = {"type":"string","enum":["latest","earliest","safe","finalized"]};
-const pattern97 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
+export const eth_getBlockByNumberParams = validate144;
+const schema288 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"type":"boolean"}],"items":false,"minItems":2};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(typeof data === "string"){
-if(!pattern97.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs4 = errors;
-if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/BlockTag/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-if(!((((data === "latest") || (data === "earliest")) || (data === "safe")) || (data === "finalized"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/BlockTag/enum",keyword:"enum",params:{allowedValues: schema129.enum},message:"must be equal to one of the allowed values"});
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate41.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -1586,8 +3132,8 @@ errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate41(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate62(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -1607,22 +3153,22 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate74.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockByNumberResult = validate76;
-const schema181 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
+export const eth_getBlockByNumberResult = validate146;
+const schema289 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1661,20 +3207,1238 @@ vErrors = null;
 }
 }
 }
-validate76.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getProofParams = validate78;
-const schema182 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"type":"array","items":{"$ref":"schemas#/$defs/StorageSlot"}},{"type":"string","enum":["latest"]}],"items":false,"minItems":3};
-const schema147 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
+export const eth_getBlockReceiptsParams = validate148;
+const schema290 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberTagOrHash"}],"items":false,"minItems":1};
+const schema148 = {"anyOf":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockTag"},{"$ref":"schemas#/$defs/Hash32"}]};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(typeof data === "string"){
+if(!pattern109.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs4 = errors;
+if(typeof data !== "string"){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/BlockTag/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if(!((((data === "latest") || (data === "earliest")) || (data === "safe")) || (data === "finalized"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/BlockTag/enum",keyword:"enum",params:{allowedValues: schema147.enum},message:"must be equal to one of the allowed values"});
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs7 = errors;
+if(typeof data === "string"){
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+var _valid0 = _errs7 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate63.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
-if(data.length < 3){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 3},message:"must NOT have fewer than 3 items"});
+if(data.length < 1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+if(!(validate63(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 1)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1},message:"must NOT have more than 1 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate148.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getBlockReceiptsResult = validate150;
+const schema291 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/Receipt"}},{"type":"null"}]};
+const schema210 = {"type":"object","required":["transactionHash","transactionIndex","blockHash","blockNumber","from","cumulativeGasUsed","gasUsed","effectiveGasPrice","logs","logsBloom"],"anyOf":[{"required":["status"]},{"required":["root"]}],"properties":{"type":{"$ref":"schemas#/$defs/TransactionType"},"transactionHash":{"$ref":"schemas#/$defs/Hash32"},"transactionIndex":{"$ref":"schemas#/$defs/Quantity"},"blockHash":{"$ref":"schemas#/$defs/Hash32"},"blockNumber":{"$ref":"schemas#/$defs/Quantity"},"blockTimestamp":{"$ref":"schemas#/$defs/Quantity"},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"cumulativeGasUsed":{"$ref":"schemas#/$defs/Quantity"},"gasUsed":{"$ref":"schemas#/$defs/Quantity"},"effectiveGasPrice":{"$ref":"schemas#/$defs/Quantity"},"contractAddress":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"logs":{"type":"array","items":{"$ref":"schemas#/$defs/Log"}},"logsBloom":{"type":"string","pattern":"^0x[0-9a-fA-F]{512}$"},"status":{"type":"string","enum":["0x0","0x1"]},"root":{"$ref":"schemas#/$defs/Hash32"},"blobGasUsed":{"$ref":"schemas#/$defs/Quantity"},"blobGasPrice":{"$ref":"schemas#/$defs/Quantity"}}};
+const schema190 = {"type":"object","required":["address","topics","data","blockHash","blockNumber","transactionHash","transactionIndex","logIndex"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"topics":{"type":"array","maxItems":4,"items":{"$ref":"schemas#/$defs/Hash32"}},"data":{"$ref":"schemas#/$defs/HexData"},"blockHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"blockNumber":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"blockTimestamp":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"transactionHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"transactionIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"logIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"removed":{"type":"boolean"}}};
+
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.address === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"});
+errors++;
+}
+if(data.topics === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "topics"},message:"must have required property '"+"topics"+"'"});
+errors++;
+}
+if(data.data === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"});
+errors++;
+}
+if(data.blockHash === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockHash"},message:"must have required property '"+"blockHash"+"'"});
+errors++;
+}
+if(data.blockNumber === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockNumber"},message:"must have required property '"+"blockNumber"+"'"});
+errors++;
+}
+if(data.transactionHash === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactionHash"},message:"must have required property '"+"transactionHash"+"'"});
+errors++;
+}
+if(data.transactionIndex === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactionIndex"},message:"must have required property '"+"transactionIndex"+"'"});
+errors++;
+}
+if(data.logIndex === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "logIndex"},message:"must have required property '"+"logIndex"+"'"});
+errors++;
+}
+if(data.address !== undefined){
+let data0 = data.address;
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.topics !== undefined){
+let data1 = data.topics;
+if(Array.isArray(data1)){
+if(data1.length > 4){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"});
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics/" + i0,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics/" + i0,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.data !== undefined){
+let data3 = data.data;
+if(typeof data3 === "string"){
+if(!pattern9.test(data3)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.blockHash !== undefined){
+let data4 = data.blockHash;
+if((typeof data4 !== "string") && (data4 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: schema190.properties.blockHash.type},message:"must be string,null"});
+errors++;
+}
+if(typeof data4 === "string"){
+if(!pattern5.test(data4)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+}
+if(data.blockNumber !== undefined){
+let data5 = data.blockNumber;
+if((typeof data5 !== "string") && (data5 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: schema190.properties.blockNumber.type},message:"must be string,null"});
+errors++;
+}
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+}
+if(data.blockTimestamp !== undefined){
+let data6 = data.blockTimestamp;
+if((typeof data6 !== "string") && (data6 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: schema190.properties.blockTimestamp.type},message:"must be string,null"});
+errors++;
+}
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+}
+if(data.transactionHash !== undefined){
+let data7 = data.transactionHash;
+if((typeof data7 !== "string") && (data7 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionHash",schemaPath:"#/properties/transactionHash/type",keyword:"type",params:{type: schema190.properties.transactionHash.type},message:"must be string,null"});
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern5.test(data7)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionHash",schemaPath:"#/properties/transactionHash/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+}
+if(data.transactionIndex !== undefined){
+let data8 = data.transactionIndex;
+if((typeof data8 !== "string") && (data8 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: schema190.properties.transactionIndex.type},message:"must be string,null"});
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern6.test(data8)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+}
+if(data.logIndex !== undefined){
+let data9 = data.logIndex;
+if((typeof data9 !== "string") && (data9 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/logIndex",schemaPath:"#/properties/logIndex/type",keyword:"type",params:{type: schema190.properties.logIndex.type},message:"must be string,null"});
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern6.test(data9)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/logIndex",schemaPath:"#/properties/logIndex/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+}
+if(data.removed !== undefined){
+if(typeof data.removed !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate80.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs1 = errors;
+let valid0 = false;
+const _errs2 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.status === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"});
+errors++;
+}
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.root === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: "root"},message:"must have required property '"+"root"+"'"});
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+errors++;
+}
+else {
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.transactionHash === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactionHash"},message:"must have required property '"+"transactionHash"+"'"});
+errors++;
+}
+if(data.transactionIndex === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactionIndex"},message:"must have required property '"+"transactionIndex"+"'"});
+errors++;
+}
+if(data.blockHash === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockHash"},message:"must have required property '"+"blockHash"+"'"});
+errors++;
+}
+if(data.blockNumber === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockNumber"},message:"must have required property '"+"blockNumber"+"'"});
+errors++;
+}
+if(data.from === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'"});
+errors++;
+}
+if(data.cumulativeGasUsed === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cumulativeGasUsed"},message:"must have required property '"+"cumulativeGasUsed"+"'"});
+errors++;
+}
+if(data.gasUsed === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasUsed"},message:"must have required property '"+"gasUsed"+"'"});
+errors++;
+}
+if(data.effectiveGasPrice === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "effectiveGasPrice"},message:"must have required property '"+"effectiveGasPrice"+"'"});
+errors++;
+}
+if(data.logs === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "logs"},message:"must have required property '"+"logs"+"'"});
+errors++;
+}
+if(data.logsBloom === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "logsBloom"},message:"must have required property '"+"logsBloom"+"'"});
+errors++;
+}
+if(data.type !== undefined){
+if(!(validate54(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+errors = vErrors.length;
+}
+}
+if(data.transactionHash !== undefined){
+let data1 = data.transactionHash;
+if(typeof data1 === "string"){
+if(!pattern5.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.transactionIndex !== undefined){
+let data2 = data.transactionIndex;
+if(typeof data2 === "string"){
+if(!pattern6.test(data2)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.blockHash !== undefined){
+let data3 = data.blockHash;
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.blockNumber !== undefined){
+let data4 = data.blockNumber;
+if(typeof data4 === "string"){
+if(!pattern6.test(data4)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.blockTimestamp !== undefined){
+let data5 = data.blockTimestamp;
+if(typeof data5 === "string"){
+if(!pattern6.test(data5)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.from !== undefined){
+let data6 = data.from;
+if(typeof data6 === "string"){
+if(!pattern4.test(data6)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.to !== undefined){
+let data7 = data.to;
+if((typeof data7 !== "string") && (data7 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema210.properties.to.type},message:"must be string,null"});
+errors++;
+}
+if(typeof data7 === "string"){
+if(!pattern4.test(data7)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+}
+if(data.cumulativeGasUsed !== undefined){
+let data8 = data.cumulativeGasUsed;
+if(typeof data8 === "string"){
+if(!pattern6.test(data8)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/cumulativeGasUsed",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/cumulativeGasUsed",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.gasUsed !== undefined){
+let data9 = data.gasUsed;
+if(typeof data9 === "string"){
+if(!pattern6.test(data9)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsed",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsed",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.effectiveGasPrice !== undefined){
+let data10 = data.effectiveGasPrice;
+if(typeof data10 === "string"){
+if(!pattern6.test(data10)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/effectiveGasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/effectiveGasPrice",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.contractAddress !== undefined){
+let data11 = data.contractAddress;
+if((typeof data11 !== "string") && (data11 !== null)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/type",keyword:"type",params:{type: schema210.properties.contractAddress.type},message:"must be string,null"});
+errors++;
+}
+if(typeof data11 === "string"){
+if(!pattern4.test(data11)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+}
+if(data.logs !== undefined){
+let data12 = data.logs;
+if(Array.isArray(data12)){
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate80(data12[i0], {instancePath:instancePath+"/logs/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/logs",schemaPath:"#/properties/logs/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+}
+if(data.logsBloom !== undefined){
+let data14 = data.logsBloom;
+if(typeof data14 === "string"){
+if(!pattern34.test(data14)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/logsBloom",schemaPath:"#/properties/logsBloom/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{512}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{512}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/logsBloom",schemaPath:"#/properties/logsBloom/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.status !== undefined){
+let data15 = data.status;
+if(typeof data15 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if(!((data15 === "0x0") || (data15 === "0x1"))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema210.properties.status.enum},message:"must be equal to one of the allowed values"});
+errors++;
+}
+}
+if(data.root !== undefined){
+let data16 = data.root;
+if(typeof data16 === "string"){
+if(!pattern5.test(data16)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/root",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/root",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.blobGasUsed !== undefined){
+let data17 = data.blobGasUsed;
+if(typeof data17 === "string"){
+if(!pattern6.test(data17)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsed",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsed",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.blobGasPrice !== undefined){
+let data18 = data.blobGasPrice;
+if(typeof data18 === "string"){
+if(!pattern6.test(data18)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasPrice",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate91.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate91(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs4 = errors;
+if(data !== null){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"});
+errors++;
+}
+var _valid0 = _errs4 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate150.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getBlockTransactionCountByHashParams = validate152;
+const schema292 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
+
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+let data0 = data[0];
+if(typeof data0 === "string"){
+if(!pattern5.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 1)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1},message:"must NOT have more than 1 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate152.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getBlockTransactionCountByHashResult = validate153;
+const schema294 = {"oneOf":[{"$ref":"schemas#/$defs/Quantity"},{"type":"null"}]};
+
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(typeof data === "string"){
+if(!pattern6.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs4 = errors;
+if(data !== null){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"});
+errors++;
+}
+var _valid0 = _errs4 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate153.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getBlockTransactionCountByNumberParams = validate154;
+const schema296 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"}],"items":false,"minItems":1};
+
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+if(!(validate62(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 1)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1},message:"must NOT have more than 1 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate154.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getBlockTransactionCountByNumberResult = validate156;
+const schema297 = {"oneOf":[{"$ref":"schemas#/$defs/Quantity"},{"type":"null"}]};
+
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(typeof data === "string"){
+if(!pattern6.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs4 = errors;
+if(data !== null){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"});
+errors++;
+}
+var _valid0 = _errs4 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate156.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getCodeParams = validate157;
+const schema299 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
+
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+let data0 = data[0];
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(len0 > 1){
+let data1 = data[1];
+if(typeof data1 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if(!((data1 === "latest") || (data1 === "pending"))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema227.enum},message:"must be equal to one of the allowed values"});
+errors++;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 2)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 2},message:"must NOT have more than 2 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate157.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getCodeResult = validate158;
+const schema302 = {"$ref":"schemas#/$defs/HexData"};
+
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern9.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+validate158.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getLogsParams = validate159;
+const schema304 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/LogFilter"}],"items":false,"minItems":1};
+const schema194 = {"type":"object","additionalProperties":false,"properties":{"fromBlock":{"$ref":"schemas#/$defs/BlockNumberOrTag"},"toBlock":{"$ref":"schemas#/$defs/BlockNumberOrTag"},"blockHash":{"$ref":"schemas#/$defs/Hash32"},"address":{"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"array","items":{"$ref":"schemas#/$defs/Address"}},{"type":"null"}]},"topics":{"anyOf":[{"type":"array","maxItems":4,"items":{"$ref":"schemas#/$defs/LogTopic"}},{"type":"null"}]}}};
+const schema198 = {"anyOf":[{"type":"null"},{"$ref":"schemas#/$defs/Hash32"},{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}}]};
+
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(data !== null){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "null"},message:"must be null"});
+errors++;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(typeof data === "string"){
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs6 = errors;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(typeof data0 === "string"){
+if(!pattern5.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/" + i0,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/" + i0,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+var _valid0 = _errs6 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate84.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((((key0 === "fromBlock") || (key0 === "toBlock")) || (key0 === "blockHash")) || (key0 === "address")) || (key0 === "topics"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++;
+}
+}
+if(data.fromBlock !== undefined){
+if(!(validate62(data.fromBlock, {instancePath:instancePath+"/fromBlock",parentData:data,parentDataProperty:"fromBlock",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+}
+if(data.toBlock !== undefined){
+if(!(validate62(data.toBlock, {instancePath:instancePath+"/toBlock",parentData:data,parentDataProperty:"toBlock",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+}
+if(data.blockHash !== undefined){
+let data2 = data.blockHash;
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.address !== undefined){
+let data3 = data.address;
+const _errs8 = errors;
+let valid2 = false;
+const _errs9 = errors;
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+var _valid0 = _errs9 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const _errs12 = errors;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(typeof data4 === "string"){
+if(!pattern4.test(data4)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address/" + i0,schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address/" + i0,schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"#/properties/address/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+var _valid0 = _errs12 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const _errs17 = errors;
+if(data3 !== null){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"#/properties/address/anyOf/2/type",keyword:"type",params:{type: "null"},message:"must be null"});
+errors++;
+}
+var _valid0 = _errs17 === errors;
+valid2 = valid2 || _valid0;
+}
+}
+if(!valid2){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"#/properties/address/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+errors++;
+}
+else {
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.topics !== undefined){
+let data5 = data.topics;
+const _errs20 = errors;
+let valid7 = false;
+const _errs21 = errors;
+if(Array.isArray(data5)){
+if(data5.length > 4){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/anyOf/0/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"});
+errors++;
+}
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate84(data5[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+var _valid1 = _errs21 === errors;
+valid7 = valid7 || _valid1;
+if(!valid7){
+const _errs24 = errors;
+if(data5 !== null){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"});
+errors++;
+}
+var _valid1 = _errs24 === errors;
+valid7 = valid7 || _valid1;
+}
+if(!valid7){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+errors++;
+}
+else {
+errors = _errs20;
+if(vErrors !== null){
+if(_errs20){
+vErrors.length = _errs20;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate81.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+if(!(validate81(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 1)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1},message:"must NOT have more than 1 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate159.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getLogsResult = validate161;
+const schema305 = {"type":"array","items":{"$ref":"schemas#/$defs/Log"}};
+
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate80(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate161.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getProofParams = validate163;
+const schema306 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"type":"array","items":{"$ref":"schemas#/$defs/StorageKey"}},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":2};
+const schema228 = {"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
+const pattern14 = func0("^0x[0-9a-fA-F]{1,64}$", "u");
+
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 2){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"});
 errors++;
 }
 const len0 = data.length;
@@ -1698,13 +4462,13 @@ const len1 = data1.length;
 for(let i0=0; i0<len1; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/" + i0,schemaPath:"schemas#/$defs/StorageSlot/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+if(!pattern14.test(data2)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/" + i0,schemaPath:"schemas#/$defs/StorageKey/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\""});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/" + i0,schemaPath:"schemas#/$defs/StorageSlot/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/" + i0,schemaPath:"schemas#/$defs/StorageKey/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
 }
@@ -1717,11 +4481,11 @@ errors++;
 if(len0 > 2){
 let data3 = data[2];
 if(typeof data3 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"#/prefixItems/2/type",keyword:"type",params:{type: "string"},message:"must be string"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#/$defs/StateBlockTag/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-if(!(data3 === "latest")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"#/prefixItems/2/enum",keyword:"enum",params:{allowedValues: schema182.prefixItems[2].enum},message:"must be equal to one of the allowed values"});
+if(!((data3 === "latest") || (data3 === "pending"))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema227.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 }
@@ -1735,17 +4499,16 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate78.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getProofResult = validate79;
-const schema185 = {"$ref":"schemas#/$defs/AccountProof"};
-const schema35 = {"type":"object","required":["address","accountProof","balance","codeHash","nonce","storageHash","storageProof"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"accountProof":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"balance":{"$ref":"schemas#/$defs/Quantity"},"codeHash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"storageHash":{"$ref":"schemas#/$defs/Hash32"},"storageProof":{"type":"array","items":{"$ref":"schemas#/$defs/StorageProof"}}}};
-const schema42 = {"type":"object","required":["key","value","proof"],"properties":{"key":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"},"value":{"$ref":"schemas#/$defs/Quantity"},"proof":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}}}};
-const pattern12 = func0("^0x[0-9a-fA-F]{1,64}$", "u");
+export const eth_getProofResult = validate164;
+const schema310 = {"$ref":"schemas#/$defs/AccountProof"};
+const schema39 = {"type":"object","required":["address","accountProof","balance","codeHash","nonce","storageHash","storageProof"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"accountProof":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"balance":{"$ref":"schemas#/$defs/Quantity"},"codeHash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"storageHash":{"$ref":"schemas#/$defs/Hash32"},"storageProof":{"type":"array","items":{"$ref":"schemas#/$defs/StorageProof"}}}};
+const schema46 = {"type":"object","required":["key","value","proof"],"properties":{"key":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"},"value":{"$ref":"schemas#/$defs/Quantity"},"proof":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}}}};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1764,7 +4527,7 @@ errors++;
 if(data.key !== undefined){
 let data0 = data.key;
 if(typeof data0 === "string"){
-if(!pattern12.test(data0)){
+if(!pattern14.test(data0)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\""});
 errors++;
 }
@@ -1777,7 +4540,7 @@ errors++;
 if(data.value !== undefined){
 let data1 = data.value;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern6.test(data1)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -1794,7 +4557,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(typeof data3 === "string"){
-if(!pattern7.test(data3)){
+if(!pattern9.test(data3)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/proof/" + i0,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
 errors++;
 }
@@ -1815,12 +4578,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate23.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1872,7 +4635,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
-if(!pattern7.test(data2)){
+if(!pattern9.test(data2)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/accountProof/" + i0,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
 errors++;
 }
@@ -1891,7 +4654,7 @@ errors++;
 if(data.balance !== undefined){
 let data3 = data.balance;
 if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
+if(!pattern6.test(data3)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/balance",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -1917,7 +4680,7 @@ errors++;
 if(data.nonce !== undefined){
 let data5 = data.nonce;
 if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
+if(!pattern6.test(data5)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
 errors++;
 }
@@ -1945,8 +4708,8 @@ let data7 = data.storageProof;
 if(Array.isArray(data7)){
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate23(data7[i1], {instancePath:instancePath+"/storageProof/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate27(data7[i1], {instancePath:instancePath+"/storageProof/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 }
@@ -1961,26 +4724,110 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate22.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
-validate79.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getSystemTxsByBlockHashParams = validate81;
-const schema186 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
+export const eth_getStorageAtParams = validate166;
+const schema311 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/StorageKey"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":2};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 2){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+let data0 = data[0];
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(len0 > 1){
+let data1 = data[1];
+if(typeof data1 === "string"){
+if(!pattern14.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StorageKey/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{1,64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StorageKey/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(len0 > 2){
+let data2 = data[2];
+if(typeof data2 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#/$defs/StateBlockTag/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if(!((data2 === "latest") || (data2 === "pending"))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema227.enum},message:"must be equal to one of the allowed values"});
+errors++;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 3)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 3},message:"must NOT have more than 3 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate166.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getStorageAtResult = validate167;
+const schema315 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2}){0,32}$"};
+const pattern226 = func0("^0x(?:[0-9a-fA-F]{2}){0,32}$", "u");
+
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern226.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2}){0,32}$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2}){0,32}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+validate167.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getSystemTxsByBlockHashParams = validate168;
+const schema316 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
+
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -2012,20 +4859,24 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate81.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getSystemTxsByBlockHashResult = validate82;
-const schema188 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SystemTransaction"}},{"type":"null"}]};
-const schema148 = {"allOf":[{"$ref":"schemas#/$defs/Transaction"}],"properties":{"type":{"type":"string","const":"0x0"},"gasPrice":{"type":"string","const":"0x0"},"from":{"type":"string","pattern":"^0x(2{40}|20[0-9a-fA-F]{38})$"}}};
-const pattern109 = func0("^0x(2{40}|20[0-9a-fA-F]{38})$", "u");
+export const eth_getSystemTxsByBlockHashResult = validate169;
+const schema318 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SystemTransaction"}},{"type":"null"}]};
+const schema236 = {"allOf":[{"$ref":"schemas#/$defs/TransactionFields"},{"$ref":"schemas#/$defs/LegacyTransaction"}],"properties":{"type":{"type":"string","const":"0x0"},"gasPrice":{"type":"string","const":"0x0"},"v":{"$ref":"schemas#/$defs/Quantity"},"from":{"type":"string","pattern":"^0x(2{40}|20[0-9a-fA-F]{38})$"}}};
+const pattern187 = func0("^0x(2{40}|20[0-9a-fA-F]{38})$", "u");
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2051,10 +4902,23 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"#
 errors++;
 }
 }
-if(data.from !== undefined){
-let data2 = data.from;
+if(data.v !== undefined){
+let data2 = data.v;
 if(typeof data2 === "string"){
-if(!pattern109.test(data2)){
+if(!pattern6.test(data2)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.from !== undefined){
+let data3 = data.from;
+if(typeof data3 === "string"){
+if(!pattern187.test(data3)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"#/properties/from/pattern",keyword:"pattern",params:{pattern: "^0x(2{40}|20[0-9a-fA-F]{38})$"},message:"must match pattern \""+"^0x(2{40}|20[0-9a-fA-F]{38})$"+"\""});
 errors++;
 }
@@ -2065,12 +4929,12 @@ errors++;
 }
 }
 }
-validate55.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2080,8 +4944,8 @@ const _errs1 = errors;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate55(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate102(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 }
@@ -2126,14 +4990,395 @@ vErrors = null;
 }
 }
 }
-validate82.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getTransactionByHashParams = validate84;
-const schema189 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
+export const eth_getSystemTxsByBlockNumberParams = validate171;
+const schema319 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"}],"items":false,"minItems":1};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+if(!(validate62(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 1)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1},message:"must NOT have more than 1 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate171.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getSystemTxsByBlockNumberResult = validate173;
+const schema320 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SystemTransaction"}},{"type":"null"}]};
+
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate102(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs4 = errors;
+if(data !== null){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"});
+errors++;
+}
+var _valid0 = _errs4 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate173.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getTransactionByBlockHashAndIndexParams = validate175;
+const schema321 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"},{"$ref":"schemas#/$defs/CanonicalQuantity"}],"items":false,"minItems":2};
+
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 2){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+let data0 = data[0];
+if(typeof data0 === "string"){
+if(!pattern5.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(len0 > 1){
+let data1 = data[1];
+if(typeof data1 === "string"){
+if(!pattern109.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 2)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 2},message:"must NOT have more than 2 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate175.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getTransactionByBlockHashAndIndexResult = validate176;
+const schema324 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null"}]};
+
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs2 = errors;
+if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs2 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs4 = errors;
+if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs4 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs5 = errors;
+if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs5 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs6 = errors;
+if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs6 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+}
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+validate105.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(data !== null){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"});
+errors++;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate176.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getTransactionByBlockNumberAndIndexParams = validate178;
+const schema325 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"$ref":"schemas#/$defs/CanonicalQuantity"}],"items":false,"minItems":2};
+
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 2){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+if(!(validate62(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+}
+if(len0 > 1){
+let data1 = data[1];
+if(typeof data1 === "string"){
+if(!pattern109.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"},message:"must match pattern \""+"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 2)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 2},message:"must NOT have more than 2 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate178.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getTransactionByBlockNumberAndIndexResult = validate180;
+const schema327 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null"}]};
+
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(data !== null){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"});
+errors++;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate180.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getTransactionByHashParams = validate182;
+const schema328 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
+
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -2165,395 +5410,22 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate84.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getTransactionByHashResult = validate85;
-const schema191 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null"}]};
+export const eth_getTransactionByHashResult = validate183;
+const schema330 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null"}]};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"},message:"must have required property '"+"hash"+"'"});
-errors++;
-}
-if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"},message:"must have required property '"+"nonce"+"'"});
-errors++;
-}
-if(data.blockHash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockHash"},message:"must have required property '"+"blockHash"+"'"});
-errors++;
-}
-if(data.blockNumber === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockNumber"},message:"must have required property '"+"blockNumber"+"'"});
-errors++;
-}
-if(data.transactionIndex === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactionIndex"},message:"must have required property '"+"transactionIndex"+"'"});
-errors++;
-}
-if(data.from === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'"});
-errors++;
-}
-if(data.to === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"});
-errors++;
-}
-if(data.value === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"});
-errors++;
-}
-if(data.gas === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gas"},message:"must have required property '"+"gas"+"'"});
-errors++;
-}
-if(data.gasPrice === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasPrice"},message:"must have required property '"+"gasPrice"+"'"});
-errors++;
-}
-if(data.input === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"});
-errors++;
-}
-if(data.v === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'"});
-errors++;
-}
-if(data.r === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "r"},message:"must have required property '"+"r"+"'"});
-errors++;
-}
-if(data.s === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "s"},message:"must have required property '"+"s"+"'"});
-errors++;
-}
-if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"});
-errors++;
-}
-if(data.hash !== undefined){
-let data0 = data.hash;
-if(typeof data0 === "string"){
-if(!pattern5.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.nonce !== undefined){
-let data1 = data.nonce;
-if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.blockHash !== undefined){
-let data2 = data.blockHash;
-if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: schema78.properties.blockHash.type},message:"must be string,null"});
-errors++;
-}
-if(typeof data2 === "string"){
-if(!pattern5.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
-errors++;
-}
-}
-}
-if(data.blockNumber !== undefined){
-let data3 = data.blockNumber;
-if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: schema78.properties.blockNumber.type},message:"must be string,null"});
-errors++;
-}
-if(typeof data3 === "string"){
-if(!pattern8.test(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
-errors++;
-}
-}
-}
-if(data.transactionIndex !== undefined){
-let data4 = data.transactionIndex;
-if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: schema78.properties.transactionIndex.type},message:"must be string,null"});
-errors++;
-}
-if(typeof data4 === "string"){
-if(!pattern8.test(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
-errors++;
-}
-}
-}
-if(data.from !== undefined){
-let data5 = data.from;
-if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.to !== undefined){
-let data6 = data.to;
-if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema78.properties.to.type},message:"must be string,null"});
-errors++;
-}
-if(typeof data6 === "string"){
-if(!pattern4.test(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
-errors++;
-}
-}
-}
-if(data.value !== undefined){
-let data7 = data.value;
-if(typeof data7 === "string"){
-if(!pattern8.test(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.gas !== undefined){
-let data8 = data.gas;
-if(typeof data8 === "string"){
-if(!pattern8.test(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.gasPrice !== undefined){
-let data9 = data.gasPrice;
-if(typeof data9 === "string"){
-if(!pattern8.test(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.input !== undefined){
-let data10 = data.input;
-if(typeof data10 === "string"){
-if(!pattern7.test(data10)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.v !== undefined){
-let data11 = data.v;
-if(typeof data11 === "string"){
-if(!pattern8.test(data11)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.r !== undefined){
-let data12 = data.r;
-if(typeof data12 === "string"){
-if(!pattern8.test(data12)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.s !== undefined){
-let data13 = data.s;
-if(typeof data13 === "string"){
-if(!pattern8.test(data13)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.yParity !== undefined){
-let data14 = data.yParity;
-if(typeof data14 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-if(!((data14 === "0x0") || (data14 === "0x1"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/enum",keyword:"enum",params:{allowedValues: schema78.properties.yParity.enum},message:"must be equal to one of the allowed values"});
-errors++;
-}
-}
-if(data.type !== undefined){
-if(!(validate31(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-errors = vErrors.length;
-}
-}
-if(data.chainId !== undefined){
-if(!(validate33(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
-errors = vErrors.length;
-}
-}
-if(data.accessList !== undefined){
-let data17 = data.accessList;
-if(Array.isArray(data17)){
-const len0 = data17.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate21(data17[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data17,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",schemaPath:"#/properties/accessList/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++;
-}
-}
-if(data.maxFeePerGas !== undefined){
-let data19 = data.maxFeePerGas;
-if(typeof data19 === "string"){
-if(!pattern8.test(data19)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.maxPriorityFeePerGas !== undefined){
-let data20 = data.maxPriorityFeePerGas;
-if(typeof data20 === "string"){
-if(!pattern8.test(data20)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.maxFeePerBlobGas !== undefined){
-let data21 = data.maxFeePerBlobGas;
-if(typeof data21 === "string"){
-if(!pattern8.test(data21)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-if(data.blobVersionedHashes !== undefined){
-let data22 = data.blobVersionedHashes;
-if(Array.isArray(data22)){
-const len1 = data22.length;
-for(let i1=0; i1<len1; i1++){
-let data23 = data22[i1];
-if(typeof data23 === "string"){
-if(!pattern5.test(data23)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
-errors++;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++;
-}
-}
-if(data.authorizationList !== undefined){
-let data24 = data.authorizationList;
-if(Array.isArray(data24)){
-const len2 = data24.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate26(data24[i2], {instancePath:instancePath+"/authorizationList/" + i2,parentData:data24,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"},message:"must be array"});
-errors++;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
-errors++;
-}
-validate57.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate57(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -2592,14 +5464,514 @@ vErrors = null;
 }
 }
 }
-validate85.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
-export const ots_getHeaderByNumberParams = validate87;
-const schema192 = {"type":"array","prefixItems":[{"type":"integer","minimum":0}],"items":false,"minItems":1};
+export const eth_getTransactionCountParams = validate185;
+const schema331 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+let data0 = data[0];
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(len0 > 1){
+let data1 = data[1];
+if(typeof data1 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if(!((data1 === "latest") || (data1 === "pending"))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema227.enum},message:"must be equal to one of the allowed values"});
+errors++;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 2)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 2},message:"must NOT have more than 2 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate185.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getTransactionCountResult = validate186;
+const schema334 = {"$ref":"schemas#/$defs/Quantity"};
+
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern6.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+validate186.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getTransactionReceiptParams = validate187;
+const schema336 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
+
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+let data0 = data[0];
+if(typeof data0 === "string"){
+if(!pattern5.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 1)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1},message:"must NOT have more than 1 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate187.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_getTransactionReceiptResult = validate188;
+const schema338 = {"oneOf":[{"$ref":"schemas#/$defs/Receipt"},{"type":"null"}]};
+
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs2 = errors;
+if(data !== null){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"});
+errors++;
+}
+var _valid0 = _errs2 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate188.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_maxPriorityFeePerGasParams = validate190;
+const schema339 = {"type":"array","maxItems":0};
+
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length > 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate190.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_maxPriorityFeePerGasResult = validate191;
+const schema340 = {"$ref":"schemas#/$defs/Quantity"};
+
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern6.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+validate191.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_sendRawTransactionParams = validate192;
+const schema342 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/HexData"}],"items":false,"minItems":1};
+
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+let data0 = data[0];
+if(typeof data0 === "string"){
+if(!pattern9.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2})*$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 1)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1},message:"must NOT have more than 1 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate192.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_sendRawTransactionResult = validate193;
+const schema344 = {"$ref":"schemas#/$defs/Hash32"};
+
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+validate193.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_syncingParams = validate194;
+const schema346 = {"type":"array","maxItems":0};
+
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length > 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate194.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_syncingResult = validate195;
+const schema347 = {"oneOf":[{"type":"boolean","const":false},{"$ref":"schemas#/$defs/SyncStatus"}]};
+const schema232 = {"type":"object","required":["startingBlock","currentBlock","highestBlock"],"properties":{"startingBlock":{"$ref":"schemas#/$defs/Quantity"},"currentBlock":{"$ref":"schemas#/$defs/Quantity"},"highestBlock":{"$ref":"schemas#/$defs/Quantity"}}};
+
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.startingBlock === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startingBlock"},message:"must have required property '"+"startingBlock"+"'"});
+errors++;
+}
+if(data.currentBlock === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currentBlock"},message:"must have required property '"+"currentBlock"+"'"});
+errors++;
+}
+if(data.highestBlock === undefined){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "highestBlock"},message:"must have required property '"+"highestBlock"+"'"});
+errors++;
+}
+if(data.startingBlock !== undefined){
+let data0 = data.startingBlock;
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/startingBlock",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/startingBlock",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.currentBlock !== undefined){
+let data1 = data.currentBlock;
+if(typeof data1 === "string"){
+if(!pattern6.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/currentBlock",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/currentBlock",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+if(data.highestBlock !== undefined){
+let data2 = data.highestBlock;
+if(typeof data2 === "string"){
+if(!pattern6.test(data2)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/highestBlock",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"},message:"must match pattern \""+"^0x[0-9a-fA-F]+$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/highestBlock",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate101.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+if(typeof data !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++;
+}
+if(false !== data){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/0/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"});
+errors++;
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs3 = errors;
+if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs3 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+}
+if(!valid0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"});
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate195.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_usingBigBlocksParams = validate197;
+const schema348 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"}],"items":false,"minItems":1};
+
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+let data0 = data[0];
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 1)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1},message:"must NOT have more than 1 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate197.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_usingBigBlocksResult = validate198;
+const schema350 = {"type":"boolean"};
+
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++;
+}
+validate198.errors = vErrors;
+return errors === 0;
+}
+
+export const net_versionParams = validate199;
+const schema351 = {"type":"array","maxItems":0};
+
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length > 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate199.errors = vErrors;
+return errors === 0;
+}
+
+export const net_versionResult = validate200;
+const schema352 = {"type":"string","pattern":"^(0|[1-9][0-9]*)$"};
+const pattern239 = func0("^(0|[1-9][0-9]*)$", "u");
+
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern239.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+validate200.errors = vErrors;
+return errors === 0;
+}
+
+export const ots_getHeaderByNumberParams = validate201;
+const schema353 = {"type":"array","prefixItems":[{"type":"integer","minimum":0}],"items":false,"minItems":1};
+
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -2631,19 +6003,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate87.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-export const ots_getHeaderByNumberResult = validate88;
-const schema193 = {"oneOf":[{"$ref":"schemas#/$defs/ZeroNonceBlockHeader"},{"type":"null"}]};
-const schema171 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"properties":{"nonce":{"type":"string","const":"0x0000000000000000"}}};
+export const ots_getHeaderByNumberResult = validate202;
+const schema354 = {"oneOf":[{"$ref":"schemas#/$defs/ZeroNonceBlockHeader"},{"type":"null"}]};
+const schema257 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"properties":{"nonce":{"type":"string","const":"0x0000000000000000"}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2659,20 +6031,20 @@ errors++;
 }
 }
 }
-validate64.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -2711,14 +6083,14 @@ vErrors = null;
 }
 }
 }
-validate88.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
-export const web3_clientVersionParams = validate90;
-const schema194 = {"type":"array","maxItems":0};
+export const web3_clientVersionParams = validate204;
+const schema355 = {"type":"array","maxItems":0};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -2731,21 +6103,21 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate90.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
-export const web3_clientVersionResult = validate91;
-const schema195 = {"type":"string"};
+export const web3_clientVersionResult = validate205;
+const schema356 = {"type":"string"};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate91.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
 

@@ -2,10 +2,193 @@
 
 import type { CallOptions, RestCaller } from "../../src/runtime/operation.js";
 import { exchangeOperations } from "./operations.js";
-import type { BatchModifyBody, BatchModifyResponse } from "./types.js";
+import type { AllMidsBody, AllMidsResponse, ApproveAgentBody, ApproveAgentResponse, BatchModifyBody, BatchModifyResponse, CancelBody, CancelByCloidBody, CancelByCloidResponse, CancelResponse, ClearinghouseStateBody, ClearinghouseStateResponse, FrontendOpenOrdersBody, FrontendOpenOrdersResponse, L2BookBody, L2BookResponse, MetaBody, MetaResponse, ModifyBody, ModifyResponse, OpenOrdersBody, OpenOrdersResponse, OrderBody, OrderResponse, OrderStatusBody, OrderStatusResponse, ScheduleCancelBody, ScheduleCancelResponse, SpotMetaBody, SpotMetaResponse, UpdateIsolatedMarginBody, UpdateIsolatedMarginResponse, UpdateLeverageBody, UpdateLeverageResponse, UserFillsBody, UserFillsResponse } from "./types.js";
 
 /** The chainkit exchange API: one typed function per operation. */
 export interface ExchangeOperations {
+  /**
+   * Place orders
+   *
+   * Places one or more orders in one signed request: limit orders (`Gtc` rests until filled or
+   * canceled, `Ioc` fills what it can at once and cancels the rest, `Alo` only adds liquidity and is
+   * refused if it would match) and trigger orders (take-profit or stop-loss, waiting for their
+   * trigger price).
+   *
+   * **Rules.**
+   * 1. Orders are processed in the order given, each on its own: one failing does not affect the
+   *    others. `response.data.statuses` has one entry per order, in the same order; check every
+   *    entry, not only `status`.
+   * 2. `grouping` ties orders together: `na` for independent orders, `normalTpsl` for a parent order
+   *    followed by its take-profit/stop-loss children of a fixed size, `positionTpsl` for
+   *    take-profit/stop-loss orders that follow the size of the position.
+   * 3. A price has at most 5 significant figures (an integer price is always allowed) and at most
+   *    6 − `szDecimals` decimals on a perpetual, 8 − `szDecimals` on a spot pair; a size has at most
+   *    `szDecimals` decimals (`szDecimals` of each asset comes from `meta` and `spotMeta`).
+   *    Otherwise the entry fails with `Price must be divisible by tick size.` or `Order has invalid
+   *    size.`.
+   * 4. An order must be worth at least $10 (`Order must have minimum value of $10.`).
+   * 5. A `builder` takes a fee of `f` tenths of a basis point on these orders, for the builder
+   *    address `b`; the user must have approved that builder first.
+   * 6. Each order counts toward rate limits (weight = number of orders).
+   *
+   * `POST /exchange#order`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The request was read. `status: "ok"`: processed, with one status per order (resting, filled, error, or waiting for its trigger). `status: "err"`: refused as a whole; nothing was placed.
+   * @example
+   * ```ts
+   * const result = await exchange.order({
+   *   action: {
+   *     type: "order",
+   *     orders: [
+   *       {
+   *         a: 0,
+   *         b: true,
+   *         p: "61500",
+   *         s: "0.002",
+   *         r: false,
+   *         t: { limit: { tif: "Gtc" } },
+   *         c: "0x00000000000000000000000000000007",
+   *       },
+   *       {
+   *         a: 0,
+   *         b: false,
+   *         p: "58000",
+   *         s: "0.002",
+   *         r: true,
+   *         t: { trigger: { isMarket: true, triggerPx: "59000", tpsl: "sl" } },
+   *       },
+   *     ],
+   *     grouping: "normalTpsl",
+   *   },
+   *   nonce: 1754922718000,
+   *   signature: {
+   *     r: "0xc203ca86aedacd39fbcda2ca727511b1e9ab456b3b6d51f09c1dff13c640436d",
+   *     s: "0x6231f6ae7eb8bf5d731174187f65d98e6ea3a5b3c0c7073d5437af9b97ef30f6",
+   *     v: 27,
+   *   },
+   * });
+   * // result: {
+   * //   status: "ok",
+   * //   response: {
+   * //     type: "order",
+   * //     data: { statuses: [{ resting: { oid: 41569111732 } }] },
+   * //   },
+   * // }
+   * ```
+   */
+  order(body: OrderBody, options?: CallOptions): Promise<OrderResponse>;
+
+  /**
+   * Cancel orders by order id
+   *
+   * Cancels resting or waiting orders, each named by its asset and order id. Cancels are processed
+   * in the order given, each on its own: `response.data.statuses` has one entry per cancel, the
+   * string `success` or `{error}` (for example when the order already filled). Each cancel counts
+   * toward rate limits.
+   *
+   * `POST /exchange#cancel`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with one status per cancel, in order (`success` or `{error}`), or `status: "err"` when refused as a whole.
+   * @example
+   * ```ts
+   * const result = await exchange.cancel({
+   *   action: {
+   *     type: "cancel",
+   *     cancels: [{ a: 0, o: 77738308 }, { a: 1, o: 77738309 }],
+   *   },
+   *   nonce: 1754922718002,
+   *   signature: {
+   *     r: "0x191c8f53923e2537b4777f72a3d56aa266e2581c9a40340a42b9d332015f490c",
+   *     s: "0x2af217ddce3fdfd1c8d9f665c172880802add44c56524c16cd6f90f2c2741543",
+   *     v: 27,
+   *   },
+   * });
+   * // result: {
+   * //   status: "ok",
+   * //   response: { type: "cancel", data: { statuses: ["success"] } },
+   * // }
+   * ```
+   */
+  cancel(body: CancelBody, options?: CallOptions): Promise<CancelResponse>;
+
+  /**
+   * Cancel orders by client order id
+   *
+   * Cancels orders named by their asset and the client order id (`cloid`) they were placed with.
+   * The answer has the same form as `cancel` (its `type` is `cancel`): one status per entry, in
+   * order.
+   *
+   * `POST /exchange#cancelByCloid`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with one status per cancel (`success` or `{error}`), or `status: "err"`.
+   * @example
+   * ```ts
+   * const result = await exchange.cancelByCloid({
+   *   action: {
+   *     type: "cancelByCloid",
+   *     cancels: [{ asset: 0, cloid: "0x00000000000000000000000000000007" }],
+   *   },
+   *   nonce: 1754922718003,
+   *   signature: {
+   *     r: "0x4bdc5bded72cceff62978339fe964d1f1e17113f8945284345f739e6e9cf7672",
+   *     s: "0x7c1b80198f751ecff68bbc86f0149418e28d5bf7458c754fabf3e08574a66897",
+   *     v: 28,
+   *   },
+   * });
+   * // result: {
+   * //   status: "ok",
+   * //   response: { type: "cancel", data: { statuses: ["success"] } },
+   * // }
+   * ```
+   */
+  cancelByCloid(body: CancelByCloidBody, options?: CallOptions): Promise<CancelByCloidResponse>;
+
+  /**
+   * Modify one order
+   *
+   * Replaces one resting order (named by order id or client order id) with a complete new order.
+   * The new order gets a new order id. Without `a`, the new order must be a limit order that does
+   * not match at once (`Alo`, or `Gtc` away from the book); with `a: true` it is placed even when
+   * the old order is gone. To change several orders in one request, use `batchModify`.
+   *
+   * `POST /exchange#modify`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with `response.type` `default` when the order was replaced, or `status: "err"` with the reason (for example `Cannot modify canceled or filled order`).
+   * @example
+   * ```ts
+   * const result = await exchange.modify({
+   *   action: {
+   *     type: "modify",
+   *     oid: 77738308,
+   *     order: {
+   *       a: 0,
+   *       b: true,
+   *       p: "61000",
+   *       s: "0.002",
+   *       r: false,
+   *       t: { limit: { tif: "Gtc" } },
+   *     },
+   *   },
+   *   nonce: 1754922718004,
+   *   signature: {
+   *     r: "0xa168d47bb7c2a28719d8d5dc7efaf55d5afc50c55b7a0629cd5e456050b44179",
+   *     s: "0x2fa64b557af816b70bc9d1fa23a4e1b76bf7ea0b44f3fad7ece4a98fc5fda384",
+   *     v: 28,
+   *   },
+   * });
+   * // result: { status: "ok", response: { type: "default" } }
+   * ```
+   */
+  modify(body: ModifyBody, options?: CallOptions): Promise<ModifyResponse>;
+
   /**
    * Modify several orders in one signed request
    *
@@ -21,7 +204,7 @@ export interface ExchangeOperations {
    * 3. One signature and one request cover all modifications.
    * 4. Each modification counts separately toward rate limits (rate-limit weight = number of
    *    modifications). Numeric rate limits and the maximum number of modifications per batch are
-   *    not specified by the interface.
+   *    not specified by the service.
    *
    * **Nonce and expiry.** `nonce` is the current time in milliseconds and must be recent: the service
    * keeps the 100 highest nonces per signer; a new one must be larger than the smallest of them,
@@ -29,27 +212,16 @@ export interface ExchangeOperations {
    * nonces. Otherwise the answer is `{"status":"err","response":"Invalid nonce: …"}`. A request whose
    * `expiresAfter` time has passed is rejected with `{"status":"err","response":"Action already expired"}`.
    *
-   * **Signing** (the interface does not show it; this is the real procedure):
-   * 1. `bytes = msgpack(action) ‖ uint64be(nonce) ‖ (vaultAddress ? 0x01 ‖ 20 address bytes : 0x00)
-   *    ‖ (expiresAfter present ? 0x00 ‖ uint64be(expiresAfter) : nothing)`. The msgpack key order is
-   *    part of the hash: action `type, modifies`; modification `oid, order`; order `a, b, p, s, r, t, c`
-   *    (`c` last and omitted when absent, never null); limit `{tif}`; trigger `isMarket, triggerPx, tpsl`.
-   *    Integers are msgpack integers; prices and sizes are strings without trailing zeros; hex is
-   *    lowercase.
-   * 2. `connectionId = keccak256(bytes)`.
-   * 3. Sign the EIP-712 message `Agent(string source, bytes32 connectionId)` with `source` `a`
-   *    (mainnet) or `b` (testnet), in the domain `{name: "Exchange", version: "1", chainId: 1337,
-   *    verifyingContract: 0x0000000000000000000000000000000000000000}`. chainId is 1337 on both
-   *    networks.
-   * 4. secp256k1, deterministic (RFC 6979) with low s; `v = 27 + recovery id`.
-   *
-   * The server hashes its own parse of the action, so the JSON key order does not matter but the
-   * values must be the canonical ones above.
+   * **Signing** is the L1 action procedure at the top of this spec: `bytes = msgpack(action) ‖
+   * uint64be(nonce) ‖ vault marker ‖ expiry`, `connectionId = keccak256(bytes)`, then the EIP-712
+   * message `Agent(string source, bytes32 connectionId)` in the domain with chainId 1337, signed
+   * with RFC 6979 and low s. The key order here is action `type, modifies, a`; modification
+   * `oid, order`; order `a, b, p, s, r, t, c`.
    *
    * **Retries.** Not marked safe to retry: a new request needs a new nonce and signature. Resending the
    * very same signed body is harmless (the nonce is then a duplicate and refused).
    *
-   * `POST /exchange`
+   * `POST /exchange#batchModify`
    *
    * @param body - The JSON request body.
    * @param options - Per-call options: abort signal, timeout, response validation.
@@ -95,6 +267,340 @@ export interface ExchangeOperations {
    * ```
    */
   batchModify(body: BatchModifyBody, options?: CallOptions): Promise<BatchModifyResponse>;
+
+  /**
+   * Schedule a cancel of all open orders (dead man's switch)
+   *
+   * With `time`, cancels every open order of the account at that time (milliseconds since the
+   * epoch, at least 5 seconds ahead); sending it again moves the time. Without `time`, removes the
+   * scheduled cancel. The service allows a limited number of scheduled cancels per day, and only to
+   * accounts that have traded enough volume (`Cannot set scheduled cancel time until enough volume
+   * traded. Required: $1000000. …`).
+   *
+   * `POST /exchange#scheduleCancel`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason.
+   * @example
+   * ```ts
+   * const result = await exchange.scheduleCancel({
+   *   action: { type: "scheduleCancel", time: 1754922778005 },
+   *   nonce: 1754922718005,
+   *   signature: {
+   *     r: "0x075a4f4f5b3707e7e3a8d968dd8c847e15652b9eb796cb874fefe89d9b8488bd",
+   *     s: "0x67761e27eb7eeb3cef6b414c46e5c8d0fd41a2fb5d9a495da8885ed0346f4a98",
+   *     v: 28,
+   *   },
+   * });
+   * // result: { status: "ok", response: { type: "default" } }
+   * ```
+   */
+  scheduleCancel(body: ScheduleCancelBody, options?: CallOptions): Promise<ScheduleCancelResponse>;
+
+  /**
+   * Set the leverage of one asset
+   *
+   * Sets the leverage used for new positions in one asset, cross (shared margin) or isolated (margin
+   * of its own). The leverage is a whole number from 1 to the asset's `maxLeverage` in `meta`.
+   *
+   * `POST /exchange#updateLeverage`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason.
+   * @example
+   * ```ts
+   * const result = await exchange.updateLeverage({
+   *   action: { type: "updateLeverage", asset: 0, isCross: true, leverage: 10 },
+   *   nonce: 1754922718007,
+   *   signature: {
+   *     r: "0xf0ecb4f99a47f21fba628c310e636d67a2dbb677ea10a66eebadc16b12d7bff8",
+   *     s: "0x606b470d84cea92405214dc8edc532d5f21ac45ef493cc0002385e710be3ef74",
+   *     v: 27,
+   *   },
+   * });
+   * // result: { status: "ok", response: { type: "default" } }
+   * ```
+   */
+  updateLeverage(body: UpdateLeverageBody, options?: CallOptions): Promise<UpdateLeverageResponse>;
+
+  /**
+   * Add or remove margin of an isolated position
+   *
+   * Moves margin into (positive `ntli`) or out of (negative) the isolated position of one asset.
+   * `ntli` is the USDC amount times 10^6 (1 USDC is `1000000`).
+   *
+   * `POST /exchange#updateIsolatedMargin`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason.
+   * @example
+   * ```ts
+   * const result = await exchange.updateIsolatedMargin({
+   *   action: { type: "updateIsolatedMargin", asset: 0, isBuy: true, ntli: 1000000 },
+   *   nonce: 1754922718008,
+   *   signature: {
+   *     r: "0xe3a1a90fe5b41d5da157409885f49e0b656c084a78d408aed0b169cd11de36dc",
+   *     s: "0x1d7778270ef2ddc6c2f4ee43b4528bed648bbce20125dd926460ce054ccd09ea",
+   *     v: 27,
+   *   },
+   * });
+   * // result: { status: "ok", response: { type: "default" } }
+   * ```
+   */
+  updateIsolatedMargin(body: UpdateIsolatedMarginBody, options?: CallOptions): Promise<UpdateIsolatedMarginResponse>;
+
+  /**
+   * Approve an API wallet (agent) to sign for the account
+   *
+   * Lets another key, the agent or API wallet, sign L1 actions (orders, cancels, leverage) for the
+   * account; it cannot withdraw. This is how a trading bot gets a key of its own. An unnamed agent
+   * replaces the previous unnamed one; a named agent (`agentName`, up to 16 characters, optionally
+   * followed by ` valid_until <milliseconds>`) is kept next to the others.
+   *
+   * **Signing** is the user-signed scheme at the top of this spec, with the primary type
+   * `HyperliquidTransaction:ApproveAgent(string hyperliquidChain,address agentAddress,string
+   * agentName,uint64 nonce)`; `agentName` is signed as `""` when absent. The action's `nonce` is
+   * the request's `nonce`. Only the account's own key can approve an agent, never another agent.
+   *
+   * `POST /exchange#approveAgent`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason.
+   * @example
+   * ```ts
+   * const result = await exchange.approveAgent({
+   *   action: {
+   *     type: "approveAgent",
+   *     signatureChainId: "0x66eee",
+   *     hyperliquidChain: "Mainnet",
+   *     agentAddress: "0x0d1d9635d0640821d15e323ac8adadfa9c111414",
+   *     agentName: "bot",
+   *     nonce: 1754922718009,
+   *   },
+   *   nonce: 1754922718009,
+   *   signature: {
+   *     r: "0x8c273db0af184ed42fa22b92b9c22f5aba4fa3aaf4f62eeaaff86d08498503d2",
+   *     s: "0x0527b57541bf64eb6390ec8b1f6404d968a115753f0231103129832b4a473062",
+   *     v: 27,
+   *   },
+   * });
+   * // result: { status: "ok", response: { type: "default" } }
+   * ```
+   */
+  approveAgent(body: ApproveAgentBody, options?: CallOptions): Promise<ApproveAgentResponse>;
+
+  /**
+   * The perpetual asset universe
+   *
+   * Lists the perpetual assets. An asset's index, the `a` of an order, is its position in
+   * `universe` (the first is 0). `szDecimals` sets how many decimals a size may have, and with it
+   * how many a price may have (6 − `szDecimals`). Spot pairs are in `spotMeta`.
+   *
+   * `POST /info#meta`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The universe, and the margin tables some assets use.
+   * @example
+   * ```ts
+   * const result = await exchange.meta({ type: "meta" });
+   * ```
+   */
+  meta(body: MetaBody, options?: CallOptions): Promise<MetaResponse>;
+
+  /**
+   * The spot pairs and tokens
+   *
+   * Lists the spot pairs and the tokens they trade. A pair's asset index is 10000 + its `index`;
+   * its size decimals are those of its base token (`tokens[pair.tokens[0]].szDecimals`), and a price
+   * may have 8 − that many decimals.
+   *
+   * `POST /info#spotMeta`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The pairs (`universe`) and the tokens.
+   * @example
+   * ```ts
+   * const result = await exchange.spotMeta({ type: "spotMeta" });
+   * ```
+   */
+  spotMeta(body: SpotMetaBody, options?: CallOptions): Promise<SpotMetaResponse>;
+
+  /**
+   * Mid prices of every asset
+   *
+   * The mid price of every perpetual (keyed by name) and spot pair (keyed by its name, `PURR/USDC`,
+   * or `@<index>`).
+   *
+   * `POST /info#allMids`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns Mid price by coin.
+   * @example
+   * ```ts
+   * const result = await exchange.allMids({ type: "allMids" });
+   * // result: {
+   * //   BTC: "30135.0",
+   * //   ETH: "1903.95",
+   * //   "@1": "21.522",
+   * //   "PURR/USDC": "0.18594",
+   * // }
+   * ```
+   */
+  allMids(body: AllMidsBody, options?: CallOptions): Promise<AllMidsResponse>;
+
+  /**
+   * The order book of one coin
+   *
+   * Up to 20 price levels on each side of one coin's book: bids first (best first), then asks. Each
+   * level adds up the size of the orders at its price and counts them (`n`).
+   *
+   * `POST /info#l2Book`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The book.
+   * @example
+   * ```ts
+   * const result = await exchange.l2Book({ type: "l2Book", coin: "DYDX" });
+   * // result: {
+   * //   coin: "DYDX",
+   * //   time: 1690221236329,
+   * //   levels: [
+   * //     [{ px: "2.111", sz: "134.4", n: 1 }],
+   * //     [{ px: "2.1124", sz: "352.3", n: 2 }],
+   * //   ],
+   * // }
+   * ```
+   */
+  l2Book(body: L2BookBody, options?: CallOptions): Promise<L2BookResponse>;
+
+  /**
+   * A user's open orders
+   *
+   * Every order of the user that is resting on a book or waiting for its trigger, newest first. An
+   * address with no orders (or no account) gets `[]`.
+   *
+   * `POST /info#openOrders`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The open orders.
+   * @example
+   * ```ts
+   * const result = await exchange.openOrders({
+   *   type: "openOrders",
+   *   user: "0x5e9ee1089755c3435139848e47e6635505d5a13a",
+   * });
+   * // result: [
+   * //   {
+   * //     coin: "MATIC",
+   * //     limitPx: "1.0357",
+   * //     oid: 62269971,
+   * //     side: "B",
+   * //     sz: "208.7",
+   * //     timestamp: 1679940217356,
+   * //   },
+   * // ]
+   * ```
+   */
+  openOrders(body: OpenOrdersBody, options?: CallOptions): Promise<OpenOrdersResponse>;
+
+  /**
+   * A user's open orders, with their types and triggers
+   *
+   * The same orders as `openOrders`, with what a trading screen shows: order type, time in force,
+   * trigger price and condition, reduce-only, and the take-profit/stop-loss children of a parent
+   * order.
+   *
+   * `POST /info#frontendOpenOrders`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The open orders.
+   * @example
+   * ```ts
+   * const result = await exchange.frontendOpenOrders({
+   *   type: "frontendOpenOrders",
+   *   user: "0xCB331197E84f135AB9Ed6FB51Cd9757c0bd29d0D",
+   * });
+   * ```
+   */
+  frontendOpenOrders(body: FrontendOpenOrdersBody, options?: CallOptions): Promise<FrontendOpenOrdersResponse>;
+
+  /**
+   * The status of one order
+   *
+   * Finds one of the user's orders by order id or client order id, open or not, and tells its
+   * status: `open`, `filled`, `canceled`, `triggered`, `rejected`, `marginCanceled`,
+   * `scheduledCancel`, among others. An order the service does not know gets
+   * `{"status": "unknownOid"}`.
+   *
+   * `POST /info#orderStatus`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The order and its status, or `unknownOid`.
+   * @example
+   * ```ts
+   * const result = await exchange.orderStatus({
+   *   type: "orderStatus",
+   *   user: "0x8e0C473fed9630906779f982Cd0F80Cb7011812D",
+   *   oid: 37907159219,
+   * });
+   * ```
+   */
+  orderStatus(body: OrderStatusBody, options?: CallOptions): Promise<OrderStatusResponse>;
+
+  /**
+   * A user's most recent fills
+   *
+   * The user's fills, newest first (at most 2000). Each fill names the order it belongs to (`oid`),
+   * its side (`B` bought, `A` sold), whether it took liquidity (`crossed`), its fee and, for
+   * perpetuals, the position before it and the profit it closed.
+   *
+   * `POST /info#userFills`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The fills.
+   * @example
+   * ```ts
+   * const result = await exchange.userFills({
+   *   type: "userFills",
+   *   user: "0x8e0C473fed9630906779f982Cd0F80Cb7011812D",
+   * });
+   * ```
+   */
+  userFills(body: UserFillsBody, options?: CallOptions): Promise<UserFillsResponse>;
+
+  /**
+   * A user's perpetual positions and margin
+   *
+   * The user's open perpetual positions (signed size `szi`, entry price, leverage, margin, profit
+   * and loss) and the margin summary of the account: its value, the notional of its positions, the
+   * margin they use and what can be withdrawn.
+   *
+   * `POST /info#clearinghouseState`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns Positions and margin.
+   * @example
+   * ```ts
+   * const result = await exchange.clearinghouseState({
+   *   type: "clearinghouseState",
+   *   user: "0xcd5051944f780a621ee62e39e493c489668acf4d",
+   * });
+   * ```
+   */
+  clearinghouseState(body: ClearinghouseStateBody, options?: CallOptions): Promise<ClearinghouseStateResponse>;
 }
 
 /**
@@ -107,7 +613,41 @@ export interface ExchangeOperations {
  */
 export function createExchangeOperations(caller: RestCaller): ExchangeOperations {
   return {
+    order: (body, options) =>
+      caller.call(exchangeOperations.order, { body }, options) as Promise<OrderResponse>,
+    cancel: (body, options) =>
+      caller.call(exchangeOperations.cancel, { body }, options) as Promise<CancelResponse>,
+    cancelByCloid: (body, options) =>
+      caller.call(exchangeOperations.cancelByCloid, { body }, options) as Promise<CancelByCloidResponse>,
+    modify: (body, options) =>
+      caller.call(exchangeOperations.modify, { body }, options) as Promise<ModifyResponse>,
     batchModify: (body, options) =>
       caller.call(exchangeOperations.batchModify, { body }, options) as Promise<BatchModifyResponse>,
+    scheduleCancel: (body, options) =>
+      caller.call(exchangeOperations.scheduleCancel, { body }, options) as Promise<ScheduleCancelResponse>,
+    updateLeverage: (body, options) =>
+      caller.call(exchangeOperations.updateLeverage, { body }, options) as Promise<UpdateLeverageResponse>,
+    updateIsolatedMargin: (body, options) =>
+      caller.call(exchangeOperations.updateIsolatedMargin, { body }, options) as Promise<UpdateIsolatedMarginResponse>,
+    approveAgent: (body, options) =>
+      caller.call(exchangeOperations.approveAgent, { body }, options) as Promise<ApproveAgentResponse>,
+    meta: (body, options) =>
+      caller.call(exchangeOperations.meta, { body }, options) as Promise<MetaResponse>,
+    spotMeta: (body, options) =>
+      caller.call(exchangeOperations.spotMeta, { body }, options) as Promise<SpotMetaResponse>,
+    allMids: (body, options) =>
+      caller.call(exchangeOperations.allMids, { body }, options) as Promise<AllMidsResponse>,
+    l2Book: (body, options) =>
+      caller.call(exchangeOperations.l2Book, { body }, options) as Promise<L2BookResponse>,
+    openOrders: (body, options) =>
+      caller.call(exchangeOperations.openOrders, { body }, options) as Promise<OpenOrdersResponse>,
+    frontendOpenOrders: (body, options) =>
+      caller.call(exchangeOperations.frontendOpenOrders, { body }, options) as Promise<FrontendOpenOrdersResponse>,
+    orderStatus: (body, options) =>
+      caller.call(exchangeOperations.orderStatus, { body }, options) as Promise<OrderStatusResponse>,
+    userFills: (body, options) =>
+      caller.call(exchangeOperations.userFills, { body }, options) as Promise<UserFillsResponse>,
+    clearinghouseState: (body, options) =>
+      caller.call(exchangeOperations.clearinghouseState, { body }, options) as Promise<ClearinghouseStateResponse>,
   };
 }

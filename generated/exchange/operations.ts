@@ -5,19 +5,240 @@ import * as validators from "./validators.js";
 
 /** The operationIds of the chainkit exchange API. */
 export type ExchangeOperationId =
-  | "batchModify";
+  | "order"
+  | "cancel"
+  | "cancelByCloid"
+  | "modify"
+  | "batchModify"
+  | "scheduleCancel"
+  | "updateLeverage"
+  | "updateIsolatedMargin"
+  | "approveAgent"
+  | "meta"
+  | "spotMeta"
+  | "allMids"
+  | "l2Book"
+  | "openOrders"
+  | "frontendOpenOrders"
+  | "orderStatus"
+  | "userFills"
+  | "clearinghouseState";
 
 /** Every operation of the chainkit exchange API, keyed by operationId, as the runtime reads them. */
 export const exchangeOperations: Readonly<Record<ExchangeOperationId, RestOperation>> = Object.freeze({
+  order: Object.freeze({
+    id: "order",
+    method: "POST",
+    path: "/exchange#order",
+    idempotent: false,
+    pathParams: [],
+    validateBody: validators.orderBody,
+    responses: {
+      "200": { validate: validators.orderResponse200 },
+      "422": {},
+    },
+  }),
+  cancel: Object.freeze({
+    id: "cancel",
+    method: "POST",
+    path: "/exchange#cancel",
+    idempotent: false,
+    pathParams: [],
+    validateBody: validators.cancelBody,
+    responses: {
+      "200": { validate: validators.cancelResponse200 },
+      "422": {},
+    },
+  }),
+  cancelByCloid: Object.freeze({
+    id: "cancelByCloid",
+    method: "POST",
+    path: "/exchange#cancelByCloid",
+    idempotent: false,
+    pathParams: [],
+    validateBody: validators.cancelByCloidBody,
+    responses: {
+      "200": { validate: validators.cancelByCloidResponse200 },
+      "422": {},
+    },
+  }),
+  modify: Object.freeze({
+    id: "modify",
+    method: "POST",
+    path: "/exchange#modify",
+    idempotent: false,
+    pathParams: [],
+    validateBody: validators.modifyBody,
+    responses: {
+      "200": { validate: validators.modifyResponse200 },
+      "422": {},
+    },
+  }),
   batchModify: Object.freeze({
     id: "batchModify",
     method: "POST",
-    path: "/exchange",
+    path: "/exchange#batchModify",
     idempotent: false,
     pathParams: [],
     validateBody: validators.batchModifyBody,
     responses: {
       "200": { validate: validators.batchModifyResponse200 },
+      "422": {},
+    },
+  }),
+  scheduleCancel: Object.freeze({
+    id: "scheduleCancel",
+    method: "POST",
+    path: "/exchange#scheduleCancel",
+    idempotent: false,
+    pathParams: [],
+    validateBody: validators.scheduleCancelBody,
+    responses: {
+      "200": { validate: validators.scheduleCancelResponse200 },
+      "422": {},
+    },
+  }),
+  updateLeverage: Object.freeze({
+    id: "updateLeverage",
+    method: "POST",
+    path: "/exchange#updateLeverage",
+    idempotent: false,
+    pathParams: [],
+    validateBody: validators.updateLeverageBody,
+    responses: {
+      "200": { validate: validators.updateLeverageResponse200 },
+      "422": {},
+    },
+  }),
+  updateIsolatedMargin: Object.freeze({
+    id: "updateIsolatedMargin",
+    method: "POST",
+    path: "/exchange#updateIsolatedMargin",
+    idempotent: false,
+    pathParams: [],
+    validateBody: validators.updateIsolatedMarginBody,
+    responses: {
+      "200": { validate: validators.updateIsolatedMarginResponse200 },
+      "422": {},
+    },
+  }),
+  approveAgent: Object.freeze({
+    id: "approveAgent",
+    method: "POST",
+    path: "/exchange#approveAgent",
+    idempotent: false,
+    pathParams: [],
+    validateBody: validators.approveAgentBody,
+    responses: {
+      "200": { validate: validators.approveAgentResponse200 },
+      "422": {},
+    },
+  }),
+  meta: Object.freeze({
+    id: "meta",
+    method: "POST",
+    path: "/info#meta",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.metaBody,
+    responses: {
+      "200": { validate: validators.metaResponse200 },
+      "422": {},
+    },
+  }),
+  spotMeta: Object.freeze({
+    id: "spotMeta",
+    method: "POST",
+    path: "/info#spotMeta",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.spotMetaBody,
+    responses: {
+      "200": { validate: validators.spotMetaResponse200 },
+      "422": {},
+    },
+  }),
+  allMids: Object.freeze({
+    id: "allMids",
+    method: "POST",
+    path: "/info#allMids",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.allMidsBody,
+    responses: {
+      "200": { validate: validators.allMidsResponse200 },
+      "422": {},
+    },
+  }),
+  l2Book: Object.freeze({
+    id: "l2Book",
+    method: "POST",
+    path: "/info#l2Book",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.l2BookBody,
+    responses: {
+      "200": { validate: validators.l2BookResponse200 },
+      "422": {},
+    },
+  }),
+  openOrders: Object.freeze({
+    id: "openOrders",
+    method: "POST",
+    path: "/info#openOrders",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.openOrdersBody,
+    responses: {
+      "200": { validate: validators.openOrdersResponse200 },
+      "422": {},
+    },
+  }),
+  frontendOpenOrders: Object.freeze({
+    id: "frontendOpenOrders",
+    method: "POST",
+    path: "/info#frontendOpenOrders",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.frontendOpenOrdersBody,
+    responses: {
+      "200": { validate: validators.frontendOpenOrdersResponse200 },
+      "422": {},
+    },
+  }),
+  orderStatus: Object.freeze({
+    id: "orderStatus",
+    method: "POST",
+    path: "/info#orderStatus",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.orderStatusBody,
+    responses: {
+      "200": { validate: validators.orderStatusResponse200 },
+      "422": {},
+    },
+  }),
+  userFills: Object.freeze({
+    id: "userFills",
+    method: "POST",
+    path: "/info#userFills",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.userFillsBody,
+    responses: {
+      "200": { validate: validators.userFillsResponse200 },
+      "422": {},
+    },
+  }),
+  clearinghouseState: Object.freeze({
+    id: "clearinghouseState",
+    method: "POST",
+    path: "/info#clearinghouseState",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.clearinghouseStateBody,
+    responses: {
+      "200": { validate: validators.clearinghouseStateResponse200 },
       "422": {},
     },
   }),

@@ -4,7 +4,13 @@
  * examples are type-checked against real types rather than `any`.
  */
 import type { AccountProof, Block, EvmClient, Transaction } from "chainkit/evm";
-import type { ExchangeClient, L1Action, TypedDataSigner } from "chainkit/exchange";
+import type {
+  AssetDirectory,
+  ExchangeClient,
+  InfoClient,
+  L1Action,
+  TypedDataSigner,
+} from "chainkit/exchange";
 import type { IndexerClient } from "chainkit/indexer";
 import type { PlatformClient } from "chainkit/platform";
 import type { Sandbox } from "chainkit/sandbox";
@@ -13,6 +19,9 @@ import type { WalletClient } from "chainkit/wallet";
 export declare const platform: PlatformClient;
 export declare const evm: EvmClient;
 export declare const exchange: ExchangeClient;
+export declare const info: InfoClient;
+/** The exchange's assets, from `info.assets()`. */
+export declare const assets: AssetDirectory;
 export declare const wallet: WalletClient;
 export declare const indexer: IndexerClient;
 export declare const sandbox: Sandbox;

@@ -1,33 +1,48 @@
 import { createExchangeOperations } from "../../generated/exchange/client.js";
-import { exchangeOperations } from "../../generated/exchange/operations.js";
-import type { BatchModifyBody, ExchangeResponse, ModifyStatus } from "../../generated/exchange/types.js";
+import type {
+  CancelResult,
+  CancelStatus,
+  Grouping,
+  Order,
+  PlacementResult,
+  PlacementStatus,
+} from "../../generated/exchange/types.js";
 import { ConfigurationError } from "../runtime/errors/configuration-error.js";
 import { ExchangeError } from "../runtime/errors/exchange-error.js";
-import { HttpError } from "../runtime/errors/http-error.js";
 import { type FieldIssue, RequestValidationError } from "../runtime/errors/request-validation-error.js";
-import {
-  isRetryable,
-  nextRetryDelay,
-  type RetryOptions,
-  resolveRetryPolicy,
-  retryHint,
-} from "../runtime/http/retry-policy.js";
+import { type RetryOptions, resolveRetryPolicy } from "../runtime/http/retry-policy.js";
 import type { FetchFunction } from "../runtime/http/send-request.js";
-import { sleep } from "../runtime/http/sleep.js";
-import { parseJson } from "../runtime/json/parse-json.js";
-import { stringifyJson } from "../runtime/json/stringify-json.js";
-import { createRestCaller, type RestCallOptions } from "../runtime/rest/create-rest-caller.js";
+import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
 import type { UsageBudget, UsageMeter, UsageSnapshot } from "../runtime/usage/usage-meter.js";
-import { checkValue } from "../runtime/validation/field-issues.js";
-import { batchModifyAction, type ModifyInput } from "./modify-input.js";
+import {
+  type BuilderInput,
+  batchModifyAction,
+  type CancelByCloidInput,
+  type CancelInput,
+  cancelAction,
+  cancelByCloidAction,
+  type ModifyInput,
+  modifyAction,
+  type OrderInput,
+  orderAction,
+  scheduleCancelAction,
+  updateIsolatedMarginAction,
+  updateLeverageAction,
+} from "./action-inputs.js";
+import type { AssetDirectory } from "./assets/asset-directory.js";
+import { orderIssues, type PlacedOrder } from "./assets/check-orders.js";
+import { createInfoClient } from "./info-client.js";
 import { nonceManagerFor } from "./nonce-manager.js";
+import { createSignedSender, type ExchangeActionId } from "./signed-sender.js";
 import type { Hex } from "./signing/action-hash.js";
+import type { L1Action } from "./signing/action-types.js";
 import { signL1Action } from "./signing/sign-l1-action.js";
 import { privateKeySigner, type Signer } from "./signing/signer.js";
+import { signUserSignedAction } from "./signing/user-signed.js";
 
 /** Options of {@link createExchangeClient}. Give `signer` or `privateKey`. */
 export interface ExchangeClientOptions {
-  /** The exchange API base URL (the request goes to `{baseUrl}/exchange`); https, or http to loopback. */
+  /** The exchange API base URL (actions go to `{baseUrl}/exchange`, queries to `{baseUrl}/info`); https, or http to loopback. */
   baseUrl: string;
   /** Signs every action: a viem account, an ethers wallet, {@link privateKeySigner}, … */
   signer?: Signer;
@@ -37,6 +52,13 @@ export interface ExchangeClientOptions {
   network: "mainnet" | "testnet";
   /** Act for this vault or subaccount by default (each call may override it). */
   vaultAddress?: string;
+  /**
+   * The assets whose rules prices and sizes are checked against before signing, or `false` to skip
+   * that check. Default: read once from `/info` (`meta` and `spotMeta`) before the first order.
+   */
+  assets?: AssetDirectory | false;
+  /** The chain id (hex) user-signed actions such as `approveAgent` are signed on (default `0x66eee`, as the official SDK). */
+  signatureChainId?: string;
   /** The `fetch` to use (default: the global one). */
   fetch?: FetchFunction;
   /** Milliseconds per attempt (default 30 000). */
@@ -48,7 +70,7 @@ export interface ExchangeClientOptions {
    * 502/503/504 (default 3 times), or `false` for never. A call is never re-signed with a new nonce.
    */
   retry?: RetryOptions | false;
-  /** Pace requests under this budget; weight is one per modification (e.g. `{ weight: 1200, intervalMs: 60_000 }`). */
+  /** Pace requests under this budget; weight is one per order, cancel or modification (e.g. `{ weight: 1200, intervalMs: 60_000 }`). */
   budget?: UsageBudget;
   /** A usage meter to share with other clients of the same account (overrides `budget`). */
   meter?: UsageMeter;
@@ -56,26 +78,57 @@ export interface ExchangeClientOptions {
   validateResponse?: boolean;
 }
 
-/** Per-call options of {@link ExchangeClient.batchModify}. */
-export interface BatchModifyOptions {
+/** Per-call options of an L1 action. */
+export interface ActionOptions {
   /** Millisecond time after which the exchange must reject the request; must be in the future. */
   expiresAfter?: number;
   /** Act for this vault or subaccount; `null` acts for the signer even when the client has a default. */
   vaultAddress?: string | null;
-  /** Aborts the request and any resend wait. */
+  /** Aborts the request, a wait for earlier requests of the same signer, and any resend wait. */
   signal?: AbortSignal;
   /** Milliseconds per attempt, overriding the client's. */
   timeout?: number;
 }
 
-/** The answer to one batchModify: one status per modification, in order, and the nonce it was signed with. */
-export interface BatchModifyOutcome {
+/** Per-call options of {@link ExchangeClient.order}. */
+export interface OrderOptions extends ActionOptions {
+  /** `na` (default): independent orders; `normalTpsl`: a parent then its TP/SL; `positionTpsl`: TP/SL of the position. */
+  grouping?: Grouping;
+  /** A builder fee for these orders: the builder's address (any case; sent lowercase) and the fee in tenths of a basis point. */
+  builder?: BuilderInput;
+}
+
+/** Per-call options of {@link ExchangeClient.modify} and {@link ExchangeClient.batchModify}. */
+export interface ModifyOptions extends ActionOptions {
+  /** Place the new order even when the old one is already gone. */
+  alwaysPlace?: boolean;
+}
+
+/** Per-call options of a user-signed action (no vault, no expiry). */
+export interface UserActionOptions {
+  signal?: AbortSignal;
+  timeout?: number;
+}
+
+/** The answer to an action that places orders: one status per order, in order, and the nonce. */
+export interface PlacementOutcome {
   /**
    * `{ resting: { oid, cloid? } }`, `{ filled: { totalSz, avgPx, oid, cloid? } }`, `{ error }`, or a
-   * waiting string such as `"waitingForFill"`. A failed entry is data here, not an exception.
+   * waiting string such as `"waitingForTrigger"`. A failed entry is data here, not an exception.
    */
-  statuses: ModifyStatus[];
+  statuses: PlacementStatus[];
   /** The nonce of the signed request. */
+  nonce: number;
+}
+
+/** The answer to a cancel: one status per cancel (`"success"` or `{ error }`), and the nonce. */
+export interface CancelOutcome {
+  statuses: CancelStatus[];
+  nonce: number;
+}
+
+/** The answer to an action with nothing to report but success: its nonce. */
+export interface ActionOutcome {
   nonce: number;
 }
 
@@ -85,23 +138,61 @@ export interface ExchangeClient {
   readonly address: string;
   readonly network: "mainnet" | "testnet";
   /**
-   * Replaces several resting orders in one signed request. Every modification is checked before
-   * signing, the batch is signed once with a fresh nonce, and the same signed body is resent after a
-   * network failure (never re-signed).
+   * Places orders in one signed request. Every order is checked before signing: its fields, and its
+   * price and size against its asset's rules (at most 5 significant figures unless an integer, at
+   * most (6 perpetual / 8 spot) − szDecimals decimals; a size at most szDecimals decimals).
    *
-   * @param modifies - The modifications, in order: `{ oid, order: { a, b, p, s, r, t, c? } }`.
-   * @param options - `expiresAfter`, `vaultAddress`, `signal`, `timeout`.
-   * @returns The statuses, one per modification, and the nonce.
-   * @throws {RequestValidationError} naming the field (`/modifies/3/order/t/limit/tif`, `/expiresAfter`) before signing.
+   * @param orders - `{ a, b, p, s, r, t, c? }`, prices and sizes as strings or numbers.
+   * @param options - `grouping`, `builder`, `expiresAfter`, `vaultAddress`, `signal`, `timeout`.
+   * @returns One status per order and the nonce.
+   * @throws {RequestValidationError} naming the field (`/orders/0/p`) and how to fix it, before signing.
    * @throws {ExchangeError} when the exchange refuses the whole request (`{"status":"err"}`, HTTP 422).
    * @throws {NetworkError | TimeoutError | RateLimitError | HttpError | AbortError} from the transport.
    */
-  batchModify(modifies: readonly ModifyInput[], options?: BatchModifyOptions): Promise<BatchModifyOutcome>;
-  /** Requests sent (resends included) and rate-limit weight spent (one per modification per request). */
+  order(orders: readonly OrderInput[], options?: OrderOptions): Promise<PlacementOutcome>;
+  /** Cancels orders by asset and order id; one status per cancel (`"success"` or `{ error }`). */
+  cancel(cancels: readonly CancelInput[], options?: ActionOptions): Promise<CancelOutcome>;
+  /** Cancels orders by asset and client order id; one status per cancel. */
+  cancelByCloid(cancels: readonly CancelByCloidInput[], options?: ActionOptions): Promise<CancelOutcome>;
+  /** Replaces one order (by order id or cloid) with a complete new order; the exchange refuses it as a whole when it fails. */
+  modify(modification: ModifyInput, options?: ModifyOptions): Promise<ActionOutcome>;
+  /**
+   * Replaces several resting orders in one signed request; one status per modification.
+   *
+   * @param modifies - The modifications, in order: `{ oid, order: { a, b, p, s, r, t, c? } }`.
+   * @param options - `alwaysPlace`, `expiresAfter`, `vaultAddress`, `signal`, `timeout`.
+   * @throws {RequestValidationError} naming the field (`/modifies/3/order/t/limit/tif`, `/expiresAfter`) before signing.
+   * @throws {ExchangeError} when the exchange refuses the whole request.
+   */
+  batchModify(modifies: readonly ModifyInput[], options?: ModifyOptions): Promise<PlacementOutcome>;
+  /** Cancels every open order at `time` (ms, at least 5 s ahead), or removes the schedule when `time` is left out. */
+  scheduleCancel(params?: { time?: number }, options?: ActionOptions): Promise<ActionOutcome>;
+  /** Sets the cross (`isCross: true`) or isolated leverage of one asset. */
+  updateLeverage(
+    params: { asset: number; isCross: boolean; leverage: number },
+    options?: ActionOptions,
+  ): Promise<ActionOutcome>;
+  /** Adds (positive) or removes USDC × 10^6 (`ntli`) of an isolated position's margin. */
+  updateIsolatedMargin(
+    params: { asset: number; isBuy: boolean; ntli: number },
+    options?: ActionOptions,
+  ): Promise<ActionOutcome>;
+  /**
+   * Lets another key (an API wallet) sign L1 actions for this account; signed with the user-signed
+   * scheme, so the signer must be the account's own key.
+   *
+   * @param params - `agentAddress`, and `agentName` (up to 16 characters, optionally followed by ` valid_until <ms>`) for a named agent.
+   */
+  approveAgent(
+    params: { agentAddress: string; agentName?: string },
+    options?: UserActionOptions,
+  ): Promise<ActionOutcome>;
+  /** Requests to `/exchange` (resends included) and rate-limit weight spent; the one-time asset reads are not counted. */
   usage(): UsageSnapshot;
 }
 
-const PLACEHOLDER_SIGNATURE = { r: "0x0", s: "0x0", v: 27 } as const;
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const CHAIN_ID = /^0x[0-9a-f]{1,64}$/;
 
 function signerOf(options: ExchangeClientOptions): Signer {
   if (options.signer && options.privateKey !== undefined) {
@@ -110,8 +201,8 @@ function signerOf(options: ExchangeClientOptions): Signer {
   if (options.privateKey !== undefined) return privateKeySigner(options.privateKey);
   const { signer } = options;
   if (!signer) throw new ConfigurationError("signer", "give signer or privateKey");
-  // The address keys the shared nonce manager, so a signer without one cannot be used at all.
-  if (typeof signer.address !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(signer.address)) {
+  // The address keys the shared nonce queue, so a signer without one cannot be used at all.
+  if (typeof signer.address !== "string" || !ADDRESS.test(signer.address)) {
     throw new ConfigurationError("signer", "must have an address: 0x followed by 40 hex digits");
   }
   if (typeof signer.signTypedData !== "function") {
@@ -120,139 +211,156 @@ function signerOf(options: ExchangeClientOptions): Signer {
   return signer;
 }
 
-/** Rewrites an input error of the signing helpers as a request validation error. */
-function asValidationError(error: unknown): unknown {
-  if (!(error instanceof ExchangeError) || error.field === undefined) return error;
-  const prefix = `${error.field} `;
-  const message = error.shortMessage.startsWith(prefix)
-    ? error.shortMessage.slice(prefix.length)
-    : error.shortMessage;
-  return new RequestValidationError("batchModify", [{ pointer: error.field, message }]);
+/** Runs an action builder, turning an input error it names into a request validation error. */
+function built<T>(operation: ExchangeActionId, build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (!(error instanceof ExchangeError) || error.field === undefined) throw error;
+    const prefix = `${error.field} `;
+    const message = error.shortMessage.startsWith(prefix)
+      ? error.shortMessage.slice(prefix.length)
+      : error.shortMessage;
+    throw new RequestValidationError(operation, [{ pointer: error.field, message }]);
+  }
+}
+
+function refuse(operation: ExchangeActionId, issues: FieldIssue[]): void {
+  if (issues.length > 0) throw new RequestValidationError(operation, issues);
 }
 
 /**
- * Checks the body against the spec before signing, with a placeholder nonce and signature, so bad
- * input is named by the spec's own rules before a nonce is spent.
- */
-function checkAgainstSpec(body: Omit<BatchModifyBody, "nonce" | "signature">): void {
-  const validate = exchangeOperations.batchModify.validateBody;
-  if (!validate) return;
-  const wire = parseJson(stringifyJson({ ...body, nonce: 0, signature: PLACEHOLDER_SIGNATURE }));
-  const issues: FieldIssue[] = checkValue(validate, wire, "").map((issue) => ({
-    pointer: issue.pointer.replace(/^\/action(?=\/)/, ""),
-    message: issue.message,
-  }));
-  if (issues.length > 0) throw new RequestValidationError("batchModify", issues);
-}
-
-function refusal(message: string, status: number, resends: number, cause?: unknown): ExchangeError {
-  const resent = resends > 0 && /duplicate nonce/i.test(message);
-  return new ExchangeError(`The exchange refused the request: ${message}`, {
-    serviceMessage: message,
-    status,
-    cause,
-    details: resent
-      ? `the same signed request was resent ${resends} time(s) after failures; an earlier attempt may have been processed`
-      : undefined,
-  });
-}
-
-/**
- * Creates an exchange client bound to one signer and network.
+ * Creates an exchange client bound to one signer and network: one method per action, each checked
+ * before signing, signed once with the next nonce, and sent through the signer's queue so a burst of
+ * calls reaches the exchange in nonce order.
  *
  * @param options - `baseUrl`, `signer` or `privateKey`, `network`, and optional `vaultAddress`,
- *   `fetch`, `timeout`, `retry`, `budget` or `meter`, `validateResponse`.
+ *   `assets`, `signatureChainId`, `fetch`, `timeout`, `retry`, `budget` or `meter`, `validateResponse`.
  * @returns The client.
  * @throws {ConfigurationError} for an insecure URL, a missing or malformed signer, a bad network or budget.
  * @throws {ExchangeError} for a malformed private key (without showing it).
  * @example
  * const exchange = createExchangeClient({ baseUrl: url, signer: privateKeySigner(key), network: "mainnet" });
- * const { statuses } = await exchange.batchModify([
- *   { oid: 77738308, order: { a: 0, b: true, p: "61500", s: "0.002", r: false, t: { limit: { tif: "Gtc" } } } },
- * ]);
- * if (typeof statuses[0] === "object" && "error" in statuses[0]) console.log(statuses[0].error);
+ * const { statuses } = await exchange.order(
+ *   [{ a: 0, b: true, p: "61500", s: "0.002", r: false, t: { limit: { tif: "Gtc" } } }],
+ *   { grouping: "na" },
+ * );
+ * if (typeof statuses[0] === "object" && "resting" in statuses[0]) await exchange.cancel([{ a: 0, o: statuses[0].resting.oid }]);
  */
 export function createExchangeClient(options: ExchangeClientOptions): ExchangeClient {
   if (options.network !== "mainnet" && options.network !== "testnet") {
     throw new ConfigurationError("network", 'must be "mainnet" or "testnet"');
   }
+  const signatureChainId = options.signatureChainId ?? "0x66eee";
+  if (typeof signatureChainId !== "string" || !CHAIN_ID.test(signatureChainId)) {
+    throw new ConfigurationError("signatureChainId", "must be 0x and lowercase hex digits, such as 0x66eee");
+  }
   const signer = signerOf(options);
   const isMainnet = options.network === "mainnet";
-  const nonces = nonceManagerFor(signer.address);
-  const policy = resolveRetryPolicy(options.retry);
   const caller = createRestCaller({
     baseUrl: options.baseUrl,
     fetch: options.fetch,
     timeout: options.timeout,
     maxResponseBytes: options.maxResponseBytes,
-    retry: false, // resends are decided here, so they always carry the same signed body
+    retry: false, // resends are decided by the signed sender, so they always carry the same signed body
     usage: options.meter ? { meter: options.meter } : { budget: options.budget },
     validateResponse: options.validateResponse,
   });
-  const operations = createExchangeOperations(caller);
+  // Reads the assets for the price checks; its two one-time queries are not counted in usage().
+  const info = createInfoClient({
+    baseUrl: options.baseUrl,
+    fetch: options.fetch,
+    timeout: options.timeout,
+    validateResponse: options.validateResponse,
+  });
+  const submit = createSignedSender(
+    createExchangeOperations(caller),
+    nonceManagerFor(signer.address),
+    resolveRetryPolicy(options.retry),
+  );
 
-  /** Sends one signed body, resending exactly it after retryable failures. */
-  async function send(body: BatchModifyBody, callOptions: RestCallOptions, expiresAfter?: number) {
-    const started = Date.now();
-    for (let resends = 0; ; resends++) {
-      try {
-        return { answer: (await operations.batchModify(body, callOptions)) as ExchangeResponse, resends };
-      } catch (error) {
-        if (error instanceof HttpError && error.status === 422) {
-          throw refusal(error.serviceMessage ?? "malformed request", 422, resends, error);
-        }
-        const delay = isRetryable(error)
-          ? nextRetryDelay(policy, resends, Date.now() - started, retryHint(error))
-          : undefined;
-        const expired = expiresAfter !== undefined && Date.now() + (delay ?? 0) > expiresAfter;
-        if (delay === undefined || expired) throw error;
-        await sleep(delay, callOptions.signal);
-      }
-    }
-  }
+  const signL1 =
+    (call: { vaultAddress?: string; expiresAfter?: number }) => (action: unknown, nonce: number) =>
+      signL1Action({ signer, action: action as L1Action, nonce, isMainnet, ...call });
 
-  async function batchModify(
-    modifies: readonly ModifyInput[],
-    call: BatchModifyOptions = {},
-  ): Promise<BatchModifyOutcome> {
+  /** The signed extras of an L1 action (vault and expiry), checked. */
+  function extrasOf(operation: ExchangeActionId, call: ActionOptions) {
     const vaultAddress =
       call.vaultAddress === undefined ? options.vaultAddress : (call.vaultAddress ?? undefined);
     const { expiresAfter } = call;
-    let action: BatchModifyBody["action"];
-    try {
-      action = batchModifyAction(modifies);
-    } catch (error) {
-      throw asValidationError(error);
-    }
-    const unsigned = {
-      action,
-      ...(vaultAddress !== undefined ? { vaultAddress } : {}),
-      ...(expiresAfter !== undefined ? { expiresAfter } : {}),
-    };
-    checkAgainstSpec(unsigned);
-    if (expiresAfter !== undefined && expiresAfter <= Date.now()) {
-      throw new RequestValidationError("batchModify", [
-        { pointer: "/expiresAfter", message: `is in the past (${new Date(expiresAfter).toISOString()})` },
+    if (vaultAddress !== undefined && (typeof vaultAddress !== "string" || !ADDRESS.test(vaultAddress))) {
+      refuse(operation, [
+        { pointer: "/vaultAddress", message: "must be an address: 0x followed by 40 hex digits" },
       ]);
     }
+    if (expiresAfter !== undefined && (!Number.isSafeInteger(expiresAfter) || expiresAfter <= Date.now())) {
+      refuse(operation, [
+        {
+          pointer: "/expiresAfter",
+          message: Number.isSafeInteger(expiresAfter)
+            ? `is in the past (${new Date(expiresAfter).toISOString()}): give a future time in milliseconds`
+            : "must be a time in milliseconds, such as Date.now() + 60_000",
+        },
+      ]);
+    }
+    return {
+      ...(vaultAddress !== undefined && { vaultAddress }),
+      ...(expiresAfter !== undefined && { expiresAfter }),
+    };
+  }
 
-    const nonce = nonces.next();
-    const signature = await signL1Action({ signer, action, nonce, vaultAddress, expiresAfter, isMainnet });
-    const body: BatchModifyBody = { ...unsigned, nonce, signature };
-    const callOptions: RestCallOptions = {
-      weight: action.modifies.length,
+  /** Checks prices and sizes against their assets (read from `/info` on first use unless given). */
+  async function checkOrders(operation: ExchangeActionId, orders: PlacedOrder[], signal?: AbortSignal) {
+    if (options.assets === false) return;
+    const assets = options.assets ?? (await info.assets({ signal }));
+    refuse(operation, orderIssues(orders, assets));
+  }
+
+  /**
+   * Checks the signed extras and the orders' prices and sizes, then signs and sends an L1 action.
+   *
+   * @param entries - The action's list and its pointer (`/orders`), refused when empty.
+   * @param placed - The orders whose prices and sizes the assets must allow.
+   */
+  async function l1<Action>(
+    id: ExchangeActionId,
+    action: Action,
+    call: ActionOptions,
+    entries: { list: readonly unknown[]; pointer: string } | undefined,
+    placed: PlacedOrder[] = [],
+  ): Promise<{ response: unknown; nonce: number }> {
+    if (entries && entries.list.length === 0) {
+      refuse(id, [{ pointer: entries.pointer, message: "must have at least one entry" }]);
+    }
+    const extras = extrasOf(id, call);
+    if (placed.length > 0) await checkOrders(id, placed, call.signal);
+    return submit({
+      id,
+      action: () => action,
+      sign: signL1(extras),
+      extras,
+      weight: entries?.list.length ?? 1,
       signal: call.signal,
       timeout: call.timeout,
-    };
-    const { answer, resends } = await send(body, callOptions, expiresAfter);
+    });
+  }
 
-    if (answer.status === "err") throw refusal(answer.response, 200, resends);
-    const statuses = answer.response.data.statuses;
-    if (statuses.length !== action.modifies.length) {
-      throw new ExchangeError(
-        `The exchange answered ${statuses.length} statuses for ${action.modifies.length} modifications`,
-        { status: 200 },
-      );
+  function placements(response: unknown, expected: number, nonce: number): PlacementOutcome {
+    const { statuses } = (response as PlacementResult).data;
+    if (statuses.length !== expected) {
+      throw new ExchangeError(`The exchange answered ${statuses.length} statuses for ${expected} orders`, {
+        status: 200,
+      });
+    }
+    return { statuses, nonce };
+  }
+
+  function cancels(response: unknown, expected: number, nonce: number): CancelOutcome {
+    const { statuses } = (response as CancelResult).data;
+    if (statuses.length !== expected) {
+      throw new ExchangeError(`The exchange answered ${statuses.length} statuses for ${expected} cancels`, {
+        status: 200,
+      });
     }
     return { statuses, nonce };
   }
@@ -260,7 +368,92 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   return {
     address: signer.address,
     network: options.network,
-    batchModify,
+
+    async order(orders, call = {}) {
+      const action = built("order", () => orderAction(orders, call.grouping, call.builder));
+      const placed = action.orders.map((order, index) => ({ order, pointer: `/orders/${index}` }));
+      const entries = { list: action.orders, pointer: "/orders" };
+      const { response, nonce } = await l1("order", action, call, entries, placed);
+      return placements(response, action.orders.length, nonce);
+    },
+
+    async cancel(list, call = {}) {
+      const action = built("cancel", () => cancelAction(list));
+      const entries = { list: action.cancels, pointer: "/cancels" };
+      const { response, nonce } = await l1("cancel", action, call, entries);
+      return cancels(response, action.cancels.length, nonce);
+    },
+
+    async cancelByCloid(list, call = {}) {
+      const action = built("cancelByCloid", () => cancelByCloidAction(list));
+      const entries = { list: action.cancels, pointer: "/cancels" };
+      const { response, nonce } = await l1("cancelByCloid", action, call, entries);
+      return cancels(response, action.cancels.length, nonce);
+    },
+
+    async modify(modification, call = {}) {
+      const action = built("modify", () => modifyAction(modification, call.alwaysPlace));
+      const placed = [{ order: action.order as Order, pointer: "/order" }];
+      const { nonce } = await l1("modify", action, call, undefined, placed);
+      return { nonce };
+    },
+
+    async batchModify(modifies, call = {}) {
+      const action = built("batchModify", () => batchModifyAction(modifies, call.alwaysPlace));
+      const placed = action.modifies.map((entry, index) => ({
+        order: entry.order,
+        pointer: `/modifies/${index}/order`,
+      }));
+      const entries = { list: action.modifies, pointer: "/modifies" };
+      const { response, nonce } = await l1("batchModify", action, call, entries, placed);
+      return placements(response, action.modifies.length, nonce);
+    },
+
+    async scheduleCancel(params = {}, call = {}) {
+      const action = built("scheduleCancel", () => scheduleCancelAction(params.time));
+      const { nonce } = await l1("scheduleCancel", action, call, undefined);
+      return { nonce };
+    },
+
+    async updateLeverage(params, call = {}) {
+      const action = built("updateLeverage", () => updateLeverageAction(params));
+      const { nonce } = await l1("updateLeverage", action, call, undefined);
+      return { nonce };
+    },
+
+    async updateIsolatedMargin(params, call = {}) {
+      const action = built("updateIsolatedMargin", () => updateIsolatedMarginAction(params));
+      const { nonce } = await l1("updateIsolatedMargin", action, call, undefined);
+      return { nonce };
+    },
+
+    async approveAgent(params, call = {}) {
+      const { agentAddress, agentName } = params ?? {};
+      if (typeof agentAddress !== "string" || !ADDRESS.test(agentAddress)) {
+        refuse("approveAgent", [
+          { pointer: "/agentAddress", message: "must be an address: 0x followed by 40 hex digits" },
+        ]);
+      }
+      const hyperliquidChain: "Mainnet" | "Testnet" = isMainnet ? "Mainnet" : "Testnet";
+      const { nonce } = await submit({
+        id: "approveAgent",
+        action: (nonce) => ({
+          type: "approveAgent",
+          signatureChainId,
+          hyperliquidChain,
+          agentAddress: agentAddress.toLowerCase(),
+          ...(agentName !== undefined && { agentName }),
+          nonce,
+        }),
+        sign: (action) => signUserSignedAction({ signer, action }),
+        extras: {},
+        weight: 1,
+        signal: call.signal,
+        timeout: call.timeout,
+      });
+      return { nonce };
+    },
+
     usage: () => caller.usage(),
   };
 }

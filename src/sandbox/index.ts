@@ -43,8 +43,8 @@ export interface SandboxOptions {
   faults?: Partial<Record<SurfaceName, FaultPlan>>;
   /**
    * Seed of the credentials and generated data: with a seed, the API key, node token, username,
-   * password and every other credential, the created nodes' credentials and the indexer's actions
-   * are the same on every run. Without one, credentials are random.
+   * password and every other credential, the created nodes' credentials, the indexer's actions and
+   * the exchange's seeded books are the same on every run. Without one, credentials are random.
    */
   seed?: number;
   /**
@@ -96,7 +96,7 @@ export interface Sandbox {
   /** Requests one surface has received so far, faulted ones included. */
   requestCount(surface: SurfaceName): number;
   /** The EVM chain, for tests that need to send transactions or mine blocks. */
-  evm: Pick<EvmSurface, "sendTransaction" | "fund" | "mine" | "chainId" | "path">;
+  evm: Pick<EvmSurface, "sendTransaction" | "fund" | "mine" | "setUsingBigBlocks" | "chainId" | "path">;
   /** The wallet chain, for tests: produce a block now, or make the node tamper with the transactions it builds. */
   wallet: {
     produceBlock(): { number: bigint; id: string };
@@ -214,7 +214,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     closers.push(() => platform.close());
     await serve("platform", { auth: "bearer", apiKeys: new Set([apiKey]), handler: platform.handler });
 
-    const exchange = createExchangeSurface({ network: options.exchangeNetwork });
+    const exchange = createExchangeSurface({
+      network: options.exchangeNetwork,
+      ...(options.seed !== undefined && { seed: options.seed }),
+    });
     closers.push(() => exchange.close());
     await serve("exchange", { auth: "none", handler: exchange.handler });
 
@@ -249,6 +252,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         sendTransaction: (transaction) => evm.sendTransaction(transaction),
         fund: (address, value) => evm.fund(address, value),
         mine: (transfers) => evm.mine(transfers),
+        setUsingBigBlocks: (address, usingBigBlocks) => evm.setUsingBigBlocks(address, usingBigBlocks),
       },
       wallet: {
         produceBlock: () => wallet.produceBlock(),

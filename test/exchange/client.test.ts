@@ -63,7 +63,8 @@ afterAll(() => server.close());
 beforeEach(() => {
   server.requests.length = 0;
   server.users = new Set([ADDRESS]);
-  server.statuses = (entries) => entries.map((_, index) => ({ resting: { oid: 500 + index } }));
+  server.statuses = (entries, type) =>
+    entries.map((_, index) => (type.startsWith("cancel") ? "success" : { resting: { oid: 500 + index } }));
   server.dropNext = 0;
   server.loseAnswerNext = 0;
 });
@@ -219,6 +220,7 @@ describe("createExchangeClient().batchModify", () => {
       privateKey: KEY,
       network: "mainnet",
       fetch: breakJson,
+      assets: false,
     });
     const error = (await failure(exchange.batchModify(modifies))) as ExchangeError;
     expect(error).toBeInstanceOf(ExchangeError);
@@ -239,11 +241,6 @@ describe("checks before signing", () => {
       "an unknown tif",
       [...modifies, { ...modifies[0], order: { ...modifies[0]?.order, t: { limit: { tif: "GTC" } } } }],
       "/modifies/3/order/t/limit/tif",
-    ],
-    [
-      "a tif the spec does not list",
-      withOrder(0, { t: { limit: { tif: "FrontendMarket" } } }),
-      "/modifies/0/order/t/limit/tif",
     ],
     ["an unknown key", withOrder(1, { cloid: "0x01" }), "/modifies/1/order/cloid"],
     ["a price that would round", withOrder(2, { p: 1.123456789 }), "/modifies/2/order/p"],
@@ -401,5 +398,88 @@ describe("secrets", () => {
     })();
     expect(error).toBeInstanceOf(ExchangeError);
     expect(inspect(error)).not.toContain(KEY.slice(2, 40));
+  });
+});
+
+describe("every action method", () => {
+  it("sends a signed body the independent server accepts, with the statuses it answers", async () => {
+    server.users = new Set([ADDRESS]);
+    const exchange = createExchangeClient({ baseUrl: server.url, privateKey: KEY, network: "mainnet" });
+    const order = { a: 0, b: true, p: "61500", s: "0.002", r: false, t: { limit: { tif: "Gtc" as const } } };
+    const calls: [string, () => Promise<{ nonce: number }>][] = [
+      [
+        "order",
+        () =>
+          exchange.order([order], {
+            grouping: "na",
+            builder: { b: VAULT.toUpperCase().replace("0X", "0x"), f: 10 },
+          }),
+      ],
+      ["cancel", () => exchange.cancel([{ a: 0, o: 77738308 }])],
+      [
+        "cancelByCloid",
+        () => exchange.cancelByCloid([{ asset: 0, cloid: "0x0000000000000000000000000000ABCD" }]),
+      ],
+      ["modify", () => exchange.modify({ oid: 77738308, order }, { alwaysPlace: true })],
+      ["batchModify", () => exchange.batchModify([{ oid: 77738308, order }])],
+      ["scheduleCancel", () => exchange.scheduleCancel({ time: Date.now() + 60_000 })],
+      ["scheduleCancel", () => exchange.scheduleCancel()],
+      ["updateLeverage", () => exchange.updateLeverage({ asset: 0, isCross: false, leverage: 5 })],
+      [
+        "updateIsolatedMargin",
+        () => exchange.updateIsolatedMargin({ asset: 0, isBuy: true, ntli: -1_000_000 }),
+      ],
+      ["approveAgent", () => exchange.approveAgent({ agentAddress: VAULT, agentName: "bot" })],
+    ];
+    for (const [type, call] of calls) {
+      server.requests.length = 0;
+      const outcome = await call();
+      expect(server.requests, type).toHaveLength(1);
+      const [request] = server.requests;
+      expect(request?.signer, type).toBe(ADDRESS.toLowerCase());
+      expect((request?.body?.action as { type: string } | undefined)?.type).toBe(type);
+      expect(request?.body?.nonce).toBe(outcome.nonce);
+    }
+  });
+
+  it("sends the builder address lowercase and approveAgent's nonce inside the action", async () => {
+    const exchange = createExchangeClient({ baseUrl: server.url, privateKey: KEY, network: "mainnet" });
+    const order = { a: 0, b: true, p: "61500", s: "0.002", r: false, t: { limit: { tif: "Gtc" as const } } };
+    await exchange.order([order], { builder: { b: "0x1719884EB866CB12B2287399B15F7DB5E7D775EA", f: 10 } });
+    const action = server.requests[0]?.body?.action as { builder: unknown } | undefined;
+    expect(action?.builder).toEqual({ b: VAULT, f: 10 });
+    await exchange.approveAgent({ agentAddress: VAULT });
+    const body = server.requests[1]?.body as { nonce: number; action: Record<string, unknown> };
+    expect(body.action).toEqual({
+      type: "approveAgent",
+      signatureChainId: "0x66eee",
+      hyperliquidChain: "Mainnet",
+      agentAddress: VAULT,
+      nonce: body.nonce,
+    });
+  });
+
+  it("refuses an empty list and a user-signed call with bad input before anything is sent", async () => {
+    const exchange = createExchangeClient({ baseUrl: server.url, privateKey: KEY, network: "mainnet" });
+    for (const [call, field] of [
+      [() => exchange.order([]), "/orders"],
+      [() => exchange.cancel([]), "/cancels"],
+      [() => exchange.cancelByCloid([{ asset: 0, cloid: "0x12" }]), "/cancels/0/cloid"],
+      [() => exchange.updateLeverage({ asset: -1, isCross: true, leverage: 2 }), "/asset"],
+      [() => exchange.approveAgent({ agentAddress: "0x1234" }), "/agentAddress"],
+      [() => exchange.scheduleCancel({}, { vaultAddress: "0x1719" }), "/vaultAddress"],
+      [
+        () =>
+          exchange.order([{ a: 0, b: true, p: "1", s: "1", r: false, t: { limit: { tif: "Gtc" } } }], {
+            builder: { b: VAULT, f: 1001 },
+          }),
+        "/builder/f",
+      ],
+    ] as const) {
+      const error = await failure(call());
+      expect(error, field).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).field).toBe(field);
+    }
+    expect(server.requests).toHaveLength(0);
   });
 });

@@ -1,11 +1,34 @@
 /**
- * Differential test: random batchModify actions are hashed and signed by chainkit and by
- * @nktkas/hyperliquid (its own msgpack, its own canonical key order, viem for the signature).
- * Both must agree on every byte.
+ * Differential test: random actions of every type the spec describes are hashed and signed by
+ * chainkit and by @nktkas/hyperliquid (its own msgpack, its own key order from its own schemas, viem
+ * for the signature). Every object's keys are shuffled before chainkit sees them, so chainkit's key
+ * order must come from the action's shape, not from the caller. Both must agree on every byte.
  */
-import { BatchModifyRequest } from "@nktkas/hyperliquid/api/exchange";
-import { canonicalize, createL1ActionHash, signL1Action as nktkasSign } from "@nktkas/hyperliquid/signing";
-import { actionHash, type BatchModifyAction, type Hex, signL1Action } from "chainkit/exchange";
+import {
+  ApproveAgentTypes,
+  BatchModifyRequest,
+  CancelByCloidRequest,
+  CancelRequest,
+  ModifyRequest,
+  OrderRequest,
+  ScheduleCancelRequest,
+  UpdateIsolatedMarginRequest,
+  UpdateLeverageRequest,
+} from "@nktkas/hyperliquid/api/exchange";
+import {
+  canonicalize,
+  createL1ActionHash,
+  signL1Action as nktkasSign,
+  signUserSignedAction as nktkasUserSign,
+} from "@nktkas/hyperliquid/signing";
+import {
+  actionHash,
+  type Hex,
+  type L1Action,
+  signL1Action,
+  signUserSignedAction,
+  type UserSignedAction,
+} from "chainkit/exchange";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 
@@ -30,7 +53,7 @@ type Random = ReturnType<typeof prng>;
 
 /** A canonical unsigned decimal: integer digits and up to 8 fraction digits, no redundant zeros. */
 function decimal(random: Random): string {
-  const whole = String(random.pick([0, 1, 7, 42, 1850, 30000, 123456789]) + random.int(1000));
+  const whole = String(random.pick([1, 7, 42, 1850, 30000, 123456789]) + random.int(1000));
   const places = random.int(9);
   const fraction = String(random.int(10 ** places))
     .padStart(places, "0")
@@ -38,16 +61,114 @@ function decimal(random: Random): string {
   return fraction ? `${whole}.${fraction}` : whole;
 }
 
+const cloid = (random: Random) => `0x${random.hex(16)}` as Hex;
+const asset = (random: Random) =>
+  random.pick([0, 1, 4, 159, 10000 + random.int(200), 110000 + random.int(10)]);
+
 function oid(random: Random): number | Hex {
   return random.pick([
     () => random.int(2 ** 32),
     () => 2 ** 32 + random.int(2 ** 21) * 2 ** 20 + random.int(2 ** 20),
     () => Number.MAX_SAFE_INTEGER - random.int(1000),
-    () => `0x${random.hex(16)}` as Hex,
+    () => cloid(random),
   ])();
 }
 
-/** Shuffles the keys of every object, so the canonical order must come from the schema. */
+function order(random: Random) {
+  const t =
+    random.next() < 0.6
+      ? { limit: { tif: random.pick(["Alo", "Ioc", "Gtc", "FrontendMarket"] as const) } }
+      : {
+          trigger: {
+            isMarket: random.next() < 0.5,
+            triggerPx: decimal(random),
+            tpsl: random.pick(["tp", "sl"] as const),
+          },
+        };
+  return {
+    a: asset(random),
+    b: random.next() < 0.5,
+    p: decimal(random),
+    s: decimal(random),
+    r: random.next() < 0.3,
+    t,
+    ...(random.next() < 0.5 ? { c: cloid(random) } : {}),
+  };
+}
+
+const many = <T>(random: Random, make: () => T) => Array.from({ length: 1 + random.int(20) }, make);
+
+/** One random action of each L1 type, with the @nktkas schema that orders its keys. */
+const GENERATORS: Record<string, { schema: unknown; make: (random: Random) => Record<string, unknown> }> = {
+  order: {
+    schema: OrderRequest.entries.action,
+    make: (random) => ({
+      type: "order",
+      orders: many(random, () => order(random)),
+      grouping: random.pick(["na", "normalTpsl", "positionTpsl"]),
+      // The builder address is hashed as a string: chainkit lowercases it; @nktkas gets it lowercased.
+      ...(random.next() < 0.4 ? { builder: { b: `0x${random.hex(20)}`, f: random.int(1001) } } : {}),
+    }),
+  },
+  cancel: {
+    schema: CancelRequest.entries.action,
+    make: (random) => ({
+      type: "cancel",
+      cancels: many(random, () => ({ a: asset(random), o: random.int(2 ** 40) })),
+    }),
+  },
+  cancelByCloid: {
+    schema: CancelByCloidRequest.entries.action,
+    make: (random) => ({
+      type: "cancelByCloid",
+      cancels: many(random, () => ({ asset: asset(random), cloid: cloid(random) })),
+    }),
+  },
+  modify: {
+    schema: ModifyRequest.entries.action,
+    make: (random) => ({
+      type: "modify",
+      oid: oid(random),
+      order: order(random),
+      ...(random.next() < 0.2 ? { a: true } : {}),
+    }),
+  },
+  batchModify: {
+    schema: BatchModifyRequest.entries.action,
+    make: (random) => ({
+      type: "batchModify",
+      modifies: many(random, () => ({ oid: oid(random), order: order(random) })),
+      ...(random.next() < 0.2 ? { a: true } : {}),
+    }),
+  },
+  scheduleCancel: {
+    schema: ScheduleCancelRequest.entries.action,
+    make: (random) => ({
+      type: "scheduleCancel",
+      ...(random.next() < 0.5 ? { time: 1_700_000_000_000 + random.int(10 ** 9) } : {}),
+    }),
+  },
+  updateLeverage: {
+    schema: UpdateLeverageRequest.entries.action,
+    make: (random) => ({
+      type: "updateLeverage",
+      asset: asset(random),
+      isCross: random.next() < 0.5,
+      leverage: 1 + random.int(50),
+    }),
+  },
+  updateIsolatedMargin: {
+    schema: UpdateIsolatedMarginRequest.entries.action,
+    make: (random) => ({
+      type: "updateIsolatedMargin",
+      asset: asset(random),
+      isBuy: random.next() < 0.5,
+      ntli: random.int(2 ** 40) - 2 ** 39,
+    }),
+  },
+};
+
+/** Shuffles the keys of every object, so the canonical order must come from the action's shape. */
 function shuffleKeys(value: unknown, random: Random): unknown {
   if (Array.isArray(value)) return value.map((item) => shuffleKeys(item, random));
   if (typeof value !== "object" || value === null) return value;
@@ -59,90 +180,88 @@ function shuffleKeys(value: unknown, random: Random): unknown {
   return Object.fromEntries(entries.map(([key, item]) => [key, shuffleKeys(item, random)]));
 }
 
-function batchModify(random: Random): BatchModifyAction {
-  const modifies = Array.from({ length: 1 + random.int(20) }, () => {
-    const t =
-      random.next() < 0.6
-        ? { limit: { tif: random.pick(["Alo", "Ioc", "Gtc", "FrontendMarket"] as const) } }
-        : {
-            trigger: {
-              isMarket: random.next() < 0.5,
-              triggerPx: decimal(random),
-              tpsl: random.pick(["tp", "sl"] as const),
-            },
-          };
-    const order = {
-      a: random.pick([0, 1, 4, 159, 10000 + random.int(200), 110000 + random.int(10)]),
-      b: random.next() < 0.5,
-      p: decimal(random),
-      s: decimal(random),
-      r: random.next() < 0.3,
-      t,
-      ...(random.next() < 0.5 ? { c: `0x${random.hex(16)}` as Hex } : {}),
-    };
-    return { oid: oid(random), order };
-  });
-  return { type: "batchModify", modifies, ...(random.next() < 0.2 ? { a: true } : {}) };
+/** Writes some hex strings (cloids, the builder address) in upper case: chainkit must lowercase them. */
+function shoutHex(value: unknown, random: Random): unknown {
+  if (typeof value === "string") {
+    return /^0x[0-9a-f]+$/.test(value) && random.next() < 0.5 ? `0x${value.slice(2).toUpperCase()}` : value;
+  }
+  if (Array.isArray(value)) return value.map((item) => shoutHex(item, random));
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shoutHex(item, random)]));
 }
 
-const CASES = 300;
+const CASES_PER_TYPE = 40;
 
 describe("differential against @nktkas/hyperliquid", () => {
-  it(`agrees on the hash and the signature of ${CASES} random batchModify actions`, async () => {
+  it(`agrees on the hash and signature of ${CASES_PER_TYPE} random actions of every L1 type, keys shuffled`, async () => {
     const random = prng(20261122);
     const seen = new Set<string>();
-    for (let index = 0; index < CASES; index++) {
-      const key = `0x${random.hex(32)}` as Hex;
-      const action = batchModify(random);
-      const shuffled = shuffleKeys(action, random) as Record<string, unknown>;
-      const nonce = 1_700_000_000_000 + random.int(10 ** 9);
-      const vaultAddress = random.next() < 0.4 ? (`0x${random.hex(20)}` as Hex) : undefined;
-      const expiresAfter = random.next() < 0.4 ? nonce + random.int(60_000) : undefined;
-      const isMainnet = random.next() < 0.5;
-      const context = `case ${index}`;
-      for (const { oid, order } of action.modifies) {
-        seen.add(typeof oid === "string" ? "cloid oid" : oid >= 2 ** 32 ? "oid beyond 2^32" : "small oid");
-        seen.add("limit" in order.t ? "limit" : "trigger");
-        seen.add(order.c ? "cloid" : "no cloid");
+    for (const [type, { schema, make }] of Object.entries(GENERATORS)) {
+      for (let index = 0; index < CASES_PER_TYPE; index++) {
+        const key = `0x${random.hex(32)}` as Hex;
+        const action = make(random);
+        const shuffled = shoutHex(shuffleKeys(action, random), random) as L1Action;
+        const nonce = 1_700_000_000_000 + random.int(10 ** 9);
+        const vaultAddress = random.next() < 0.4 ? (`0x${random.hex(20)}` as Hex) : undefined;
+        const expiresAfter = random.next() < 0.4 ? nonce + random.int(60_000) : undefined;
+        const isMainnet = random.next() < 0.5;
+        const context = `${type} case ${index}`;
+        if (vaultAddress && expiresAfter) seen.add("vault and expiry");
+        seen.add(isMainnet ? "mainnet" : "testnet");
+        seen.add(type);
+
+        const theirAction = canonicalize(schema as never, action) as Record<string, unknown>;
+        const theirs = createL1ActionHash({ action: theirAction, nonce, vaultAddress, expiresAfter });
+        expect(actionHash({ action: shuffled, nonce, vaultAddress, expiresAfter }), context).toBe(theirs);
+
+        const wallet = privateKeyToAccount(key);
+        const theirSignature = await nktkasSign({
+          wallet,
+          action: theirAction,
+          nonce,
+          isTestnet: !isMainnet,
+          vaultAddress,
+          expiresAfter,
+        });
+        const signature = await signL1Action({
+          privateKey: key,
+          action: shuffled,
+          nonce,
+          vaultAddress,
+          expiresAfter,
+          isMainnet,
+        });
+        expect(signature, context).toEqual(theirSignature);
       }
-      if (vaultAddress && expiresAfter) seen.add("vault and expiry");
-      seen.add(isMainnet ? "mainnet" : "testnet");
-
-      const theirAction = canonicalize(BatchModifyRequest.entries.action, shuffled);
-      const theirs = createL1ActionHash({ action: theirAction, nonce, vaultAddress, expiresAfter });
-      const ourAction = shuffled as unknown as BatchModifyAction;
-      expect(actionHash({ action: ourAction, nonce, vaultAddress, expiresAfter }), context).toBe(theirs);
-
-      const wallet = privateKeyToAccount(key);
-      const theirSignature = await nktkasSign({
-        wallet,
-        action: theirAction,
-        nonce,
-        isTestnet: !isMainnet,
-        vaultAddress,
-        expiresAfter,
-      });
-      const signature = await signL1Action({
-        privateKey: key,
-        action: ourAction,
-        nonce,
-        vaultAddress,
-        expiresAfter,
-        isMainnet,
-      });
-      expect(signature, context).toEqual(theirSignature);
     }
-    expect([...seen].sort()).toEqual([
-      "cloid",
-      "cloid oid",
-      "limit",
-      "mainnet",
-      "no cloid",
-      "oid beyond 2^32",
-      "small oid",
-      "testnet",
-      "trigger",
-      "vault and expiry",
-    ]);
+    expect([...seen].sort()).toEqual(
+      [...Object.keys(GENERATORS), "mainnet", "testnet", "vault and expiry"].sort(),
+    );
+  });
+
+  it("agrees on the user-signed approveAgent signature, named and unnamed, on any chain id", async () => {
+    const random = prng(7);
+    for (let index = 0; index < 40; index++) {
+      const key = `0x${random.hex(32)}` as Hex;
+      const name = random.pick(["", "bot", `bot valid_until ${1_800_000_000_000 + random.int(10 ** 6)}`]);
+      const action = {
+        type: "approveAgent",
+        signatureChainId: random.pick(["0x66eee", "0x1", "0xa4b1"]),
+        hyperliquidChain: random.pick(["Mainnet", "Testnet"] as const),
+        agentAddress: `0x${random.hex(20)}`,
+        agentName: name,
+        nonce: 1_700_000_000_000 + random.int(10 ** 9),
+      };
+      const wallet = privateKeyToAccount(key);
+      const theirs = await nktkasUserSign({ wallet, action: action as never, types: ApproveAgentTypes });
+      const shuffled = shuffleKeys(action, random) as UserSignedAction;
+      expect(await signUserSignedAction({ privateKey: key, action: shuffled }), `case ${index}`).toEqual(
+        theirs,
+      );
+      // A viem account as signer gets the typed data and must sign the same.
+      expect(await signUserSignedAction({ signer: wallet, action: shuffled }), `case ${index}`).toEqual(
+        theirs,
+      );
+    }
   });
 });

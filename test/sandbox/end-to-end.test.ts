@@ -1,5 +1,5 @@
 import { createEvmClient, verifyProof } from "chainkit/evm";
-import { createExchangeClient, ExchangeError } from "chainkit/exchange";
+import { createExchangeClient, createInfoClient, ExchangeError } from "chainkit/exchange";
 import { createIndexerClient } from "chainkit/indexer";
 import {
   createPlatformClient,
@@ -110,6 +110,8 @@ describe("end to end through the public clients", () => {
       network: "mainnet",
     });
     const [btcBid, ethAsk] = sandbox.fixtures.restingOids as [number, number, number];
+    const book = await createInfoClient({ baseUrl: sandbox.urls.exchange }).l2Book("ETH");
+    const bestBid = book.levels[0][0]?.px;
     const { statuses } = await exchange.batchModify([
       { oid: btcBid, order: { a: 0, b: true, p: 56_000, s: "0.01", r: false, t: { limit: { tif: "Gtc" } } } },
       { oid: 999, order: { a: 0, b: true, p: "56000", s: "0.01", r: false, t: { limit: { tif: "Gtc" } } } },
@@ -122,7 +124,8 @@ describe("end to end through the public clients", () => {
     const rested = statuses[0] as { resting: { oid: number } };
     expect(rested.resting.oid).not.toBe(btcBid);
     expect(statuses[1]).toEqual({ error: "Cannot modify canceled or filled order" });
-    expect(statuses[2]).toMatchObject({ filled: { totalSz: "0.5", avgPx: "3000" } });
+    // The Ioc sell fills against the best bid of the sandbox's seeded book.
+    expect(statuses[2]).toMatchObject({ filled: { totalSz: "0.5", avgPx: bestBid } });
 
     // The new order can be modified again; the replaced one cannot.
     const again = await exchange.batchModify([

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createEvmSurface, type EvmSurface } from "../../src/sandbox/evm/evm-surface.js";
 import { type SurfaceServer, serveSurface } from "../../src/sandbox/http-server.js";
 import { NodeAuthRegistry } from "../../src/sandbox/node-auth.js";
+import { EMITTED_TOPIC, EMITTER, word } from "../support/evm-contracts.js";
 
 const secrets = { token: "evm-client-tok-2a", username: "evm-client", password: "evm-client-pw" };
 // Creation code that stores 42 in slot 0 and leaves no runtime code: PUSH1 42, PUSH1 0, SSTORE.
@@ -67,5 +68,37 @@ describe("evm surface with the chainkit EVM client (responses validated by the c
       body: JSON.stringify({ jsonrpc: "2.0", method: "eth_getProof", params: [account, [], "0x1"], id: 1 }),
     });
     expect(await raw.json()).toMatchObject({ id: 1, error: { code: -32602 } });
+  });
+});
+
+describe("evm surface with the chainkit EVM client: the reads and a send", () => {
+  test("balance, call, logs, receipts and a raw send through the typed methods, basic auth", async () => {
+    const client = createEvmClient({
+      url: server.url,
+      credentials: { username: secrets.username, password: secrets.password },
+    });
+    const [account] = evm.accounts as string[];
+    const { transactionHash } = await evm.sendTransaction({ data: EMITTER.bytecode });
+    const created = await client.eth_getTransactionReceipt(transactionHash);
+    const emitter = created?.contractAddress as string;
+    const call = await evm.sendTransaction({ to: emitter, data: word(3) });
+
+    const [balance, pendingNonce, code, receipts, logs] = await Promise.all([
+      client.eth_getBalance(account as string),
+      client.eth_getTransactionCount(account as string, "pending"),
+      client.eth_getCode(emitter),
+      client.eth_getBlockReceipts(call.blockHash),
+      client.eth_getLogs({ blockHash: call.blockHash, topics: [EMITTED_TOPIC] }),
+    ]);
+    expect(BigInt(balance)).toBeGreaterThan(0n);
+    expect(pendingNonce).toBe(await client.eth_getTransactionCount(account as string));
+    expect(code.length).toBeGreaterThan(2);
+    expect(receipts?.map((receipt) => receipt.transactionHash)).toEqual([call.transactionHash]);
+    expect(logs.map((log) => log.data)).toEqual([word(3)]);
+    expect(logs[0]?.blockTimestamp).toBe(receipts?.[0]?.blockTimestamp);
+    expect(await client.eth_call({ to: emitter, input: word(4) })).toBe("0x");
+    await expect(client.eth_getLogs({ fromBlock: "0x0", toBlock: "0x40" })).rejects.toBeInstanceOf(
+      RequestValidationError,
+    );
   });
 });

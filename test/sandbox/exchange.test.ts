@@ -2,12 +2,17 @@ import { readFileSync } from "node:fs";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { signL1Action } from "chainkit/exchange";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exchangeOperations } from "../../generated/exchange/operations.js";
 import { addressOf } from "../../src/sandbox/exchange/demo-account.js";
 import { createExchangeSurface, type ExchangeSurface } from "../../src/sandbox/exchange/exchange-surface.js";
 import { NonceWindow } from "../../src/sandbox/exchange/nonce-window.js";
-import { agentDigest, connectionId, recoverAddress } from "../../src/sandbox/exchange/recover-signer.js";
+import {
+  agentDigest,
+  connectionId,
+  recoverAddress,
+  userSignedDigest,
+} from "../../src/sandbox/exchange/recover-signer.js";
 import { type SurfaceServer, serveSurface } from "../../src/sandbox/http-server.js";
+import { answerIssues } from "../exchange/support/spec-check.js";
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/exchange/${name}`, import.meta.url), "utf8"));
@@ -61,14 +66,23 @@ describe("exchange signer recovery (independent of the client's signing code)", 
     const spec = JSON.parse(
       readFileSync(new URL("../../generated/exchange/spec.json", import.meta.url), "utf8"),
     );
-    const examples = spec.paths["/exchange"].post.requestBody.content["application/json"].examples;
-    for (const name of ["twoOrders", "vaultStopLoss"]) {
-      const body = examples[name].value;
-      expect(`0x${bytesToHex(connectionId(body))}`).toBe(signer.connectionIds[name]);
-      expect(recoverAddress(agentDigest(connectionId(body), "a"), body.signature)).toBe(
-        signer.address.toLowerCase(),
-      );
+    let checked = 0;
+    for (const [operation, ids] of Object.entries(
+      signer.connectionIds as Record<string, Record<string, string>>,
+    )) {
+      const examples =
+        spec.paths[`/exchange#${operation}`].post.requestBody.content["application/json"].examples;
+      for (const [name, id] of Object.entries(ids)) {
+        const body = examples[name].value;
+        const digest =
+          operation === "approveAgent" ? userSignedDigest(body.action) : agentDigest(connectionId(body), "a");
+        if (operation === "approveAgent") expect(`0x${bytesToHex(digest as Uint8Array)}`).toBe(id);
+        else expect(`0x${bytesToHex(connectionId(body))}`, `${operation} ${name}`).toBe(id);
+        expect(recoverAddress(digest as Uint8Array, body.signature)).toBe(signer.address.toLowerCase());
+        checked++;
+      }
     }
+    expect(checked).toBe(12);
   });
 });
 
@@ -117,7 +131,7 @@ describe("exchange surface over HTTP", () => {
   };
 
   async function signed(
-    modifies: unknown[],
+    action: Record<string, unknown>,
     options: {
       key?: string;
       nonce?: number;
@@ -126,7 +140,6 @@ describe("exchange surface over HTTP", () => {
       vaultAddress?: string;
     } = {},
   ) {
-    const action = { type: "batchModify", modifies };
     const nonce = options.nonce ?? nextNonce();
     const signature = await signL1Action({
       privateKey: (options.key ?? exchange.demo.privateKey) as `0x${string}`,
@@ -144,18 +157,21 @@ describe("exchange surface over HTTP", () => {
       ...(options.expiresAfter !== undefined && { expiresAfter: options.expiresAfter }),
     };
   }
+  const batch = (modifies: unknown[], options?: Parameters<typeof signed>[1]) =>
+    signed({ type: "batchModify", modifies }, options);
 
-  async function post(body: unknown) {
-    const response = await fetch(`${server.url}/exchange`, {
-      method: "POST",
+  async function post(body: unknown, path = "/exchange", method = "POST") {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
       headers: { "content-type": "application/json" },
-      body: typeof body === "string" ? body : JSON.stringify(body),
+      ...(method === "POST" && { body: typeof body === "string" ? body : JSON.stringify(body) }),
     });
     const text = await response.text();
     if (response.status !== 200) return { status: response.status, text };
     const json = JSON.parse(text);
-    const validate = exchangeOperations.batchModify.responses["200"]?.validate;
-    expect(validate?.(json), JSON.stringify(validate?.errors)).toBe(true);
+    const operation =
+      path === "/info" ? (body as { type: string }).type : (body as { action: { type: string } }).action.type;
+    expect(answerIssues(operation as never, json)).toEqual([]);
     return { status: response.status, json };
   }
 
@@ -169,10 +185,12 @@ describe("exchange surface over HTTP", () => {
     ...(c && { c }),
   });
 
-  it("applies a batch in order: rests with a new oid, fills by cloid, fails alone on unknown or filled orders", async () => {
+  it("applies a batch in order: rests with a new oid, fills by cloid at the book, fails alone on unknown or replaced orders", async () => {
     const [btcBid, , btcAsk] = exchange.restingOids as [number, number, number];
+    const book = (await post({ type: "l2Book", coin: "ETH" }, "/info")).json;
+    const bestBid = book.levels[0][0].px;
     const answer = await post(
-      await signed([
+      await batch([
         { oid: btcBid, order: limit(0, true, "56000", "0.01", "Gtc") },
         { oid: 123, order: limit(0, true, "56000", "0.01", "Gtc") },
         {
@@ -191,73 +209,105 @@ describe("exchange surface over HTTP", () => {
     expect(statuses[2]).toEqual({
       filled: {
         totalSz: "0.5",
-        avgPx: "3000",
+        avgPx: bestBid,
         oid: statuses[0].resting.oid + 1,
         cloid: "0x00000000000000000000000000000001",
       },
     });
     // The first modification replaced btcBid, so naming it again fails.
     expect(statuses[3]).toEqual({ error: "Cannot modify canceled or filled order" });
-    expect(statuses[4].error).toMatch(/^Post only order would have immediately matched/);
-    expect(exchange.book.restingOids(exchange.demo.address)).toEqual([btcAsk, statuses[0].resting.oid]);
+    // The old order is canceled first, then the new one is refused: the service's modify.
+    expect(statuses[4].error).toMatch(
+      /^Error placing new order during modify: Post only order would have immediately matched, bbo was [0-9.]+@[0-9.]+\. asset=0$/,
+    );
+    const open = (await post({ type: "openOrders", user: exchange.demo.address }, "/info")).json;
+    expect(open.map((order: { oid: number }) => order.oid)).toEqual([statuses[0].resting.oid]);
+  });
+
+  it("hashes its own parse of the action, so the keys may come in any order", async () => {
+    const body = await batch([{ oid: 1, order: limit(0, true, "1", "1", "Gtc") }]);
+    const reordered = {
+      signature: body.signature,
+      nonce: body.nonce,
+      action: {
+        modifies: [
+          { order: { t: { limit: { tif: "Gtc" } }, r: false, s: "1", p: "1", b: true, a: 0 }, oid: 1 },
+        ],
+        type: "batchModify",
+      },
+    };
+    expect((await post(reordered)).json.status).toBe("ok");
   });
 
   it("refuses a resent body as a duplicate nonce, and nonces outside the window", async () => {
-    const body = await signed([{ oid: 1, order: limit(0, true, "1", "1", "Gtc") }]);
+    const body = await batch([{ oid: 1, order: limit(0, true, "1", "1", "Gtc") }]);
     expect((await post(body)).json.status).toBe("ok");
     expect((await post(body)).json).toEqual({
       status: "err",
       response: `Invalid nonce: duplicate nonce ${body.nonce}`,
     });
-    const stale = await signed([{ oid: 1, order: limit(0, true, "1", "1", "Gtc") }], {
+    const stale = await batch([{ oid: 1, order: limit(0, true, "1", "1", "Gtc") }], {
       nonce: clock - 3 * 86_400_000,
     });
     expect((await post(stale)).json.response).toMatch(/^Invalid nonce: nonce too low/);
   });
 
   it("refuses unknown signers, other-network signatures and tampered bodies with the recovered address", async () => {
-    const stranger = await signed([{ oid: 1, order: limit(0, true, "1", "1", "Gtc") }], { key: strangerKey });
+    const stranger = await batch([{ oid: 1, order: limit(0, true, "1", "1", "Gtc") }], { key: strangerKey });
     expect((await post(stranger)).json).toEqual({
       status: "err",
       response: `User or API Wallet ${addressOf(strangerKey)} does not exist.`,
     });
 
-    const testnet = await signed([{ oid: 1, order: limit(0, true, "1", "1", "Gtc") }], { isMainnet: false });
+    const testnet = await batch([{ oid: 1, order: limit(0, true, "1", "1", "Gtc") }], { isMainnet: false });
     expect((await post(testnet)).json.response).toMatch(
       /^User or API Wallet 0x[0-9a-f]{40} does not exist\.$/,
     );
     expect((await post(testnet)).json.response).not.toContain(exchange.demo.address);
 
-    const tampered = await signed([{ oid: 1, order: limit(0, true, "1", "1", "Gtc") }]);
-    (tampered.action.modifies[0] as { order: { p: string } }).order.p = "2";
+    const tampered = await batch([{ oid: 1, order: limit(0, true, "1", "1", "Gtc") }]);
+    const [first] = tampered.action.modifies as { order: { p: string } }[];
+    if (first) first.order.p = "2";
     expect((await post(tampered)).json.response).toMatch(/does not exist\.$/);
   });
 
   it("refuses an expired action, and accepts one that has not expired yet", async () => {
-    const expired = await signed([{ oid: 1, order: limit(0, true, "1", "1", "Gtc") }], {
+    const expired = await batch([{ oid: 1, order: limit(0, true, "1", "1", "Gtc") }], {
       expiresAfter: clock - 1,
     });
     expect((await post(expired)).json).toEqual({ status: "err", response: "Action already expired" });
-    const fresh = await signed([{ oid: 1, order: limit(0, true, "1", "1", "Gtc") }], {
+    const fresh = await batch([{ oid: 1, order: limit(0, true, "1", "1", "Gtc") }], {
       expiresAfter: clock + 60_000,
     });
     expect((await post(fresh)).json.status).toBe("ok");
   });
 
-  it("answers 422 in plain text to malformed JSON and to bodies outside the schema", async () => {
+  it("answers 422 in plain text to malformed JSON, bodies outside the schema and unknown types", async () => {
     const broken = await post("{nope");
     expect(broken.status).toBe(422);
     expect(broken.text).toMatch(/^Failed to deserialize the JSON body into the target type/);
-    const body = await signed([{ oid: 1, order: limit(0, true, "100.0", "1", "Gtc") }]);
-    const notCanonical = await post(body);
+    const notCanonical = await post(await batch([{ oid: 1, order: limit(0, true, "100.0", "1", "Gtc") }]));
     expect(notCanonical.status).toBe(422);
     expect(notCanonical.text).toContain("/body/action/modifies/0/order/p");
+    const unknownAction = await post(await signed({ type: "withdrawEverything" }));
+    expect(unknownAction.status).toBe(422);
+    expect(unknownAction.text).toContain("/body/action/type");
+    const unknownQuery = await post({ type: "secrets" }, "/info");
+    expect(unknownQuery.status).toBe(422);
+    expect(unknownQuery.text).toContain("/body/type");
+    const extraField = await post({ type: "openOrders", user: exchange.demo.address, extra: 1 }, "/info");
+    expect(extraField.status).toBe(422);
+  });
+
+  it("answers 405 to other methods and 404 to other paths", async () => {
+    expect((await post(undefined, "/info", "GET")).status).toBe(405);
+    expect((await post({ type: "meta" }, "/infos")).status).toBe(404);
   });
 
   it("acts for a vault on the vault's orders", async () => {
     const vault = "0x1719884eb866cb12b2287399b15f7db5e7d775ea";
     const answer = await post(
-      await signed([{ oid: exchange.restingOids[2], order: limit(0, false, "66000", "0.02", "Gtc") }], {
+      await batch([{ oid: exchange.restingOids[2], order: limit(0, false, "66000", "0.02", "Gtc") }], {
         vaultAddress: vault,
       }),
     );

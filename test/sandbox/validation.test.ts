@@ -153,7 +153,7 @@ describe("RpcContract", () => {
       message: "Invalid params",
     });
     expect(contract.checkParams("eth_chainId", [])).toBeUndefined();
-    expect(contract.checkParams("eth_sendRawTransaction", [1, 2, 3])).toBeUndefined();
+    expect(contract.checkParams("eth_sendTransaction", [1, 2, 3])).toBeUndefined();
   });
 
   it("throws on a result outside the method's schema", () => {

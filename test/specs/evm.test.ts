@@ -73,6 +73,15 @@ function accepts(validate: ValidateFunction, value: unknown): string[] {
 }
 
 const HASH_31_BYTES = `0x${"ab".repeat(31)}`;
+const STATE_METHODS = [
+  "eth_getBalance",
+  "eth_getCode",
+  "eth_getStorageAt",
+  "eth_getTransactionCount",
+  "eth_call",
+  "eth_estimateGas",
+  "eth_getProof",
+];
 const BLOCK_HASH = "0xafc07632bae1876af2bdc06ffe961650a3674ac7601a947958d14cf2752c5942";
 const ADDRESS = "0x00000000219ab540356cbb839cbe05303d7705fa";
 
@@ -96,7 +105,7 @@ describe("evm spec: the OpenRPC document", () => {
     }
   });
 
-  test("every method is documented, safe to retry, by position and has examples", () => {
+  test("every method is documented, safe to retry unless it sends, by position and has examples", () => {
     const interfaceMethods = [
       "eth_getProof",
       "ots_getHeaderByNumber",
@@ -105,16 +114,60 @@ describe("evm spec: the OpenRPC document", () => {
       "eth_getSystemTxsByBlockHash",
       "web3_clientVersion",
     ];
-    const beyond = ["eth_chainId", "eth_blockNumber", "eth_getBlockByNumber"];
+    // Every method HyperEVM's JSON-RPC page lists, and what users add to it.
+    const beyond = [
+      "net_version",
+      "eth_chainId",
+      "eth_blockNumber",
+      "eth_syncing",
+      "eth_gasPrice",
+      "eth_maxPriorityFeePerGas",
+      "eth_feeHistory",
+      "eth_bigBlockGasPrice",
+      "eth_usingBigBlocks",
+      "eth_getBalance",
+      "eth_getCode",
+      "eth_getStorageAt",
+      "eth_getTransactionCount",
+      "eth_call",
+      "eth_estimateGas",
+      "eth_getLogs",
+      "eth_getBlockByNumber",
+      "eth_getBlockReceipts",
+      "eth_getBlockTransactionCountByHash",
+      "eth_getBlockTransactionCountByNumber",
+      "eth_getTransactionByBlockHashAndIndex",
+      "eth_getTransactionByBlockNumberAndIndex",
+      "eth_getTransactionReceipt",
+      "eth_sendRawTransaction",
+      "eth_getSystemTxsByBlockNumber",
+    ];
     expect(methods.map((m) => m.name).sort()).toEqual([...interfaceMethods, ...beyond].sort());
     for (const m of methods) {
       expect(m.summary, m.name).toBeTruthy();
       expect(m.description?.length, m.name).toBeGreaterThan(80);
-      expect(m["x-idempotent"], m.name).toBe(true);
+      expect(m.description, m.name).not.toMatch(/interface/i);
+      expect(m["x-idempotent"] === true, m.name).toBe(m.name !== "eth_sendRawTransaction");
       expect(m["x-beyond-interface"] === true, m.name).toBe(beyond.includes(m.name));
       expect(m.examples?.length, m.name).toBeGreaterThan(0);
-      for (const p of m.params) expect(p.required, `${m.name} ${p.name}`).toBe(true);
     }
+  });
+
+  test("only a state method's block is optional, and it takes latest or pending", () => {
+    const optional = methods.flatMap((m) =>
+      m.params.filter((p) => !p.required).map((p) => `${m.name}.${p.name}`),
+    );
+    expect(optional.sort()).toEqual(STATE_METHODS.map((name) => `${name}.block`).sort());
+    for (const name of STATE_METHODS) {
+      const block = method(name).params.find((p) => p.name === "block");
+      expect(block?.schema, name).toEqual({ $ref: "#/components/schemas/StateBlockTag" });
+    }
+  });
+
+  test("no description speaks of the interface", () => {
+    const text = JSON.stringify(spec);
+    const descriptions = [...text.matchAll(/"description":"((?:[^"\\]|\\.)*)"/g)].map((match) => match[1]);
+    expect(descriptions.filter((d) => /the interface/i.test(d ?? ""))).toEqual([]);
   });
 
   test("every example pairing's params and result validate against the method's schemas", () => {
@@ -123,10 +176,12 @@ describe("evm spec: the OpenRPC document", () => {
       for (const ref of m.examples ?? []) {
         const pairing = resolvePointer(spec, ref.$ref.slice(1)) as ExamplePairing;
         const where = `${m.name} / ${pairing.name}`;
-        expect(
-          pairing.params.map((p) => p.name),
-          where,
-        ).toEqual(m.params.map((p) => p.name));
+        // Optional trailing params may be left out of an example, as a caller may leave them out.
+        const named = m.params.map((p) => p.name);
+        expect(named.slice(0, pairing.params.length), where).toEqual(pairing.params.map((p) => p.name));
+        expect(pairing.params.length, where).toBeGreaterThanOrEqual(
+          m.params.filter((p) => p.required).length,
+        );
         expect(
           accepts(
             paramsOf(m.name),
@@ -176,7 +231,7 @@ describe("evm spec: bad input is rejected where it is wrong", () => {
     expect(rejections(paramsOf("eth_getBlockByHash"), [HASH_31_BYTES, false])).toEqual(["/0 pattern"]);
     expect(rejections(paramsOf("eth_getTransactionByHash"), [HASH_31_BYTES])).toEqual(["/0 pattern"]);
     expect(rejections(paramsOf("eth_getSystemTxsByBlockHash"), [`${BLOCK_HASH}0`])).toEqual(["/0 pattern"]);
-    expect(rejections(paramsOf("eth_getProof"), [ADDRESS, [HASH_31_BYTES], "latest"])).toEqual([
+    expect(rejections(paramsOf("eth_getProof"), [ADDRESS, [`0x${"ab".repeat(33)}`], "latest"])).toEqual([
       "/1/0 pattern",
     ]);
   });
@@ -192,11 +247,16 @@ describe("evm spec: bad input is rejected where it is wrong", () => {
   test("a request envelope that is not JSON-RPC 2.0", () => {
     const envelope = { jsonrpc: "2.0", method: "eth_chainId", params: [], id: 1 };
     expect(accepts(request, envelope)).toEqual([]);
+    // JSON-RPC 2.0: params may be left out, ids may be strings or null, no id is a notification.
+    for (const allowed of [{ id: "1" }, { id: null }, { id: undefined }, { params: undefined }]) {
+      expect(accepts(request, JSON.parse(JSON.stringify({ ...envelope, ...allowed })))).toEqual([]);
+    }
     expect(rejections(request, { ...envelope, jsonrpc: "1.0" })).toEqual(["/jsonrpc const"]);
-    expect(rejections(request, { ...envelope, id: "1" })).toEqual(["/id type"]);
+    expect(rejections(request, { ...envelope, id: 1.5 })).toEqual(["/id type"]);
+    expect(rejections(request, { ...envelope, id: {} })).toEqual(["/id type"]);
     expect(rejections(request, { ...envelope, params: {} })).toEqual(["/params type"]);
     expect(rejections(request, { ...envelope, extra: true })).toEqual([" additionalProperties"]);
-    for (const member of ["jsonrpc", "method", "params", "id"]) {
+    for (const member of ["jsonrpc", "method"]) {
       const { [member]: _, ...missing } = envelope as Json;
       expect(rejections(request, missing)).toEqual([" required"]);
       expect(request.errors?.[0]?.params).toEqual({ missingProperty: member });
@@ -205,7 +265,7 @@ describe("evm spec: bad input is rejected where it is wrong", () => {
 
   test("a missing required param", () => {
     expect(rejections(paramsOf("eth_getBlockByHash"), [BLOCK_HASH])).toEqual([" minItems"]);
-    expect(rejections(paramsOf("eth_getProof"), [ADDRESS, []])).toEqual([" minItems"]);
+    expect(rejections(paramsOf("eth_getProof"), [ADDRESS])).toEqual([" minItems"]);
     expect(rejections(paramsOf("ots_getHeaderByNumber"), [])).toEqual([" minItems"]);
     expect(rejections(paramsOf("web3_clientVersion"), ["extra"])).toEqual([" maxItems"]);
     expect(rejections(paramsOf("eth_getBlockByHash"), [BLOCK_HASH, false, 1])).toEqual([" items"]);
@@ -366,6 +426,138 @@ describe("evm spec: real payloads are accepted", () => {
     expect(rejections(systemTransaction, legacy)).toEqual(
       expect.arrayContaining(["/gasPrice const", "/from pattern"]),
     );
-    expect(rejections(systemTransaction, { ...system, type: "0x2" })).toEqual(["/type const"]);
+    expect(rejections(systemTransaction, { ...system, type: "0x2" })).toContain("/type const");
   });
 });
+
+describe("evm spec: HyperEVM's rules and the execution-apis shapes", () => {
+  const legacy = () =>
+    fixture<Json>("evm/eth_getTransactionByHash_mainnet_legacy_eip155.json").result as Json;
+  const dynamicFee = () => fixture<Json>("evm/eth_getTransactionByHash_mainnet_type2.json").result as Json;
+  const transaction = resultOf("eth_getTransactionByHash");
+  const without = (value: Json, ...keys: string[]) =>
+    Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
+
+  test.each(STATE_METHODS)("%s reads the latest state only: latest, pending or no block", (name) => {
+    const leading = method(name)
+      .params.filter((p) => p.required)
+      .map((p) => exampleValue(name, p.name));
+    const blockAt = leading.length;
+    for (const block of ["latest", "pending"])
+      expect(accepts(paramsOf(name), [...leading, block])).toEqual([]);
+    expect(accepts(paramsOf(name), leading)).toEqual([]);
+    for (const historical of [
+      "earliest",
+      "safe",
+      "finalized",
+      "0x1",
+      BLOCK_HASH,
+      { blockHash: BLOCK_HASH },
+    ]) {
+      expect(rejections(paramsOf(name), [...leading, historical]), JSON.stringify(historical)).toContain(
+        `/${blockAt} ${typeof historical === "string" ? "enum" : "type"}`,
+      );
+    }
+  });
+
+  test("eth_getLogs takes at most 4 topic positions, each null, a topic or a list", () => {
+    const topic = `0x${"11".repeat(32)}`;
+    expect(accepts(paramsOf("eth_getLogs"), [{ topics: [null, topic, [], [topic, topic]] }])).toEqual([]);
+    expect(rejections(paramsOf("eth_getLogs"), [{ topics: [null, null, null, null, topic] }])).toContain(
+      "/0/topics maxItems",
+    );
+    expect(rejections(paramsOf("eth_getLogs"), [{ fromblock: "0x1" }])).toEqual(["/0 additionalProperties"]);
+  });
+
+  test("storage keys of any length up to 32 bytes are sent as written", () => {
+    for (const key of ["0x0", "0x00", "0x1", `0x${"0".repeat(64)}`]) {
+      expect(accepts(paramsOf("eth_getStorageAt"), [ADDRESS, key])).toEqual([]);
+      expect(accepts(paramsOf("eth_getProof"), [ADDRESS, [key]])).toEqual([]);
+    }
+    for (const key of [`0x${"0".repeat(65)}`, "0xasdf", "0x", "1"]) {
+      expect(rejections(paramsOf("eth_getStorageAt"), [ADDRESS, key])).toEqual(["/1 pattern"]);
+    }
+  });
+
+  test("each transaction type requires its own fields", () => {
+    const base = dynamicFee();
+    expect(accepts(transaction, base)).toEqual([]);
+    expect(accepts(transaction, { ...base, yParity: "0x1" })).toEqual([]);
+    expect(accepts(transaction, without({ ...base, yParity: "0x1" }, "v"))).toEqual([]);
+    for (const missing of [
+      "maxFeePerGas",
+      "maxPriorityFeePerGas",
+      "chainId",
+      "accessList",
+      "gasPrice",
+      "hash",
+      "r",
+    ]) {
+      expect(accepts(transaction, without(base, missing)), missing).not.toEqual([]);
+    }
+    expect(accepts(transaction, without(base, "v")), "neither yParity nor v").not.toEqual([]);
+    expect(accepts(transaction, without(legacy(), "v"))).not.toEqual([]);
+    expect(accepts(transaction, without(legacy(), "gasPrice"))).not.toEqual([]);
+    const blob = {
+      ...base,
+      type: "0x3",
+      maxFeePerBlobGas: "0x1",
+      blobVersionedHashes: [`0x01${"ab".repeat(31)}`],
+    };
+    expect(accepts(transaction, without(blob, "gasPrice"))).toEqual([]);
+    expect(accepts(transaction, without(blob, "to"))).not.toEqual([]);
+    expect(accepts(transaction, without(blob, "blobVersionedHashes"))).not.toEqual([]);
+    expect(accepts(transaction, { ...base, type: "0x4" }), "0x4 without authorizationList").not.toEqual([]);
+  });
+
+  test("a contract creation has no to, or a null one; a pending transaction has null positions", () => {
+    for (const tx of [legacy(), dynamicFee()]) {
+      expect(accepts(transaction, without(tx, "to"))).toEqual([]);
+      expect(accepts(transaction, { ...tx, to: null })).toEqual([]);
+      expect(
+        accepts(transaction, {
+          ...tx,
+          blockHash: null,
+          blockNumber: null,
+          transactionIndex: null,
+          blockTimestamp: null,
+        }),
+      ).toEqual([]);
+    }
+  });
+
+  test("eth_call takes input or data, and refuses fields it does not know", () => {
+    const to = ADDRESS;
+    expect(accepts(paramsOf("eth_call"), [{ to, input: "0x01" }])).toEqual([]);
+    expect(accepts(paramsOf("eth_call"), [{ to, data: "0x01" }, "latest"])).toEqual([]);
+    expect(rejections(paramsOf("eth_call"), [{ to, gasLimit: "0x1" }])).toEqual(["/0 additionalProperties"]);
+    expect(rejections(paramsOf("eth_call"), [{ to, value: "0x01" }])).toEqual(["/0/value pattern"]);
+  });
+
+  test("a receipt carries status or root, and a log at most 4 topics", () => {
+    const receipt = resultOf("eth_getTransactionReceipt");
+    const pairing = resolvePointer(
+      spec,
+      "/components/examplePairings/GetReceiptDynamicFee",
+    ) as ExamplePairing;
+    const value = pairing.result.value as Json;
+    expect(accepts(receipt, value)).toEqual([]);
+    expect(accepts(receipt, { ...without(value, "status"), root: BLOCK_HASH })).toEqual([]);
+    expect(rejections(receipt, without(value, "status"))).toContain(" anyOf");
+    const [log] = value.logs as Json[];
+    const topics = Array.from({ length: 5 }, () => BLOCK_HASH);
+    expect(rejections(receipt, { ...value, logs: [{ ...log, topics }] })).toContain(
+      "/logs/0/topics maxItems",
+    );
+  });
+});
+
+/** The value a method's first example gives a param. */
+function exampleValue(methodName: string, paramName: string): unknown {
+  for (const ref of method(methodName).examples ?? []) {
+    const pairing = resolvePointer(spec, ref.$ref.slice(1)) as ExamplePairing;
+    const found = pairing.params.find((p) => p.name === paramName);
+    if (found) return found.value;
+  }
+  throw new Error(`no example value for ${methodName} ${paramName}`);
+}

@@ -1,16 +1,42 @@
-import { createL1ActionHash, signL1Action } from "@nktkas/hyperliquid/signing";
+import {
+  ApproveAgentTypes,
+  BatchModifyRequest,
+  CancelByCloidRequest,
+  CancelRequest,
+  ModifyRequest,
+  OrderRequest,
+  ScheduleCancelRequest,
+  UpdateIsolatedMarginRequest,
+  UpdateLeverageRequest,
+} from "@nktkas/hyperliquid/api/exchange";
+import {
+  canonicalize,
+  createL1ActionHash,
+  signL1Action,
+  signUserSignedAction,
+} from "@nktkas/hyperliquid/signing";
+import { hashTypedData } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, test } from "vitest";
-import { exampleCases, fixture, loadSpec, rejections, resolvePointer, validatorAt } from "./support.js";
+import { ACTION_SHAPES } from "../../src/exchange/signing/wire-shapes.js";
+import {
+  exampleCases,
+  fixture,
+  followRef,
+  loadSpec,
+  rejections,
+  resolvePointer,
+  validatorAt,
+} from "./support.js";
 
 type Json = Record<string, unknown>;
 
-const OPERATION = "/paths/~1exchange/post";
+const OPERATION = "/paths/~1exchange#batchModify/post";
 const request = validatorAt("exchange", "/components/schemas/BatchModifyRequest");
 const response = validatorAt("exchange", `${OPERATION}/responses/200/content/application~1json/schema`);
 const order = validatorAt("exchange", "/components/schemas/Order");
 const signature = validatorAt("exchange", "/components/schemas/Signature");
-const modifyStatus = validatorAt("exchange", "/components/schemas/ModifyStatus");
+const modifyStatus = validatorAt("exchange", "/components/schemas/PlacementStatus");
 
 const limitOrder = { a: 0, b: true, p: "61500", s: "0.002", r: false, t: { limit: { tif: "Gtc" } } };
 const signed = {
@@ -42,12 +68,47 @@ const responses = fixture<{
   http_422_plain_text: string;
 }>("exchange/responses.json");
 
+const ACTIONS = [
+  "order",
+  "cancel",
+  "cancelByCloid",
+  "modify",
+  "batchModify",
+  "scheduleCancel",
+  "updateLeverage",
+  "updateIsolatedMargin",
+  "approveAgent",
+];
+const QUERIES = [
+  "meta",
+  "spotMeta",
+  "allMids",
+  "l2Book",
+  "openOrders",
+  "frontendOpenOrders",
+  "orderStatus",
+  "userFills",
+  "clearinghouseState",
+];
+const L1_SCHEMAS: Record<string, { entries: { action: never } }> = {
+  order: OrderRequest,
+  cancel: CancelRequest,
+  cancelByCloid: CancelByCloidRequest,
+  modify: ModifyRequest,
+  batchModify: BatchModifyRequest,
+  scheduleCancel: ScheduleCancelRequest,
+  updateLeverage: UpdateLeverageRequest,
+  updateIsolatedMargin: UpdateIsolatedMarginRequest,
+} as never;
+const bodyPointer = (path: string) =>
+  `/paths/${path.replace("/", "~1")}/post/requestBody/content/application~1json/schema`;
+
 describe("exchange spec: schemas and examples", () => {
   const spec = loadSpec("exchange");
 
   test("every component schema compiles", () => {
     const names = Object.keys((spec.components as Json).schemas as Json);
-    expect(names.length).toBeGreaterThanOrEqual(20);
+    expect(names.length).toBeGreaterThanOrEqual(80);
     for (const name of names) {
       expect(typeof validatorAt("exchange", `/components/schemas/${name}`)).toBe("function");
     }
@@ -55,7 +116,7 @@ describe("exchange spec: schemas and examples", () => {
 
   test("every example validates against its schema", () => {
     const cases = exampleCases(spec);
-    expect(cases.length).toBeGreaterThanOrEqual(15);
+    expect(cases.length).toBeGreaterThanOrEqual(60);
     const failures = cases.flatMap(({ where, schema, value }) => {
       const validate = validatorAt("exchange", schema);
       return validate(value) ? [] : [`${where}: ${JSON.stringify(validate.errors)}`];
@@ -63,42 +124,128 @@ describe("exchange spec: schemas and examples", () => {
     expect(failures).toEqual([]);
   });
 
-  test("batchModify: not retried, no security scheme, 200 and 422 documented", () => {
-    const operation = resolvePointer(spec, OPERATION) as Json;
-    expect(operation.operationId).toBe("batchModify");
-    expect(operation).not.toHaveProperty("x-idempotent");
+  test("one operation per action on /exchange and per query on /info, named by the body's type", () => {
+    const paths = spec.paths as Record<string, { post: Json }>;
+    expect(Object.keys(paths).sort()).toEqual(
+      [...ACTIONS.map((id) => `/exchange#${id}`), ...QUERIES.map((id) => `/info#${id}`)].sort(),
+    );
+    for (const [path, item] of Object.entries(paths)) {
+      const [endpoint, id] = path.split("#") as [string, string];
+      const operation = item.post;
+      expect(operation.operationId, path).toBe(id);
+      const body = resolvePointer(spec, bodyPointer(path)) as Json;
+      const type =
+        endpoint === "/exchange"
+          ? resolvePointer(spec, `${bodyPointer(path)}/properties/action/properties/type`)
+          : resolvePointer(spec, `${bodyPointer(path)}/properties/type`);
+      expect((type as Json).const, path).toBe(id);
+      expect(body.additionalProperties, path).toBe(false);
+      // Queries are safe to repeat; a signed action is resent only as the same signed body.
+      expect(operation["x-idempotent"] === true, path).toBe(endpoint === "/info");
+      expect(Object.keys(operation.responses as Json).sort(), path).toEqual(["200", "422"]);
+    }
     expect(spec.security).toEqual([]);
-    expect(Object.keys(operation.responses as Json).sort()).toEqual(["200", "422"]);
-    expect(resolvePointer(spec, `${OPERATION}/responses/422/content/text~1plain/schema`)).toMatchObject({
-      type: "string",
-    });
+    const malformed = resolvePointer(spec, `${OPERATION}/responses/422/content/text~1plain/schema`);
+    expect(malformed).toMatchObject({ type: "string" });
   });
 
-  test("the signed request examples carry real signatures (recomputed with @nktkas/hyperliquid)", async () => {
+  test("each L1 action's property order is the key order the client hashes", () => {
+    for (const [type, shape] of Object.entries(ACTION_SHAPES)) {
+      const schema = resolvePointer(spec, `${bodyPointer(`/exchange#${type}`)}/properties/action`);
+      expect(shapeOf(spec, schema), type).toEqual(shape);
+    }
+    expect(Object.keys(ACTION_SHAPES).sort()).toEqual(ACTIONS.filter((id) => id !== "approveAgent").sort());
+  });
+
+  test("the signed request examples carry real signatures (recomputed with @nktkas/hyperliquid and viem)", async () => {
     const signer = fixture<{
       privateKey: `0x${string}`;
       address: string;
-      connectionIds: Record<string, string>;
+      connectionIds: Record<string, Record<string, string>>;
     }>("exchange/spec-examples-signer.json");
     const wallet = privateKeyToAccount(signer.privateKey);
     expect(wallet.address).toBe(signer.address);
-    const examples = resolvePointer(
-      spec,
-      `${OPERATION}/requestBody/content/application~1json/examples`,
-    ) as Record<string, { value: Json }>;
-    expect(Object.keys(examples).sort()).toEqual(Object.keys(signer.connectionIds).sort());
-    for (const [name, { value }] of Object.entries(examples)) {
-      const args = {
-        action: value.action as Json,
-        nonce: value.nonce as number,
-        vaultAddress: value.vaultAddress as `0x${string}` | undefined,
-        expiresAfter: value.expiresAfter as number | undefined,
-      };
-      expect(createL1ActionHash(args), name).toBe(signer.connectionIds[name]);
-      expect(await signL1Action({ wallet, ...args }), name).toEqual(value.signature);
+    let checked = 0;
+    for (const id of ACTIONS) {
+      const examples = resolvePointer(
+        spec,
+        `/paths/~1exchange#${id}/post/requestBody/content/application~1json/examples`,
+      ) as Record<string, { value: Json }>;
+      expect(Object.keys(examples).sort(), id).toEqual(Object.keys(signer.connectionIds[id] ?? {}).sort());
+      for (const [name, { value }] of Object.entries(examples)) {
+        const expected = signer.connectionIds[id]?.[name];
+        if (id === "approveAgent") {
+          const action = value.action as Json;
+          const typed = {
+            domain: {
+              name: "HyperliquidSignTransaction",
+              version: "1",
+              chainId: Number.parseInt(action.signatureChainId as string, 16),
+              verifyingContract: "0x0000000000000000000000000000000000000000",
+            },
+            types: ApproveAgentTypes,
+            primaryType: "HyperliquidTransaction:ApproveAgent",
+            message: action,
+          } as const;
+          expect(hashTypedData(typed as never), name).toBe(expected);
+          const theirs = await signUserSignedAction({
+            wallet,
+            action: action as never,
+            types: ApproveAgentTypes,
+          });
+          expect(theirs, name).toEqual(value.signature);
+        } else {
+          const args = {
+            action: canonicalize(L1_SCHEMAS[id]?.entries.action as never, value.action) as Json,
+            nonce: value.nonce as number,
+            vaultAddress: value.vaultAddress as `0x${string}` | undefined,
+            expiresAfter: value.expiresAfter as number | undefined,
+          };
+          expect(createL1ActionHash(args), `${id} ${name}`).toBe(expected);
+          expect(await signL1Action({ wallet, ...args }), `${id} ${name}`).toEqual(value.signature);
+        }
+        checked++;
+      }
     }
+    expect(checked).toBe(12);
   });
 });
+
+/** The wire shape a schema describes, in the client's terms (see src/exchange/signing/wire-shapes.ts). */
+function shapeOf(spec: unknown, node: unknown): unknown {
+  const schema = followRef(spec, node) as Json;
+  const ref = (node as Json).$ref as string | undefined;
+  const name = ref?.split("/").at(-1);
+  if (name === "DecimalString") return "decimal";
+  if (name === "Cloid") return "cloid";
+  if (name === "LowercaseAddress") return "lowercaseAddress";
+  if (name === "OrderRef") return "orderRef";
+  if (name === "AlwaysPlace") return "trueOnly";
+  if (Array.isArray(schema.oneOf)) {
+    const branches = schema.oneOf.map((branch) => followRef(spec, branch) as Json);
+    return {
+      oneKey: Object.fromEntries(
+        branches.map((branch) => {
+          const [key, inner] = Object.entries(branch.properties as Json)[0] as [string, unknown];
+          return [key, shapeOf(spec, inner)];
+        }),
+      ),
+    };
+  }
+  if (typeof schema.const === "string") return { const: schema.const };
+  if (Array.isArray(schema.enum)) return { enum: schema.enum };
+  if (schema.type === "boolean") return "bool";
+  if (schema.type === "integer") return (schema.minimum as number) >= 0 ? "uint" : "int";
+  if (schema.type === "array") return { list: shapeOf(spec, schema.items) };
+  const required = (schema.required as string[] | undefined) ?? [];
+  return {
+    fields: Object.entries(schema.properties as Json).map(([key, inner]) => [
+      key,
+      shapeOf(spec, inner),
+      required.includes(key),
+    ]),
+  };
+}
 
 describe("exchange spec: bad requests are rejected where they are wrong", () => {
   test('tif "Foo" is rejected at the tif of the order', () => {
@@ -247,5 +394,84 @@ describe("exchange spec: real payloads are accepted", () => {
       checked++;
     }
     expect(checked).toBe(17);
+  });
+});
+
+describe("exchange spec: every recorded answer of the service validates", () => {
+  const RECORDED: Record<string, string> = {
+    "info_meta.json": "/info#meta",
+    "info_spotMeta.json": "/info#spotMeta",
+    "info_allMids.json": "/info#allMids",
+    "info_l2Book.json": "/info#l2Book",
+    "info_openOrders.json": "/info#openOrders",
+    "info_frontendOpenOrders.json": "/info#frontendOpenOrders",
+    "info_orderStatus.json": "/info#orderStatus",
+    "info_userFills.json": "/info#userFills",
+    "info_clearinghouseState.json": "/info#clearinghouseState",
+    "exchange_order.json": "/exchange#order",
+    "exchange_cancel.json": "/exchange#cancel",
+    "exchange_cancelByCloid.json": "/exchange#cancelByCloid",
+    "exchange_scheduleCancel.json": "/exchange#scheduleCancel",
+    "exchange_updateLeverage.json": "/exchange#updateLeverage",
+    "exchange_approveAgent.json": "/exchange#approveAgent",
+  };
+  interface Recorded {
+    examples: { request: Json | null; response: unknown; note?: string }[];
+  }
+  const responseOf = (path: string) =>
+    validatorAt(
+      "exchange",
+      `/paths/${path.replace("/", "~1")}/post/responses/200/content/application~1json/schema`,
+    );
+
+  test.each(Object.entries(RECORDED))("%s: every answer fits %s", (file, path) => {
+    const { examples } = fixture<Recorded>(`exchange/recorded/${file}`);
+    expect(examples.length).toBeGreaterThan(0);
+    for (const [index, example] of examples.entries()) {
+      // A cancel's file also holds the answer to the order it canceled.
+      const type = (example.request?.action as Json | undefined)?.type;
+      const validate = responseOf(typeof type === "string" ? `/exchange#${type}` : path);
+      expect(validate(example.response), `${file} #${index}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+  });
+
+  test("the recorded queries fit their request schemas", () => {
+    let checked = 0;
+    for (const [file, path] of Object.entries(RECORDED)) {
+      if (!path.startsWith("/info#")) continue;
+      const validate = validatorAt("exchange", bodyPointer(path));
+      for (const { request } of fixture<Recorded>(`exchange/recorded/${file}`).examples) {
+        // userFillsByTime shares the fills file; it is another query.
+        if (request?.type !== path.slice("/info#".length)) continue;
+        expect(validate(request), `${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBe(16);
+  });
+
+  test("the recorded actions fit their schemas, except the cloid the service refused", () => {
+    const actionOf = (path: string) => {
+      const type = path.slice("/exchange#".length);
+      return validatorAt("exchange", `/components/schemas/${type[0]?.toUpperCase()}${type.slice(1)}Action`);
+    };
+    const orders = fixture<Recorded>("exchange/recorded/exchange_order.json").examples;
+    const actions = orders.flatMap((example) => (example.request ? [example.request.action as Json] : []));
+    expect(actions).toHaveLength(5);
+    const validate = actionOf("/exchange#order");
+    const verdicts = actions.map((action) => validate(action));
+    // The fifth was sent with a cloid lacking its 0x prefix, and refused as a whole.
+    expect(verdicts).toEqual([true, true, true, true, false]);
+    expect(rejections(validate, actions[4])).toContain("/orders/0/c pattern");
+    for (const [file, path] of [
+      ["exchange_cancel.json", "/exchange#cancel"],
+      ["exchange_cancelByCloid.json", "/exchange#cancelByCloid"],
+    ] as const) {
+      for (const { request } of fixture<Recorded>(`exchange/recorded/${file}`).examples) {
+        const action = (request?.action ?? {}) as Json;
+        const schema = action.type === "order" ? actionOf("/exchange#order") : actionOf(path);
+        expect(schema(action), `${file}: ${JSON.stringify(schema.errors)}`).toBe(true);
+      }
+    }
   });
 });

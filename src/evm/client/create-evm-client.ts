@@ -15,7 +15,9 @@ import type { CallOptions } from "../../runtime/operation.js";
 import type { UsageBudget, UsageSnapshot } from "../../runtime/usage/usage-meter.js";
 import type { VerifiedProofOptions, VerifiedProofResult } from "../verify/verified-proof.js";
 import type { EvmBatchCall, EvmBatchOutcomes } from "./batch-types.js";
+import { checkingLogRange } from "./log-range-rule.js";
 import { namedBatch } from "./named-batch.js";
+import { unvalidatedMethod } from "./unvalidated-method.js";
 
 /** Options of {@link createEvmClient}. */
 export interface EvmClientOptions {
@@ -47,6 +49,15 @@ export interface EvmVerifiedProofOptions extends VerifiedProofOptions {
   signal?: AbortSignal;
 }
 
+/** Per-call options of {@link EvmClient.unvalidatedRequest}. */
+export interface UnvalidatedRequestOptions extends Omit<CallOptions, "validateResponse"> {
+  /**
+   * Whether the method only reads, so a request that failed on the way (network error, 429,
+   * 502/503/504, -32005) may be sent again. Default `false`: the request is sent once.
+   */
+  idempotent?: boolean;
+}
+
 /** The EVM node client: one typed function per method of the spec, plus requests, batches and proofs. */
 export interface EvmClient extends EvmMethods {
   /**
@@ -61,6 +72,27 @@ export interface EvmClient extends EvmMethods {
     params: EvmMethodMap[M]["params"],
     options?: CallOptions,
   ): Promise<EvmMethodMap[M]["result"]>;
+  /**
+   * Sends any JSON-RPC method, including ones the spec does not describe (`debug_*`, `trace_*`, a
+   * provider's own), with the client's credentials. **Unvalidated**: neither the params nor the
+   * result are checked against anything, and the result comes back as the node sent it, typed as
+   * the `T` you name. It joins automatic batching like the typed methods, and is retried after a
+   * failed exchange only when `idempotent: true` says the method only reads.
+   *
+   * Prefer the typed methods for anything the spec lists: they check what you send and what comes back.
+   *
+   * @throws {RequestValidationError} before sending when `method` is not a non-empty string or `params` is not an array.
+   * @throws {JsonRpcError | RateLimitError | HttpError | TimeoutError | NetworkError | AbortError}
+   * @example
+   * const trace = await evm.unvalidatedRequest("debug_traceTransaction", [hash, { tracer: "callTracer" }], {
+   *   idempotent: true,
+   * });
+   */
+  unvalidatedRequest<T = unknown>(
+    method: string,
+    params?: readonly unknown[],
+    options?: UnvalidatedRequestOptions,
+  ): Promise<T>;
   /**
    * Sends calls as one JSON-RPC batch (one HTTP request, split past the batch size) and returns one
    * outcome per call, in order: `{ result }` or `{ error }`. One failing entry does not fail the others.
@@ -114,7 +146,7 @@ export interface EvmClient extends EvmMethods {
  * const block = await evm.eth_getBlockByHash(hash, false);
  */
 export function createEvmClient(options: EvmClientOptions): EvmClient {
-  const rpc = createJsonRpcClient({
+  const jsonRpc = createJsonRpcClient({
     url: options.url,
     path: options.path ?? "/evm",
     auth: nodeAuth(options.credentials),
@@ -126,6 +158,8 @@ export function createEvmClient(options: EvmClientOptions): EvmClient {
     batch: options.batch,
     usage: { budget: options.budget },
   });
+  // The spec's validators check each param; the one rule relating two fields is checked here.
+  const rpc = checkingLogRange(jsonRpc);
 
   const request = <M extends EvmMethodName>(
     method: M,
@@ -149,9 +183,24 @@ export function createEvmClient(options: EvmClientOptions): EvmClient {
       calls.map((call) => ({ method: call.method, params: [...call.params] })),
     )) as EvmBatchOutcomes<C>;
 
+  const unvalidatedRequest = async <T>(
+    method: string,
+    params: readonly unknown[] = [],
+    requestOptions: UnvalidatedRequestOptions = {},
+  ) => {
+    if (typeof method !== "string" || method === "") {
+      throw new RequestValidationError(String(method), [
+        { pointer: "/method", message: "must be a non-empty method name" },
+      ]);
+    }
+    const { idempotent = false, ...callOptions } = requestOptions;
+    return (await jsonRpc.call(unvalidatedMethod(method, idempotent), params, callOptions)) as T;
+  };
+
   return {
     ...createEvmMethods(rpc),
     request,
+    unvalidatedRequest,
     batch,
     getVerifiedProof: async (address, storageKeys = [], proofOptions = {}) => {
       const { signal, ...rest } = proofOptions;

@@ -1,9 +1,9 @@
-import { Encoder } from "@msgpack/msgpack";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { ExchangeError } from "../../runtime/errors/exchange-error.js";
 import type { L1Action } from "./action-types.js";
 import { canonicalAction } from "./canonical-action.js";
+import { encodeMsgpack } from "./msgpack.js";
 import { toWireInteger } from "./wire-integer.js";
 
 /** `0x`-prefixed hex. */
@@ -11,7 +11,7 @@ export type Hex = `0x${string}`;
 
 /** What identifies one signed L1 action. */
 export interface ActionHashParams {
-  /** The action; `order`, `modify` and `batchModify` are put in canonical key order first. */
+  /** The action; the actions the exchange spec describes are put in their wire key order first. */
   action: L1Action;
   /** The signer's nonce (milliseconds), an unsigned 64-bit integer. */
   nonce: number | bigint;
@@ -23,10 +23,6 @@ export interface ActionHashParams {
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-// Bigints are written as 64-bit ints; the canonical values keep every integer below 2^32 a number,
-// so each integer gets the smallest msgpack format, as in the official SDKs. Undefined keys are left out.
-const encoder = new Encoder({ useBigInt64: true, ignoreUndefined: true });
-
 /**
  * msgpack bytes of an action, exactly as the exchange hashes them.
  *
@@ -37,7 +33,7 @@ const encoder = new Encoder({ useBigInt64: true, ignoreUndefined: true });
  * encodeAction({ type: "scheduleCancel" }); // Uint8Array [0x81, 0xa4, ...]
  */
 export function encodeAction(action: L1Action): Uint8Array {
-  return encoder.encode(canonicalAction(action));
+  return encodeMsgpack(canonicalAction(action));
 }
 
 function uint64(value: number | bigint, field: string): bigint {
@@ -65,7 +61,7 @@ export function actionPreimage(params: ActionHashParams): Uint8Array {
   const nonce = uint64(params.nonce, "nonce");
   const vault = params.vaultAddress == null ? undefined : vaultBytes(params.vaultAddress);
   const expires = params.expiresAfter == null ? undefined : uint64(params.expiresAfter, "expiresAfter");
-  const action = encoder.encodeSharedRef(canonicalAction(params.action));
+  const action = encodeMsgpack(canonicalAction(params.action));
   const size = action.length + 8 + (vault ? 21 : 1) + (expires === undefined ? 0 : 9);
   const bytes = new Uint8Array(size);
   const view = new DataView(bytes.buffer);

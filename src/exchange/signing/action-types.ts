@@ -61,9 +61,43 @@ export interface ModifyAction {
 export interface OrderAction {
   type: "order";
   orders: OrderWire[];
-  grouping: "na" | "normalTpsl" | "positionTpsl" | { p: number };
-  /** Builder fee: builder address and fee in tenths of a basis point. */
+  grouping: "na" | "normalTpsl" | "positionTpsl";
+  /** Builder fee: builder address (hashed lowercase) and fee in tenths of a basis point. */
   builder?: { b: string; f: number } | undefined;
+}
+
+/** `cancel`: cancel orders by asset and order id. */
+export interface CancelAction {
+  type: "cancel";
+  cancels: { a: number; o: number | bigint }[];
+}
+
+/** `cancelByCloid`: cancel orders by asset and client order id. */
+export interface CancelByCloidAction {
+  type: "cancelByCloid";
+  cancels: { asset: number; cloid: Cloid }[];
+}
+
+/** `scheduleCancel`: cancel every open order at `time` (ms), or clear the schedule without it. */
+export interface ScheduleCancelAction {
+  type: "scheduleCancel";
+  time?: number | undefined;
+}
+
+/** `updateLeverage`: cross or isolated leverage of one asset. */
+export interface UpdateLeverageAction {
+  type: "updateLeverage";
+  asset: number;
+  isCross: boolean;
+  leverage: number;
+}
+
+/** `updateIsolatedMargin`: add (positive) or remove USDC × 10^6 of an isolated position's margin. */
+export interface UpdateIsolatedMarginAction {
+  type: "updateIsolatedMargin";
+  asset: number;
+  isBuy: boolean;
+  ntli: number;
 }
 
 /** Any other L1 action: hashed with its keys in the caller's order, as the official SDKs do. */
@@ -72,5 +106,14 @@ export interface OtherAction {
   [key: string]: unknown;
 }
 
-/** An L1 action. `order`, `modify` and `batchModify` are put in canonical key order before hashing. */
-export type L1Action = BatchModifyAction | ModifyAction | OrderAction | OtherAction;
+/** An L1 action. The actions the spec describes are put in their wire key order before hashing. */
+export type L1Action =
+  | OrderAction
+  | CancelAction
+  | CancelByCloidAction
+  | ModifyAction
+  | BatchModifyAction
+  | ScheduleCancelAction
+  | UpdateLeverageAction
+  | UpdateIsolatedMarginAction
+  | OtherAction;

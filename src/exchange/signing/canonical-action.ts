@@ -1,171 +1,109 @@
 import { ExchangeError } from "../../runtime/errors/exchange-error.js";
-import { isCloid, normalizeCloid } from "./cloid.js";
+import { isCloid } from "./cloid.js";
 import { isDecimalString } from "./decimal.js";
 import { toWireInteger } from "./wire-integer.js";
+import { ACTION_SHAPES, type WireShape } from "./wire-shapes.js";
 
 /**
- * Builds the exact value the exchange hashes for an action. For `order`, `modify` and
- * `batchModify` the key order comes from the action's schema (the service hashes its own parse,
- * so the caller's key order must not matter): unknown keys are refused, `undefined` keys dropped,
- * cloids lowercased. Prices and sizes are checked to be decimal strings but hashed as given
- * (normalizing them is the caller's choice; the official vectors include `"2000.0"`).
- * Other action types keep the caller's key order, with integers prepared for msgpack.
+ * Builds the exact value the exchange hashes for an action. For the actions the spec describes
+ * (see `wire-shapes.ts`) the key order comes from the action's schema, since the service hashes its
+ * own parse and the caller's key order must not matter: unknown keys are refused, `undefined` keys
+ * dropped, cloids and builder addresses lowercased. Prices and sizes are checked to be decimal
+ * strings but hashed as given (normalizing them is the caller's choice; the official vectors include
+ * `"2000.0"`). Other action types keep the caller's key order, with integers prepared for msgpack.
  */
 
 type Plain = Record<string, unknown>;
 
-const TIFS = ["Alo", "Ioc", "Gtc", "FrontendMarket"];
-const TPSLS = ["tp", "sl"];
-const GROUPINGS = ["na", "normalTpsl", "positionTpsl"];
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 function fail(field: string, message: string): never {
   throw new ExchangeError(`${field || "action"} ${message}`, { field: field || "/" });
 }
 
-function record(value: unknown, field: string, keys: readonly string[]): Plain {
+function record(value: unknown, field: string): Plain {
   if (typeof value !== "object" || value === null || Array.isArray(value)) fail(field, "must be an object");
-  for (const key in value) {
-    if (!keys.includes(key) && (value as Plain)[key] !== undefined) {
-      fail(`${field}/${key}`, `is not a known key (expected ${keys.join(", ")})`);
-    }
-  }
   return value as Plain;
 }
 
-function present(object: Plain, key: string, field: string): unknown {
-  const value = object[key];
-  if (value === undefined) fail(`${field}/${key}`, "is required");
-  return value;
-}
-
-function boolean(object: Plain, key: string, field: string): boolean {
-  const value = present(object, key, field);
-  if (typeof value !== "boolean") fail(`${field}/${key}`, "must be a boolean");
-  return value;
-}
-
-function decimal(object: Plain, key: string, field: string): string {
-  const value = present(object, key, field);
-  if (!isDecimalString(value)) fail(`${field}/${key}`, 'must be an unsigned decimal string such as "100.5"');
-  return value;
-}
-
-function choice(object: Plain, key: string, field: string, options: readonly string[]): string {
-  const value = present(object, key, field);
-  if (typeof value !== "string" || !options.includes(value)) {
-    fail(`${field}/${key}`, `must be one of ${options.join(", ")}`);
+function refuseUnknownKeys(object: Plain, field: string, keys: readonly string[]): void {
+  for (const key in object) {
+    if (!keys.includes(key) && object[key] !== undefined) {
+      fail(`${field}/${key}`, `is not a known key (expected ${keys.join(", ")})`);
+    }
   }
+}
+
+function choice(value: unknown, field: string, options: readonly string[]): string {
+  if (typeof value !== "string" || !options.includes(value))
+    fail(field, `must be one of ${options.join(", ")}`);
   return value;
 }
 
-function unsigned(object: Plain, key: string, field: string): number | bigint {
-  return toWireInteger(present(object, key, field), `${field}/${key}`, true);
-}
-
-function orderType(value: unknown, field: string): Plain {
-  const type = record(value, field, ["limit", "trigger"]);
-  if ((type.limit === undefined) === (type.trigger === undefined)) {
-    fail(field, "must have exactly one of limit, trigger");
+/** Copies `value` into its wire form, or names the field that does not fit `shape`. */
+function wire(value: unknown, shape: WireShape, field: string): unknown {
+  switch (shape) {
+    case "uint":
+      return toWireInteger(value, field || "/", true);
+    case "int":
+      return toWireInteger(value, field || "/");
+    case "bool":
+      if (typeof value !== "boolean") fail(field, "must be a boolean");
+      return value;
+    case "decimal":
+      if (!isDecimalString(value)) fail(field, 'must be an unsigned decimal string such as "100.5"');
+      return value;
+    case "cloid":
+      if (!isCloid(value)) fail(field, "must be 0x followed by 32 hex digits");
+      return value.toLowerCase();
+    case "lowercaseAddress":
+      if (typeof value !== "string" || !ADDRESS.test(value)) fail(field, "must be a 20-byte hex address");
+      return value.toLowerCase();
+    case "orderRef":
+      if (typeof value === "string") {
+        if (!isCloid(value)) fail(field, "must be an order id or a cloid (0x + 32 hex digits)");
+        return value.toLowerCase();
+      }
+      return toWireInteger(value, field, true);
+    case "trueOnly":
+      if (value !== true) fail(field, "must be true, or left out");
+      return true;
   }
-  if (type.limit !== undefined) {
-    const limit = record(type.limit, `${field}/limit`, ["tif"]);
-    return { limit: { tif: choice(limit, "tif", `${field}/limit`, TIFS) } };
-  }
-  const at = `${field}/trigger`;
-  const trigger = record(type.trigger, at, ["isMarket", "triggerPx", "tpsl"]);
-  return {
-    trigger: {
-      isMarket: boolean(trigger, "isMarket", at),
-      triggerPx: decimal(trigger, "triggerPx", at),
-      tpsl: choice(trigger, "tpsl", at, TPSLS),
-    },
-  };
-}
-
-/** The order wire in key order `a, b, p, s, r, t, c`; `c` only when a cloid is given. */
-function order(value: unknown, field: string): Plain {
-  const input = record(value, field, ["a", "b", "p", "s", "r", "t", "c"]);
-  const wire: Plain = {
-    a: unsigned(input, "a", field),
-    b: boolean(input, "b", field),
-    p: decimal(input, "p", field),
-    s: decimal(input, "s", field),
-    r: boolean(input, "r", field),
-    t: orderType(present(input, "t", field), `${field}/t`),
-  };
-  if (input.c !== undefined) wire.c = normalizeCloid(input.c as string, `${field}/c`);
-  return wire;
-}
-
-function orderRef(object: Plain, field: string): number | bigint | string {
-  const value = present(object, "oid", field);
-  if (typeof value === "string") {
-    if (!isCloid(value)) fail(`${field}/oid`, "must be an order id or a cloid (0x + 32 hex digits)");
-    return value.toLowerCase();
-  }
-  return toWireInteger(value, `${field}/oid`, true);
-}
-
-/** `a` (always place) is hashed only when true: the service rejects an action hashed with `a: false`. */
-function alwaysPlace(object: Plain, wire: Plain, field: string): Plain {
-  if (object.a === undefined || object.a === false) return wire;
-  if (object.a !== true) fail(`${field}/a`, "must be a boolean");
-  wire.a = true;
-  return wire;
-}
-
-function list(value: unknown, field: string): unknown[] {
-  if (!Array.isArray(value)) fail(field, "must be an array");
-  return value;
-}
-
-function batchModify(action: Plain): Plain {
-  const modifies = list(present(action, "modifies", ""), "/modifies").map((entry, index) => {
-    const at = `/modifies/${index}`;
-    const modify = record(entry, at, ["oid", "order"]);
-    return { oid: orderRef(modify, at), order: order(present(modify, "order", at), `${at}/order`) };
-  });
-  return alwaysPlace(action, { type: "batchModify", modifies }, "");
-}
-
-function modify(action: Plain): Plain {
-  const wire = {
-    type: "modify",
-    oid: orderRef(action, ""),
-    order: order(present(action, "order", ""), "/order"),
-  };
-  return alwaysPlace(action, wire, "");
-}
-
-function grouping(value: unknown): unknown {
-  if (typeof value === "string") {
-    if (!GROUPINGS.includes(value)) fail("/grouping", `must be one of ${GROUPINGS.join(", ")} or { p }`);
+  if ("const" in shape) {
+    if (value !== shape.const) fail(field, `must be "${shape.const}"`);
     return value;
   }
-  return { p: unsigned(record(value, "/grouping", ["p"]), "p", "/grouping") };
-}
-
-function orderAction(action: Plain): Plain {
-  const orders = list(present(action, "orders", ""), "/orders").map((entry, index) =>
-    order(entry, `/orders/${index}`),
-  );
-  const wire: Plain = { type: "order", orders, grouping: grouping(present(action, "grouping", "")) };
-  if (action.builder !== undefined) {
-    const builder = record(action.builder, "/builder", ["b", "f"]);
-    const address = present(builder, "b", "/builder");
-    if (typeof address !== "string" || !ADDRESS.test(address))
-      fail("/builder/b", "must be a 20-byte hex address");
-    wire.builder = { b: address.toLowerCase(), f: unsigned(builder, "f", "/builder") };
+  if ("enum" in shape) return choice(value, field, shape.enum);
+  if ("list" in shape) {
+    if (!Array.isArray(value)) fail(field, "must be an array");
+    return value.map((item, index) => wire(item, shape.list, `${field}/${index}`));
   }
-  return wire;
+  const object = record(value, field);
+  if ("oneKey" in shape) {
+    const keys = Object.keys(shape.oneKey);
+    refuseUnknownKeys(object, field, keys);
+    const present = keys.filter((key) => object[key] !== undefined);
+    if (present.length !== 1) fail(field, `must have exactly one of ${keys.join(", ")}`);
+    const key = present[0] as string;
+    return { [key]: wire(object[key], shape.oneKey[key] as WireShape, `${field}/${key}`) };
+  }
+  refuseUnknownKeys(
+    object,
+    field,
+    shape.fields.map(([name]) => name),
+  );
+  const copy: Plain = {};
+  for (const [name, inner, required] of shape.fields) {
+    const item = object[name];
+    // `trueOnly` keys are hashed only when true: `false` is the same as absent.
+    if (item === undefined || (inner === "trueOnly" && item === false)) {
+      if (required) fail(`${field}/${name}`, "is required");
+      continue;
+    }
+    copy[name] = wire(item, inner, `${field}/${name}`);
+  }
+  return copy;
 }
-
-const CANONICAL: Record<string, { keys: readonly string[]; build: (action: Plain) => Plain }> = {
-  batchModify: { keys: ["type", "modifies", "a"], build: batchModify },
-  modify: { keys: ["type", "oid", "order", "a"], build: modify },
-  order: { keys: ["type", "orders", "grouping", "builder"], build: orderAction },
-};
 
 /** Copies any other value in the caller's key order: undefined keys dropped, integers sized. */
 function callerOrdered(value: unknown, field: string): unknown {
@@ -196,8 +134,9 @@ function callerOrdered(value: unknown, field: string): unknown {
 export function canonicalAction(action: unknown): unknown {
   if (typeof action === "object" && action !== null && !Array.isArray(action)) {
     const type = (action as Plain).type;
-    const known = typeof type === "string" && Object.hasOwn(CANONICAL, type) ? CANONICAL[type] : undefined;
-    if (known) return known.build(record(action, "", known.keys));
+    if (typeof type === "string" && Object.hasOwn(ACTION_SHAPES, type)) {
+      return wire(action, ACTION_SHAPES[type] as WireShape, "");
+    }
   }
   return callerOrdered(action, "");
 }

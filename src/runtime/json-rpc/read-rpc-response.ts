@@ -25,8 +25,27 @@ export interface RpcAnswerContext {
 }
 
 /**
- * Lines a JSON-RPC answer up with the ids sent: a batch answer is matched by id (in any order); a
- * single answer must echo the id. A lone error object answering a batch (e.g. a rate limit for the
+ * The id an answer carries, read as the numeric id the client sent. The client always sends integer
+ * ids; a server may echo one as a JSON number (`7`) or as the decimal string of that number (`"7"`,
+ * as some proxies and servers written in loosely typed languages do). Exactly those two forms
+ * match: `"07"`, `"0x7"`, `" 7"` or `7.5` match nothing.
+ *
+ * @param id - The `id` member of an answer.
+ * @returns The integer it stands for, or `undefined` when it stands for none.
+ * @example
+ * answeredId("7"); // 7
+ * answeredId("0x7"); // undefined
+ */
+export function answeredId(id: unknown): number | undefined {
+  if (typeof id === "number") return Number.isSafeInteger(id) ? id : undefined;
+  if (typeof id !== "string" || !/^(0|[1-9][0-9]{0,15})$/.test(id)) return undefined;
+  const number = Number(id);
+  return Number.isSafeInteger(number) ? number : undefined;
+}
+
+/**
+ * Lines a JSON-RPC answer up with the ids sent: a batch answer is matched by id (in any order, each
+ * id as a number or its decimal string, see {@link answeredId}); a single answer must echo the id. A lone error object answering a batch (e.g. a rate limit for the
  * whole request) applies to every call.
  *
  * @param body - The parsed answer.
@@ -48,20 +67,21 @@ export function matchResponses(
   status: number,
 ): (Record<string, unknown> | undefined)[] {
   if (Array.isArray(body)) {
-    const byId = new Map<unknown, Record<string, unknown>>();
-    const sent = new Set<unknown>(ids);
+    const byId = new Map<number, Record<string, unknown>>();
+    const sent = new Set<number>(ids);
     for (const [index, item] of body.entries()) {
       if (!isObject(item) || item.id === null || item.id === undefined) continue;
+      const id = answeredId(item.id);
       // A repeated or foreign id means the answer cannot be trusted to line up with the calls.
-      const repeated = byId.has(item.id);
-      if (repeated || !sent.has(item.id)) {
+      const repeated = id !== undefined && byId.has(id);
+      if (repeated || id === undefined || !sent.has(id)) {
         const shown = typeof item.id === "object" ? `(${typeof item.id})` : String(item.id).slice(0, 40);
         const message = repeated
           ? `repeats id ${shown}, answered already`
           : `answers id ${shown}, which was not sent`;
         throw new ResponseValidationError(operation, status, [{ pointer: `/${index}/id`, message }]);
       }
-      byId.set(item.id, item);
+      byId.set(id, item);
     }
     return ids.map((id) => byId.get(id));
   }
@@ -78,7 +98,8 @@ export function matchResponses(
 /**
  * Reads one call's response object: an `error` member becomes `RateLimitError` (-32005, with the wait
  * from `data.try_again_in`) or `JsonRpcError`; a `result` is validated (when asked) and its int64 fields
- * converted. A missing response or one that does not echo the id is a `ResponseValidationError`.
+ * converted. A missing response or one that does not echo the id (as a number or its decimal string)
+ * is a `ResponseValidationError`.
  *
  * @param method - The method called.
  * @param id - The id sent.
@@ -102,13 +123,14 @@ export function readRpcOutcome(
   });
   if (response === undefined) return invalid("", `has no response for id ${id}`);
   const error = response.error;
+  const echoed = answeredId(response.id) === id;
   if (isObject(error)) {
-    if (response.id !== id && response.id !== null && response.id !== undefined) {
+    if (!echoed && response.id !== null && response.id !== undefined) {
       return invalid("/id", `does not echo the request id ${id}`);
     }
     return { error: rpcError(method, error, context) };
   }
-  if (response.id !== id) return invalid("/id", `does not echo the request id ${id}`);
+  if (!echoed) return invalid("/id", `does not echo the request id ${id}`);
   if (!("result" in response)) return invalid("", "has neither result nor error");
   if (validate) {
     const issues = checkValue(method.validateResult, response.result, "/result");

@@ -52,6 +52,8 @@ export function prepareRest(operation: RestOperation, input: RestInput): Prepare
     if (body !== undefined) issues.push(...int64Issues(parseJson(body), operation.requestInt64, "/body"));
   }
   if (issues.length > 0) throw new RequestValidationError(operation.id, issues);
-  const path = fillPath(operation.id, operation.path, input.path);
+  // A `#fragment` in a spec path names one of several operations sharing a URL (`/exchange#order`);
+  // it is never sent, so it is left out here and callers and fetch wrappers see the URL on the wire.
+  const path = fillPath(operation.id, operation.path, input.path).replace(/#.*$/, "");
   return { pathAndQuery: path + toQueryString(input.query), body };
 }

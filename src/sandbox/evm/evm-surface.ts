@@ -1,17 +1,18 @@
 import type { EthereumProvider } from "ganache";
 import { evmMethods } from "../../../generated/evm/operations.js";
 import { importOptionalPeer } from "../../runtime/optional-peer.js";
-import type { SandboxRequest, SandboxResponse, SurfaceHandler } from "../surface.js";
+import type { SandboxRequest, SurfaceHandler } from "../surface.js";
 import { loadBundledSpec, RpcContract, type RpcErrorObject } from "../validation.js";
+import { historicalStateRefusal } from "./hyperevm-rules.js";
 import {
+  answerBody,
   errorAnswer,
   RPC_ERRORS,
   type RpcAnswer,
   type RpcCall,
-  readCall,
   resultAnswer,
 } from "./json-rpc-envelope.js";
-import { headerOf } from "./ots-header.js";
+import { createNodeMethods, nodeError } from "./node-methods.js";
 import {
   buildSystemTransaction,
   type SystemTransaction,
@@ -74,6 +75,11 @@ export interface EvmSurface {
   mine(systemTransfers?: readonly SystemTransfer[]): Promise<MinedBlock>;
   /** The system transactions of a block (`[]` when it has none), by block hash. */
   systemTransactions(blockHash: string): readonly SystemTransaction[];
+  /**
+   * Moves an address's transactions to big blocks or back, as the chain's `evmUserModify` action does
+   * on the real service; `eth_usingBigBlocks` answers it.
+   */
+  setUsingBigBlocks(address: string, usingBigBlocks: boolean): void;
   /** Stops the chain. */
   close(): Promise<void>;
 }
@@ -81,6 +87,7 @@ export interface EvmSurface {
 /** The methods `/evm` answers; anything else is -32601. */
 const SERVED_METHODS = new Set(Object.keys(evmMethods));
 const HASH32 = /^0x[0-9a-fA-F]{64}$/;
+const ZERO_HASH = `0x${"0".repeat(64)}`;
 
 /** Names of each method's params, by position, from the bundled OpenRPC document. */
 function paramNames(): Map<string, string[]> {
@@ -94,24 +101,17 @@ function quantity(value: bigint | number): string {
   return `0x${BigInt(value).toString(16)}`;
 }
 
-/** A ganache failure as a JSON-RPC error object (its own code when it has one). */
-function ganacheError(error: unknown): RpcErrorObject {
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return {
-    code: typeof code === "number" ? code : RPC_ERRORS.internal.code,
-    message: typeof message === "string" ? message : RPC_ERRORS.internal.message,
-  };
-}
-
 /**
  * Builds the EVM node surface: a real chain (ganache, in-process, imported only here) behind the
- * service's `/evm` JSON-RPC path, single and batch requests. It serves the methods our OpenRPC
- * spec lists, checks their params (-32602 naming the param) and their results (a mismatch throws: a
- * sandbox bug), and adds what the service does differently from a plain node: `eth_getProof` at
- * `latest` only, `null` from `eth_getBlockByHash` for an unknown or malformed hash,
- * `ots_getHeaderByNumber` from the chain's headers, and system transfers kept per block, out of
- * `/evm` blocks and returned by `eth_getSystemTxsByBlockHash`. Serve it with `serveSurface`,
- * `auth: "node"` and `jsonRpc: true`.
+ * service's `/evm` JSON-RPC path, speaking JSON-RPC 2.0 (params left out, string ids, notifications,
+ * batches). It serves every method of our OpenRPC spec, checks their params (-32602 naming the param)
+ * and their results (a mismatch throws: a sandbox bug, answered 500), and answers as HyperEVM does
+ * where a plain node differs (see `createNodeMethods`): state at the latest block only, `pending`
+ * answered as `latest`, at most 50 blocks per `eth_getLogs`, a zero priority fee, `blockTimestamp` on
+ * logs and receipts, block receipts, `null` from `eth_getBlockByHash` for an unknown or malformed
+ * hash, `ots_getHeaderByNumber` from the chain's headers, and system transfers kept per block, out of
+ * `/evm` blocks and returned by `eth_getSystemTxsByBlockHash` and `ByBlockNumber`. Serve it with
+ * `serveSurface`, `auth: "node"` and `jsonRpc: true`.
  *
  * @param options - Chain id, accounts, path, demo block.
  * @returns The handler, the chain and test helpers.
@@ -132,7 +132,8 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
     () => import("ganache"),
   );
   const provider = ganache.provider({
-    chain: { chainId },
+    // net_version answers the chain id in decimal, as the service does.
+    chain: { chainId, networkId: chainId },
     logging: { quiet: true },
     wallet: { deterministic: true, totalAccounts: options.accounts ?? 5 },
     miner: { instamine: "eager" },
@@ -147,6 +148,8 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
   const systemByBlock = new Map<string, SystemTransaction[]>();
   const systemByHash = new Map<string, SystemTransaction>();
   const systemNonces = new Map<string, number>();
+  // Addresses whose transactions go into big blocks (lowercase).
+  const bigBlockUsers = new Set<string>();
 
   async function record(blockHash: string, transfers: readonly SystemTransfer[]): Promise<MinedBlock> {
     const block = (await request("eth_getBlockByHash", [blockHash, false])) as { number: string };
@@ -221,6 +224,15 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
   }
 
   /** Runs one checked call; the answer's result is checked against the spec before it leaves. */
+  const methods = createNodeMethods({
+    request: (method, params = []) => request(method, [...params]),
+    systemTransactions: (blockHash) => systemByBlock.get(blockHash),
+    systemTransaction: (hash) => systemByHash.get(hash),
+    usesBigBlocks: (address) => bigBlockUsers.has(address.toLowerCase()),
+    serial,
+  });
+
+  /** Runs one call; the answer's result is checked against the spec before it leaves. */
   async function answer(call: RpcCall): Promise<RpcAnswer> {
     const { id, method, params } = call;
     if (!SERVED_METHODS.has(method)) {
@@ -229,17 +241,11 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
         data: `the method ${method} is not available on /evm`,
       });
     }
-    if (method === "eth_getProof" && params.length >= 3 && params[2] !== "latest") {
-      const message = `eth_getProof: only the latest block is supported, historical state is unavailable (got block ${JSON.stringify(params[2])})`;
-      return errorAnswer(id, {
-        code: RPC_ERRORS.invalidParams.code,
-        message,
-        data: 'block (params[2]) must be "latest"',
-      });
-    }
+    const historical = historicalStateRefusal(method, params);
+    if (historical) return errorAnswer(id, historical);
     // The service answers null for a malformed block hash rather than an error.
     if (method === "eth_getBlockByHash" && typeof params[0] === "string" && !HASH32.test(params[0])) {
-      const rest = checkParams({ ...call, params: [`0x${"0".repeat(64)}`, ...params.slice(1)] });
+      const rest = checkParams({ ...call, params: [ZERO_HASH, ...params.slice(1)] });
       return rest ? errorAnswer(id, rest) : resultAnswer(id, null);
     }
     const refused = checkParams(call);
@@ -247,60 +253,13 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
 
     let result: unknown;
     try {
-      result = await resolve(method, params);
+      const handle = methods[method] ?? ((sent: unknown[]) => request(method, sent));
+      result = await handle([...params]);
     } catch (error) {
-      return errorAnswer(id, ganacheError(error));
+      return errorAnswer(id, nodeError(error));
     }
     contract.checkResult(method, result);
     return resultAnswer(id, result);
-  }
-
-  async function resolve(method: string, params: unknown[]): Promise<unknown> {
-    switch (method) {
-      case "ots_getHeaderByNumber": {
-        const block = (await request("eth_getBlockByNumber", [
-          quantity(params[0] as number),
-          false,
-        ])) as Record<string, unknown> | null;
-        return headerOf(block);
-      }
-      case "eth_getTransactionByHash":
-        return systemByHash.get((params[0] as string).toLowerCase()) ?? request(method, params);
-      case "eth_getSystemTxsByBlockHash": {
-        const blockHash = (params[0] as string).toLowerCase();
-        const block = await request("eth_getBlockByHash", [blockHash, false]);
-        return block === null ? null : (systemByBlock.get(blockHash) ?? []);
-      }
-      default:
-        // System transactions never run on the chain itself, so its blocks already leave them out.
-        return request(method, params);
-    }
-  }
-
-  async function handleBody(text: string): Promise<SandboxResponse> {
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (error) {
-      return {
-        status: 200,
-        body: errorAnswer(null, { ...RPC_ERRORS.parse, data: (error as Error).message }),
-      };
-    }
-    if (!Array.isArray(body)) {
-      const call = readCall(body);
-      return { status: 200, body: "jsonrpc" in call ? call : await answer(call) };
-    }
-    if (body.length === 0) {
-      return { status: 200, body: errorAnswer(null, { ...RPC_ERRORS.invalidRequest, data: "empty batch" }) };
-    }
-    const answers = await Promise.all(
-      body.map((item) => {
-        const call = readCall(item);
-        return "jsonrpc" in call ? call : answer(call);
-      }),
-    );
-    return { status: 200, body: answers };
   }
 
   const handler: SurfaceHandler = (incoming: SandboxRequest) => {
@@ -308,7 +267,7 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
       return { status: 404, body: `no JSON-RPC endpoint at ${incoming.path}` };
     if (incoming.method !== "POST")
       return { status: 405, body: "JSON-RPC takes POST", headers: { allow: "POST" } };
-    return handleBody(incoming.body);
+    return answerBody(incoming.body, answer);
   };
 
   const surface: EvmSurface = {
@@ -321,6 +280,10 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
     fund: (address, value) => sendTransaction({ to: address, value }),
     mine,
     systemTransactions: (blockHash) => systemByBlock.get(blockHash.toLowerCase()) ?? [],
+    setUsingBigBlocks: (address, usingBigBlocks) => {
+      if (usingBigBlocks) bigBlockUsers.add(address.toLowerCase());
+      else bigBlockUsers.delete(address.toLowerCase());
+    },
     close: () => provider.disconnect(),
   };
 

@@ -31,10 +31,10 @@ export const DEMO_ACCOUNT: DemoAccount = (() => {
   return Object.freeze({ privateKey, address: addressOf(privateKey) });
 })();
 
-/** Reference prices of the demo market: BTC (asset 0) and ETH (asset 1). */
-export const DEMO_MARKS: Readonly<Record<number, string>> = Object.freeze({ 0: "60000", 1: "3000" });
+/** The market maker whose orders make the seeded books: an address from a fixed phrase, with no key anyone holds. */
+export const HOUSE_ADDRESS = `0x${bytesToHex(keccak_256(utf8ToBytes("chainkit sandbox market maker")).subarray(12))}`;
 
-/** The orders resting for the demo account when the sandbox starts: away from the marks, so they rest. */
+/** The orders resting for the demo account when the sandbox starts: away from the book, so they rest. */
 export const DEMO_ORDERS: readonly Order[] = Object.freeze([
   { a: 0, b: true, p: "55000", s: "0.01", r: false, t: { limit: { tif: "Gtc" } } },
   {

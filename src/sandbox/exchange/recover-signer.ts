@@ -99,3 +99,60 @@ export function recoverAddress(digest: Uint8Array, signature: WireSignature): st
     return undefined;
   }
 }
+
+/** The EIP-712 types of the user-signed actions the sandbox takes: primary type and signed fields. */
+const USER_SIGNED: Readonly<Record<string, { primaryType: string; fields: readonly [string, string][] }>> = {
+  approveAgent: {
+    primaryType: "HyperliquidTransaction:ApproveAgent",
+    fields: [
+      ["hyperliquidChain", "string"],
+      ["agentAddress", "address"],
+      ["agentName", "string"],
+      ["nonce", "uint64"],
+    ],
+  },
+};
+
+function word(value: bigint): Uint8Array {
+  return hexToBytes(value.toString(16).padStart(64, "0"));
+}
+
+function encodeField(type: string, value: unknown): Uint8Array {
+  if (type === "string") return keccakText(typeof value === "string" ? value : "");
+  if (type === "address") return concatBytes(new Uint8Array(12), hexToBytes(String(value).slice(2)));
+  return word(BigInt(value as number));
+}
+
+/**
+ * The EIP-712 digest of a user-signed action: the action's fields as the message of its
+ * `HyperliquidTransaction:<Action>` type, in the domain `HyperliquidSignTransaction` on the chain the
+ * action names (`signatureChainId`). A field the action leaves out is signed as `""`.
+ *
+ * @param action - The action as received.
+ * @returns The digest, or undefined for an action type the sandbox does not know.
+ * @example
+ * const action = { type: "approveAgent", signatureChainId: "0x66eee", hyperliquidChain: "Mainnet",
+ *   agentAddress: address, agentName: "", nonce };
+ * userSignedDigest(action); // 32 bytes, or undefined for a type the sandbox does not know
+ */
+export function userSignedDigest(action: Record<string, unknown>): Uint8Array | undefined {
+  const type = USER_SIGNED[String(action.type)];
+  if (!type) return undefined;
+  const typeString = `${type.primaryType}(${type.fields.map(([name, kind]) => `${kind} ${name}`).join(",")})`;
+  const struct = keccak_256(
+    concatBytes(
+      keccakText(typeString),
+      ...type.fields.map(([name, kind]) => encodeField(kind, action[name] ?? "")),
+    ),
+  );
+  const domain = keccak_256(
+    concatBytes(
+      keccakText("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"),
+      keccakText("HyperliquidSignTransaction"),
+      keccakText("1"),
+      word(BigInt(String(action.signatureChainId))),
+      new Uint8Array(32),
+    ),
+  );
+  return keccak_256(concatBytes(Uint8Array.of(0x19, 0x01), domain, struct));
+}

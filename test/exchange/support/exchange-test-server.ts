@@ -4,11 +4,43 @@
  * the connection id, viem recovers the signer from the EIP-712 Agent signature. It keeps nonces per
  * signer and answers in the real service's shapes.
  */
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { BatchModifyRequest } from "@nktkas/hyperliquid/api/exchange";
+import {
+  ApproveAgentTypes,
+  BatchModifyRequest,
+  CancelByCloidRequest,
+  CancelRequest,
+  ModifyRequest,
+  OrderRequest,
+  ScheduleCancelRequest,
+  UpdateIsolatedMarginRequest,
+  UpdateLeverageRequest,
+} from "@nktkas/hyperliquid/api/exchange";
 import { canonicalize, createL1ActionHash } from "@nktkas/hyperliquid/signing";
 import { type Hex, recoverTypedDataAddress } from "viem";
+
+/** @nktkas/hyperliquid's own schema of each L1 action, which sets the key order it hashes. */
+const L1_SCHEMAS = {
+  order: OrderRequest,
+  cancel: CancelRequest,
+  cancelByCloid: CancelByCloidRequest,
+  modify: ModifyRequest,
+  batchModify: BatchModifyRequest,
+  scheduleCancel: ScheduleCancelRequest,
+  updateLeverage: UpdateLeverageRequest,
+  updateIsolatedMargin: UpdateIsolatedMarginRequest,
+} as const;
+
+const recorded = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../fixtures/exchange/recorded/${name}`, import.meta.url), "utf8"))
+    .examples;
+/** The real mainnet `meta` and `spotMeta` answers, for the client's asset checks. */
+const INFO: Record<string, unknown> = {
+  meta: recorded("info_meta.json")[1].response,
+  spotMeta: recorded("info_spotMeta.json")[0].response,
+};
 
 /** A request body as received, with the signer the server recovered (lowercase), if any. */
 export interface ReceivedRequest {
@@ -17,13 +49,15 @@ export interface ReceivedRequest {
   signer: string | undefined;
 }
 
-/** How the server answers one accepted batch: one status per modification. */
-export type StatusScript = (modifies: { oid: unknown }[]) => unknown[];
+/** How the server answers one accepted action: one status per order, cancel or modification. */
+export type StatusScript = (entries: { oid?: unknown }[], type: string) => unknown[];
 
 export interface ExchangeTestServer {
   url: string;
-  /** Every request, in arrival order (dropped ones included). */
+  /** Every request to /exchange, in arrival order (dropped ones included). */
   requests: ReceivedRequest[];
+  /** Queries to /info, by type. */
+  queries: string[];
   /** Addresses (any case) that have an account; others get "does not exist". */
   users: Set<string>;
   /** Replaces the per-modification statuses (default: every order rests with its oid). */
@@ -35,13 +69,39 @@ export interface ExchangeTestServer {
   close(): Promise<void>;
 }
 
-const restingAll: StatusScript = (modifies) =>
-  modifies.map((modify, index) => ({
-    resting: { oid: typeof modify.oid === "number" ? modify.oid : 1000 + index },
+const restingAll: StatusScript = (entries) =>
+  entries.map((entry, index) => ({
+    resting: { oid: typeof entry.oid === "number" ? entry.oid : 1000 + index },
   }));
 
+async function recoverUserSigned(body: Record<string, unknown>): Promise<string> {
+  const action = body.action as Record<string, unknown>;
+  const { r, s, v } = body.signature as { r: Hex; s: Hex; v: number };
+  const address = await recoverTypedDataAddress({
+    domain: {
+      name: "HyperliquidSignTransaction",
+      version: "1",
+      chainId: Number.parseInt(action.signatureChainId as string, 16),
+      verifyingContract: "0x0000000000000000000000000000000000000000",
+    },
+    types: ApproveAgentTypes,
+    primaryType: "HyperliquidTransaction:ApproveAgent",
+    message: { ...action, agentName: action.agentName ?? "" },
+    signature: `${r}${s.slice(2)}${v.toString(16)}` as Hex,
+  });
+  return address.toLowerCase();
+}
+
+function l1Schema(action: Record<string, unknown>) {
+  const schema = L1_SCHEMAS[action.type as keyof typeof L1_SCHEMAS];
+  if (!schema) throw new Error(`unknown action type ${String(action.type)}`);
+  return schema.entries.action;
+}
+
 async function recoverSigner(body: Record<string, unknown>, isMainnet: boolean): Promise<string | undefined> {
-  const action = canonicalize(BatchModifyRequest.entries.action, body.action as Record<string, unknown>);
+  if ((body.action as Record<string, unknown>).type === "approveAgent") return recoverUserSigned(body);
+  const raw = body.action as Record<string, unknown>;
+  const action = canonicalize(l1Schema(raw), raw);
   const connectionId = createL1ActionHash({
     action,
     nonce: body.nonce as number,
@@ -78,6 +138,7 @@ export async function startExchangeTestServer(isMainnet: boolean): Promise<Excha
   const usedNonces = new Map<string, Set<number>>();
   const state = {
     requests: [] as ReceivedRequest[],
+    queries: [] as string[],
     users: new Set<string>(),
     statuses: restingAll,
     dropNext: 0,
@@ -89,7 +150,8 @@ export async function startExchangeTestServer(isMainnet: boolean): Promise<Excha
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(text);
-      canonicalize(BatchModifyRequest.entries.action, body.action as Record<string, unknown>);
+      const action = body.action as Record<string, unknown>;
+      if (action.type !== "approveAgent") canonicalize(l1Schema(action), action);
     } catch {
       return { status: 422, body: "Failed to deserialize the JSON body into the target type" };
     }
@@ -110,18 +172,30 @@ export async function startExchangeTestServer(isMainnet: boolean): Promise<Excha
     seen.add(nonce);
     if (typeof body.expiresAfter === "number" && body.expiresAfter < Date.now())
       return err("Action already expired");
-    const modifies = (body.action as { modifies: { oid: unknown }[] }).modifies;
-    const statuses = state.statuses(modifies);
-    return {
-      status: 200,
-      body: JSON.stringify({ status: "ok", response: { type: "order", data: { statuses } } }),
+    const action = body.action as {
+      type: string;
+      modifies?: { oid: unknown }[];
+      orders?: unknown[];
+      cancels?: unknown[];
     };
+    const entries = action.modifies ?? (action.orders ?? action.cancels)?.map(() => ({}));
+    if (!entries)
+      return { status: 200, body: JSON.stringify({ status: "ok", response: { type: "default" } }) };
+    const statuses = state.statuses(entries, action.type);
+    const type = action.cancels ? "cancel" : "order";
+    return { status: 200, body: JSON.stringify({ status: "ok", response: { type, data: { statuses } } }) };
   };
 
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString("utf8");
+    if (req.method === "POST" && req.url === "/info") {
+      const type = String(JSON.parse(text).type);
+      state.queries.push(type);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(INFO[type] ?? null));
+      return;
+    }
     let parsed: Record<string, unknown> | undefined;
     try {
       parsed = JSON.parse(text);

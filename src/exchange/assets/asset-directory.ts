@@ -1,0 +1,94 @@
+import type { Meta, SpotMeta } from "../../../generated/exchange/types.js";
+import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
+
+/** One tradable asset, as orders name it (`a`) and as prices and sizes must fit it. */
+export interface AssetInfo {
+  /** The asset index, the `a` of an order: a perpetual's position in `meta`, or 10000 + a spot pair's index. */
+  index: number;
+  /** The coin's name as books and fills show it: `BTC`, `PURR/USDC`, `@107`. */
+  name: string;
+  kind: "perp" | "spot";
+  /** Decimals a size may have. */
+  szDecimals: number;
+  /** Decimals a price may have: 6 (perpetuals) or 8 (spot) minus `szDecimals`. */
+  maxPriceDecimals: number;
+  /** The highest leverage (perpetuals). */
+  maxLeverage?: number;
+  /** The asset no longer trades. */
+  isDelisted?: boolean;
+}
+
+/** The assets of one exchange, by index and by name, built from `meta` and `spotMeta`. */
+export interface AssetDirectory {
+  /** Every asset: perpetuals in index order, then spot pairs. */
+  readonly assets: readonly AssetInfo[];
+  /** The asset with this index or name (`"BTC"`, `"PURR/USDC"`, `"@107"`, or `"HFUN/USDC"` by its tokens), if any. */
+  get(asset: number | string): AssetInfo | undefined;
+  /**
+   * The index of a named asset, for an order's `a`.
+   *
+   * @throws {RequestValidationError} when no asset has that name.
+   */
+  index(name: string): number;
+}
+
+/** Offset of spot asset indexes: spot pair `i` is asset `10000 + i`. */
+export const SPOT_ASSET_OFFSET = 10_000;
+
+/**
+ * Builds the asset lookup from the exchange's `meta` (perpetuals, indexed by position) and,
+ * optionally, `spotMeta` (spot pairs, indexed 10000 + pair index, sized by their base token).
+ *
+ * @param meta - The `meta` answer.
+ * @param spotMeta - The `spotMeta` answer, to know spot pairs too.
+ * @returns The directory.
+ * @example
+ * const assets = createAssetDirectory(await info.meta(), await info.spotMeta());
+ * assets.index("BTC"); // 0
+ * assets.get("PURR/USDC"); // { index: 10000, kind: "spot", szDecimals: 0, maxPriceDecimals: 8, ... }
+ */
+export function createAssetDirectory(meta: Meta, spotMeta?: SpotMeta): AssetDirectory {
+  const assets: AssetInfo[] = meta.universe.map((perp, index) => ({
+    index,
+    name: perp.name,
+    kind: "perp",
+    szDecimals: perp.szDecimals,
+    maxPriceDecimals: Math.max(0, 6 - perp.szDecimals),
+    maxLeverage: perp.maxLeverage,
+    ...(perp.isDelisted === true && { isDelisted: true }),
+  }));
+  const byName = new Map<string, AssetInfo>(assets.map((asset) => [asset.name, asset]));
+  const tokens = new Map((spotMeta?.tokens ?? []).map((token) => [token.index, token]));
+  for (const pair of spotMeta?.universe ?? []) {
+    const base = tokens.get(pair.tokens[0] as number);
+    const quote = tokens.get(pair.tokens[1] as number);
+    if (!base) continue; // a pair without its token cannot be sized
+    const asset: AssetInfo = {
+      index: SPOT_ASSET_OFFSET + pair.index,
+      name: pair.name,
+      kind: "spot",
+      szDecimals: base.szDecimals,
+      maxPriceDecimals: Math.max(0, 8 - base.szDecimals),
+    };
+    assets.push(asset);
+    byName.set(pair.name, asset);
+    if (quote && !byName.has(`${base.name}/${quote.name}`)) byName.set(`${base.name}/${quote.name}`, asset);
+  }
+  const byIndex = new Map(assets.map((asset) => [asset.index, asset]));
+  return {
+    assets,
+    get: (asset) => (typeof asset === "number" ? byIndex.get(asset) : byName.get(asset)),
+    index(name) {
+      const asset = byName.get(name);
+      if (!asset) {
+        throw new RequestValidationError("assets", [
+          {
+            pointer: "/name",
+            message: `"${name}" is not an asset of this exchange: use a name from meta (perpetuals, e.g. "BTC") or spotMeta (pairs, e.g. "PURR/USDC")`,
+          },
+        ]);
+      }
+      return asset.index;
+    },
+  };
+}

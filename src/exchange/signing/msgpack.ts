@@ -1,0 +1,127 @@
+/**
+ * The msgpack encoding the exchange hashes, for the values a canonical action holds: maps (in their
+ * key order), arrays, strings, booleans, null and integers, each integer in its smallest format, as
+ * the official SDKs write them. Numbers that are not integers never reach here (the canonical action
+ * refuses them), so floats are not supported.
+ */
+
+const textEncoder = new TextEncoder();
+
+/** A growing byte buffer. */
+class Bytes {
+  buffer = new Uint8Array(256);
+  view = new DataView(this.buffer.buffer);
+  length = 0;
+
+  reserve(extra: number): void {
+    if (this.length + extra <= this.buffer.length) return;
+    const grown = new Uint8Array(Math.max(this.buffer.length * 2, this.length + extra));
+    grown.set(this.buffer.subarray(0, this.length));
+    this.buffer = grown;
+    this.view = new DataView(grown.buffer);
+  }
+
+  byte(value: number): void {
+    this.reserve(1);
+    this.buffer[this.length++] = value;
+  }
+
+  /** A one-byte marker followed by a big-endian unsigned integer of `size` bytes. */
+  marked(marker: number, size: 1 | 2 | 4, value: number): void {
+    this.reserve(1 + size);
+    this.buffer[this.length++] = marker;
+    if (size === 1) this.view.setUint8(this.length, value);
+    else if (size === 2) this.view.setUint16(this.length, value);
+    else this.view.setUint32(this.length, value);
+    this.length += size;
+  }
+
+  /** A one-byte marker followed by a big-endian 64-bit integer. */
+  marked64(marker: number, value: bigint): void {
+    this.reserve(9);
+    this.buffer[this.length++] = marker;
+    if (marker === 0xcf) this.view.setBigUint64(this.length, value);
+    else this.view.setBigInt64(this.length, value);
+    this.length += 8;
+  }
+
+  raw(bytes: Uint8Array): void {
+    this.reserve(bytes.length);
+    this.buffer.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+}
+
+function integer(out: Bytes, value: number | bigint): void {
+  if (typeof value === "bigint" || !Number.isSafeInteger(value)) {
+    const big = BigInt(value);
+    if (big >= -0x80000000n && big <= 0xffffffffn) integer(out, Number(big));
+    else out.marked64(big < 0n ? 0xd3 : 0xcf, big);
+  } else if (value >= 0) {
+    if (value <= 0x7f) out.byte(value);
+    else if (value <= 0xff) out.marked(0xcc, 1, value);
+    else if (value <= 0xffff) out.marked(0xcd, 2, value);
+    else if (value <= 0xffffffff) out.marked(0xce, 4, value);
+    else out.marked64(0xcf, BigInt(value));
+  } else if (value >= -32) out.byte(value & 0xff);
+  else if (value >= -0x80) out.marked(0xd0, 1, value & 0xff);
+  else if (value >= -0x8000) out.marked(0xd1, 2, value & 0xffff);
+  else if (value >= -0x80000000) out.marked(0xd2, 4, value >>> 0);
+  else out.marked64(0xd3, BigInt(value));
+}
+
+/** A header holding a length: a fix form below `fixLimit`, then 8 (strings only), 16 and 32 bits. */
+function header(out: Bytes, length: number, fix: number, fixLimit: number, markers: readonly number[]): void {
+  const [m8, m16, m32] = markers as [number, number, number];
+  if (length < fixLimit) out.byte(fix | length);
+  else if (m8 !== 0 && length <= 0xff) out.marked(m8, 1, length);
+  else if (length <= 0xffff) out.marked(m16, 2, length);
+  else out.marked(m32, 4, length);
+}
+
+function string(out: Bytes, value: string): void {
+  // Keys and most values are ASCII: copy those bytes directly, encode the rest as UTF-8.
+  let ascii = true;
+  for (let i = 0; i < value.length && ascii; i++) ascii = value.charCodeAt(i) < 0x80;
+  if (!ascii) {
+    const bytes = textEncoder.encode(value);
+    header(out, bytes.length, 0xa0, 32, [0xd9, 0xda, 0xdb]);
+    out.raw(bytes);
+    return;
+  }
+  header(out, value.length, 0xa0, 32, [0xd9, 0xda, 0xdb]);
+  out.reserve(value.length);
+  for (let i = 0; i < value.length; i++) out.buffer[out.length++] = value.charCodeAt(i);
+}
+
+function write(out: Bytes, value: unknown): void {
+  if (value === null) out.byte(0xc0);
+  else if (typeof value === "boolean") out.byte(value ? 0xc3 : 0xc2);
+  else if (typeof value === "number" || typeof value === "bigint") integer(out, value);
+  else if (typeof value === "string") string(out, value);
+  else if (Array.isArray(value)) {
+    header(out, value.length, 0x90, 16, [0, 0xdc, 0xdd]);
+    for (const item of value) write(out, item);
+  } else {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
+    header(out, entries.length, 0x80, 16, [0, 0xde, 0xdf]);
+    for (const [key, item] of entries) {
+      string(out, key);
+      write(out, item);
+    }
+  }
+}
+
+/**
+ * msgpack bytes of a canonical action value.
+ *
+ * @param value - Objects, arrays, strings, booleans, null, safe integers and bigints (up to 64 bits).
+ * @returns The encoding; map keys in their insertion order, `undefined` members left out.
+ * @example
+ * encodeMsgpack({ type: "scheduleCancel" }); // 81 a4 74 79 70 65 ae …
+ */
+export function encodeMsgpack(value: unknown): Uint8Array {
+  const out = new Bytes();
+  write(out, value);
+  return out.buffer.subarray(0, out.length);
+}

@@ -1,0 +1,295 @@
+import { keccak_256 } from "@noble/hashes/sha3.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import type { AssetPosition, ClearinghouseState, Fill } from "../../../generated/exchange/types.js";
+import type { MarketAsset } from "./market.js";
+import { abs, div, fromUnits, mul, ONE } from "./units.js";
+
+/** Fee rates of the base tier: takers pay 0.045%, makers 0.015% of the notional. */
+const TAKER_FEE = 45_000n; // 0.00045 in units
+const MAKER_FEE = 15_000n;
+
+/** Leverage every asset starts with, capped by the asset's maximum. */
+const DEFAULT_LEVERAGE = 20;
+
+/** A perpetual position: signed size, entry price, and the margin set aside when isolated. */
+interface Position {
+  szi: bigint;
+  entryPx: bigint;
+  isolatedMargin: bigint;
+}
+
+/** One side of a trade, as the account that made it sees it. */
+export interface TradeSide {
+  asset: MarketAsset;
+  isBuy: boolean;
+  px: bigint;
+  sz: bigint;
+  /** The order took liquidity. */
+  crossed: boolean;
+  oid: number;
+  cloid: string | undefined;
+  time: number;
+  /** Trade id, shared by both sides. */
+  tid: number;
+}
+
+/**
+ * One trader's state on the venue: USDC for cross margin, perpetual positions with their leverage,
+ * spot balances, fills, and a scheduled cancel.
+ *
+ * @example
+ * const account = new Venue({ firstOid: 1, firstTid: 1, now: Date.now }).open(address, DEMO_BALANCE);
+ * const btc = MARKET[0];
+ * if (btc) account.setLeverage(btc, true, 10); // undefined: set
+ */
+export class Account {
+  readonly address: string;
+  /** Cross-margin USDC (perpetuals), in units. */
+  usdc: bigint;
+  /** Spot balances by token index, in units. */
+  readonly spot = new Map<number, bigint>();
+  readonly #positions = new Map<number, Position>();
+  readonly #leverage = new Map<number, { type: "cross" | "isolated"; value: number }>();
+  /** Fills, oldest first. */
+  readonly fills: Fill[] = [];
+  /** When every open order is to be canceled, if scheduled. */
+  scheduledCancel: number | undefined;
+
+  constructor(address: string, usdc: bigint) {
+    this.address = address;
+    this.usdc = usdc;
+  }
+
+  /** The leverage setting of an asset. */
+  leverage(asset: MarketAsset): { type: "cross" | "isolated"; value: number } {
+    return (
+      this.#leverage.get(asset.index) ?? {
+        type: "cross",
+        value: Math.min(DEFAULT_LEVERAGE, asset.maxLeverage),
+      }
+    );
+  }
+
+  /**
+   * Sets the leverage of an asset.
+   *
+   * @returns The refusal, or undefined when set.
+   */
+  setLeverage(asset: MarketAsset, isCross: boolean, value: number): string | undefined {
+    if (asset.kind !== "perp") return `Cannot set leverage of a spot asset. asset=${asset.index}`;
+    if (value > asset.maxLeverage)
+      return `Invalid leverage value: ${value} is above the maximum ${asset.maxLeverage} of ${asset.coin}`;
+    const type = isCross ? "cross" : "isolated";
+    const position = this.#positions.get(asset.index);
+    if (position && position.szi !== 0n && this.leverage(asset).type !== type) {
+      return `Cannot switch between cross and isolated margin with an open position. asset=${asset.index}`;
+    }
+    this.#leverage.set(asset.index, { type, value });
+    return undefined;
+  }
+
+  /** The signed size of the position in an asset (0 when none). */
+  size(asset: MarketAsset): bigint {
+    return this.#positions.get(asset.index)?.szi ?? 0n;
+  }
+
+  /**
+   * Moves USDC into (positive) or out of an isolated position's margin.
+   *
+   * @returns The refusal, or undefined when done.
+   */
+  moveIsolatedMargin(asset: MarketAsset, amount: bigint): string | undefined {
+    const position = this.#positions.get(asset.index);
+    if (!position || position.szi === 0n || this.leverage(asset).type !== "isolated") {
+      return `No isolated position to update margin of. asset=${asset.index}`;
+    }
+    if (amount > this.usdc) return "Insufficient balance to add margin.";
+    if (position.isolatedMargin + amount < 0n) return "Cannot remove more margin than the position holds.";
+    position.isolatedMargin += amount;
+    this.usdc -= amount;
+    return undefined;
+  }
+
+  /** Applies one side of a trade: position, balances, fee and the fill record. */
+  trade(side: TradeSide): void {
+    const notional = mul(side.px, side.sz);
+    const fee = mul(notional, side.crossed ? TAKER_FEE : MAKER_FEE);
+    const base = {
+      coin: side.asset.coin,
+      px: fromUnits(side.px),
+      sz: fromUnits(side.sz),
+      side: side.isBuy ? ("B" as const) : ("A" as const),
+      time: side.time,
+      hash: `0x${bytesToHex(keccak_256(utf8ToBytes(`sandbox trade ${side.tid}`)))}`,
+      oid: side.oid,
+      crossed: side.crossed,
+      fee: fromUnits(fee),
+      tid: side.tid,
+      feeToken: "USDC",
+      ...(side.cloid !== undefined && { cloid: side.cloid }),
+    };
+    if (side.asset.kind === "spot") {
+      this.fills.push({ ...base, ...this.#spotTrade(side, notional, fee) });
+    } else {
+      this.fills.push({ ...base, ...this.#perpTrade(side, fee) });
+    }
+  }
+
+  #spotTrade(side: TradeSide, notional: bigint, fee: bigint) {
+    const baseToken = side.asset.baseToken ?? 0;
+    const held = this.spot.get(baseToken) ?? 0n;
+    this.spot.set(baseToken, held + (side.isBuy ? side.sz : -side.sz));
+    this.spot.set(0, (this.spot.get(0) ?? 0n) + (side.isBuy ? -notional : notional) - fee);
+    return { startPosition: fromUnits(held), dir: side.isBuy ? "Buy" : "Sell", closedPnl: "0.0" };
+  }
+
+  #perpTrade(side: TradeSide, fee: bigint) {
+    const position = this.#positions.get(side.asset.index) ?? { szi: 0n, entryPx: 0n, isolatedMargin: 0n };
+    const old = position.szi;
+    const signed = side.isBuy ? side.sz : -side.sz;
+    const next = old + signed;
+    const isolated = this.leverage(side.asset).type === "isolated";
+    let closedPnl = 0n;
+    if (old !== 0n && old > 0n !== side.isBuy) {
+      const closing = abs(old) < side.sz ? abs(old) : side.sz;
+      closedPnl = mul(side.px - position.entryPx, closing) * (old > 0n ? 1n : -1n);
+      if (isolated) {
+        const released = div(mul(position.isolatedMargin, closing), abs(old));
+        position.isolatedMargin -= released;
+        this.usdc += released;
+      }
+    }
+    // The size this fill opened: all of it on a new or flipped position, the increase on an added one.
+    let opened = 0n;
+    if (next !== 0n) {
+      if (old === 0n || old > 0n !== next > 0n) opened = abs(next);
+      else if (abs(next) > abs(old)) opened = abs(next) - abs(old);
+    }
+    if (next === 0n) position.entryPx = 0n;
+    else if (old === 0n || old > 0n !== next > 0n) position.entryPx = side.px;
+    else if (opened > 0n)
+      position.entryPx = div(mul(position.entryPx, abs(old)) + mul(side.px, opened), abs(next));
+    if (isolated && opened > 0n) {
+      const margin = mul(side.px, opened) / BigInt(this.leverage(side.asset).value);
+      position.isolatedMargin += margin;
+      this.usdc -= margin;
+    }
+    position.szi = next;
+    this.#positions.set(side.asset.index, position);
+    this.usdc += closedPnl - fee;
+    return {
+      startPosition: fromUnits(old),
+      dir: direction(old, next, side.isBuy),
+      closedPnl: fromUnits(closedPnl),
+    };
+  }
+
+  /** The margin an order of this notional needs on this asset. */
+  marginFor(asset: MarketAsset, notional: bigint): bigint {
+    return notional / BigInt(this.leverage(asset).value);
+  }
+
+  /** Cross USDC plus the unrealized profit of cross positions, minus the margin they use. */
+  freeCrossMargin(mark: (asset: MarketAsset) => bigint, assets: readonly MarketAsset[]): bigint {
+    let value = this.usdc;
+    let used = 0n;
+    for (const asset of assets) {
+      const position = this.#positions.get(asset.index);
+      if (!position || position.szi === 0n || this.leverage(asset).type !== "cross") continue;
+      const px = mark(asset);
+      value += mul(px - position.entryPx, position.szi);
+      used += this.marginFor(asset, abs(mul(px, position.szi)));
+    }
+    return value - used;
+  }
+
+  /** The `clearinghouseState` answer at these marks. */
+  clearinghouse(
+    mark: (asset: MarketAsset) => bigint,
+    assets: readonly MarketAsset[],
+    time: number,
+  ): ClearinghouseState {
+    const positions: AssetPosition[] = [];
+    let crossValue = this.usdc;
+    let isolatedValue = 0n;
+    let crossNotional = 0n;
+    let notional = 0n;
+    let crossSigned = 0n;
+    let signedNotional = 0n;
+    let crossUsed = 0n;
+    let used = 0n;
+    for (const asset of assets) {
+      const position = this.#positions.get(asset.index);
+      if (!position || position.szi === 0n) continue;
+      const leverage = this.leverage(asset);
+      const px = mark(asset);
+      const value = abs(mul(px, position.szi));
+      const pnl = mul(px - position.entryPx, position.szi);
+      const margin = leverage.type === "cross" ? this.marginFor(asset, value) : position.isolatedMargin + pnl;
+      const invested = this.marginFor(asset, abs(mul(position.entryPx, position.szi)));
+      notional += value;
+      signedNotional += mul(px, position.szi);
+      used += margin;
+      if (leverage.type === "cross") {
+        crossValue += pnl;
+        crossNotional += value;
+        crossSigned += mul(px, position.szi);
+        crossUsed += margin;
+      } else {
+        isolatedValue += position.isolatedMargin + pnl;
+      }
+      positions.push({
+        type: "oneWay",
+        position: {
+          coin: asset.coin,
+          szi: fromUnits(position.szi),
+          leverage:
+            leverage.type === "cross"
+              ? { type: "cross", value: leverage.value }
+              : {
+                  type: "isolated",
+                  value: leverage.value,
+                  rawUsd: fromUnits(position.isolatedMargin - mul(position.entryPx, position.szi)),
+                },
+          entryPx: fromUnits(position.entryPx),
+          positionValue: fromUnits(value),
+          unrealizedPnl: fromUnits(pnl),
+          returnOnEquity: fromUnits(div(pnl, invested)),
+          liquidationPx: null,
+          marginUsed: fromUnits(margin),
+          maxLeverage: asset.maxLeverage,
+          cumFunding: { allTime: "0.0", sinceOpen: "0.0", sinceChange: "0.0" },
+        },
+      });
+    }
+    const accountValue = crossValue + isolatedValue;
+    const summary = (value: bigint, ntl: bigint, signed: bigint, marginUsed: bigint) => ({
+      accountValue: fromUnits(value),
+      totalNtlPos: fromUnits(ntl),
+      totalRawUsd: fromUnits(value - signed),
+      totalMarginUsed: fromUnits(marginUsed),
+    });
+    const withdrawable = crossValue - crossUsed;
+    return {
+      marginSummary: summary(accountValue, notional, signedNotional, used),
+      crossMarginSummary: summary(crossValue, crossNotional, crossSigned, crossUsed),
+      crossMaintenanceMarginUsed: fromUnits(crossUsed / 2n),
+      withdrawable: fromUnits(withdrawable > 0n ? withdrawable : 0n),
+      assetPositions: positions,
+      time,
+    };
+  }
+}
+
+/** How a fill changed the position, in the service's words. */
+function direction(old: bigint, next: bigint, isBuy: boolean): string {
+  if (isBuy) {
+    if (old >= 0n) return "Open Long";
+    return next <= 0n ? "Close Short" : "Short > Long";
+  }
+  if (old <= 0n) return "Open Short";
+  return next >= 0n ? "Close Long" : "Long > Short";
+}
+
+/** A large starting balance: 1,000,000 USDC. */
+export const DEMO_BALANCE = 1_000_000n * ONE;
