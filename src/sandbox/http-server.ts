@@ -42,28 +42,43 @@ export interface SurfaceServer {
 const ONE_MEGABYTE = 1024 * 1024;
 
 /**
- * Reads a request body up to `limit` bytes. Past the limit it stops reading at once (the request is
- * paused, so the client cannot push more than the socket buffers) and resolves `undefined`; a body
- * whose `Content-Length` is over the limit is not read at all. The caller answers 413 and closes.
+ * How much of an upload over the limit is read and dropped after the 413, so that a client still
+ * sending can read the answer (closing on unread data resets the connection, and many clients then
+ * report the reset instead of the 413). Past this the connection is closed.
+ */
+const MOST_DISCARDED_BYTES = 8 * ONE_MEGABYTE;
+
+/**
+ * Reads a request body up to `limit` bytes. Past the limit (or at once, when the `Content-Length`
+ * says it will be past it) it resolves `undefined` without keeping anything, so the caller can answer
+ * 413 while the upload is still arriving; the rest is dropped, and the connection closed once
+ * {@link MOST_DISCARDED_BYTES} more have come. An upload is never read whole.
  */
 function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
-  const declared = Number(request.headers["content-length"]);
-  if (declared > limit) return Promise.resolve(undefined);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let discarded = 0;
+    const declared = Number(request.headers["content-length"]);
+    let over = declared > limit;
     const onData = (chunk: Buffer) => {
+      if (over) {
+        discarded += chunk.length;
+        if (discarded > MOST_DISCARDED_BYTES) request.socket.destroy();
+        return;
+      }
       size += chunk.length;
       if (size <= limit) {
         chunks.push(chunk);
         return;
       }
-      request.off("data", onData);
-      request.pause();
+      over = true;
+      chunks.length = 0;
       resolve(undefined);
     };
+    if (over) resolve(undefined);
     request.on("data", onData);
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("end", () => resolve(over ? undefined : Buffer.concat(chunks).toString("utf8")));
     request.on("error", reject);
   });
 }
@@ -181,12 +196,11 @@ export async function serveSurface(options: SurfaceServerOptions): Promise<Surfa
     try {
       const body = await readBody(incoming, options.maxBodyBytes ?? ONE_MEGABYTE);
       if (body === undefined) {
-        // The rest of the upload is never read: answer, then close the connection it arrives on.
+        // Answered while the upload may still be arriving; readBody drops the rest.
         const limit = options.maxBodyBytes ?? ONE_MEGABYTE;
         return send(response, {
           status: 413,
           body: `request body over ${limit === ONE_MEGABYTE ? "1 MB" : `${limit} bytes`}`,
-          headers: { connection: "close" },
         });
       }
       const plan = faults.plan;

@@ -158,7 +158,7 @@ function heldSecrets(kind: string): string[] {
 }
 
 function callerFor(operation: FuzzOperation): (input: unknown) => Promise<unknown> {
-  const options = { auth: authOf(operation.surface.auth), retry: false as const, timeout: 10_000 };
+  const options = { auth: authOf(operation.surface.auth), retry: false as const, timeout: 60_000 };
   if (operation.kind === "rpc") {
     const rpc = createJsonRpcClient({
       url: server.url,
@@ -207,7 +207,7 @@ describe("hostile answers through every operation's caller", () => {
 });
 
 describe("hostile answers through the public clients", () => {
-  const clients = everyClientCall(server.url, { timeout: 10_000 });
+  const clients = everyClientCall(server.url, { timeout: 60_000 });
   it.each(clients.map((client) => [`${client.surface} (${client.mode})`, client] as const))(
     "%s ends in a value or a typed error",
     async (label, client) => {

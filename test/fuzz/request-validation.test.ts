@@ -30,7 +30,7 @@ function authOf(kind: string): Auth {
 
 /** Calls one operation through its runtime caller (retries off), and says what it threw. */
 function callerFor(operation: FuzzOperation): (input: unknown) => Promise<unknown> {
-  const options = { auth: authOf(operation.surface.auth), retry: false as const, timeout: 5_000 };
+  const options = { auth: authOf(operation.surface.auth), retry: false as const, timeout: 60_000 };
   if (operation.kind === "rpc") {
     const rpc = createJsonRpcClient({
       url: server.url,
