@@ -152,7 +152,7 @@ describe("the sandbox against random malformed requests", () => {
             method: request.method,
             headers: request.headers,
             body: request.body,
-            signal: AbortSignal.timeout(10_000),
+            signal: AbortSignal.timeout(60_000),
           });
           const text = await response.text();
           tally.count(label, broken.kind);
