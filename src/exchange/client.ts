@@ -271,6 +271,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     baseUrl: options.baseUrl,
     fetch: options.fetch,
     timeout: options.timeout,
+    maxResponseBytes: options.maxResponseBytes,
     validateResponse: options.validateResponse,
   });
   const submit = createSignedSender(
