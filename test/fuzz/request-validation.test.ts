@@ -14,7 +14,8 @@ const operations = await everyOperation();
 const tally = new FuzzTally();
 // Answers every request the same dull way: this suite only asks whether a request was sent.
 const server: HostileServer = await startHostileServer((_request, response) => {
-  response.writeHead(503, { "content-type": "text/plain" }).end("fuzz");
+  // A fresh connection per request: no race with a kept-alive socket the server is closing.
+  response.writeHead(503, { "content-type": "text/plain", connection: "close" }).end("fuzz");
 });
 
 afterAll(async () => {
