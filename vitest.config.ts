@@ -7,7 +7,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^chainkit\/sandbox$/, replacement: src("sandbox/index.ts") },
-      { find: /^chainkit\/(platform|evm|exchange|wallet|indexer|grpc)$/, replacement: src("$1.ts") },
+      { find: /^chainkit\/(platform|evm|exchange|wallet|indexer|grpc|viem)$/, replacement: src("$1.ts") },
     ],
   },
   test: {

@@ -9,7 +9,7 @@
  *   (the figures bench/README.md points to).
  * - `--markdown <file>`: also write the Markdown to `<file>` (relative to the directory npm was run from).
  * - `--only <id,...>`: run only these rows (call-overhead, validation, batching, signing, proofs,
- *   generation, size, import-time, wallet, logs-receipts).
+ *   receipts, viem-transport, generation, size, import-time, wallet, logs-receipts, indexer-page, websocket).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,12 +23,16 @@ import { batching } from "./rows/batching.js";
 import { callOverhead } from "./rows/call-overhead.js";
 import { generation } from "./rows/generation.js";
 import { importTime } from "./rows/import-time.js";
+import { indexerPage } from "./rows/indexer-page.js";
 import { logsReceipts } from "./rows/logs-receipts.js";
 import { proofs } from "./rows/proofs.js";
+import { receipts } from "./rows/receipts.js";
 import { signing } from "./rows/signing.js";
 import { size } from "./rows/size.js";
 import { validation } from "./rows/validation.js";
+import { viemTransport } from "./rows/viem-transport.js";
 import { wallet } from "./rows/wallet.js";
+import { websocket } from "./rows/websocket.js";
 
 const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
   "call-overhead": callOverhead,
@@ -37,10 +41,14 @@ const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
   batching,
   signing,
   proofs,
+  receipts,
+  "viem-transport": viemTransport,
   generation,
   size,
   wallet,
   "logs-receipts": logsReceipts,
+  "indexer-page": indexerPage,
+  websocket,
 };
 
 const { values } = parseArgs({

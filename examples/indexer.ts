@@ -1,16 +1,25 @@
 /**
- * Read decoded actions (transfers, swaps, deploys, …) of an account from a TON-style indexer.
+ * Read a TON-style ledger through its indexer: transactions page by page, jetton transfers with the
+ * address book, a wallet's get-method, and addresses in every form.
  *
  * 1. `createIndexerClient` takes the node URL and its credentials (`{ token }` in the path, or
  *    `{ username, password }` for basic auth).
- * 2. `getActions` returns one page of actions with an address book; filter by account, transaction,
- *    trace, type or time range, and page with `offset` and `limit` (at most 1000).
- * 3. `indexer.actions(query)` is an async iterator that follows the pages for you.
- * 4. Every request costs one request unit; `indexer.usage()` counts what the client spent.
+ * 2. Every list endpoint has an async iterator named after it (`indexer.transactions(filter)`,
+ *    `indexer.jettonTransfers(filter)`, …) that follows `limit`/`offset` pages of at most 1000 for you;
+ *    `max` bounds it. Logical times, fees, balances and amounts come back as exact `bigint`s.
+ * 3. Answers key addresses by raw form (`0:…`); `userFriendlyAddress(answer, address)` reads the
+ *    user-friendly form from the answer's address book. Queries take any form.
+ * 4. `runGetMethod` runs a contract's get-method on its latest state.
+ * 5. Every request costs one request unit; `indexer.usage()` counts what the client spent.
  *
  * The example talks to chainkit's local sandbox.
  */
-import { createIndexerClient } from "chainkit/indexer";
+import {
+  createIndexerClient,
+  parseTonAddress,
+  toFriendlyAddress,
+  userFriendlyAddress,
+} from "chainkit/indexer";
 import { startSandbox } from "chainkit/sandbox";
 
 const sandbox = await startSandbox();
@@ -20,22 +29,30 @@ try {
     credentials: { token: sandbox.credentials.nodeToken },
   });
 
-  // The newest actions of the whole ledger, then every action of one account they involve.
-  const recent = await indexer.getActions({ limit: 10 });
-  console.log(`${recent.actions.length} recent action(s)`);
-  // The address book maps every raw address in the answer to its user-friendly form.
-  const [account, entry] = Object.entries(recent.address_book)[0] ?? [];
-  if (account === undefined) throw new Error("the indexer has no actions yet");
+  // The masterchain head, and a wallet to follow: the receiver of the newest jetton transfer.
+  const head = await indexer.getMasterchainInfo();
+  console.log(`head: masterchain block ${head.last.seqno}, logical time ${head.last.end_lt}`);
+  const page = await indexer.getJettonTransfers({ limit: 5 });
+  const [latest] = page.jetton_transfers;
+  if (!latest?.destination) throw new Error("the indexer has no jetton transfers yet");
+  const wallet = userFriendlyAddress(page, latest.destination) ?? latest.destination;
+  console.log(`${latest.amount} units of ${latest.jetton_master} went to ${wallet}`);
 
+  // Its whole history, oldest first, page by page: balances chain from one transaction to the next.
   let count = 0;
-  for await (const action of indexer.actions({ account })) {
+  let balance = 0n;
+  for await (const transaction of indexer.transactions({ account: wallet, sort: "asc" }, { max: 5_000 })) {
     count += 1;
-    if (count <= 3) console.log(`${action.type} in trace ${action.trace_id}`);
+    balance = transaction.account_state_after?.balance ?? balance;
   }
-  console.log(
-    `${count} action(s) involve ${entry?.user_friendly ?? account}; usage so far:`,
-    indexer.usage(),
-  );
+  console.log(`${count} transaction(s); balance now ${balance} nanotons`);
+
+  // The wallet's seqno from its state, and the same wallet in its other forms.
+  const { stack } = await indexer.runGetMethod({ address: wallet, method: "seqno" });
+  console.log(`seqno ${BigInt(String(stack[0]?.value))}`); // numbers come as hex strings, "0x81"
+  const parsed = parseTonAddress(wallet);
+  console.log(`raw ${parsed.workchain}:…, bounceable ${toFriendlyAddress(parsed, { bounceable: true })}`);
+  console.log("usage so far:", indexer.usage());
 } finally {
   await sandbox.close();
 }

@@ -1,7 +1,18 @@
 /**
- * `chainkit/indexer`: the TON-style indexer (API v3) client, with an iterator that pages actions.
+ * `chainkit/indexer`: the TON-style indexer (API v3) client: every endpoint users read, an iterator
+ * per list that pages for you, and TON addresses in every form.
  */
 export * from "../generated/indexer/index.js";
+export { toFriendlyAddress, toRawAddress } from "./indexer/address/format-ton-address.js";
+export { isTonAddress, parseTonAddress } from "./indexer/address/parse-ton-address.js";
+export { sameTonAddress } from "./indexer/address/same-ton-address.js";
+export type {
+  FriendlyAddressOptions,
+  ParsedTonAddress,
+  TonAddress,
+  TonAddressForm,
+} from "./indexer/address/ton-address.js";
+export { userFriendlyAddress } from "./indexer/address/user-friendly-address.js";
 export {
   createIndexerClient,
   DEFAULT_ACTIONS_LIMIT,
@@ -9,7 +20,9 @@ export {
   type IndexerClientOptions,
   type IndexerUsage,
 } from "./indexer/create-indexer-client.js";
-export { type ActionPagingOptions, MAX_PAGE_SIZE } from "./indexer/paginate-actions.js";
+export { TonAddressError } from "./indexer/errors/ton-address-error.js";
+export type { IndexerListIterators, PagedOperationId } from "./indexer/list-iterators.js";
+export type { PagingOptions } from "./indexer/paginate-list.js";
 export type { NodeCredentials } from "./runtime/credentials/node-credentials.js";
 export { nodeHttpEndpoint, nodeWebSocketEndpoint } from "./runtime/credentials/node-endpoints.js";
 export { Secret } from "./runtime/credentials/secret.js";

@@ -17,12 +17,13 @@ export function killServers(): void {
 }
 
 /**
- * Forks bench/server.ts (through tsx) and waits until it listens.
+ * Forks a benchmark server (through tsx) and waits until it listens.
  *
+ * @param script - The server, relative to bench/ (default `server.ts`; `ws-server.ts` for WebSocket rows).
  * @returns The server's URL and a `stop` that waits for the child to exit.
  */
-export function startServer(): Promise<BenchServer> {
-  const child = fork(fileURLToPath(new URL("../server.ts", import.meta.url)), [], {
+export function startServer(script = "server.ts"): Promise<BenchServer> {
+  const child = fork(fileURLToPath(new URL(`../${script}`, import.meta.url)), [], {
     execArgv: ["--import", "tsx"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

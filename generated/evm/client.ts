@@ -2,7 +2,7 @@
 
 import type { CallOptions, RpcCaller } from "../../src/runtime/operation.js";
 import { evmMethods } from "./operations.js";
-import type { EthBigBlockGasPriceParams, EthBigBlockGasPriceResult, EthBlockNumberParams, EthBlockNumberResult, EthCallParams, EthCallResult, EthChainIdParams, EthChainIdResult, EthEstimateGasParams, EthEstimateGasResult, EthFeeHistoryParams, EthFeeHistoryResult, EthGasPriceParams, EthGasPriceResult, EthGetBalanceParams, EthGetBalanceResult, EthGetBlockByHashParams, EthGetBlockByHashResult, EthGetBlockByNumberParams, EthGetBlockByNumberResult, EthGetBlockReceiptsParams, EthGetBlockReceiptsResult, EthGetBlockTransactionCountByHashParams, EthGetBlockTransactionCountByHashResult, EthGetBlockTransactionCountByNumberParams, EthGetBlockTransactionCountByNumberResult, EthGetCodeParams, EthGetCodeResult, EthGetLogsParams, EthGetLogsResult, EthGetProofParams, EthGetProofResult, EthGetStorageAtParams, EthGetStorageAtResult, EthGetSystemTxsByBlockHashParams, EthGetSystemTxsByBlockHashResult, EthGetSystemTxsByBlockNumberParams, EthGetSystemTxsByBlockNumberResult, EthGetTransactionByBlockHashAndIndexParams, EthGetTransactionByBlockHashAndIndexResult, EthGetTransactionByBlockNumberAndIndexParams, EthGetTransactionByBlockNumberAndIndexResult, EthGetTransactionByHashParams, EthGetTransactionByHashResult, EthGetTransactionCountParams, EthGetTransactionCountResult, EthGetTransactionReceiptParams, EthGetTransactionReceiptResult, EthMaxPriorityFeePerGasParams, EthMaxPriorityFeePerGasResult, EthSendRawTransactionParams, EthSendRawTransactionResult, EthSyncingParams, EthSyncingResult, EthUsingBigBlocksParams, EthUsingBigBlocksResult, NetVersionParams, NetVersionResult, OtsGetHeaderByNumberParams, OtsGetHeaderByNumberResult, Web3ClientVersionParams, Web3ClientVersionResult } from "./types.js";
+import type { EthBigBlockGasPriceParams, EthBigBlockGasPriceResult, EthBlockNumberParams, EthBlockNumberResult, EthCallParams, EthCallResult, EthChainIdParams, EthChainIdResult, EthEstimateGasParams, EthEstimateGasResult, EthFeeHistoryParams, EthFeeHistoryResult, EthGasPriceParams, EthGasPriceResult, EthGetBalanceParams, EthGetBalanceResult, EthGetBlockByHashParams, EthGetBlockByHashResult, EthGetBlockByNumberParams, EthGetBlockByNumberResult, EthGetBlockReceiptsParams, EthGetBlockReceiptsResult, EthGetBlockTransactionCountByHashParams, EthGetBlockTransactionCountByHashResult, EthGetBlockTransactionCountByNumberParams, EthGetBlockTransactionCountByNumberResult, EthGetCodeParams, EthGetCodeResult, EthGetLogsParams, EthGetLogsResult, EthGetProofParams, EthGetProofResult, EthGetStorageAtParams, EthGetStorageAtResult, EthGetSystemTxsByBlockHashParams, EthGetSystemTxsByBlockHashResult, EthGetSystemTxsByBlockNumberParams, EthGetSystemTxsByBlockNumberResult, EthGetTransactionByBlockHashAndIndexParams, EthGetTransactionByBlockHashAndIndexResult, EthGetTransactionByBlockNumberAndIndexParams, EthGetTransactionByBlockNumberAndIndexResult, EthGetTransactionByHashParams, EthGetTransactionByHashResult, EthGetTransactionCountParams, EthGetTransactionCountResult, EthGetTransactionReceiptParams, EthGetTransactionReceiptResult, EthMaxPriorityFeePerGasParams, EthMaxPriorityFeePerGasResult, EthSendRawTransactionParams, EthSendRawTransactionResult, EthSubscribeParams, EthSubscribeResult, EthSyncingParams, EthSyncingResult, EthUnsubscribeParams, EthUnsubscribeResult, EthUsingBigBlocksParams, EthUsingBigBlocksResult, NetVersionParams, NetVersionResult, OtsGetHeaderByNumberParams, OtsGetHeaderByNumberResult, Web3ClientVersionParams, Web3ClientVersionResult } from "./types.js";
 
 /** The chainkit EVM JSON-RPC node API (HyperEVM): one typed function per JSON-RPC method. */
 export interface EvmMethods {
@@ -744,6 +744,65 @@ export interface EvmMethods {
    * ```
    */
   eth_getSystemTxsByBlockNumber(block: EthGetSystemTxsByBlockNumberParams[0], options?: CallOptions): Promise<EthGetSystemTxsByBlockNumberResult>;
+
+  /**
+   * Follow new blocks, logs or pending transactions (WebSocket only)
+   *
+   * Starts a subscription on a WebSocket connection to the node: `wss://{node_host}/ws/{auth_token}` in token
+   * mode, or `wss://{node_host}/ws` with `Authorization: Basic` on the upgrade request (the node's
+   * `details.wss_endpoint`). Over HTTPS there is no way to push, and the node answers an error. The answer is
+   * the subscription id. From then on the node pushes one notification per item: a JSON-RPC request without an
+   * `id`, whose `method` is `eth_subscription` and whose `params` are `{"subscription": <id>, "result": <item>}`
+   * (see the `SubscriptionNotification` schema). What an item is depends on `subscription`:
+   *
+   * - `newHeads`: the header of each block added to the chain (`BlockHeader`, without transactions). A head
+   *   whose `parentHash` is not the hash of the head before it means the chain reorganised.
+   * - `logs`: each log of a new block that matches `filter` (`Log`). When a reorganisation takes a block off the
+   *   chain, its logs that were already sent come again with `removed: true`.
+   * - `newPendingTransactions`: the hash of each transaction the node accepts into its pool, where the node
+   *   offers it (`Hash32`).
+   *
+   * A subscription lives as long as its connection; nothing is kept for a client that reconnects. After a
+   * reconnect, subscribe again and fetch what was missed over JSON-RPC (`eth_getBlockByNumber`, `eth_getLogs`
+   * in windows of at most 50 blocks). chainkit's `live.subscribe(...)` does both.
+   * Not retried by itself: a subscription belongs to one connection, and chainkit subscribes again on the
+   * next one.
+   *
+   * JSON-RPC method `eth_subscribe`.
+   *
+   * @param subscription - What to follow.
+   * @param filter - For `logs` only, which logs to send; leave it out for every log, and for the other kinds.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The id that every notification of this subscription carries; pass it to `eth_unsubscribe`.
+   * @example
+   * ```ts
+   * const result = await evm.eth_subscribe("newHeads");
+   * // result: "0x9cef478923ff08bf67fde6c64013158d"
+   * ```
+   */
+  eth_subscribe(subscription: EthSubscribeParams[0], filter?: EthSubscribeParams[1], options?: CallOptions): Promise<EthSubscribeResult>;
+
+  /**
+   * Stop a subscription (WebSocket only)
+   *
+   * Stops a subscription made with `eth_subscribe` on the same WebSocket connection; no notification of it
+   * follows the answer. The answer is `true` when the subscription was active, `false` when the id is unknown
+   * on this connection (already stopped, or made on a connection that has since closed). Closing the
+   * connection stops all of its subscriptions.
+   * Safe to retry: stopping twice answers `false` the second time.
+   *
+   * JSON-RPC method `eth_unsubscribe`.
+   *
+   * @param subscriptionId - The id `eth_subscribe` answered.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns Whether a subscription with this id was active and is now stopped.
+   * @example
+   * ```ts
+   * const result = await evm.eth_unsubscribe("0x9cef478923ff08bf67fde6c64013158d");
+   * // result: true
+   * ```
+   */
+  eth_unsubscribe(subscriptionId: EthUnsubscribeParams[0], options?: CallOptions): Promise<EthUnsubscribeResult>;
 }
 
 /**
@@ -818,6 +877,10 @@ export function createEvmMethods(caller: RpcCaller): EvmMethods {
       caller.call(evmMethods.eth_sendRawTransaction, [signedTransaction], options) as Promise<EthSendRawTransactionResult>,
     eth_getSystemTxsByBlockNumber: (block, options) =>
       caller.call(evmMethods.eth_getSystemTxsByBlockNumber, [block], options) as Promise<EthGetSystemTxsByBlockNumberResult>,
+    eth_subscribe: (subscription, filter, options) =>
+      caller.call(evmMethods.eth_subscribe, withoutTrailingUndefined([subscription, filter]), options) as Promise<EthSubscribeResult>,
+    eth_unsubscribe: (subscriptionId, options) =>
+      caller.call(evmMethods.eth_unsubscribe, [subscriptionId], options) as Promise<EthUnsubscribeResult>,
   };
 }
 

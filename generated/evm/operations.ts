@@ -35,7 +35,9 @@ export type EvmMethodName =
   | "eth_getTransactionByBlockHashAndIndex"
   | "eth_getTransactionByBlockNumberAndIndex"
   | "eth_sendRawTransaction"
-  | "eth_getSystemTxsByBlockNumber";
+  | "eth_getSystemTxsByBlockNumber"
+  | "eth_subscribe"
+  | "eth_unsubscribe";
 
 /** Every method of the chainkit EVM JSON-RPC node API (HyperEVM), keyed by name, as the runtime reads them. */
 export const evmMethods: Readonly<Record<EvmMethodName, RpcMethod>> = Object.freeze({
@@ -224,5 +226,17 @@ export const evmMethods: Readonly<Record<EvmMethodName, RpcMethod>> = Object.fre
     idempotent: true,
     validateParams: validators.eth_getSystemTxsByBlockNumberParams,
     validateResult: validators.eth_getSystemTxsByBlockNumberResult,
+  }),
+  eth_subscribe: Object.freeze({
+    name: "eth_subscribe",
+    idempotent: false,
+    validateParams: validators.eth_subscribeParams,
+    validateResult: validators.eth_subscribeResult,
+  }),
+  eth_unsubscribe: Object.freeze({
+    name: "eth_unsubscribe",
+    idempotent: true,
+    validateParams: validators.eth_unsubscribeParams,
+    validateResult: validators.eth_unsubscribeResult,
   }),
 });

@@ -631,6 +631,56 @@ export interface StorageProof {
 }
 
 /**
+ * What an `eth_subscribe` subscription follows: `newHeads` (block headers), `logs` (logs matching a filter)
+ * or `newPendingTransactions` (hashes of transactions entering the node's pool, where the node offers it).
+ */
+export type SubscriptionType = "newHeads" | "logs" | "newPendingTransactions";
+/**
+ * The id of a subscription on one WebSocket connection, chosen by the node: usually `0x` and hex digits
+ * (`0x9cef478923ff08bf67fde6c64013158d`), but treat it as an opaque string of 1 to 100 visible ASCII
+ * characters.
+ */
+export type SubscriptionId = string;
+
+/**
+ * Which logs a `logs` subscription sends: those from one of `address` (any address when left out) whose
+ * topics match `topics`. An empty object matches every log.
+ */
+export interface LogSubscriptionFilter {
+  /** One contract address, or a list of them (a log from any one of them matches). */
+  address?: Address | Address[];
+  topics?: LogTopicFilter;
+}
+
+/**
+ * Topics to match by position: entry `i` constrains a log's topic `i` (topic 0 is the event signature
+ * hash). Each entry is a `LogTopic`: `null` (any topic), one hash, or a list of hashes (any one of them).
+ * Positions left out at the end match anything. At most 4 positions, the most a log has and the most
+ * the service accepts.
+ */
+export type LogTopicFilter = LogTopic[];
+
+/**
+ * What the node pushes for each item of an `eth_subscribe` subscription: a JSON-RPC 2.0 request without an
+ * `id` (nothing is answered), method `eth_subscription`. `params.subscription` is the id `eth_subscribe`
+ * answered, and `params.result` the item: a `BlockHeader` for `newHeads`, a `Log` for `logs`, a transaction
+ * hash for `newPendingTransactions`. OpenRPC has no way to describe messages a server pushes, so this schema
+ * documents them; chainkit checks each item against the schema of its kind.
+ */
+export interface SubscriptionNotification {
+  /** The protocol version. */
+  jsonrpc: "2.0";
+  /** Always `eth_subscription`. */
+  method: "eth_subscription";
+  /** The subscription id and one item. */
+  params: {
+        subscription: SubscriptionId;
+        /** The item, by the subscription's kind. */
+        result: BlockHeader | Log | Hash32;
+      };
+}
+
+/**
  * Params of `eth_getProof`, by position.
  *
  * - `address`: The account to prove (20-byte address).
@@ -1017,6 +1067,31 @@ export type EthGetSystemTxsByBlockNumberParams = [block: BlockNumberOrTag];
  * The block's system transactions in block order, or `null` for a block the node does not have.
  */
 export type EthGetSystemTxsByBlockNumberResult = SystemTransaction[] | null;
+/**
+ * Params of `eth_subscribe`, by position.
+ *
+ * - `subscription`: What to follow.
+ * - `filter` (optional): For `logs` only, which logs to send; leave it out for every log, and for the other kinds.
+ */
+export type EthSubscribeParams = [subscription: SubscriptionType, filter?: LogSubscriptionFilter];
+/**
+ * Result of `eth_subscribe`.
+ *
+ * The id that every notification of this subscription carries; pass it to `eth_unsubscribe`.
+ */
+export type EthSubscribeResult = SubscriptionId;
+/**
+ * Params of `eth_unsubscribe`, by position.
+ *
+ * - `subscriptionId`: The id `eth_subscribe` answered.
+ */
+export type EthUnsubscribeParams = [subscriptionId: SubscriptionId];
+/**
+ * Result of `eth_unsubscribe`.
+ *
+ * Whether a subscription with this id was active and is now stopped.
+ */
+export type EthUnsubscribeResult = boolean;
 
 /** Every method of the chainkit EVM JSON-RPC node API (HyperEVM): its params tuple and its result. */
 export interface EvmMethodMap {
@@ -1082,4 +1157,8 @@ export interface EvmMethodMap {
   eth_sendRawTransaction: { params: EthSendRawTransactionParams; result: EthSendRawTransactionResult };
   /** System transactions of a block, by number */
   eth_getSystemTxsByBlockNumber: { params: EthGetSystemTxsByBlockNumberParams; result: EthGetSystemTxsByBlockNumberResult };
+  /** Follow new blocks, logs or pending transactions (WebSocket only) */
+  eth_subscribe: { params: EthSubscribeParams; result: EthSubscribeResult };
+  /** Stop a subscription (WebSocket only) */
+  eth_unsubscribe: { params: EthUnsubscribeParams; result: EthUnsubscribeResult };
 }

@@ -29,10 +29,10 @@ class HexPattern {
   }
 }
 
-export const eth_bigBlockGasPriceParams = validate120;
-const schema258 = {"type":"array","maxItems":0};
+export const eth_bigBlockGasPriceParams = validate131;
+const schema268 = {"type":"array","maxItems":0};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -45,17 +45,17 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate120.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_bigBlockGasPriceResult = validate121;
-const schema259 = {"$ref":"schemas#/$defs/Quantity"};
+export const eth_bigBlockGasPriceResult = validate132;
+const schema269 = {"$ref":"schemas#/$defs/Quantity"};
 const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const func0 = hexAwarePattern;
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -68,14 +68,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate121.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_blockNumberParams = validate122;
-const schema261 = {"type":"array","maxItems":0};
+export const eth_blockNumberParams = validate133;
+const schema271 = {"type":"array","maxItems":0};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -88,14 +88,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate122.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_blockNumberResult = validate123;
-const schema262 = {"$ref":"schemas#/$defs/Quantity"};
+export const eth_blockNumberResult = validate134;
+const schema272 = {"$ref":"schemas#/$defs/Quantity"};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -108,13 +108,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate123.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_callParams = validate124;
-const schema264 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/CallRequest"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
-const schema227 = {"type":"string","enum":["latest","pending"]};
+export const eth_callParams = validate135;
+const schema274 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/CallRequest"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
+const schema232 = {"type":"string","enum":["latest","pending"]};
 const schema153 = {"type":"object","additionalProperties":false,"properties":{"type":{"type":"string","enum":["0x0","0x1","0x2","0x3","0x4"]},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"gas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"gasPrice":{"$ref":"schemas#/$defs/CanonicalQuantity"},"maxFeePerGas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"maxFeePerBlobGas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"value":{"$ref":"schemas#/$defs/CanonicalQuantity"},"nonce":{"$ref":"schemas#/$defs/CanonicalQuantity"},"input":{"$ref":"schemas#/$defs/HexData"},"data":{"$ref":"schemas#/$defs/HexData"},"chainId":{"$ref":"schemas#/$defs/CanonicalQuantity"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"blobVersionedHashes":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"blobs":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"commitments":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"proofs":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"authorizationList":{"type":"array","items":{"$ref":"schemas#/$defs/Authorization"}}}};
 const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const schema146 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
@@ -613,7 +613,7 @@ return errors === 0;
 }
 
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -635,7 +635,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#
 errors++;
 }
 if(!((data1 === "latest") || (data1 === "pending"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema227.enum},message:"must be equal to one of the allowed values"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema232.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 }
@@ -649,14 +649,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate124.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_callResult = validate126;
-const schema266 = {"$ref":"schemas#/$defs/HexData"};
+export const eth_callResult = validate137;
+const schema276 = {"$ref":"schemas#/$defs/HexData"};
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -669,14 +669,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate126.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_chainIdParams = validate127;
-const schema268 = {"type":"array","maxItems":0};
+export const eth_chainIdParams = validate138;
+const schema278 = {"type":"array","maxItems":0};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -689,12 +689,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate127.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_chainIdResult = validate128;
-const schema269 = {"$ref":"schemas#/$defs/ChainId"};
+export const eth_chainIdResult = validate139;
+const schema279 = {"$ref":"schemas#/$defs/ChainId"};
 const schema37 = {"anyOf":[{"type":"string","enum":["0x3e7","0x3e6"]},{"$ref":"schemas#/$defs/Quantity"}]};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -748,21 +748,21 @@ return errors === 0;
 }
 
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
-validate128.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_estimateGasParams = validate130;
-const schema270 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/CallRequest"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
+export const eth_estimateGasParams = validate141;
+const schema280 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/CallRequest"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -784,7 +784,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#
 errors++;
 }
 if(!((data1 === "latest") || (data1 === "pending"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema227.enum},message:"must be equal to one of the allowed values"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema232.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 }
@@ -798,14 +798,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate130.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_estimateGasResult = validate132;
-const schema272 = {"$ref":"schemas#/$defs/Quantity"};
+export const eth_estimateGasResult = validate143;
+const schema282 = {"$ref":"schemas#/$defs/Quantity"};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -818,12 +818,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate132.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_feeHistoryParams = validate133;
-const schema274 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"type":"array","items":{"type":"number","minimum":0,"maximum":100}}],"items":false,"minItems":3};
+export const eth_feeHistoryParams = validate144;
+const schema284 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"type":"array","items":{"type":"number","minimum":0,"maximum":100}}],"items":false,"minItems":3};
 const schema145 = {"anyOf":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockTag"}]};
 const schema147 = {"type":"string","enum":["latest","earliest","safe","finalized"]};
 
@@ -878,7 +878,7 @@ return errors === 0;
 }
 
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -943,12 +943,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate133.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_feeHistoryResult = validate135;
-const schema276 = {"$ref":"schemas#/$defs/FeeHistory"};
+export const eth_feeHistoryResult = validate146;
+const schema286 = {"$ref":"schemas#/$defs/FeeHistory"};
 const schema176 = {"type":"object","required":["oldestBlock","baseFeePerGas","gasUsedRatio"],"properties":{"oldestBlock":{"$ref":"schemas#/$defs/Quantity"},"baseFeePerGas":{"type":"array","items":{"$ref":"schemas#/$defs/Quantity"}},"gasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}},"reward":{"type":"array","items":{"type":"array","items":{"$ref":"schemas#/$defs/Quantity"}}},"baseFeePerBlobGas":{"type":"array","items":{"$ref":"schemas#/$defs/Quantity"}},"blobGasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}}}};
 
 function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1115,21 +1115,21 @@ return errors === 0;
 }
 
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
-validate135.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_gasPriceParams = validate137;
-const schema277 = {"type":"array","maxItems":0};
+export const eth_gasPriceParams = validate148;
+const schema287 = {"type":"array","maxItems":0};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -1142,14 +1142,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate137.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_gasPriceResult = validate138;
-const schema278 = {"$ref":"schemas#/$defs/Quantity"};
+export const eth_gasPriceResult = validate149;
+const schema288 = {"$ref":"schemas#/$defs/Quantity"};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -1162,14 +1162,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate138.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBalanceParams = validate139;
-const schema280 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
+export const eth_getBalanceParams = validate150;
+const schema290 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -1198,7 +1198,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#
 errors++;
 }
 if(!((data1 === "latest") || (data1 === "pending"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema227.enum},message:"must be equal to one of the allowed values"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema232.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 }
@@ -1212,14 +1212,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate139.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBalanceResult = validate140;
-const schema283 = {"$ref":"schemas#/$defs/Quantity"};
+export const eth_getBalanceResult = validate151;
+const schema293 = {"$ref":"schemas#/$defs/Quantity"};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -1232,14 +1232,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate140.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockByHashParams = validate141;
-const schema285 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"},{"type":"boolean"}],"items":false,"minItems":2};
+export const eth_getBlockByHashParams = validate152;
+const schema295 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"},{"type":"boolean"}],"items":false,"minItems":2};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -1277,12 +1277,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate141.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockByHashResult = validate142;
-const schema287 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
+export const eth_getBlockByHashResult = validate153;
+const schema297 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
 const schema63 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"type":"object","required":["number","hash","parentHash","timestamp","gasLimit","gasUsed","transactions","miner","difficulty","size","extraData","receiptsRoot","stateRoot","transactionsRoot"],"properties":{"transactions":{"anyOf":[{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}}]},"uncles":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"withdrawals":{"type":"array","items":{"$ref":"schemas#/$defs/Withdrawal"}},"sealFields":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}}}};
 const schema64 = {"type":"object","required":["number","hash","parentHash","timestamp"],"properties":{"number":{"$ref":"schemas#/$defs/Quantity"},"hash":{"$ref":"schemas#/$defs/Hash32"},"parentHash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"type":"string","pattern":"^0x[0-9a-fA-F]{16}$"},"sha3Uncles":{"$ref":"schemas#/$defs/Hash32"},"logsBloom":{"type":"string","pattern":"^0x[0-9a-fA-F]{512}$"},"transactionsRoot":{"$ref":"schemas#/$defs/Hash32"},"stateRoot":{"$ref":"schemas#/$defs/Hash32"},"receiptsRoot":{"$ref":"schemas#/$defs/Hash32"},"miner":{"$ref":"schemas#/$defs/Address"},"difficulty":{"$ref":"schemas#/$defs/Quantity"},"totalDifficulty":{"$ref":"schemas#/$defs/Quantity"},"extraData":{"$ref":"schemas#/$defs/HexData"},"size":{"$ref":"schemas#/$defs/Quantity"},"gasLimit":{"$ref":"schemas#/$defs/Quantity"},"gasUsed":{"$ref":"schemas#/$defs/Quantity"},"timestamp":{"$ref":"schemas#/$defs/Quantity"},"mixHash":{"$ref":"schemas#/$defs/Hash32"},"baseFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"withdrawalsRoot":{"$ref":"schemas#/$defs/Hash32"},"blobGasUsed":{"$ref":"schemas#/$defs/Quantity"},"excessBlobGas":{"$ref":"schemas#/$defs/Quantity"},"parentBeaconBlockRoot":{"$ref":"schemas#/$defs/Hash32"},"requestsHash":{"$ref":"schemas#/$defs/Hash32"}}};
 const pattern32 = func0("^0x[0-9a-fA-F]{16}$", "u");
@@ -3068,7 +3068,7 @@ return errors === 0;
 }
 
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3115,14 +3115,14 @@ vErrors = null;
 }
 }
 }
-validate142.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockByNumberParams = validate144;
-const schema288 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"type":"boolean"}],"items":false,"minItems":2};
+export const eth_getBlockByNumberParams = validate155;
+const schema298 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"type":"boolean"}],"items":false,"minItems":2};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -3153,14 +3153,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate144.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockByNumberResult = validate146;
-const schema289 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
+export const eth_getBlockByNumberResult = validate157;
+const schema299 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3207,12 +3207,12 @@ vErrors = null;
 }
 }
 }
-validate146.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockReceiptsParams = validate148;
-const schema290 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberTagOrHash"}],"items":false,"minItems":1};
+export const eth_getBlockReceiptsParams = validate159;
+const schema300 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberTagOrHash"}],"items":false,"minItems":1};
 const schema148 = {"anyOf":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockTag"},{"$ref":"schemas#/$defs/Hash32"}]};
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -3281,7 +3281,7 @@ return errors === 0;
 }
 
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -3306,13 +3306,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate148.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockReceiptsResult = validate150;
-const schema291 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/Receipt"}},{"type":"null"}]};
-const schema210 = {"type":"object","required":["transactionHash","transactionIndex","blockHash","blockNumber","from","cumulativeGasUsed","gasUsed","effectiveGasPrice","logs","logsBloom"],"anyOf":[{"required":["status"]},{"required":["root"]}],"properties":{"type":{"$ref":"schemas#/$defs/TransactionType"},"transactionHash":{"$ref":"schemas#/$defs/Hash32"},"transactionIndex":{"$ref":"schemas#/$defs/Quantity"},"blockHash":{"$ref":"schemas#/$defs/Hash32"},"blockNumber":{"$ref":"schemas#/$defs/Quantity"},"blockTimestamp":{"$ref":"schemas#/$defs/Quantity"},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"cumulativeGasUsed":{"$ref":"schemas#/$defs/Quantity"},"gasUsed":{"$ref":"schemas#/$defs/Quantity"},"effectiveGasPrice":{"$ref":"schemas#/$defs/Quantity"},"contractAddress":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"logs":{"type":"array","items":{"$ref":"schemas#/$defs/Log"}},"logsBloom":{"type":"string","pattern":"^0x[0-9a-fA-F]{512}$"},"status":{"type":"string","enum":["0x0","0x1"]},"root":{"$ref":"schemas#/$defs/Hash32"},"blobGasUsed":{"$ref":"schemas#/$defs/Quantity"},"blobGasPrice":{"$ref":"schemas#/$defs/Quantity"}}};
+export const eth_getBlockReceiptsResult = validate161;
+const schema301 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/Receipt"}},{"type":"null"}]};
+const schema215 = {"type":"object","required":["transactionHash","transactionIndex","blockHash","blockNumber","from","cumulativeGasUsed","gasUsed","effectiveGasPrice","logs","logsBloom"],"anyOf":[{"required":["status"]},{"required":["root"]}],"properties":{"type":{"$ref":"schemas#/$defs/TransactionType"},"transactionHash":{"$ref":"schemas#/$defs/Hash32"},"transactionIndex":{"$ref":"schemas#/$defs/Quantity"},"blockHash":{"$ref":"schemas#/$defs/Hash32"},"blockNumber":{"$ref":"schemas#/$defs/Quantity"},"blockTimestamp":{"$ref":"schemas#/$defs/Quantity"},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"cumulativeGasUsed":{"$ref":"schemas#/$defs/Quantity"},"gasUsed":{"$ref":"schemas#/$defs/Quantity"},"effectiveGasPrice":{"$ref":"schemas#/$defs/Quantity"},"contractAddress":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"logs":{"type":"array","items":{"$ref":"schemas#/$defs/Log"}},"logsBloom":{"type":"string","pattern":"^0x[0-9a-fA-F]{512}$"},"status":{"type":"string","enum":["0x0","0x1"]},"root":{"$ref":"schemas#/$defs/Hash32"},"blobGasUsed":{"$ref":"schemas#/$defs/Quantity"},"blobGasPrice":{"$ref":"schemas#/$defs/Quantity"}}};
 const schema190 = {"type":"object","required":["address","topics","data","blockHash","blockNumber","transactionHash","transactionIndex","logIndex"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"topics":{"type":"array","maxItems":4,"items":{"$ref":"schemas#/$defs/Hash32"}},"data":{"$ref":"schemas#/$defs/HexData"},"blockHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"blockNumber":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"blockTimestamp":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"transactionHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"transactionIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"logIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"removed":{"type":"boolean"}}};
 
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -3498,7 +3498,7 @@ return errors === 0;
 }
 
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -3666,7 +3666,7 @@ errors++;
 if(data.to !== undefined){
 let data7 = data.to;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema210.properties.to.type},message:"must be string,null"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema215.properties.to.type},message:"must be string,null"});
 errors++;
 }
 if(typeof data7 === "string"){
@@ -3718,7 +3718,7 @@ errors++;
 if(data.contractAddress !== undefined){
 let data11 = data.contractAddress;
 if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/type",keyword:"type",params:{type: schema210.properties.contractAddress.type},message:"must be string,null"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/type",keyword:"type",params:{type: schema215.properties.contractAddress.type},message:"must be string,null"});
 errors++;
 }
 if(typeof data11 === "string"){
@@ -3764,7 +3764,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/p
 errors++;
 }
 if(!((data15 === "0x0") || (data15 === "0x1"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema210.properties.status.enum},message:"must be equal to one of the allowed values"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema215.properties.status.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 }
@@ -3812,12 +3812,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate91.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3827,8 +3827,8 @@ const _errs1 = errors;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate91(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate97(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
@@ -3873,14 +3873,14 @@ vErrors = null;
 }
 }
 }
-validate150.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockTransactionCountByHashParams = validate152;
-const schema292 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
+export const eth_getBlockTransactionCountByHashParams = validate163;
+const schema302 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -3912,14 +3912,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate152.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockTransactionCountByHashResult = validate153;
-const schema294 = {"oneOf":[{"$ref":"schemas#/$defs/Quantity"},{"type":"null"}]};
+export const eth_getBlockTransactionCountByHashResult = validate164;
+const schema304 = {"oneOf":[{"$ref":"schemas#/$defs/Quantity"},{"type":"null"}]};
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -3972,14 +3972,14 @@ vErrors = null;
 }
 }
 }
-validate153.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockTransactionCountByNumberParams = validate154;
-const schema296 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"}],"items":false,"minItems":1};
+export const eth_getBlockTransactionCountByNumberParams = validate165;
+const schema306 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"}],"items":false,"minItems":1};
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -4004,14 +4004,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate154.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getBlockTransactionCountByNumberResult = validate156;
-const schema297 = {"oneOf":[{"$ref":"schemas#/$defs/Quantity"},{"type":"null"}]};
+export const eth_getBlockTransactionCountByNumberResult = validate167;
+const schema307 = {"oneOf":[{"$ref":"schemas#/$defs/Quantity"},{"type":"null"}]};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4064,14 +4064,14 @@ vErrors = null;
 }
 }
 }
-validate156.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getCodeParams = validate157;
-const schema299 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
+export const eth_getCodeParams = validate168;
+const schema309 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -4100,7 +4100,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#
 errors++;
 }
 if(!((data1 === "latest") || (data1 === "pending"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema227.enum},message:"must be equal to one of the allowed values"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema232.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 }
@@ -4114,14 +4114,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate157.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getCodeResult = validate158;
-const schema302 = {"$ref":"schemas#/$defs/HexData"};
+export const eth_getCodeResult = validate169;
+const schema312 = {"$ref":"schemas#/$defs/HexData"};
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -4134,12 +4134,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate158.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getLogsParams = validate159;
-const schema304 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/LogFilter"}],"items":false,"minItems":1};
+export const eth_getLogsParams = validate170;
+const schema314 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/LogFilter"}],"items":false,"minItems":1};
 const schema194 = {"type":"object","additionalProperties":false,"properties":{"fromBlock":{"$ref":"schemas#/$defs/BlockNumberOrTag"},"toBlock":{"$ref":"schemas#/$defs/BlockNumberOrTag"},"blockHash":{"$ref":"schemas#/$defs/Hash32"},"address":{"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"array","items":{"$ref":"schemas#/$defs/Address"}},{"type":"null"}]},"topics":{"anyOf":[{"type":"array","maxItems":4,"items":{"$ref":"schemas#/$defs/LogTopic"}},{"type":"null"}]}}};
 const schema198 = {"anyOf":[{"type":"null"},{"$ref":"schemas#/$defs/Hash32"},{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}}]};
 
@@ -4376,7 +4376,7 @@ return errors === 0;
 }
 
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -4401,14 +4401,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate159.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getLogsResult = validate161;
-const schema305 = {"type":"array","items":{"$ref":"schemas#/$defs/Log"}};
+export const eth_getLogsResult = validate172;
+const schema315 = {"type":"array","items":{"$ref":"schemas#/$defs/Log"}};
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -4424,16 +4424,16 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate161.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getProofParams = validate163;
-const schema306 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"type":"array","items":{"$ref":"schemas#/$defs/StorageKey"}},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":2};
-const schema228 = {"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
+export const eth_getProofParams = validate174;
+const schema316 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"type":"array","items":{"$ref":"schemas#/$defs/StorageKey"}},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":2};
+const schema233 = {"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
 const pattern14 = func0("^0x[0-9a-fA-F]{1,64}$", "u");
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -4485,7 +4485,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#
 errors++;
 }
 if(!((data3 === "latest") || (data3 === "pending"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema227.enum},message:"must be equal to one of the allowed values"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema232.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 }
@@ -4499,12 +4499,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate163.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getProofResult = validate164;
-const schema310 = {"$ref":"schemas#/$defs/AccountProof"};
+export const eth_getProofResult = validate175;
+const schema320 = {"$ref":"schemas#/$defs/AccountProof"};
 const schema39 = {"type":"object","required":["address","accountProof","balance","codeHash","nonce","storageHash","storageProof"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"accountProof":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"balance":{"$ref":"schemas#/$defs/Quantity"},"codeHash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"storageHash":{"$ref":"schemas#/$defs/Hash32"},"storageProof":{"type":"array","items":{"$ref":"schemas#/$defs/StorageProof"}}}};
 const schema46 = {"type":"object","required":["key","value","proof"],"properties":{"key":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"},"value":{"$ref":"schemas#/$defs/Quantity"},"proof":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}}}};
 
@@ -4729,21 +4729,21 @@ return errors === 0;
 }
 
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
-validate164.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getStorageAtParams = validate166;
-const schema311 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/StorageKey"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":2};
+export const eth_getStorageAtParams = validate177;
+const schema321 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/StorageKey"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":2};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -4785,7 +4785,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#
 errors++;
 }
 if(!((data2 === "latest") || (data2 === "pending"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema227.enum},message:"must be equal to one of the allowed values"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema232.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 }
@@ -4799,19 +4799,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate166.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getStorageAtResult = validate167;
-const schema315 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2}){0,32}$"};
-const pattern226 = func0("^0x(?:[0-9a-fA-F]{2}){0,32}$", "u");
+export const eth_getStorageAtResult = validate178;
+const schema325 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2}){0,32}$"};
+const pattern231 = func0("^0x(?:[0-9a-fA-F]{2}){0,32}$", "u");
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern226.test(data)){
+if(!pattern231.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2}){0,32}$"},message:"must match pattern \""+"^0x(?:[0-9a-fA-F]{2}){0,32}$"+"\""});
 errors++;
 }
@@ -4820,14 +4820,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate167.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getSystemTxsByBlockHashParams = validate168;
-const schema316 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
+export const eth_getSystemTxsByBlockHashParams = validate179;
+const schema326 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -4859,16 +4859,16 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate168.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getSystemTxsByBlockHashResult = validate169;
-const schema318 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SystemTransaction"}},{"type":"null"}]};
-const schema236 = {"allOf":[{"$ref":"schemas#/$defs/TransactionFields"},{"$ref":"schemas#/$defs/LegacyTransaction"}],"properties":{"type":{"type":"string","const":"0x0"},"gasPrice":{"type":"string","const":"0x0"},"v":{"$ref":"schemas#/$defs/Quantity"},"from":{"type":"string","pattern":"^0x(2{40}|20[0-9a-fA-F]{38})$"}}};
-const pattern187 = func0("^0x(2{40}|20[0-9a-fA-F]{38})$", "u");
+export const eth_getSystemTxsByBlockHashResult = validate180;
+const schema328 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SystemTransaction"}},{"type":"null"}]};
+const schema246 = {"allOf":[{"$ref":"schemas#/$defs/TransactionFields"},{"$ref":"schemas#/$defs/LegacyTransaction"}],"properties":{"type":{"type":"string","const":"0x0"},"gasPrice":{"type":"string","const":"0x0"},"v":{"$ref":"schemas#/$defs/Quantity"},"from":{"type":"string","pattern":"^0x(2{40}|20[0-9a-fA-F]{38})$"}}};
+const pattern192 = func0("^0x(2{40}|20[0-9a-fA-F]{38})$", "u");
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -4918,7 +4918,7 @@ errors++;
 if(data.from !== undefined){
 let data3 = data.from;
 if(typeof data3 === "string"){
-if(!pattern187.test(data3)){
+if(!pattern192.test(data3)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"#/properties/from/pattern",keyword:"pattern",params:{pattern: "^0x(2{40}|20[0-9a-fA-F]{38})$"},message:"must match pattern \""+"^0x(2{40}|20[0-9a-fA-F]{38})$"+"\""});
 errors++;
 }
@@ -4929,12 +4929,12 @@ errors++;
 }
 }
 }
-validate102.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4944,8 +4944,8 @@ const _errs1 = errors;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate102(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+if(!(validate113(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
 errors = vErrors.length;
 }
 }
@@ -4990,14 +4990,14 @@ vErrors = null;
 }
 }
 }
-validate169.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getSystemTxsByBlockNumberParams = validate171;
-const schema319 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"}],"items":false,"minItems":1};
+export const eth_getSystemTxsByBlockNumberParams = validate182;
+const schema329 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"}],"items":false,"minItems":1};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -5022,14 +5022,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate171.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getSystemTxsByBlockNumberResult = validate173;
-const schema320 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SystemTransaction"}},{"type":"null"}]};
+export const eth_getSystemTxsByBlockNumberResult = validate184;
+const schema330 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SystemTransaction"}},{"type":"null"}]};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5039,8 +5039,8 @@ const _errs1 = errors;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate102(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+if(!(validate113(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
 errors = vErrors.length;
 }
 }
@@ -5085,14 +5085,14 @@ vErrors = null;
 }
 }
 }
-validate173.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getTransactionByBlockHashAndIndexParams = validate175;
-const schema321 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"},{"$ref":"schemas#/$defs/CanonicalQuantity"}],"items":false,"minItems":2};
+export const eth_getTransactionByBlockHashAndIndexParams = validate186;
+const schema331 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"},{"$ref":"schemas#/$defs/CanonicalQuantity"}],"items":false,"minItems":2};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -5137,14 +5137,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate175.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getTransactionByBlockHashAndIndexResult = validate176;
-const schema324 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null"}]};
+export const eth_getTransactionByBlockHashAndIndexResult = validate187;
+const schema334 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null"}]};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5220,20 +5220,20 @@ if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
-validate105.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate116(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -5272,14 +5272,14 @@ vErrors = null;
 }
 }
 }
-validate176.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getTransactionByBlockNumberAndIndexParams = validate178;
-const schema325 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"$ref":"schemas#/$defs/CanonicalQuantity"}],"items":false,"minItems":2};
+export const eth_getTransactionByBlockNumberAndIndexParams = validate189;
+const schema335 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"$ref":"schemas#/$defs/CanonicalQuantity"}],"items":false,"minItems":2};
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -5317,22 +5317,22 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate178.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getTransactionByBlockNumberAndIndexResult = validate180;
-const schema327 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null"}]};
+export const eth_getTransactionByBlockNumberAndIndexResult = validate191;
+const schema337 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null"}]};
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate116(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -5371,14 +5371,14 @@ vErrors = null;
 }
 }
 }
-validate180.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getTransactionByHashParams = validate182;
-const schema328 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
+export const eth_getTransactionByHashParams = validate193;
+const schema338 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -5410,22 +5410,22 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate182.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getTransactionByHashResult = validate183;
-const schema330 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null"}]};
+export const eth_getTransactionByHashResult = validate194;
+const schema340 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null"}]};
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate116(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -5464,14 +5464,14 @@ vErrors = null;
 }
 }
 }
-validate183.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getTransactionCountParams = validate185;
-const schema331 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
+export const eth_getTransactionCountParams = validate196;
+const schema341 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -5500,7 +5500,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#
 errors++;
 }
 if(!((data1 === "latest") || (data1 === "pending"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema227.enum},message:"must be equal to one of the allowed values"});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema232.enum},message:"must be equal to one of the allowed values"});
 errors++;
 }
 }
@@ -5514,14 +5514,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate185.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getTransactionCountResult = validate186;
-const schema334 = {"$ref":"schemas#/$defs/Quantity"};
+export const eth_getTransactionCountResult = validate197;
+const schema344 = {"$ref":"schemas#/$defs/Quantity"};
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -5534,14 +5534,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate186.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getTransactionReceiptParams = validate187;
-const schema336 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
+export const eth_getTransactionReceiptParams = validate198;
+const schema346 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -5573,22 +5573,22 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate187.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_getTransactionReceiptResult = validate188;
-const schema338 = {"oneOf":[{"$ref":"schemas#/$defs/Receipt"},{"type":"null"}]};
+export const eth_getTransactionReceiptResult = validate199;
+const schema348 = {"oneOf":[{"$ref":"schemas#/$defs/Receipt"},{"type":"null"}]};
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -5627,14 +5627,14 @@ vErrors = null;
 }
 }
 }
-validate188.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_maxPriorityFeePerGasParams = validate190;
-const schema339 = {"type":"array","maxItems":0};
+export const eth_maxPriorityFeePerGasParams = validate201;
+const schema349 = {"type":"array","maxItems":0};
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -5647,14 +5647,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate190.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_maxPriorityFeePerGasResult = validate191;
-const schema340 = {"$ref":"schemas#/$defs/Quantity"};
+export const eth_maxPriorityFeePerGasResult = validate202;
+const schema350 = {"$ref":"schemas#/$defs/Quantity"};
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -5667,14 +5667,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate191.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_sendRawTransactionParams = validate192;
-const schema342 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/HexData"}],"items":false,"minItems":1};
+export const eth_sendRawTransactionParams = validate203;
+const schema352 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/HexData"}],"items":false,"minItems":1};
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -5706,14 +5706,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate192.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_sendRawTransactionResult = validate193;
-const schema344 = {"$ref":"schemas#/$defs/Hash32"};
+export const eth_sendRawTransactionResult = validate204;
+const schema354 = {"$ref":"schemas#/$defs/Hash32"};
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -5726,14 +5726,195 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate193.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_syncingParams = validate194;
-const schema346 = {"type":"array","maxItems":0};
+export const eth_subscribeParams = validate205;
+const schema356 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/SubscriptionType"},{"$ref":"schemas#/$defs/LogSubscriptionFilter"}],"items":false,"minItems":1};
+const schema241 = {"type":"string","enum":["newHeads","logs","newPendingTransactions"]};
+const schema201 = {"type":"object","additionalProperties":false,"properties":{"address":{"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Address"}}]},"topics":{"$ref":"schemas#/$defs/LogTopicFilter"}}};
+const schema204 = {"type":"array","maxItems":4,"items":{"$ref":"schemas#/$defs/LogTopic"}};
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length > 4){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 4},message:"must NOT have more than 4 items"});
+errors++;
+}
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate84(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate87.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((key0 === "address") || (key0 === "topics"))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"});
+errors++;
+}
+}
+if(data.address !== undefined){
+let data0 = data.address;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs7 = errors;
+if(Array.isArray(data0)){
+if(data0.length < 1){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"#/properties/address/anyOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address/" + i0,schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address/" + i0,schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"#/properties/address/anyOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+var _valid0 = _errs7 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"#/properties/address/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"});
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.topics !== undefined){
+if(!(validate87(data.topics, {instancePath:instancePath+"/topics",parentData:data,parentDataProperty:"topics",rootData}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
+errors++;
+}
+validate86.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+let data0 = data[0];
+if(typeof data0 !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/SubscriptionType/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+if(!(((data0 === "newHeads") || (data0 === "logs")) || (data0 === "newPendingTransactions"))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/SubscriptionType/enum",keyword:"enum",params:{allowedValues: schema241.enum},message:"must be equal to one of the allowed values"});
+errors++;
+}
+}
+if(len0 > 1){
+if(!(validate86(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+errors = vErrors.length;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 2)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 2},message:"must NOT have more than 2 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate205.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_subscribeResult = validate207;
+const schema358 = {"$ref":"schemas#/$defs/SubscriptionId"};
+const schema237 = {"type":"string","pattern":"^[\\x21-\\x7e]{1,100}$"};
+const pattern185 = func0("^[\\x21-\\x7e]{1,100}$", "u");
+
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern185.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/SubscriptionId/pattern",keyword:"pattern",params:{pattern: "^[\\x21-\\x7e]{1,100}$"},message:"must match pattern \""+"^[\\x21-\\x7e]{1,100}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/SubscriptionId/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+validate207.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_syncingParams = validate208;
+const schema360 = {"type":"array","maxItems":0};
+
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -5746,15 +5927,15 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate194.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_syncingResult = validate195;
-const schema347 = {"oneOf":[{"type":"boolean","const":false},{"$ref":"schemas#/$defs/SyncStatus"}]};
-const schema232 = {"type":"object","required":["startingBlock","currentBlock","highestBlock"],"properties":{"startingBlock":{"$ref":"schemas#/$defs/Quantity"},"currentBlock":{"$ref":"schemas#/$defs/Quantity"},"highestBlock":{"$ref":"schemas#/$defs/Quantity"}}};
+export const eth_syncingResult = validate209;
+const schema361 = {"oneOf":[{"type":"boolean","const":false},{"$ref":"schemas#/$defs/SyncStatus"}]};
+const schema242 = {"type":"object","required":["startingBlock","currentBlock","highestBlock"],"properties":{"startingBlock":{"$ref":"schemas#/$defs/Quantity"},"currentBlock":{"$ref":"schemas#/$defs/Quantity"},"highestBlock":{"$ref":"schemas#/$defs/Quantity"}}};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5814,12 +5995,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});
 errors++;
 }
-validate101.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -5840,8 +6021,8 @@ valid0 = true;
 passing0 = 0;
 }
 const _errs3 = errors;
-if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate112(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -5870,14 +6051,67 @@ vErrors = null;
 }
 }
 }
-validate195.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_usingBigBlocksParams = validate197;
-const schema348 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"}],"items":false,"minItems":1};
+export const eth_unsubscribeParams = validate211;
+const schema362 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/SubscriptionId"}],"items":false,"minItems":1};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+if(data.length < 1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"});
+errors++;
+}
+const len0 = data.length;
+if(len0 > 0){
+let data0 = data[0];
+if(typeof data0 === "string"){
+if(!pattern185.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/SubscriptionId/pattern",keyword:"pattern",params:{pattern: "^[\\x21-\\x7e]{1,100}$"},message:"must match pattern \""+"^[\\x21-\\x7e]{1,100}$"+"\""});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/SubscriptionId/type",keyword:"type",params:{type: "string"},message:"must be string"});
+errors++;
+}
+}
+const len1 = data.length;
+if(!(len1 <= 1)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1},message:"must NOT have more than 1 items"});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
+errors++;
+}
+validate211.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_unsubscribeResult = validate212;
+const schema364 = {"type":"boolean"};
+
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
+errors++;
+}
+validate212.errors = vErrors;
+return errors === 0;
+}
+
+export const eth_usingBigBlocksParams = validate213;
+const schema365 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"}],"items":false,"minItems":1};
+
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -5909,28 +6143,28 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate197.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
 
-export const eth_usingBigBlocksResult = validate198;
-const schema350 = {"type":"boolean"};
+export const eth_usingBigBlocksResult = validate214;
+const schema367 = {"type":"boolean"};
 
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"});
 errors++;
 }
-validate198.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
 
-export const net_versionParams = validate199;
-const schema351 = {"type":"array","maxItems":0};
+export const net_versionParams = validate215;
+const schema368 = {"type":"array","maxItems":0};
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -5943,19 +6177,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate199.errors = vErrors;
+validate215.errors = vErrors;
 return errors === 0;
 }
 
-export const net_versionResult = validate200;
-const schema352 = {"type":"string","pattern":"^(0|[1-9][0-9]*)$"};
-const pattern239 = func0("^(0|[1-9][0-9]*)$", "u");
+export const net_versionResult = validate216;
+const schema369 = {"type":"string","pattern":"^(0|[1-9][0-9]*)$"};
+const pattern246 = func0("^(0|[1-9][0-9]*)$", "u");
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern239.test(data)){
+if(!pattern246.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)$"+"\""});
 errors++;
 }
@@ -5964,14 +6198,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate200.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
 
-export const ots_getHeaderByNumberParams = validate201;
-const schema353 = {"type":"array","prefixItems":[{"type":"integer","minimum":0}],"items":false,"minItems":1};
+export const ots_getHeaderByNumberParams = validate217;
+const schema370 = {"type":"array","prefixItems":[{"type":"integer","minimum":0}],"items":false,"minItems":1};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -6003,15 +6237,15 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate201.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }
 
-export const ots_getHeaderByNumberResult = validate202;
-const schema354 = {"oneOf":[{"$ref":"schemas#/$defs/ZeroNonceBlockHeader"},{"type":"null"}]};
-const schema257 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"properties":{"nonce":{"type":"string","const":"0x0000000000000000"}}};
+export const ots_getHeaderByNumberResult = validate218;
+const schema371 = {"oneOf":[{"$ref":"schemas#/$defs/ZeroNonceBlockHeader"},{"type":"null"}]};
+const schema267 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"properties":{"nonce":{"type":"string","const":"0x0000000000000000"}}};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -6031,20 +6265,20 @@ errors++;
 }
 }
 }
-validate118.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate129(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -6083,14 +6317,14 @@ vErrors = null;
 }
 }
 }
-validate202.errors = vErrors;
+validate218.errors = vErrors;
 return errors === 0;
 }
 
-export const web3_clientVersionParams = validate204;
-const schema355 = {"type":"array","maxItems":0};
+export const web3_clientVersionParams = validate220;
+const schema372 = {"type":"array","maxItems":0};
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -6103,21 +6337,21 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"});
 errors++;
 }
-validate204.errors = vErrors;
+validate220.errors = vErrors;
 return errors === 0;
 }
 
-export const web3_clientVersionResult = validate205;
-const schema356 = {"type":"string"};
+export const web3_clientVersionResult = validate221;
+const schema373 = {"type":"string"};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"});
 errors++;
 }
-validate205.errors = vErrors;
+validate221.errors = vErrors;
 return errors === 0;
 }
 

@@ -2,10 +2,146 @@
 
 import type { CallOptions, RestCaller } from "../../src/runtime/operation.js";
 import { indexerOperations } from "./operations.js";
-import type { GetActionsQuery, GetActionsResponse } from "./types.js";
+import type { EstimateFeeBody, EstimateFeeResponse, GetAccountStatesQuery, GetAccountStatesResponse, GetActionsQuery, GetActionsResponse, GetAddressBookQuery, GetAddressBookResponse, GetAddressInformationQuery, GetAddressInformationResponse, GetAdjacentTransactionsQuery, GetAdjacentTransactionsResponse, GetBlocksQuery, GetBlocksResponse, GetJettonBurnsQuery, GetJettonBurnsResponse, GetJettonMastersQuery, GetJettonMastersResponse, GetJettonTransfersQuery, GetJettonTransfersResponse, GetJettonWalletsQuery, GetJettonWalletsResponse, GetMasterchainInfoResponse, GetMessagesQuery, GetMessagesResponse, GetMetadataQuery, GetMetadataResponse, GetNftCollectionsQuery, GetNftCollectionsResponse, GetNftItemsQuery, GetNftItemsResponse, GetNftTransfersQuery, GetNftTransfersResponse, GetTracesQuery, GetTracesResponse, GetTransactionsByMessageQuery, GetTransactionsByMessageResponse, GetTransactionsQuery, GetTransactionsResponse, GetWalletInformationQuery, GetWalletInformationResponse, GetWalletStatesQuery, GetWalletStatesResponse, RunGetMethodBody, RunGetMethodResponse, SendMessageBody, SendMessageResponse } from "./types.js";
 
 /** The chainkit indexer API (TON-style ledger indexer, v3): one typed function per operation. */
 export interface IndexerOperations {
+  /**
+   * List transactions
+   *
+   * Returns transactions matching every filter given, newest first by default, with an `address_book` for the
+   * addresses they mention. Filter by account (one or several, or all but some), by block or masterchain
+   * block, by hash or logical time, or by a time or logical-time range; page with `offset` and `limit` (at
+   * most 1000 per page). A masterchain block that does not exist answers 404. Each request consumes 1 request
+   * unit. Safe to retry: the call only reads.
+   *
+   * `GET /api/v3/transactions`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The matching transactions (possibly none) and the address book for the addresses they mention.
+   * @example
+   * ```ts
+   * const result = await indexer.getTransactions({
+   *   account: "0:237E5119FFA2A028CC4F95C9CA37566852F1DD4D3EA15704D6F791065507DE4A",
+   *   workchain: 0,
+   *   shard: "8000000000000000",
+   *   hash: "1GSVPzv9hwWLDztTHLzhG3eSE4dkLn6rzN0g5v9ugMs=",
+   *   limit: 10,
+   *   offset: 0,
+   *   sort: "desc",
+   * });
+   * ```
+   */
+  getTransactions(query?: GetTransactionsQuery, options?: CallOptions): Promise<GetTransactionsResponse>;
+
+  /**
+   * List the transactions of a message
+   *
+   * Returns the transactions whose inbound or outbound message matches: by message hash, body hash or opcode
+   * (at least one of the three, else 422 `at least one of msg_hash, body_hash, opcode should be specified`).
+   * A list, because two messages can share a hash. After sending a message, look up its hash here to find the
+   * transaction that processed it. Each request consumes 1 request unit. Safe to retry: the call only reads.
+   *
+   * `GET /api/v3/transactionsByMessage`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The transactions whose message matches (possibly none) and their address book.
+   * @example
+   * ```ts
+   * const result = await indexer.getTransactionsByMessage({
+   *   msg_hash: "WkQx6xKpNhRBMMfHXykhcPknSc8IuNclmCEXFBily+8=",
+   *   body_hash: "1GSVPzv9hwWLDztTHLzhG3eSE4dkLn6rzN0g5v9ugMs=",
+   *   opcode: "0x0f8a7ea5",
+   *   direction: "in",
+   *   limit: 10,
+   *   offset: 0,
+   * });
+   * ```
+   */
+  getTransactionsByMessage(query?: GetTransactionsByMessageQuery, options?: CallOptions): Promise<GetTransactionsByMessageResponse>;
+
+  /**
+   * List a transaction's parent and children
+   *
+   * Returns the transactions next to one in its trace: its parent (the transaction that sent its inbound
+   * message, `direction=in`), its children (the transactions that processed its outbound messages,
+   * `direction=out`), or both. Each request consumes 1 request unit. Safe to retry: the call only reads.
+   *
+   * `GET /api/v3/adjacentTransactions`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The adjacent transactions (none for an unknown hash) and their address book.
+   * @example
+   * ```ts
+   * const result = await indexer.getAdjacentTransactions({
+   *   hash: "zDx7EjkQvC/Bi2QM5yqmaKDrKf+tN20o3k8u8/e6T3E=",
+   *   direction: "in",
+   * });
+   * ```
+   */
+  getAdjacentTransactions(query: GetAdjacentTransactionsQuery, options?: CallOptions): Promise<GetAdjacentTransactionsResponse>;
+
+  /**
+   * List messages
+   *
+   * Returns messages matching every filter given, newest first by default: by hash, body hash, opcode,
+   * source or destination (`null` for external messages without a source, or log messages without a
+   * destination), direction, creation time or logical time. A message between two accounts appears once, with
+   * the hashes of the transaction that sent it (`out_msg_tx_hash`) and of the one that processed it
+   * (`in_msg_tx_hash`). Each request consumes 1 request unit. Safe to retry: the call only reads.
+   *
+   * `GET /api/v3/messages`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The matching messages (possibly none), the address book and token metadata for the addresses they mention.
+   * @example
+   * ```ts
+   * const result = await indexer.getMessages({
+   *   body_hash: "1GSVPzv9hwWLDztTHLzhG3eSE4dkLn6rzN0g5v9ugMs=",
+   *   source: "0:237E5119FFA2A028CC4F95C9CA37566852F1DD4D3EA15704D6F791065507DE4A",
+   *   opcode: "0x0f8a7ea5",
+   *   direction: "in",
+   *   limit: 10,
+   *   offset: 0,
+   *   sort: "desc",
+   * });
+   * ```
+   */
+  getMessages(query?: GetMessagesQuery, options?: CallOptions): Promise<GetMessagesResponse>;
+
+  /**
+   * List traces
+   *
+   * Returns traces, newest first by default (by the logical time at which they ended). Select them by one of
+   * account, trace id, transaction hash or message hash (more than one of these answers 422 `only one of
+   * account, trace_id, tx_hash, msg_hash should be specified`), optionally narrowed by a masterchain block or
+   * a time or logical-time range. Each trace holds its transactions keyed by hash, their order, and the tree
+   * of messages between them; `include_actions` adds the actions decoded from it. Each request consumes 1
+   * request unit. Safe to retry: the call only reads.
+   *
+   * `GET /api/v3/traces`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The matching traces (possibly none), the address book and token metadata for the addresses they mention.
+   * @example
+   * ```ts
+   * const result = await indexer.getTraces({
+   *   account: "0:237E5119FFA2A028CC4F95C9CA37566852F1DD4D3EA15704D6F791065507DE4A",
+   *   trace_id: "l7+GoD/KRkT8j4q3IW+1CEOaB/lTGDR6KppdDO7i2uM=",
+   *   include_actions: false,
+   *   limit: 10,
+   *   offset: 0,
+   *   sort: "desc",
+   * });
+   * ```
+   */
+  getTraces(query?: GetTracesQuery, options?: CallOptions): Promise<GetTracesResponse>;
+
   /**
    * List decoded actions
    *
@@ -41,6 +177,447 @@ export interface IndexerOperations {
    * ```
    */
   getActions(query?: GetActionsQuery, options?: CallOptions): Promise<GetActionsResponse>;
+
+  /**
+   * Read account states
+   *
+   * Returns the latest indexed state of each account asked for: balance, status, last transaction, code and
+   * data hashes, and (unless `include_boc=false`) the code and data cells. An account the indexer has never
+   * seen is left out of `accounts`. Each request consumes 1 request unit. Safe to retry: the call only reads.
+   *
+   * `GET /api/v3/accountStates`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The states found, the address book and token metadata for them.
+   * @example
+   * ```ts
+   * const result = await indexer.getAccountStates({
+   *   address: "0:237E5119FFA2A028CC4F95C9CA37566852F1DD4D3EA15704D6F791065507DE4A",
+   *   include_boc: true,
+   * });
+   * ```
+   */
+  getAccountStates(query: GetAccountStatesQuery, options?: CallOptions): Promise<GetAccountStatesResponse>;
+
+  /**
+   * Read wallet states
+   *
+   * Returns the latest indexed state of each account asked for, read as a wallet: whether it is one, its
+   * type (`wallet_v4r2`, `wallet_v5r1`, …), seqno and wallet id, balance and last transaction. An account the
+   * indexer has never seen is left out. Each request consumes 1 request unit. Safe to retry: the call only
+   * reads.
+   *
+   * `GET /api/v3/walletStates`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The wallet states found, the address book and token metadata for them.
+   * @example
+   * ```ts
+   * const result = await indexer.getWalletStates({
+   *   address: "0:237E5119FFA2A028CC4F95C9CA37566852F1DD4D3EA15704D6F791065507DE4A",
+   * });
+   * ```
+   */
+  getWalletStates(query: GetWalletStatesQuery, options?: CallOptions): Promise<GetWalletStatesResponse>;
+
+  /**
+   * Read one account
+   *
+   * Returns one account's balance, status, last transaction, and code and data cells (base64 BoCs), in the
+   * shape API v2 used without its `@type` fields. An account the indexer has never seen answers 200 with
+   * balance `0`, status `uninit` and an all-zero last transaction. The service also serves this at
+   * `/api/v3/account`. Each request consumes 1 request unit. Safe to retry: the call only reads.
+   *
+   * `GET /api/v3/addressInformation`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The account's state.
+   * @example
+   * ```ts
+   * const result = await indexer.getAddressInformation({ address: "EQAjflEZ_6KgKMxPlcnKN1ZoUvHdTT6hVwTW95EGVQfeSha2" });
+   * // result: {
+   * //   balance: 587833680n,
+   * //   code: "te6cckEBAQEAcQAA3v8AIN0gggFMl7ohggEznLqxn3Gw7UTQ0x/THzHXC//jBOCk8mCDCNcYINMf0x/TH/gjE7vyY+1E0NMf0x/T/9FRMrryoVFEuvKiBPkBVBBV+RDyo/gAkyDXSpbTB9QC+wDo0QGkyMsfyx/L/8ntVBC9ba0=",
+   * //   data: "te6cckEBAQEAKgAAUAAAABEpqaMXwRcreSYRbSo5a9fWm5iAzAZX6LotufYrTCEMUYMhyLF+KRtN",
+   * //   last_transaction_lt: 23693722000001n,
+   * //   last_transaction_hash: "mVuNwFVC4eIWjS+lIAkfinkXUQz8k1lqFZ+lQqvAZK8=",
+   * //   frozen_hash: null,
+   * //   status: "active",
+   * // }
+   * ```
+   */
+  getAddressInformation(query: GetAddressInformationQuery, options?: CallOptions): Promise<GetAddressInformationResponse>;
+
+  /**
+   * Read one wallet
+   *
+   * Returns one wallet's balance, status, type, seqno, wallet id and last transaction. Wallet versions v1 to
+   * v5 are recognised; an account that is not a wallet answers 409 `not a wallet`, and one the indexer has
+   * never seen answers 200 with balance `0` and status `uninit`. Each request consumes 1 request unit. Safe to
+   * retry: the call only reads.
+   *
+   * `GET /api/v3/walletInformation`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The wallet's state.
+   * @example
+   * ```ts
+   * const result = await indexer.getWalletInformation({ address: "UQAh1mFadGJcqL6zx6V3eXihI57oFIsd8Yx7iooyFVI9oDso" });
+   * // result: {
+   * //   balance: 587833680n,
+   * //   wallet_type: "wallet v4 r2",
+   * //   seqno: 17,
+   * //   wallet_id: 698983191,
+   * //   last_transaction_lt: 23693722000001n,
+   * //   last_transaction_hash: "mVuNwFVC4eIWjS+lIAkfinkXUQz8k1lqFZ+lQqvAZK8=",
+   * //   status: "active",
+   * // }
+   * ```
+   */
+  getWalletInformation(query: GetWalletInformationQuery, options?: CallOptions): Promise<GetWalletInformationResponse>;
+
+  /**
+   * Look up user-friendly forms
+   *
+   * Returns the address-book entry (user-friendly form, `.ton` domain, detected interfaces) of each address
+   * asked for, keyed by the address as it was sent. Without any address the service answers 422 `at least 1
+   * address required`. Each request consumes 1 request unit. Safe to retry: the call only reads.
+   *
+   * `GET /api/v3/addressBook`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns One entry per address asked for.
+   * @example
+   * ```ts
+   * const result = await indexer.getAddressBook({
+   *   address: "0:9DA971AF38D2F03ABDF308D5F91636A97E5A2B07A66C39D71D7CBAE3B032EDDC",
+   * });
+   * // result: {
+   * //   "0:9DA971AF38D2F03ABDF308D5F91636A97E5A2B07A66C39D71D7CBAE3B032EDDC": {
+   * //     user_friendly: "UQCdqXGvONLwOr3zCNX5FjapflorB6ZsOdcdfLrjsDLt3AF4",
+   * //     domain: "tolya.ton",
+   * //     interfaces: ["wallet_v4r2"],
+   * //   },
+   * // }
+   * ```
+   */
+  getAddressBook(query: GetAddressBookQuery, options?: CallOptions): Promise<GetAddressBookResponse>;
+
+  /**
+   * Look up token metadata
+   *
+   * Returns the token metadata the indexer holds for each address asked for: name, symbol, decimals and image
+   * of a jetton master, owner and balance of a jetton wallet, name and index of an NFT item. Addresses without
+   * metadata are left out. Without any address the service answers 422 `at least 1 address required`. Each
+   * request consumes 1 request unit. Safe to retry: the call only reads.
+   *
+   * `GET /api/v3/metadata`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns Metadata per raw address.
+   * @example
+   * ```ts
+   * const result = await indexer.getMetadata({
+   *   address: "0:B113A994B5024A16719F69139328EB759596C38A25F59028B146FECDC3621DFE",
+   * });
+   * ```
+   */
+  getMetadata(query: GetMetadataQuery, options?: CallOptions): Promise<GetMetadataResponse>;
+
+  /**
+   * List jetton masters
+   *
+   * Returns jetton masters (the contract of each fungible token: total supply, admin, content, whether more
+   * can be minted). Filter by address or admin. Each request consumes 1 request unit. Safe to retry: the call
+   * only reads.
+   *
+   * `GET /api/v3/jetton/masters`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The matching jetton masters, the address book and token metadata.
+   * @example
+   * ```ts
+   * const result = await indexer.getJettonMasters({ limit: 10, offset: 0 });
+   * ```
+   */
+  getJettonMasters(query?: GetJettonMastersQuery, options?: CallOptions): Promise<GetJettonMastersResponse>;
+
+  /**
+   * List jetton wallets
+   *
+   * Returns jetton wallets (one per owner and token) with their balances. Filter by wallet address, owner or
+   * jetton master; several jetton masters need exactly one owner (else 422 `exact one owner_address required
+   * for multiple jetton_address`). `sort` orders by balance; results may shift between pages when balances
+   * change. Each request consumes 1 request unit. Safe to retry: the call only reads.
+   *
+   * `GET /api/v3/jetton/wallets`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The matching jetton wallets, the address book and token metadata.
+   * @example
+   * ```ts
+   * const result = await indexer.getJettonWallets({
+   *   owner_address: "0:237E5119FFA2A028CC4F95C9CA37566852F1DD4D3EA15704D6F791065507DE4A",
+   *   limit: 10,
+   *   offset: 0,
+   *   sort: "asc",
+   * });
+   * ```
+   */
+  getJettonWallets(query?: GetJettonWalletsQuery, options?: CallOptions): Promise<GetJettonWalletsResponse>;
+
+  /**
+   * List jetton transfers
+   *
+   * Returns jetton transfers, newest first by default: each is the transaction in which the sender's jetton
+   * wallet accepted a `transfer` (the source wallet, the owners on both sides, the amount in the token's
+   * smallest units). Filter by owner (with `direction` `in`, `out` or `both`), jetton wallet, jetton master,
+   * or a time or logical-time range. Each request consumes 1 request unit. Safe to retry: the call only reads.
+   *
+   * `GET /api/v3/jetton/transfers`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The matching transfers, the address book and token metadata for the addresses they mention.
+   * @example
+   * ```ts
+   * const result = await indexer.getJettonTransfers({
+   *   owner_address: "0:237E5119FFA2A028CC4F95C9CA37566852F1DD4D3EA15704D6F791065507DE4A",
+   *   jetton_master: "0:237E5119FFA2A028CC4F95C9CA37566852F1DD4D3EA15704D6F791065507DE4A",
+   *   direction: "in",
+   *   limit: 10,
+   *   offset: 0,
+   *   sort: "desc",
+   * });
+   * ```
+   */
+  getJettonTransfers(query?: GetJettonTransfersQuery, options?: CallOptions): Promise<GetJettonTransfersResponse>;
+
+  /**
+   * List jetton burns
+   *
+   * Returns jetton burns, newest first by default: each is the transaction in which an owner's jetton wallet
+   * destroyed an amount of its tokens (and told the master, which lowers the total supply). Filter by owner,
+   * jetton wallet, jetton master, or a time or logical-time range. Each request consumes 1 request unit. Safe
+   * to retry: the call only reads.
+   *
+   * `GET /api/v3/jetton/burns`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The matching burns, the address book and token metadata for the addresses they mention.
+   * @example
+   * ```ts
+   * const result = await indexer.getJettonBurns({
+   *   jetton_master: "0:237E5119FFA2A028CC4F95C9CA37566852F1DD4D3EA15704D6F791065507DE4A",
+   *   limit: 10,
+   *   offset: 0,
+   *   sort: "desc",
+   * });
+   * ```
+   */
+  getJettonBurns(query?: GetJettonBurnsQuery, options?: CallOptions): Promise<GetJettonBurnsResponse>;
+
+  /**
+   * List NFT collections
+   *
+   * Returns NFT collections (owner, content, the next item index). Filter by collection or owner. Each request
+   * consumes 1 request unit. Safe to retry: the call only reads.
+   *
+   * `GET /api/v3/nft/collections`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The matching collections, the address book and token metadata.
+   * @example
+   * ```ts
+   * const result = await indexer.getNftCollections({ limit: 10, offset: 0 });
+   * ```
+   */
+  getNftCollections(query?: GetNftCollectionsQuery, options?: CallOptions): Promise<GetNftCollectionsResponse>;
+
+  /**
+   * List NFT items
+   *
+   * Returns NFT items with their owner, collection, index and content. Filter by item, owner, collection or
+   * index; several collections need exactly one owner (else 422 `exact one owner_address required for
+   * multiple collection_address`). Each request consumes 1 request unit. Safe to retry: the call only reads.
+   *
+   * `GET /api/v3/nft/items`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The matching items, the address book and token metadata.
+   * @example
+   * ```ts
+   * const result = await indexer.getNftItems({ limit: 10, offset: 0 });
+   * ```
+   */
+  getNftItems(query?: GetNftItemsQuery, options?: CallOptions): Promise<GetNftItemsResponse>;
+
+  /**
+   * List NFT transfers
+   *
+   * Returns NFT ownership transfers, newest first by default: each is the transaction in which an item
+   * accepted a `transfer` from its old owner to a new one. Filter by owner (with `direction`), item,
+   * collection, or a time or logical-time range. Each request consumes 1 request unit. Safe to retry: the call
+   * only reads.
+   *
+   * `GET /api/v3/nft/transfers`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The matching transfers, the address book and token metadata for the addresses they mention.
+   * @example
+   * ```ts
+   * const result = await indexer.getNftTransfers({
+   *   collection_address: "0:237E5119FFA2A028CC4F95C9CA37566852F1DD4D3EA15704D6F791065507DE4A",
+   *   direction: "in",
+   *   limit: 10,
+   *   offset: 0,
+   *   sort: "desc",
+   * });
+   * ```
+   */
+  getNftTransfers(query?: GetNftTransfersQuery, options?: CallOptions): Promise<GetNftTransfersResponse>;
+
+  /**
+   * Read the first and last masterchain block
+   *
+   * Returns the first and the last masterchain block the indexer holds. `last` is the head: it advances
+   * about every few seconds as the network produces blocks, and a transaction is indexed once a masterchain
+   * block up to `last` commits it. Each request consumes 1 request unit. Safe to retry: the call only reads.
+   *
+   * `GET /api/v3/masterchainInfo`
+   *
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The first and last masterchain block.
+   * @example
+   * ```ts
+   * const result = await indexer.getMasterchainInfo();
+   * ```
+   */
+  getMasterchainInfo(options?: CallOptions): Promise<GetMasterchainInfoResponse>;
+
+  /**
+   * List blocks
+   *
+   * Returns blocks, newest first by default: masterchain (`workchain` -1) and shard blocks, filtered by
+   * workchain, shard, seqno, masterchain block, or a time or logical-time range. A masterchain block the
+   * indexer does not hold answers 404. Each request consumes 1 request unit. Safe to retry: the call only
+   * reads.
+   *
+   * `GET /api/v3/blocks`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The matching blocks.
+   * @example
+   * ```ts
+   * const result = await indexer.getBlocks({
+   *   workchain: -1,
+   *   shard: "8000000000000000",
+   *   limit: 10,
+   *   offset: 0,
+   *   sort: "desc",
+   * });
+   * ```
+   */
+  getBlocks(query?: GetBlocksQuery, options?: CallOptions): Promise<GetBlocksResponse>;
+
+  /**
+   * Run a get-method
+   *
+   * Runs a get-method of a contract on its latest state and returns the exit code, gas used and the stack it
+   * left. Standard methods: a wallet's `seqno` and `get_public_key`; a jetton wallet's `get_wallet_data`
+   * (balance, owner, master, wallet code); a jetton master's `get_jetton_data` (total supply, mintable,
+   * admin, content, wallet code) and `get_wallet_address` (takes the owner as a `slice`, returns the owner's
+   * jetton wallet). Numbers are hex strings (`0x11`, `-0x1`); cells and slices are base64 BoCs. Without
+   * `address` or `method` the service answers 401 (`address is required`, `method is required`). Each request
+   * consumes 1 request unit. Safe to retry: a get-method changes nothing.
+   *
+   * `POST /api/v3/runGetMethod`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The exit code, gas used and the resulting stack (a non-zero exit code is a result, not an error).
+   * @example
+   * ```ts
+   * const result = await indexer.runGetMethod({
+   *   address: "EQAjflEZ_6KgKMxPlcnKN1ZoUvHdTT6hVwTW95EGVQfeSha2",
+   *   method: "seqno",
+   *   stack: [],
+   * });
+   * // result: { gas_used: 549, exit_code: 0, stack: [{ type: "num", value: "0x11" }] }
+   * ```
+   */
+  runGetMethod(body: RunGetMethodBody, options?: CallOptions): Promise<RunGetMethodResponse>;
+
+  /**
+   * Estimate the fees of a message
+   *
+   * Estimates the fees an external message to `address` would cost: forwarding it in, storage due, gas, and
+   * forwarding the messages it sends, in nanotons. `body`, `init_code` and `init_data` are base64 BoCs.
+   * Estimating sends nothing. Each request consumes 1 request unit. Safe to retry: the call only computes.
+   *
+   * `POST /api/v3/estimateFee`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The estimated fees, in nanotons.
+   * @example
+   * ```ts
+   * const result = await indexer.estimateFee({
+   *   address: "EQAjflEZ_6KgKMxPlcnKN1ZoUvHdTT6hVwTW95EGVQfeSha2",
+   *   body: "te6cckEBAQEACQAADgAAAABoaWne1AAn",
+   *   ignore_chksig: true,
+   * });
+   * // result: {
+   * //   source_fees: {
+   * //     in_fwd_fee: 400000n,
+   * //     storage_fee: 103n,
+   * //     gas_fee: 1197600n,
+   * //     fwd_fee: 0n,
+   * //   },
+   * //   destination_fees: [],
+   * // }
+   * ```
+   */
+  estimateFee(body: EstimateFeeBody, options?: CallOptions): Promise<EstimateFeeResponse>;
+
+  /**
+   * Send an external message
+   *
+   * Sends an external message (a base64 BoC, e.g. a wallet's signed transfer) to the network and answers
+   * with its hash and normalized hash. The message is processed in a later block: look for its transaction
+   * with `transactionsByMessage` (by `message_hash_norm`, or `message_hash`). Without `boc` the service
+   * answers 401 `boc is required`; a BoC it cannot parse answers 422; a message the destination would
+   * not accept (a wallet's wrong seqno, an expired request) answers 500 with the node's reason, `External
+   * message was not accepted`. Each request consumes 1 request unit.
+   * Not retried by chainkit: a resend may be processed twice if the message itself allows it (wallets
+   * refuse a repeated seqno).
+   *
+   * `POST /api/v3/message`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The message was accepted for sending; its hash and normalized hash.
+   * @example
+   * ```ts
+   * const result = await indexer.sendMessage({
+   *   boc: "te6cckEBBQEAxgABRYgB96N2rDvj61j+26V0/oOmmcsqW6vFjd8FWXmcRLxzOSIMAQGhc2lnbn///xFolBSkAAABtqalA3NVXBEpjeVBjl56raATCzUDWH4WYck5y8vePssSbrfufRBsGIbI8tbj1ALhL0VrmLKM0MvMltwgnLhR+8OgAgIKDsPIbQMDBAAAAH5CAHecbWq5eDvlIvIMpCTY7gXBfADLn+iKUjjMJJayFBhIqIuyyXAAAAAAAAAAAAAAAAAAAAAAAAAxMDY3NzYBQ+PA",
+   * });
+   * ```
+   */
+  sendMessage(body: SendMessageBody, options?: CallOptions): Promise<SendMessageResponse>;
 }
 
 /**
@@ -53,7 +630,53 @@ export interface IndexerOperations {
  */
 export function createIndexerOperations(caller: RestCaller): IndexerOperations {
   return {
+    getTransactions: (query, options) =>
+      caller.call(indexerOperations.getTransactions, { query }, options) as Promise<GetTransactionsResponse>,
+    getTransactionsByMessage: (query, options) =>
+      caller.call(indexerOperations.getTransactionsByMessage, { query }, options) as Promise<GetTransactionsByMessageResponse>,
+    getAdjacentTransactions: (query, options) =>
+      caller.call(indexerOperations.getAdjacentTransactions, { query }, options) as Promise<GetAdjacentTransactionsResponse>,
+    getMessages: (query, options) =>
+      caller.call(indexerOperations.getMessages, { query }, options) as Promise<GetMessagesResponse>,
+    getTraces: (query, options) =>
+      caller.call(indexerOperations.getTraces, { query }, options) as Promise<GetTracesResponse>,
     getActions: (query, options) =>
       caller.call(indexerOperations.getActions, { query }, options) as Promise<GetActionsResponse>,
+    getAccountStates: (query, options) =>
+      caller.call(indexerOperations.getAccountStates, { query }, options) as Promise<GetAccountStatesResponse>,
+    getWalletStates: (query, options) =>
+      caller.call(indexerOperations.getWalletStates, { query }, options) as Promise<GetWalletStatesResponse>,
+    getAddressInformation: (query, options) =>
+      caller.call(indexerOperations.getAddressInformation, { query }, options) as Promise<GetAddressInformationResponse>,
+    getWalletInformation: (query, options) =>
+      caller.call(indexerOperations.getWalletInformation, { query }, options) as Promise<GetWalletInformationResponse>,
+    getAddressBook: (query, options) =>
+      caller.call(indexerOperations.getAddressBook, { query }, options) as Promise<GetAddressBookResponse>,
+    getMetadata: (query, options) =>
+      caller.call(indexerOperations.getMetadata, { query }, options) as Promise<GetMetadataResponse>,
+    getJettonMasters: (query, options) =>
+      caller.call(indexerOperations.getJettonMasters, { query }, options) as Promise<GetJettonMastersResponse>,
+    getJettonWallets: (query, options) =>
+      caller.call(indexerOperations.getJettonWallets, { query }, options) as Promise<GetJettonWalletsResponse>,
+    getJettonTransfers: (query, options) =>
+      caller.call(indexerOperations.getJettonTransfers, { query }, options) as Promise<GetJettonTransfersResponse>,
+    getJettonBurns: (query, options) =>
+      caller.call(indexerOperations.getJettonBurns, { query }, options) as Promise<GetJettonBurnsResponse>,
+    getNftCollections: (query, options) =>
+      caller.call(indexerOperations.getNftCollections, { query }, options) as Promise<GetNftCollectionsResponse>,
+    getNftItems: (query, options) =>
+      caller.call(indexerOperations.getNftItems, { query }, options) as Promise<GetNftItemsResponse>,
+    getNftTransfers: (query, options) =>
+      caller.call(indexerOperations.getNftTransfers, { query }, options) as Promise<GetNftTransfersResponse>,
+    getMasterchainInfo: (options) =>
+      caller.call(indexerOperations.getMasterchainInfo, {}, options) as Promise<GetMasterchainInfoResponse>,
+    getBlocks: (query, options) =>
+      caller.call(indexerOperations.getBlocks, { query }, options) as Promise<GetBlocksResponse>,
+    runGetMethod: (body, options) =>
+      caller.call(indexerOperations.runGetMethod, { body }, options) as Promise<RunGetMethodResponse>,
+    estimateFee: (body, options) =>
+      caller.call(indexerOperations.estimateFee, { body }, options) as Promise<EstimateFeeResponse>,
+    sendMessage: (body, options) =>
+      caller.call(indexerOperations.sendMessage, { body }, options) as Promise<SendMessageResponse>,
   };
 }

@@ -5,10 +5,117 @@ import * as validators from "./validators.js";
 
 /** The operationIds of the chainkit indexer API (TON-style ledger indexer, v3). */
 export type IndexerOperationId =
-  | "getActions";
+  | "getTransactions"
+  | "getTransactionsByMessage"
+  | "getAdjacentTransactions"
+  | "getMessages"
+  | "getTraces"
+  | "getActions"
+  | "getAccountStates"
+  | "getWalletStates"
+  | "getAddressInformation"
+  | "getWalletInformation"
+  | "getAddressBook"
+  | "getMetadata"
+  | "getJettonMasters"
+  | "getJettonWallets"
+  | "getJettonTransfers"
+  | "getJettonBurns"
+  | "getNftCollections"
+  | "getNftItems"
+  | "getNftTransfers"
+  | "getMasterchainInfo"
+  | "getBlocks"
+  | "runGetMethod"
+  | "estimateFee"
+  | "sendMessage";
 
 /** Every operation of the chainkit indexer API (TON-style ledger indexer, v3), keyed by operationId, as the runtime reads them. */
 export const indexerOperations: Readonly<Record<IndexerOperationId, RestOperation>> = Object.freeze({
+  getTransactions: Object.freeze({
+    id: "getTransactions",
+    method: "GET",
+    path: "/api/v3/transactions",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getTransactionsQuery,
+    requestInt64: [["end_lt"],["lt"],["start_lt"]],
+    responses: {
+      "200": { validate: validators.getTransactionsResponse200, int64: [["transactions","*","account_state_after","balance"],["transactions","*","account_state_before","balance"],["transactions","*","description","action","tot_msg_size","bits"],["transactions","*","description","action","tot_msg_size","cells"],["transactions","*","description","action","total_action_fees"],["transactions","*","description","action","total_fwd_fees"],["transactions","*","description","bounce","fwd_fees"],["transactions","*","description","bounce","msg_fees"],["transactions","*","description","bounce","msg_size","bits"],["transactions","*","description","bounce","msg_size","cells"],["transactions","*","description","bounce","req_fwd_fees"],["transactions","*","description","compute_ph","gas_credit"],["transactions","*","description","compute_ph","gas_fees"],["transactions","*","description","compute_ph","gas_limit"],["transactions","*","description","compute_ph","gas_used"],["transactions","*","description","credit_ph","credit"],["transactions","*","description","credit_ph","due_fees_collected"],["transactions","*","description","storage_ph","storage_fees_collected"],["transactions","*","description","storage_ph","storage_fees_due"],["transactions","*","in_msg","created_at"],["transactions","*","in_msg","created_lt"],["transactions","*","in_msg","fwd_fee"],["transactions","*","in_msg","ihr_fee"],["transactions","*","in_msg","import_fee"],["transactions","*","in_msg","value"],["transactions","*","lt"],["transactions","*","out_msgs","*","created_at"],["transactions","*","out_msgs","*","created_lt"],["transactions","*","out_msgs","*","fwd_fee"],["transactions","*","out_msgs","*","ihr_fee"],["transactions","*","out_msgs","*","import_fee"],["transactions","*","out_msgs","*","value"],["transactions","*","prev_trans_lt"],["transactions","*","total_fees"]] },
+      "401": {},
+      "404": { validate: validators.getTransactionsResponse404 },
+      "422": { validate: validators.getTransactionsResponse422 },
+      "429": {},
+      "500": { validate: validators.getTransactionsResponse500 },
+    },
+    paging: {"items":"transactions","key":["hash"],"maxLimit":1000},
+  }),
+  getTransactionsByMessage: Object.freeze({
+    id: "getTransactionsByMessage",
+    method: "GET",
+    path: "/api/v3/transactionsByMessage",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getTransactionsByMessageQuery,
+    responses: {
+      "200": { validate: validators.getTransactionsByMessageResponse200, int64: [["transactions","*","account_state_after","balance"],["transactions","*","account_state_before","balance"],["transactions","*","description","action","tot_msg_size","bits"],["transactions","*","description","action","tot_msg_size","cells"],["transactions","*","description","action","total_action_fees"],["transactions","*","description","action","total_fwd_fees"],["transactions","*","description","bounce","fwd_fees"],["transactions","*","description","bounce","msg_fees"],["transactions","*","description","bounce","msg_size","bits"],["transactions","*","description","bounce","msg_size","cells"],["transactions","*","description","bounce","req_fwd_fees"],["transactions","*","description","compute_ph","gas_credit"],["transactions","*","description","compute_ph","gas_fees"],["transactions","*","description","compute_ph","gas_limit"],["transactions","*","description","compute_ph","gas_used"],["transactions","*","description","credit_ph","credit"],["transactions","*","description","credit_ph","due_fees_collected"],["transactions","*","description","storage_ph","storage_fees_collected"],["transactions","*","description","storage_ph","storage_fees_due"],["transactions","*","in_msg","created_at"],["transactions","*","in_msg","created_lt"],["transactions","*","in_msg","fwd_fee"],["transactions","*","in_msg","ihr_fee"],["transactions","*","in_msg","import_fee"],["transactions","*","in_msg","value"],["transactions","*","lt"],["transactions","*","out_msgs","*","created_at"],["transactions","*","out_msgs","*","created_lt"],["transactions","*","out_msgs","*","fwd_fee"],["transactions","*","out_msgs","*","ihr_fee"],["transactions","*","out_msgs","*","import_fee"],["transactions","*","out_msgs","*","value"],["transactions","*","prev_trans_lt"],["transactions","*","total_fees"]] },
+      "401": {},
+      "422": { validate: validators.getTransactionsByMessageResponse422 },
+      "429": {},
+      "500": { validate: validators.getTransactionsByMessageResponse500 },
+    },
+    paging: {"items":"transactions","key":["hash"],"maxLimit":1000},
+  }),
+  getAdjacentTransactions: Object.freeze({
+    id: "getAdjacentTransactions",
+    method: "GET",
+    path: "/api/v3/adjacentTransactions",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getAdjacentTransactionsQuery,
+    responses: {
+      "200": { validate: validators.getAdjacentTransactionsResponse200, int64: [["transactions","*","account_state_after","balance"],["transactions","*","account_state_before","balance"],["transactions","*","description","action","tot_msg_size","bits"],["transactions","*","description","action","tot_msg_size","cells"],["transactions","*","description","action","total_action_fees"],["transactions","*","description","action","total_fwd_fees"],["transactions","*","description","bounce","fwd_fees"],["transactions","*","description","bounce","msg_fees"],["transactions","*","description","bounce","msg_size","bits"],["transactions","*","description","bounce","msg_size","cells"],["transactions","*","description","bounce","req_fwd_fees"],["transactions","*","description","compute_ph","gas_credit"],["transactions","*","description","compute_ph","gas_fees"],["transactions","*","description","compute_ph","gas_limit"],["transactions","*","description","compute_ph","gas_used"],["transactions","*","description","credit_ph","credit"],["transactions","*","description","credit_ph","due_fees_collected"],["transactions","*","description","storage_ph","storage_fees_collected"],["transactions","*","description","storage_ph","storage_fees_due"],["transactions","*","in_msg","created_at"],["transactions","*","in_msg","created_lt"],["transactions","*","in_msg","fwd_fee"],["transactions","*","in_msg","ihr_fee"],["transactions","*","in_msg","import_fee"],["transactions","*","in_msg","value"],["transactions","*","lt"],["transactions","*","out_msgs","*","created_at"],["transactions","*","out_msgs","*","created_lt"],["transactions","*","out_msgs","*","fwd_fee"],["transactions","*","out_msgs","*","ihr_fee"],["transactions","*","out_msgs","*","import_fee"],["transactions","*","out_msgs","*","value"],["transactions","*","prev_trans_lt"],["transactions","*","total_fees"]] },
+      "401": {},
+      "422": { validate: validators.getAdjacentTransactionsResponse422 },
+      "429": {},
+      "500": { validate: validators.getAdjacentTransactionsResponse500 },
+    },
+  }),
+  getMessages: Object.freeze({
+    id: "getMessages",
+    method: "GET",
+    path: "/api/v3/messages",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getMessagesQuery,
+    requestInt64: [["end_lt"],["start_lt"]],
+    responses: {
+      "200": { validate: validators.getMessagesResponse200, int64: [["messages","*","created_at"],["messages","*","created_lt"],["messages","*","fwd_fee"],["messages","*","ihr_fee"],["messages","*","import_fee"],["messages","*","value"]] },
+      "401": {},
+      "422": { validate: validators.getMessagesResponse422 },
+      "429": {},
+      "500": { validate: validators.getMessagesResponse500 },
+    },
+    paging: {"items":"messages","key":["hash"],"maxLimit":1000},
+  }),
+  getTraces: Object.freeze({
+    id: "getTraces",
+    method: "GET",
+    path: "/api/v3/traces",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getTracesQuery,
+    requestInt64: [["end_lt"],["start_lt"]],
+    responses: {
+      "200": { validate: validators.getTracesResponse200, int64: [["traces","*","actions","*","end_lt"],["traces","*","actions","*","start_lt"],["traces","*","actions","*","trace_end_lt"],["traces","*","end_lt"],["traces","*","mc_seqno_end"],["traces","*","mc_seqno_start"],["traces","*","start_lt"],["traces","*","transactions","*","account_state_after","balance"],["traces","*","transactions","*","account_state_before","balance"],["traces","*","transactions","*","description","action","tot_msg_size","bits"],["traces","*","transactions","*","description","action","tot_msg_size","cells"],["traces","*","transactions","*","description","action","total_action_fees"],["traces","*","transactions","*","description","action","total_fwd_fees"],["traces","*","transactions","*","description","bounce","fwd_fees"],["traces","*","transactions","*","description","bounce","msg_fees"],["traces","*","transactions","*","description","bounce","msg_size","bits"],["traces","*","transactions","*","description","bounce","msg_size","cells"],["traces","*","transactions","*","description","bounce","req_fwd_fees"],["traces","*","transactions","*","description","compute_ph","gas_credit"],["traces","*","transactions","*","description","compute_ph","gas_fees"],["traces","*","transactions","*","description","compute_ph","gas_limit"],["traces","*","transactions","*","description","compute_ph","gas_used"],["traces","*","transactions","*","description","credit_ph","credit"],["traces","*","transactions","*","description","credit_ph","due_fees_collected"],["traces","*","transactions","*","description","storage_ph","storage_fees_collected"],["traces","*","transactions","*","description","storage_ph","storage_fees_due"],["traces","*","transactions","*","in_msg","created_at"],["traces","*","transactions","*","in_msg","created_lt"],["traces","*","transactions","*","in_msg","fwd_fee"],["traces","*","transactions","*","in_msg","ihr_fee"],["traces","*","transactions","*","in_msg","import_fee"],["traces","*","transactions","*","in_msg","value"],["traces","*","transactions","*","lt"],["traces","*","transactions","*","out_msgs","*","created_at"],["traces","*","transactions","*","out_msgs","*","created_lt"],["traces","*","transactions","*","out_msgs","*","fwd_fee"],["traces","*","transactions","*","out_msgs","*","ihr_fee"],["traces","*","transactions","*","out_msgs","*","import_fee"],["traces","*","transactions","*","out_msgs","*","value"],["traces","*","transactions","*","prev_trans_lt"],["traces","*","transactions","*","total_fees"]] },
+      "401": {},
+      "404": { validate: validators.getTracesResponse404 },
+      "422": { validate: validators.getTracesResponse422 },
+      "429": {},
+      "500": { validate: validators.getTracesResponse500 },
+    },
+    paging: {"items":"traces","key":["trace_id"],"maxLimit":1000},
+  }),
   getActions: Object.freeze({
     id: "getActions",
     method: "GET",
@@ -23,6 +130,289 @@ export const indexerOperations: Readonly<Record<IndexerOperationId, RestOperatio
       "422": { validate: validators.getActionsResponse422 },
       "429": {},
       "500": { validate: validators.getActionsResponse500 },
+    },
+    paging: {"items":"actions","key":["action_id"],"maxLimit":1000},
+  }),
+  getAccountStates: Object.freeze({
+    id: "getAccountStates",
+    method: "GET",
+    path: "/api/v3/accountStates",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getAccountStatesQuery,
+    responses: {
+      "200": { validate: validators.getAccountStatesResponse200, int64: [["accounts","*","balance"],["accounts","*","last_transaction_lt"]] },
+      "401": {},
+      "422": { validate: validators.getAccountStatesResponse422 },
+      "429": {},
+      "500": { validate: validators.getAccountStatesResponse500 },
+    },
+  }),
+  getWalletStates: Object.freeze({
+    id: "getWalletStates",
+    method: "GET",
+    path: "/api/v3/walletStates",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getWalletStatesQuery,
+    responses: {
+      "200": { validate: validators.getWalletStatesResponse200, int64: [["wallets","*","balance"],["wallets","*","last_transaction_lt"]] },
+      "401": {},
+      "422": { validate: validators.getWalletStatesResponse422 },
+      "429": {},
+      "500": { validate: validators.getWalletStatesResponse500 },
+    },
+  }),
+  getAddressInformation: Object.freeze({
+    id: "getAddressInformation",
+    method: "GET",
+    path: "/api/v3/addressInformation",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getAddressInformationQuery,
+    responses: {
+      "200": { validate: validators.getAddressInformationResponse200, int64: [["balance"],["last_transaction_lt"]] },
+      "401": {},
+      "422": { validate: validators.getAddressInformationResponse422 },
+      "429": {},
+      "500": { validate: validators.getAddressInformationResponse500 },
+    },
+  }),
+  getWalletInformation: Object.freeze({
+    id: "getWalletInformation",
+    method: "GET",
+    path: "/api/v3/walletInformation",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getWalletInformationQuery,
+    responses: {
+      "200": { validate: validators.getWalletInformationResponse200, int64: [["balance"],["last_transaction_lt"]] },
+      "401": {},
+      "409": { validate: validators.getWalletInformationResponse409 },
+      "422": { validate: validators.getWalletInformationResponse422 },
+      "429": {},
+      "500": { validate: validators.getWalletInformationResponse500 },
+    },
+  }),
+  getAddressBook: Object.freeze({
+    id: "getAddressBook",
+    method: "GET",
+    path: "/api/v3/addressBook",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getAddressBookQuery,
+    responses: {
+      "200": { validate: validators.getAddressBookResponse200 },
+      "401": {},
+      "422": { validate: validators.getAddressBookResponse422 },
+      "429": {},
+      "500": { validate: validators.getAddressBookResponse500 },
+    },
+  }),
+  getMetadata: Object.freeze({
+    id: "getMetadata",
+    method: "GET",
+    path: "/api/v3/metadata",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getMetadataQuery,
+    responses: {
+      "200": { validate: validators.getMetadataResponse200 },
+      "401": {},
+      "422": { validate: validators.getMetadataResponse422 },
+      "429": {},
+      "500": { validate: validators.getMetadataResponse500 },
+    },
+  }),
+  getJettonMasters: Object.freeze({
+    id: "getJettonMasters",
+    method: "GET",
+    path: "/api/v3/jetton/masters",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getJettonMastersQuery,
+    responses: {
+      "200": { validate: validators.getJettonMastersResponse200, int64: [["jetton_masters","*","last_transaction_lt"],["jetton_masters","*","total_supply"]] },
+      "401": {},
+      "422": { validate: validators.getJettonMastersResponse422 },
+      "429": {},
+      "500": { validate: validators.getJettonMastersResponse500 },
+    },
+    paging: {"items":"jetton_masters","key":["address"],"maxLimit":1000},
+  }),
+  getJettonWallets: Object.freeze({
+    id: "getJettonWallets",
+    method: "GET",
+    path: "/api/v3/jetton/wallets",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getJettonWalletsQuery,
+    responses: {
+      "200": { validate: validators.getJettonWalletsResponse200, int64: [["jetton_wallets","*","balance"],["jetton_wallets","*","last_transaction_lt"]] },
+      "401": {},
+      "422": { validate: validators.getJettonWalletsResponse422 },
+      "429": {},
+      "500": { validate: validators.getJettonWalletsResponse500 },
+    },
+    paging: {"items":"jetton_wallets","key":["address"],"maxLimit":1000},
+  }),
+  getJettonTransfers: Object.freeze({
+    id: "getJettonTransfers",
+    method: "GET",
+    path: "/api/v3/jetton/transfers",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getJettonTransfersQuery,
+    requestInt64: [["end_lt"],["start_lt"]],
+    responses: {
+      "200": { validate: validators.getJettonTransfersResponse200, int64: [["jetton_transfers","*","amount"],["jetton_transfers","*","forward_ton_amount"],["jetton_transfers","*","query_id"],["jetton_transfers","*","transaction_lt"]] },
+      "401": {},
+      "422": { validate: validators.getJettonTransfersResponse422 },
+      "429": {},
+      "500": { validate: validators.getJettonTransfersResponse500 },
+    },
+    paging: {"items":"jetton_transfers","key":["transaction_hash"],"maxLimit":1000},
+  }),
+  getJettonBurns: Object.freeze({
+    id: "getJettonBurns",
+    method: "GET",
+    path: "/api/v3/jetton/burns",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getJettonBurnsQuery,
+    requestInt64: [["end_lt"],["start_lt"]],
+    responses: {
+      "200": { validate: validators.getJettonBurnsResponse200, int64: [["jetton_burns","*","amount"],["jetton_burns","*","query_id"],["jetton_burns","*","transaction_lt"]] },
+      "401": {},
+      "422": { validate: validators.getJettonBurnsResponse422 },
+      "429": {},
+      "500": { validate: validators.getJettonBurnsResponse500 },
+    },
+    paging: {"items":"jetton_burns","key":["transaction_hash"],"maxLimit":1000},
+  }),
+  getNftCollections: Object.freeze({
+    id: "getNftCollections",
+    method: "GET",
+    path: "/api/v3/nft/collections",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getNftCollectionsQuery,
+    responses: {
+      "200": { validate: validators.getNftCollectionsResponse200, int64: [["nft_collections","*","last_transaction_lt"],["nft_collections","*","next_item_index"]] },
+      "401": {},
+      "422": { validate: validators.getNftCollectionsResponse422 },
+      "429": {},
+      "500": { validate: validators.getNftCollectionsResponse500 },
+    },
+    paging: {"items":"nft_collections","key":["address"],"maxLimit":1000},
+  }),
+  getNftItems: Object.freeze({
+    id: "getNftItems",
+    method: "GET",
+    path: "/api/v3/nft/items",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getNftItemsQuery,
+    responses: {
+      "200": { validate: validators.getNftItemsResponse200, int64: [["nft_items","*","collection","last_transaction_lt"],["nft_items","*","collection","next_item_index"],["nft_items","*","index"],["nft_items","*","last_transaction_lt"]] },
+      "401": {},
+      "422": { validate: validators.getNftItemsResponse422 },
+      "429": {},
+      "500": { validate: validators.getNftItemsResponse500 },
+    },
+    paging: {"items":"nft_items","key":["address"],"maxLimit":1000},
+  }),
+  getNftTransfers: Object.freeze({
+    id: "getNftTransfers",
+    method: "GET",
+    path: "/api/v3/nft/transfers",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getNftTransfersQuery,
+    requestInt64: [["end_lt"],["start_lt"]],
+    responses: {
+      "200": { validate: validators.getNftTransfersResponse200, int64: [["nft_transfers","*","forward_amount"],["nft_transfers","*","query_id"],["nft_transfers","*","transaction_lt"]] },
+      "401": {},
+      "422": { validate: validators.getNftTransfersResponse422 },
+      "429": {},
+      "500": { validate: validators.getNftTransfersResponse500 },
+    },
+    paging: {"items":"nft_transfers","key":["transaction_hash"],"maxLimit":1000},
+  }),
+  getMasterchainInfo: Object.freeze({
+    id: "getMasterchainInfo",
+    method: "GET",
+    path: "/api/v3/masterchainInfo",
+    idempotent: true,
+    pathParams: [],
+    responses: {
+      "200": { validate: validators.getMasterchainInfoResponse200, int64: [["first","end_lt"],["first","gen_utime"],["first","start_lt"],["last","end_lt"],["last","gen_utime"],["last","start_lt"]] },
+      "401": {},
+      "429": {},
+      "500": { validate: validators.getMasterchainInfoResponse500 },
+    },
+  }),
+  getBlocks: Object.freeze({
+    id: "getBlocks",
+    method: "GET",
+    path: "/api/v3/blocks",
+    idempotent: true,
+    pathParams: [],
+    validateQuery: validators.getBlocksQuery,
+    requestInt64: [["end_lt"],["start_lt"]],
+    responses: {
+      "200": { validate: validators.getBlocksResponse200, int64: [["blocks","*","end_lt"],["blocks","*","gen_utime"],["blocks","*","start_lt"]] },
+      "401": {},
+      "404": { validate: validators.getBlocksResponse404 },
+      "422": { validate: validators.getBlocksResponse422 },
+      "429": {},
+      "500": { validate: validators.getBlocksResponse500 },
+    },
+    paging: {"items":"blocks","key":["workchain","shard","seqno"],"maxLimit":1000},
+  }),
+  runGetMethod: Object.freeze({
+    id: "runGetMethod",
+    method: "POST",
+    path: "/api/v3/runGetMethod",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.runGetMethodBody,
+    responses: {
+      "200": { validate: validators.runGetMethodResponse200 },
+      "401": {},
+      "422": { validate: validators.runGetMethodResponse422 },
+      "429": {},
+      "500": { validate: validators.runGetMethodResponse500 },
+    },
+  }),
+  estimateFee: Object.freeze({
+    id: "estimateFee",
+    method: "POST",
+    path: "/api/v3/estimateFee",
+    idempotent: true,
+    pathParams: [],
+    validateBody: validators.estimateFeeBody,
+    responses: {
+      "200": { validate: validators.estimateFeeResponse200, int64: [["destination_fees","*","fwd_fee"],["destination_fees","*","gas_fee"],["destination_fees","*","in_fwd_fee"],["destination_fees","*","storage_fee"],["source_fees","fwd_fee"],["source_fees","gas_fee"],["source_fees","in_fwd_fee"],["source_fees","storage_fee"]] },
+      "401": {},
+      "422": { validate: validators.estimateFeeResponse422 },
+      "429": {},
+      "500": { validate: validators.estimateFeeResponse500 },
+    },
+  }),
+  sendMessage: Object.freeze({
+    id: "sendMessage",
+    method: "POST",
+    path: "/api/v3/message",
+    idempotent: false,
+    pathParams: [],
+    validateBody: validators.sendMessageBody,
+    responses: {
+      "200": { validate: validators.sendMessageResponse200 },
+      "401": {},
+      "422": { validate: validators.sendMessageResponse422 },
+      "429": {},
+      "500": { validate: validators.sendMessageResponse500 },
     },
   }),
 });

@@ -74,7 +74,7 @@ async function checkCommand(): Promise<void> {
 const smoke = `
 import { startSandbox } from "chainkit/sandbox";
 import { createWalletClient } from "chainkit/wallet";
-for (const entry of ["platform", "evm", "exchange", "wallet", "indexer", "grpc", "sandbox"]) {
+for (const entry of ["platform", "evm", "exchange", "wallet", "indexer", "grpc", "viem", "sandbox"]) {
   const exported = Object.keys(await import(\`chainkit/\${entry}\`));
   if (exported.length === 0) throw new Error(\`chainkit/\${entry} exports nothing\`);
 }
@@ -91,6 +91,10 @@ try {
 const typed = `
 import { createEvmClient, type Block } from "chainkit/evm";
 import { createPlatformClient } from "chainkit/platform";
+import { chainkitActions, chainkitTransport } from "chainkit/viem";
+import { createPublicClient } from "viem";
+export const viemClient = createPublicClient({ transport: chainkitTransport({ url: "https://node.example", credentials: { token: "t0k3n-0123456789" } }) }).extend(chainkitActions);
+export const receipt = viemClient.getVerifiedReceipt({ hash: \`0x\${"0".repeat(64)}\` });
 const evm = createEvmClient({ url: "https://node.example", credentials: { token: "t0k3n-0123456789" } });
 export const block: Promise<Block | null> = evm.eth_getBlockByHash(\`0x\${"0".repeat(64)}\`, false);
 const platform = createPlatformClient({ apiKey: "key-0123456789" });
@@ -115,6 +119,7 @@ try {
     `./${tarball}`,
     "ganache@^7.9.0",
     "@grpc/grpc-js@^1.10.0",
+    "viem@^2.21.0",
   ]);
   writeFileSync(join(scratch, "smoke.mjs"), smoke);
   run("node", ["smoke.mjs"]);

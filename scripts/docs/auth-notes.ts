@@ -39,6 +39,16 @@ export const AUTH_NOTES: Record<GuideSurface["id"], AuthNote> = {
     mechanism: "Node token in the path, or basic auth",
     text: NODE_CREDENTIALS("/evm", "createEvmClient"),
   },
+  "evm-live": {
+    mechanism: "Node token in the WebSocket URL, or basic auth on the upgrade",
+    text:
+      "The node's WebSocket endpoint takes the same credentials as its HTTPS one. **Token in the URL:** " +
+      "`wss://{node_host}/ws/{auth_token}`, no header; keep the URL private. **Basic auth:** `wss://{node_host}/ws` " +
+      "with `Authorization: Basic base64(username:password)` on the upgrade request. Browsers cannot set that " +
+      "header, so there only token mode works (chainkit refuses basic mode with a `ConfigurationError`). Refused " +
+      "credentials get HTTP 401 on the upgrade. In chainkit: `createEvmClient({ url, credentials, transport: " +
+      '"websocket" })` with the node\'s HTTPS URL: the WebSocket URL is derived from it.',
+  },
   wallet: {
     mechanism: "Node token in the path, or basic auth",
     text: NODE_CREDENTIALS("/wallet/…", "createWalletClient"),
@@ -46,6 +56,10 @@ export const AUTH_NOTES: Record<GuideSurface["id"], AuthNote> = {
   indexer: {
     mechanism: "Node token in the path, or basic auth",
     text: NODE_CREDENTIALS("/api/v3/…", "createIndexerClient"),
+  },
+  viem: {
+    mechanism: "Node token in the path, or basic auth",
+    text: NODE_CREDENTIALS("/evm", "chainkitTransport"),
   },
   grpc: {
     mechanism: "gRPC `x-token` metadata",

@@ -49,7 +49,7 @@ export function guidePageFor(
   if (!existsSync(path)) throw new DocsError(`the ${guide.id} guide needs its example, ${guide.example}`);
   const source = readFileSync(path, "utf8");
   const file = guidePage(guide.id);
-  const spec = SPEC_SURFACES.find((surface) => surface.id === guide.id);
+  const spec = SPEC_SURFACES.find((surface) => surface.id === (guide.reference ?? guide.id));
   const calls = reference.filter(
     (entry) =>
       (entry.kind === "operation" || entry.kind === "method") &&

@@ -38,13 +38,11 @@ export function quickStartCommands(readme: string): string[] {
  */
 export function landingPage(specs: readonly LoadedSpec[], commands: readonly string[]): BuiltPage {
   const rows = GUIDE_SURFACES.map((guide) => {
-    const spec = specs.find((candidate) => candidate.surface.id === guide.id);
+    const spec = specs.find((candidate) => candidate.surface.id === (guide.reference ?? guide.id));
     const info = spec && isObject(spec.doc.info) ? spec.doc.info : {};
-    const summary = !spec
-      ? "Node credentials for gRPC calls (x-token metadata)."
-      : typeof info.summary === "string"
-        ? info.summary
-        : firstSentence(info.description);
+    const summary =
+      guide.summary ??
+      (!spec ? "" : typeof info.summary === "string" ? info.summary : firstSentence(info.description));
     return html`<tr>
 <td><strong>${guide.title}</strong><br><span class="muted">${summary}</span></td>
 <td><code>${guide.entry}</code></td>
@@ -54,7 +52,7 @@ export function landingPage(specs: readonly LoadedSpec[], commands: readonly str
   });
   const auth = GUIDE_SURFACES.map((guide) => {
     const note = AUTH_NOTES[guide.id];
-    const spec = specs.find((candidate) => candidate.surface.id === guide.id);
+    const spec = specs.find((candidate) => candidate.surface.id === (guide.reference ?? guide.id));
     return html`<div class="auth-card" id="auth-${guide.id}">
 <h3>${guide.title} <span class="muted">· ${renderInline(note.mechanism)}</span></h3>
 ${renderMarkdown(note.text)}

@@ -15,13 +15,17 @@ export interface SpecSurface {
   entry: string;
 }
 
-/** A surface that has a guide (every spec surface, plus gRPC credentials, which has no spec). */
+/** A surface that has a guide (every spec surface, plus gRPC credentials and viem, which have no spec of their own). */
 export interface GuideSurface {
-  id: SpecSurface["id"] | "grpc";
+  id: SpecSurface["id"] | "grpc" | "viem" | "evm-live";
   title: string;
   entry: string;
+  /** One line for the landing page, for a guide without a spec of its own (a spec's comes from its info). */
+  summary?: string;
   /** Path of the example under the repository root. */
   example: string;
+  /** The spec whose reference the guide links to, when its id is not a spec's (a second guide of a surface). */
+  reference?: SpecSurface["id"];
 }
 
 /** The spec surfaces, in the order the portal lists them. */
@@ -71,7 +75,28 @@ export const GUIDE_SURFACES: readonly GuideSurface[] = [
     entry: surface.entry,
     example: `examples/${surface.id}.ts`,
   })),
-  { id: "grpc", title: "gRPC credentials", entry: "chainkit/grpc", example: "examples/grpc.ts" },
+  {
+    id: "evm-live",
+    title: "EVM live (WebSocket)",
+    entry: "chainkit/evm",
+    example: "examples/evm-live.ts",
+    reference: "evm",
+    summary: "New blocks and logs over the node's WebSocket endpoint, none missed across reconnects.",
+  },
+  {
+    id: "grpc",
+    title: "gRPC credentials",
+    entry: "chainkit/grpc",
+    example: "examples/grpc.ts",
+    summary: "Node credentials for gRPC calls (x-token metadata).",
+  },
+  {
+    id: "viem",
+    title: "viem transport",
+    entry: "chainkit/viem",
+    example: "examples/viem.ts",
+    summary: "viem's clients on chainkit's EVM transport, with verified receipts and proofs.",
+  },
 ];
 
 /**

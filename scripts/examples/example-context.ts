@@ -3,7 +3,7 @@
  * docs already has at hand. `check-examples.ts` imports from here each one an example uses, so the
  * examples are type-checked against real types rather than `any`.
  */
-import type { AccountProof, Block, EvmClient, Transaction } from "chainkit/evm";
+import type { AccountProof, Block, EvmClient, EvmLiveClient, Transaction } from "chainkit/evm";
 import type {
   AssetDirectory,
   ExchangeClient,
@@ -18,6 +18,8 @@ import type { WalletClient } from "chainkit/wallet";
 
 export declare const platform: PlatformClient;
 export declare const evm: EvmClient;
+/** An EVM client over a node's WebSocket endpoint (`transport: "websocket"`). */
+export declare const live: EvmLiveClient;
 export declare const exchange: ExchangeClient;
 export declare const info: InfoClient;
 /** The exchange's assets, from `info.assets()`. */

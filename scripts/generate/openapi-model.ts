@@ -1,5 +1,6 @@
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { childPointer } from "./json-pointer.js";
+import { type PagingModel, readPaging } from "./paging.js";
 import { follow, optionalString } from "./resolve.js";
 import { SpecError } from "./spec-error.js";
 
@@ -55,6 +56,8 @@ export interface RestOperationModel {
   requestBody?: BodyModel & { required: boolean };
   /** Responses sorted by status: exact codes, then ranges (`4XX`), then `default`. */
   responses: ResponseModel[];
+  /** How the operation pages (`x-paging`), when it is a paged list. */
+  paging?: PagingModel;
 }
 
 /**
@@ -137,6 +140,8 @@ function readOperation(
   const summary = optionalString(file, op, "summary", pointer);
   const description = optionalString(file, op, "description", pointer);
   const requestBody = readRequestBody(file, doc, op, pointer);
+  const queryParams = parameters.filter((param) => param.in === "query");
+  const paging = readPaging(file, op, pointer, queryParams);
   return {
     id,
     method,
@@ -147,9 +152,10 @@ function readOperation(
     ...(description !== undefined && { description }),
     deprecated: op.deprecated === true,
     pathParams,
-    queryParams: parameters.filter((param) => param.in === "query"),
+    queryParams,
     ...(requestBody && { requestBody }),
     responses: readResponses(file, doc, op, pointer),
+    ...(paging && { paging }),
   };
 }
 

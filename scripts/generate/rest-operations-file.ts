@@ -66,5 +66,6 @@ function descriptor(doc: Json, op: RestOperationModel): string {
     return `      ${propertyKey(response.status)}: ${fields.length > 0 ? `{ ${fields.join(", ")} }` : "{}"},`;
   });
   lines.push(`responses: {\n${responses.join("\n")}\n    }`);
+  if (op.paging) lines.push(`paging: ${JSON.stringify(op.paging)}`);
   return `Object.freeze({\n${lines.map((line) => `    ${line},`).join("\n")}\n  })`;
 }

@@ -11,6 +11,9 @@ const FAULT_SETTINGS: Readonly<Record<keyof FaultPlan, "share" | "count" | "text
   serverError: "share",
   drop: "share",
   malformed: "share",
+  socketDrop: "share",
+  socketStall: "share",
+  upgradeRefuse: "share",
   seed: "count",
 };
 

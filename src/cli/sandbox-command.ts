@@ -25,7 +25,8 @@ Options:
   --faults <spec>        inject faults: <surface>:<setting>=<value>,... groups joined by ";",
                          * for every surface, e.g. "evm:rateLimit=0.2,latencyMs=50;*:serverError=0.05";
                          settings: latencyMs, rateLimit, retryAfterSeconds, rpcRateLimit, tryAgainIn,
-                         serverError, drop, malformed, seed (shares are 0 to 1); or the same as JSON
+                         serverError, drop, malformed, socketDrop, socketStall, upgradeRefuse
+                         (EVM WebSocket), seed (shares are 0 to 1); or the same as JSON
   --node-startup-ms <ms> how long a created node stays pending (default 1500)
   --testnet              accept exchange signatures for testnet (source "b") instead of mainnet
   -h, --help             show this help

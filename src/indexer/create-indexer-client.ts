@@ -1,19 +1,22 @@
 import {
-  type Action,
   createIndexerOperations,
   type GetActionsQuery,
   type GetActionsResponse,
+  type IndexerOperations,
+  indexerOperations,
 } from "../../generated/indexer/index.js";
 import { nodeAuth } from "../runtime/credentials/auth.js";
 import type { NodeCredentials } from "../runtime/credentials/node-credentials.js";
 import type { RetryOptions } from "../runtime/http/retry-policy.js";
 import type { FetchFunction } from "../runtime/http/send-request.js";
-import type { CallOptions } from "../runtime/operation.js";
+import type { CallOptions, RestCaller, RestInput } from "../runtime/operation.js";
 import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
 import type { UsageBudget, UsageSnapshot } from "../runtime/usage/usage-meter.js";
-import { type ActionPagingOptions, paginateActions } from "./paginate-actions.js";
+import { rawAddressParameters } from "./address/address-parameters.js";
+import { type IndexerListIterators, iteratorName } from "./list-iterators.js";
+import { paginateList } from "./paginate-list.js";
 
-/** This API's documented default page size, sent when a query has no `limit` (servers' own defaults differ). */
+/** The documented default page size of `getActions`, sent when a query has no `limit` (servers' own defaults differ). */
 export const DEFAULT_ACTIONS_LIMIT = 10;
 
 /** Options of {@link createIndexerClient}. */
@@ -28,7 +31,7 @@ export interface IndexerClientOptions {
   timeout?: number;
   /** The most bytes of one answer to read, past which the call fails with `ResponseTooLargeError` (default 64 MiB; `Infinity`: none). */
   maxResponseBytes?: number;
-  /** Retries (queries only read) on network errors, 429 and 502/503/504, or `false` for none. */
+  /** Retries (every call but `sendMessage` only reads) on network errors, 429 and 502/503/504, or `false` for none. */
   retry?: RetryOptions | false;
   /** Check every response against the spec (default `true`). */
   validateResponse?: boolean;
@@ -42,39 +45,39 @@ export interface IndexerUsage extends UsageSnapshot {
   requestUnits: number;
 }
 
-/** The indexer client: `getActions`, an `actions` iterator that pages for you, and usage. */
-export interface IndexerClient {
-  /**
-   * One page of actions, with the address book of the addresses they mention. `limit` is always sent
-   * (10 when not given, this API's documented default); at most 1000.
-   *
-   * @throws {RequestValidationError} before sending, e.g. `/query/limit` over 1000.
-   * @throws {HttpError} with the indexer's `code` and message, e.g. 422.
-   * @example
-   * const { actions, address_book } = await indexer.getActions({ account, limit: 10 });
-   */
-  getActions(query?: GetActionsQuery, options?: CallOptions): Promise<GetActionsResponse>;
-  /**
-   * Every action matching `filter`, fetched page by page (`limit`/`offset`, at most 1000 per request)
-   * until a page comes back short or `max` actions were yielded. No action is yielded twice even
-   * when new actions shift the pages under way. A `limit` in the filter bounds the total (like `max`),
-   * an `offset` is where to start.
-   *
-   * @throws {RequestValidationError} on the first iteration, before any request, for a bad bound or filter.
-   * @example
-   * for await (const action of indexer.actions({ account }, { max: 5_000 })) console.log(action.type);
-   */
-  actions(filter?: GetActionsQuery, options?: ActionPagingOptions): AsyncGenerator<Action, void, undefined>;
-  /** Requests and request units spent so far. */
-  usage(): IndexerUsage;
-}
+/**
+ * The indexer client: one typed function per endpoint (`getTransactions`, `getJettonTransfers`,
+ * `runGetMethod`, …), one async iterator per list (`transactions`, `jettonTransfers`, …) that pages
+ * for you, and usage.
+ *
+ * Every address parameter (`account`, `owner_address`, `source`, a get-method's `address`, …) takes
+ * any form, raw or user-friendly; the client checks it and sends the raw form.
+ */
+export type IndexerClient = IndexerOperations &
+  IndexerListIterators & {
+    /**
+     * One page of actions, with the address book of the addresses they mention. `limit` is always
+     * sent (10 when not given, the documented default); at most 1000.
+     *
+     * @throws {RequestValidationError} before sending, e.g. `/query/limit` over 1000.
+     * @throws {HttpError} with the indexer's `code` and message, e.g. 422.
+     * @example
+     * const { actions, address_book } = await indexer.getActions({ account, limit: 10 });
+     */
+    getActions(query?: GetActionsQuery, options?: CallOptions): Promise<GetActionsResponse>;
+    /** Requests and request units spent so far. */
+    usage(): IndexerUsage;
+  };
 
 /**
  * Creates a client for a TON-style indexer (API v3).
  *
- * Queries are checked before sending, answers validated, and logical times (`start_lt`, `end_lt`,
- * `trace_end_lt`, sent by the indexer as decimal strings) come back as exact `bigint`s. Inspecting or
- * serialising the client shows no token or password.
+ * Queries are checked before sending (addresses in any form, their checksums included), answers
+ * validated, and every number the indexer writes as a decimal string (logical times, nanotons,
+ * jetton amounts, query ids) comes back as an exact `bigint`. Every list endpoint has an iterator
+ * that pages through `limit`/`offset` (at most 1000 per request), stops at `max`, never yields an
+ * item twice, and stops with an error if the server ignores `offset`. Inspecting or serialising the
+ * client shows no token or password.
  *
  * @param options - Node URL, credentials and transport options.
  * @returns The client.
@@ -82,7 +85,7 @@ export interface IndexerClient {
  *   empty, mixed or a bearer key.
  * @example
  * const indexer = createIndexerClient({ url: "https://nd-123-456-789.p2pify.com", credentials: { token } });
- * for await (const action of indexer.actions({ account }, { max: 100 })) console.log(action.action_id);
+ * for await (const tx of indexer.transactions({ account }, { max: 100 })) console.log(tx.lt, tx.hash);
  */
 export function createIndexerClient(options: IndexerClientOptions): IndexerClient {
   const caller = createRestCaller({
@@ -95,16 +98,52 @@ export function createIndexerClient(options: IndexerClientOptions): IndexerClien
     validateResponse: options.validateResponse,
     usage: { budget: options.budget },
   });
-  const operations = createIndexerOperations(caller);
-  const getActions = (query: GetActionsQuery = {}, callOptions?: CallOptions) =>
-    operations.getActions({ ...query, limit: query.limit ?? DEFAULT_ACTIONS_LIMIT }, callOptions);
+  // Addresses are read (any form) and sent raw, for every operation alike.
+  const addressesRaw: RestCaller = {
+    call: (operation, input, callOptions) => {
+      let sent: RestInput;
+      try {
+        sent = {
+          ...input,
+          ...(input.query && { query: rawAddressParameters(operation.id, input.query) }),
+          ...(isObject(input.body) && { body: rawAddressParameters(operation.id, input.body, "/body") }),
+        };
+      } catch (error) {
+        // Refused before sending, but as a rejected promise like the runtime's own checks.
+        return Promise.reject(error);
+      }
+      return caller.call(operation, sent, callOptions);
+    },
+  };
+  const operations: IndexerOperations = {
+    ...createIndexerOperations(addressesRaw),
+  };
+  const generatedGetActions = operations.getActions;
+  operations.getActions = (query = {}, callOptions) =>
+    generatedGetActions({ ...query, limit: query.limit ?? DEFAULT_ACTIONS_LIMIT }, callOptions);
+
+  const iterators: Record<string, unknown> = {};
+  for (const operation of Object.values(indexerOperations)) {
+    const { paging } = operation;
+    if (!paging) continue;
+    const fetchPage = operations[operation.id as keyof IndexerOperations] as (
+      query: object,
+      options: CallOptions,
+    ) => Promise<unknown>;
+    iterators[iteratorName(operation.id)] = (filter: object = {}, pagingOptions?: object) =>
+      paginateList({ operation: operation.id, paging, fetchPage }, filter, pagingOptions);
+  }
 
   return {
-    getActions,
-    actions: (filter = {}, pagingOptions) => paginateActions(getActions, filter, pagingOptions),
+    ...operations,
+    ...(iterators as IndexerListIterators),
     usage: () => {
       const spent = caller.usage();
       return { ...spent, requestUnits: spent.requests };
     },
   };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

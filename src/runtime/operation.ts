@@ -35,6 +35,16 @@ export interface ResponseDescriptor {
   int64?: Int64Paths;
 }
 
+/** How a list operation pages by `limit` and `offset` (the spec's `x-paging`). */
+export interface PagingDescriptor {
+  /** The property of the answer that holds the page's items, e.g. `transactions`. */
+  items: string;
+  /** The item properties that together identify an item, used to drop repeats across pages. */
+  key: readonly string[];
+  /** The largest `limit` the service takes. */
+  maxLimit: number;
+}
+
 /** One REST operation, as its spec describes it. */
 export interface RestOperation {
   /** The spec's operationId, e.g. `getOrganization`. */
@@ -56,6 +66,8 @@ export interface RestOperation {
   requestInt64?: Int64Paths;
   /** Responses by status code (`"200"`, `"201"`, `"4XX"`, `"default"`). */
   responses: Readonly<Record<string, ResponseDescriptor>>;
+  /** Present on list operations that page by `limit`/`offset` (`x-paging` in the spec). */
+  paging?: PagingDescriptor;
 }
 
 /** One JSON-RPC method, as the OpenRPC document describes it. */

@@ -1,6 +1,9 @@
 import { SeededRandom } from "./seeded-random.js";
 import type { FaultPlan } from "./surface.js";
 
+/** The fault drawn for one WebSocket message about to be sent, or none. */
+export type SocketFault = "drop" | "stall" | undefined;
+
 /** The fault drawn for one request, or none. */
 export type Fault = "rateLimit" | "rpcRateLimit" | "serverError" | "drop" | "malformed" | undefined;
 
@@ -36,5 +39,20 @@ export class FaultInjector {
       if (roll < threshold) return fault;
     }
     return undefined;
+  }
+
+  /** One draw per WebSocket message the server is about to send. */
+  drawSocket(): SocketFault {
+    const { socketDrop = 0, socketStall = 0 } = this.#plan;
+    if (socketDrop === 0 && socketStall === 0) return undefined;
+    const roll = this.#random.next();
+    if (roll < socketDrop) return "drop";
+    return roll < socketDrop + socketStall ? "stall" : undefined;
+  }
+
+  /** One draw per WebSocket upgrade request: whether to refuse it. */
+  drawUpgradeRefusal(): boolean {
+    const rate = this.#plan.upgradeRefuse ?? 0;
+    return rate > 0 && this.#random.next() < rate;
   }
 }

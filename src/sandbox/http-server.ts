@@ -1,9 +1,17 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import type { Duplex } from "node:stream";
 import { stringifyJson } from "../runtime/json/stringify-json.js";
 import { FaultInjector } from "./faults.js";
 import type { NodeAuthRegistry } from "./node-auth.js";
-import type { FaultPlan, SandboxRequest, SandboxResponse, SurfaceAuth, SurfaceHandler } from "./surface.js";
+import type {
+  FaultPlan,
+  SandboxRequest,
+  SandboxResponse,
+  SurfaceAuth,
+  SurfaceHandler,
+  UpgradeHandler,
+} from "./surface.js";
 
 /** How to serve one surface. */
 export interface SurfaceServerOptions {
@@ -24,6 +32,12 @@ export interface SurfaceServerOptions {
   faults?: FaultPlan;
   /** Largest accepted body in bytes (the node answers 413 above it). */
   maxBodyBytes?: number;
+  /**
+   * Takes WebSocket upgrade requests once they pass faults (`upgradeRefuse`) and authentication (a
+   * refused one gets its 401 on the upgrade, as on HTTP). Node tokens go last in WebSocket paths
+   * (`/ws/<token>`). Without it, upgrades are answered 404.
+   */
+  upgrade?: UpgradeHandler;
   /** The port to listen on (default 0: a free one). */
   port?: number;
 }
@@ -130,6 +144,25 @@ function unauthorized(auth: SurfaceAuth, reason: string): SandboxResponse {
     body: { error: reason, code: 401 },
     headers: { "www-authenticate": 'Basic realm="node"' },
   };
+}
+
+/** Answers an upgrade request with a plain HTTP response and closes the connection. */
+function refuseUpgrade(socket: Duplex, answer: SandboxResponse): void {
+  const body = typeof answer.body === "string" ? answer.body : stringifyJson(answer.body ?? null);
+  const headers = {
+    "content-type": typeof answer.body === "string" ? "text/plain; charset=utf-8" : "application/json",
+    ...answer.headers,
+    "content-length": String(Buffer.byteLength(body)),
+    connection: "close",
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ""}\r\n${head.join("")}\r\n${body}`);
+}
+
+/** A WebSocket path carries the node token last (`/ws/<token>`); authentication reads it first. */
+function tokenFirst(path: string): string {
+  const match = /^\/ws\/([^/]+)\/?$/.exec(path);
+  return match ? `/${match[1]}/ws` : path;
 }
 
 /** Authenticates a request per the surface's mode; returns the path the handler sees, or a refusal. */
@@ -242,6 +275,36 @@ export async function serveSurface(options: SurfaceServerOptions): Promise<Surfa
       console.error(`[sandbox:${options.name}] handler failed:`, (error as Error).message);
       if (!response.headersSent) send(response, { status: 500, body: "sandbox internal error" });
       else response.destroy();
+    }
+  });
+  server.on("upgrade", async (incoming: IncomingMessage, socket: Duplex, head: Buffer) => {
+    requestCount++;
+    socket.on("error", () => socket.destroy());
+    try {
+      const plan = faults.plan;
+      if (plan.latencyMs) await delay(plan.latencyMs);
+      if (closed) return socket.destroy();
+      if (options.upgrade === undefined) {
+        return refuseUpgrade(socket, { status: 404, body: "no WebSocket endpoint on this surface" });
+      }
+      if (faults.drawUpgradeRefusal()) {
+        return refuseUpgrade(socket, { status: 503, body: "upgrade refused (injected)" });
+      }
+      const url = new URL(incoming.url ?? "/", "http://sandbox");
+      const authorized = authenticate(
+        options,
+        routes,
+        tokenFirst(url.pathname),
+        incoming.headers.authorization,
+      );
+      if ("status" in authorized) return refuseUpgrade(socket, authorized);
+      options.upgrade(incoming, socket, head, {
+        path: authorized.path,
+        drawFault: () => faults.drawSocket(),
+      });
+    } catch (error) {
+      console.error(`[sandbox:${options.name}] upgrade failed:`, (error as Error).message);
+      socket.destroy();
     }
   });
   server.on("connection", (socket) => {

@@ -6,6 +6,8 @@ import { indexerOperations } from "../../generated/indexer/operations.js";
 import { walletOperations } from "../../generated/wallet/operations.js";
 import { closeInReverse } from "./close-in-reverse.js";
 import { createEvmSurface, type EvmSurface } from "./evm/evm-surface.js";
+import { type ChainSnapshot, type Reorg, reorgChain, snapshotChain } from "./evm/reorg.js";
+import { createEvmWebSocketServer } from "./evm/websocket-server.js";
 import { createExchangeSurface } from "./exchange/exchange-surface.js";
 import { type SurfaceServer, serveSurface } from "./http-server.js";
 import { createIndexerSurface } from "./indexer/indexer-surface.js";
@@ -16,6 +18,7 @@ import type { FaultPlan, SurfaceName } from "./surface.js";
 import type { WalletTamper } from "./wallet/tamper.js";
 import { createWalletSurface } from "./wallet/wallet-surface.js";
 
+export type { ChainSnapshot, Reorg } from "./evm/reorg.js";
 export type { FaultPlan, SurfaceName } from "./surface.js";
 export type { WalletTamper } from "./wallet/tamper.js";
 
@@ -43,7 +46,7 @@ export interface SandboxOptions {
   faults?: Partial<Record<SurfaceName, FaultPlan>>;
   /**
    * Seed of the credentials and generated data: with a seed, the API key, node token, username,
-   * password and every other credential, the created nodes' credentials, the indexer's actions and
+   * password and every other credential, the created nodes' credentials, the indexer's ledger and
    * the exchange's seeded books are the same on every run. Without one, credentials are random.
    */
   seed?: number;
@@ -95,8 +98,20 @@ export interface Sandbox {
   setFaults(surface: SurfaceName, plan: FaultPlan): void;
   /** Requests one surface has received so far, faulted ones included. */
   requestCount(surface: SurfaceName): number;
-  /** The EVM chain, for tests that need to send transactions or mine blocks. */
-  evm: Pick<EvmSurface, "sendTransaction" | "fund" | "mine" | "setUsingBigBlocks" | "chainId" | "path">;
+  /**
+   * The EVM chain, for tests that need to send transactions or mine blocks. Its WebSocket endpoint is
+   * `/ws/<token>` (or `/ws` with basic auth) on the same port as `/evm`.
+   */
+  evm: Pick<EvmSurface, "sendTransaction" | "fund" | "mine" | "setUsingBigBlocks" | "chainId" | "path"> & {
+    /** Marks the current head, to reorganise the chain from it later. */
+    snapshot(): Promise<ChainSnapshot>;
+    /**
+     * Reorganises the chain: the blocks mined since `snapshot` leave it and `blocks` new ones (default:
+     * as many) take their place; WebSocket `logs` subscribers get the removed logs with `removed: true`.
+     * Call it while nothing else is mining.
+     */
+    reorg(snapshot: ChainSnapshot, blocks?: number): Promise<Reorg>;
+  };
   /** The wallet chain, for tests: produce a block now, or make the node tamper with the transactions it builds. */
   wallet: {
     produceBlock(): { number: bigint; id: string };
@@ -187,8 +202,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       });
       closers.push(() => servers[name].close());
     };
-    const evmRoutes = [evm.path.split("/")[1] ?? ""];
-    await serve("evm", { auth: "node", nodeAuth, routes: evmRoutes, jsonRpc: true, handler: evm.handler });
+    // `ws`: the WebSocket endpoint (`/ws/<token>`, or `/ws` with basic auth) next to `/evm`.
+    const evmRoutes = [evm.path.split("/")[1] ?? "", "ws"];
+    const evmWebSocket = createEvmWebSocketServer({ surface: evm });
+    await serve("evm", {
+      auth: "node",
+      nodeAuth,
+      routes: evmRoutes,
+      jsonRpc: true,
+      handler: evm.handler,
+      upgrade: evmWebSocket.upgrade,
+    });
+    closers.push(() => evmWebSocket.close());
     await serve("wallet", {
       auth: "node",
       nodeAuth,
@@ -252,6 +277,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         sendTransaction: (transaction) => evm.sendTransaction(transaction),
         fund: (address, value) => evm.fund(address, value),
         mine: (transfers) => evm.mine(transfers),
+        snapshot: () => snapshotChain(evm.provider),
+        reorg: (snapshot, blocks) =>
+          reorgChain(evm.provider, snapshot, blocks, (hashes) => evmWebSocket.orphaned(hashes)),
         setUsingBigBlocks: (address, usingBigBlocks) => evm.setUsingBigBlocks(address, usingBigBlocks),
       },
       wallet: {

@@ -27,6 +27,8 @@ export class SeededRandom {
 
   /** `length` random bytes. */
   bytes(length: number): Uint8Array {
-    return Uint8Array.from({ length }, () => Math.floor(this.next() * 256));
+    const bytes = new Uint8Array(length);
+    for (let i = 0; i < length; i++) bytes[i] = Math.floor(this.next() * 256);
+    return bytes;
   }
 }

@@ -1,3 +1,6 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+
 /**
  * The contract between the sandbox's HTTP core and each emulated surface. A surface is a plain
  * handler from a parsed request to a response; the core owns sockets, authentication and faults.
@@ -36,6 +39,25 @@ export interface SandboxResponse {
 /** A surface's request handler. Throwing is a sandbox bug and answers 500. */
 export type SurfaceHandler = (request: SandboxRequest) => SandboxResponse | Promise<SandboxResponse>;
 
+/** What the HTTP core tells an {@link UpgradeHandler} about an accepted upgrade request. */
+export interface UpgradeContext {
+  /** The path with the node token removed (`/ws`). */
+  path: string;
+  /** Draws the fault for one message the server is about to send (`socketDrop`, `socketStall`). */
+  drawFault(): "drop" | "stall" | undefined;
+}
+
+/**
+ * Takes over a WebSocket upgrade request that passed faults and authentication: `socket` is the raw
+ * connection to upgrade (or to answer with a refusal).
+ */
+export type UpgradeHandler = (
+  request: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  context: UpgradeContext,
+) => void;
+
 /**
  * Faults injected before a request reaches its surface, for testing retries and error paths.
  * They are drawn before authentication, as a proxy or load balancer in front of a real service
@@ -59,6 +81,19 @@ export interface FaultPlan {
   drop?: number;
   /** Share of requests answered 200 with a body that is not JSON. */
   malformed?: number;
+  /**
+   * WebSocket (EVM `/ws`): share of messages the server is about to send (answers and notifications)
+   * at which it drops the connection instead, without a closing handshake, as a crashed proxy would.
+   */
+  socketDrop?: number;
+  /**
+   * WebSocket: share of messages the server is about to send at which the connection stalls instead:
+   * from then on nothing is sent or answered, and the socket stays open (a half-dead connection only a
+   * client's keep-alive notices).
+   */
+  socketStall?: number;
+  /** WebSocket: share of upgrade requests refused with HTTP 503 instead of switching protocols. */
+  upgradeRefuse?: number;
   /** Seed of the generator that draws the faults (default 1). */
   seed?: number;
 }

@@ -113,7 +113,7 @@ describe("methods against ganache, responses validated", () => {
     expect(tx?.hash).toBe(txHash);
 
     expect(verifyBlockHash(full as never)).toBe(blockHash);
-    expect(verifyTransactionsRoot(full as never)).toBe(full?.transactionsRoot);
+    expect(verifyTransactionsRoot(full as never).transactionsRoot).toBe(full?.transactionsRoot);
     expect(await tokenClient.eth_getBlockByHash(UNKNOWN_HASH, false)).toBeNull();
   });
 

@@ -43,7 +43,9 @@ test("the site has the landing page, one reference page per spec and one guide p
     [
       "index.html",
       ...inventories.map((inventory) => `${inventory.surface}.html`),
-      ...["platform", "exchange", "evm", "wallet", "indexer", "grpc"].map((id) => `guide-${id}.html`),
+      ...["platform", "exchange", "evm", "evm-live", "wallet", "indexer", "grpc", "viem"].map(
+        (id) => `guide-${id}.html`,
+      ),
     ].sort(),
   );
 });

@@ -141,23 +141,30 @@ describe("evm spec: the OpenRPC document", () => {
       "eth_getTransactionReceipt",
       "eth_sendRawTransaction",
       "eth_getSystemTxsByBlockNumber",
+      "eth_subscribe",
+      "eth_unsubscribe",
     ];
     expect(methods.map((m) => m.name).sort()).toEqual([...interfaceMethods, ...beyond].sort());
     for (const m of methods) {
       expect(m.summary, m.name).toBeTruthy();
       expect(m.description?.length, m.name).toBeGreaterThan(80);
       expect(m.description, m.name).not.toMatch(/interface/i);
-      expect(m["x-idempotent"] === true, m.name).toBe(m.name !== "eth_sendRawTransaction");
+      // A subscription belongs to one connection: chainkit subscribes again on the next one instead.
+      expect(m["x-idempotent"] === true, m.name).toBe(
+        m.name !== "eth_sendRawTransaction" && m.name !== "eth_subscribe",
+      );
       expect(m["x-beyond-interface"] === true, m.name).toBe(beyond.includes(m.name));
       expect(m.examples?.length, m.name).toBeGreaterThan(0);
     }
   });
 
-  test("only a state method's block is optional, and it takes latest or pending", () => {
+  test("only a state method's block (and eth_subscribe's log filter) is optional; the block takes latest or pending", () => {
     const optional = methods.flatMap((m) =>
       m.params.filter((p) => !p.required).map((p) => `${m.name}.${p.name}`),
     );
-    expect(optional.sort()).toEqual(STATE_METHODS.map((name) => `${name}.block`).sort());
+    expect(optional.sort()).toEqual(
+      [...STATE_METHODS.map((name) => `${name}.block`), "eth_subscribe.filter"].sort(),
+    );
     for (const name of STATE_METHODS) {
       const block = method(name).params.find((p) => p.name === "block");
       expect(block?.schema, name).toEqual({ $ref: "#/components/schemas/StateBlockTag" });

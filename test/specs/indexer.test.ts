@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { exampleCases, fixture, loadSpec, resolvePointer, validatorAt } from "./support.js";
 
@@ -11,6 +12,34 @@ const action = validatorAt("indexer", "/components/schemas/Action");
 const actionType = validatorAt("indexer", "/components/schemas/ActionType");
 
 type Json = Record<string, unknown>;
+
+/** Every path the indexer spec covers, in the order it lists them. */
+const INDEXER_PATHS = [
+  "/api/v3/transactions",
+  "/api/v3/transactionsByMessage",
+  "/api/v3/adjacentTransactions",
+  "/api/v3/messages",
+  "/api/v3/traces",
+  "/api/v3/actions",
+  "/api/v3/accountStates",
+  "/api/v3/walletStates",
+  "/api/v3/addressInformation",
+  "/api/v3/walletInformation",
+  "/api/v3/addressBook",
+  "/api/v3/metadata",
+  "/api/v3/jetton/masters",
+  "/api/v3/jetton/wallets",
+  "/api/v3/jetton/transfers",
+  "/api/v3/jetton/burns",
+  "/api/v3/nft/collections",
+  "/api/v3/nft/items",
+  "/api/v3/nft/transfers",
+  "/api/v3/masterchainInfo",
+  "/api/v3/blocks",
+  "/api/v3/runGetMethod",
+  "/api/v3/estimateFee",
+  "/api/v3/message",
+];
 type Parameter = { name: string; in: string };
 
 /**
@@ -64,7 +93,7 @@ describe("indexer spec: schemas and examples", () => {
       "x-idempotent": true,
       "x-request-units": 1,
     });
-    expect(Object.keys(spec.paths as Json)).toEqual(["/api/v3/actions"]);
+    expect(Object.keys(spec.paths as Json)).toEqual(INDEXER_PATHS);
     expect((spec.servers as Json[]).map((s) => s.url)).toEqual(["{node_url}/{auth_token}", "{node_url}"]);
   });
 });
@@ -167,3 +196,135 @@ describe("indexer spec: real payloads are accepted", () => {
     expect(actionsResponse({ actions: [] })).toBe(false);
   });
 });
+
+/** A recorded answer: the call as made, and the body the service sent. */
+interface Recorded {
+  http: string;
+  request: Json | null;
+  response: unknown;
+}
+
+/** The recorded answers of one vector file, from test/fixtures/indexer. */
+const recorded = (file: string) => fixture<{ examples: Recorded[] }>(`indexer/${file}`).examples;
+
+/** The schema of an operation's answer for one status, as a validator. */
+function answerSchema(path: string, method: "get" | "post", status = "200") {
+  return validatorAt(
+    "indexer",
+    `/paths/${path.replaceAll("/", "~1")}/${method}/responses/${status}/${JSON_BODY}`,
+  );
+}
+
+describe("indexer spec: every recorded answer validates", () => {
+  const cases: [string, string, "get" | "post", string][] = [
+    ["transactions", "/api/v3/transactions", "get", "ton_v3_transactions.json"],
+    ["transactionsByMessage", "/api/v3/transactionsByMessage", "get", "ton_v3_transactions.json"],
+    ["traces", "/api/v3/traces", "get", "ton_v3_traces.json"],
+    ["jetton transfers", "/api/v3/jetton/transfers", "get", "ton_v3_jetton_transfers.json"],
+    ["addressInformation", "/api/v3/addressInformation", "get", "ton_v3_addressInformation.json"],
+    ["masterchainInfo", "/api/v3/masterchainInfo", "get", "ton_v3_masterchainInfo.json"],
+    ["runGetMethod", "/api/v3/runGetMethod", "post", "ton_v3_runGetMethod.json"],
+  ];
+  test.each(cases)("%s", (_name, path, method, file) => {
+    const validate = answerSchema(path, method);
+    const examples = recorded(file);
+    expect(examples.length).toBeGreaterThan(0);
+    for (const [index, example] of examples.entries()) {
+      expect(validate(example.response), `${file} #${index + 1}: ${JSON.stringify(validate.errors)}`).toBe(
+        true,
+      );
+    }
+  });
+
+  test("the traces' address books and metadata have the shape of addressBook and metadata answers", () => {
+    const book = answerSchema("/api/v3/addressBook", "get");
+    const metadata = answerSchema("/api/v3/metadata", "get");
+    for (const { response } of recorded("ton_v3_traces.json")) {
+      const { address_book, metadata: meta } = response as { address_book: unknown; metadata: unknown };
+      expect(book(address_book), JSON.stringify(book.errors)).toBe(true);
+      expect(metadata(meta), JSON.stringify(metadata.errors)).toBe(true);
+    }
+  });
+
+  test("the recorded get-method requests are valid requests", () => {
+    const body = validatorAt("indexer", `/paths/~1api~1v3~1runGetMethod/post/requestBody/${JSON_BODY}`);
+    for (const { request } of recorded("ton_v3_runGetMethod.json")) {
+      expect(body(request), JSON.stringify(body.errors)).toBe(true);
+    }
+    expect(body({ address: "0:ABC", method: "seqno" })).toBe(false);
+    expect(
+      body({ address: "EQAjflEZ_6KgKMxPlcnKN1ZoUvHdTT6hVwTW95EGVQfeSha2", method: "seqno", extra: 1 }),
+    ).toBe(false);
+  });
+
+  test("where the upstream Swagger file is stale, the spec follows the answers", () => {
+    const [first] = recorded("ton_v3_transactions.json") as [Recorded];
+    const transaction = (first.response as { transactions: Json[] }).transactions[0] as Json;
+    const message = validatorAt("indexer", "/components/schemas/Message");
+    // Swagger: opcode integer; the service sends a hex string.
+    expect((transaction.out_msgs as Json[])[0]?.opcode).toBe("0x0f8a7ea5");
+    expect(message((transaction.out_msgs as Json[])[0])).toBe(true);
+    // Swagger: 400 RequestError; the service answers 422 with {error, code}.
+    expect(resolvePointer(spec(), "/paths/~1api~1v3~1transactions/get/responses/422")).toBeDefined();
+    // A credit past 2^63 still reads: amounts are unbounded decimal strings.
+    const credit = ((transaction.description as Json).credit_ph as Json).credit as string;
+    expect(BigInt(credit) > 2n ** 63n).toBe(true);
+  });
+});
+
+describe("indexer spec: list operations page alike", () => {
+  const operations = () =>
+    Object.entries(spec().paths as Record<string, Record<string, Json>>).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => method === "get" || method === "post")
+        .map(([method, operation]) => ({ path, method, operation })),
+    );
+
+  test("every operation costs one request unit; every one but sendMessage is safe to retry", () => {
+    for (const { path, operation } of operations()) {
+      expect(operation["x-request-units"], path).toBe(1);
+      expect(operation["x-idempotent"] === true, path).toBe(operation.operationId !== "sendMessage");
+    }
+  });
+
+  test("each paged list names its items and key, and takes limit (1 to 1000) and offset", () => {
+    const paged = operations().filter(({ operation }) => operation["x-paging"] !== undefined);
+    expect(paged.map(({ operation }) => operation.operationId)).toEqual([
+      "getTransactions",
+      "getTransactionsByMessage",
+      "getMessages",
+      "getTraces",
+      "getActions",
+      "getJettonMasters",
+      "getJettonWallets",
+      "getJettonTransfers",
+      "getJettonBurns",
+      "getNftCollections",
+      "getNftItems",
+      "getNftTransfers",
+      "getBlocks",
+    ]);
+    // The bundled spec has every $ref replaced, so parameters can be found by name.
+    const bundled = JSON.parse(
+      readFileSync(new URL("../../generated/indexer/spec.json", import.meta.url), "utf8"),
+    );
+    for (const { path, operation } of paged) {
+      const { items, key } = operation["x-paging"] as { items: string; key: string[] };
+      const pointer = `/paths/${path.replaceAll("/", "~1")}/get`;
+      const answer = resolvePointer(bundled, `${pointer}/responses/200/${JSON_BODY}`) as Json;
+      const list = (answer.properties as Json)[items] as Json;
+      expect((answer.required as string[]).includes(items), path).toBe(true);
+      expect(list.type, path).toBe("array");
+      const item = list.items as Json;
+      for (const field of key) expect((item.properties as Json)[field], `${path} ${field}`).toBeDefined();
+      for (const field of key) expect(item.required as string[], `${path} ${field}`).toContain(field);
+      const limit = resolvePointer(bundled, `${pointer}/parameters/limit/schema`) as Json;
+      expect(limit, path).toMatchObject({ minimum: 1, maximum: 1000 });
+      expect(resolvePointer(bundled, `${pointer}/parameters/offset`), path).toBeDefined();
+    }
+  });
+});
+
+function spec(): Json {
+  return loadSpec("indexer");
+}

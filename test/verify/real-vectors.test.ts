@@ -136,7 +136,7 @@ describe("block hashes, transaction hashes and transactions roots", () => {
     if (transactions.length > 0 && typeof transactions[0] === "object") {
       it(`${name}: every transaction hash and the transactions root`, () => {
         for (const tx of transactions as TransactionInput[]) expect(verifyTransactionHash(tx)).toBe(tx.hash);
-        expect(verifyTransactionsRoot(block)).toBe(block.transactionsRoot);
+        expect(verifyTransactionsRoot(block).transactionsRoot).toBe(block.transactionsRoot);
       });
     }
   }

@@ -1,9 +1,11 @@
 import {
+  type Block,
   createEvmMethods,
   type EvmMethodMap,
   type EvmMethodName,
   type EvmMethods,
   evmMethods,
+  type Receipt,
 } from "../../../generated/evm/index.js";
 import { nodeAuth } from "../../runtime/credentials/auth.js";
 import type { NodeCredentials } from "../../runtime/credentials/node-credentials.js";
@@ -13,23 +15,32 @@ import type { FetchFunction } from "../../runtime/http/send-request.js";
 import { type BatchOptions, createJsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
 import type { CallOptions } from "../../runtime/operation.js";
 import type { UsageBudget, UsageSnapshot } from "../../runtime/usage/usage-meter.js";
+import { createLiveConnection, type LiveConnectionOptions } from "../live/live-connection.js";
+import type { EvmLiveMethods } from "../live/live-methods.js";
 import type { VerifiedProofOptions, VerifiedProofResult } from "../verify/verified-proof.js";
+import type { VerifiedReceiptOptions, VerifiedReceiptResult } from "../verify/verified-receipt.js";
 import type { EvmBatchCall, EvmBatchOutcomes } from "./batch-types.js";
 import { checkingLogRange } from "./log-range-rule.js";
 import { namedBatch } from "./named-batch.js";
 import { unvalidatedMethod } from "./unvalidated-method.js";
 
 /** Options of {@link createEvmClient}. */
-export interface EvmClientOptions {
+export interface EvmClientOptions extends LiveConnectionOptions {
+  /**
+   * `"http"` (the default): JSON-RPC over HTTPS at `{url}{path}`. `"websocket"`: over the node's
+   * WebSocket endpoint (`wss://host/ws/<token>`, or `wss://host/ws` with basic auth), with live
+   * subscriptions; `reconnect`, `keepAlive`, `maxResponseBytes` and `WebSocket` apply to it.
+   */
+  transport?: "http" | "websocket";
   /** The node base URL, e.g. a platform node's `details.https_endpoint`; https, or http to loopback only. */
   url: string;
   /** `{ token }` (sent in the path: `{url}/{token}{path}`) or `{ username, password }` (basic auth). Bearer keys are refused. */
   credentials: NodeCredentials;
   /** The JSON-RPC path under the node (default `"/evm"`; `""` for a plain Ethereum node). */
   path?: string;
-  /** The `fetch` to use (default: the global one). */
+  /** The `fetch` to use (default: the global one). HTTP only. */
   fetch?: FetchFunction;
-  /** Milliseconds per HTTP request (default 30 000). */
+  /** Milliseconds per request (default 30 000). */
   timeout?: number;
   /** The most bytes of one answer to read, past which the call fails with `ResponseTooLargeError` (default 64 MiB; `Infinity`: none). */
   maxResponseBytes?: number;
@@ -46,6 +57,12 @@ export interface EvmClientOptions {
 /** Per-call options of {@link EvmClient.getVerifiedProof}. */
 export interface EvmVerifiedProofOptions extends VerifiedProofOptions {
   /** Aborts the batch under way. */
+  signal?: AbortSignal;
+}
+
+/** Per-call options of {@link EvmClient.getVerifiedReceipt}. */
+export interface EvmVerifiedReceiptOptions extends VerifiedReceiptOptions {
+  /** Aborts the requests under way. */
   signal?: AbortSignal;
 }
 
@@ -124,9 +141,33 @@ export interface EvmClient extends EvmMethods {
     storageKeys?: readonly string[],
     options?: EvmVerifiedProofOptions,
   ): Promise<VerifiedProofResult>;
+  /**
+   * Fetches a transaction's receipt and returns it only when it verifies: the receipt first (it names
+   * the block), then one batch with the block (full transactions) and the block's receipts. The block
+   * hash, the transactions root and the receipts root must all recompute, the block must hold the
+   * transaction at the receipt's index, and the receipt's `from` (recovered from the signature), `to`,
+   * `contractAddress`, type, gas price and blob gas must agree with that transaction.
+   *
+   * Returns `null` when the node has no receipt for the hash: the transaction is unknown, or pending
+   * (not in a block yet; ask again later). When the block is gone by the time it is fetched (a
+   * reorganisation), the receipt is looked up again, up to `maxAttempts` (default 3) times.
+   *
+   * @throws {RequestValidationError} for a malformed hash, before sending.
+   * @throws {ProofError} naming the object (`header`, `block`, `transactions[i]`, `receipts[i]`) and field that did not verify.
+   * @example
+   * const verified = await evm.getVerifiedReceipt(hash);
+   * if (verified) console.log(verified.receipt.status, verified.blockNumber);
+   */
+  getVerifiedReceipt(
+    transactionHash: string,
+    options?: EvmVerifiedReceiptOptions,
+  ): Promise<VerifiedReceiptResult<Receipt, Block> | null>;
   /** Requests sent so far (a batch counts once, each retry counts). */
   usage(): UsageSnapshot;
 }
+
+/** An EVM client over the node's WebSocket endpoint: every method of {@link EvmClient}, plus live subscriptions. */
+export interface EvmLiveClient extends EvmClient, EvmLiveMethods {}
 
 /**
  * Creates a client for an EVM node's JSON-RPC API.
@@ -141,12 +182,22 @@ export interface EvmClient extends EvmMethods {
  * @returns The client.
  * @throws {ConfigurationError} when the URL is not https (loopback excepted), or the credentials are
  *   empty, mixed or a bearer key.
+ * With `transport: "websocket"` the same calls go over the node's WebSocket endpoint, and the client
+ * adds `subscribe`, `watch` and `close` (see `EvmLiveMethods`); the WebSocket code is loaded on first use.
+ *
  * @example
  * const evm = createEvmClient({ url: "https://nd-123-456-789.p2pify.com", credentials: { token } });
  * const block = await evm.eth_getBlockByHash(hash, false);
+ * const live = createEvmClient({ url, credentials: { token }, transport: "websocket" });
+ * for await (const event of live.subscribe("newHeads")) if (event.type === "head") break;
+ * await live.close();
  */
-export function createEvmClient(options: EvmClientOptions): EvmClient {
+export function createEvmClient(options: EvmClientOptions & { transport: "websocket" }): EvmLiveClient;
+export function createEvmClient(options: EvmClientOptions): EvmClient;
+export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveClient {
+  const live = options.transport === "websocket" ? createLiveConnection(options) : undefined;
   const jsonRpc = createJsonRpcClient({
+    transport: live?.transport,
     url: options.url,
     path: options.path ?? "/evm",
     auth: nodeAuth(options.credentials),
@@ -197,7 +248,7 @@ export function createEvmClient(options: EvmClientOptions): EvmClient {
     return (await jsonRpc.call(unvalidatedMethod(method, idempotent), params, callOptions)) as T;
   };
 
-  return {
+  const client: EvmClient = {
     ...createEvmMethods(rpc),
     request,
     unvalidatedRequest,
@@ -209,6 +260,15 @@ export function createEvmClient(options: EvmClientOptions): EvmClient {
       const { getVerifiedProof } = await import("../verify/verified-proof.js");
       return getVerifiedProof(namedBatch(rpc, { signal }), address, storageKeys, rest);
     },
+    getVerifiedReceipt: async (transactionHash, receiptOptions = {}) => {
+      const { signal, ...rest } = receiptOptions;
+      // Loaded on first use, like the proof verifier (it also brings secp256k1, to recover senders).
+      const { getVerifiedReceipt } = await import("../verify/verified-receipt.js");
+      const verified = await getVerifiedReceipt(namedBatch(rpc, { signal }), transactionHash, rest);
+      // Validated by the spec on the way in, and every field checked since: the generated types hold.
+      return verified as VerifiedReceiptResult<Receipt, Block> | null;
+    },
     usage: () => rpc.usage(),
   };
+  return live === undefined ? client : { ...client, ...live.methods(rpc) };
 }

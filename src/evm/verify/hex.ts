@@ -29,6 +29,10 @@ const NIBBLE = /* @__PURE__ */ nibbleTable();
 // Node's Buffer when present (never required: browsers use the portable loop).
 const NativeBuffer = /* @__PURE__ */ nativeDecoder();
 
+// Buffer's hex decoder reads only the low byte of each UTF-16 unit, so a Cyrillic "а" (U+0430)
+// decodes as "0" and "Ѣ" (U+0462) as "b": digits are checked against this before it sees them.
+const HEX_DIGITS = /^[0-9a-fA-F]*$/;
+
 const HEX_PAIRS = /* @__PURE__ */ hexPairs();
 
 function fail(subject: string, field: string, why: string): never {
@@ -59,11 +63,11 @@ export function hexToBytes(value: unknown, subject: string, field: string): Uint
   const hex = requireHexString(value, subject, field);
   if (hex.length % 2 !== 0) fail(subject, field, "has an odd number of hex digits");
   const length = (hex.length - 2) / 2;
-  // Node's native decoder is several times faster; it stops at the first bad pair, so a short
-  // result means bad input, which the portable loop below then reports precisely.
+  // Node's native decoder is several times faster, but only safe on plain ASCII hex digits; any
+  // other input goes to the portable loop below, which reports the bad character precisely.
   if (NativeBuffer !== undefined) {
-    const fast = NativeBuffer.from(hex.slice(2), "hex");
-    if (fast.length === length) return fast;
+    const digits = hex.slice(2);
+    if (HEX_DIGITS.test(digits)) return NativeBuffer.from(digits, "hex");
   }
   const out = new Uint8Array(length);
   for (let i = 0, j = 2; i < out.length; i++, j += 2) {

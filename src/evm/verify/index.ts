@@ -1,4 +1,6 @@
 export { type BlockHeaderInput, encodeHeader, verifyBlockHash } from "./block-hash.js";
+export { encodeReceipt, type LogInput, type ReceiptInput } from "./receipt-encoding.js";
+export { verifyReceiptsRoot } from "./receipts-root.js";
 export {
   type AccessListEntryInput,
   type AuthorizationInput,
@@ -9,9 +11,10 @@ export {
 export {
   type BlockWithTransactionsInput,
   type TransactionsRootOptions,
+  type VerifiedTransactionsRoot,
   verifyTransactionsRoot,
 } from "./transactions-root.js";
-export { EMPTY_TRIE_ROOT, trieRoot, walkProof } from "./trie.js";
+export { EMPTY_TRIE_ROOT, indexKey, trieRoot, walkProof } from "./trie.js";
 export {
   type BatchAnswer,
   type BatchCall,
@@ -20,6 +23,8 @@ export {
   type VerifiedProofOptions,
   type VerifiedProofResult,
 } from "./verified-proof.js";
+// Types only: the code needs secp256k1 and is loaded on first use by the client's getVerifiedReceipt.
+export type { VerifiedReceiptOptions, VerifiedReceiptResult } from "./verified-receipt.js";
 export {
   type AccountProofInput,
   EMPTY_CODE_HASH,

@@ -1,6 +1,13 @@
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { ProofError } from "../../runtime/errors/proof-error.js";
-import { bytesToHex, fixedHexToBytes, hexToBigint, hexToBytes, quantityToBytes } from "./hex.js";
+import {
+  bytesToBigint,
+  bytesToHex,
+  fixedHexToBytes,
+  hexToBigint,
+  hexToBytes,
+  quantityToBytes,
+} from "./hex.js";
 import { encodeBytes, encodeList } from "./rlp.js";
 
 /** One access list entry (EIP-2930). */
@@ -254,6 +261,49 @@ export function encodeTransaction(tx: TransactionInput, subject = "transaction")
   typed[0] = type;
   typed.set(body, 1);
   return typed;
+}
+
+/**
+ * Encodes what a transaction's signature signs (its fields without the signature; for EIP-155
+ * legacy transactions the chain id and two empty fields in their place), and reads the signature's
+ * recovery bit. keccak of the payload is the digest the sender signed.
+ *
+ * @param tx - the transaction as the node returned it
+ * @param subject - names the transaction in errors
+ * @returns the signed payload, the recovery bit (0 or 1) and the signature's r and s
+ * @throws {ProofError} naming a missing or malformed field, or a v that is no valid recovery id
+ * @example
+ * const { payload, recoveryBit, r, s } = signingPayload(tx, "transactions[0]");
+ */
+export function signingPayload(
+  tx: TransactionInput,
+  subject: string,
+): { payload: Uint8Array; recoveryBit: number; r: bigint; s: bigint } {
+  if (typeof tx !== "object" || tx === null) fail(subject, "transaction", "is not an object");
+  const type = tx.type == null ? 0 : Number(hexToBigint(tx.type, subject, "type"));
+  const layout = LAYOUTS[type];
+  if (layout === undefined) fail(subject, "type", `${tx.type} is not a supported transaction type (0x0-0x4)`);
+  const source = tx.input == null && "data" in tx ? { ...tx, input: (tx as { data?: string }).data } : tx;
+  const unsigned = layout.slice(0, -3).map(([field, kind]) => encodeField(source, field, kind, subject));
+  const r = hexToBigint(tx.r, subject, "r");
+  const s = hexToBigint(tx.s, subject, "s");
+  if (type !== 0) {
+    const parity = bytesToBigint(yParity(tx, subject, ""));
+    if (parity > 1n) fail(subject, "yParity", "must be 0 or 1");
+    const body = encodeList(unsigned);
+    const payload = new Uint8Array(body.length + 1);
+    payload[0] = type;
+    payload.set(body, 1);
+    return { payload, recoveryBit: Number(parity), r, s };
+  }
+  const v = hexToBigint(tx.v, subject, "v");
+  if (v === 27n || v === 28n) return { payload: encodeList(unsigned), recoveryBit: Number(v - 27n), r, s };
+  if (v < 35n) fail(subject, "v", `(${v}) is neither 27/28 nor an EIP-155 value (35 and up)`);
+  const chainId = (v - 35n) / 2n;
+  const chainIdBytes = quantityToBytes(`0x${chainId.toString(16)}`, subject, "v");
+  const empty = encodeBytes(new Uint8Array(0));
+  const payload = encodeList([...unsigned, encodeBytes(chainIdBytes), empty, empty]);
+  return { payload, recoveryBit: Number((v - 35n) % 2n), r, s };
 }
 
 /**

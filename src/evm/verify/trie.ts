@@ -250,6 +250,21 @@ function buildNode(entries: readonly TrieEntry[], start: number, end: number, de
   return encodeList(slots);
 }
 
+/**
+ * The key of the `index`-th entry of a block's transactions, receipts or withdrawals trie: rlp(index).
+ *
+ * @param index - the position in the block (0-based)
+ * @returns the key bytes
+ * @example
+ * const encodedReceipts = [new Uint8Array([0xc0]), new Uint8Array([0xc1, 0x80])];
+ * trieRoot(encodedReceipts.map((value, i) => ({ key: indexKey(i), value })));
+ */
+export function indexKey(index: number): Uint8Array {
+  const bytes: number[] = [];
+  for (let n = index; n > 0; n = Math.floor(n / 256)) bytes.unshift(n % 256);
+  return encodeBytes(Uint8Array.from(bytes));
+}
+
 function compareBytes(a: Uint8Array, b: Uint8Array): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) if (a[i] !== b[i]) return (a[i] as number) - (b[i] as number);
@@ -264,7 +279,7 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
  * @returns the 32-byte root hash ({@link EMPTY_TRIE_ROOT} for no entries)
  * @example
  * const encoded = [new Uint8Array([0xc0]), new Uint8Array([0xc1, 0x80])];
- * trieRoot(encoded.map((value, i) => ({ key: encodeBytes(new Uint8Array(i === 0 ? [] : [i])), value })));
+ * trieRoot(encoded.map((value, i) => ({ key: indexKey(i), value })));
  */
 export function trieRoot(entries: readonly TrieEntry[]): Uint8Array {
   if (entries.length === 0) return EMPTY_TRIE_ROOT;

@@ -12,4 +12,5 @@ export { RedirectRefusedError } from "./redirect-refused-error.js";
 export { type FieldIssue, RequestValidationError } from "./request-validation-error.js";
 export { ResponseTooLargeError } from "./response-too-large-error.js";
 export { ResponseValidationError } from "./response-validation-error.js";
+export { SubscriptionError, type SubscriptionErrorReason } from "./subscription-error.js";
 export { TimeoutError } from "./timeout-error.js";

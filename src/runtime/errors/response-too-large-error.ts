@@ -7,7 +7,7 @@ import { ChainkitError } from "./chainkit-error.js";
  * request would bring the same answer.
  *
  * @example
- * try { await evm.eth_getBlockByNumber("latest", true); } catch (err) {
+ * try { await live.eth_getBlockByNumber("latest", true); } catch (err) {
  *   if (err instanceof ResponseTooLargeError) console.log(`over ${err.limit} bytes`);
  * }
  */

@@ -38,8 +38,11 @@ export function errorForStatus(response: HttpResponse, request: ShownRequest): H
 /**
  * What a 401 means given the credentials that were sent: with credentials, they were refused (wrong,
  * or revoked); without, they were missing.
+ *
+ * @example
+ * unauthorizedHint("basic"); // "The service refused the username and password that were sent: …"
  */
-function unauthorizedHint(sent: CredentialsSent | undefined): string | undefined {
+export function unauthorizedHint(sent: CredentialsSent | undefined): string | undefined {
   switch (sent) {
     case "bearer":
       return "The service refused the API key that was sent: check it (and that it was not revoked)";

@@ -1,10 +1,7 @@
-import { type Auth, noAuth } from "../credentials/auth.js";
-import { requireSecureUrl } from "../credentials/secure-url.js";
+import type { Auth } from "../credentials/auth.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { RateLimitError } from "../errors/rate-limit-error.js";
 import { type FieldIssue, RequestValidationError } from "../errors/request-validation-error.js";
-import { ResponseValidationError } from "../errors/response-validation-error.js";
-import { errorForStatus } from "../http/response-errors.js";
 import {
   isRetryable,
   nextRetryDelay,
@@ -12,17 +9,16 @@ import {
   resolveRetryPolicy,
   retryHint,
 } from "../http/retry-policy.js";
-import { type FetchFunction, resolveTimeout, sendHttpRequest } from "../http/send-request.js";
-import { showRequest } from "../http/shown-request.js";
+import { type FetchFunction, resolveTimeout } from "../http/send-request.js";
 import { sleep } from "../http/sleep.js";
-import { parseJson } from "../json/parse-json.js";
-import { stringifyJson } from "../json/stringify-json.js";
 import { wireValue } from "../json/wire-value.js";
 import { resolveMaxResponseBytes } from "../max-response-bytes.js";
 import type { CallOptions, RpcCaller, RpcMethod } from "../operation.js";
 import { createUsageMeter, type UsageOptions, type UsageSnapshot } from "../usage/usage-meter.js";
 import { checkValue } from "../validation/field-issues.js";
+import { createHttpTransport } from "./http-transport.js";
 import { matchResponses, type RpcOutcome, readRpcOutcome } from "./read-rpc-response.js";
+import type { JsonRpcTransport, RpcEnvelope } from "./transport.js";
 
 /** Automatic batching: calls made within `wait` ms go out together, at most `maxSize` per request. */
 export interface BatchOptions {
@@ -37,15 +33,20 @@ export interface BatchOptions {
 
 /** Options of {@link createJsonRpcClient}. */
 export interface JsonRpcClientOptions {
-  /** The node base URL; https, or http only to a loopback host. */
-  url: string;
-  /** Path under the node (after the token in token mode), e.g. `"/evm"` (default `""`). */
+  /**
+   * What carries the requests (e.g. a WebSocket transport). Without it, the client posts over HTTP to
+   * `url` + `path`, with `auth`, `fetch` and `headers`.
+   */
+  transport?: JsonRpcTransport;
+  /** The node base URL for HTTP; https, or http only to a loopback host. Not used with `transport`. */
+  url?: string;
+  /** Path under the node (after the token in token mode), e.g. `"/evm"` (default `""`). HTTP only. */
   path?: string;
-  /** How credentials are attached (default: none). */
+  /** How credentials are attached (default: none). HTTP only. */
   auth?: Auth;
-  /** The `fetch` to use (default: the global one). */
+  /** The `fetch` to use (default: the global one). HTTP only. */
   fetch?: FetchFunction;
-  /** Milliseconds per HTTP request (default 30 000). */
+  /** Milliseconds per request (default 30 000). */
   timeout?: number;
   /** The most bytes of one answer to read (default 64 MiB, `DEFAULT_MAX_RESPONSE_BYTES`; `Infinity`: none). */
   maxResponseBytes?: number;
@@ -57,7 +58,7 @@ export interface JsonRpcClientOptions {
   batch?: BatchOptions | false;
   /** Usage counting, and an optional budget that paces requests. */
   usage?: UsageOptions;
-  /** Extra headers for every request. */
+  /** Extra headers for every request. HTTP only. */
   headers?: Record<string, string>;
 }
 
@@ -67,7 +68,7 @@ export interface RpcBatchCall {
   params: readonly unknown[];
 }
 
-/** A JSON-RPC client over fetch: single calls (batched automatically), explicit batches, usage. */
+/** A JSON-RPC client: single calls (batched automatically), explicit batches, usage. */
 export interface JsonRpcClient extends RpcCaller {
   /**
    * Calls one method. Calls made in the same tick without a `signal`, `timeout` or
@@ -83,6 +84,20 @@ export interface JsonRpcClient extends RpcCaller {
    * @throws {HttpError | RateLimitError | TimeoutError | NetworkError | AbortError} when the request as a whole fails.
    */
   batch(calls: readonly RpcBatchCall[], options?: CallOptions): Promise<RpcOutcome[]>;
+  /**
+   * Checks params against the method's spec without sending anything, e.g. to refuse a bad
+   * subscription filter when it is made rather than when it is first sent.
+   *
+   * @returns The issues, with pointers under `pointer` (default `/params`); empty when the params are valid.
+   */
+  checkParams(method: RpcMethod, params: readonly unknown[], pointer?: string): FieldIssue[];
+  /**
+   * Checks a value against the method's result schema, e.g. an item a node pushed that has the shape of
+   * this method's answer.
+   *
+   * @returns The issues, with pointers under `pointer` (default `/result`); empty when the value is valid.
+   */
+  checkResult(method: RpcMethod, value: unknown, pointer?: string): FieldIssue[];
   /** Requests and weight spent so far (a batch is one request). */
   usage(): UsageSnapshot;
 }
@@ -103,9 +118,11 @@ interface QueuedCall {
  * Creates the JSON-RPC 2.0 client that generated EVM clients run on: increasing ids, id echo
  * checked, params checked before sending, results validated and int64 fields converted, automatic
  * and explicit batching, retries of idempotent methods on network errors, 429, 502/503/504 and
- * -32005 (also inside HTTP 200, waiting `data.try_again_in`).
+ * -32005 (also inside HTTP 200, waiting `data.try_again_in`). The transport only carries requests,
+ * so all of this works the same over HTTP (the default) and over a WebSocket.
  *
- * @param options - URL, path, auth, fetch, timeout, retry, validation, batching, usage, headers.
+ * @param options - Transport (or HTTP URL, path, auth, fetch, headers), timeout, retry, validation,
+ *   batching, usage.
  * @returns The client. Inspecting or serializing it shows no credentials.
  * @throws {ConfigurationError} when the URL is insecure or options are malformed.
  * @example
@@ -114,79 +131,54 @@ interface QueuedCall {
  * const [a, b] = await Promise.all([rpc.call(eth_blockNumber, []), rpc.call(eth_chainId, [])]); // one HTTP request
  */
 export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClient {
-  const auth = options.auth ?? noAuth();
-  requireSecureUrl(options.url, "url", auth.redact);
-  const endpoint = auth.resolveUrl(options.url, options.path ?? "");
-  const shown = showRequest("POST", endpoint, auth.redact, auth.scheme);
+  const transport = options.transport ?? httpTransportOf(options);
   const policy = resolveRetryPolicy(options.retry);
   const meter = options.usage?.meter ?? createUsageMeter(options.usage?.budget);
-  const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const clientTimeout = resolveTimeout(options.timeout);
   const clientMaxBytes = resolveMaxResponseBytes(options.maxResponseBytes);
   const clientValidates = options.validateResponse ?? true;
-  // Built once: every request gets a copy (a fetch wrapper may add to it), not a rebuild.
-  const headers: Record<string, string> = {
-    accept: "application/json",
-    "content-type": "application/json",
-    ...options.headers,
-    ...auth.headers(),
-  };
   const batching = options.batch === false ? undefined : checkBatchOptions(options.batch ?? {});
   const maxSize = batching?.maxSize ?? 1000;
   let nextId = 1;
 
-  function prepare(method: RpcMethod, params: readonly unknown[], pointer: string, callOptions: CallOptions) {
-    const issues: FieldIssue[] = Array.isArray(params)
+  function checkParams(method: RpcMethod, params: readonly unknown[], pointer = "/params"): FieldIssue[] {
+    return Array.isArray(params)
       ? checkValue(method.validateParams, wireValue(params), pointer)
       : [{ pointer, message: "must be an array" }];
+  }
+
+  function prepare(method: RpcMethod, params: readonly unknown[], pointer: string, callOptions: CallOptions) {
+    const issues = checkParams(method, params, pointer);
     const call: PreparedCall = { method, params, validate: callOptions.validateResponse ?? clientValidates };
     return { call, issues };
   }
 
-  /** One HTTP exchange for these calls; throws when the request as a whole fails. */
+  /** One exchange for these calls; throws when the request as a whole fails. */
   async function sendOnce(calls: readonly PreparedCall[], asBatch: boolean, callOptions: CallOptions) {
     const ids = calls.map(() => nextId++);
-    const envelopes = calls.map((call, i) => ({
+    const envelopes: RpcEnvelope[] = calls.map((call, i) => ({
       jsonrpc: "2.0",
-      id: ids[i],
+      id: ids[i] as number,
       method: call.method.name,
       params: call.params,
     }));
     const { signal } = callOptions;
     // A meter without a budget counts at once: no promise turn before the request goes.
     if (signal?.aborted || !meter.tryAcquire?.(1)) await meter.acquire(1, signal);
-    const response = await sendHttpRequest(
-      {
-        method: "POST",
-        url: endpoint,
-        headers: { ...headers },
-        body: stringifyJson(asBatch ? envelopes : envelopes[0]),
-      },
-      {
-        fetch: fetchFn,
-        timeout: callOptions.timeout ?? clientTimeout,
-        maxResponseBytes:
-          callOptions.maxResponseBytes === undefined
-            ? clientMaxBytes
-            : resolveMaxResponseBytes(callOptions.maxResponseBytes),
-        signal,
-        shown,
-      },
-    );
-    if (response.status < 200 || response.status > 299) throw errorForStatus(response, shown);
     const operation = asBatch
       ? calls.map((call) => call.method.name).join(",")
       : (calls[0]?.method.name ?? "");
-    let body: unknown;
-    try {
-      body = parseJson(response.text);
-    } catch {
-      throw new ResponseValidationError(operation, response.status, [
-        { pointer: "", message: "is not JSON" },
-      ]);
-    }
-    const matched = matchResponses(body, ids, asBatch, operation, response.status);
-    const context = { status: response.status, url: shown.url, redact: auth.redact };
+    const { body, status } = await transport.exchange(asBatch ? envelopes : (envelopes[0] as RpcEnvelope), {
+      timeout: callOptions.timeout ?? clientTimeout,
+      maxResponseBytes:
+        callOptions.maxResponseBytes === undefined
+          ? clientMaxBytes
+          : resolveMaxResponseBytes(callOptions.maxResponseBytes),
+      signal,
+      operation,
+    });
+    const matched = matchResponses(body, ids, asBatch, operation, status);
+    const context = { status, url: transport.shown.url, redact: transport.shown.redact };
     return calls.map((call, i) =>
       readRpcOutcome(call.method, ids[i] as number, matched[i], call.validate, context),
     );
@@ -315,7 +307,15 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     return results.flat();
   }
 
-  return { call, batch, usage: () => meter.snapshot() };
+  const checkResult = (method: RpcMethod, value: unknown, pointer = "/result") =>
+    checkValue(method.validateResult, value, pointer);
+
+  return { call, batch, checkParams, checkResult, usage: () => meter.snapshot() };
+}
+
+function httpTransportOf(options: JsonRpcClientOptions): JsonRpcTransport {
+  if (options.url === undefined) throw new ConfigurationError("url", "is required (or give a transport)");
+  return createHttpTransport(options as JsonRpcClientOptions & { url: string });
 }
 
 function checkBatchOptions(batch: BatchOptions): BatchOptions {

@@ -54,9 +54,17 @@ export interface MinedBlock {
   systemTransactions: readonly SystemTransaction[];
 }
 
+/** Answers a call only some connections offer (a WebSocket's `eth_subscribe`), or `undefined` to pass. */
+export type ExtraMethods = (call: RpcCall) => Promise<RpcAnswer> | undefined;
+
 /** The EVM surface: its handler, the chain behind it and helpers for tests. */
 export interface EvmSurface {
   handler: SurfaceHandler;
+  /**
+   * Answers one JSON-RPC body (a request or a batch) exactly as `/evm` does, with `extra` answering the
+   * methods a WebSocket connection adds; the answer is the JSON value to send back.
+   */
+  answer(text: string, extra?: ExtraMethods): Promise<unknown>;
   /** The JSON-RPC path the handler serves (`/evm`). */
   path: string;
   chainId: number;
@@ -86,6 +94,8 @@ export interface EvmSurface {
 
 /** The methods `/evm` answers; anything else is -32601. */
 const SERVED_METHODS = new Set(Object.keys(evmMethods));
+/** Methods that need a connection to push on: answered over a WebSocket only. */
+const WEBSOCKET_METHODS = new Set(["eth_subscribe", "eth_unsubscribe"]);
 const HASH32 = /^0x[0-9a-fA-F]{64}$/;
 const ZERO_HASH = `0x${"0".repeat(64)}`;
 
@@ -233,8 +243,16 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
   });
 
   /** Runs one call; the answer's result is checked against the spec before it leaves. */
-  async function answer(call: RpcCall): Promise<RpcAnswer> {
+  async function answer(call: RpcCall, extra?: ExtraMethods): Promise<RpcAnswer> {
     const { id, method, params } = call;
+    const own = extra?.(call);
+    if (own !== undefined) return own;
+    if (WEBSOCKET_METHODS.has(method)) {
+      return errorAnswer(id, {
+        ...RPC_ERRORS.methodNotFound,
+        data: `${method} needs a connection the node can push on: use the WebSocket endpoint (/ws)`,
+      });
+    }
     if (!SERVED_METHODS.has(method)) {
       return errorAnswer(id, {
         ...RPC_ERRORS.methodNotFound,
@@ -272,6 +290,7 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
 
   const surface: EvmSurface = {
     handler,
+    answer: async (text, extra) => (await answerBody(text, (call) => answer(call, extra))).body,
     path,
     chainId,
     provider,

@@ -1,0 +1,178 @@
+import { createEvmMethods } from "../../../generated/evm/client.js";
+import type { LogSubscriptionFilter } from "../../../generated/evm/types.js";
+import type { JsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
+import type { WebSocketTransport } from "../../runtime/websocket/websocket-transport.js";
+import type { EventQueue } from "./event-queue.js";
+import type { Follower, FollowerContext } from "./follower.js";
+import { HeadFollower } from "./head-follower.js";
+import type {
+  LiveEventMap,
+  LiveKind,
+  LogEvent,
+  NewHeadsEvent,
+  NewPendingTransactionsEvent,
+} from "./live-events.js";
+import { LogFollower } from "./log-follower.js";
+import { PendingFollower } from "./pending-follower.js";
+import type { CheckedSubscriptionOptions } from "./subscription-options.js";
+
+/** The subscriptions of one client, over its one connection. */
+export interface SubscriptionHub {
+  /** Starts a follower of `kind` that feeds `queue`. */
+  follow(
+    kind: LiveKind,
+    filter: LogSubscriptionFilter | undefined,
+    options: CheckedSubscriptionOptions,
+    queue: EventQueue<LiveEventMap[LiveKind]>,
+  ): void;
+  /** Ends every subscription (their iterations finish without error). */
+  close(): Promise<void>;
+}
+
+/** Notifications kept for a subscription id not known yet (its `eth_subscribe` answer is still on its way). */
+const MOST_EARLY_NOTIFICATIONS = 1000;
+/** How long stopping a subscription on the node may take before it is left to the connection's end. */
+const UNSUBSCRIBE_TIMEOUT_MS = 5_000;
+
+/**
+ * Routes `eth_subscription` notifications to their subscriptions by id, subscribes every subscription
+ * again each time a socket opens, tells them when the connection drops, and ends them when dialing
+ * gives up.
+ *
+ * @param rpc - The JSON-RPC client over `transport` (calls are checked and validated as usual).
+ * @param transport - The WebSocket transport.
+ * @param validates - Whether pushed items are checked against the spec.
+ * @returns The hub.
+ * @example
+ * const transport = createWebSocketTransport({
+ *   url: `wss://nd-1.example.com/ws/${token}`,
+ *   headers: {},
+ *   redact: (text) => text.replaceAll(token, "***"),
+ *   maxMessageBytes: DEFAULT_MAX_RESPONSE_BYTES,
+ *   handshakeTimeout: 10_000,
+ *   reconnect: resolveReconnectPolicy({}),
+ *   keepAlive: resolveKeepAlivePolicy({}),
+ *   keepAliveMethod: "eth_chainId",
+ * });
+ * const hub = createSubscriptionHub(createJsonRpcClient({ transport }), transport, true);
+ * const options = { signal: undefined, maxBuffered: 1000, fromBlock: undefined, maxReorgDepth: 64, verifyHeads: false };
+ * hub.follow("newHeads", undefined, options, new EventQueue(1000));
+ */
+export function createSubscriptionHub(
+  rpc: JsonRpcClient,
+  transport: WebSocketTransport,
+  validates: boolean,
+): SubscriptionHub {
+  const followers = new Set<Follower<unknown>>();
+  const byId = new Map<string, Follower<unknown>>();
+  // Items can arrive before the `eth_subscribe` answer has been read back: keep them for a moment.
+  // Only while an eth_subscribe is under way: items for other unknown ids (a subscription just
+  // stopped, whose node has not read eth_unsubscribe yet) are dropped at once.
+  let early = new Map<string, unknown[]>();
+  let earlyCount = 0;
+  let subscribing = 0;
+  let epoch = 0;
+
+  const forgetEarly = () => {
+    early = new Map();
+    earlyCount = 0;
+  };
+
+  const evm = createEvmMethods(rpc);
+  const context: FollowerContext = {
+    rpc,
+    evm,
+    validates,
+    connected: () => transport.connected,
+    epoch: () => epoch,
+    async subscribe(follower) {
+      const at = epoch;
+      const [kind, filter] = follower.subscribeParams();
+      subscribing++;
+      let id: string;
+      try {
+        id = await evm.eth_subscribe(kind, filter);
+      } finally {
+        subscribing--;
+      }
+      const waiting = early.get(id);
+      early.delete(id);
+      earlyCount -= waiting?.length ?? 0;
+      if (subscribing === 0) forgetEarly();
+      if (at !== epoch || !followers.has(follower)) return false;
+      follower.nodeId = id;
+      byId.set(id, follower);
+      for (const item of waiting ?? []) follower.notify(item);
+      return true;
+    },
+    async release(follower) {
+      followers.delete(follower);
+      const id = follower.nodeId;
+      if (id === undefined) return;
+      byId.delete(id);
+      follower.nodeId = undefined;
+      if (!transport.connected) return;
+      await evm.eth_unsubscribe(id, { timeout: UNSUBSCRIBE_TIMEOUT_MS }).catch(() => undefined);
+    },
+  };
+
+  transport.listen({
+    onOpen() {
+      epoch++;
+      byId.clear();
+      forgetEarly();
+      for (const follower of [...followers]) void follower.resubscribe();
+    },
+    onDown() {
+      epoch++;
+      byId.clear();
+      forgetEarly();
+      for (const follower of followers) follower.disconnected();
+    },
+    onGiveUp(error) {
+      for (const follower of [...followers]) follower.fail(error);
+    },
+    onNotification(message) {
+      if (message.method !== "eth_subscription") return;
+      const params = message.params as { subscription?: unknown; result?: unknown } | undefined;
+      const id = params?.subscription;
+      if (typeof id !== "string") return;
+      const follower = byId.get(id);
+      if (follower !== undefined) return follower.notify(params?.result);
+      if (subscribing === 0 || earlyCount >= MOST_EARLY_NOTIFICATIONS) return;
+      const list = early.get(id) ?? [];
+      list.push(params?.result);
+      early.set(id, list);
+      earlyCount++;
+    },
+  });
+
+  return {
+    follow(kind, filter, options, queue) {
+      if (queue.ended) return; // stopped before the code had loaded
+      const follower = (
+        kind === "newHeads"
+          ? new HeadFollower(context, queue as EventQueue<NewHeadsEvent>, options)
+          : kind === "logs"
+            ? new LogFollower(context, queue as EventQueue<LogEvent>, options, filter ?? {})
+            : new PendingFollower(context, queue as EventQueue<NewPendingTransactionsEvent>, options)
+      ) as Follower<unknown>;
+      follower.start().then(
+        () => {
+          if (queue.ended) return;
+          followers.add(follower);
+          if (transport.connected) void follower.resubscribe();
+          // Not connected yet: dial; every follower subscribes when the socket opens.
+          else transport.connect(Number.POSITIVE_INFINITY).catch(() => undefined);
+        },
+        (error: unknown) => follower.fail(error),
+      );
+    },
+    async close() {
+      for (const follower of [...followers]) follower.end();
+      followers.clear();
+      byId.clear();
+      forgetEarly();
+    },
+  };
+}

@@ -1,0 +1,411 @@
+import { scrubError } from "../credentials/redact.js";
+import { AbortError } from "../errors/abort-error.js";
+import type { ChainkitError } from "../errors/chainkit-error.js";
+import { HttpError } from "../errors/http-error.js";
+import { NetworkError } from "../errors/network-error.js";
+import { ResponseTooLargeError } from "../errors/response-too-large-error.js";
+import { TimeoutError } from "../errors/timeout-error.js";
+import { unauthorizedHint } from "../http/response-errors.js";
+import type { CredentialsSent } from "../http/shown-request.js";
+import type { KeepAlivePolicy } from "./keep-alive-policy.js";
+import { type OpenedSocket, openWebSocket } from "./open-websocket.js";
+import type { ReconnectPolicy } from "./reconnect-policy.js";
+import type { WebSocketChoice } from "./websocket-choice.js";
+
+/** Options of {@link SocketConnection}. */
+export interface SocketConnectionOptions {
+  /** The URL to dial (holds the token in token mode: never shown). */
+  url: string;
+  /** Headers of the upgrade request (basic auth). */
+  headers: Record<string, string>;
+  /** The URL with credentials replaced by `***`, for errors. */
+  shownUrl: string;
+  /** Scrubs credentials from error text. */
+  redact: (text: string) => string;
+  /** Which credentials the upgrade carries, so a 401 can say whether they were wrong or missing. */
+  credentials?: CredentialsSent;
+  choice: WebSocketChoice;
+  /** Largest message accepted, in bytes (Infinity: no limit). */
+  maxMessageBytes: number;
+  /** Milliseconds the opening handshake may take. */
+  handshakeTimeout: number;
+  reconnect: ReconnectPolicy;
+  keepAlive: KeepAlivePolicy | false;
+  /** The text of one keep-alive request (any answer, even an error, proves the connection alive). */
+  ping: () => string;
+  /** Every message, as text. */
+  onMessage(text: string): void;
+  /** Each time a socket opens (the first time and after every reconnect). */
+  onOpen(): void;
+  /** Each time an open socket is lost, with the reason; a reconnect follows unless dialing gives up. */
+  onDown(error: ChainkitError): void;
+  /** Dialing stopped: the upgrade was refused for good, or `reconnect.attempts` dials failed in a row. */
+  onGiveUp(error: ChainkitError): void;
+}
+
+type State = "idle" | "connecting" | "open" | "waiting" | "failed" | "closed";
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/** Upgrade answers worth dialing again for: the service is busy or briefly unavailable. */
+const TRANSIENT_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
+/** How long `close()` waits for the server's closing handshake before cutting the connection. */
+const CLOSE_GRACE_MS = 1_000;
+/** Close code for a message over the limit (RFC 6455 "message too big"). */
+const MESSAGE_TOO_BIG = 1009;
+
+/**
+ * One logical WebSocket connection that stays up: dials on demand, reconnects after a drop with
+ * exponential backoff and full jitter, sends a keep-alive request when the line is quiet and replaces
+ * a socket that stays silent after it (a stalled connection that never closes), refuses messages over
+ * the size limit, and on `close()` leaves no socket or timer behind. Secrets live in private fields,
+ * so inspecting it shows none.
+ *
+ * @example
+ * const connection = new SocketConnection({
+ *   url: `wss://nd-1.example.com/ws/${token}`,
+ *   headers: {},
+ *   shownUrl: "wss://nd-1.example.com/ws/***",
+ *   redact: (text) => text.replaceAll(token, "***"),
+ *   choice: { needsHeaders: false },
+ *   maxMessageBytes: DEFAULT_MAX_RESPONSE_BYTES,
+ *   handshakeTimeout: 10_000,
+ *   reconnect: resolveReconnectPolicy({}),
+ *   keepAlive: resolveKeepAlivePolicy({}),
+ *   ping: () => '{"jsonrpc":"2.0","id":"keepalive","method":"eth_chainId","params":[]}',
+ *   onMessage: (text) => console.log(text),
+ *   onOpen: () => console.log("open"),
+ *   onDown: (error) => console.log(error.message),
+ *   onGiveUp: (error) => console.log(error.message),
+ * });
+ * await connection.ready(10_000);
+ * connection.send('{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}');
+ */
+export class SocketConnection {
+  readonly #options: SocketConnectionOptions;
+  #state: State = "idle";
+  #opened: OpenedSocket | undefined;
+  #waiters = new Set<Waiter>();
+  #failedDials = 0;
+  #lastError: ChainkitError | undefined;
+  #lastMessageAt = 0;
+  #pingSentAt = 0;
+  #keepAliveTimer: ReturnType<typeof setTimeout> | undefined;
+  #dialTimer: ReturnType<typeof setTimeout> | undefined;
+  #handshakeTimer: ReturnType<typeof setTimeout> | undefined;
+  #closed: Promise<void> | undefined;
+
+  constructor(options: SocketConnectionOptions) {
+    this.#options = options;
+  }
+
+  /** Whether a socket is open now. */
+  get isOpen(): boolean {
+    return this.#state === "open";
+  }
+
+  /**
+   * Resolves once a socket is open, dialing when none is (also after dialing gave up).
+   *
+   * @throws {TimeoutError} when no socket opens within `timeout` ms.
+   * @throws {AbortError} when `signal` aborts, or the connection is closed.
+   * @throws {HttpError | NetworkError} when dialing gives up.
+   */
+  ready(timeout: number, signal?: AbortSignal): Promise<void> {
+    if (this.#state === "open") return Promise.resolve();
+    if (this.#state === "closed") return Promise.reject(this.#closedError());
+    if (signal?.aborted) return Promise.reject(new AbortError({ reason: signal.reason }));
+    if (this.#state === "idle" || this.#state === "failed") {
+      this.#failedDials = 0;
+      this.#dial();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const finish = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+        this.#waiters.delete(waiter);
+      };
+      const waiter: Waiter = {
+        resolve: () => {
+          finish();
+          resolve();
+        },
+        reject: (error) => {
+          finish();
+          reject(error);
+        },
+      };
+      const onAbort = () => waiter.reject(new AbortError({ reason: signal?.reason }));
+      const timer =
+        timeout < 2 ** 31
+          ? setTimeout(
+              () =>
+                waiter.reject(
+                  this.#lastError ?? new TimeoutError({ timeout, method: "WS", url: this.#options.shownUrl }),
+                ),
+              timeout,
+            )
+          : undefined;
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.#waiters.add(waiter);
+    });
+  }
+
+  /**
+   * Sends one text message on the open socket.
+   *
+   * @returns `false` when no socket is open (the message was not sent).
+   */
+  send(text: string): boolean {
+    const socket = this.#opened?.socket;
+    if (this.#state !== "open" || socket === undefined) return false;
+    socket.send(text);
+    return true;
+  }
+
+  /**
+   * Drops the current socket as dead and dials a new one (used when a keep-alive goes unanswered, and
+   * by callers that find the connection unusable).
+   */
+  replace(error: ChainkitError): void {
+    if (this.#state !== "open" && this.#state !== "connecting") return;
+    this.#lose(error);
+  }
+
+  /** Closes the socket (politely, then at once after a short grace), stops every timer; idempotent. */
+  close(): Promise<void> {
+    if (this.#closed) return this.#closed;
+    const opened = this.#opened;
+    const wasOpen = this.#state === "open";
+    this.#state = "closed";
+    this.#clearTimers();
+    this.#opened = undefined;
+    for (const waiter of [...this.#waiters]) waiter.reject(this.#closedError());
+    this.#closed = new Promise<void>((resolve) => {
+      if (opened === undefined) return resolve();
+      if (!wasOpen) {
+        opened.terminate();
+        return resolve();
+      }
+      const grace = setTimeout(() => {
+        opened.terminate();
+        resolve();
+      }, CLOSE_GRACE_MS);
+      opened.socket.addEventListener("close", () => {
+        clearTimeout(grace);
+        resolve();
+      });
+      opened.socket.close(1000, "client closed");
+    });
+    return this.#closed;
+  }
+
+  #closedError(): AbortError {
+    return new AbortError({ reason: "the client was closed", method: "WS", url: this.#options.shownUrl });
+  }
+
+  #dial(): void {
+    this.#state = "connecting";
+    const options = this.#options;
+    const maxMessageBytes = Number.isFinite(options.maxMessageBytes) ? options.maxMessageBytes : 0;
+    openWebSocket(options.choice, {
+      url: options.url,
+      headers: options.headers,
+      maxMessageBytes,
+      handshakeTimeout: options.handshakeTimeout,
+    }).then(
+      (opened) => this.#watch(opened),
+      (error: unknown) => this.#dialFailed(this.#networkError(error)),
+    );
+  }
+
+  #watch(opened: OpenedSocket): void {
+    if (this.#state !== "connecting") {
+      opened.terminate();
+      return;
+    }
+    this.#opened = opened;
+    const { socket } = opened;
+    const current = () => this.#opened === opened;
+    let failure: ChainkitError | undefined;
+    // The ws package enforces its own handshake timeout; a browser-style class gets ours.
+    this.#handshakeTimer = setTimeout(() => {
+      if (current() && this.#state === "connecting") {
+        this.#dialFailed(
+          new TimeoutError({
+            timeout: this.#options.handshakeTimeout,
+            method: "WS",
+            url: this.#options.shownUrl,
+          }),
+        );
+      }
+    }, this.#options.handshakeTimeout);
+    socket.addEventListener("open", () => {
+      if (!current()) return;
+      clearTimeout(this.#handshakeTimer);
+      this.#state = "open";
+      this.#failedDials = 0;
+      this.#lastError = undefined;
+      this.#lastMessageAt = Date.now();
+      this.#armKeepAlive();
+      for (const waiter of [...this.#waiters]) waiter.resolve();
+      this.#options.onOpen();
+    });
+    socket.addEventListener("message", (event: { data: unknown }) => {
+      if (!current()) return;
+      this.#lastMessageAt = Date.now();
+      const text = typeof event.data === "string" ? event.data : String(event.data);
+      if (!opened.limitsMessages && overLimit(text, this.#options.maxMessageBytes)) {
+        this.#lose(this.#tooLarge());
+        return;
+      }
+      this.#options.onMessage(text);
+    });
+    socket.addEventListener("error", (event: { error?: unknown; message?: unknown }) => {
+      if (!current()) return;
+      failure = this.#errorOf(event.error ?? event.message);
+    });
+    socket.addEventListener("close", (event: { code?: number }) => {
+      if (!current()) return;
+      const error =
+        event.code === MESSAGE_TOO_BIG
+          ? this.#tooLarge()
+          : (failure ??
+            this.#networkError(new Error(`the connection closed (code ${event.code ?? "none"})`)));
+      if (this.#state === "connecting") this.#dialFailed(error);
+      else this.#lose(error);
+    });
+  }
+
+  /** An open (or opening) socket is gone: tell the owner, then dial again after a short wait. */
+  #lose(error: ChainkitError): void {
+    const wasOpen = this.#state === "open";
+    this.#opened?.terminate();
+    this.#opened = undefined;
+    this.#clearTimers();
+    if (!wasOpen) {
+      this.#dialFailed(error);
+      return;
+    }
+    this.#lastError = error;
+    this.#options.onDown(error);
+    if (this.#state === "open") this.#scheduleDial(0);
+  }
+
+  #dialFailed(error: ChainkitError): void {
+    if (this.#state === "closed") return;
+    this.#opened?.terminate();
+    this.#opened = undefined;
+    this.#clearTimers();
+    this.#lastError = error;
+    this.#failedDials++;
+    const refused = error instanceof HttpError && !TRANSIENT_STATUS.has(error.status);
+    if (refused || this.#failedDials >= this.#options.reconnect.attempts) {
+      this.#state = "failed";
+      for (const waiter of [...this.#waiters]) waiter.reject(error);
+      this.#options.onGiveUp(error);
+      return;
+    }
+    this.#scheduleDial(this.#failedDials);
+  }
+
+  /** Full jitter: a random wait up to `baseDelay * 2^attempt`, capped at `maxDelay`. */
+  #scheduleDial(attempt: number): void {
+    const { baseDelay, maxDelay } = this.#options.reconnect;
+    const delay = Math.floor(Math.random() * Math.min(maxDelay, baseDelay * 2 ** attempt));
+    this.#state = "waiting";
+    this.#dialTimer = setTimeout(() => {
+      this.#dialTimer = undefined;
+      if (this.#state === "waiting") this.#dial();
+    }, delay);
+  }
+
+  /**
+   * One timer serves the keep-alive: it wakes when the line may have gone quiet, sends a request if it
+   * has, and replaces the socket when nothing at all came back within `timeout`.
+   */
+  #armKeepAlive(): void {
+    const policy = this.#options.keepAlive;
+    if (policy === false) return;
+    const check = () => {
+      if (this.#state !== "open") return;
+      const now = Date.now();
+      if (this.#pingSentAt > this.#lastMessageAt) {
+        if (now - this.#pingSentAt >= policy.timeout) {
+          return this.replace(
+            this.#networkError(
+              new Error(
+                `no message within ${policy.timeout} ms of a keep-alive request; the connection was replaced`,
+              ),
+            ),
+          );
+        }
+        this.#keepAliveTimer = setTimeout(check, this.#pingSentAt + policy.timeout - now);
+        return;
+      }
+      const quietFor = now - this.#lastMessageAt;
+      if (quietFor < policy.interval) {
+        this.#keepAliveTimer = setTimeout(check, policy.interval - quietFor);
+        return;
+      }
+      this.#pingSentAt = now;
+      this.send(this.#options.ping());
+      this.#keepAliveTimer = setTimeout(check, policy.timeout);
+    };
+    this.#pingSentAt = 0;
+    this.#keepAliveTimer = setTimeout(check, policy.interval);
+  }
+
+  #clearTimers(): void {
+    clearTimeout(this.#keepAliveTimer);
+    clearTimeout(this.#dialTimer);
+    clearTimeout(this.#handshakeTimer);
+    this.#keepAliveTimer = undefined;
+    this.#dialTimer = undefined;
+    this.#handshakeTimer = undefined;
+  }
+
+  #tooLarge(): ResponseTooLargeError {
+    return new ResponseTooLargeError({
+      limit: this.#options.maxMessageBytes,
+      url: this.#options.shownUrl,
+      what: "A WebSocket message",
+    });
+  }
+
+  /** A socket error as a chainkit error: a refused upgrade keeps its HTTP status. */
+  #errorOf(error: unknown): ChainkitError {
+    const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
+    const status = /Unexpected server response: (\d{3})/.exec(message)?.[1];
+    if (status !== undefined) {
+      return new HttpError({
+        status: Number(status),
+        method: "GET",
+        url: this.#options.shownUrl,
+        hint: status === "401" ? unauthorizedHint(this.#options.credentials) : undefined,
+      });
+    }
+    if ((error as { code?: unknown } | undefined)?.code === "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH") {
+      return this.#tooLarge();
+    }
+    return this.#networkError(error);
+  }
+
+  #networkError(cause: unknown): NetworkError {
+    return new NetworkError({
+      method: "WS",
+      url: this.#options.shownUrl,
+      cause: scrubError(cause instanceof Error ? cause : new Error(String(cause)), this.#options.redact),
+    });
+  }
+}
+
+/** Whether a text message is over `limit` bytes, without encoding it when its length already decides. */
+function overLimit(text: string, limit: number): boolean {
+  if (text.length > limit) return true; // every UTF-16 unit is at least one UTF-8 byte
+  if (text.length * 3 <= limit) return false; // and at most three
+  return new TextEncoder().encode(text).length > limit;
+}

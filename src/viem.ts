@@ -1,0 +1,18 @@
+/**
+ * `chainkit/viem`: viem on chainkit's transport (credentials, retries, batching, validation), and an
+ * extension with verified proofs and receipts and HyperEVM's system transactions. Needs viem 2.
+ */
+export {
+  type ChainkitActions,
+  chainkitActions,
+  type GetSystemTransactionsParameters,
+  type GetVerifiedProofParameters,
+  type GetVerifiedReceiptParameters,
+  type VerifiedReceipt,
+} from "./viem/chainkit-actions.js";
+export {
+  type ChainkitTransport,
+  type ChainkitTransportOptions,
+  type ChainkitTransportValue,
+  chainkitTransport,
+} from "./viem/chainkit-transport.js";
