@@ -161,10 +161,16 @@ describe("finding 10: int64 exact in any JSON form", () => {
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).field).toBe("/query/page");
     expect(sent).toBe(0);
-    const indexer = createIndexerClient({ url: server.url, credentials: { token: TOKEN }, retry: false });
-    const outOfRange = await outcome(() => indexer.getActions({ start_lt: 2n ** 64n }));
+    const outOfRange = await outcome(() =>
+      wallet().createTransaction({
+        owner_address: "41dd791d6b49e190062d650e6a23c575510d35f2f9",
+        to_address: "4192ad11c1bf16b3b14b0bd6b5c7e2db73a0b5e83a",
+        amount: 2n ** 64n,
+        visible: false,
+      }),
+    );
     expect(outOfRange.error).toBeInstanceOf(RequestValidationError);
-    expect((outOfRange.error as RequestValidationError).field).toBe("/query/start_lt");
+    expect((outOfRange.error as RequestValidationError).field).toBe("/body/amount");
     expect(outOfRange.sent).toBe(0);
   });
 });

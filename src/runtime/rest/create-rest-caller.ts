@@ -38,6 +38,12 @@ export interface RestCallerOptions {
   validateResponse?: boolean;
   /** Usage counting, and an optional budget that paces requests. */
   usage?: UsageOptions;
+  /**
+   * The widest integer a `format: int64` field may hold, in bits (default 256; 64 for a surface whose
+   * fields are real int64s, −2^63 … 2^63 − 1); a wider value is a `ResponseValidationError`, or a
+   * `RequestValidationError` when sent.
+   */
+  int64Bits?: number;
   /** Extra headers for every request (not secret; they are never shown anyway). */
   headers?: Record<string, string>;
   /**
@@ -122,7 +128,7 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   }
 
   async function call(operation: RestOperation, input: RestInput, callOptions: RestCallOptions = {}) {
-    const prepared = prepareRest(operation, input);
+    const prepared = prepareRest(operation, input, options.int64Bits);
     const request: Attempt = {
       operation,
       target: targetOf(operation, prepared.pathAndQuery),
@@ -210,7 +216,8 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
       const issues = isJson
         ? checkValue(descriptor.validate, body, "")
         : [{ pointer: "", message: "is not JSON" }];
-      if (isJson && descriptor.int64) issues.push(...int64Issues(body, descriptor.int64, ""));
+      if (isJson && descriptor.int64)
+        issues.push(...int64Issues(body, descriptor.int64, "", options.int64Bits));
       if (issues.length > 0) throw new ResponseValidationError(operation.id, response.status, issues);
     }
     return descriptor?.int64 && isJson ? convertInt64(body, descriptor.int64) : body;

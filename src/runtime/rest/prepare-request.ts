@@ -25,12 +25,13 @@ export interface PreparedRest {
  *
  * @param operation - The operation descriptor.
  * @param input - Path parameters, query and body.
+ * @param int64Bits - The widest integer an int64 field may hold, in bits (default 256).
  * @returns The path with query string, and the body text.
  * @throws {RequestValidationError} listing every issue, by pointer (`/path/id`, `/query/limit`, `/body/region`).
  * @example
  * prepareRest(platformOperations.getNode, { path: { id: "ND-1" } }); // { pathAndQuery: "/v1/nodes/ND-1/", body: undefined }
  */
-export function prepareRest(operation: RestOperation, input: RestInput): PreparedRest {
+export function prepareRest(operation: RestOperation, input: RestInput, int64Bits?: number): PreparedRest {
   const issues: FieldIssue[] = [];
   if (operation.validatePath) issues.push(...checkValue(operation.validatePath, input.path ?? {}, "/path"));
   if (operation.validateQuery) {
@@ -48,8 +49,9 @@ export function prepareRest(operation: RestOperation, input: RestInput): Prepare
   }
   issues.push(...unsafeIntegerIssues(input.query, "/query"), ...unsafeIntegerIssues(input.body, "/body"));
   if (operation.requestInt64 && issues.length === 0) {
-    if (input.query) issues.push(...int64Issues(wireValue(input.query), operation.requestInt64, "/query"));
-    if (body !== undefined) issues.push(...int64Issues(parseJson(body), operation.requestInt64, "/body"));
+    const paths = operation.requestInt64;
+    if (input.query) issues.push(...int64Issues(wireValue(input.query), paths, "/query", int64Bits));
+    if (body !== undefined) issues.push(...int64Issues(parseJson(body), paths, "/body", int64Bits));
   }
   if (issues.length > 0) throw new RequestValidationError(operation.id, issues);
   // A `#fragment` in a spec path names one of several operations sharing a URL (`/exchange#order`);
