@@ -35,8 +35,7 @@ export async function readBodyWithin(response: Response, limit: number, source: 
     throw new ResponseTooLargeError({ limit, url: source.url });
   }
   const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
+  const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -46,9 +45,22 @@ export async function readBodyWithin(response: Response, limit: number, source: 
       await reader.cancel().catch(ignore);
       throw new ResponseTooLargeError({ limit, url: source.url });
     }
-    text += decoder.decode(value, { stream: true });
+    chunks.push(value);
   }
-  return text + decoder.decode();
+  // One decode of the whole body: most answers arrive as a single chunk.
+  return DECODER.decode(chunks.length === 1 ? chunks[0] : joined(chunks, size));
+}
+
+const DECODER = new TextDecoder();
+
+function joined(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  const whole = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return whole;
 }
 
 /** The body's length as sent, when the answer says it and the bytes are not compressed. */
