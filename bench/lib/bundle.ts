@@ -24,6 +24,20 @@ export interface Bundled {
   origins: [string, number][];
 }
 
+/**
+ * CommonJS dependencies (ajv, grpc-js) require Node built-ins: an ESM bundle for Node gets a `require`.
+ *
+ * @param platform - The bundle's platform.
+ * @returns esbuild's `banner` option.
+ */
+export function requireBanner(platform: string): { js: string } | undefined {
+  return platform === "node"
+    ? {
+        js: 'import { createRequire as __benchRequire } from "node:module"; const require = __benchRequire(import.meta.url);',
+      }
+    : undefined;
+}
+
 /** Groups an input path by package or by source folder two levels deep. */
 function origin(path: string): string {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path);
@@ -53,13 +67,7 @@ export async function bundle(options: BundleOptions): Promise<Bundled> {
     outfile: options.outfile ?? "out.mjs",
     metafile: true,
     logLevel: "silent",
-    // CommonJS dependencies (ajv, grpc-js) require Node built-ins; give the ESM bundle a `require`.
-    banner:
-      options.platform === "node"
-        ? {
-            js: 'import { createRequire as __benchRequire } from "node:module"; const require = __benchRequire(import.meta.url);',
-          }
-        : undefined,
+    banner: requireBanner(options.platform),
     legalComments: "none",
   });
   const code =
@@ -75,29 +83,4 @@ export async function bundle(options: BundleOptions): Promise<Bundled> {
   }
   const origins = [...grouped].sort((a, b) => b[1] - a[1]);
   return { code, bytes: buffer.length, gzip: gzipSync(buffer, { level: 9 }).length, origins };
-}
-
-/**
- * An esbuild plugin replacing a surface's generated validators by functions that accept
- * everything: the code size of a client without its validators (the validators are data the
- * generator emits per spec, not runtime code).
- *
- * @param surface - e.g. `"evm"`.
- */
-export function withoutValidators(surface: string): Plugin {
-  const declarations = readFileSync(`${ROOT}generated/${surface}/validators.d.ts`, "utf8");
-  const names = [...declarations.matchAll(/export declare const (\w+)/g)].map((match) => match[1]);
-  const stub = names.map((name) => `export const ${name} = () => true;`).join("\n");
-  const target = new RegExp(`generated[\\\\/]${surface}[\\\\/]validators\\.js$`);
-  return {
-    name: "without-validators",
-    setup(pluginBuild) {
-      pluginBuild.onResolve({ filter: /validators\.js$/ }, (args) =>
-        target.test(`${args.resolveDir}/${args.path}`.replace(/\\/g, "/").replace(/\/\.\//g, "/"))
-          ? { path: "validators-stub", namespace: "stub" }
-          : undefined,
-      );
-      pluginBuild.onLoad({ filter: /.*/, namespace: "stub" }, () => ({ contents: stub, loader: "js" }));
-    },
-  };
 }

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { eth_getBlockByHashResult } from "../../generated/evm/validators.js";
+import { result as eth_getBlockByHashResult } from "../../generated/evm/validators/eth_getBlockByHash.js";
 import { parseJson } from "../../src/runtime/json/parse-json.js";
 import { type BenchContext, check, planFor } from "../lib/context.js";
 import { block58, ROOT, syntheticBlock } from "../lib/fixtures.js";

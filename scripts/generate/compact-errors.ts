@@ -18,7 +18,8 @@
 /** Name of the helper in the generated code (ajv's own names are `validateN`, `errN`, `schemaN`, …). */
 export const ADD_ISSUE = "addIssue";
 
-const ADD_ISSUE_SOURCE = `/** Appends one issue to ajv's error list, which starts out as null. */
+/** JavaScript source of the helper, emitted in each validators module that uses it. */
+export const ADD_ISSUE_SOURCE = `/** Appends one issue to ajv's error list, which starts out as null. */
 function ${ADD_ISSUE}(issues, issue) {
   if (issues === null) return [issue];
   issues.push(issue);
@@ -30,8 +31,8 @@ const ERROR_PUSH =
   /^const (err\d+) = (\{.*\});\nif\(vErrors === null\)\{\nvErrors = \[\1\];\n\}\nelse \{\nvErrors\.push\(\1\);\n\}\n/gm;
 
 /**
- * Rewrites each error push of ajv standalone code into a call to the helper, and appends the
- * helper when any was rewritten.
+ * Rewrites each error push of ajv standalone code into a call to the helper (which the code must
+ * then import: see `ADD_ISSUE_SOURCE`).
  *
  * @param code - ajv standalone output, compiled with `code.lines: true`.
  * @returns The same validators, with each error recorded by one helper call.
@@ -39,10 +40,8 @@ const ERROR_PUSH =
  * compactErrorPushes(standaloneCode(ajv, exports));
  */
 export function compactErrorPushes(code: string): string {
-  let rewritten = 0;
-  const body = code.replace(ERROR_PUSH, (_push, _name: string, issue: string) => {
-    rewritten += 1;
-    return `vErrors = ${ADD_ISSUE}(vErrors, ${issue});\n`;
-  });
-  return rewritten === 0 ? code : `${body.trimEnd()}\n\n${ADD_ISSUE_SOURCE}\n`;
+  return code.replace(
+    ERROR_PUSH,
+    (_push, _name: string, issue: string) => `vErrors = ${ADD_ISSUE}(vErrors, ${issue});\n`,
+  );
 }

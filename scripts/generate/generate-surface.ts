@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { bundleSpec } from "./bundle-spec.js";
 import { checkRefs } from "./check-refs.js";
 import { checkSchemas, findSchemaSites } from "./check-schemas.js";
+import { validatorsModulePath } from "./generated-names.js";
 import { generatedHeader } from "./header.js";
 import { isObject, type Json } from "./json.js";
 import { loadSpec } from "./load-spec.js";
@@ -11,16 +12,17 @@ import { openApiTypes } from "./openapi-types.js";
 import { readOpenRpcMethods } from "./openrpc-model.js";
 import { restClientFile } from "./rest-client-file.js";
 import { restOperationsFile } from "./rest-operations-file.js";
-import { restValidatorEntries } from "./rest-validators.js";
+import { restValidatorGroups } from "./rest-validators.js";
 import { rpcClientFile } from "./rpc-client-file.js";
 import { rpcMethodsFile } from "./rpc-methods-file.js";
 import { openRpcTypes } from "./rpc-types.js";
-import { rpcValidatorEntries } from "./rpc-validators.js";
+import { rpcValidatorGroups } from "./rpc-validators.js";
+import { checkRules } from "./rules.js";
 import { SpecError } from "./spec-error.js";
 import type { Surface, SurfaceNames } from "./surfaces.js";
-import { buildValidators } from "./validators.js";
+import { buildValidators, type ValidatorFiles } from "./validators.js";
 
-/** Generated files of one surface: path relative to its output folder → content. */
+/** Generated files of one surface: path relative to its output folder (`/`-separated) → content. */
 export type SurfaceFiles = Map<string, string>;
 
 /**
@@ -35,29 +37,38 @@ export async function generateSurface(surface: Surface, specPath = surface.specF
   if (!existsSync(specPath)) throw new SpecError(file, "", "spec file not found");
   const doc = await loadSpec(specPath);
   checkRefs(file, doc);
-  checkSchemas(file, findSchemaSites(doc));
+  const sites = findSchemaSites(doc);
+  checkSchemas(file, sites);
+  checkRules(file, sites);
   const names = surfaceNames(surface, doc);
   const files: SurfaceFiles = new Map();
   if (surface.kind === "openapi") {
     const operations = readOpenApiOperations(file, doc);
-    const validators = buildValidators(file, doc, restValidatorEntries(operations));
+    const validators = buildValidators(file, doc, restValidatorGroups(operations));
     files.set("types.ts", `${generatedHeader(file)}\n\n${await openApiTypes(file, doc, operations)}`);
-    files.set("validators.js", `${generatedHeader(file)}\n\n${validators.js}`);
-    files.set("validators.d.ts", `${generatedHeader(file)}\n\n${validators.dts}`);
+    addValidatorFiles(files, file, validators);
     files.set("operations.ts", restOperationsFile(file, doc, names, operations));
     files.set("client.ts", restClientFile(file, doc, names, operations));
   } else {
     const methods = readOpenRpcMethods(file, doc);
-    const validators = buildValidators(file, doc, rpcValidatorEntries(methods));
+    const validators = buildValidators(file, doc, rpcValidatorGroups(methods));
     files.set("types.ts", openRpcTypes(file, doc, names, methods));
-    files.set("validators.js", `${generatedHeader(file)}\n\n${validators.js}`);
-    files.set("validators.d.ts", `${generatedHeader(file)}\n\n${validators.dts}`);
+    addValidatorFiles(files, file, validators);
     files.set("operations.ts", rpcMethodsFile(file, doc, names, methods));
     files.set("client.ts", rpcClientFile(file, doc, names, methods));
   }
   files.set("index.ts", indexFile(file, names));
   files.set("spec.json", bundleSpec(doc, generatedHeader(file).replace(/^\/\/ /, "")));
   return files;
+}
+
+/** `validators/<operation>.js` and `.d.ts` per operation. */
+function addValidatorFiles(files: SurfaceFiles, specFile: string, validators: ValidatorFiles): void {
+  const header = generatedHeader(specFile);
+  for (const module of validators.modules) {
+    files.set(validatorsModulePath(module.name), `${header}\n\n${module.js}`);
+    files.set(validatorsModulePath(module.name, ".d.ts"), `${header}\n\n${module.dts}`);
+  }
 }
 
 function surfaceNames(surface: Surface, doc: Json): SurfaceNames {
@@ -70,11 +81,10 @@ function indexFile(specFile: string, names: SurfaceNames): string {
   return [
     generatedHeader(specFile),
     "",
-    `/** The generated ${names.title}: typed functions, operation descriptors, types and validators. */`,
+    `/** The generated ${names.title}: typed functions, operation descriptors and types. */`,
     `export * from "./client.js";`,
     `export * from "./operations.js";`,
     `export type * from "./types.js";`,
-    `export * as validators from "./validators.js";`,
     "",
   ].join("\n");
 }

@@ -26,17 +26,7 @@ export function operationTypeNames(id: string): OperationTypeNames {
   };
 }
 
-/** Export names in `validators.js` for one REST operation. */
-export const restValidatorNames = {
-  path: (id: string) => `${id}Path`,
-  query: (id: string) => `${id}Query`,
-  body: (id: string) => `${id}Body`,
-  /** `200` → `Response200`, `4XX` → `Response4XX`, `default` → `ResponseDefault`. */
-  response: (id: string, status: string) => `${id}Response${status === "default" ? "Default" : status}`,
-};
-
-/** Export names in `validators.js` for one JSON-RPC method. */
-export const rpcValidatorNames = {
-  params: (name: string) => `${name}Params`,
-  result: (name: string) => `${name}Result`,
-};
+/** Where an operation's validators module is, relative to its surface's folder: `validators/getNode.js`. */
+export function validatorsModulePath(name: string, extension: ".js" | ".d.ts" = ".js"): string {
+  return `validators/${name}${extension}`;
+}

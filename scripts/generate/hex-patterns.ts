@@ -8,16 +8,16 @@
  * pattern is a plain `RegExp`. `$` without the `m` flag only matches at the end of the input, so
  * each rewrite accepts exactly the strings its pattern accepts.
  *
- * The engine runs twice: here, while ajv compiles, and in the generated file, which carries
- * `HEX_PATTERN_SOURCE` verbatim (standalone code can neither `require` it nor build it with
- * `new Function`). It is kept as text so that both runs execute the same code and the output does
+ * The engine runs twice: here, while ajv compiles, and in each generated module that uses it,
+ * which carries `HEX_PATTERN_SOURCE` verbatim (standalone code can neither `require` it nor build
+ * it with `new Function`). It is kept as text so that both runs execute the same code and the output does
  * not depend on how the generator itself was transpiled.
  */
 
 /** Name of the engine function in the generated code. */
 export const HEX_PATTERN_ENGINE = "hexAwarePattern";
 
-/** JavaScript source of the engine, emitted at the top of every validators.js that uses patterns. */
+/** JavaScript source of the engine, emitted at the top of every validators module that uses hex patterns. */
 export const HEX_PATTERN_SOURCE = `/**
  * ajv's pattern engine here: ^0x[0-9a-fA-F]{N}$, ^0x[0-9a-fA-F]{1,N}$, ^0x[0-9a-fA-F]+$ and
  * ^0x(?:[0-9a-fA-F]{2})*$ become a length check plus one shared RegExp; other patterns stay RegExps.

@@ -1,17 +1,21 @@
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import ts from "typescript";
+import { SECRET_EXTENSION } from "./field-paths.js";
 import { operationTypeNames } from "./generated-names.js";
 import { isObject, type Json } from "./json.js";
 import { typeName } from "./names.js";
 import type { RestOperationModel } from "./openapi-model.js";
+import { SECRET_IMPORT, SECRET_TYPE } from "./secret-type.js";
 import { SpecError } from "./spec-error.js";
 
 const BIGINT = ts.factory.createKeywordTypeNode(ts.SyntaxKind.BigIntKeyword);
+const SECRET = ts.factory.createTypeReferenceNode(SECRET_TYPE);
 
 /**
  * Writes `types.ts` for an OpenAPI surface: openapi-typescript's `paths`, `components` and
- * `operations` (int64 fields typed `bigint`), then a friendly alias per component schema and per
- * operation's path params, query, body and success response.
+ * `operations` (int64 fields typed `bigint`, `x-secret` fields the runtime's `Secret`), then a
+ * friendly alias per component schema and per operation's path params, query, body and success
+ * response.
  *
  * @throws {SpecError} When two aliases would get the same name.
  */
@@ -23,7 +27,12 @@ export async function openApiTypes(
   const ast = await openapiTS(structuredClone(doc) as unknown as OpenAPI3, {
     silent: true,
     emptyObjectsUnknown: true,
-    transform: (schema) => (schema.format === "int64" ? BIGINT : undefined),
+    transform: (schema) =>
+      (schema as Record<string, unknown>)[SECRET_EXTENSION] === true
+        ? SECRET
+        : schema.format === "int64"
+          ? BIGINT
+          : undefined,
   }).catch((error: unknown) => {
     // Our own checks ran first, so this is rare; still report it against the spec, not as a crash.
     throw new SpecError(
@@ -82,7 +91,9 @@ export async function openApiTypes(
     );
   }
   const aliasText = [...aliases.values()].map((alias) => alias.text).join("\n");
-  return `${astToString(ast)}\n${aliasText}\n`;
+  const types = astToString(ast);
+  const imports = new RegExp(`\\b${SECRET_TYPE}\\b`).test(types) ? `${SECRET_IMPORT}\n\n` : "";
+  return `${imports}${types}\n${aliasText}\n`;
 }
 
 /** The union of the 2xx bodies (`void` for a 2xx without one); `void` when no 2xx is documented. */

@@ -1,7 +1,7 @@
 import { literal } from "./example-code.js";
+import { findInt64Paths } from "./field-paths.js";
 import { operationTypeNames } from "./generated-names.js";
 import { generatedHeader } from "./header.js";
-import { findInt64Paths } from "./int64-paths.js";
 import { type DocParts, renderDoc } from "./jsdoc.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { refPointer, valueAt } from "./json-pointer.js";

@@ -1,6 +1,6 @@
-import { restValidatorNames } from "./generated-names.js";
+import { findInt64Paths, findSecretPaths } from "./field-paths.js";
+import { validatorsModulePath } from "./generated-names.js";
 import { generatedHeader } from "./header.js";
-import { findInt64Paths } from "./int64-paths.js";
 import type { Json } from "./json.js";
 import { propertyKey } from "./names.js";
 import type { RestOperationModel } from "./openapi-model.js";
@@ -14,7 +14,8 @@ export function restOperationsNames(pascal: string, camel: string): { record: st
 
 /**
  * Writes `operations.ts` for a REST surface: one frozen `RestOperation` per operationId, the data the
- * runtime needs to call it (method, path, retry safety, validators, int64 positions).
+ * runtime needs to call it (method, path, retry safety, int64 and secret positions, and the import
+ * of its validators module, which is loaded on first use).
  */
 export function restOperationsFile(
   specFile: string,
@@ -28,7 +29,6 @@ export function restOperationsFile(
     generatedHeader(specFile),
     "",
     `import type { RestOperation } from "../../src/runtime/operation.js";`,
-    `import * as validators from "./validators.js";`,
     "",
     `/** The operationIds of the ${surface.title}. */`,
     `export type ${idType} =${operations.map((op) => `\n  | ${JSON.stringify(op.id)}`).join("") || " never"};`,
@@ -49,19 +49,20 @@ function descriptor(doc: Json, op: RestOperationModel): string {
     `idempotent: ${op.idempotent}`,
     `pathParams: ${JSON.stringify(op.pathParams.map((param) => param.name))}`,
   ];
-  if (op.queryParams.length > 0) lines.push(`validateQuery: validators.${restValidatorNames.query(op.id)}`);
-  if (op.pathParams.length > 0) lines.push(`validatePath: validators.${restValidatorNames.path(op.id)}`);
-  if (op.requestBody) lines.push(`validateBody: validators.${restValidatorNames.body(op.id)}`);
+  lines.push(`validators: () => import(${JSON.stringify(`./${validatorsModulePath(op.id)}`)})`);
   const requestSchema =
     op.requestBody?.schema ?? (op.queryParams.length > 0 ? parameterObjectSchema(op.queryParams) : undefined);
   const requestInt64 = requestSchema === undefined ? [] : findInt64Paths(doc, requestSchema);
   if (requestInt64.length > 0) lines.push(`requestInt64: ${JSON.stringify(requestInt64)}`);
+  const requestSecrets = requestSchema === undefined ? [] : findSecretPaths(doc, requestSchema);
+  if (requestSecrets.length > 0) lines.push(`requestSecrets: ${JSON.stringify(requestSecrets)}`);
   const responses = op.responses.map((response) => {
     const fields: string[] = [];
     if (response.body) {
-      fields.push(`validate: validators.${restValidatorNames.response(op.id, response.status)}`);
       const int64 = findInt64Paths(doc, response.body.schema);
       if (int64.length > 0) fields.push(`int64: ${JSON.stringify(int64)}`);
+      const secrets = findSecretPaths(doc, response.body.schema);
+      if (secrets.length > 0) fields.push(`secrets: ${JSON.stringify(secrets)}`);
     }
     return `      ${propertyKey(response.status)}: ${fields.length > 0 ? `{ ${fields.join(", ")} }` : "{}"},`;
   });

@@ -1,6 +1,6 @@
-import { rpcValidatorNames } from "./generated-names.js";
+import { findInt64Paths, findSecretPaths } from "./field-paths.js";
+import { validatorsModulePath } from "./generated-names.js";
 import { generatedHeader } from "./header.js";
-import { findInt64Paths } from "./int64-paths.js";
 import type { Json } from "./json.js";
 import type { RpcMethodModel } from "./openrpc-model.js";
 import type { SurfaceNames } from "./surfaces.js";
@@ -12,7 +12,8 @@ export function rpcMethodsNames(pascal: string, camel: string): { record: string
 
 /**
  * Writes `operations.ts` for a JSON-RPC surface: one frozen `RpcMethod` per method, the data the
- * runtime needs to call it (retry safety, params and result validators, int64 positions).
+ * runtime needs to call it (retry safety, int64 and secret positions, and the import of its
+ * validators module, which is loaded on first use).
  */
 export function rpcMethodsFile(
   specFile: string,
@@ -25,18 +26,18 @@ export function rpcMethodsFile(
     const lines = [
       `name: ${JSON.stringify(method.name)}`,
       `idempotent: ${method.idempotent}`,
-      `validateParams: validators.${rpcValidatorNames.params(method.name)}`,
-      `validateResult: validators.${rpcValidatorNames.result(method.name)}`,
+      `validators: () => import(${JSON.stringify(`./${validatorsModulePath(method.name)}`)})`,
     ];
     const int64 = findInt64Paths(doc, method.result.schema);
     if (int64.length > 0) lines.push(`int64: ${JSON.stringify(int64)}`);
+    const secrets = findSecretPaths(doc, method.result.schema);
+    if (secrets.length > 0) lines.push(`secrets: ${JSON.stringify(secrets)}`);
     return `  ${method.name}: Object.freeze({\n${lines.map((line) => `    ${line},`).join("\n")}\n  }),`;
   });
   return [
     generatedHeader(specFile),
     "",
     `import type { RpcMethod } from "../../src/runtime/operation.js";`,
-    `import * as validators from "./validators.js";`,
     "",
     `/** The method names of the ${surface.title}. */`,
     `export type ${nameType} =${methods.map((method) => `\n  | ${JSON.stringify(method.name)}`).join("") || " never"};`,

@@ -7,6 +7,7 @@ import { childPointer } from "./json-pointer.js";
 import { typeName } from "./names.js";
 import type { RpcMethodModel } from "./openrpc-model.js";
 import { SchemaToTs, schemaDocs } from "./schema-to-ts.js";
+import { SECRET_IMPORT } from "./secret-type.js";
 import { SpecError } from "./spec-error.js";
 import type { SurfaceNames } from "./surfaces.js";
 
@@ -119,7 +120,8 @@ export function openRpcTypes(
   );
   const text = file.getFullText();
   file.forget();
-  return `${generatedHeader(specFile)}\n\n${text}`;
+  const imports = toTs.usesSecret ? `${SECRET_IMPORT}\n\n` : "";
+  return `${generatedHeader(specFile)}\n\n${imports}${text}`;
 }
 
 function paramsDoc(method: RpcMethodModel): string {

@@ -1,23 +1,24 @@
-import { rpcValidatorNames } from "./generated-names.js";
 import type { JsonObject } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import type { ContentDescriptorModel, RpcMethodModel } from "./openrpc-model.js";
-import type { ValidatorEntry } from "./validators.js";
+import type { ValidatorGroup } from "./validators.js";
 
-/** The validators of JSON-RPC methods: the params tuple and the result. */
-export function rpcValidatorEntries(methods: readonly RpcMethodModel[]): ValidatorEntry[] {
-  return methods.flatMap((method) => [
-    {
-      exportName: rpcValidatorNames.params(method.name),
-      schema: paramsTupleSchema(method.params),
-      pointer: childPointer(method.pointer, "params"),
-    },
-    {
-      exportName: rpcValidatorNames.result(method.name),
-      schema: method.result.schema,
-      pointer: method.result.schemaPointer,
-    },
-  ]);
+/**
+ * One validators module per JSON-RPC method, exporting what `RpcMethodValidators` (in
+ * `src/runtime/operation.ts`) reads: `params` (the tuple) and `result`.
+ */
+export function rpcValidatorGroups(methods: readonly RpcMethodModel[]): ValidatorGroup[] {
+  return methods.map((method) => ({
+    name: method.name,
+    entries: [
+      {
+        exportName: "params",
+        schema: paramsTupleSchema(method.params),
+        pointer: childPointer(method.pointer, "params"),
+      },
+      { exportName: "result", schema: method.result.schema, pointer: method.result.schemaPointer },
+    ],
+  }));
 }
 
 /** A tuple schema for positional params: optional trailing ones may be left out, nothing may follow. */

@@ -1,7 +1,9 @@
+import { SECRET_EXTENSION } from "./field-paths.js";
 import { docText } from "./jsdoc.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { refPointer, valueAt } from "./json-pointer.js";
 import { propertyKey, typeName } from "./names.js";
+import { SECRET_TYPE } from "./secret-type.js";
 
 const COMPONENT_PREFIX = "/components/schemas/";
 /** Keywords that shape a TypeScript type; a branch with none of them only adds checks. */
@@ -23,9 +25,13 @@ const TYPE_KEYWORDS = [
  * Converts JSON Schema to TypeScript type text, for the OpenRPC surface (OpenAPI surfaces use
  * openapi-typescript). Covers what the specs use: `$ref` to component schemas (by name), objects
  * with property docs, arrays and tuples, `oneOf`/`anyOf` (unions), `allOf` (intersections), `enum`,
- * `const`, and `type` lists (`["string", "null"]` gives `string | null`). `format: int64` is `bigint`.
+ * `const`, and `type` lists (`["string", "null"]` gives `string | null`). `format: int64` is `bigint`,
+ * and a string marked `x-secret: true` the runtime's `Secret`.
  */
 export class SchemaToTs {
+  /** Whether a type written so far names `Secret` (the file then imports it). */
+  usesSecret = false;
+
   /** Local refs outside the component schemas being inlined, to stop on a loop. */
   private readonly inlining = new Set<string>();
 
@@ -138,6 +144,10 @@ export class SchemaToTs {
     const int64 = schema.format === "int64";
     switch (type) {
       case "string":
+        if (schema[SECRET_EXTENSION] === true) {
+          this.usesSecret = true;
+          return SECRET_TYPE;
+        }
         return int64 ? "bigint" : "string";
       case "integer":
       case "number":

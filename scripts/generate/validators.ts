@@ -2,12 +2,13 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import addFormats from "ajv-formats";
 import { OPENAPI_SCHEMA_KEYWORDS } from "./check-schemas.js";
-import { compactErrorPushes } from "./compact-errors.js";
-import { HEX_PATTERN_ENGINE, HEX_PATTERN_SOURCE, hexAwarePattern } from "./hex-patterns.js";
+import { hexAwarePattern } from "./hex-patterns.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { childPointer, escapeToken, parsePointer, refPointer, valueAt } from "./json-pointer.js";
+import { RULE_EXTENSION, ruleKeyword, withRuleKeyword } from "./rules.js";
 import { rewriteSchema, walkSchema } from "./schema-walk.js";
 import { SpecError } from "./spec-error.js";
+import { validatorModule } from "./validator-modules.js";
 
 /** One validator to emit: a named export checking data against a schema written at `pointer`. */
 export interface ValidatorEntry {
@@ -17,12 +18,27 @@ export interface ValidatorEntry {
   pointer: string;
 }
 
-/** The two files of a surface's validators. */
+/** The validators of one operation or method, emitted together as one module. */
+export interface ValidatorGroup {
+  /** The operationId or method name: the module is `validators/<name>.js`. */
+  name: string;
+  /** Its own exports. */
+  entries: readonly ValidatorEntry[];
+  /** Exports gathered into one exported object instead, e.g. `responses` by status (see {@link ExportMap}). */
+  maps?: readonly ExportMap[];
+}
+
+/** An exported object whose members are validators of the group: `export const responses = { "200": … }`. */
+export interface ExportMap {
+  exportName: string;
+  /** Member key → the export name of one of the group's entries (which is then not exported itself). */
+  members: readonly (readonly [string, string])[];
+}
+
+/** A surface's validators: one module per group. */
 export interface ValidatorFiles {
-  /** ESM JavaScript: ajv standalone code with its helpers imported. */
-  js: string;
-  /** Declarations: one `Validator` per export. */
-  dts: string;
+  /** Per group, in the order given: ESM JavaScript and its declarations. */
+  modules: { name: string; js: string; dts: string }[];
 }
 
 /** Id under which the spec's component schemas are registered with ajv (it shows in `schemaPath`s). */
@@ -50,30 +66,47 @@ const ANNOTATIONS = new Set([
 ]);
 
 /**
- * Compiles ajv standalone validators for a spec.
+ * Compiles ajv standalone validators for a spec, one module per operation, so that an operation's
+ * validators are loaded only when it is first called.
  *
  * Component schemas are registered once under one id. A spec that asks for speed (see
  * `inlinesReferences`) gets them inlined into each export; the others share one function per
- * referenced component. Hex patterns are checked by the engine in
- * `hex-patterns.ts`, and errors are recorded by the helper in `compact-errors.ts`. Each int64 field accepts a JSON integer or a decimal string, the two forms the
- * lossless parser produces (and the runtime sends for `bigint`s), whatever the spec's `type` says.
+ * referenced component within a module (a component used by several operations is copied into
+ * each of their modules). Hex patterns are checked by the engine in `hex-patterns.ts`, errors are
+ * recorded by the helper in `compact-errors.ts`, a failed `oneOf`/`anyOf` keeps its branches'
+ * issues apart (`alternative-issues.ts`), and `x-rule` explains a conditional (`rules.ts`); each
+ * module carries the helpers it uses (`validator-modules.ts`). Issues carry no messages: the runtime words
+ * them from their keyword and params. Each int64 field accepts a JSON integer or a decimal string,
+ * the two forms the lossless parser produces (and the runtime sends for `bigint`s), whatever the
+ * spec's `type` says.
  *
  * @param file - Spec file name for error messages.
  * @param doc - The parsed spec; `$ref`s were checked already.
- * @param entries - The validators to emit.
- * @throws {SpecError} When ajv cannot compile a schema, naming where it is written.
+ * @param groups - The modules to emit, each with its validators.
+ * @throws {SpecError} When ajv cannot compile a schema, naming where it is written, or when two
+ *   module names differ only in case (they would share a file on some systems).
  */
-export function buildValidators(file: string, doc: Json, entries: readonly ValidatorEntry[]): ValidatorFiles {
+export function buildValidators(file: string, doc: Json, groups: readonly ValidatorGroup[]): ValidatorFiles {
+  checkModuleNames(file, groups);
   const inlineRefs = inlinesReferences(file, doc);
   const components = componentSchemas(file, doc);
-  const sorted = [...entries].sort((a, b) => (a.exportName < b.exportName ? -1 : 1));
-  const prepared = sorted.map((entry) => prepareSchema(file, doc, entry.schema, entry.pointer));
-  const allSchemas = [...Object.values(components), ...prepared];
-  // Surfaces without hex patterns keep ajv's plain RegExps and need no engine in their file.
+  const compiled = groups.map((group) => ({
+    group,
+    entries: [...group.entries]
+      .sort((a, b) => (a.exportName < b.exportName ? -1 : 1))
+      .map((entry) => ({ entry, schema: prepareSchema(file, doc, entry.schema, entry.pointer) })),
+  }));
+  const allSchemas = [
+    ...Object.values(components),
+    ...compiled.flatMap(({ entries }) => entries.map(({ schema }) => schema)),
+  ];
+  // Surfaces without hex patterns keep ajv's plain RegExps and need no engine.
   const hexShapes = usesHexPatterns(allSchemas);
   const ajv = new Ajv2020({
     code: { source: true, esm: true, lines: true, ...(hexShapes ? { regExp: hexAwarePattern } : {}) },
     allErrors: true,
+    // The runtime words every issue from its keyword and params (src/runtime/validation).
+    messages: false,
     strict: true,
     // Optional trailing RPC params make tuples whose minItems is below their length.
     strictTuples: false,
@@ -85,26 +118,54 @@ export function buildValidators(file: string, doc: Json, entries: readonly Valid
     inlineRefs,
   });
   addFormats.default(ajv);
+  ajv.addKeyword(ruleKeyword);
   if (!usesKeywords(allSchemas, DYNAMIC_SCOPE_KEYWORDS)) withoutDynamicScopes(ajv);
   for (const format of unknownFormats(ajv, allSchemas)) ajv.addFormat(format, true);
 
-  ajv.addSchema({ $id: COMPONENTS_ID, $defs: components });
+  const ruled = (schema: Json) => rewriteSchema(schema, withRuleKeyword);
+  ajv.addSchema({
+    $id: COMPONENTS_ID,
+    $defs: Object.fromEntries(Object.entries(components).map(([name, schema]) => [name, ruled(schema)])),
+  });
   for (const name of Object.keys(components).sort()) {
     compileOrThrow(file, childPointer("/components/schemas", name), () =>
       ajv.getSchema(`${COMPONENTS_ID}#/$defs/${escapeToken(name)}`),
     );
   }
-  for (const [index, entry] of sorted.entries()) {
-    compileOrThrow(file, entry.pointer, () =>
-      ajv.addSchema(prepared[index] as object, entry.exportName).getSchema(entry.exportName),
-    );
+  const modules = compiled.map(({ group, entries }) => {
+    const exports: Record<string, string> = {};
+    for (const { entry, schema } of entries) {
+      const key = `${group.name}.${entry.exportName}`;
+      compileOrThrow(file, entry.pointer, () => ajv.addSchema(ruled(schema) as object, key).getSchema(key));
+      exports[entry.exportName] = key;
+    }
+    const code = entries.length === 0 ? "" : standaloneCode.default(ajv, exports);
+    return { name: group.name, ...validatorModule(code, group) };
+  });
+  return { modules };
+}
+
+/** Module names become file names: they must be safe in a path and distinct whatever the case. */
+function checkModuleNames(file: string, groups: readonly ValidatorGroup[]): void {
+  const seen = new Map<string, string>();
+  for (const { name } of groups) {
+    if (!/^[A-Za-z0-9_$][A-Za-z0-9_$.-]*$/.test(name)) {
+      throw new SpecError(
+        file,
+        "",
+        `"${name}" cannot name a validators module (letters, digits, _ $ . - only)`,
+      );
+    }
+    const other = seen.get(name.toLowerCase());
+    if (other !== undefined) {
+      throw new SpecError(
+        file,
+        "",
+        `"${name}" and "${other}" differ only in case; their validators modules would clash`,
+      );
+    }
+    seen.set(name.toLowerCase(), name);
   }
-  const exports = Object.fromEntries(sorted.map((entry) => [entry.exportName, entry.exportName]));
-  const code = standaloneCode.default(ajv, exports);
-  return {
-    js: importHelpers(compactErrorPushes(code)),
-    dts: declarations(sorted.map((entry) => entry.exportName)),
-  };
 }
 
 /** The top-level spec extension that tunes a surface's validators. */
@@ -185,9 +246,12 @@ function prepareSchema(
   });
 }
 
+/** Drops annotations and extensions, except `x-rule`, which the rule keyword reads (`rules.ts`). */
 function withoutAnnotations(node: JsonObject): JsonObject {
   return Object.fromEntries(
-    Object.entries(node).filter(([keyword]) => !ANNOTATIONS.has(keyword) && !keyword.startsWith("x-")),
+    Object.entries(node).filter(
+      ([keyword]) => keyword === RULE_EXTENSION || (!ANNOTATIONS.has(keyword) && !keyword.startsWith("x-")),
+    ),
   );
 }
 
@@ -243,40 +307,4 @@ function unknownFormats(ajv: Ajv2020, schemas: readonly Json[]): string[] {
     });
   }
   return [...formats].sort();
-}
-
-/**
- * Turns the `require(...)` calls ajv leaves in standalone code into ESM imports. Both helper
- * packages are CommonJS: Node hands an ESM importer `module.exports` as the default export, while
- * bundlers that honour `__esModule` hand it `exports.default`; `commonJsExports` accepts either.
- */
-function importHelpers(code: string): string {
-  const modules: string[] = [];
-  const body = code
-    .replace(/^"use strict";\s*/, "")
-    .replace(/require\("([^"]+)"\)/g, (_match, specifier: string) => {
-      if (!modules.includes(specifier)) modules.push(specifier);
-      return `cjs${modules.indexOf(specifier)}`;
-    });
-  // ajv binds the engine by name before its first use, at the top of the body.
-  const engine = body.includes(`= ${HEX_PATTERN_ENGINE};`) ? [HEX_PATTERN_SOURCE, ""] : [];
-  if (modules.length === 0) return `${[...engine, body.trimEnd()].join("\n")}\n`;
-  const imports = modules.map((specifier, index) => `import * as module${index} from "${specifier}.js";`);
-  const bindings = modules.map((_specifier, index) => `const cjs${index} = commonJsExports(module${index});`);
-  const helper = [
-    "function commonJsExports(namespace) {",
-    "  const fallback = namespace.default;",
-    "  return fallback !== undefined && fallback !== null && fallback.__esModule ? fallback : namespace;",
-    "}",
-  ];
-  return `${[...imports, "", ...helper, ...bindings, "", ...engine, body.trimEnd()].join("\n")}\n`;
-}
-
-function declarations(names: readonly string[]): string {
-  const lines = [
-    `import type { Validator } from "../../src/runtime/operation.js";`,
-    "",
-    ...names.map((name) => `export declare const ${name}: Validator;`),
-  ];
-  return `${lines.join("\n")}\n`;
 }

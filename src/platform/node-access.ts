@@ -1,3 +1,4 @@
+import { Secret } from "../runtime/credentials/secret.js";
 import { NodeAccessError } from "./errors/node-access-error.js";
 
 /** Node credentials: the auth token (sent in the URL path) or basic-auth username and password. */
@@ -16,9 +17,10 @@ export interface NodeWithDetails {
   status?: string;
   details?: {
     https_endpoint?: string;
-    auth_key?: string;
-    auth_username?: string;
-    auth_password?: string;
+    /** A `Secret` in a node the client fetched; a plain string is read as well. */
+    auth_key?: string | Secret;
+    auth_username?: string | Secret;
+    auth_password?: string | Secret;
   } | null;
 }
 
@@ -93,8 +95,10 @@ export function nodeAccess(node: NodeWithDetails, options: NodeAccessOptions = {
   return { url: baseUrl(parsed, token), credentials: hideSecrets({ token }) };
 }
 
+/** The text of a field, revealed when it is a `Secret`; `undefined` when empty or absent. */
 function nonEmpty(value: unknown): string | undefined {
-  return typeof value === "string" && value !== "" ? value : undefined;
+  const text = value instanceof Secret ? value.reveal() : value;
+  return typeof text === "string" && text !== "" ? text : undefined;
 }
 
 /** The endpoint without query, hash, trailing slashes, or a trailing token segment. */

@@ -2,6 +2,11 @@
  * The data the generator emits for each operation, and the runtime reads to call it.
  * This file is the contract between `generated/` and `src/runtime/`: generated clients hold no
  * transport logic, only these descriptors and thin typed wrappers around a caller.
+ *
+ * Validators are not part of a descriptor: each operation's validators are a module of their own
+ * (`generated/<surface>/validators/<operation>.js`) that the descriptor's `validators` function
+ * imports on first use, so an entry does not grow with the number of operations. Read them through
+ * `loadValidators` / `loadedValidators` (`src/runtime/validation/load-validators.ts`).
  */
 
 /** One error reported by a validator (the shape ajv produces). */
@@ -11,7 +16,12 @@ export interface ValidationIssue {
   /** JSON pointer into the schema. */
   schemaPath: string;
   keyword: string;
+  /**
+   * What the keyword asked for (`allowedValues`, `pattern`, `missingProperty`, …). A failed
+   * `oneOf`/`anyOf` of a generated validator also carries `branches`, each branch's issues.
+   */
   params: Record<string, unknown>;
+  /** ajv's own wording; generated validators leave it out, as the runtime words issues itself. */
   message?: string;
 }
 
@@ -22,17 +32,56 @@ export interface Validator {
 }
 
 /**
- * Where `format: int64` values sit inside a value, as key paths. `"*"` stands for every array
- * element or every property value. The runtime converts each to `bigint` after validation.
+ * Where fields of one kind sit inside a value, as key paths. `"*"` stands for every array element
+ * or every property value; an empty path is the value itself.
  */
-export type Int64Paths = readonly (readonly string[])[];
+export type FieldPaths = readonly (readonly string[])[];
+
+/**
+ * Where `format: int64` values sit inside a value (see {@link FieldPaths}). The runtime converts
+ * each to `bigint` after validation.
+ */
+export type Int64Paths = FieldPaths;
+
+/**
+ * Where `x-secret: true` strings sit inside a value (see {@link FieldPaths}). The runtime wraps each
+ * answered one in a `Secret` after validation, and sends the value of a `Secret` found there in a
+ * request.
+ */
+export type SecretPaths = FieldPaths;
+
+/** The validators of one REST operation: the exports of its generated validators module. */
+export interface RestOperationValidators {
+  /** Validates the path parameters object. */
+  readonly path?: Validator;
+  /** Validates the query object. */
+  readonly query?: Validator;
+  /** Validates the JSON request body. */
+  readonly body?: Validator;
+  /** Validates a parsed response body, by the status keys of {@link RestOperation.responses}. */
+  readonly responses: Readonly<Record<string, Validator>>;
+}
+
+/** The validators of one JSON-RPC method: the exports of its generated validators module. */
+export interface RpcMethodValidators {
+  /** Validates the params array (a tuple). */
+  readonly params: Validator;
+  /** Validates the result (including `null` where the spec allows it). */
+  readonly result: Validator;
+}
+
+/**
+ * Imports an operation's validators module. The runtime calls it once per operation and keeps
+ * the module (see `loadValidators`); generated descriptors hold `() => import("./validators/<op>.js")`.
+ */
+export type ValidatorsLoader<T> = () => Promise<T>;
 
 /** How the runtime should treat one response status of a REST operation. */
 export interface ResponseDescriptor {
-  /** Validates the parsed body; absent when the spec gives no schema. */
-  validate?: Validator;
   /** Positions of int64 fields in the body. */
   int64?: Int64Paths;
+  /** Positions of secret fields in the body. */
+  secrets?: SecretPaths;
 }
 
 /** How a list operation pages by `limit` and `offset` (the spec's `x-paging`). */
@@ -56,14 +105,12 @@ export interface RestOperation {
   idempotent: boolean;
   /** Names of path parameters, in template order. */
   pathParams: readonly string[];
-  /** Validates the query object. */
-  validateQuery?: Validator;
-  /** Validates the path parameters object. */
-  validatePath?: Validator;
-  /** Validates the JSON request body. */
-  validateBody?: Validator;
-  /** Positions of int64 fields in the request body or query (sent as JSON integers / decimal strings). */
+  /** Imports the operation's validators (path, query, body, and one per response with a JSON body). */
+  validators: ValidatorsLoader<RestOperationValidators>;
+  /** Positions of int64 fields in the request body, or the query without one (sent as JSON integers). */
   requestInt64?: Int64Paths;
+  /** Positions of secret fields in the request body, or the query without one (a `Secret` there is sent as its value). */
+  requestSecrets?: SecretPaths;
   /** Responses by status code (`"200"`, `"201"`, `"4XX"`, `"default"`). */
   responses: Readonly<Record<string, ResponseDescriptor>>;
   /** Present on list operations that page by `limit`/`offset` (`x-paging` in the spec). */
@@ -76,12 +123,12 @@ export interface RpcMethod {
   name: string;
   /** Read-only methods are safe to retry. */
   idempotent: boolean;
-  /** Validates the params array (a tuple). */
-  validateParams: Validator;
-  /** Validates the result (including `null` where the spec allows it). */
-  validateResult: Validator;
+  /** Imports the method's validators (params and result). */
+  validators: ValidatorsLoader<RpcMethodValidators>;
   /** Positions of int64 fields in the result. */
   int64?: Int64Paths;
+  /** Positions of secret fields in the result. */
+  secrets?: SecretPaths;
 }
 
 /** Per-call options every generated function accepts as its last argument. */

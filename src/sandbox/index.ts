@@ -204,7 +204,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     };
     // `ws`: the WebSocket endpoint (`/ws/<token>`, or `/ws` with basic auth) next to `/evm`.
     const evmRoutes = [evm.path.split("/")[1] ?? "", "ws"];
-    const evmWebSocket = createEvmWebSocketServer({ surface: evm });
+    const evmWebSocket = await createEvmWebSocketServer({ surface: evm });
     await serve("evm", {
       auth: "node",
       nodeAuth,

@@ -5,10 +5,12 @@
  */
 import { readFileSync } from "node:fs";
 import type { FieldIssue } from "../runtime/errors/request-validation-error.js";
+import { selectResponse } from "../runtime/http/select-response.js";
 import { parseJson } from "../runtime/json/parse-json.js";
 import { stringifyJson } from "../runtime/json/stringify-json.js";
-import type { RestOperation, RpcMethod, Validator } from "../runtime/operation.js";
-import { checkValue } from "../runtime/validation/field-issues.js";
+import type { RestOperation, RpcMethod, RpcMethodValidators, Validator } from "../runtime/operation.js";
+import { checkValue, type DescribedIssue, describeIssues } from "../runtime/validation/field-issues.js";
+import { loadedValidators, loadValidators } from "../runtime/validation/load-validators.js";
 import type { SandboxRequest, SandboxResponse, SurfaceHandler, SurfaceName } from "./surface.js";
 
 /** The REST surfaces (the EVM speaks JSON-RPC, see {@link RpcContract}). */
@@ -186,7 +188,7 @@ export type RequestPart = "path" | "query" | "body" | "json";
 export function refusal(
   surface: RestSurfaceName,
   part: RequestPart,
-  issues: readonly FieldIssue[],
+  issues: readonly (FieldIssue | DescribedIssue)[],
   query: Record<string, unknown> = {},
   body: unknown = undefined,
 ): SandboxResponse {
@@ -204,7 +206,9 @@ export function refusal(
       const fields = new Map<string, string[]>();
       for (const issue of platformIssues(issues, part === "query" ? query : body)) {
         const name = fieldName(issue.pointer);
-        fields.set(name, [...(fields.get(name) ?? []), issue.message]);
+        const messages = fields.get(name) ?? [];
+        // A value can break two rules the platform words alike (an unknown region is also one its provider lacks).
+        if (!messages.includes(issue.message)) fields.set(name, [...messages, issue.message]);
       }
       return {
         status: 400,
@@ -245,27 +249,25 @@ function asRecord(map: ReadonlyMap<string, string[]>): Record<string, string[]> 
   return record;
 }
 
+/** Keywords whose issue the platform (Django REST framework) words as a refused choice. */
+const CHOICE_KEYWORDS = new Set(["enum", "x-rule"]);
+
 /**
- * Issues worded as the platform (Django REST framework) words them: a refused choice quotes the
- * value, and the `if`/`then` wrapper of the provider/region rules is left out when its inner issue
- * is already listed.
+ * Issues worded as the platform (Django REST framework) words them: a refused choice of a
+ * top-level field (an enum, or a region its provider does not serve) quotes the value.
  */
-function platformIssues(issues: readonly FieldIssue[], values: unknown): FieldIssue[] {
-  const inner = issues.filter((issue) => !/^must match "(then|else)" schema$/.test(issue.message));
-  return (inner.length > 0 ? inner : [...issues]).map((issue) => {
+function platformIssues(issues: readonly (FieldIssue | DescribedIssue)[], values: unknown): FieldIssue[] {
+  return issues.map((issue) => {
     const name = issue.pointer.split("/")[2];
     const value =
       name !== undefined && values !== null && typeof values === "object" && Object.hasOwn(values, name)
         ? (values as Record<string, unknown>)[name]
         : undefined;
-    if (
-      issue.pointer.split("/").length === 3 &&
-      typeof value === "string" &&
-      /allowed values/.test(issue.message)
-    ) {
+    const choice = "keyword" in issue && CHOICE_KEYWORDS.has(issue.keyword);
+    if (issue.pointer.split("/").length === 3 && typeof value === "string" && choice) {
       return { pointer: issue.pointer, message: `"${value}" is not a valid choice.` };
     }
-    return issue;
+    return { pointer: issue.pointer, message: issue.message };
   });
 }
 
@@ -308,12 +310,12 @@ export class RestContract {
   }
 
   /**
-   * Routes and checks a request.
+   * Routes and checks a request (loading the operation's validators on its first request).
    *
    * @param request - The request as the HTTP core passes it.
    * @returns The checked input, or the response that refuses the request.
    */
-  read(request: SandboxRequest): ReadRequestResult {
+  async read(request: SandboxRequest): Promise<ReadRequestResult> {
     const method = request.method.toUpperCase();
     const onPath = this.#routes.filter((route) => route.pattern.test(request.path));
     const route = onPath.find((candidate) => candidate.operation.method === method);
@@ -326,28 +328,29 @@ export class RestContract {
       operation.pathParams.map((name, index) => [name, decodeURIComponent(values[index] ?? "")]),
     );
     const query = coerceQuery(request.query, route.parameters);
+    const validators = loadedValidators(operation) ?? (await loadValidators(operation));
     let body: unknown;
-    const refuse = (part: RequestPart, issues: FieldIssue[]) => ({
+    const refuse = async (part: RequestPart, issues: readonly (FieldIssue | DescribedIssue)[]) => ({
       ok: false as const,
-      response: this.#checked(operation, refusal(this.surface, part, issues, query, body)),
+      response: await this.#checked(operation, refusal(this.surface, part, issues, query, body)),
     });
 
-    if (operation.validatePath) {
-      const issues = checkValue(operation.validatePath, pathParams, "/path");
+    if (validators.path) {
+      const issues = issuesOf(validators.path, pathParams, "/path");
       if (issues.length > 0) return refuse("path", issues);
     }
-    if (operation.validateQuery) {
-      const issues = checkValue(operation.validateQuery, query, "/query");
+    if (validators.query) {
+      const issues = issuesOf(validators.query, query, "/query");
       if (issues.length > 0) return refuse("query", issues);
     }
 
-    if (operation.validateBody) {
+    if (validators.body) {
       try {
         body = parseJson(request.body);
       } catch (error) {
         return refuse("json", [{ pointer: "/body", message: (error as Error).message }]);
       }
-      const issues = checkValue(operation.validateBody, body, "/body");
+      const issues = issuesOf(validators.body, body, "/body");
       if (issues.length > 0) return refuse("body", issues);
     }
     return { ok: true, input: { operation, pathParams, query, body, request } };
@@ -361,7 +364,7 @@ export class RestContract {
    * @returns The same answer.
    * @throws {SandboxContractError} when the spec does not list the status or the body does not match.
    */
-  check(operation: RestOperation, response: SandboxResponse): SandboxResponse {
+  check(operation: RestOperation, response: SandboxResponse): Promise<SandboxResponse> {
     return this.#checked(operation, response);
   }
 
@@ -375,7 +378,7 @@ export class RestContract {
    */
   handler(handlers: Readonly<Record<string, RestOperationHandler>>): SurfaceHandler {
     return async (request) => {
-      const read = this.read(request);
+      const read = await this.read(request);
       if (!read.ok) return read.response;
       const implementation = handlers[read.input.operation.id];
       if (!implementation) {
@@ -385,24 +388,31 @@ export class RestContract {
     };
   }
 
-  #checked(operation: RestOperation, response: SandboxResponse): SandboxResponse {
+  async #checked(operation: RestOperation, response: SandboxResponse): Promise<SandboxResponse> {
     const status = String(response.status);
-    const descriptor =
-      operation.responses[status] ?? operation.responses[`${status[0]}XX`] ?? operation.responses.default;
-    if (!descriptor) {
+    const key = selectResponse(operation.responses, response.status);
+    if (key === undefined) {
       throw new SandboxContractError(`${operation.id} answered ${status}, which the spec does not list`);
     }
-    if (descriptor.validate) {
+    const validate = (loadedValidators(operation) ?? (await loadValidators(operation))).responses[key];
+    if (validate) {
       if (typeof response.body === "string" || response.body === undefined) {
         throw new SandboxContractError(`${operation.id} ${status}: the spec asks for a JSON body`);
       }
       // Validate what a client will parse: the written JSON read back losslessly.
-      assertValid(descriptor.validate, parseJson(stringifyJson(response.body)), `${operation.id} ${status}`);
+      assertValid(validate, parseJson(stringifyJson(response.body)), `${operation.id} ${status}`);
     } else if (response.status === 204 && response.body !== undefined) {
       throw new SandboxContractError(`${operation.id} 204 must have no body`);
     }
     return response;
   }
+}
+
+/** The issues of a value, with their keywords (the platform words some of them its own way). */
+function issuesOf(validate: Validator, value: unknown, prefix: string): DescribedIssue[] {
+  if (validate(value)) return [];
+  const issues = describeIssues(validate.errors ?? [], prefix);
+  return issues.length > 0 ? issues : [{ pointer: prefix, message: "does not match the spec", keyword: "" }];
 }
 
 function assertValid(validate: Validator, value: unknown, what: string): void {
@@ -422,18 +432,36 @@ export interface RpcErrorObject {
 
 /**
  * The EVM surface's contract: checks params of the methods our OpenRPC spec describes, and their
- * results before they leave. Methods outside the spec are not checked here.
+ * results before they leave. Methods outside the spec are not checked here. Every method's
+ * validators are loaded when the contract is made, so that the checks answer at once.
  *
  * @example
- * const contract = new RpcContract(evmMethods);
+ * const contract = await RpcContract.load(evmMethods);
  * const refused = contract.checkParams("eth_getProof", [address, [], "latest"]); // undefined, or an Invalid params error
  */
 export class RpcContract {
   readonly #methods: Readonly<Record<string, RpcMethod>>;
+  readonly #validators: ReadonlyMap<string, RpcMethodValidators>;
 
-  /** @param methods - The generated method descriptors, keyed by method name. */
-  constructor(methods: Readonly<Record<string, RpcMethod>>) {
+  private constructor(
+    methods: Readonly<Record<string, RpcMethod>>,
+    validators: ReadonlyMap<string, RpcMethodValidators>,
+  ) {
     this.#methods = methods;
+    this.#validators = validators;
+  }
+
+  /**
+   * Makes the contract of these methods, with their validators loaded.
+   *
+   * @param methods - The generated method descriptors, keyed by method name.
+   * @returns The contract.
+   */
+  static async load(methods: Readonly<Record<string, RpcMethod>>): Promise<RpcContract> {
+    const entries = await Promise.all(
+      Object.entries(methods).map(async ([name, method]) => [name, await loadValidators(method)] as const),
+    );
+    return new RpcContract(methods, new Map(entries));
   }
 
   /** The descriptor of a method in the spec, or undefined. */
@@ -450,9 +478,9 @@ export class RpcContract {
    *   method is not in the spec.
    */
   checkParams(name: string, params: unknown): RpcErrorObject | undefined {
-    const method = this.method(name);
-    if (!method) return undefined;
-    const issues = checkValue(method.validateParams, params ?? [], "/params");
+    const validators = this.method(name) && this.#validators.get(name);
+    if (!validators) return undefined;
+    const issues = checkValue(validators.params, params ?? [], "/params");
     if (issues.length === 0) return undefined;
     const first = issues[0] ?? { pointer: "/params", message: "is invalid" };
     return { code: -32602, message: "Invalid params", data: `${first.pointer} ${first.message}` };
@@ -466,8 +494,8 @@ export class RpcContract {
    * @throws {SandboxContractError} when a method in the spec would answer outside its schema.
    */
   checkResult(name: string, result: unknown): void {
-    const method = this.method(name);
-    if (!method) return;
-    assertValid(method.validateResult, parseJson(stringifyJson(result ?? null)), `${name} result`);
+    const validators = this.method(name) && this.#validators.get(name);
+    if (!validators) return;
+    assertValid(validators.result, parseJson(stringifyJson(result ?? null)), `${name} result`);
   }
 }

@@ -34,7 +34,9 @@ afterAll(() => scratch.remove());
 describe("npm run generate and --check", () => {
   it("prints one progress line per spec with its time, then a total", () => {
     expect(lines).toHaveLength(6);
-    expect(lines[0]).toMatch(/^platform +specs\/platform\.openapi\.yaml +7 files, 7 changed +\d+ ms$/);
+    // types, operations, client, index, spec.json, and a validators module with its declarations
+    // for each of the four operations.
+    expect(lines[0]).toMatch(/^platform +specs\/platform\.openapi\.yaml +13 files, 13 changed +\d+ ms$/);
     expect(lines[5]).toMatch(/^5 specs in \d+ ms$/);
   });
 
@@ -43,10 +45,10 @@ describe("npm run generate and --check", () => {
     expect(again.changed).toEqual([]);
   });
 
-  it("generated validators load as ESM in Node", async () => {
-    const validators = await import(join(scratch.root, "generated/platform/validators.js"));
-    expect(validators.listThingsQuery({ limit: 5 })).toBe(true);
-    expect(validators.listThingsQuery({ limit: 0 })).toBe(false);
+  it("generated validators load as ESM in Node, one module per operation", async () => {
+    const validators = await import(join(scratch.root, "generated/platform/validators/listThings.js"));
+    expect(validators.query({ limit: 5 })).toBe(true);
+    expect(validators.query({ limit: 0 })).toBe(false);
   });
 
   it("--check reports drift, exits 1 and writes nothing", async () => {
@@ -54,16 +56,21 @@ describe("npm run generate and --check", () => {
     const edited = `${await readFile(client, "utf8")}// edited by hand\n`;
     await writeFile(client, edited);
     await writeFile(join(scratch.root, "generated/evm/leftover.ts"), "export {};\n");
+    await writeFile(join(scratch.root, "generated/platform/validators/removedOperation.js"), "export {};\n");
 
     const result = await cli("--check", "--root", scratch.root);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("generated/wallet/client.ts");
     expect(result.stderr).toContain("generated/evm/leftover.ts");
+    expect(result.stderr).toContain("generated/platform/validators/removedOperation.js");
     expect(result.stdout).toContain("(check only, nothing written)");
     expect(await readFile(client, "utf8")).toBe(edited);
 
     await runGenerator({ root: scratch.root, log: () => {} });
     expect((await runGenerator({ root: scratch.root, check: true, log: () => {} })).changed).toEqual([]);
+    await expect(
+      readFile(join(scratch.root, "generated/platform/validators/removedOperation.js")),
+    ).rejects.toThrow();
   }, 60_000);
 
   it("a broken spec stops the CLI with the file and pointer, without a stack trace", async () => {

@@ -1,10 +1,6 @@
-import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { buildValidators } from "../../scripts/generate/validators.js";
 import type { Validator } from "../../src/runtime/operation.js";
-import { scratchRoot } from "./support.js";
+import { buildOne, loadOne } from "./support.js";
 
 /** A spec whose one component is a base object extended through allOf. */
 function specWith(extended: Record<string, unknown>) {
@@ -22,20 +18,8 @@ function specWith(extended: Record<string, unknown>) {
 async function extendedValidator(
   extended: Record<string, unknown>,
 ): Promise<{ code: string; validate: Validator }> {
-  const doc = specWith(extended);
-  const entries = [
-    { exportName: "extended", schema: { $ref: "#/components/schemas/Extended" }, pointer: "/x" },
-  ];
-  const { js } = buildValidators("mini.yaml", doc, entries);
-  const scratch = await scratchRoot();
-  try {
-    const path = join(scratch.root, "validators.js");
-    await writeFile(path, js);
-    const module = (await import(pathToFileURL(path).href)) as { extended: Validator };
-    return { code: js, validate: module.extended };
-  } finally {
-    await scratch.remove();
-  }
+  const built = buildOne(specWith(extended), { $ref: "#/components/schemas/Extended" });
+  return { code: built.js, validate: await loadOne(built) };
 }
 
 describe("evaluated-property tracking in the generated validators", () => {

@@ -36,6 +36,19 @@ describe("generated files from the mini fixtures", () => {
     expect(types).toContain("export type DeleteThingResponse = void;");
   });
 
+  it("types x-secret fields as the runtime's Secret and lists where they sit, in requests and answers", () => {
+    const types = file(rest, "types.ts");
+    expect(types).toMatch(/^import type \{ Secret \} from "..\/..\/src\/runtime\/credentials\/secret.js";$/m);
+    expect(types).toMatch(/owner_key\?: Secret;/);
+    const operations = file(rest, "operations.ts");
+    expect(operations).toContain('requestSecrets: [["owner_key"]],');
+    expect(operations).toContain('"201": { secrets: [["owner_key"]] },');
+    const rpcTypes = file(rpc, "types.ts");
+    expect(rpcTypes).toContain('import type { Secret } from "../../src/runtime/credentials/secret.js";');
+    expect(rpcTypes).toContain("sealKey?: Secret;");
+    expect(file(rpc, "operations.ts")).toContain('secrets: [["sealKey"]],');
+  });
+
   it("REST client: path params in template order, then the query object (optional when nothing is required)", () => {
     const client = file(rest, "client.ts");
     expect(client).toContain(
@@ -53,13 +66,18 @@ describe("generated files from the mini fixtures", () => {
     expect(client).not.toMatch(/x-trace/);
   });
 
-  it("REST descriptors: retry safety, validators and int64 positions per status", () => {
+  it("REST descriptors: retry safety, the validators import and int64 positions per status", () => {
     const operations = file(rest, "operations.ts");
     expect(operations).toContain('path: "/v1/things/{thingId}/parts/{partId}",');
     expect(operations).toContain('pathParams: ["thingId","partId"],');
     expect(operations).toContain('requestInt64: [["since"]],');
     expect(operations).toContain(
-      '"200": { validate: validators.getPartResponse200, int64: [["history","*","at"],["history","*","value"],["tags","*"],["weight"]] },',
+      '"200": { int64: [["history","*","at"],["history","*","value"],["tags","*"],["weight"]] },',
+    );
+    expect(operations).toContain('validators: () => import("./validators/getPart.js"),');
+    expect(operations).not.toMatch(/^import .*validators/m);
+    expect(file(rpc, "operations.ts")).toContain(
+      'validators: () => import("./validators/eth_getBlockByHash.js"),',
     );
     expect(operations).toMatch(/createThing: Object\.freeze\(\{[^}]*idempotent: false,/);
     expect(operations).toContain('"204": {},');
@@ -88,16 +106,27 @@ describe("generated files from the mini fixtures", () => {
     expect(client).toContain("JSON-RPC method `eth_getBlockByHash`.");
   });
 
-  it("validators are ESM: ajv's require calls became imports", () => {
+  it("validators: one ESM module per operation (ajv's require calls became imports), with the helpers it uses", () => {
     for (const files of [rest, rpc]) {
-      const js = file(files, "validators.js");
-      expect(js).not.toMatch(/\brequire\(/);
-      expect(js).not.toMatch(/module\.exports/);
+      const modules = [...files.keys()].filter((name) => /^validators\/.+\.js$/.test(name));
+      expect(modules.length).toBeGreaterThan(1);
+      for (const name of modules) {
+        const js = file(files, name);
+        expect(js).not.toMatch(/\brequire\(/);
+        expect(js).not.toMatch(/module\.exports/);
+        expect(js).toMatch(/^function addIssue\(/m);
+      }
     }
-    expect(file(rest, "validators.js")).toContain(
+    expect(file(rest, "validators/createThing.js")).toContain(
       'import * as module0 from "ajv/dist/runtime/ucs2length.js";',
     );
-    expect(file(rest, "validators.d.ts")).toContain("export declare const getPartResponse200: Validator;");
+    expect(file(rest, "validators/getPart.js")).toMatch(/^export const responses = \{ "200": validate\d+/m);
+    expect(file(rest, "validators/getPart.d.ts")).toContain(
+      "export declare const responses: Readonly<Record<string, Validator>>;",
+    );
+    expect(file(rpc, "validators/eth_getBlockByHash.d.ts")).toContain(
+      "export declare const result: Validator;",
+    );
   });
 
   it("spec.json is dereferenced, keeps component names as titles, and leaves recursion as a $ref", () => {

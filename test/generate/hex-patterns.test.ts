@@ -1,8 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import * as evm from "../../generated/evm/validators.js";
+import * as block from "../../generated/evm/validators/eth_getBlockByHash.js";
+import * as transactionByHash from "../../generated/evm/validators/eth_getTransactionByHash.js";
 import { HEX_PATTERN_SOURCE, hexAwarePattern } from "../../scripts/generate/hex-patterns.js";
+import { checkValue } from "../../src/runtime/validation/field-issues.js";
 import { repoRoot } from "./support.js";
 
 /** The hex shapes the engine answers without a RegExp of its own. */
@@ -56,26 +58,27 @@ describe("hex pattern engine (ajv code.regExp of the generated validators)", () 
     }
   });
 
-  it("is emitted verbatim into the EVM validators, which check hex fields with it", async () => {
-    const code = await readFile(join(repoRoot, "generated/evm/validators.js"), "utf8");
+  it("is emitted verbatim into the EVM validators modules, which check hex fields with it", async () => {
+    const code = await readFile(join(repoRoot, "generated/evm/validators/eth_getBlockByHash.js"), "utf8");
     expect(code).toContain(HEX_PATTERN_SOURCE);
     const hash = `0x${"ab".repeat(32)}`;
-    expect(evm.eth_getBlockByHashParams([hash, true])).toBe(true);
+    expect(block.params([hash, true])).toBe(true);
     for (const bad of [hash.slice(0, -1), `${hash}0`, `${hash.slice(0, -1)}g`, `${hash}\n`]) {
-      expect(evm.eth_getBlockByHashParams([bad, true]), bad).toBe(false);
-      expect(evm.eth_getBlockByHashParams.errors?.[0]).toMatchObject({
+      expect(block.params([bad, true]), bad).toBe(false);
+      expect(block.params.errors?.[0]).toMatchObject({
         instancePath: "/0",
         keyword: "pattern",
-        message: 'must match pattern "^0x[0-9a-fA-F]{64}$"',
+        params: { pattern: "^0x[0-9a-fA-F]{64}$" },
       });
     }
     const vector = JSON.parse(
       await readFile(join(repoRoot, "test/fixtures/evm/eth_getTransactionByHash_mainnet_type2.json"), "utf8"),
     );
     const transaction = vector.result as Record<string, unknown>;
-    expect(evm.eth_getTransactionByHashResult(transaction)).toBe(true);
-    expect(evm.eth_getTransactionByHashResult({ ...transaction, input: "0x" })).toBe(true);
-    expect(evm.eth_getTransactionByHashResult({ ...transaction, input: "0xabc" })).toBe(false);
-    expect(evm.eth_getTransactionByHashResult.errors?.[0]?.instancePath).toBe("/input");
+    expect(transactionByHash.result(transaction)).toBe(true);
+    expect(transactionByHash.result({ ...transaction, input: "0x" })).toBe(true);
+    expect(checkValue(transactionByHash.result, { ...transaction, input: "0xabc" }, "")).toEqual([
+      { pointer: "/input", message: "must be hex bytes: 0x and an even number of hex digits" },
+    ]);
   });
 });

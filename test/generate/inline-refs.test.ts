@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { JsonObject } from "../../scripts/generate/json.js";
 import { SpecError } from "../../scripts/generate/spec-error.js";
-import { buildValidators, VALIDATORS_EXTENSION } from "../../scripts/generate/validators.js";
+import { VALIDATORS_EXTENSION } from "../../scripts/generate/validators.js";
+import { buildOne } from "./support.js";
 
 /** A spec whose one export refers to the same component twice. */
 function specWith(extension?: unknown): JsonObject {
@@ -17,7 +18,7 @@ const pair = {
 };
 
 function emittedFunctions(doc: JsonObject): number {
-  const { js } = buildValidators("spec.yaml", doc, [{ exportName: "pair", schema: pair, pointer: "/x" }]);
+  const { js } = buildOne(doc, pair);
   return js.match(/^function validate\d+\(/gm)?.length ?? 0;
 }
 

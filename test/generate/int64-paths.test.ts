@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { indexerOperations } from "../../generated/indexer/operations.js";
 import { walletOperations } from "../../generated/wallet/operations.js";
-import { findInt64Paths } from "../../scripts/generate/int64-paths.js";
+import { findInt64Paths } from "../../scripts/generate/field-paths.js";
 import { loadSpec } from "../../scripts/generate/load-spec.js";
 import { fixturePath } from "./support.js";
 

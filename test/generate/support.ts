@@ -1,8 +1,11 @@
-import { cp, mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Json } from "../../scripts/generate/json.js";
 import type { Surface } from "../../scripts/generate/surfaces.js";
+import { buildValidators } from "../../scripts/generate/validators.js";
+import type { Validator } from "../../src/runtime/operation.js";
 
 /** The repository root. */
 export const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
@@ -34,4 +37,24 @@ export async function scratchRoot(): Promise<{ root: string; remove: () => Promi
   await cp(fixturePath("mini.openrpc.yaml"), join(root, "specs", "evm.openrpc.yaml"));
   await symlink(join(repoRoot, "node_modules"), join(root, "node_modules"), "dir");
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** The validators of one schema, built the way the generator builds an operation's module. */
+export function buildOne(doc: Json, schema: Json): { js: string } {
+  const { modules } = buildValidators("mini.yaml", doc, [
+    { name: "one", entries: [{ exportName: "validate", schema, pointer: "/x" }] },
+  ]);
+  return { js: modules[0]?.js ?? "" };
+}
+
+/** Writes a module built by {@link buildOne} to a scratch folder and imports it. */
+export async function loadOne(built: { js: string }): Promise<Validator> {
+  const scratch = await scratchRoot();
+  try {
+    const path = join(scratch.root, "one.js");
+    await writeFile(path, built.js);
+    return ((await import(pathToFileURL(path).href)) as { validate: Validator }).validate;
+  } finally {
+    await scratch.remove();
+  }
 }

@@ -45,7 +45,7 @@ export async function startNode(options: { demoBlock?: boolean } = {}): Promise<
   const nodeAuth = new NodeAuthRegistry();
   nodeAuth.add(secrets);
   const evm = await createEvmSurface({ demoBlock: options.demoBlock ?? false });
-  const ws = createEvmWebSocketServer({ surface: evm });
+  const ws = await createEvmWebSocketServer({ surface: evm });
   const server = await serveSurface({
     name: "evm",
     auth: "node",

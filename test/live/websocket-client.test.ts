@@ -53,9 +53,14 @@ describe("JSON-RPC over the node's WebSocket endpoint", () => {
     const error = await live.eth_getBlockByHash("0x1234", false).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).issues[0]?.pointer).toBe("/params/0");
-    expect(() => live.subscribe("logs", { topics: [null, null, null, null, null] })).toThrow(
-      RequestValidationError,
-    );
+    const before = node.server.requestCount;
+    const refused = await live
+      .subscribe("logs", { topics: [null, null, null, null, null] })
+      .next()
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RequestValidationError);
+    expect((refused as RequestValidationError).issues[0]?.pointer).toBe("/params/1/topics");
+    expect(node.server.requestCount).toBe(before);
   });
 
   test("basic auth rides the upgrade request as a header; the token only the dialed URL", async () => {

@@ -4,7 +4,9 @@ import { HttpError } from "../../src/runtime/errors/http-error.js";
 import { RateLimitError } from "../../src/runtime/errors/rate-limit-error.js";
 import { RequestValidationError } from "../../src/runtime/errors/request-validation-error.js";
 import { ResponseValidationError } from "../../src/runtime/errors/response-validation-error.js";
+import type { RestOperation, Validator } from "../../src/runtime/operation.js";
 import { createRestCaller } from "../../src/runtime/rest/create-rest-caller.js";
+import { loadValidators } from "../../src/runtime/validation/load-validators.js";
 import { createThing, getThing, queryThing } from "./support/descriptors.js";
 import { type Answer, type SeenRequest, startServer, type TestServer } from "./support/http-server.js";
 
@@ -164,7 +166,12 @@ describe("REST caller: responses", () => {
 
   it("falls back to the status range (2XX) when the exact status is not listed", async () => {
     const { url } = await serve(() => ({ status: 203, body: { id: 5 } }));
-    const ranged = { ...createThing, responses: { "2XX": getThing.responses["200"] ?? {}, default: {} } };
+    const [create, thing] = await Promise.all([loadValidators(createThing), loadValidators(getThing)]);
+    const ranged: RestOperation = {
+      ...createThing,
+      validators: async () => ({ ...create, responses: { "2XX": thing.responses["200"] as Validator } }),
+      responses: { "2XX": {}, default: {} },
+    };
     const error = await createRestCaller({ baseUrl: url })
       .call(ranged, { body: { name: "n", region: "eu3" } })
       .catch((e: unknown) => e);

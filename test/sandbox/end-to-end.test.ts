@@ -48,7 +48,7 @@ describe("end to end through the public clients", () => {
     const node = await runningNode("e2e hyperevm", "hyperliquid-mainnet");
     const access: NodeAccess = nodeAccess(node);
     expect(access.url).toBe(sandbox.urls.evm);
-    expect(JSON.stringify(access)).not.toContain(node.details?.auth_key as string);
+    expect(JSON.stringify(access)).not.toContain(node.details?.auth_key?.reveal() as string);
 
     const evm = createEvmClient(access);
     expect(await evm.eth_chainId()).toBe("0x3e7");

@@ -5,6 +5,7 @@ import { parseJson } from "../../src/runtime/json/parse-json.js";
 import { createEvmSurface, type EvmSurface } from "../../src/sandbox/evm/evm-surface.js";
 import { type SurfaceServer, serveSurface } from "../../src/sandbox/http-server.js";
 import { NodeAuthRegistry } from "../../src/sandbox/node-auth.js";
+import { resultValidator } from "../support/spec-validators.js";
 
 const secrets = { token: "evm-tok-8d1b", username: "evm-user", password: "evm-pass-42" };
 const basic = `Basic ${Buffer.from(`${secrets.username}:${secrets.password}`).toString("base64")}`;
@@ -31,14 +32,14 @@ interface Answer {
 }
 
 /** Checks one JSON-RPC answer: the envelope, and a result against the method's result schema. */
-function checkAnswer(answer: Answer, method: string | undefined): void {
+async function checkAnswer(answer: Answer, method: string | undefined): Promise<void> {
   expect(answer.jsonrpc).toBe("2.0");
   expect("result" in answer !== "error" in answer).toBe(true);
   if (answer.error) {
     expect(Number.isInteger(answer.error.code)).toBe(true);
     expect(typeof answer.error.message).toBe("string");
   } else if (method && method in evmMethods) {
-    const validate = evmMethods[method as keyof typeof evmMethods].validateResult;
+    const validate = await resultValidator(evmMethods[method as keyof typeof evmMethods]);
     expect(validate(answer.result), `${method}: ${JSON.stringify(validate.errors)}`).toBe(true);
   }
 }
@@ -62,7 +63,7 @@ async function call(method: string, params: unknown[], mode: "token" | "basic" =
   const id = nextId++;
   const answer = (await post({ jsonrpc: "2.0", method, params, id }, mode)) as Answer;
   expect(answer.id).toBe(id);
-  checkAnswer(answer, method);
+  await checkAnswer(answer, method);
   return answer;
 }
 
@@ -107,7 +108,7 @@ describe("evm surface: JSON-RPC envelope", () => {
     ])) as Answer[];
     expect(answers.map((answer) => answer.id)).toEqual([7, 8, 9, 10, 11]);
     const methods = ["eth_blockNumber", undefined, undefined, "eth_chainId", undefined];
-    for (const [i, answer] of answers.entries()) checkAnswer(answer, methods[i]);
+    for (const [i, answer] of answers.entries()) await checkAnswer(answer, methods[i]);
     expect(answers[0]?.result).toMatch(/^0x[0-9a-f]+$/);
     expect(answers[1]?.error?.code).toBe(-32601);
     expect(answers[2]?.error).toMatchObject({
@@ -122,15 +123,14 @@ describe("evm surface: JSON-RPC envelope", () => {
 describe("evm surface: eth_getProof", () => {
   test("a latest proof verifies against the latest block's state root", async () => {
     const account = evm.accounts[0] as string;
-    const [proof, block] = (
-      (await post([
-        { jsonrpc: "2.0", method: "eth_getProof", params: [account, [], "latest"], id: 1 },
-        { jsonrpc: "2.0", method: "eth_getBlockByNumber", params: ["latest", false], id: 2 },
-      ])) as Answer[]
-    ).map((answer, i) => {
-      checkAnswer(answer, ["eth_getProof", "eth_getBlockByNumber"][i]);
-      return answer.result as Record<string, string>;
-    });
+    const answers = (await post([
+      { jsonrpc: "2.0", method: "eth_getProof", params: [account, [], "latest"], id: 1 },
+      { jsonrpc: "2.0", method: "eth_getBlockByNumber", params: ["latest", false], id: 2 },
+    ])) as Answer[];
+    for (const [i, answer] of answers.entries()) {
+      await checkAnswer(answer, ["eth_getProof", "eth_getBlockByNumber"][i]);
+    }
+    const [proof, block] = answers.map((answer) => answer.result as Record<string, string>);
     const verified = verifyProof(proof as never, (block as Record<string, string>).stateRoot as string);
     expect(verified.balance).toBe(BigInt((proof as Record<string, string>).balance as string));
   });

@@ -171,7 +171,7 @@ describe("exchange surface over HTTP", () => {
     const json = JSON.parse(text);
     const operation =
       path === "/info" ? (body as { type: string }).type : (body as { action: { type: string } }).action.type;
-    expect(answerIssues(operation as never, json)).toEqual([]);
+    expect(await answerIssues(operation as never, json)).toEqual([]);
     return { status: response.status, json };
   }
 

@@ -55,7 +55,7 @@ async function call(
   const text = await response.text();
   const body = parseJson(text);
   expect(
-    indexerAnswerProblems(operation, response.status, body),
+    await indexerAnswerProblems(operation, response.status, body),
     `${path} ${response.status} ${text.slice(0, 200)}`,
   ).toEqual([]);
   return { status: response.status, text, body: body as Json };

@@ -28,7 +28,7 @@ async function readSeeded(running: Sandbox) {
     configuration: {},
   });
   const ready = await platform.waitForNode(node.id as string, { until: "running", interval: 10 });
-  return { credentials, nodeToken: ready.details?.auth_key };
+  return { credentials, nodeToken: ready.details?.auth_key?.reveal() };
 }
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { evmMethods } from "../../generated/evm/operations.js";
 import { indexerOperations } from "../../generated/indexer/operations.js";
 import { platformOperations } from "../../generated/platform/operations.js";
@@ -90,31 +90,33 @@ describe("refusals in each surface's real form", () => {
 describe("RestContract", () => {
   const contract = new RestContract("platform", platformOperations);
 
-  it("routes by method and path template, and answers 404/405 off the spec's paths", () => {
-    const read = contract.read(request("GET", "/v1/nodes/ND-1-2-3/"));
+  it("routes by method and path template, and answers 404/405 off the spec's paths", async () => {
+    const read = await contract.read(request("GET", "/v1/nodes/ND-1-2-3/"));
     expect(read.ok && read.input.operation.id).toBe("getNode");
     expect(read.ok && read.input.pathParams).toEqual({ id: "ND-1-2-3" });
-    const wrongMethod = contract.read(request("PUT", "/v1/nodes/ND-1-2-3/"));
+    const wrongMethod = await contract.read(request("PUT", "/v1/nodes/ND-1-2-3/"));
     expect(!wrongMethod.ok && wrongMethod.response.status).toBe(405);
-    const unknown = contract.read(request("GET", "/v2/nodes/"));
+    const unknown = await contract.read(request("GET", "/v2/nodes/"));
     expect(!unknown.ok && unknown.response.status).toBe(404);
   });
 
-  it("throws on an answer the spec does not allow: unlisted status, wrong body, body on 204", () => {
+  it("throws on an answer the spec does not allow: unlisted status, wrong body, body on 204", async () => {
     const getNode = platformOperations.getNode;
-    expect(() => contract.check(getNode, { status: 400, body: { detail: "x" } })).toThrow(
+    await expect(contract.check(getNode, { status: 400, body: { detail: "x" } })).rejects.toThrow(
       SandboxContractError,
     );
-    expect(() => contract.check(getNode, { status: 200, body: { id: "ND-1" } })).toThrow(
+    await expect(contract.check(getNode, { status: 200, body: { id: "ND-1" } })).rejects.toThrow(
       /does not match the spec/,
     );
-    expect(() => contract.check(platformOperations.deleteNode, { status: 204, body: {} })).toThrow(/no body/);
-    expect(contract.check(getNode, { status: 404, body: { detail: "Not found." } }).status).toBe(404);
+    await expect(contract.check(platformOperations.deleteNode, { status: 204, body: {} })).rejects.toThrow(
+      /no body/,
+    );
+    expect((await contract.check(getNode, { status: 404, body: { detail: "Not found." } })).status).toBe(404);
   });
 
-  it("refuses a limit over 1000 in the indexer's own words, after coercing the query", () => {
+  it("refuses a limit over 1000 in the indexer's own words, after coercing the query", async () => {
     const indexer = new RestContract("indexer", indexerOperations);
-    const read = indexer.read(request("GET", "/api/v3/actions", "limit=2000"));
+    const read = await indexer.read(request("GET", "/api/v3/actions", "limit=2000"));
     expect(!read.ok && read.response).toEqual({
       status: 422,
       body: { error: "limit is not allowed: 2000 > 1000", code: 422 },
@@ -145,7 +147,10 @@ describe("RestContract", () => {
 });
 
 describe("RpcContract", () => {
-  const contract = new RpcContract(evmMethods);
+  let contract: RpcContract;
+  beforeAll(async () => {
+    contract = await RpcContract.load(evmMethods);
+  });
 
   it("refuses bad params with -32602 and leaves methods outside the spec to the surface", () => {
     expect(contract.checkParams("eth_getBlockByHash", ["0x12", false])).toMatchObject({

@@ -41,7 +41,7 @@ async function call(operation: Operation, body: unknown, mode: "token" | "basic"
   expect(response.status).toBe(200);
   const text = await response.text();
   const value = parseJson(text);
-  checkWalletAnswer(operation, value);
+  await checkWalletAnswer(operation, value);
   return { text, value: value as Json };
 }
 

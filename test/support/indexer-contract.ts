@@ -1,5 +1,7 @@
 import { indexerOperations } from "../../generated/indexer/operations.js";
+import { selectResponse } from "../../src/runtime/http/select-response.js";
 import { checkValue } from "../../src/runtime/validation/field-issues.js";
+import { loadValidators } from "../../src/runtime/validation/load-validators.js";
 
 /**
  * The problems of an indexer answer against the spec, for an operation and status ("" entries
@@ -11,15 +13,15 @@ import { checkValue } from "../../src/runtime/validation/field-issues.js";
  * @param body - The parsed body.
  * @returns `pointer message` per problem; empty when the answer matches.
  */
-export function indexerAnswerProblems(
+export async function indexerAnswerProblems(
   operationId: keyof typeof indexerOperations,
   status: number,
   body: unknown,
-): string[] {
-  const descriptor = indexerOperations[operationId].responses[String(status)];
-  if (!descriptor) return [`status ${status} is not in the spec`];
-  if (!descriptor.validate) return [];
-  return checkValue(descriptor.validate, body, "").map(
-    (issue) => `${issue.pointer || "(root)"} ${issue.message}`,
-  );
+): Promise<string[]> {
+  const operation = indexerOperations[operationId];
+  const key = selectResponse(operation.responses, status);
+  if (key === undefined) return [`status ${status} is not in the spec`];
+  const validate = (await loadValidators(operation)).responses[key];
+  if (!validate) return [];
+  return checkValue(validate, body, "").map((issue) => `${issue.pointer || "(root)"} ${issue.message}`);
 }

@@ -44,6 +44,9 @@ const contract = new RestContract("wallet", walletOperations);
  * Checks a wallet answer (HTTP 200, parsed losslessly) against the spec's schema for the
  * operation; throws naming the first mismatch. The one place tests reach the spec's validators.
  */
-export function checkWalletAnswer(operation: keyof typeof walletOperations, body: unknown): void {
-  contract.check(walletOperations[operation], { status: 200, body } as SandboxResponse);
+export async function checkWalletAnswer(
+  operation: keyof typeof walletOperations,
+  body: unknown,
+): Promise<void> {
+  await contract.check(walletOperations[operation], { status: 200, body } as SandboxResponse);
 }

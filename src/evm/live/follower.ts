@@ -5,15 +5,15 @@ import type { FieldIssue } from "../../runtime/errors/request-validation-error.j
 import { ResponseValidationError } from "../../runtime/errors/response-validation-error.js";
 import { TimeoutError } from "../../runtime/errors/timeout-error.js";
 import { isRetryable } from "../../runtime/http/retry-policy.js";
-import type { JsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
 import type { EventQueue } from "./event-queue.js";
 import type { LiveKind } from "./live-events.js";
+import type { PushedItemChecks } from "./pushed-item-checks.js";
 import type { CheckedSubscriptionOptions } from "./subscription-options.js";
 
 /** What a follower needs from the hub that routes its notifications. */
 export interface FollowerContext {
-  /** The JSON-RPC client under `evm`, for checking pushed items against the spec. */
-  rpc: JsonRpcClient;
+  /** The spec's checks of pushed items (used when `validates`). */
+  checks: PushedItemChecks;
   /** The typed methods, over the same connection. */
   evm: EvmMethods;
   /** Whether items pushed by the node are checked against the spec. */

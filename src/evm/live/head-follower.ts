@@ -1,4 +1,3 @@
-import { evmMethods } from "../../../generated/evm/operations.js";
 import type { Block, BlockHeader } from "../../../generated/evm/types.js";
 import type { FieldIssue } from "../../runtime/errors/request-validation-error.js";
 import { SubscriptionError } from "../../runtime/errors/subscription-error.js";
@@ -64,7 +63,7 @@ export class HeadFollower extends Follower<NewHeadsEvent> {
     if (item === null || typeof item !== "object")
       return [{ pointer: "/params/result", message: "must be a block header" }];
     // A pushed head has the shape of the header `ots_getHeaderByNumber` answers: its schema checks it.
-    return this.context.rpc.checkResult(evmMethods.ots_getHeaderByNumber, item, "/params/result");
+    return this.context.checks.head(item, "/params/result");
   }
 
   protected accept(item: unknown): void {

@@ -125,10 +125,6 @@ export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
             { pointer: "/params/0", message: "must be newHeads, logs or newPendingTransactions" },
           ]);
         }
-        if (filter !== undefined) {
-          const issues = rpc.checkParams(evmMethods.eth_subscribe, ["logs", filter]);
-          if (issues.length > 0) throw new RequestValidationError("eth_subscribe", issues);
-        }
         const checked = checkSubscriptionOptions(options);
         const queue = new EventQueue<LiveEventMap[LiveKind]>(checked.maxBuffered);
         const subscription = Object.defineProperties(queue, {
@@ -140,12 +136,17 @@ export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
             },
           },
         }) as EventQueue<LiveEventMap[LiveKind]> & LiveSubscription<LiveEventMap[LiveKind]>;
+        // The filter is checked against the spec before anything is sent: its validators load on
+        // first use, so a bad filter fails the subscription's first read, not this call.
+        const start = async () => {
+          if (filter !== undefined) {
+            const issues = await rpc.checkParams(evmMethods.eth_subscribe, ["logs", filter]);
+            if (issues.length > 0) throw new RequestValidationError("eth_subscribe", issues);
+          }
+          (await loadHub()).follow(kind, filter, checked, queue);
+        };
         if (closed) queue.fail(closedError());
-        else
-          loadHub().then(
-            (loaded) => loaded.follow(kind, filter, checked, queue),
-            (error: unknown) => queue.fail(error),
-          );
+        else start().catch((error: unknown) => queue.fail(error));
         return subscription;
       };
 

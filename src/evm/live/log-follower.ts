@@ -1,4 +1,3 @@
-import { evmMethods } from "../../../generated/evm/operations.js";
 import type { Log, LogSubscriptionFilter } from "../../../generated/evm/types.js";
 import type { FieldIssue } from "../../runtime/errors/request-validation-error.js";
 import type { EventQueue } from "./event-queue.js";
@@ -74,12 +73,10 @@ export class LogFollower extends Follower<LogEvent> {
 
   protected check(item: unknown): FieldIssue[] {
     // A pushed log has the shape of one `eth_getLogs` answer item: that schema checks it.
-    const issues = this.context.rpc
-      .checkResult(evmMethods.eth_getLogs, [item], "/params/result")
-      .map((issue) => ({
-        ...issue,
-        pointer: issue.pointer.replace(/^\/params\/result\/0/, "/params/result"),
-      }));
+    const issues = this.context.checks.logs([item], "/params/result").map((issue) => ({
+      ...issue,
+      pointer: issue.pointer.replace(/^\/params\/result\/0/, "/params/result"),
+    }));
     if (issues.length > 0) return issues;
     const log = item as Log;
     for (const field of ["blockNumber", "blockHash", "logIndex"] as const) {

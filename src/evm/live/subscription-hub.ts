@@ -14,6 +14,7 @@ import type {
 } from "./live-events.js";
 import { LogFollower } from "./log-follower.js";
 import { PendingFollower } from "./pending-follower.js";
+import { loadPushedItemChecks } from "./pushed-item-checks.js";
 import type { CheckedSubscriptionOptions } from "./subscription-options.js";
 
 /** The subscriptions of one client, over its one connection. */
@@ -54,15 +55,16 @@ const UNSUBSCRIBE_TIMEOUT_MS = 5_000;
  *   keepAlive: resolveKeepAlivePolicy({}),
  *   keepAliveMethod: "eth_chainId",
  * });
- * const hub = createSubscriptionHub(createJsonRpcClient({ transport }), transport, true);
+ * const hub = await createSubscriptionHub(createJsonRpcClient({ transport }), transport, true);
  * const options = { signal: undefined, maxBuffered: 1000, fromBlock: undefined, maxReorgDepth: 64, verifyHeads: false };
  * hub.follow("newHeads", undefined, options, new EventQueue(1000));
  */
-export function createSubscriptionHub(
+export async function createSubscriptionHub(
   rpc: JsonRpcClient,
   transport: WebSocketTransport,
   validates: boolean,
-): SubscriptionHub {
+): Promise<SubscriptionHub> {
+  const checks = await loadPushedItemChecks();
   const followers = new Set<Follower<unknown>>();
   const byId = new Map<string, Follower<unknown>>();
   // Items can arrive before the `eth_subscribe` answer has been read back: keep them for a moment.
@@ -80,7 +82,7 @@ export function createSubscriptionHub(
 
   const evm = createEvmMethods(rpc);
   const context: FollowerContext = {
-    rpc,
+    checks,
     evm,
     validates,
     connected: () => transport.connected,

@@ -57,3 +57,16 @@ export type SecretInput = string | Secret;
 export function toSecret(value: SecretInput): Secret {
   return value instanceof Secret ? value : new Secret(value);
 }
+
+/**
+ * `T` with every {@link Secret} in it replaced by the string it holds: a value as it travels on the
+ * wire (what a server, such as the sandbox, sends and receives).
+ *
+ * @example
+ * const details: Revealed<NodeDetails> = { auth_key: "3c6e0b8a" }; // a string, as the service sends it
+ */
+export type Revealed<T> = T extends Secret
+  ? string
+  : T extends object
+    ? { [K in keyof T]: Revealed<T[K]> }
+    : T;

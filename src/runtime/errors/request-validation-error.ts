@@ -4,7 +4,7 @@ import { ChainkitError } from "./chainkit-error.js";
 export interface FieldIssue {
   /** JSON pointer to the value at fault, e.g. `/body/region`, `/query/limit`, `/params/0`. */
   pointer: string;
-  /** What is wrong with it, e.g. `must be equal to one of the allowed values`. */
+  /** What is wrong with it and how to fix it, e.g. `must be one of: shared, dedicated`. */
   message: string;
 }
 

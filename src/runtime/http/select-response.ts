@@ -1,18 +1,23 @@
 import type { ResponseDescriptor } from "../operation.js";
 
 /**
- * Picks the response descriptor for a status: the exact code (`"201"`), then its range (`"2XX"`),
+ * Picks the response a status falls under: the exact code (`"201"`), then its range (`"2XX"`),
  * then `"default"`.
  *
  * @param responses - The operation's responses.
  * @param status - The HTTP status received.
- * @returns The descriptor, or `undefined` when the spec says nothing about this status.
+ * @returns The key of the response in `responses` (and in the operation's response validators), or
+ *   `undefined` when the spec says nothing about this status.
  * @example
- * selectResponse({ "2XX": {}, default: {} }, 204); // the "2XX" descriptor
+ * selectResponse({ "2XX": {}, default: {} }, 204); // "2XX"
  */
 export function selectResponse(
   responses: Readonly<Record<string, ResponseDescriptor>>,
   status: number,
-): ResponseDescriptor | undefined {
-  return responses[String(status)] ?? responses[`${Math.floor(status / 100)}XX`] ?? responses.default;
+): string | undefined {
+  const exact = String(status);
+  if (Object.hasOwn(responses, exact)) return exact;
+  const range = `${Math.floor(status / 100)}XX`;
+  if (Object.hasOwn(responses, range)) return range;
+  return Object.hasOwn(responses, "default") ? "default" : undefined;
 }

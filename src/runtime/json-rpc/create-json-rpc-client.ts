@@ -13,9 +13,10 @@ import { type FetchFunction, resolveTimeout } from "../http/send-request.js";
 import { sleep } from "../http/sleep.js";
 import { wireValue } from "../json/wire-value.js";
 import { resolveMaxResponseBytes } from "../max-response-bytes.js";
-import type { CallOptions, RpcCaller, RpcMethod } from "../operation.js";
+import type { CallOptions, RpcCaller, RpcMethod, RpcMethodValidators } from "../operation.js";
 import { createUsageMeter, type UsageOptions, type UsageSnapshot } from "../usage/usage-meter.js";
 import { checkValue } from "../validation/field-issues.js";
+import { loadedValidators, loadValidators } from "../validation/load-validators.js";
 import { createHttpTransport } from "./http-transport.js";
 import { matchResponses, type RpcOutcome, readRpcOutcome } from "./read-rpc-response.js";
 import type { JsonRpcTransport, RpcEnvelope } from "./transport.js";
@@ -85,19 +86,12 @@ export interface JsonRpcClient extends RpcCaller {
    */
   batch(calls: readonly RpcBatchCall[], options?: CallOptions): Promise<RpcOutcome[]>;
   /**
-   * Checks params against the method's spec without sending anything, e.g. to refuse a bad
-   * subscription filter when it is made rather than when it is first sent.
+   * Checks params against the method's spec without sending anything (loading the method's
+   * validators first when needed), e.g. to refuse a bad subscription filter before subscribing.
    *
    * @returns The issues, with pointers under `pointer` (default `/params`); empty when the params are valid.
    */
-  checkParams(method: RpcMethod, params: readonly unknown[], pointer?: string): FieldIssue[];
-  /**
-   * Checks a value against the method's result schema, e.g. an item a node pushed that has the shape of
-   * this method's answer.
-   *
-   * @returns The issues, with pointers under `pointer` (default `/result`); empty when the value is valid.
-   */
-  checkResult(method: RpcMethod, value: unknown, pointer?: string): FieldIssue[];
+  checkParams(method: RpcMethod, params: readonly unknown[], pointer?: string): Promise<FieldIssue[]>;
   /** Requests and weight spent so far (a batch is one request). */
   usage(): UsageSnapshot;
 }
@@ -105,21 +99,27 @@ export interface JsonRpcClient extends RpcCaller {
 interface PreparedCall {
   method: RpcMethod;
   params: readonly unknown[];
-  validate: boolean;
+  /** The result's validator, or `undefined` when the result is not checked. */
+  validateResult: RpcMethodValidators["result"] | undefined;
 }
 
 interface QueuedCall {
-  call: PreparedCall;
+  /** The checked call; `undefined` while its method's validators are still loading. */
+  call: PreparedCall | undefined;
+  method: RpcMethod;
+  params: readonly unknown[];
+  callOptions: CallOptions;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
 /**
  * Creates the JSON-RPC 2.0 client that generated EVM clients run on: increasing ids, id echo
- * checked, params checked before sending, results validated and int64 fields converted, automatic
- * and explicit batching, retries of idempotent methods on network errors, 429, 502/503/504 and
- * -32005 (also inside HTTP 200, waiting `data.try_again_in`). The transport only carries requests,
- * so all of this works the same over HTTP (the default) and over a WebSocket.
+ * checked, params checked before sending (each method's validators are loaded on its first call;
+ * calls of one tick still share one batch), results validated, int64 fields converted and secret
+ * fields wrapped, automatic and explicit batching, retries of idempotent methods on network errors,
+ * 429, 502/503/504 and -32005 (also inside HTTP 200, waiting `data.try_again_in`). The transport
+ * only carries requests, so all of this works the same over HTTP (the default) and over a WebSocket.
  *
  * @param options - Transport (or HTTP URL, path, auth, fetch, headers), timeout, retry, validation,
  *   batching, usage.
@@ -141,15 +141,31 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   const maxSize = batching?.maxSize ?? 1000;
   let nextId = 1;
 
-  function checkParams(method: RpcMethod, params: readonly unknown[], pointer = "/params"): FieldIssue[] {
+  function paramsIssues(
+    validators: RpcMethodValidators,
+    params: readonly unknown[],
+    pointer: string,
+  ): FieldIssue[] {
     return Array.isArray(params)
-      ? checkValue(method.validateParams, wireValue(params), pointer)
+      ? checkValue(validators.params, wireValue(params), pointer)
       : [{ pointer, message: "must be an array" }];
   }
 
-  function prepare(method: RpcMethod, params: readonly unknown[], pointer: string, callOptions: CallOptions) {
-    const issues = checkParams(method, params, pointer);
-    const call: PreparedCall = { method, params, validate: callOptions.validateResponse ?? clientValidates };
+  async function checkParams(method: RpcMethod, params: readonly unknown[], pointer = "/params") {
+    return paramsIssues(loadedValidators(method) ?? (await loadValidators(method)), params, pointer);
+  }
+
+  /** Checks a call's params with its method's loaded validators. */
+  function prepare(
+    method: RpcMethod,
+    validators: RpcMethodValidators,
+    params: readonly unknown[],
+    pointer: string,
+    callOptions: CallOptions,
+  ) {
+    const issues = paramsIssues(validators, params, pointer);
+    const validates = callOptions.validateResponse ?? clientValidates;
+    const call: PreparedCall = { method, params, validateResult: validates ? validators.result : undefined };
     return { call, issues };
   }
 
@@ -180,7 +196,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     const matched = matchResponses(body, ids, asBatch, operation, status);
     const context = { status, url: transport.shown.url, redact: transport.shown.redact };
     return calls.map((call, i) =>
-      readRpcOutcome(call.method, ids[i] as number, matched[i], call.validate, context),
+      readRpcOutcome(call.method, ids[i] as number, matched[i], call.validateResult, context),
     );
   }
 
@@ -252,11 +268,36 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     if (queue.length === 0) return;
     const taken = queue;
     queue = [];
+    const loading = taken.filter((queued) => queued.call === undefined);
+    if (loading.length === 0) sendQueued(taken);
+    // Calls whose validators were not loaded yet wait for them; the batch waits with them, whole.
+    else void Promise.all(loading.map(checkWhenLoaded)).then(() => sendQueued(taken.filter(isChecked)));
+  }
+
+  /** Loads a queued call's validators and checks it; a call that fails is settled and left out. */
+  async function checkWhenLoaded(queued: QueuedCall): Promise<void> {
+    try {
+      const validators = await loadValidators(queued.method);
+      const { call: prepared, issues } = prepare(
+        queued.method,
+        validators,
+        queued.params,
+        "/params",
+        queued.callOptions,
+      );
+      if (issues.length > 0) queued.reject(new RequestValidationError(queued.method.name, issues));
+      else queued.call = prepared;
+    } catch (error) {
+      queued.reject(error);
+    }
+  }
+
+  function sendQueued(taken: readonly QueuedCall[]) {
     for (let start = 0; start < taken.length; start += maxSize) {
       const chunk = taken.slice(start, start + maxSize);
       // A lone call goes as a plain request; several as a batch.
       execute(
-        chunk.map((queued) => queued.call),
+        chunk.map((queued) => queued.call as PreparedCall),
         chunk.length > 1,
         {},
       ).then(
@@ -274,28 +315,53 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   }
 
   async function call(method: RpcMethod, params: readonly unknown[], callOptions: CallOptions = {}) {
-    const { call: prepared, issues } = prepare(method, params, "/params", callOptions);
-    if (issues.length > 0) throw new RequestValidationError(method.name, issues);
-    const ownOptions =
+    const unbatched =
+      !batching ||
       callOptions.signal !== undefined ||
       callOptions.timeout !== undefined ||
       callOptions.maxResponseBytes !== undefined;
-    if (!batching || ownOptions) {
+    let validators = loadedValidators(method);
+    if (validators === undefined) {
+      // Queued unchecked: the flush loads and checks it, and it still joins this tick's batch.
+      if (!unbatched) return enqueue(undefined, method, params, callOptions);
+      validators = await loadValidators(method);
+    }
+    const { call: prepared, issues } = prepare(method, validators, params, "/params", callOptions);
+    if (issues.length > 0) throw new RequestValidationError(method.name, issues);
+    if (unbatched) {
       const [outcome] = await execute([prepared], false, callOptions);
       if (outcome === undefined || "error" in outcome) throw outcome?.error;
       return outcome.result;
     }
+    return enqueue(prepared, method, params, callOptions);
+  }
+
+  function enqueue(
+    prepared: PreparedCall | undefined,
+    method: RpcMethod,
+    params: readonly unknown[],
+    callOptions: CallOptions,
+  ): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      queue.push({ call: prepared, resolve, reject });
+      queue.push({ call: prepared, method, params, callOptions, resolve, reject });
       if (queue.length >= maxSize) flush();
-      else scheduleFlush(batching.wait ?? 0);
+      else scheduleFlush(batching ? (batching.wait ?? 0) : 0);
     });
   }
 
   async function batch(calls: readonly RpcBatchCall[], callOptions: CallOptions = {}) {
+    const loaded = await Promise.all(
+      calls.map((entry) => loadedValidators(entry.method) ?? loadValidators(entry.method)),
+    );
     const issues: FieldIssue[] = [];
     const prepared = calls.map((entry, k) => {
-      const result = prepare(entry.method, entry.params, `/${k}/params`, callOptions);
+      const result = prepare(
+        entry.method,
+        loaded[k] as RpcMethodValidators,
+        entry.params,
+        `/${k}/params`,
+        callOptions,
+      );
       issues.push(...result.issues);
       return result.call;
     });
@@ -307,15 +373,16 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     return results.flat();
   }
 
-  const checkResult = (method: RpcMethod, value: unknown, pointer = "/result") =>
-    checkValue(method.validateResult, value, pointer);
-
-  return { call, batch, checkParams, checkResult, usage: () => meter.snapshot() };
+  return { call, batch, checkParams, usage: () => meter.snapshot() };
 }
 
 function httpTransportOf(options: JsonRpcClientOptions): JsonRpcTransport {
   if (options.url === undefined) throw new ConfigurationError("url", "is required (or give a transport)");
   return createHttpTransport(options as JsonRpcClientOptions & { url: string });
+}
+
+function isChecked(queued: QueuedCall): boolean {
+  return queued.call !== undefined;
 }
 
 function checkBatchOptions(batch: BatchOptions): BatchOptions {

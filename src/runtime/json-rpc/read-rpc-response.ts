@@ -1,11 +1,12 @@
 import { scrubValue } from "../credentials/scrub-value.js";
+import { wrapSecrets } from "../credentials/wrap-secrets.js";
 import type { ChainkitError } from "../errors/chainkit-error.js";
 import { JsonRpcError } from "../errors/json-rpc-error.js";
 import { RateLimitError } from "../errors/rate-limit-error.js";
 import { ResponseValidationError } from "../errors/response-validation-error.js";
 import { parseTryAgainIn } from "../http/retry-after.js";
 import { convertInt64 } from "../json/convert-int64.js";
-import type { RpcMethod } from "../operation.js";
+import type { RpcMethod, Validator } from "../operation.js";
 import { checkValue } from "../validation/field-issues.js";
 
 /** The JSON-RPC error code for "limit exceeded", used by nodes for rate limits. */
@@ -97,25 +98,27 @@ export function matchResponses(
 
 /**
  * Reads one call's response object: an `error` member becomes `RateLimitError` (-32005, with the wait
- * from `data.try_again_in`) or `JsonRpcError`; a `result` is validated (when asked) and its int64 fields
- * converted. A missing response or one that does not echo the id (as a number or its decimal string)
- * is a `ResponseValidationError`.
+ * from `data.try_again_in`) or `JsonRpcError`; a `result` is validated (when asked), its int64 fields
+ * converted and its secret fields wrapped. A missing response or one that does not echo the id (as
+ * a number or its decimal string) is a `ResponseValidationError`.
  *
  * @param method - The method called.
  * @param id - The id sent.
  * @param response - The matched response object, if any.
- * @param validate - Whether to check the result against the method's schema.
+ * @param validateResult - The method's result validator (from its loaded validators), or `undefined`
+ *   not to check the result.
  * @param context - Status, shown URL and redaction.
  * @returns The outcome; never throws.
  * @example
  * const context = { status: 200, url: "https://nd-1.example.com/evm", redact: (text: string) => text };
- * readRpcOutcome(evmMethods.eth_blockNumber, 1, { jsonrpc: "2.0", id: 1, result: "0x1" }, true, context); // { result: "0x1" }
+ * const { result } = await loadValidators(evmMethods.eth_blockNumber);
+ * readRpcOutcome(evmMethods.eth_blockNumber, 1, { jsonrpc: "2.0", id: 1, result: "0x1" }, result, context); // { result: "0x1" }
  */
 export function readRpcOutcome(
   method: RpcMethod,
   id: number,
   response: Record<string, unknown> | undefined,
-  validate: boolean,
+  validateResult: Validator | undefined,
   context: RpcAnswerContext,
 ): RpcOutcome {
   const invalid = (pointer: string, message: string) => ({
@@ -132,11 +135,12 @@ export function readRpcOutcome(
   }
   if (!echoed) return invalid("/id", `does not echo the request id ${id}`);
   if (!("result" in response)) return invalid("", "has neither result nor error");
-  if (validate) {
-    const issues = checkValue(method.validateResult, response.result, "/result");
+  if (validateResult) {
+    const issues = checkValue(validateResult, response.result, "/result");
     if (issues.length > 0) return { error: new ResponseValidationError(method.name, context.status, issues) };
   }
-  return { result: method.int64 ? convertInt64(response.result, method.int64) : response.result };
+  const result = method.int64 ? convertInt64(response.result, method.int64) : response.result;
+  return { result: method.secrets ? wrapSecrets(result, method.secrets) : result };
 }
 
 function rpcError(

@@ -1,5 +1,6 @@
 import type { FieldIssue } from "../errors/request-validation-error.js";
 import type { Int64Paths } from "../operation.js";
+import { mapAtPaths } from "./map-at-paths.js";
 
 const DECIMAL = /^-?\d+$/;
 
@@ -17,27 +18,7 @@ const DECIMAL = /^-?\d+$/;
  * // { assetIssue: [{ total_supply: 990000000000000000n }] }
  */
 export function convertInt64<T = unknown>(value: T, paths: Int64Paths): T {
-  let result: unknown = value;
-  for (const path of paths) result = convertAt(result, path, 0);
-  return result as T;
-}
-
-function convertAt(node: unknown, path: readonly string[], depth: number): unknown {
-  if (depth === path.length) return toBigInt(node);
-  if (node === null || typeof node !== "object") return node;
-  const key = path[depth] as string;
-  const container = node as Record<string, unknown>;
-  if (key === "*") {
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) node[i] = convertAt(node[i], path, depth + 1);
-    } else {
-      for (const name of Object.keys(container))
-        container[name] = convertAt(container[name], path, depth + 1);
-    }
-  } else if (Object.hasOwn(container, key)) {
-    container[key] = convertAt(container[key], path, depth + 1);
-  }
-  return node;
+  return mapAtPaths(value, paths, toBigInt);
 }
 
 function toBigInt(value: unknown): unknown {

@@ -1,5 +1,6 @@
 import { type Auth, noAuth } from "../credentials/auth.js";
 import { requireSecureUrl } from "../credentials/secure-url.js";
+import { wrapSecrets } from "../credentials/wrap-secrets.js";
 import { ResponseValidationError } from "../errors/response-validation-error.js";
 import { errorForStatus, errorInBody } from "../http/response-errors.js";
 import { retryAfterFailure } from "../http/retry-after-failure.js";
@@ -15,9 +16,16 @@ import { type ShownRequest, showRequest } from "../http/shown-request.js";
 import { convertInt64, int64Issues } from "../json/convert-int64.js";
 import { parseJson } from "../json/parse-json.js";
 import { resolveMaxResponseBytes } from "../max-response-bytes.js";
-import type { CallOptions, RestCaller, RestInput, RestOperation } from "../operation.js";
+import type {
+  CallOptions,
+  RestCaller,
+  RestInput,
+  RestOperation,
+  RestOperationValidators,
+} from "../operation.js";
 import { createUsageMeter, type UsageOptions, type UsageSnapshot } from "../usage/usage-meter.js";
 import { checkValue } from "../validation/field-issues.js";
+import { loadedValidators, loadValidators } from "../validation/load-validators.js";
 import { prepareRest } from "./prepare-request.js";
 
 /** Options of {@link createRestCaller}. */
@@ -73,6 +81,7 @@ interface Target {
 /** Everything one try of a call needs. */
 interface Attempt {
   operation: RestOperation;
+  validators: RestOperationValidators;
   target: Target;
   body: string | undefined;
   callOptions: RestCallOptions;
@@ -86,10 +95,11 @@ export interface HttpRestCaller extends RestCaller {
 }
 
 /**
- * Creates the REST caller that generated clients run on. Each call: checks path, query and body
- * before sending; sends JSON with credentials; retries idempotent operations on network errors,
- * 429 and 502/503/504; parses the answer without losing integer precision; picks the response
- * descriptor by status; validates; converts int64 fields to bigint; maps failures to typed errors.
+ * Creates the REST caller that generated clients run on. Each call: loads the operation's
+ * validators on its first call; checks path, query and body before sending; sends JSON with
+ * credentials; retries idempotent operations on network errors, 429 and 502/503/504; parses the
+ * answer without losing integer precision; picks the response descriptor by status; validates;
+ * converts int64 fields to bigint and wraps secret fields in `Secret`; maps failures to typed errors.
  *
  * @param options - Base URL, auth, fetch, timeout, retry, validation, usage, headers.
  * @returns The caller. Inspecting or serializing it shows no credentials.
@@ -128,9 +138,12 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   }
 
   async function call(operation: RestOperation, input: RestInput, callOptions: RestCallOptions = {}) {
-    const prepared = prepareRest(operation, input, options.int64Bits);
+    // Only an operation's first call waits for its validators module.
+    const validators = loadedValidators(operation) ?? (await loadValidators(operation));
+    const prepared = prepareRest(operation, validators, input, options.int64Bits);
     const request: Attempt = {
       operation,
+      validators,
       target: targetOf(operation, prepared.pathAndQuery),
       body: prepared.body,
       callOptions,
@@ -180,18 +193,14 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   }
 
   /** Turns a complete HTTP answer into the call's result, or throws the error it stands for. */
-  function readAnswer({ operation, target, callOptions }: Attempt, response: HttpResponse) {
-    if (response.status < 200 || response.status > 299) throw errorForStatus(response, target.shown);
-    const validates = callOptions.validateResponse ?? clientValidates;
-    return readSuccess(operation, response, target.shown, validates);
+  function readAnswer(request: Attempt, response: HttpResponse) {
+    if (response.status < 200 || response.status > 299) throw errorForStatus(response, request.target.shown);
+    return readSuccess(request, response);
   }
 
-  function readSuccess(
-    operation: RestOperation,
-    response: HttpResponse,
-    shown: ShownRequest,
-    validates: boolean,
-  ) {
+  function readSuccess({ operation, validators, target, callOptions }: Attempt, response: HttpResponse) {
+    const { shown } = target;
+    const validates = callOptions.validateResponse ?? clientValidates;
     let body: unknown;
     let isJson = true;
     try {
@@ -203,7 +212,8 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
     const serviceError = isJson ? options.detectServiceError?.(body) : undefined;
     if (serviceError !== undefined) throw errorInBody(response, serviceError, shown);
 
-    const descriptor = selectResponse(operation.responses, response.status);
+    const status = selectResponse(operation.responses, response.status);
+    const descriptor = status === undefined ? undefined : operation.responses[status];
     if (validates && descriptor === undefined) {
       // A success status the spec does not describe (200 where it promises 201) is not trusted as an answer.
       const issue = {
@@ -212,15 +222,16 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
       };
       throw new ResponseValidationError(operation.id, response.status, [issue]);
     }
-    if (validates && descriptor?.validate) {
-      const issues = isJson
-        ? checkValue(descriptor.validate, body, "")
-        : [{ pointer: "", message: "is not JSON" }];
-      if (isJson && descriptor.int64)
+    const validate = status === undefined ? undefined : validators.responses[status];
+    if (validates && validate) {
+      const issues = isJson ? checkValue(validate, body, "") : [{ pointer: "", message: "is not JSON" }];
+      if (isJson && descriptor?.int64)
         issues.push(...int64Issues(body, descriptor.int64, "", options.int64Bits));
       if (issues.length > 0) throw new ResponseValidationError(operation.id, response.status, issues);
     }
-    return descriptor?.int64 && isJson ? convertInt64(body, descriptor.int64) : body;
+    if (!isJson || descriptor === undefined) return body;
+    const converted = descriptor.int64 ? convertInt64(body, descriptor.int64) : body;
+    return descriptor.secrets ? wrapSecrets(converted, descriptor.secrets) : converted;
   }
 
   return { call, usage: () => meter.snapshot() };

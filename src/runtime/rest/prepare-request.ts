@@ -1,3 +1,4 @@
+import { revealSecrets } from "../credentials/wrap-secrets.js";
 import type { FieldIssue } from "../errors/request-validation-error.js";
 import { RequestValidationError } from "../errors/request-validation-error.js";
 import { fillPath } from "../http/path-template.js";
@@ -7,7 +8,7 @@ import { parseJson } from "../json/parse-json.js";
 import { stringifyJson } from "../json/stringify-json.js";
 import { unsafeIntegerIssues } from "../json/unsafe-integers.js";
 import { wireValue } from "../json/wire-value.js";
-import type { RestInput, RestOperation } from "../operation.js";
+import type { RestInput, RestOperation, RestOperationValidators } from "../operation.js";
 import { checkValue } from "../validation/field-issues.js";
 
 /** A checked REST request, ready to send. */
@@ -21,41 +22,46 @@ export interface PreparedRest {
 /**
  * Checks a REST call's path parameters, query and body against the operation's validators and builds
  * what goes on the wire. Query and body are checked in their wire form (as the server will read them,
- * bigints as exact integers), so what passes is what is sent.
+ * bigints as exact integers, a `Secret` at a field the spec marks secret as its value), so what
+ * passes is what is sent.
  *
  * @param operation - The operation descriptor.
+ * @param validators - Its loaded validators (see `loadValidators`).
  * @param input - Path parameters, query and body.
  * @param int64Bits - The widest integer an int64 field may hold, in bits (default 256).
  * @returns The path with query string, and the body text.
  * @throws {RequestValidationError} listing every issue, by pointer (`/path/id`, `/query/limit`, `/body/region`).
  * @example
- * prepareRest(platformOperations.getNode, { path: { id: "ND-1" } }); // { pathAndQuery: "/v1/nodes/ND-1/", body: undefined }
+ * const getNode = platformOperations.getNode;
+ * prepareRest(getNode, await loadValidators(getNode), { path: { id: "ND-1" } }); // { pathAndQuery: "/v1/nodes/ND-1/", body: undefined }
  */
-export function prepareRest(operation: RestOperation, input: RestInput, int64Bits?: number): PreparedRest {
+export function prepareRest(
+  operation: RestOperation,
+  validators: RestOperationValidators,
+  input: RestInput,
+  int64Bits?: number,
+): PreparedRest {
+  // The spec's secret fields are those of the body, or of the query when there is no body.
+  const secrets = operation.requestSecrets;
+  const sentBody = secrets && input.body !== undefined ? revealSecrets(input.body, secrets) : input.body;
+  const query = secrets && input.body === undefined ? revealSecrets(input.query, secrets) : input.query;
   const issues: FieldIssue[] = [];
-  if (operation.validatePath) issues.push(...checkValue(operation.validatePath, input.path ?? {}, "/path"));
-  if (operation.validateQuery) {
-    issues.push(...checkValue(operation.validateQuery, wireValue(input.query ?? {}), "/query"));
-  }
-  const body = input.body === undefined ? undefined : stringifyJson(input.body);
-  if (operation.validateBody) {
-    issues.push(
-      ...checkValue(
-        operation.validateBody,
-        body === undefined ? undefined : wireValue(input.body, body),
-        "/body",
-      ),
-    );
+  if (validators.path) issues.push(...checkValue(validators.path, input.path ?? {}, "/path"));
+  if (validators.query) issues.push(...checkValue(validators.query, wireValue(query ?? {}), "/query"));
+  const body = sentBody === undefined ? undefined : stringifyJson(sentBody);
+  if (validators.body) {
+    const wire = body === undefined ? undefined : wireValue(sentBody, body);
+    issues.push(...checkValue(validators.body, wire, "/body"));
   }
   issues.push(...unsafeIntegerIssues(input.query, "/query"), ...unsafeIntegerIssues(input.body, "/body"));
   if (operation.requestInt64 && issues.length === 0) {
     const paths = operation.requestInt64;
-    if (input.query) issues.push(...int64Issues(wireValue(input.query), paths, "/query", int64Bits));
+    if (query) issues.push(...int64Issues(wireValue(query), paths, "/query", int64Bits));
     if (body !== undefined) issues.push(...int64Issues(parseJson(body), paths, "/body", int64Bits));
   }
   if (issues.length > 0) throw new RequestValidationError(operation.id, issues);
   // A `#fragment` in a spec path names one of several operations sharing a URL (`/exchange#order`);
   // it is never sent, so it is left out here and callers and fetch wrappers see the URL on the wire.
   const path = fillPath(operation.id, operation.path, input.path).replace(/#.*$/, "");
-  return { pathAndQuery: path + toQueryString(input.query), body };
+  return { pathAndQuery: path + toQueryString(query), body };
 }

@@ -151,7 +151,7 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
   const request = (method: string, params: unknown[] = []) =>
     provider.request({ method, params } as never) as Promise<unknown>;
   const accounts = (await request("eth_accounts")) as string[];
-  const contract = new RpcContract(evmMethods);
+  const contract = await RpcContract.load(evmMethods);
   const names = paramNames();
 
   // System transactions per block hash, and by their own hash for eth_getTransactionByHash.
@@ -227,7 +227,7 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
     });
     // A short params array fails the tuple as a whole: name the first param missing instead.
     const missing = methodParams[call.params.length];
-    if (/^\/params must NOT have fewer than/.test(data) && missing) {
+    if (/^\/params must have at least/.test(data) && missing) {
       data = `${missing} (params[${call.params.length}]) is required`;
     }
     return { ...refused, message: `${refused.message}: ${data}`, data };

@@ -77,14 +77,16 @@ const REMEMBERED_BLOCKS = 256;
  * @returns The server; pass `upgrade` to `serveSurface`.
  * @example
  * const chain = await createEvmSurface();
- * const ws = createEvmWebSocketServer({ surface: chain });
+ * const ws = await createEvmWebSocketServer({ surface: chain });
  * const nodeAuth = new NodeAuthRegistry();
  * const server = await serveSurface({ name: "evm", auth: "node", nodeAuth, jsonRpc: true, handler: chain.handler, upgrade: ws.upgrade });
  */
-export function createEvmWebSocketServer(options: EvmWebSocketServerOptions): EvmWebSocketServer {
+export async function createEvmWebSocketServer(
+  options: EvmWebSocketServerOptions,
+): Promise<EvmWebSocketServer> {
   const { surface } = options;
   const path = options.path ?? "/ws";
-  const contract = new RpcContract(evmMethods);
+  const contract = await RpcContract.load(evmMethods);
   const server = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? 1024 * 1024 });
   const connections = new Set<Connection>();
   const byChainId = new Map<string, Subscription>();

@@ -1,5 +1,14 @@
-import type { ListNodesQuery, Node, NodeList } from "../../../generated/platform/types.js";
+import type {
+  ListNodesQuery,
+  Node as SpecNode,
+  NodeList as SpecNodeList,
+} from "../../../generated/platform/types.js";
+import type { Revealed } from "../../runtime/credentials/secret.js";
 import { findNetwork } from "./networks.js";
+
+/** Nodes as the service sends them: their credentials in clear. */
+type Node = Revealed<SpecNode>;
+type NodeList = Revealed<SpecNodeList>;
 
 /** A page of nodes, or the page number that does not exist. */
 export type NodePage = { ok: true; page: NodeList } | { ok: false; page: number };

@@ -1,4 +1,10 @@
-import type { CreateNodeBody, Node, NodeDetails, Organization } from "../../../generated/platform/types.js";
+import type {
+  CreateNodeBody,
+  Organization,
+  Node as SpecNode,
+  NodeDetails as SpecNodeDetails,
+} from "../../../generated/platform/types.js";
+import type { Revealed } from "../../runtime/credentials/secret.js";
 import type { NodeAuthRegistry, NodeSecrets } from "../node-auth.js";
 import { type SecretSource, secretSource } from "../secret-source.js";
 import type { NodeSurfaceName, SandboxNetwork } from "./networks.js";
@@ -28,6 +34,10 @@ interface NodeRecord {
   readyAtMs: number;
   fails: boolean;
 }
+
+/** A node as the service holds and sends it: its credentials in clear (clients wrap them in `Secret`). */
+type Node = Revealed<SpecNode>;
+type NodeDetails = Revealed<SpecNodeDetails>;
 
 const SANDBOX_USER = {
   id: "UR-100-000-001",

@@ -5,6 +5,7 @@
 import { type ExchangeOperationId, exchangeOperations } from "../../../generated/exchange/operations.js";
 import { parseJson } from "../../../src/runtime/json/parse-json.js";
 import { checkValue } from "../../../src/runtime/validation/field-issues.js";
+import { responseValidator } from "../../support/spec-validators.js";
 
 /**
  * Why an answer does not fit its operation's response schema.
@@ -14,8 +15,12 @@ import { checkValue } from "../../../src/runtime/validation/field-issues.js";
  * @param status - The HTTP status whose schema applies.
  * @returns One line per issue; empty when the answer fits.
  */
-export function answerIssues(operation: ExchangeOperationId, answer: unknown, status = "200"): string[] {
-  const validate = exchangeOperations[operation].responses[status]?.validate;
+export async function answerIssues(
+  operation: ExchangeOperationId,
+  answer: unknown,
+  status = "200",
+): Promise<string[]> {
+  const validate = await responseValidator(exchangeOperations[operation], status);
   if (!validate) return [`${operation} has no JSON schema for HTTP ${status}`];
   const value = typeof answer === "string" ? parseJson(answer) : answer;
   return checkValue(validate, value, "").map((issue) => `${issue.pointer || "(root)"} ${issue.message}`);

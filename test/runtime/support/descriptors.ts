@@ -1,11 +1,32 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
-import type { RestOperation, RpcMethod, Validator } from "../../../src/runtime/operation.js";
+import type {
+  RestOperation,
+  RestOperationValidators,
+  RpcMethod,
+  RpcMethodValidators,
+  Validator,
+} from "../../../src/runtime/operation.js";
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 
 /** Compiles a JSON Schema into a validator, as the generator's standalone ones behave. */
 export function validator(schema: object): Validator {
   return ajv.compile(schema) as unknown as Validator;
+}
+
+/** A descriptor's loader of these validators, resolved on a later turn as an import would be. */
+function lazy<T>(validators: T): () => Promise<T> {
+  return () => new Promise((resolve) => setTimeout(() => resolve(validators), 0));
+}
+
+/** REST validators, as a generated validators module exports them. */
+function rest(validators: RestOperationValidators): () => Promise<RestOperationValidators> {
+  return lazy(validators);
+}
+
+/** JSON-RPC validators, as a generated validators module exports them. */
+function rpc(params: object, result: object): () => Promise<RpcMethodValidators> {
+  return lazy({ params: validator(params), result: validator(result) });
 }
 
 const int64 = { type: ["integer", "string"], pattern: "^-?[0-9]+$" };
@@ -17,23 +38,23 @@ export const getThing: RestOperation = {
   path: "/v1/things/{id}/",
   idempotent: true,
   pathParams: ["id"],
-  validatePath: validator({
-    type: "object",
-    required: ["id"],
-    properties: { id: { type: "string", pattern: "^TH-[0-9]+$" } },
-  }),
-  validateQuery: validator({
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      limit: { type: "integer", minimum: 1, maximum: 1000 },
-      tag: { type: "array", items: { type: "string" } },
-      after_lt: int64,
-    },
-  }),
-  responses: {
-    "200": {
-      validate: validator({
+  validators: rest({
+    path: validator({
+      type: "object",
+      required: ["id"],
+      properties: { id: { type: "string", pattern: "^TH-[0-9]+$" } },
+    }),
+    query: validator({
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        limit: { type: "integer", minimum: 1, maximum: 1000 },
+        tag: { type: "array", items: { type: "string" } },
+        after_lt: int64,
+      },
+    }),
+    responses: {
+      "200": validator({
         type: "object",
         required: ["id", "total_supply"],
         properties: {
@@ -43,8 +64,10 @@ export const getThing: RestOperation = {
           price: { type: "number" },
         },
       }),
-      int64: [["total_supply"], ["lts", "*"]],
     },
+  }),
+  responses: {
+    "200": { int64: [["total_supply"], ["lts", "*"]] },
     "4XX": {},
   },
 };
@@ -56,23 +79,22 @@ export const createThing: RestOperation = {
   path: "/v1/things/",
   idempotent: false,
   pathParams: [],
-  validateBody: validator({
-    type: "object",
-    required: ["name", "region"],
-    additionalProperties: false,
-    properties: {
-      name: { type: "string", minLength: 1 },
-      region: { enum: ["us-east-1", "eu3"] },
-      amount: int64,
+  validators: rest({
+    body: validator({
+      type: "object",
+      required: ["name", "region"],
+      additionalProperties: false,
+      properties: {
+        name: { type: "string", minLength: 1 },
+        region: { enum: ["us-east-1", "eu3"] },
+        amount: int64,
+      },
+    }),
+    responses: {
+      "201": validator({ type: "object", required: ["id"], properties: { id: { type: "string" } } }),
     },
   }),
-  responses: {
-    "201": {
-      validate: validator({ type: "object", required: ["id"], properties: { id: { type: "string" } } }),
-    },
-    "204": {},
-    default: {},
-  },
+  responses: { "201": {}, "204": {}, default: {} },
 };
 
 /** A query operation answered with HTTP 200 even for errors (wallet style); safe to retry. */
@@ -82,52 +104,57 @@ export const queryThing: RestOperation = {
   path: "/wallet/querything",
   idempotent: true,
   pathParams: [],
-  validateBody: validator({ type: "object", required: ["value"], properties: { value: { type: "string" } } }),
-  responses: { "200": { validate: validator({ type: "object" }) } },
+  validators: rest({
+    body: validator({ type: "object", required: ["value"], properties: { value: { type: "string" } } }),
+    responses: { "200": validator({ type: "object" }) },
+  }),
+  responses: { "200": {} },
 };
 
-const noParams = validator({ type: "array", maxItems: 0 });
+const noParams = { type: "array", maxItems: 0 };
 
 /** `eth_blockNumber`: read-only, hex quantity result. */
 export const blockNumber: RpcMethod = {
   name: "eth_blockNumber",
   idempotent: true,
-  validateParams: noParams,
-  validateResult: validator({ type: "string", pattern: "^0x[0-9a-f]+$" }),
+  validators: rpc(noParams, { type: "string", pattern: "^0x[0-9a-f]+$" }),
 };
 
 /** `eth_getTransactionByHash`: read-only, result an object or `null`. */
 export const getTransaction: RpcMethod = {
   name: "eth_getTransactionByHash",
   idempotent: true,
-  validateParams: validator({
-    type: "array",
-    minItems: 1,
-    maxItems: 1,
-    prefixItems: [{ type: "string", pattern: "^0x[0-9a-f]{64}$" }],
-  }),
-  validateResult: validator({
-    oneOf: [
-      { type: "null" },
-      { type: "object", required: ["hash"], properties: { hash: { type: "string" } } },
-    ],
-  }),
+  validators: rpc(
+    {
+      type: "array",
+      minItems: 1,
+      maxItems: 1,
+      prefixItems: [{ type: "string", pattern: "^0x[0-9a-f]{64}$" }],
+    },
+    {
+      oneOf: [
+        { type: "null" },
+        { type: "object", required: ["hash"], properties: { hash: { type: "string" } } },
+      ],
+    },
+  ),
 };
 
 /** `eth_sendRawTransaction`: writes, never retried. */
 export const sendRaw: RpcMethod = {
   name: "eth_sendRawTransaction",
   idempotent: false,
-  validateParams: validator({ type: "array", minItems: 1, maxItems: 1, prefixItems: [{ type: "string" }] }),
-  validateResult: validator({ type: "string" }),
+  validators: rpc(
+    { type: "array", minItems: 1, maxItems: 1, prefixItems: [{ type: "string" }] },
+    { type: "string" },
+  ),
 };
 
 /** A method with an int64 result field, as a TON-style indexer would return logical times. */
 export const getLt: RpcMethod = {
   name: "test_getLt",
   idempotent: true,
-  validateParams: noParams,
-  validateResult: validator({ type: "object", required: ["lt"], properties: { lt: int64 } }),
+  validators: rpc(noParams, { type: "object", required: ["lt"], properties: { lt: int64 } }),
   int64: [["lt"]],
 };
 

@@ -1,0 +1,67 @@
+import { isObject, type Json, type JsonObject } from "./json.js";
+import { refPointer, valueAt } from "./json-pointer.js";
+
+/** The spec extension that marks a string as a secret (a key, token or password). */
+export const SECRET_EXTENSION = "x-secret";
+
+/**
+ * Finds where `format: int64` values sit in data described by `schema` (see {@link findFieldPaths}).
+ *
+ * @returns Key paths, deduplicated and sorted; `[[]]` when the value itself is an int64.
+ */
+export function findInt64Paths(doc: Json, schema: Json): string[][] {
+  return findFieldPaths(doc, schema, (node) => node.format === "int64");
+}
+
+/**
+ * Finds where secrets (`x-secret: true`) sit in data described by `schema` (see {@link findFieldPaths}).
+ *
+ * @returns Key paths, deduplicated and sorted.
+ */
+export function findSecretPaths(doc: Json, schema: Json): string[][] {
+  return findFieldPaths(doc, schema, (node) => node[SECRET_EXTENSION] === true);
+}
+
+/**
+ * Finds where values whose schema `marks` sit in data described by `schema`, following `$ref`,
+ * `allOf`, `anyOf`, `oneOf`, `items`, `prefixItems`, `properties`, `additionalProperties` and
+ * `patternProperties`. Array elements and map values are written `"*"`. Recursive schemas are
+ * followed once per branch.
+ *
+ * @param doc - The spec the schema's `$ref`s point into.
+ * @param schema - The schema of the value.
+ * @param marks - Whether a (sub)schema marks its value.
+ * @returns Key paths, deduplicated and sorted; `[[]]` when the value itself is marked.
+ */
+export function findFieldPaths(doc: Json, schema: Json, marks: (node: JsonObject) => boolean): string[][] {
+  const found = new Map<string, string[]>();
+  visit(schema, [], new Set());
+  return [...found.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, path]) => path);
+
+  function visit(node: Json | undefined, path: string[], refsOnStack: ReadonlySet<string>): void {
+    if (!isObject(node)) return;
+    if (typeof node.$ref === "string") {
+      const target = refPointer(node.$ref);
+      if (target !== undefined && !refsOnStack.has(target)) {
+        visit(valueAt(doc, target), path, new Set([...refsOnStack, target]));
+      }
+    }
+    if (marks(node)) found.set(JSON.stringify(path), path);
+    for (const keyword of ["allOf", "anyOf", "oneOf"]) {
+      const list = node[keyword];
+      if (Array.isArray(list)) for (const branch of list) visit(branch, path, refsOnStack);
+    }
+    if (node.items !== undefined) visit(node.items, [...path, "*"], refsOnStack);
+    if (Array.isArray(node.prefixItems)) {
+      for (const [index, item] of node.prefixItems.entries())
+        visit(item, [...path, String(index)], refsOnStack);
+    }
+    if (isObject(node.properties)) {
+      for (const [name, child] of Object.entries(node.properties)) visit(child, [...path, name], refsOnStack);
+    }
+    if (isObject(node.additionalProperties)) visit(node.additionalProperties, [...path, "*"], refsOnStack);
+    if (isObject(node.patternProperties)) {
+      for (const child of Object.values(node.patternProperties)) visit(child, [...path, "*"], refsOnStack);
+    }
+  }
+}
