@@ -1,3 +1,4 @@
+import { Secret } from "../../runtime/credentials/secret.js";
 import { ChainkitError } from "../../runtime/errors/chainkit-error.js";
 
 /**
@@ -37,9 +38,10 @@ function withoutSecrets(node: unknown): unknown {
   const details = (node as { details?: unknown }).details;
   if (!details || typeof details !== "object") return node;
   const masked: Record<string, unknown> = { ...(details as Record<string, unknown>) };
-  const secrets = [masked.auth_key, masked.auth_password].filter(
-    (value): value is string => typeof value === "string" && value !== "",
-  );
+  // Secret fields arrive wrapped in a `Secret` (the spec marks them x-secret), or as plain strings.
+  const secrets = [masked.auth_key, masked.auth_password]
+    .map((value) => (value instanceof Secret ? value.reveal() : value))
+    .filter((value): value is string => typeof value === "string" && value !== "");
   for (const key of SECRET_DETAILS) if (key in masked) masked[key] = "***";
   for (const key of ENDPOINTS) {
     const endpoint = masked[key];
