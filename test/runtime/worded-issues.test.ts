@@ -91,7 +91,11 @@ describe("validation messages say how to fix the value (issue 17)", () => {
   });
 
   it("alternatives that each fail at the value itself are said together", async () => {
-    const evm = createEvmClient({ url: "http://127.0.0.1:9", credentials: { token: "token-0123456789" }, fetch: noRequest });
+    const evm = createEvmClient({
+      url: "http://127.0.0.1:9",
+      credentials: { token: "token-0123456789" },
+      fetch: noRequest,
+    });
     const error = await refusal(evm.eth_getBlockByNumber("lates" as "latest", false));
     expect(error.issues).toEqual([
       {
@@ -103,7 +107,11 @@ describe("validation messages say how to fix the value (issue 17)", () => {
   });
 
   it("a hex pattern says how many bytes; other patterns are quoted plainly", async () => {
-    const evm = createEvmClient({ url: "http://127.0.0.1:9", credentials: { token: "token-0123456789" }, fetch: noRequest });
+    const evm = createEvmClient({
+      url: "http://127.0.0.1:9",
+      credentials: { token: "token-0123456789" },
+      fetch: noRequest,
+    });
     const error = await refusal(evm.eth_getBlockByHash("0x1234", false));
     expect(error.message).toBe(
       "Invalid input for eth_getBlockByHash: /params/0 must be hex of 32 bytes: 0x and 64 hex digits",
