@@ -6,6 +6,6 @@
  */
 
 export { xTokenCallCredentials } from "./grpc/x-token-call-credentials.js";
-export { xTokenInterceptor } from "./grpc/x-token-interceptor.js";
+export { type XTokenInterceptorOptions, xTokenInterceptor } from "./grpc/x-token-interceptor.js";
 export { Secret, type SecretInput } from "./runtime/credentials/secret.js";
 export * from "./runtime/errors/index.js";
