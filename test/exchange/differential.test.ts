@@ -21,7 +21,7 @@ import {
 } from "chainkit/exchange";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { nktkasL1Schema } from "./support/nktkas-schemas.js";
+import { nktkasL1Schema } from "./support/nktkas-reference.js";
 
 /** mulberry32: a small seeded PRNG, so a failure can be replayed. */
 function prng(seed: number) {

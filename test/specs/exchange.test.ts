@@ -9,7 +9,7 @@ import { hashTypedData } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, test } from "vitest";
 import { ACTION_SHAPES } from "../../src/exchange/signing/wire-shapes.js";
-import { nktkasL1Schema } from "../exchange/support/nktkas-schemas.js";
+import { approveAgentTypedData, nktkasL1Schema } from "../exchange/support/nktkas-reference.js";
 import {
   exampleCases,
   fixture,
@@ -157,18 +157,7 @@ describe("exchange spec: schemas and examples", () => {
         const expected = signer.connectionIds[id]?.[name];
         if (id === "approveAgent") {
           const action = value.action as Json;
-          const typed = {
-            domain: {
-              name: "HyperliquidSignTransaction",
-              version: "1",
-              chainId: Number.parseInt(action.signatureChainId as string, 16),
-              verifyingContract: "0x0000000000000000000000000000000000000000",
-            },
-            types: ApproveAgentTypes,
-            primaryType: "HyperliquidTransaction:ApproveAgent",
-            message: action,
-          } as const;
-          expect(hashTypedData(typed as never), name).toBe(expected);
+          expect(hashTypedData(approveAgentTypedData(action) as never), name).toBe(expected);
           const theirs = await signUserSignedAction({
             wallet,
             action: action as never,

@@ -7,10 +7,9 @@
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ApproveAgentTypes } from "@nktkas/hyperliquid/api/exchange";
 import { canonicalize, createL1ActionHash } from "@nktkas/hyperliquid/signing";
 import { type Hex, recoverTypedDataAddress } from "viem";
-import { nktkasL1Schema } from "./nktkas-schemas.js";
+import { approveAgentTypedData, nktkasL1Schema } from "./nktkas-reference.js";
 
 const recorded = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../fixtures/exchange/recorded/${name}`, import.meta.url), "utf8"))
@@ -57,15 +56,7 @@ async function recoverUserSigned(body: Record<string, unknown>): Promise<string>
   const action = body.action as Record<string, unknown>;
   const { r, s, v } = body.signature as { r: Hex; s: Hex; v: number };
   const address = await recoverTypedDataAddress({
-    domain: {
-      name: "HyperliquidSignTransaction",
-      version: "1",
-      chainId: Number.parseInt(action.signatureChainId as string, 16),
-      verifyingContract: "0x0000000000000000000000000000000000000000",
-    },
-    types: ApproveAgentTypes,
-    primaryType: "HyperliquidTransaction:ApproveAgent",
-    message: { ...action, agentName: action.agentName ?? "" },
+    ...approveAgentTypedData({ ...action, agentName: action.agentName ?? "" }),
     signature: `${r}${s.slice(2)}${v.toString(16)}` as Hex,
   });
   return address.toLowerCase();

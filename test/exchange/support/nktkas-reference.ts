@@ -1,4 +1,9 @@
+/**
+ * What the tests take from @nktkas/hyperliquid, the reference chainkit's signing is checked against:
+ * its schemas (which set the key order an action is hashed in) and its EIP-712 types.
+ */
 import {
+  ApproveAgentTypes,
   BatchModifyRequest,
   CancelByCloidRequest,
   CancelRequest,
@@ -30,4 +35,22 @@ export function nktkasL1Schema(type: unknown): never {
   const schema = L1_SCHEMAS[type as keyof typeof L1_SCHEMAS];
   if (!schema) throw new Error(`unknown action type ${String(type)}`);
   return schema.entries.action as never;
+}
+
+/**
+ * The EIP-712 typed data of an `approveAgent` action, with @nktkas/hyperliquid's types and the
+ * domain of user-signed actions (the chain id is the action's `signatureChainId`).
+ */
+export function approveAgentTypedData(action: Record<string, unknown>) {
+  return {
+    domain: {
+      name: "HyperliquidSignTransaction",
+      version: "1",
+      chainId: Number.parseInt(action.signatureChainId as string, 16),
+      verifyingContract: "0x0000000000000000000000000000000000000000",
+    },
+    types: ApproveAgentTypes,
+    primaryType: "HyperliquidTransaction:ApproveAgent",
+    message: action,
+  } as const;
 }
