@@ -45,7 +45,9 @@ const method = <Response>(name: string, responseStream: boolean) => ({
  * service definition with hand-written message codecs.
  *
  * @example
- * server.addService(HEALTH_SERVICE, healthHandlers(grpc, (token) => token === nodeToken).handlers);
+ * import * as grpc from "@grpc/grpc-js";
+ * const server = new grpc.Server();
+ * server.addService(HEALTH_SERVICE, healthHandlers(grpc, (token) => token === "demo-token").handlers);
  */
 export const HEALTH_SERVICE: ServiceDefinition = {
   Check: method<HealthResponse>("Check", false),
@@ -68,7 +70,8 @@ export interface HealthHandlers {
  * @param grpc - The loaded `@grpc/grpc-js` (an optional peer, so it is passed in, not imported).
  * @param acceptsToken - Whether a token is some node's token.
  * @example
- * const { handlers } = healthHandlers(grpc, (token) => token === nodeToken);
+ * import * as grpc from "@grpc/grpc-js";
+ * const { handlers, endWatches } = healthHandlers(grpc, (token) => token === "demo-token");
  */
 export function healthHandlers(grpc: GrpcModule, acceptsToken: (token: string) => boolean): HealthHandlers {
   const watches = new Set<ServerWritableStream<HealthRequest, HealthResponse>>();
