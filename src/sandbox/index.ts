@@ -82,6 +82,11 @@ export interface SandboxCredentials {
   exchangePrivateKey: `0x${string}`;
   /** Private key (64 hex digits) of the funded demo wallet account: TRX, TRC-10 and TRC-20 balances, staked resources. */
   walletPrivateKey: string;
+  /**
+   * Private key of a funded EVM account (`fixtures.evmAccounts[1]`), to sign transactions where the key
+   * is and send them raw. The sandbox's own `evm.sendTransaction` sends from another account.
+   */
+  evmPrivateKey: `0x${string}`;
 }
 
 /** A running sandbox. */
@@ -139,6 +144,16 @@ function demoNodeSecrets(secrets: SecretSource): NodeSecrets {
     username: `demo-${secrets.hex("username", 3)}`,
     password: secrets.base64url("password", 18),
   };
+}
+
+/** The key of the funded account handed out for signing: the second one, as the first sends the sandbox's own transactions. */
+function signingKeyOf(evm: EvmSurface): `0x${string}` {
+  const address = evm.accounts[1]?.toLowerCase() ?? "";
+  const account = Object.entries(evm.provider.getInitialAccounts()).find(
+    ([candidate]) => candidate.toLowerCase() === address,
+  );
+  if (!account) throw new Error("the sandbox's EVM chain has no second funded account");
+  return account[1].secretKey as `0x${string}`;
 }
 
 /** The port each surface asks for (0: a free one). */
@@ -280,6 +295,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         password: demoNode.password,
         exchangePrivateKey: exchange.demo.privateKey as `0x${string}`,
         walletPrivateKey: wallet.demo.privateKey,
+        evmPrivateKey: signingKeyOf(evm),
       }),
       fixtures: {
         restingOids: Object.freeze([...exchange.restingOids]),
