@@ -4,8 +4,9 @@
  * 1. `xTokenCallCredentials(token)` adds the token to every call on a TLS channel, which is what the
  *    service's gRPC endpoints are (`host:443`):
  *    `credentials.combineChannelCredentials(credentials.createSsl(), xTokenCallCredentials(token))`.
- * 2. `xTokenInterceptor(token)` does the same as a client interceptor. grpc-js refuses call credentials
- *    on a plain-text channel (a local proxy, the sandbox), so use the interceptor there.
+ * 2. `xTokenInterceptor(token, { target })` does the same as a client interceptor, for a plain-text
+ *    channel to this machine (a local proxy, the sandbox), where grpc-js refuses call credentials. Any
+ *    other target is refused, since the token would cross the network in clear text.
  * 3. A missing or wrong token is answered with status 16 `UNAUTHENTICATED`.
  *
  * The service does not publish its gRPC methods, so chainkit has no gRPC spec: bring the stubs of the
@@ -43,7 +44,7 @@ function checkHealth(client: Client): Promise<string> {
 const env = await sandboxEnv();
 const target = env.get("CHAINKIT_GRPC_URL");
 const withToken = new Client(target, credentials.createInsecure(), {
-  interceptors: [xTokenInterceptor(env.get("CHAINKIT_NODE_TOKEN"))],
+  interceptors: [xTokenInterceptor(env.get("CHAINKIT_NODE_TOKEN"), { target })],
 });
 const withoutToken = new Client(target, credentials.createInsecure());
 try {

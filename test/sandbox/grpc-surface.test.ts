@@ -41,7 +41,7 @@ type HealthStub = Client & {
 };
 
 function client(token?: string): HealthStub {
-  const interceptors = token === undefined ? [] : [xTokenInterceptor(token)];
+  const interceptors = token === undefined ? [] : [xTokenInterceptor(token, { target: surface.target })];
   const made = new HealthClient(surface.target, credentials.createInsecure(), {
     interceptors,
   }) as unknown as HealthStub;
@@ -115,8 +115,9 @@ describe("the sandbox's gRPC surface", () => {
 
   it("ends open Watch streams when it closes", async () => {
     const other = await startGrpcSurface({ acceptsToken: () => true });
-    const stub = new HealthClient(other?.target ?? "", credentials.createInsecure(), {
-      interceptors: [xTokenInterceptor("any")],
+    const target = other?.target ?? "";
+    const stub = new HealthClient(target, credentials.createInsecure(), {
+      interceptors: [xTokenInterceptor("any-node-token", { target })],
     }) as unknown as HealthStub;
     clients.push(stub);
     const stream = stub.Watch({ service: "" }, new Metadata());

@@ -42,8 +42,9 @@ describe("startSandbox", () => {
 
   it("answers gRPC health checks that carry the demo node token in x-token, and refuses others", async () => {
     const check = (token: string) => {
-      const client = new HealthClient(sandbox.urls.grpc ?? "", credentials.createInsecure(), {
-        interceptors: [xTokenInterceptor(token)],
+      const target = sandbox.urls.grpc ?? "";
+      const client = new HealthClient(target, credentials.createInsecure(), {
+        interceptors: [xTokenInterceptor(token, { target })],
       });
       return new Promise<string>((resolve, reject) => {
         const stub = client as unknown as {

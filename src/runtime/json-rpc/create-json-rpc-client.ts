@@ -12,12 +12,25 @@ import {
 import { type FetchFunction, resolveTimeout } from "../http/send-request.js";
 import { sleep } from "../http/sleep.js";
 import { wireValue } from "../json/wire-value.js";
-import type { CallOptions, RpcCaller, RpcMethod, RpcMethodValidators } from "../operation.js";
+import { resolveMaxResponseBytes } from "../max-response-bytes.js";
+import type {
+  CallOptions,
+  RpcCaller,
+  RpcMethod,
+  RpcMethodValidators,
+  ValidationIssue,
+} from "../operation.js";
 import { createUsageMeter, type UsageOptions, type UsageSnapshot } from "../usage/usage-meter.js";
-import { checkValue } from "../validation/field-issues.js";
+import { type FailedCheck, failedCheck, wordFailedChecks } from "../validation/failed-check.js";
 import { loadedValidators, loadValidators } from "../validation/load-validators.js";
 import { createHttpTransport } from "./http-transport.js";
-import { matchResponses, type RpcOutcome, readRpcOutcome } from "./read-rpc-response.js";
+import {
+  isRefused,
+  matchResponses,
+  type RpcOutcome,
+  readRpcOutcome,
+  wordRefusedOutcomes,
+} from "./read-rpc-response.js";
 import type { JsonRpcTransport, RpcEnvelope } from "./transport.js";
 
 /** Automatic batching: calls made within `wait` ms go out together, at most `maxSize` per request. */
@@ -48,6 +61,8 @@ export interface JsonRpcClientOptions {
   fetch?: FetchFunction;
   /** Milliseconds per request (default 30 000). */
   timeout?: number;
+  /** The most bytes of one answer to read (default 64 MiB, `DEFAULT_MAX_RESPONSE_BYTES`; `Infinity`: none). */
+  maxResponseBytes?: number;
   /** Retry policy for idempotent methods, or `false` for none. */
   retry?: RetryOptions | false;
   /** Check results against the spec (default `true`). */
@@ -69,8 +84,8 @@ export interface RpcBatchCall {
 /** A JSON-RPC client: single calls (batched automatically), explicit batches, usage. */
 export interface JsonRpcClient extends RpcCaller {
   /**
-   * Calls one method. Calls made in the same tick without a `signal` or `timeout` of their own share
-   * one HTTP request (unless batching is off).
+   * Calls one method. Calls made in the same tick without a `signal`, `timeout` or
+   * `maxResponseBytes` of their own share one HTTP request (unless batching is off).
    * @throws {RequestValidationError} (pointer `/params/<i>/…`) before sending when params are invalid.
    * @throws {JsonRpcError | RateLimitError | HttpError | ResponseValidationError | TimeoutError | NetworkError | AbortError}
    */
@@ -132,23 +147,26 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   const policy = resolveRetryPolicy(options.retry);
   const meter = options.usage?.meter ?? createUsageMeter(options.usage?.budget);
   const clientTimeout = resolveTimeout(options.timeout);
+  const clientMaxBytes = resolveMaxResponseBytes(options.maxResponseBytes);
   const clientValidates = options.validateResponse ?? true;
   const batching = options.batch === false ? undefined : checkBatchOptions(options.batch ?? {});
   const maxSize = batching?.maxSize ?? 1000;
   let nextId = 1;
 
-  function paramsIssues(
+  function failedParams(
     validators: RpcMethodValidators,
     params: readonly unknown[],
     pointer: string,
-  ): FieldIssue[] {
+  ): FailedCheck | undefined {
     return Array.isArray(params)
-      ? checkValue(validators.params, wireValue(params), pointer)
-      : [{ pointer, message: "must be an array" }];
+      ? failedCheck(validators.params, wireValue(params), pointer)
+      : { prefix: pointer, issues: [NOT_AN_ARRAY] };
   }
 
   async function checkParams(method: RpcMethod, params: readonly unknown[], pointer = "/params") {
-    return paramsIssues(loadedValidators(method) ?? (await loadValidators(method)), params, pointer);
+    const validators = loadedValidators(method) ?? (await loadValidators(method));
+    const failed = failedParams(validators, params, pointer);
+    return failed ? wordFailedChecks([failed]) : [];
   }
 
   /** Checks a call's params with its method's loaded validators. */
@@ -159,10 +177,10 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     pointer: string,
     callOptions: CallOptions,
   ) {
-    const issues = paramsIssues(validators, params, pointer);
+    const failed = failedParams(validators, params, pointer);
     const validates = callOptions.validateResponse ?? clientValidates;
     const call: PreparedCall = { method, params, validateResult: validates ? validators.result : undefined };
-    return { call, issues };
+    return { call, failed };
   }
 
   /** One exchange for these calls; throws when the request as a whole fails. */
@@ -182,14 +200,20 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
       : (calls[0]?.method.name ?? "");
     const { body, status } = await transport.exchange(asBatch ? envelopes : (envelopes[0] as RpcEnvelope), {
       timeout: callOptions.timeout ?? clientTimeout,
+      maxResponseBytes:
+        callOptions.maxResponseBytes === undefined
+          ? clientMaxBytes
+          : resolveMaxResponseBytes(callOptions.maxResponseBytes),
       signal,
       operation,
     });
     const matched = matchResponses(body, ids, asBatch, operation, status);
     const context = { status, url: transport.shown.url, redact: transport.shown.redact };
-    return calls.map((call, i) =>
+    const outcomes = calls.map((call, i) =>
       readRpcOutcome(call.method, ids[i] as number, matched[i], call.validateResult, context),
     );
+    // Results the spec refuses are worded here, the only step that waits for the wording to load.
+    return outcomes.some(isRefused) ? wordRefusedOutcomes(outcomes) : (outcomes as RpcOutcome[]);
   }
 
   /**
@@ -270,14 +294,14 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   async function checkWhenLoaded(queued: QueuedCall): Promise<void> {
     try {
       const validators = await loadValidators(queued.method);
-      const { call: prepared, issues } = prepare(
+      const { call: prepared, failed } = prepare(
         queued.method,
         validators,
         queued.params,
         "/params",
         queued.callOptions,
       );
-      if (issues.length > 0) queued.reject(new RequestValidationError(queued.method.name, issues));
+      if (failed) queued.reject(await refuseParams(queued.method.name, [failed]));
       else queued.call = prepared;
     } catch (error) {
       queued.reject(error);
@@ -307,15 +331,19 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   }
 
   async function call(method: RpcMethod, params: readonly unknown[], callOptions: CallOptions = {}) {
-    const unbatched = !batching || callOptions.signal !== undefined || callOptions.timeout !== undefined;
+    const unbatched =
+      !batching ||
+      callOptions.signal !== undefined ||
+      callOptions.timeout !== undefined ||
+      callOptions.maxResponseBytes !== undefined;
     let validators = loadedValidators(method);
     if (validators === undefined) {
       // Queued unchecked: the flush loads and checks it, and it still joins this tick's batch.
       if (!unbatched) return enqueue(undefined, method, params, callOptions);
       validators = await loadValidators(method);
     }
-    const { call: prepared, issues } = prepare(method, validators, params, "/params", callOptions);
-    if (issues.length > 0) throw new RequestValidationError(method.name, issues);
+    const { call: prepared, failed } = prepare(method, validators, params, "/params", callOptions);
+    if (failed) throw await refuseParams(method.name, [failed]);
     if (unbatched) {
       const [outcome] = await execute([prepared], false, callOptions);
       if (outcome === undefined || "error" in outcome) throw outcome?.error;
@@ -341,7 +369,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     const loaded = await Promise.all(
       calls.map((entry) => loadedValidators(entry.method) ?? loadValidators(entry.method)),
     );
-    const issues: FieldIssue[] = [];
+    const failed: FailedCheck[] = [];
     const prepared = calls.map((entry, k) => {
       const result = prepare(
         entry.method,
@@ -350,10 +378,10 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
         `/${k}/params`,
         callOptions,
       );
-      issues.push(...result.issues);
+      if (result.failed) failed.push(result.failed);
       return result.call;
     });
-    if (issues.length > 0) throw new RequestValidationError("batch", issues);
+    if (failed.length > 0) throw await refuseParams("batch", failed);
     const chunks: PreparedCall[][] = [];
     for (let start = 0; start < prepared.length; start += maxSize)
       chunks.push(prepared.slice(start, start + maxSize));
@@ -362,6 +390,19 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   }
 
   return { call, batch, checkParams, usage: () => meter.snapshot() };
+}
+
+/** What a validator reports for params that are not an array (worded "must be an array"). */
+const NOT_AN_ARRAY: ValidationIssue = {
+  instancePath: "",
+  schemaPath: "#/type",
+  keyword: "type",
+  params: { type: "array" },
+};
+
+/** The error for params the spec refuses, once their issues are worded. */
+async function refuseParams(operation: string, failed: readonly FailedCheck[]) {
+  return new RequestValidationError(operation, await wordFailedChecks(failed));
 }
 
 function httpTransportOf(options: JsonRpcClientOptions): JsonRpcTransport {

@@ -1,3 +1,4 @@
+import { scrubValue } from "../credentials/scrub-value.js";
 import { wrapSecrets } from "../credentials/wrap-secrets.js";
 import type { ChainkitError } from "../errors/chainkit-error.js";
 import { JsonRpcError } from "../errors/json-rpc-error.js";
@@ -5,16 +6,55 @@ import { RateLimitError } from "../errors/rate-limit-error.js";
 import { ResponseValidationError } from "../errors/response-validation-error.js";
 import { parseTryAgainIn } from "../http/retry-after.js";
 import { convertInt64 } from "../json/convert-int64.js";
-import { parseJson } from "../json/parse-json.js";
-import { stringifyJson } from "../json/stringify-json.js";
 import type { RpcMethod, Validator } from "../operation.js";
-import { checkValue } from "../validation/field-issues.js";
+import { type FailedCheck, failedCheck, wordFailedChecks } from "../validation/failed-check.js";
 
 /** The JSON-RPC error code for "limit exceeded", used by nodes for rate limits. */
 export const RATE_LIMIT_CODE = -32005;
 
 /** One call's outcome: its result, or the error that replaced it. */
 export type RpcOutcome = { result: unknown } | { error: ChainkitError };
+
+/** A result the spec refuses, before its issues are worded (see {@link wordRefusedOutcomes}). */
+export interface RefusedOutcome {
+  refused: { method: string; status: number; failed: FailedCheck };
+}
+
+/**
+ * Whether an outcome is a refused result still to be worded.
+ *
+ * @example
+ * const context = { status: 200, url: "https://nd-1.example.com/evm", redact: (text: string) => text };
+ * const { result } = await loadValidators(evmMethods.eth_blockNumber);
+ * isRefused(readRpcOutcome(evmMethods.eth_blockNumber, 1, { jsonrpc: "2.0", id: 1, result: 7 }, result, context)); // true
+ */
+export function isRefused(outcome: RpcOutcome | RefusedOutcome): outcome is RefusedOutcome {
+  return "refused" in outcome;
+}
+
+/**
+ * Turns refused results into `ResponseValidationError` outcomes, wording their issues (the wording
+ * is imported on the first refusal); other outcomes are kept as they are.
+ *
+ * @param outcomes - Outcomes from {@link readRpcOutcome}.
+ * @returns Every outcome, each a result or an error.
+ * @example
+ * const context = { status: 200, url: "https://nd-1.example.com/evm", redact: (text: string) => text };
+ * const { result } = await loadValidators(evmMethods.eth_blockNumber);
+ * const answer = { jsonrpc: "2.0", id: 1, result: 7 };
+ * await wordRefusedOutcomes([readRpcOutcome(evmMethods.eth_blockNumber, 1, answer, result, context)]); // [{ error: ResponseValidationError }]
+ */
+export async function wordRefusedOutcomes(
+  outcomes: readonly (RpcOutcome | RefusedOutcome)[],
+): Promise<RpcOutcome[]> {
+  return Promise.all(
+    outcomes.map(async (outcome) => {
+      if (!isRefused(outcome)) return outcome;
+      const { method, status, failed } = outcome.refused;
+      return { error: new ResponseValidationError(method, status, await wordFailedChecks([failed])) };
+    }),
+  );
+}
 
 /** What {@link readRpcOutcome} needs to know about the exchange. */
 export interface RpcAnswerContext {
@@ -56,7 +96,8 @@ export function answeredId(id: unknown): number | undefined {
  * @param operation - Method name(s), for the error.
  * @param status - HTTP status, for the error.
  * @returns One response object (or `undefined` when missing) per id.
- * @throws {ResponseValidationError} when the answer is neither a JSON-RPC response nor an array of them.
+ * @throws {ResponseValidationError} when the answer is neither a JSON-RPC response nor an array of them,
+ *   or a batch answer repeats an id or answers one that was not sent.
  * @example
  * matchResponses([{ id: 2, result: "b" }, { id: 1, result: "a" }], [1, 2], true, "batch", 200); // [{ id: 1, … }, { id: 2, … }]
  */
@@ -69,9 +110,20 @@ export function matchResponses(
 ): (Record<string, unknown> | undefined)[] {
   if (Array.isArray(body)) {
     const byId = new Map<number, Record<string, unknown>>();
-    for (const item of body) {
-      const id = isObject(item) ? answeredId(item.id) : undefined;
-      if (id !== undefined) byId.set(id, item as Record<string, unknown>);
+    const sent = new Set<number>(ids);
+    for (const [index, item] of body.entries()) {
+      if (!isObject(item) || item.id === null || item.id === undefined) continue;
+      const id = answeredId(item.id);
+      // A repeated or foreign id means the answer cannot be trusted to line up with the calls.
+      const repeated = id !== undefined && byId.has(id);
+      if (repeated || id === undefined || !sent.has(id)) {
+        const shown = typeof item.id === "object" ? `(${typeof item.id})` : String(item.id).slice(0, 40);
+        const message = repeated
+          ? `repeats id ${shown}, answered already`
+          : `answers id ${shown}, which was not sent`;
+        throw new ResponseValidationError(operation, status, [{ pointer: `/${index}/id`, message }]);
+      }
+      byId.set(id, item);
     }
     return ids.map((id) => byId.get(id));
   }
@@ -97,7 +149,8 @@ export function matchResponses(
  * @param validateResult - The method's result validator (from its loaded validators), or `undefined`
  *   not to check the result.
  * @param context - Status, shown URL and redaction.
- * @returns The outcome; never throws.
+ * @returns The outcome, or for a result the spec refuses, what failed (see {@link wordRefusedOutcomes});
+ *   never throws.
  * @example
  * const context = { status: 200, url: "https://nd-1.example.com/evm", redact: (text: string) => text };
  * const { result } = await loadValidators(evmMethods.eth_blockNumber);
@@ -109,7 +162,7 @@ export function readRpcOutcome(
   response: Record<string, unknown> | undefined,
   validateResult: Validator | undefined,
   context: RpcAnswerContext,
-): RpcOutcome {
+): RpcOutcome | RefusedOutcome {
   const invalid = (pointer: string, message: string) => ({
     error: new ResponseValidationError(method.name, context.status, [{ pointer, message }]),
   });
@@ -125,8 +178,8 @@ export function readRpcOutcome(
   if (!echoed) return invalid("/id", `does not echo the request id ${id}`);
   if (!("result" in response)) return invalid("", "has neither result nor error");
   if (validateResult) {
-    const issues = checkValue(validateResult, response.result, "/result");
-    if (issues.length > 0) return { error: new ResponseValidationError(method.name, context.status, issues) };
+    const failed = failedCheck(validateResult, response.result, "/result");
+    if (failed) return { refused: { method: method.name, status: context.status, failed } };
   }
   const result = method.int64 ? convertInt64(response.result, method.int64) : response.result;
   return { result: method.secrets ? wrapSecrets(result, method.secrets) : result };
@@ -138,8 +191,9 @@ function rpcError(
   context: RpcAnswerContext,
 ): ChainkitError {
   const code = typeof error.code === "number" ? error.code : Number(error.code);
-  const message = typeof error.message === "string" ? context.redact(error.message) : "(no message)";
-  const data = error.data === undefined ? undefined : parseJson(context.redact(stringifyJson(error.data)));
+  const message =
+    typeof error.message === "string" ? String(scrubValue(error.message, context.redact)) : "(no message)";
+  const data = error.data === undefined ? undefined : scrubValue(error.data, context.redact);
   if (code === RATE_LIMIT_CODE) {
     return new RateLimitError({
       retryAfter: parseTryAgainIn(isObject(data) ? data.try_again_in : undefined),

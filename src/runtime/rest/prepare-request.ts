@@ -3,10 +3,13 @@ import type { FieldIssue } from "../errors/request-validation-error.js";
 import { RequestValidationError } from "../errors/request-validation-error.js";
 import { fillPath } from "../http/path-template.js";
 import { toQueryString } from "../http/query-string.js";
+import { int64Issues } from "../json/convert-int64.js";
+import { parseJson } from "../json/parse-json.js";
 import { stringifyJson } from "../json/stringify-json.js";
+import { unsafeIntegerIssues } from "../json/unsafe-integers.js";
 import { wireValue } from "../json/wire-value.js";
 import type { RestInput, RestOperation, RestOperationValidators } from "../operation.js";
-import { checkValue } from "../validation/field-issues.js";
+import { type FailedCheck, failedCheck } from "../validation/failed-check.js";
 
 /** A checked REST request, ready to send. */
 export interface PreparedRest {
@@ -14,6 +17,12 @@ export interface PreparedRest {
   pathAndQuery: string;
   /** The JSON body text, when the call has a body. */
   body: string | undefined;
+  failed?: undefined;
+}
+
+/** A REST request the spec refuses: what failed, to be worded into a `RequestValidationError`. */
+export interface RefusedRest {
+  failed: FailedCheck[];
 }
 
 /**
@@ -25,8 +34,11 @@ export interface PreparedRest {
  * @param operation - The operation descriptor.
  * @param validators - Its loaded validators (see `loadValidators`).
  * @param input - Path parameters, query and body.
- * @returns The path with query string, and the body text.
- * @throws {RequestValidationError} listing every issue, by pointer (`/path/id`, `/query/limit`, `/body/region`).
+ * @param int64Bits - The widest integer an int64 field may hold, in bits (default 256).
+ * @returns The path with query string, and the body text; or, when the spec refuses the call, every
+ *   failed check (path, query, body), which `wordFailedChecks` turns into issues by pointer
+ *   (`/path/id`, `/query/limit`, `/body/region`) for a `RequestValidationError`.
+ * @throws {RequestValidationError} for an unsafe integer number, or an int64 value out of range.
  * @example
  * const getNode = platformOperations.getNode;
  * prepareRest(getNode, await loadValidators(getNode), { path: { id: "ND-1" } }); // { pathAndQuery: "/v1/nodes/ND-1/", body: undefined }
@@ -35,18 +47,31 @@ export function prepareRest(
   operation: RestOperation,
   validators: RestOperationValidators,
   input: RestInput,
-): PreparedRest {
+  int64Bits?: number,
+): PreparedRest | RefusedRest {
   // The spec's secret fields are those of the body, or of the query when there is no body.
   const secrets = operation.requestSecrets;
   const sentBody = secrets && input.body !== undefined ? revealSecrets(input.body, secrets) : input.body;
   const query = secrets && input.body === undefined ? revealSecrets(input.query, secrets) : input.query;
-  const issues: FieldIssue[] = [];
-  if (validators.path) issues.push(...checkValue(validators.path, input.path ?? {}, "/path"));
-  if (validators.query) issues.push(...checkValue(validators.query, wireValue(query ?? {}), "/query"));
+  const failed: (FailedCheck | undefined)[] = [];
+  if (validators.path) failed.push(failedCheck(validators.path, input.path ?? {}, "/path"));
+  if (validators.query) failed.push(failedCheck(validators.query, wireValue(query ?? {}), "/query"));
   const body = sentBody === undefined ? undefined : stringifyJson(sentBody);
   if (validators.body) {
     const wire = body === undefined ? undefined : wireValue(sentBody, body);
-    issues.push(...checkValue(validators.body, wire, "/body"));
+    failed.push(failedCheck(validators.body, wire, "/body"));
+  }
+  const refused = failed.filter((check) => check !== undefined);
+  if (refused.length > 0) return { failed: refused };
+  // Beyond the spec: integers a number cannot hold exactly, and int64 values out of range.
+  const issues: FieldIssue[] = [
+    ...unsafeIntegerIssues(input.query, "/query"),
+    ...unsafeIntegerIssues(input.body, "/body"),
+  ];
+  if (operation.requestInt64 && issues.length === 0) {
+    const paths = operation.requestInt64;
+    if (query) issues.push(...int64Issues(wireValue(query), paths, "/query", int64Bits));
+    if (body !== undefined) issues.push(...int64Issues(parseJson(body), paths, "/body", int64Bits));
   }
   if (issues.length > 0) throw new RequestValidationError(operation.id, issues);
   // A `#fragment` in a spec path names one of several operations sharing a URL (`/exchange#order`);
