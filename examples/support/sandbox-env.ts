@@ -25,13 +25,13 @@ export interface SandboxEnv {
  */
 export async function sandboxEnv(options: SandboxOptions = {}): Promise<SandboxEnv> {
   if (Object.keys(process.env).some((name) => /^CHAINKIT_\w+_URL$/.test(name))) {
-    return { get: (name) => valueOf(process.env, name), close: async () => {} };
+    return { get: (name) => readVariable(process.env, name), close: async () => {} };
   }
   // Loaded only here: a run against a sandbox that is already up does not load the sandbox's code.
   const { startSandbox } = await import("chainkit/sandbox");
   const sandbox = await startSandbox(options);
   const variables = sandboxVariables(sandbox);
-  return { get: (name) => valueOf(variables, name), close: () => sandbox.close() };
+  return { get: (name) => readVariable(variables, name), close: () => sandbox.close() };
 }
 
 /**
@@ -54,7 +54,7 @@ export function sandboxVariables(sandbox: Sandbox): Record<string, string> {
   ]);
 }
 
-function valueOf(variables: Readonly<Record<string, string | undefined>>, name: string): string {
+function readVariable(variables: Readonly<Record<string, string | undefined>>, name: string): string {
   const value = variables[name];
   if (value === undefined || value === "") {
     throw new Error(

@@ -160,7 +160,8 @@ describe.each(modes)("over $mode", ({ mode, base }) => {
     expect(rows.map((row) => row.links.find((href) => href.startsWith("guide-")))).toEqual(
       GUIDE_SURFACES.map((guide) => guidePage(guide.id)),
     );
-    GUIDE_SURFACES.forEach((guide, index) => expect(rows[index]?.text, guide.id).toContain(guide.title));
+    for (const [index, guide] of GUIDE_SURFACES.entries())
+      expect(rows[index]?.text, guide.id).toContain(guide.title);
     const references = rows.flatMap((row) => row.links.filter((href) => /^[a-z]+\.html$/.test(href)));
     for (const spec of SPEC_SURFACES) expect(references).toContain(referencePage(spec.id));
     const grpc = rows[GUIDE_SURFACES.findIndex((guide) => guide.id === "grpc")];
