@@ -7,11 +7,10 @@ const MASK = "***";
  *
  * @param text - Any text: a URL, a message, a response body.
  * @param secrets - The raw secret values to hide.
- * @returns The text with each secret replaced by `***`.
- * @example
- * redactText("token abc123 refused", ["abc123"]); // "token *** refused"
+ * @returns The text with each secret replaced by `***` (`token abc123 refused` with the secret
+ *   `abc123` becomes `token *** refused`).
  */
-export function redactText(text: string, secrets: readonly string[]): string {
+function redactText(text: string, secrets: readonly string[]): string {
   let result = text;
   for (const secret of secrets) {
     if (secret === "") continue;
@@ -57,7 +56,7 @@ export function redactUrl(url: string, secrets: readonly string[]): string {
  * @param redact - Scrubs secrets from a string.
  * @returns A new `Error`, or the value itself when it is not an object.
  * @example
- * const safe = scrubError(new TypeError("bad url https://host/tok"), (s) => redactText(s, ["tok"]));
+ * const safe = scrubError(new TypeError("bad url https://host/tok"), (s) => s.replaceAll("tok", "***"));
  * (safe as Error).message; // "bad url https://host/***"
  */
 export function scrubError(error: unknown, redact: (text: string) => string, depth = 0): unknown {

@@ -34,7 +34,7 @@ function toBigInt(value: unknown): unknown {
  * default bound is 256 bits (it still refuses a 5000-digit number); a surface whose wire type is a
  * real int64 (the wallet's protobuf fields) asks for 64.
  */
-export const INT64_BITS = 256;
+const INT64_BITS = 256;
 
 /**
  * The int64 fields of a parsed value that hold no int64: integers outside −2^(bits−1) … 2^(bits−1) − 1
