@@ -161,8 +161,8 @@ export class LedgerBuilder {
     const queue: { message: LedgerMessage; parent: TraceNode | undefined }[] = [
       { message: external, parent: undefined },
     ];
-    while (queue.length > 0) {
-      const { message, parent } = queue.shift() as (typeof queue)[number];
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      const { message, parent } = next;
       const node = this.#process(trace, message, message === external ? requests : []);
       if (parent) parent.children.push(node);
       else trace.root = node;
