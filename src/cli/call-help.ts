@@ -93,6 +93,7 @@ export const CALL_HELP = [
  * between words.
  *
  * @example
+ * const platform = await loadSurface("platform");
  * console.log(operationHelp(platform, "getNode", parametersOf(platform, "getNode")));
  */
 export function operationHelp(

@@ -63,8 +63,9 @@ export function readInputs(json: string | undefined, params: readonly string[]):
  *
  * @throws {UsageError} for a name the operation does not have (the message lists those it has).
  * @example
- * valuesByName("listNodes", parametersOf(platform, "listNodes"), readInputs(undefined, ["page=2"]));
- * // Map { "page" => 2 }
+ * const platform = await loadSurface("platform");
+ * valuesByName("listNodes", parametersOf(platform, "listNodes"), new Map([["page", 2]]));
+ * // Map { CallParameter(page) => 2 }
  */
 export function valuesByName(
   operationId: string,
@@ -89,6 +90,7 @@ export function valuesByName(
  * action's `type`).
  *
  * @example
+ * const exchange = await loadSurface("exchange");
  * restInput("meta", parametersOf(exchange, "meta"), new Map()); // { body: { type: "meta" } }
  */
 export function restInput(
@@ -121,6 +123,7 @@ export function restInput(
  * Holes before a given param stay `undefined` (sent as null), so validation names them.
  *
  * @example
+ * const evm = await loadSurface("evm");
  * rpcParams("eth_getBalance", parametersOf(evm, "eth_getBalance"), readInputs(undefined, ["address=0x…"]));
  */
 export function rpcParams(

@@ -18,6 +18,7 @@ export interface SandboxEnvFile {
  * @param text - Its content.
  * @returns A handle that removes the file again.
  * @example
+ * const summary = summarizeSandbox(await startSandbox({ seed: 1 }));
  * const file = writeSandboxEnvFile("sandbox.env", sandboxEnvFile(summary));
  * process.on("exit", () => file.remove());
  */

@@ -43,7 +43,8 @@ const RPC_CLIENTS: Readonly<Record<string, RpcCall>> = {
  * @throws {UsageError} when a URL or credential variable is missing.
  * @throws {ChainkitError} as the library throws it.
  * @example
- * await callRest(platform, platform.operations.getNode, { path: { id: "ND-100-000-001" } });
+ * const platform = await loadSurface("platform");
+ * await callRest(platform, platformOperations.getNode, { path: { id: "ND-100-000-001" } });
  */
 export async function callRest(
   surface: CallSurface,
@@ -64,7 +65,8 @@ export async function callRest(
  * @throws {UsageError} when a URL or credential variable is missing.
  * @throws {ChainkitError} as the library throws it.
  * @example
- * await callRpc(evm, evm.operations.eth_blockNumber, []);
+ * const evm = await loadSurface("evm");
+ * if (evm.kind === "rpc") await callRpc(evm, evmMethods.eth_blockNumber, []);
  */
 export async function callRpc(surface: RpcSurface, method: RpcMethod, params: unknown[]): Promise<unknown> {
   const client = RPC_CLIENTS[surface.name];

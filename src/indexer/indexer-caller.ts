@@ -19,8 +19,6 @@ export const DEFAULT_ACTIONS_LIMIT = 10;
  * @returns The caller.
  * @throws {ConfigurationError} when the base URL is insecure or options are malformed.
  * @example
- * import { indexerOperations } from "../../generated/indexer/index.js";
- * import { nodeAuth } from "../runtime/credentials/auth.js";
  * const caller = createIndexerCaller({ baseUrl: "https://nd-123-456-789.p2pify.com", auth: nodeAuth({ token: "<token>" }) });
  * await caller.call(indexerOperations.getTransactions, { query: { account: "UQAh1mFadGJcqL6zx6V3eXihI57oFIsd8Yx7iooyFVI9oDso" } });
  */

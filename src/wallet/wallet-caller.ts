@@ -26,8 +26,6 @@ const ZERO_ADDRESS = "410000000000000000000000000000000000000000";
  * @returns The caller.
  * @throws {ConfigurationError} when the base URL is insecure or options are malformed.
  * @example
- * import { walletOperations } from "../../generated/wallet/index.js";
- * import { nodeAuth } from "../runtime/credentials/auth.js";
  * const caller = createWalletCaller({ baseUrl: "https://nd-123-456-789.p2pify.com", auth: nodeAuth({ token: "<token>" }) });
  * await caller.call(walletOperations.getAccount, { body: { address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp" } });
  */
