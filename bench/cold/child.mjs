@@ -37,6 +37,21 @@ const first = {
     m.createWalletClient({ url, credentials, fetch: memoryFetch }).getAssetIssueById({ value: "1002000" }),
   indexer: (m) => m.createIndexerClient({ url, credentials, fetch: memoryFetch }).getActions({ limit: 10 }),
   grpc: (m) => m.xTokenInterceptor("bench-token"),
+  "chainkit-viem": (m) =>
+    m
+      .createPublicClient({ transport: m.chainkitTransport({ url, credentials, fetch: memoryFetch }) })
+      .request({ method: "eth_getBlockByHash", params: [answers.blockHash, true] }),
+  viem: (m) =>
+    m
+      .createPublicClient({ transport: m.http(`${url}/evm`, { fetchFn: memoryFetch }) })
+      .request({ method: "eth_getBlockByHash", params: [answers.blockHash, true] }),
+  nktkas: (m) =>
+    m.signL1Action({
+      wallet: m.privateKeyToAccount(answers.privateKey),
+      action: answers.action,
+      nonce: 1,
+      isTestnet: false,
+    }),
   standalone: (m) => {
     if (!m.eth_getBlockByHashResult(JSON.parse(answers.block))) throw new Error("block rejected");
   },

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { requireBanner } from "./bundle.js";
+import { origin, requireBanner } from "./bundle.js";
 import { ROOT } from "./fixtures.js";
 
 /** How to bundle one entry with code splitting. */
@@ -15,6 +15,8 @@ export interface SplitOptions {
   outdir: string;
   /** Modules (repository-relative paths) whose chunks a first call loads, e.g. an operation's validators. */
   firstCall: readonly string[];
+  /** Other modules loaded on first use (a transfer, a verification), each measured like `firstCall`. */
+  lazy?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** What a user of a code-split entry downloads: up front, and for the first call. */
@@ -23,6 +25,8 @@ export interface SplitBundle {
   upFront: ChunkSet;
   /** The chunks the first call imports (dynamically, with their static imports) beyond those. */
   firstCall: ChunkSet;
+  /** Per `lazy` entry: the chunks its modules import beyond the up-front ones. */
+  lazy: Record<string, ChunkSet>;
   /** Every chunk written, its file name relative to `outdir`. */
   chunks: string[];
   /** The entry chunk's file name relative to `outdir` (to import it). */
@@ -36,6 +40,8 @@ export interface ChunkSet {
   gzip: number;
   /** Source inputs bundled into these chunks, repository-relative. */
   inputs: string[];
+  /** Minified bytes per package or source folder (see `origin`), largest first. */
+  origins: [string, number][];
 }
 
 /**
@@ -86,28 +92,37 @@ export async function bundleSplit(options: SplitOptions): Promise<SplitBundle> {
   );
   if (entryChunk === undefined) throw new Error("esbuild wrote no entry chunk");
   const upFront = staticClosure([entryChunk]);
-  const firstChunks = options.firstCall.map((module) => {
-    const chunk = Object.keys(outputs).find((file) => outputs[file]?.entryPoint === module);
-    if (chunk === undefined) throw new Error(`${module} is not a chunk of its own`);
-    return chunk;
-  });
-  const firstCall = [...staticClosure(firstChunks)].filter((file) => !upFront.has(file));
+  const loadedBy = (modules: readonly string[]) => {
+    const chunks = modules.map((module) => {
+      const chunk = Object.keys(outputs).find((file) => outputs[file]?.entryPoint === module);
+      if (chunk === undefined) throw new Error(`${module} is not a chunk of its own`);
+      return chunk;
+    });
+    return [...staticClosure(chunks)].filter((file) => !upFront.has(file));
+  };
   const measure = (files: Iterable<string>): ChunkSet => {
     const list = [...files].sort();
     let bytes = 0;
     let gzip = 0;
+    const grouped = new Map<string, number>();
     for (const file of list) {
       const code = readFileSync(join(ROOT, file));
       bytes += code.length;
       gzip += gzipSync(code, { level: 9 }).length;
+      for (const [path, input] of Object.entries(outputs[file]?.inputs ?? {})) {
+        grouped.set(origin(path), (grouped.get(origin(path)) ?? 0) + input.bytesInOutput);
+      }
     }
     const inputs = list.flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}));
-    return { files: list, bytes, gzip, inputs };
+    return { files: list, bytes, gzip, inputs, origins: [...grouped].sort((a, b) => b[1] - a[1]) };
   };
   const relativeToOut = (file: string) => relative(options.outdir, join(ROOT, file));
   return {
     upFront: measure(upFront),
-    firstCall: measure(firstCall),
+    firstCall: measure(loadedBy(options.firstCall)),
+    lazy: Object.fromEntries(
+      Object.entries(options.lazy ?? {}).map(([name, modules]) => [name, measure(loadedBy(modules))]),
+    ),
     chunks: Object.keys(outputs)
       .filter((file) => file.endsWith(".js"))
       .map(relativeToOut),

@@ -38,8 +38,13 @@ export function requireBanner(platform: string): { js: string } | undefined {
     : undefined;
 }
 
-/** Groups an input path by package or by source folder two levels deep. */
-function origin(path: string): string {
+/**
+ * Groups an input path by package or by source folder two levels deep.
+ *
+ * @param path - An input path from esbuild's metafile.
+ * @returns `@noble/curves`, `src/exchange/signing`, `generated/wallet`, …
+ */
+export function origin(path: string): string {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path);
   if (pkg) return pkg[1] as string;
   const local = /^(src\/[^/]+\/[^/]+|generated\/[^/]+)/.exec(path);

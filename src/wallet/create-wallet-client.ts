@@ -20,14 +20,9 @@ import type { FetchFunction } from "../runtime/http/send-request.js";
 import type { CallOptions } from "../runtime/operation.js";
 import type { UsageBudget, UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import { readableAssetIssue } from "./readable-asset.js";
-import {
-  sendTransfer,
-  type TransferOptions,
-  type TransferRequest,
-  type TransferResult,
-} from "./transaction/transfer.js";
+import type { TransferOptions, TransferRequest, TransferResult } from "./transaction/transfer.js";
 import type { WalletSigner } from "./transaction/wallet-signer.js";
-import { type Trc20Contract, trc20Contract } from "./trc20/trc20-contract.js";
+import type { ConstantCaller, Trc20Contract } from "./trc20/trc20-contract.js";
 import { createWalletCaller } from "./wallet-caller.js";
 
 /** Options of {@link createWalletClient}. */
@@ -398,16 +393,35 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
       tokenList(await call("getAssetIssueList", query ?? {}, callOptions), query?.visible ?? true),
     getPaginatedAssetIssueList: async (query, callOptions) =>
       tokenList(await call("getPaginatedAssetIssueList", query, callOptions), query?.visible ?? true),
-    transfer: (request, signer, transferOptions) =>
-      sendTransfer(operations, request, signer, transferOptions),
+    // Checking, signing and recovering (secp256k1, the protobuf reader) load on the first transfer,
+    // and the ABI coder on the first TRC-20 read: a client that only reads never downloads them.
+    async transfer(request, signer, transferOptions) {
+      const { sendTransfer } = await import("./transaction/transfer.js");
+      return sendTransfer(operations, request, signer, transferOptions);
+    },
     trc20: (contract, readOptions) =>
-      trc20Contract(async (request) => {
+      lazyTrc20(contract, async (request) => {
         const answer = await client.triggerConstantContract({ ...request, visible: true }, readOptions);
         return { answer, visible: true };
-      }, contract),
+      }),
     usage: () => caller.usage(),
   };
   return client;
+}
+
+/** A TRC-20 contract whose reads load the ABI coder on first use. */
+function lazyTrc20(address: string, call: ConstantCaller): Trc20Contract {
+  let loaded: Promise<Trc20Contract> | undefined;
+  const contract = () => {
+    loaded ??= import("./trc20/trc20-contract.js").then(({ trc20Contract }) => trc20Contract(call, address));
+    return loaded;
+  };
+  return {
+    address,
+    balanceOf: async (owner) => (await contract()).balanceOf(owner),
+    decimals: async () => (await contract()).decimals(),
+    symbol: async () => (await contract()).symbol(),
+  };
 }
 
 /** A height as the int64 the spec types it (a safe integer number is accepted too). */

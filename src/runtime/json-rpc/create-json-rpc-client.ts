@@ -12,12 +12,24 @@ import {
 import { type FetchFunction, resolveTimeout } from "../http/send-request.js";
 import { sleep } from "../http/sleep.js";
 import { wireValue } from "../json/wire-value.js";
-import type { CallOptions, RpcCaller, RpcMethod, RpcMethodValidators } from "../operation.js";
+import type {
+  CallOptions,
+  RpcCaller,
+  RpcMethod,
+  RpcMethodValidators,
+  ValidationIssue,
+} from "../operation.js";
 import { createUsageMeter, type UsageOptions, type UsageSnapshot } from "../usage/usage-meter.js";
-import { checkValue } from "../validation/field-issues.js";
+import { type FailedCheck, failedCheck, wordFailedChecks } from "../validation/failed-check.js";
 import { loadedValidators, loadValidators } from "../validation/load-validators.js";
 import { createHttpTransport } from "./http-transport.js";
-import { matchResponses, type RpcOutcome, readRpcOutcome } from "./read-rpc-response.js";
+import {
+  isRefused,
+  matchResponses,
+  type RpcOutcome,
+  readRpcOutcome,
+  wordRefusedOutcomes,
+} from "./read-rpc-response.js";
 import type { JsonRpcTransport, RpcEnvelope } from "./transport.js";
 
 /** Automatic batching: calls made within `wait` ms go out together, at most `maxSize` per request. */
@@ -137,18 +149,20 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   const maxSize = batching?.maxSize ?? 1000;
   let nextId = 1;
 
-  function paramsIssues(
+  function failedParams(
     validators: RpcMethodValidators,
     params: readonly unknown[],
     pointer: string,
-  ): FieldIssue[] {
+  ): FailedCheck | undefined {
     return Array.isArray(params)
-      ? checkValue(validators.params, wireValue(params), pointer)
-      : [{ pointer, message: "must be an array" }];
+      ? failedCheck(validators.params, wireValue(params), pointer)
+      : { prefix: pointer, issues: [NOT_AN_ARRAY] };
   }
 
   async function checkParams(method: RpcMethod, params: readonly unknown[], pointer = "/params") {
-    return paramsIssues(loadedValidators(method) ?? (await loadValidators(method)), params, pointer);
+    const validators = loadedValidators(method) ?? (await loadValidators(method));
+    const failed = failedParams(validators, params, pointer);
+    return failed ? wordFailedChecks([failed]) : [];
   }
 
   /** Checks a call's params with its method's loaded validators. */
@@ -159,10 +173,10 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     pointer: string,
     callOptions: CallOptions,
   ) {
-    const issues = paramsIssues(validators, params, pointer);
+    const failed = failedParams(validators, params, pointer);
     const validates = callOptions.validateResponse ?? clientValidates;
     const call: PreparedCall = { method, params, validateResult: validates ? validators.result : undefined };
-    return { call, issues };
+    return { call, failed };
   }
 
   /** One exchange for these calls; throws when the request as a whole fails. */
@@ -187,9 +201,11 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     });
     const matched = matchResponses(body, ids, asBatch, operation, status);
     const context = { status, url: transport.shown.url, redact: transport.shown.redact };
-    return calls.map((call, i) =>
+    const outcomes = calls.map((call, i) =>
       readRpcOutcome(call.method, ids[i] as number, matched[i], call.validateResult, context),
     );
+    // Results the spec refuses are worded here, the only step that waits for the wording to load.
+    return outcomes.some(isRefused) ? wordRefusedOutcomes(outcomes) : (outcomes as RpcOutcome[]);
   }
 
   /**
@@ -270,14 +286,14 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   async function checkWhenLoaded(queued: QueuedCall): Promise<void> {
     try {
       const validators = await loadValidators(queued.method);
-      const { call: prepared, issues } = prepare(
+      const { call: prepared, failed } = prepare(
         queued.method,
         validators,
         queued.params,
         "/params",
         queued.callOptions,
       );
-      if (issues.length > 0) queued.reject(new RequestValidationError(queued.method.name, issues));
+      if (failed) queued.reject(await refuseParams(queued.method.name, [failed]));
       else queued.call = prepared;
     } catch (error) {
       queued.reject(error);
@@ -314,8 +330,8 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
       if (!unbatched) return enqueue(undefined, method, params, callOptions);
       validators = await loadValidators(method);
     }
-    const { call: prepared, issues } = prepare(method, validators, params, "/params", callOptions);
-    if (issues.length > 0) throw new RequestValidationError(method.name, issues);
+    const { call: prepared, failed } = prepare(method, validators, params, "/params", callOptions);
+    if (failed) throw await refuseParams(method.name, [failed]);
     if (unbatched) {
       const [outcome] = await execute([prepared], false, callOptions);
       if (outcome === undefined || "error" in outcome) throw outcome?.error;
@@ -341,7 +357,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     const loaded = await Promise.all(
       calls.map((entry) => loadedValidators(entry.method) ?? loadValidators(entry.method)),
     );
-    const issues: FieldIssue[] = [];
+    const failed: FailedCheck[] = [];
     const prepared = calls.map((entry, k) => {
       const result = prepare(
         entry.method,
@@ -350,10 +366,10 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
         `/${k}/params`,
         callOptions,
       );
-      issues.push(...result.issues);
+      if (result.failed) failed.push(result.failed);
       return result.call;
     });
-    if (issues.length > 0) throw new RequestValidationError("batch", issues);
+    if (failed.length > 0) throw await refuseParams("batch", failed);
     const chunks: PreparedCall[][] = [];
     for (let start = 0; start < prepared.length; start += maxSize)
       chunks.push(prepared.slice(start, start + maxSize));
@@ -362,6 +378,19 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   }
 
   return { call, batch, checkParams, usage: () => meter.snapshot() };
+}
+
+/** What a validator reports for params that are not an array (worded "must be an array"). */
+const NOT_AN_ARRAY: ValidationIssue = {
+  instancePath: "",
+  schemaPath: "#/type",
+  keyword: "type",
+  params: { type: "array" },
+};
+
+/** The error for params the spec refuses, once their issues are worded. */
+async function refuseParams(operation: string, failed: readonly FailedCheck[]) {
+  return new RequestValidationError(operation, await wordFailedChecks(failed));
 }
 
 function httpTransportOf(options: JsonRpcClientOptions): JsonRpcTransport {

@@ -8,13 +8,54 @@ import { convertInt64 } from "../json/convert-int64.js";
 import { parseJson } from "../json/parse-json.js";
 import { stringifyJson } from "../json/stringify-json.js";
 import type { RpcMethod, Validator } from "../operation.js";
-import { checkValue } from "../validation/field-issues.js";
+import { type FailedCheck, failedCheck, wordFailedChecks } from "../validation/failed-check.js";
 
 /** The JSON-RPC error code for "limit exceeded", used by nodes for rate limits. */
 export const RATE_LIMIT_CODE = -32005;
 
 /** One call's outcome: its result, or the error that replaced it. */
 export type RpcOutcome = { result: unknown } | { error: ChainkitError };
+
+/** A result the spec refuses, before its issues are worded (see {@link wordRefusedOutcomes}). */
+export interface RefusedOutcome {
+  refused: { method: string; status: number; failed: FailedCheck };
+}
+
+/**
+ * Whether an outcome is a refused result still to be worded.
+ *
+ * @example
+ * const context = { status: 200, url: "https://nd-1.example.com/evm", redact: (text: string) => text };
+ * const { result } = await loadValidators(evmMethods.eth_blockNumber);
+ * isRefused(readRpcOutcome(evmMethods.eth_blockNumber, 1, { jsonrpc: "2.0", id: 1, result: 7 }, result, context)); // true
+ */
+export function isRefused(outcome: RpcOutcome | RefusedOutcome): outcome is RefusedOutcome {
+  return "refused" in outcome;
+}
+
+/**
+ * Turns refused results into `ResponseValidationError` outcomes, wording their issues (the wording
+ * is imported on the first refusal); other outcomes are kept as they are.
+ *
+ * @param outcomes - Outcomes from {@link readRpcOutcome}.
+ * @returns Every outcome, each a result or an error.
+ * @example
+ * const context = { status: 200, url: "https://nd-1.example.com/evm", redact: (text: string) => text };
+ * const { result } = await loadValidators(evmMethods.eth_blockNumber);
+ * const answer = { jsonrpc: "2.0", id: 1, result: 7 };
+ * await wordRefusedOutcomes([readRpcOutcome(evmMethods.eth_blockNumber, 1, answer, result, context)]); // [{ error: ResponseValidationError }]
+ */
+export async function wordRefusedOutcomes(
+  outcomes: readonly (RpcOutcome | RefusedOutcome)[],
+): Promise<RpcOutcome[]> {
+  return Promise.all(
+    outcomes.map(async (outcome) => {
+      if (!isRefused(outcome)) return outcome;
+      const { method, status, failed } = outcome.refused;
+      return { error: new ResponseValidationError(method, status, await wordFailedChecks([failed])) };
+    }),
+  );
+}
 
 /** What {@link readRpcOutcome} needs to know about the exchange. */
 export interface RpcAnswerContext {
@@ -97,7 +138,8 @@ export function matchResponses(
  * @param validateResult - The method's result validator (from its loaded validators), or `undefined`
  *   not to check the result.
  * @param context - Status, shown URL and redaction.
- * @returns The outcome; never throws.
+ * @returns The outcome, or for a result the spec refuses, what failed (see {@link wordRefusedOutcomes});
+ *   never throws.
  * @example
  * const context = { status: 200, url: "https://nd-1.example.com/evm", redact: (text: string) => text };
  * const { result } = await loadValidators(evmMethods.eth_blockNumber);
@@ -109,7 +151,7 @@ export function readRpcOutcome(
   response: Record<string, unknown> | undefined,
   validateResult: Validator | undefined,
   context: RpcAnswerContext,
-): RpcOutcome {
+): RpcOutcome | RefusedOutcome {
   const invalid = (pointer: string, message: string) => ({
     error: new ResponseValidationError(method.name, context.status, [{ pointer, message }]),
   });
@@ -125,8 +167,8 @@ export function readRpcOutcome(
   if (!echoed) return invalid("/id", `does not echo the request id ${id}`);
   if (!("result" in response)) return invalid("", "has neither result nor error");
   if (validateResult) {
-    const issues = checkValue(validateResult, response.result, "/result");
-    if (issues.length > 0) return { error: new ResponseValidationError(method.name, context.status, issues) };
+    const failed = failedCheck(validateResult, response.result, "/result");
+    if (failed) return { refused: { method: method.name, status: context.status, failed } };
   }
   const result = method.int64 ? convertInt64(response.result, method.int64) : response.result;
   return { result: method.secrets ? wrapSecrets(result, method.secrets) : result };

@@ -1,6 +1,7 @@
 import { type Auth, noAuth } from "../credentials/auth.js";
 import { requireSecureUrl } from "../credentials/secure-url.js";
 import { wrapSecrets } from "../credentials/wrap-secrets.js";
+import { RequestValidationError } from "../errors/request-validation-error.js";
 import { ResponseValidationError } from "../errors/response-validation-error.js";
 import { errorForStatus, errorInBody } from "../http/response-errors.js";
 import { retryAfterFailure } from "../http/retry-after-failure.js";
@@ -23,7 +24,7 @@ import type {
   RestOperationValidators,
 } from "../operation.js";
 import { createUsageMeter, type UsageOptions, type UsageSnapshot } from "../usage/usage-meter.js";
-import { checkValue } from "../validation/field-issues.js";
+import { type FailedCheck, failedCheck, wordFailedChecks } from "../validation/failed-check.js";
 import { loadedValidators, loadValidators } from "../validation/load-validators.js";
 import { prepareRest } from "./prepare-request.js";
 
@@ -131,6 +132,8 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
     // Only an operation's first call waits for its validators module.
     const validators = loadedValidators(operation) ?? (await loadValidators(operation));
     const prepared = prepareRest(operation, validators, input);
+    if (prepared.failed)
+      throw new RequestValidationError(operation.id, await wordFailedChecks(prepared.failed));
     const request: Attempt = {
       operation,
       validators,
@@ -210,8 +213,13 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
     }
     const validate = status === undefined ? undefined : validators.responses[status];
     if (validates && validate) {
-      const issues = isJson ? checkValue(validate, body, "") : [{ pointer: "", message: "is not JSON" }];
-      if (issues.length > 0) throw new ResponseValidationError(operation.id, response.status, issues);
+      if (!isJson) {
+        throw new ResponseValidationError(operation.id, response.status, [
+          { pointer: "", message: "is not JSON" },
+        ]);
+      }
+      const failed = failedCheck(validate, body, "");
+      if (failed) return refuseAnswer(operation.id, response.status, failed);
     }
     if (!isJson || descriptor === undefined) return body;
     const converted = descriptor.int64 ? convertInt64(body, descriptor.int64) : body;
@@ -219,4 +227,9 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   }
 
   return { call, usage: () => meter.snapshot() };
+}
+
+/** Rejects with the worded issues of an answer the spec refuses (the wording loads on first use). */
+async function refuseAnswer(operation: string, status: number, failed: FailedCheck): Promise<never> {
+  throw new ResponseValidationError(operation, status, await wordFailedChecks([failed]));
 }

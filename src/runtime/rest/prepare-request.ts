@@ -1,12 +1,10 @@
 import { revealSecrets } from "../credentials/wrap-secrets.js";
-import type { FieldIssue } from "../errors/request-validation-error.js";
-import { RequestValidationError } from "../errors/request-validation-error.js";
 import { fillPath } from "../http/path-template.js";
 import { toQueryString } from "../http/query-string.js";
 import { stringifyJson } from "../json/stringify-json.js";
 import { wireValue } from "../json/wire-value.js";
 import type { RestInput, RestOperation, RestOperationValidators } from "../operation.js";
-import { checkValue } from "../validation/field-issues.js";
+import { type FailedCheck, failedCheck } from "../validation/failed-check.js";
 
 /** A checked REST request, ready to send. */
 export interface PreparedRest {
@@ -14,6 +12,12 @@ export interface PreparedRest {
   pathAndQuery: string;
   /** The JSON body text, when the call has a body. */
   body: string | undefined;
+  failed?: undefined;
+}
+
+/** A REST request the spec refuses: what failed, to be worded into a `RequestValidationError`. */
+export interface RefusedRest {
+  failed: FailedCheck[];
 }
 
 /**
@@ -25,8 +29,9 @@ export interface PreparedRest {
  * @param operation - The operation descriptor.
  * @param validators - Its loaded validators (see `loadValidators`).
  * @param input - Path parameters, query and body.
- * @returns The path with query string, and the body text.
- * @throws {RequestValidationError} listing every issue, by pointer (`/path/id`, `/query/limit`, `/body/region`).
+ * @returns The path with query string, and the body text; or, when the spec refuses the call, every
+ *   failed check (path, query, body), which `wordFailedChecks` turns into issues by pointer
+ *   (`/path/id`, `/query/limit`, `/body/region`) for a `RequestValidationError`.
  * @example
  * const getNode = platformOperations.getNode;
  * prepareRest(getNode, await loadValidators(getNode), { path: { id: "ND-1" } }); // { pathAndQuery: "/v1/nodes/ND-1/", body: undefined }
@@ -35,20 +40,21 @@ export function prepareRest(
   operation: RestOperation,
   validators: RestOperationValidators,
   input: RestInput,
-): PreparedRest {
+): PreparedRest | RefusedRest {
   // The spec's secret fields are those of the body, or of the query when there is no body.
   const secrets = operation.requestSecrets;
   const sentBody = secrets && input.body !== undefined ? revealSecrets(input.body, secrets) : input.body;
   const query = secrets && input.body === undefined ? revealSecrets(input.query, secrets) : input.query;
-  const issues: FieldIssue[] = [];
-  if (validators.path) issues.push(...checkValue(validators.path, input.path ?? {}, "/path"));
-  if (validators.query) issues.push(...checkValue(validators.query, wireValue(query ?? {}), "/query"));
+  const failed: (FailedCheck | undefined)[] = [];
+  if (validators.path) failed.push(failedCheck(validators.path, input.path ?? {}, "/path"));
+  if (validators.query) failed.push(failedCheck(validators.query, wireValue(query ?? {}), "/query"));
   const body = sentBody === undefined ? undefined : stringifyJson(sentBody);
   if (validators.body) {
     const wire = body === undefined ? undefined : wireValue(sentBody, body);
-    issues.push(...checkValue(validators.body, wire, "/body"));
+    failed.push(failedCheck(validators.body, wire, "/body"));
   }
-  if (issues.length > 0) throw new RequestValidationError(operation.id, issues);
+  const refused = failed.filter((check) => check !== undefined);
+  if (refused.length > 0) return { failed: refused };
   // A `#fragment` in a spec path names one of several operations sharing a URL (`/exchange#order`);
   // it is never sent, so it is left out here and callers and fetch wrappers see the URL on the wire.
   const path = fillPath(operation.id, operation.path, input.path).replace(/#.*$/, "");

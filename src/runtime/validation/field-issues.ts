@@ -32,12 +32,22 @@ interface RuleParams {
  * // [{ pointer: "/body/name", message: "is required" }, …, { pointer: "/body/type", message: "must be one of: shared, dedicated" }, …]
  */
 export function checkValue(validate: Validator, data: unknown, prefix: string): FieldIssue[] {
-  if (validate(data)) return [];
-  const issues = describeIssues(validate.errors ?? [], prefix).map(({ pointer, message }) => ({
-    pointer,
-    message,
-  }));
-  return issues.length > 0 ? issues : [{ pointer: prefix, message: "does not match the spec" }];
+  return validate(data) ? [] : wordIssues(validate.errors ?? [], prefix);
+}
+
+/**
+ * Words what a validator reported about a value that failed (see {@link checkValue}); never empty.
+ *
+ * @param issues - The validator's `errors`.
+ * @param prefix - Pointer of the validated value in the call.
+ * @returns The issues, or one saying the value does not match the spec when the validator named none.
+ * @example
+ * const { body } = await loadValidators(platformOperations.createNode);
+ * if (body && !body({ type: "shard" })) console.log(wordIssues(body.errors ?? [], "/body"));
+ */
+export function wordIssues(issues: readonly ValidationIssue[], prefix: string): FieldIssue[] {
+  const worded = describeIssues(issues, prefix).map(({ pointer, message }) => ({ pointer, message }));
+  return worded.length > 0 ? worded : [{ pointer: prefix, message: "does not match the spec" }];
 }
 
 /**

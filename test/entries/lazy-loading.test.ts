@@ -1,0 +1,127 @@
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { describe, expect, it } from "vitest";
+
+/**
+ * What each entry's clients load up front, read from esbuild's code-split bundle (not timed): code
+ * that only a transfer, a TRC-20 read, a verification, a live subscription or a refused value needs
+ * must stay behind an `import()`, so the up-front download cannot silently grow back.
+ */
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+
+/** Every source input of the chunks an entry loads up front, and the modules that became chunks of their own. */
+async function splitInputs(contents: string): Promise<{ upFront: string[]; lazyEntries: string[] }> {
+  const result = await build({
+    stdin: { contents, resolveDir: root, loader: "ts", sourcefile: "app.ts" },
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    outdir: "out",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  });
+  const outputs = result.metafile.outputs;
+  const entry = Object.keys(outputs).find((file) => outputs[file]?.entryPoint === "app.ts");
+  if (entry === undefined) throw new Error("esbuild wrote no chunk for the app");
+  const seen = new Set<string>();
+  const pending = [entry];
+  while (pending.length > 0) {
+    const file = pending.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const imported of outputs[file]?.imports ?? []) {
+      if (imported.kind === "import-statement") pending.push(imported.path);
+    }
+  }
+  // The app's own chunk always holds the entry's code: an empty list would prove nothing.
+  if (seen.size === 0) throw new Error("no up-front chunk");
+  return {
+    upFront: [...seen].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {})),
+    lazyEntries: Object.values(outputs).flatMap((output) =>
+      output.entryPoint && output.entryPoint !== "app.ts" ? [output.entryPoint] : [],
+    ),
+  };
+}
+
+/** The inputs among `inputs` that match any of `patterns`. */
+function matching(inputs: readonly string[], patterns: readonly RegExp[]): string[] {
+  return inputs.filter((input) => patterns.some((pattern) => pattern.test(input)));
+}
+
+/** The wording of validation issues, needed only once a value fails. */
+const WORDING = [/src\/runtime\/validation\/(field-issues|issue-message|closest-branch|pattern-words)\.ts$/];
+/** Generated validators, loaded per operation on its first call. */
+const VALIDATORS = [/generated\/[^/]+\/validators\//];
+
+describe("every entry loads validators and the issue wording on first use only", () => {
+  for (const surface of ["platform", "evm", "exchange", "wallet", "indexer", "viem"]) {
+    it(`chainkit/${surface}, everything it exports`, async () => {
+      const { upFront, lazyEntries } = await splitInputs(`export * from "./src/${surface}.ts";`);
+      expect(matching(upFront, [...WORDING, ...VALIDATORS])).toEqual([]);
+      expect(lazyEntries).toContain("src/runtime/validation/field-issues.ts");
+    });
+  }
+});
+
+// The clients are imported from their own modules, as a bundler that drops an entry's unused
+// re-exports keeps them (esbuild keeps the chunks those re-exports share with lazy code).
+describe("a client that only reads carries no signing, verification or live code", () => {
+  it("createWalletClient: transfer (secp256k1, the protobuf reader) and TRC-20 (the ABI coder) load on first use", async () => {
+    const { upFront, lazyEntries } = await splitInputs(
+      'export { createWalletClient } from "./src/wallet/create-wallet-client.ts";',
+    );
+    expect(
+      matching(upFront, [
+        /@noble\/curves/,
+        /micro-eth-signer/,
+        /micro-packed/,
+        /@bufbuild\/protobuf/,
+        /src\/wallet\/transaction\//,
+        /src\/wallet\/trc20\//,
+      ]),
+    ).toEqual([]);
+    expect(lazyEntries).toEqual(
+      expect.arrayContaining(["src/wallet/transaction/transfer.ts", "src/wallet/trc20/trc20-contract.ts"]),
+    );
+  });
+
+  it("createEvmClient: proof and receipt verification and the WebSocket transport load on first use", async () => {
+    const { upFront, lazyEntries } = await splitInputs(
+      'export { createEvmClient } from "./src/evm/client/create-evm-client.ts";',
+    );
+    expect(
+      matching(upFront, [
+        /@noble\/curves/,
+        /@noble\/hashes\/sha3/,
+        /src\/evm\/verify\//,
+        /src\/runtime\/websocket\/(websocket-transport|socket-connection|open-websocket)\.ts$/,
+        /src\/evm\/live\/(subscription-hub|follower|head-follower|log-follower)\.ts$/,
+        /node_modules\/ws\//,
+      ]),
+    ).toEqual([]);
+    expect(lazyEntries).toEqual(
+      expect.arrayContaining([
+        "src/evm/verify/verified-proof.ts",
+        "src/evm/verify/verified-receipt.ts",
+        "src/runtime/websocket/websocket-transport.ts",
+        "src/evm/live/subscription-hub.ts",
+      ]),
+    );
+  });
+
+  it("chainkitTransport (chainkit/viem) carries no verification or WebSocket code either", async () => {
+    const { upFront } = await splitInputs(
+      'export { chainkitTransport } from "./src/viem/chainkit-transport.ts";',
+    );
+    expect(
+      matching(upFront, [
+        /@noble\/curves/,
+        /src\/evm\/verify\//,
+        /src\/runtime\/websocket\/websocket-transport/,
+      ]),
+    ).toEqual([]);
+  });
+});
