@@ -88,9 +88,7 @@ function callOperation(
   }
   const input = restInput(operationId, parameters, inputs);
   if (isSignedAction(surface.name, operationId)) {
-    const action = parameters.find((parameter) => parameter.name === "action");
-    const fields = Object.keys(action?.schema.properties ?? {});
-    return sendSignedAction(surfaceUrl(surface), operationId, input.body as Record<string, unknown>, fields);
+    return sendSignedAction(surfaceUrl(surface), operationId, input.body as Record<string, unknown>);
   }
   return callRest(surface, surface.operations[operationId] as RestOperation, input);
 }

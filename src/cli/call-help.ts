@@ -1,5 +1,5 @@
 import { CREDENTIAL_ENV, EXCHANGE_NETWORK_ENV, urlEnvName } from "./env-names.js";
-import { isSignedAction, SIGNED_FIELDS } from "./exchange-actions.js";
+import { actionFieldsText, isSignedAction, SIGNED_FIELDS } from "./exchange-actions.js";
 import {
   type CallParameter,
   type CallSurface,
@@ -130,7 +130,8 @@ export function operationHelp(
       "",
       paragraph(
         `chainkit call signs this action with ${CREDENTIAL_ENV.exchangePrivateKey} (for the network in ` +
-          `${EXCHANGE_NETWORK_ENV}, mainnet by default), through the library's exchange client.`,
+          `${EXCHANGE_NETWORK_ENV}, mainnet by default), through the library's exchange client. ` +
+          `Give the action's fields as --param action='{...}': ${actionFieldsText(operationId)}.`,
       ),
     );
   }

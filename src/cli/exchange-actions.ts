@@ -18,42 +18,85 @@ import { exchangeSigning } from "./call-environment.js";
 import { UsageError } from "./usage-error.js";
 
 type Fields = Record<string, unknown>;
-type SignedAction = (client: ExchangeClient, action: Fields, options: ActionOptions) => Promise<unknown>;
+
+/** An action as the exchange client takes it: its fields, and the client method that sends it. */
+interface SignedAction {
+  /** The fields of the action a caller gives (`?`: optional); the client makes or fills in the rest. */
+  fields: readonly string[];
+  send(client: ExchangeClient, action: Fields, options: ActionOptions): Promise<unknown>;
+}
 
 /** Each action of `POST /exchange`, as the exchange client's method that checks, signs and sends it. */
 const SIGNED_ACTIONS: Readonly<Record<string, SignedAction>> = {
-  order: (client, action, options) =>
-    client.order(action.orders as OrderInput[], {
-      ...options,
-      grouping: action.grouping as Grouping | undefined,
-      builder: action.builder as BuilderInput | undefined,
-    }),
-  cancel: (client, action, options) => client.cancel(action.cancels as CancelInput[], options),
-  cancelByCloid: (client, action, options) =>
-    client.cancelByCloid(action.cancels as CancelByCloidInput[], options),
-  modify: (client, action, options) =>
-    client.modify({ oid: action.oid, order: action.order } as ModifyInput, {
-      ...options,
-      alwaysPlace: action.a as boolean | undefined,
-    }),
-  batchModify: (client, action, options) =>
-    client.batchModify(action.modifies as ModifyInput[], { ...options, alwaysPlace: action.a as boolean }),
-  scheduleCancel: (client, action, options) =>
-    client.scheduleCancel({ time: action.time as number | undefined }, options),
-  updateLeverage: (client, { asset, isCross, leverage }, options) =>
-    client.updateLeverage(
-      { asset, isCross, leverage } as Parameters<ExchangeClient["updateLeverage"]>[0],
-      options,
-    ),
-  updateIsolatedMargin: (client, { asset, isBuy, ntli }, options) =>
-    client.updateIsolatedMargin(
-      { asset, isBuy, ntli } as Parameters<ExchangeClient["updateIsolatedMargin"]>[0],
-      options,
-    ),
+  order: {
+    fields: ["orders", "grouping?", "builder?"],
+    send: (client, action, options) =>
+      client.order(action.orders as OrderInput[], {
+        ...options,
+        grouping: action.grouping as Grouping | undefined,
+        builder: action.builder as BuilderInput | undefined,
+      }),
+  },
+  cancel: {
+    fields: ["cancels"],
+    send: (client, action, options) => client.cancel(action.cancels as CancelInput[], options),
+  },
+  cancelByCloid: {
+    fields: ["cancels"],
+    send: (client, action, options) => client.cancelByCloid(action.cancels as CancelByCloidInput[], options),
+  },
+  modify: {
+    fields: ["oid", "order", "a?"],
+    send: (client, action, options) =>
+      client.modify({ oid: action.oid, order: action.order } as ModifyInput, {
+        ...options,
+        alwaysPlace: action.a as boolean | undefined,
+      }),
+  },
+  batchModify: {
+    fields: ["modifies", "a?"],
+    send: (client, action, options) =>
+      client.batchModify(action.modifies as ModifyInput[], { ...options, alwaysPlace: action.a as boolean }),
+  },
+  scheduleCancel: {
+    fields: ["time?"],
+    send: (client, action, options) =>
+      client.scheduleCancel({ time: action.time as number | undefined }, options),
+  },
+  updateLeverage: {
+    fields: ["asset", "isCross", "leverage"],
+    send: (client, { asset, isCross, leverage }, options) =>
+      client.updateLeverage(
+        { asset, isCross, leverage } as Parameters<ExchangeClient["updateLeverage"]>[0],
+        options,
+      ),
+  },
+  updateIsolatedMargin: {
+    fields: ["asset", "isBuy", "ntli"],
+    send: (client, { asset, isBuy, ntli }, options) =>
+      client.updateIsolatedMargin(
+        { asset, isBuy, ntli } as Parameters<ExchangeClient["updateIsolatedMargin"]>[0],
+        options,
+      ),
+  },
   // User-signed: no vault and no expiry; the client adds the network, the signing chain and the nonce.
-  approveAgent: (client, { agentAddress, agentName }) =>
-    client.approveAgent({ agentAddress, agentName } as Parameters<ExchangeClient["approveAgent"]>[0]),
+  approveAgent: {
+    fields: ["agentAddress", "agentName?"],
+    send: (client, { agentAddress, agentName }) =>
+      client.approveAgent({ agentAddress, agentName } as Parameters<ExchangeClient["approveAgent"]>[0]),
+  },
 };
+
+/**
+ * The fields a caller gives an action, in words for the help: `orders, grouping (optional), …`.
+ *
+ * @example
+ * actionFieldsText("cancel"); // "cancels"
+ */
+export function actionFieldsText(operationId: string): string {
+  const fields = SIGNED_ACTIONS[operationId]?.fields ?? [];
+  return fields.map((field) => (field.endsWith("?") ? `${field.slice(0, -1)} (optional)` : field)).join(", ");
+}
 
 /** The body fields the client makes itself: they are never taken from the command line. */
 export const SIGNED_FIELDS: readonly string[] = ["nonce", "signature"];
@@ -77,21 +120,15 @@ export function isSignedAction(surface: string, operationId: string): boolean {
  * @param baseUrl - The exchange API base URL.
  * @param operationId - The action, e.g. `order`.
  * @param body - The request body as given: `action`, and optionally `vaultAddress` and `expiresAfter`.
- * @param actionFields - The fields the spec gives the action: any other is refused.
  * @returns What the client returns (for `order`, one status per order and the nonce).
  * @throws {UsageError} when the key is not set, `nonce` or `signature` is given, or the action is
- *   not an object of the spec's fields.
+ *   not an object of the fields the client takes.
  * @throws {RequestValidationError | ExchangeError} as the library throws them.
  * @example
- * await sendSignedAction(url, "cancel", { action: { cancels: [{ a: 0, o: 77738308 }] } }, ["type", "cancels"]);
+ * await sendSignedAction(url, "cancel", { action: { cancels: [{ a: 0, o: 77738308 }] } });
  */
-export async function sendSignedAction(
-  baseUrl: string,
-  operationId: string,
-  body: Fields,
-  actionFields: readonly string[],
-): Promise<unknown> {
-  const send = SIGNED_ACTIONS[operationId] as SignedAction;
+export async function sendSignedAction(baseUrl: string, operationId: string, body: Fields): Promise<unknown> {
+  const { fields, send } = SIGNED_ACTIONS[operationId] as SignedAction;
   const given = SIGNED_FIELDS.filter((field) => body[field] !== undefined);
   if (given.length > 0) {
     throw new UsageError(
@@ -107,11 +144,13 @@ export async function sendSignedAction(
       `${operationId} needs its action's fields as a JSON object: --param action='{…}' (see chainkit call exchange ${operationId} --help)`,
     );
   }
-  // The client builds the action from the fields it knows: one it does not know would be lost unsaid.
-  const unknown = Object.keys(action).filter((field) => !actionFields.includes(field));
+  // The client builds the action from the fields it takes (and `type`): another would be lost unsaid.
+  const taken = ["type", ...fields.map((field) => field.replace(/\?$/, ""))];
+  const unknown = Object.keys(action).filter((field) => !taken.includes(field));
   if (unknown.length > 0) {
     throw new UsageError(
-      `the ${operationId} action has no field ${unknown.map((field) => `"${field}"`).join(", ")}; its fields: ${actionFields.join(", ")}`,
+      `chainkit call takes no "${unknown.join('", "')}" in the ${operationId} action; ` +
+        `give: ${actionFieldsText(operationId)} (the client makes the rest)`,
     );
   }
   const options: ActionOptions = {

@@ -231,6 +231,19 @@ describe("chainkit call exchange", () => {
     });
   }, 60_000);
 
+  it("refuses a nonce or signature given by hand, and action fields the client does not take", async () => {
+    const [nonce, field] = await Promise.all([
+      runCli(["call", "exchange", "cancel", "--param", 'action={"cancels":[]}', "--param", "nonce=1"], env),
+      runCli(["call", "exchange", "approveAgent", "--param", 'action={"agentAddress":"0x0","nonce":1}'], env),
+    ]);
+    expect(nonce.code).toBe(2);
+    expect(nonce.stderr).toContain("chainkit call signs cancel itself: leave out nonce");
+    expect(field.code).toBe(2);
+    expect(field.stderr).toContain(
+      'takes no "nonce" in the approveAgent action; give: agentAddress, agentName',
+    );
+  }, 60_000);
+
   it("refuses an action when no key is set, naming the variable", async () => {
     const refused = await runCli(
       ["call", "exchange", "cancel", "--param", 'action={"cancels":[{"a":0,"o":1}]}'],
