@@ -321,15 +321,14 @@ type Operations = WalletOperations &
  * const account = await wallet.getAccount({ address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp" });
  */
 export function createWalletClient(options: WalletClientOptions): WalletClient {
-  // The caller sends `visible`, converts addresses and reads `{"Error": …}` answers for every operation.
+  // The caller sends `visible`, converts addresses, reads `{"Error": …}` answers and holds int64
+  // values to 64 bits, for every operation.
   const caller = createWalletCaller({
     baseUrl: options.url,
     auth: nodeAuth(options.credentials),
     fetch: options.fetch,
     timeout: options.timeout,
     maxResponseBytes: options.maxResponseBytes,
-    // TRON's amounts and times are protobuf int64: anything wider is not a value the node can hold.
-    int64Bits: 64,
     retry: options.retry,
     validateResponse: options.validateResponse,
     usage: { budget: options.budget },

@@ -18,7 +18,8 @@ const ZERO_ADDRESS = "410000000000000000000000000000000000000000";
  *   body are sent in the form it asks for, whichever form they came in;
  * - a constant call without `owner_address` is made from the zero address;
  * - a token name looked up with `visible: false` must be hex;
- * - the node's `{"Error": "…"}` answers at HTTP 200 become an `HttpError`.
+ * - the node's `{"Error": "…"}` answers at HTTP 200 become an `HttpError`;
+ * - `format: int64` values are held to 64 bits, sent or answered.
  *
  * A signed transaction (`broadcastTransaction`) goes exactly as the node built it.
  *
@@ -30,7 +31,12 @@ const ZERO_ADDRESS = "410000000000000000000000000000000000000000";
  * await caller.call(walletOperations.getAccount, { body: { address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp" } });
  */
 export function createWalletCaller(options: RestCallerOptions): HttpRestCaller {
-  const caller = createRestCaller({ ...options, detectServiceError: walletErrorMessage });
+  const caller = createRestCaller({
+    ...options,
+    detectServiceError: walletErrorMessage,
+    // TRON's amounts and times are protobuf int64: anything wider is not a value the node can hold.
+    int64Bits: 64,
+  });
   return {
     ...caller,
     call: (operation, input, callOptions) => {
