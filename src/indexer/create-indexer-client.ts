@@ -90,6 +90,7 @@ export type IndexerClient = IndexerOperations &
 export function createIndexerClient(options: IndexerClientOptions): IndexerClient {
   const caller = createRestCaller({
     baseUrl: options.url,
+    urlOption: "url",
     auth: nodeAuth(options.credentials),
     fetch: options.fetch,
     timeout: options.timeout,

@@ -329,6 +329,7 @@ type Operations = WalletOperations &
 export function createWalletClient(options: WalletClientOptions): WalletClient {
   const caller = createRestCaller({
     baseUrl: options.url,
+    urlOption: "url",
     auth: nodeAuth(options.credentials),
     fetch: options.fetch,
     timeout: options.timeout,

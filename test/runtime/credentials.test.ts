@@ -98,6 +98,9 @@ describe("HTTPS rule", () => {
       "http://128.0.0.1",
       "ftp://127.0.0.1",
       "not a url",
+      "https://nd-1.example.com?",
+      "https://nd-1.example.com/#",
+      "https://nd-1.example.com/base?x=1",
     ]) {
       expect(() => requireSecureUrl(url, "url")).toThrow(ConfigurationError);
     }
