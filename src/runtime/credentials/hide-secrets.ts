@@ -9,7 +9,8 @@ const MASK = "***";
  * `Headers` built from it see only those. Without `show`, every field is shown as `***`.
  *
  * The runtime's one way of hiding secrets in objects handed to callers (node access, node endpoints, the
- * sandbox's demo credentials); a single value is held in a `Secret` instead.
+ * sandbox's demo credentials, answer objects that repeat a secret field's value); a single value is
+ * held in a `Secret` instead.
  *
  * @param fields - The fields to copy (own enumerable properties).
  * @param show - What inspecting or serialising the copy shows instead (default: {@link maskFields}).
