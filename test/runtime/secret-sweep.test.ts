@@ -206,6 +206,21 @@ function holders(): [string, unknown, readonly string[]][] {
       thrown(() => nodeAuth({ token: `Bearer ${token}` })),
       nodeSecrets,
     ],
+    [
+      "the error for a client URL in plain HTTP holding the token",
+      thrown(() => createWalletClient({ url: `http://nd-1.example.com/${token}`, credentials: { token } })),
+      nodeSecrets,
+    ],
+    [
+      "the error for a client URL with the token in its query",
+      thrown(() => createIndexerClient({ url: `${nodeUrl}/?token=${token}`, credentials: { token } })),
+      nodeSecrets,
+    ],
+    [
+      "the error for a platform base URL holding the key",
+      thrown(() => createPlatformClient({ baseUrl: `http://api.example.com/${apiKey}`, apiKey })),
+      [apiKey],
+    ],
     ["the error for an API key with a space", thrown(() => bearerAuth(`${apiKey} x`)), [apiKey]],
     ["startSandbox().credentials", sandboxCredentials, sandboxSecrets],
     ["the sandbox", sandbox, sandboxSecrets],
