@@ -128,7 +128,7 @@ function thrown(make: () => unknown): unknown {
 }
 
 describe("the sweep itself", () => {
-  it("catches a planted leak in every form it checks", () => {
+  it("catches planted leaks: a plain object, an error message and stack, a cause, an object hidden from inspect or JSON only", () => {
     const planted = new Error(`refused ${nodeUrl}/${encodeURIComponent(token)}/evm`);
     expect(leaksOf("plain", { token }, nodeSecrets)).toEqual(
       expect.arrayContaining(["plain (inspect)", "plain (JSON.stringify)", "plain (util.format)"]),
