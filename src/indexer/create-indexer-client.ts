@@ -87,6 +87,7 @@ export function createIndexerClient(options: IndexerClientOptions): IndexerClien
   // The caller reads addresses in any form and fills getActions' limit, for every operation alike.
   const caller = createIndexerCaller({
     baseUrl: options.url,
+    urlOption: "url",
     auth: nodeAuth(options.credentials),
     fetch: options.fetch,
     timeout: options.timeout,

@@ -259,6 +259,7 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
   // values to 64 bits, for every operation.
   const caller = createWalletCaller({
     baseUrl: options.url,
+    urlOption: "url",
     auth: nodeAuth(options.credentials),
     fetch: options.fetch,
     timeout: options.timeout,
