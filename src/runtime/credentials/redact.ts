@@ -7,10 +7,11 @@ const MASK = "***";
  *
  * @param text - Any text: a URL, a message, a response body.
  * @param secrets - The raw secret values to hide.
- * @returns The text with each secret replaced by `***` (`token abc123 refused` with the secret
- *   `abc123` becomes `token *** refused`).
+ * @returns The text with each secret replaced by `***`.
+ * @example
+ * redactText("token abc123 refused", ["abc123"]); // "token *** refused"
  */
-function redactText(text: string, secrets: readonly string[]): string {
+export function redactText(text: string, secrets: readonly string[]): string {
   let result = text;
   for (const secret of secrets) {
     if (secret === "") continue;

@@ -1,5 +1,5 @@
 /** The shortest secret a client accepts. */
-const MIN_SECRET_LENGTH = 8;
+export const MIN_SECRET_LENGTH = 8;
 
 /** A UTF-16 surrogate without its other half: no URL, header or UTF-8 text can carry it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
