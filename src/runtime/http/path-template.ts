@@ -1,5 +1,6 @@
 import { hasLoneSurrogate } from "../credentials/secret-rules.js";
 import { RequestValidationError } from "../errors/request-validation-error.js";
+import { NOT_UNICODE_MESSAGE } from "../json/lone-surrogates.js";
 
 /**
  * Fills a path template (`/v1/nodes/{id}/`) with percent-encoded path parameters.
@@ -10,7 +11,7 @@ import { RequestValidationError } from "../errors/request-validation-error.js";
  * @returns The path.
  * @throws {RequestValidationError} naming `/path/<name>` when a parameter is missing or empty, is `.`
  *   or `..` (which would move the request to another path: `deleteNode("..")` would delete `/v1/`), or
- *   holds a lone UTF-16 surrogate (which no URL can carry).
+ *   is not valid Unicode text (a lone UTF-16 surrogate, which no URL can carry).
  * @example
  * fillPath("getNode", "/v1/nodes/{id}/", { id: "ND-123-456-789" }); // "/v1/nodes/ND-123-456-789/"
  */
@@ -38,7 +39,6 @@ function segmentProblem(text: string): string | undefined {
   if (text === "." || text === "..") {
     return `must not be "${text}": as a path segment it would send the request to another path`;
   }
-  if (hasLoneSurrogate(text))
-    return "holds a lone UTF-16 surrogate (half of a character), which no URL can carry";
+  if (hasLoneSurrogate(text)) return NOT_UNICODE_MESSAGE;
   return undefined;
 }

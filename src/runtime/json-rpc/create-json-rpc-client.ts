@@ -11,6 +11,7 @@ import {
 } from "../http/retry-policy.js";
 import { type FetchFunction, resolveTimeout } from "../http/send-request.js";
 import { sleep } from "../http/sleep.js";
+import { loneSurrogateIssues } from "../json/lone-surrogates.js";
 import { wireValue } from "../json/wire-value.js";
 import { resolveMaxResponseBytes } from "../max-response-bytes.js";
 import type {
@@ -166,7 +167,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   async function checkParams(method: RpcMethod, params: readonly unknown[], pointer = "/params") {
     const validators = loadedValidators(method) ?? (await loadValidators(method));
     const failed = failedParams(validators, params, pointer);
-    return failed ? wordFailedChecks([failed]) : [];
+    return failed ? wordFailedChecks([failed]) : loneSurrogateIssues(params, pointer);
   }
 
   /** Checks a call's params with its method's loaded validators. */
@@ -178,6 +179,10 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     callOptions: CallOptions,
   ) {
     const failed = failedParams(validators, params, pointer);
+    // Beyond the spec: JSON would carry a lone surrogate as the escape `\ud800`, which a node
+    // rejects or reads as something else, so text that is not valid Unicode is refused here.
+    const issues = failed ? [] : loneSurrogateIssues(params, pointer);
+    if (issues.length > 0) throw new RequestValidationError(method.name, issues);
     const validates = callOptions.validateResponse ?? clientValidates;
     const call: PreparedCall = { method, params, validateResult: validates ? validators.result : undefined };
     return { call, failed };

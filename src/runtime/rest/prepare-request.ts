@@ -4,6 +4,7 @@ import { RequestValidationError } from "../errors/request-validation-error.js";
 import { fillPath } from "../http/path-template.js";
 import { toQueryString } from "../http/query-string.js";
 import { int64Issues } from "../json/convert-int64.js";
+import { loneSurrogateIssues } from "../json/lone-surrogates.js";
 import { parseJson } from "../json/parse-json.js";
 import { stringifyJson } from "../json/stringify-json.js";
 import { unsafeIntegerIssues } from "../json/unsafe-integers.js";
@@ -38,7 +39,9 @@ export interface RefusedRest {
  * @returns The path with query string, and the body text; or, when the spec refuses the call, every
  *   failed check (path, query, body), which `wordFailedChecks` turns into issues by pointer
  *   (`/path/id`, `/query/limit`, `/body/region`) for a `RequestValidationError`.
- * @throws {RequestValidationError} for an unsafe integer number, or an int64 value out of range.
+ * @throws {RequestValidationError} for text that is not valid Unicode (a lone UTF-16 surrogate, which
+ *   no URL or UTF-8 body can carry) in a path parameter, the query or the body, for an unsafe integer
+ *   number, or an int64 value out of range.
  * @example
  * const getNode = platformOperations.getNode;
  * prepareRest(getNode, await loadValidators(getNode), { path: { id: "ND-1" } }); // { pathAndQuery: "/v1/nodes/ND-1/", body: undefined }
@@ -63,8 +66,12 @@ export function prepareRest(
   }
   const refused = failed.filter((check) => check !== undefined);
   if (refused.length > 0) return { failed: refused };
-  // Beyond the spec: integers a number cannot hold exactly, and int64 values out of range.
+  // Beyond the spec: text that is not valid Unicode, integers a number cannot hold exactly, and int64
+  // values out of range. JSON.stringify writes a lone surrogate as the escape `\udxxx` (and nothing
+  // else that way), so only a body whose text has one is walked for it.
   const issues: FieldIssue[] = [
+    ...loneSurrogateIssues(query, "/query"),
+    ...(body?.includes("\\ud") ? loneSurrogateIssues(sentBody, "/body") : []),
     ...unsafeIntegerIssues(input.query, "/query"),
     ...unsafeIntegerIssues(input.body, "/body"),
   ];
