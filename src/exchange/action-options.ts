@@ -13,6 +13,8 @@ export interface ActionOptions {
   signal?: AbortSignal;
   /** Milliseconds per attempt, overriding the client's. */
   timeout?: number;
+  /** The most bytes of the answer to read, overriding the client's `maxResponseBytes` (`Infinity`: none). */
+  maxResponseBytes?: number;
 }
 
 /** Per-call options of the exchange client's `order`. */
@@ -31,8 +33,12 @@ export interface ModifyOptions extends ActionOptions {
 
 /** Per-call options of a user-signed action (no vault, no expiry). */
 export interface UserActionOptions {
+  /** Aborts the request, a wait for earlier requests of the same signer, and any resend wait. */
   signal?: AbortSignal;
+  /** Milliseconds per attempt, overriding the client's. */
   timeout?: number;
+  /** The most bytes of the answer to read, overriding the client's `maxResponseBytes` (`Infinity`: none). */
+  maxResponseBytes?: number;
 }
 
 /** The answer to an action that places orders: one status per order, in order, and the nonce. */

@@ -90,7 +90,7 @@ export interface ExchangeClient {
    * most (6 perpetual / 8 spot) − szDecimals decimals; a size at most szDecimals decimals).
    *
    * @param orders - `{ a, b, p, s, r, t, c? }`, prices and sizes as strings or numbers.
-   * @param options - `grouping`, `builder`, `expiresAfter`, `vaultAddress`, `signal`, `timeout`.
+   * @param options - `grouping`, `builder`, `expiresAfter`, `vaultAddress`, `signal`, `timeout`, `maxResponseBytes`.
    * @returns One status per order and the nonce.
    * @throws {RequestValidationError} naming the field (`/orders/0/p`) and how to fix it, before signing.
    * @throws {ExchangeError} when the exchange refuses the whole request (`{"status":"err"}`, HTTP 422).
@@ -107,7 +107,7 @@ export interface ExchangeClient {
    * Replaces several resting orders in one signed request; one status per modification.
    *
    * @param modifies - The modifications, in order: `{ oid, order: { a, b, p, s, r, t, c? } }`.
-   * @param options - `alwaysPlace`, `expiresAfter`, `vaultAddress`, `signal`, `timeout`.
+   * @param options - `alwaysPlace`, `expiresAfter`, `vaultAddress`, `signal`, `timeout`, `maxResponseBytes`.
    * @throws {RequestValidationError} naming the field (`/modifies/3/order/t/limit/tif`, `/expiresAfter`) before signing.
    * @throws {ExchangeError} when the exchange refuses the whole request.
    */
@@ -290,6 +290,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       weight: entries?.list.length ?? 1,
       signal: call.signal,
       timeout: call.timeout,
+      maxResponseBytes: call.maxResponseBytes,
     });
   }
 
@@ -398,6 +399,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
         weight: 1,
         signal: call.signal,
         timeout: call.timeout,
+        maxResponseBytes: call.maxResponseBytes,
       });
       return { nonce };
     },

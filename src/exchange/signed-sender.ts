@@ -3,6 +3,7 @@ import { HttpError } from "../runtime/errors/http-error.js";
 import { RequestValidationError } from "../runtime/errors/request-validation-error.js";
 import { isRetryable, nextRetryDelay, type RetryPolicy, retryHint } from "../runtime/http/retry-policy.js";
 import { sleep } from "../runtime/http/sleep.js";
+import { resolveMaxResponseBytes } from "../runtime/max-response-bytes.js";
 import type { RestCallOptions } from "../runtime/rest/create-rest-caller.js";
 import { ExchangeError } from "./errors/exchange-error.js";
 import type { NonceManager } from "./nonce-manager.js";
@@ -33,6 +34,8 @@ export interface Submission<Action> {
   weight: number;
   signal?: AbortSignal;
   timeout?: number;
+  /** The most bytes of the answer to read, overriding the client's. */
+  maxResponseBytes?: number;
 }
 
 /** The `response` of an `ok` answer, and the nonce the request was signed with. */
@@ -120,10 +123,13 @@ export function createSignedSender(
   }
 
   return function submit<Action>(submission: Submission<Action>): Promise<Accepted> {
+    // A malformed limit is refused before a nonce is taken or anything signed.
+    if (submission.maxResponseBytes !== undefined) resolveMaxResponseBytes(submission.maxResponseBytes);
     const callOptions: RestCallOptions = {
       weight: submission.weight,
       signal: submission.signal,
       timeout: submission.timeout,
+      maxResponseBytes: submission.maxResponseBytes,
     };
     return nonces.run(async (nonce) => {
       const action = submission.action(nonce);

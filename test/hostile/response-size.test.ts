@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { createEvmClient, DEFAULT_MAX_RESPONSE_BYTES, ResponseTooLargeError } from "chainkit/evm";
+import { createExchangeClient, createInfoClient } from "chainkit/exchange";
 import { createPlatformClient } from "chainkit/platform";
 import { afterEach, describe, expect, it } from "vitest";
 import { type HostileServer, startHostileServer, writeEndless } from "../support/hostile-server.js";
@@ -76,5 +77,47 @@ describe("maxResponseBytes", () => {
     expect(() => createPlatformClient({ apiKey: API_KEY, maxResponseBytes: 0.5 })).toThrow(
       /maxResponseBytes/,
     );
+  });
+
+  it("is set per call on the exchange client's actions and the info client's queries", async () => {
+    const statuses = Array.from({ length: 200 }, (_, i) => ({ resting: { oid: i } }));
+    const placed = { status: "ok", response: { type: "order", data: { statuses } } };
+    const agent = { status: "ok", response: { type: "default" } };
+    server = await startHostileServer((request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      if (request.url === "/info") response.end(JSON.stringify({ universe: [], tokens: [] }));
+      else response.end(JSON.stringify(request.text.includes('"approveAgent"') ? agent : placed));
+    });
+    const exchange = createExchangeClient({
+      baseUrl: server.url,
+      privateKey: `0x${"7".repeat(64)}`,
+      network: "mainnet",
+      assets: false,
+      retry: false,
+    });
+    const order = { a: 0, b: true, p: "61500", s: "0.002", r: false, t: { limit: { tif: "Gtc" } } } as const;
+    const orders = Array.from({ length: 200 }, () => order);
+    const modifies = orders.map((entry, oid) => ({ oid, order: entry }));
+    // The client's own limit lets these answers through; each call's smaller one does not.
+    expect((await exchange.order(orders)).statuses).toHaveLength(200);
+    const calls = [
+      () => exchange.order(orders, { maxResponseBytes: 1024 }),
+      () => exchange.batchModify(modifies, { maxResponseBytes: 1024 }),
+      () => exchange.cancel([{ a: 0, o: 1 }], { maxResponseBytes: 16 }),
+      () => exchange.scheduleCancel({}, { maxResponseBytes: 16 }),
+      () => exchange.approveAgent({ agentAddress: `0x${"1".repeat(40)}` }, { maxResponseBytes: 16 }),
+      () => createInfoClient({ baseUrl: server?.url ?? "" }).meta({ maxResponseBytes: 16 }),
+    ];
+    for (const [index, call] of calls.entries()) {
+      const error = await call().catch((caught: unknown) => caught);
+      expect(error, `call ${index}`).toBeInstanceOf(ResponseTooLargeError);
+      expect((error as ResponseTooLargeError).limit).toBeLessThanOrEqual(1024);
+    }
+    // A malformed limit is refused before anything is signed or sent.
+    const before = server.requests.length;
+    await expect(exchange.cancel([{ a: 0, o: 1 }], { maxResponseBytes: -1 })).rejects.toThrow(
+      /maxResponseBytes/,
+    );
+    expect(server.requests.length).toBe(before);
   });
 });
