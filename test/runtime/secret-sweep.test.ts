@@ -357,6 +357,9 @@ describe("no secret shows when printed", () => {
         auth_username: username,
         auth_password: password,
         auth_key: token,
+        // Extra fields are allowed: a list of strings repeating the secret, and one nested deeper.
+        endpoints: ["https://nd-123-456-789.example.com", `https://nd-123-456-789.example.com/${token}`],
+        mirrors: [[`wss://nd-123-456-789.example.com/ws/${encodeURIComponent(token)}`], []],
       },
     };
     const server = await startHostileServer((_request, response) => {
@@ -374,6 +377,16 @@ describe("no secret shows when printed", () => {
         expect.objectContaining({ wss_endpoint: wire.details.wss_endpoint, auth_key: token }),
       );
       expect(JSON.stringify(answer)).toContain('"https_endpoint":"https://nd-123-456-789.example.com/***"');
+      // A list keeps being a list holding what the service sent, and prints with the secret as ***.
+      const lists = answer.details as { endpoints: string[]; mirrors: string[][] };
+      expect(Array.isArray(lists.endpoints)).toBe(true);
+      expect([...lists.endpoints]).toEqual(wire.details.endpoints);
+      expect(lists.mirrors.map((list) => list.map((item) => item.length))).toEqual(
+        wire.details.mirrors.map((list) => list.map((item) => item.length)),
+      );
+      expect(JSON.stringify(lists.endpoints)).toBe(
+        '["https://nd-123-456-789.example.com","https://nd-123-456-789.example.com/***"]',
+      );
       expect(nodeAccess(answer)).toEqual({
         url: "https://nd-123-456-789.example.com",
         credentials: { token },

@@ -12,7 +12,8 @@ const MASK = "***";
  * sandbox's demo credentials, answer objects that repeat a secret field's value); a single value is
  * held in a `Secret` instead.
  *
- * @param fields - The fields to copy (own enumerable properties).
+ * @param fields - The fields to copy (own enumerable properties), or the items of an array, whose copy is
+ *   an array too.
  * @param show - What inspecting or serialising the copy shows instead (default: {@link maskFields}).
  * @returns The copy.
  * @example
@@ -21,21 +22,26 @@ const MASK = "***";
  * JSON.stringify(credentials); // '{"username":"***","password":"***"}'
  */
 export function hideSecrets<T extends object>(fields: T, show: (value: T) => unknown = maskFields): T {
-  const hooks = Object.create(Object.prototype, {
+  // An array stays an array (Array.isArray, its methods), with the hooks between it and Array.prototype.
+  const list = Array.isArray(fields);
+  const hooks = Object.create(list ? Array.prototype : Object.prototype, {
     toJSON: { value: () => show(copy) },
     [inspectCustom]: { value: () => show(copy) },
   }) as object;
-  const copy = Object.assign(Object.create(hooks) as T, fields);
+  const copy: T = list
+    ? (Object.setPrototypeOf([...fields], hooks) as T)
+    : Object.assign(Object.create(hooks) as T, fields);
   return copy;
 }
 
 /**
  * A copy of an object's own enumerable fields with each value replaced by `***`: the names stay, so a
- * reader still sees which fields there are.
+ * reader still sees which fields there are. An array's copy has each item replaced.
  *
  * @example
  * maskFields({ authorization: "Basic dXNlcjpwYXNz" }); // { authorization: "***" }
  */
-export function maskFields(value: object): Record<string, string> {
+export function maskFields(value: object): Record<string, string> | string[] {
+  if (Array.isArray(value)) return value.map(() => MASK);
   return Object.fromEntries(Object.keys(value).map((key) => [key, MASK]));
 }

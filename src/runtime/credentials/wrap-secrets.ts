@@ -8,10 +8,11 @@ import { MIN_SECRET_LENGTH } from "./secret-rules.js";
 /**
  * Wraps each string at the spec's secret fields (`x-secret: true`) of a parsed, validated answer
  * in a {@link Secret}, so that printing, inspecting or serialising the answer shows `***`; the
- * value stays readable with `.reveal()`. A secret the answer repeats in another string field (a
- * node's token at the end of its `https_endpoint`) is hidden there too: the object holding that
- * field shows it with the secret as `***` when inspected or serialised, while the field itself keeps
- * what the service sent. Objects are changed in place.
+ * value stays readable with `.reveal()`. A secret the answer repeats in another string field or in
+ * an item of a list of strings (a node's token at the end of its `https_endpoint`, or of an endpoint
+ * in a list) is hidden there too: the object or array holding that string shows it with the secret
+ * as `***` when inspected or serialised, while the string itself keeps what the service sent.
+ * Objects are changed in place.
  *
  * @param value - The parsed answer.
  * @param paths - Where its secret fields are, as emitted by the generator.
@@ -38,8 +39,8 @@ export function wrapSecrets<T>(value: T, paths: SecretPaths): T {
 const MAX_DEPTH = 32;
 
 /**
- * The value with every object that holds one of `secrets` in a string field replaced by a copy that
- * shows those fields redacted (see `hideSecrets`); containers are changed in place.
+ * The value with every object or array that holds one of `secrets` in a string field or item replaced
+ * by a copy that shows those strings redacted (see `hideSecrets`); containers are changed in place.
  */
 function hideRepeats(node: unknown, secrets: readonly string[], depth: number): unknown {
   if (node === null || typeof node !== "object" || node instanceof Secret || depth > MAX_DEPTH) return node;
@@ -50,14 +51,12 @@ function hideRepeats(node: unknown, secrets: readonly string[], depth: number): 
     if (typeof field === "string") repeats ||= redactText(field, secrets) !== field;
     else container[key] = hideRepeats(field, secrets, depth + 1);
   }
-  if (!repeats || Array.isArray(node)) return node;
+  if (!repeats) return node;
+  const redacted = (field: unknown) => (typeof field === "string" ? redactText(field, secrets) : field);
+  // A list of strings (endpoints, say) is hidden as a list, its items redacted like fields.
+  if (Array.isArray(node)) return hideSecrets(node, (shown) => shown.map(redacted));
   return hideSecrets(container, (shown) =>
-    Object.fromEntries(
-      Object.entries(shown).map(([key, field]) => [
-        key,
-        typeof field === "string" ? redactText(field, secrets) : field,
-      ]),
-    ),
+    Object.fromEntries(Object.entries(shown).map(([key, field]) => [key, redacted(field)])),
   );
 }
 
