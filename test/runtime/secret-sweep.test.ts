@@ -1,14 +1,17 @@
 import { Console } from "node:console";
-import type { ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { format, inspect } from "node:util";
 import {
   ChainkitError,
   createEvmClient,
   HttpError,
+  JsonRpcError,
   NetworkError,
   nodeHttpEndpoint,
   nodeWebSocketEndpoint,
+  RateLimitError,
   RedirectRefusedError,
   RequestValidationError,
   ResponseTooLargeError,
@@ -24,7 +27,7 @@ import { type Sandbox, startSandbox } from "chainkit/sandbox";
 import { chainkitTransport } from "chainkit/viem";
 import { createWalletClient, privateKeySigner as walletKeySigner } from "chainkit/wallet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
+import WebSocket, { WebSocketServer } from "ws";
 import { bearerAuth, noAuth, nodeAuth } from "../../src/runtime/credentials/auth.js";
 import { hideSecrets } from "../../src/runtime/credentials/hide-secrets.js";
 import { checkNodeCredentials } from "../../src/runtime/credentials/node-credentials.js";
@@ -431,6 +434,81 @@ describe("no secret shows when printed", () => {
     } finally {
       await Promise.all(clients.map((client) => client.close?.()));
       await server.close();
+    }
+  });
+});
+
+describe("no secret shows in JSON-RPC errors over an open WebSocket", () => {
+  it("when the node echoes the dialled URL, the token or the basic header in message and data", async () => {
+    const server = createServer();
+    const sockets = new WebSocketServer({ server });
+    const upgrades: { url: string; authorization: string }[] = [];
+    sockets.on("connection", (socket, upgrade) => {
+      const heard = {
+        method: "GET",
+        url: upgrade.url ?? "",
+        headers: upgrade.headers,
+        text: "",
+      };
+      upgrades.push({ url: heard.url, authorization: upgrade.headers.authorization ?? "" });
+      socket.on("message", (data) => {
+        const sent = JSON.parse(String(data)) as { id: number; method: string } | { id: number }[];
+        // Hangs up with a reason that repeats what it heard (a close reason holds at most 123 bytes).
+        if (!Array.isArray(sent) && sent.method === "hang_up") {
+          socket.close(4000, Buffer.from(echo(heard).slice(4)).subarray(0, 123).toString());
+          return;
+        }
+        const answer = (id: number, code: number) => ({
+          jsonrpc: "2.0",
+          id,
+          error: { code, message: echo(heard), data: { [echo(heard)]: [echo(heard)], try_again_in: "1s" } },
+        });
+        socket.send(
+          JSON.stringify(
+            Array.isArray(sent) ? sent.map((call) => answer(call.id, -32005)) : answer(sent.id, -32000),
+          ),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const common = { retry: false as const, reconnect: false as const, transport: "websocket" as const };
+    const clients = [
+      ["token", createEvmClient({ url, credentials: { token }, ...common }), tokenSecrets],
+      ["basic", createEvmClient({ url, credentials: { username, password }, ...common }), basicSecrets],
+    ] as const;
+    try {
+      const leaks: string[] = [];
+      for (const [mode, live, secrets] of clients) {
+        const single = await live.eth_blockNumber().catch((error: unknown) => error);
+        const batched = await Promise.all([live.eth_chainId(), live.eth_blockNumber()]).catch(
+          (error: unknown) => error,
+        );
+        const subscribed = await live
+          .subscribe("newHeads")
+          [Symbol.asyncIterator]()
+          .next()
+          .catch((error: unknown) => error);
+        const hungUp = await live.unvalidatedRequest("hang_up", []).catch((error: unknown) => error);
+        expect(single, mode).toBeInstanceOf(JsonRpcError);
+        expect(batched, mode).toBeInstanceOf(RateLimitError);
+        expect(subscribed, mode).toBeInstanceOf(ChainkitError);
+        expect(hungUp, mode).toBeInstanceOf(ChainkitError);
+        leaks.push(...leaksOf(`${mode}, a subscription`, subscribed, secrets));
+        leaks.push(...leaksOf(`${mode}, a close reason`, hungUp, secrets));
+        // The server's message is kept, the secret in it is not.
+        expect((single as JsonRpcError).message).toContain("***");
+        leaks.push(...leaksOf(`${mode}, one call`, single, secrets));
+        leaks.push(...leaksOf(`${mode}, a batch`, batched, secrets));
+      }
+      expect(leaks).toEqual([]);
+      // The node heard the credentials, so there was something to echo.
+      expect(upgrades.map((upgrade) => upgrade.url)).toContain(`/ws/${encodeURIComponent(token)}`);
+      expect(upgrades.map((upgrade) => upgrade.authorization)).toContain(basic);
+    } finally {
+      await Promise.all(clients.map(([, live]) => live.close()));
+      for (const socket of sockets.clients) socket.terminate();
+      await new Promise<void>((resolve) => sockets.close(() => server.close(() => resolve())));
     }
   });
 });
