@@ -1,6 +1,7 @@
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Auth, bearerAuth, nodeAuth } from "../../src/runtime/credentials/auth.js";
+import { redactText } from "../../src/runtime/credentials/redact.js";
 import { ChainkitError } from "../../src/runtime/errors/chainkit-error.js";
 import { showRequest } from "../../src/runtime/http/shown-request.js";
 import { createJsonRpcClient } from "../../src/runtime/json-rpc/create-json-rpc-client.js";
@@ -239,5 +240,25 @@ describe("credential mistakes", () => {
       expect(caught).toBeInstanceOf(ChainkitError);
       expectNoSecret(caught);
     }
+  });
+});
+
+describe("a secret a server echoes re-encoded", () => {
+  it("is hidden in each form a server may give it, and nothing else is", () => {
+    const secret = "cli/Tökén+4b 7e19";
+    const forms = [
+      secret,
+      encodeURIComponent(secret),
+      encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()), // lower-case hex
+      "cli/T%C3%B6k%C3%A9n+4b%207e19", // decoded, then encoded again as a path
+      "cli%2FT%c3%b6k%C3%A9n%2B4b+7e19", // mixed case, a space as +
+      "cli/TÃ¶kÃ©n+4b 7e19", // UTF-8 bytes read as Latin-1
+      "cli/T\uFFFDk\uFFFDn+4b 7e19", // a Latin-1 status line read as UTF-8
+    ];
+    for (const form of forms) {
+      expect(redactText(`404 No route /${form}/evm`, [secret]), form).toBe("404 No route /***/evm");
+    }
+    // A different secret with the same letters is not touched, nor is text around the secret.
+    expect(redactText("cli/Tokan+4b 7e19 and cli/Tö", [secret])).toBe("cli/Tokan+4b 7e19 and cli/Tö");
   });
 });

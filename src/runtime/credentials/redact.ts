@@ -3,7 +3,11 @@ const MASK = "***";
 /**
  * Replaces every occurrence of each secret in `text` with `***`, in the forms a secret takes on the
  * wire: as is, percent-encoded, and escaped inside a JSON string (a password holding `"` or `\`
- * echoed in a JSON error body). Empty secrets are ignored.
+ * echoed in a JSON error body). Each character may also come in its own form, as servers re-encode
+ * what they echo: raw or percent-encoded in any mix and either case of hex (`cli/T%c3%b6k…`, a
+ * path decoded and encoded again), a space as `+`, and a non-ASCII character as its UTF-8 bytes read
+ * as Latin-1 (`Ã¶`, as WSGI servers read paths) or as U+FFFD (a Latin-1 status line read as UTF-8).
+ * Empty secrets are ignored.
  *
  * @param text - Any text: a URL, a message, a response body.
  * @param secrets - The raw secret values to hide.
@@ -15,13 +19,51 @@ export function redactText(text: string, secrets: readonly string[]): string {
   let result = text;
   for (const secret of secrets) {
     if (secret === "") continue;
-    result = result.split(secret).join(MASK);
-    const encoded = encodeURIComponent(secret);
-    if (encoded !== secret) result = result.split(encoded).join(MASK);
     const escaped = JSON.stringify(secret).slice(1, -1);
     if (escaped !== secret) result = result.split(escaped).join(MASK);
+    // As is, percent-encoded, and every mix of the forms each character may take.
+    result = result.replace(reencodedForms(secrets, secret), MASK);
   }
   return result;
+}
+
+/**
+ * Compiled patterns by the list of secrets they came from: a client redacts with the same list (held
+ * by its auth) again and again, and a list no longer used takes its patterns with it.
+ */
+const patternsByList = new WeakMap<readonly string[], Map<string, RegExp>>();
+const utf8 = new TextEncoder();
+
+/** A pattern matching `secret` with each character in any of the forms {@link redactText} lists. */
+function reencodedForms(list: readonly string[], secret: string): RegExp {
+  let patterns = patternsByList.get(list);
+  if (!patterns) {
+    patterns = new Map();
+    patternsByList.set(list, patterns);
+  }
+  const known = patterns.get(secret);
+  if (known) return known;
+  let source = "";
+  for (const char of secret) {
+    const bytes = [...utf8.encode(char)];
+    const forms = [escapeRegExp(char), bytes.map((byte) => `%${hexEitherCase(byte)}`).join("")];
+    if (char === " ") forms.push("\\+");
+    if (bytes.length > 1) forms.push(escapeRegExp(String.fromCharCode(...bytes)), "\\uFFFD{1,4}");
+    source += `(?:${forms.join("|")})`;
+  }
+  const pattern = new RegExp(source, "g");
+  patterns.set(secret, pattern);
+  return pattern;
+}
+
+function hexEitherCase(byte: number): string {
+  return [...byte.toString(16).padStart(2, "0")]
+    .map((digit) => (/[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit))
+    .join("");
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 }
 
 /**
