@@ -23,6 +23,7 @@ export { nodeHttpEndpoint, nodeWebSocketEndpoint } from "./runtime/credentials/n
 export { Secret } from "./runtime/credentials/secret.js";
 export * from "./runtime/errors/index.js";
 export { DEFAULT_MAX_RESPONSE_BYTES } from "./runtime/max-response-bytes.js";
+export type { NodeClientOptions } from "./runtime/node-client-options.js";
 export type { KeepAliveOptions } from "./runtime/websocket/keep-alive-policy.js";
 export type { ReconnectOptions } from "./runtime/websocket/reconnect-policy.js";
 export type { WebSocketConstructor, WebSocketLike } from "./runtime/websocket/websocket-like.js";

@@ -30,3 +30,4 @@ export * from "./runtime/errors/index.js";
 export { type ParseJsonOptions, parseJson } from "./runtime/json/parse-json.js";
 export { stringifyJson } from "./runtime/json/stringify-json.js";
 export { DEFAULT_MAX_RESPONSE_BYTES } from "./runtime/max-response-bytes.js";
+export type { NodeClientOptions } from "./runtime/node-client-options.js";

@@ -5,6 +5,7 @@
 
 export { ProofError, type ProofErrorOptions } from "./evm/errors/proof-error.js";
 export * from "./runtime/errors/index.js";
+export type { NodeClientOptions } from "./runtime/node-client-options.js";
 export {
   type ChainkitActions,
   chainkitActions,

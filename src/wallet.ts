@@ -10,6 +10,7 @@ export * from "./runtime/errors/index.js";
 export { type ParseJsonOptions, parseJson } from "./runtime/json/parse-json.js";
 export { stringifyJson } from "./runtime/json/stringify-json.js";
 export { DEFAULT_MAX_RESPONSE_BYTES } from "./runtime/max-response-bytes.js";
+export type { NodeClientOptions } from "./runtime/node-client-options.js";
 export type { UsageBudget, UsageSnapshot } from "./runtime/usage/usage-meter.js";
 export { isBase58Address, isHexAddress, toBase58Address, toHexAddress } from "./wallet/address.js";
 export {

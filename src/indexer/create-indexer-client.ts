@@ -5,35 +5,18 @@ import {
   type IndexerOperations,
   indexerOperations,
 } from "../../generated/indexer/index.js";
-import { nodeAuth } from "../runtime/credentials/auth.js";
-import type { NodeCredentials } from "../runtime/credentials/node-credentials.js";
-import type { RetryOptions } from "../runtime/http/retry-policy.js";
-import type { FetchFunction } from "../runtime/http/send-request.js";
+import { type NodeClientOptions, nodeCallerOptions } from "../runtime/node-client-options.js";
 import type { CallOptions } from "../runtime/operation.js";
-import type { UsageBudget, UsageSnapshot } from "../runtime/usage/usage-meter.js";
+import type { UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import { createIndexerCaller } from "./indexer-caller.js";
 import { type IndexerListIterators, iteratorName } from "./list-iterators.js";
 import { paginateList } from "./paginate-list.js";
 
-/** Options of {@link createIndexerClient}. */
-export interface IndexerClientOptions {
-  /** The node base URL, e.g. a platform node's `details.https_endpoint`; https, or http to loopback only. */
-  url: string;
-  /** `{ token }` (sent in the path: `{url}/{token}/api/v3/...`) or `{ username, password }` (basic auth). Bearer keys are refused. */
-  credentials: NodeCredentials;
-  /** The `fetch` to use (default: the global one). */
-  fetch?: FetchFunction;
-  /** Milliseconds per request (default 30 000). */
-  timeout?: number;
-  /** The most bytes of one answer to read, past which the call fails with `ResponseTooLargeError` (default 64 MiB; `Infinity`: none). */
-  maxResponseBytes?: number;
-  /** Retries (every call but `sendMessage` only reads) on network errors, 429 and 502/503/504, or `false` for none. */
-  retry?: RetryOptions | false;
-  /** Check every response against the spec (default `true`). */
-  validateResponse?: boolean;
-  /** Requests per interval to keep under: calls wait for room instead of running into 429. */
-  budget?: UsageBudget;
-}
+/**
+ * Options of {@link createIndexerClient}: those of every node client. `retry` covers every call but
+ * `sendMessage`, the one that does not only read.
+ */
+export interface IndexerClientOptions extends NodeClientOptions {}
 
 /** What an indexer client has spent: each request consumes one request unit. */
 export interface IndexerUsage extends UsageSnapshot {
@@ -88,13 +71,7 @@ export function createIndexerClient(options: IndexerClientOptions): IndexerClien
   const caller = createIndexerCaller({
     baseUrl: options.url,
     urlOption: "url",
-    auth: nodeAuth(options.credentials),
-    fetch: options.fetch,
-    timeout: options.timeout,
-    maxResponseBytes: options.maxResponseBytes,
-    retry: options.retry,
-    validateResponse: options.validateResponse,
-    usage: { budget: options.budget },
+    ...nodeCallerOptions(options),
   });
   const operations = createIndexerOperations(caller);
 

@@ -13,12 +13,9 @@ import {
   type UnsignedTransaction,
   type WalletOperations,
 } from "../../generated/wallet/index.js";
-import { nodeAuth } from "../runtime/credentials/auth.js";
-import type { NodeCredentials } from "../runtime/credentials/node-credentials.js";
-import type { RetryOptions } from "../runtime/http/retry-policy.js";
-import type { FetchFunction } from "../runtime/http/send-request.js";
+import { type NodeClientOptions, nodeCallerOptions } from "../runtime/node-client-options.js";
 import type { CallOptions } from "../runtime/operation.js";
-import type { UsageBudget, UsageSnapshot } from "../runtime/usage/usage-meter.js";
+import type { UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import { readableAssetIssue } from "./readable-asset.js";
 import type { TransferOptions, TransferRequest, TransferResult } from "./transaction/transfer.js";
 import type { WalletSigner } from "./transaction/wallet-signer.js";
@@ -38,25 +35,11 @@ import type {
   VisibleQuery,
 } from "./wallet-queries.js";
 
-/** Options of {@link createWalletClient}. */
-export interface WalletClientOptions {
-  /** The node base URL, e.g. a platform node's `details.https_endpoint`; https, or http to loopback only. */
-  url: string;
-  /** `{ token }` (sent in the path: `{url}/{token}/wallet/...`) or `{ username, password }` (basic auth). Bearer keys are refused. */
-  credentials: NodeCredentials;
-  /** The `fetch` to use (default: the global one). */
-  fetch?: FetchFunction;
-  /** Milliseconds per request (default 30 000). */
-  timeout?: number;
-  /** The most bytes of one answer to read, past which the call fails with `ResponseTooLargeError` (default 64 MiB; `Infinity`: none). */
-  maxResponseBytes?: number;
-  /** Retries of the reads (never of transfers or broadcasts) on network errors, 429 and 502/503/504, or `false` for none. */
-  retry?: RetryOptions | false;
-  /** Check every response against the spec (default `true`). */
-  validateResponse?: boolean;
-  /** Requests per interval to keep under: calls wait for room instead of running into 429. */
-  budget?: UsageBudget;
-}
+/**
+ * Options of {@link createWalletClient}: those of every node client. `retry` covers the reads;
+ * transfers and broadcasts are sent once.
+ */
+export interface WalletClientOptions extends NodeClientOptions {}
 
 /** Per-call options of the reads that have a `/walletsolidity` twin. */
 export interface WalletReadOptions extends CallOptions {
@@ -260,13 +243,7 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
   const caller = createWalletCaller({
     baseUrl: options.url,
     urlOption: "url",
-    auth: nodeAuth(options.credentials),
-    fetch: options.fetch,
-    timeout: options.timeout,
-    maxResponseBytes: options.maxResponseBytes,
-    retry: options.retry,
-    validateResponse: options.validateResponse,
-    usage: { budget: options.budget },
+    ...nodeCallerOptions(options),
   });
   const operations = createWalletOperations(caller) as Operations;
 

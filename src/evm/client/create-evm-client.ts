@@ -7,14 +7,11 @@ import {
   evmMethods,
   type Receipt,
 } from "../../../generated/evm/index.js";
-import { nodeAuth } from "../../runtime/credentials/auth.js";
-import type { NodeCredentials } from "../../runtime/credentials/node-credentials.js";
 import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
-import type { RetryOptions } from "../../runtime/http/retry-policy.js";
-import type { FetchFunction } from "../../runtime/http/send-request.js";
 import { type BatchOptions, createJsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
+import { type NodeClientOptions, nodeCallerOptions } from "../../runtime/node-client-options.js";
 import type { CallOptions } from "../../runtime/operation.js";
-import type { UsageBudget, UsageSnapshot } from "../../runtime/usage/usage-meter.js";
+import type { UsageSnapshot } from "../../runtime/usage/usage-meter.js";
 import { createLiveConnection, type LiveConnectionOptions } from "../live/live-connection.js";
 import type { EvmLiveMethods } from "../live/live-methods.js";
 import type { VerifiedProofOptions, VerifiedProofResult } from "../verify/verified-proof.js";
@@ -24,34 +21,22 @@ import { checkingLogRange } from "./log-range-rule.js";
 import { namedBatch } from "./named-batch.js";
 import { unvalidatedMethod } from "./unvalidated-method.js";
 
-/** Options of {@link createEvmClient}. */
-export interface EvmClientOptions extends LiveConnectionOptions {
+/** Options of {@link createEvmClient}: those of every node client, the WebSocket's, and the EVM's own. */
+export interface EvmClientOptions extends NodeClientOptions, LiveConnectionOptions {
   /**
    * `"http"` (the default): JSON-RPC over HTTPS at `{url}{path}`. `"websocket"`: over the node's
    * WebSocket endpoint (`wss://host/ws/<token>`, or `wss://host/ws` with basic auth), with live
-   * subscriptions; `reconnect`, `keepAlive`, `maxResponseBytes` and `WebSocket` apply to it.
+   * subscriptions; `reconnect`, `keepAlive`, `maxResponseBytes` and `WebSocket` apply to it, and a
+   * message over `maxResponseBytes` also replaces the connection.
    */
   transport?: "http" | "websocket";
-  /** The node base URL, e.g. a platform node's `details.https_endpoint`; https, or http to loopback only. */
-  url: string;
-  /** `{ token }` (sent in the path: `{url}/{token}{path}`) or `{ username, password }` (basic auth). Bearer keys are refused. */
-  credentials: NodeCredentials;
-  /** The JSON-RPC path under the node (default `"/evm"`; `""` for a plain Ethereum node). */
+  /**
+   * The JSON-RPC path under the node, after the token in token mode (`{url}/{token}{path}`): default
+   * `"/evm"`, `""` for a plain Ethereum node. HTTP only.
+   */
   path?: string;
-  /** The `fetch` to use (default: the global one). HTTP only. */
-  fetch?: FetchFunction;
-  /** Milliseconds per request (default 30 000). */
-  timeout?: number;
-  /** The most bytes of one answer to read, past which the call fails with `ResponseTooLargeError` (default 64 MiB; `Infinity`: none). */
-  maxResponseBytes?: number;
-  /** Retries of read-only methods on network errors, 429, 502/503/504 and -32005, or `false` for none. */
-  retry?: RetryOptions | false;
-  /** Check every result against the spec (default `true`). */
-  validateResponse?: boolean;
   /** Batching of calls made in the same tick (default on, up to 1000 per request), or `false`. */
   batch?: BatchOptions | false;
-  /** Requests per interval to keep under: calls wait for room instead of running into 429. */
-  budget?: UsageBudget;
 }
 
 /** Per-call options of {@link EvmClient.getVerifiedProof}. */
@@ -200,14 +185,8 @@ export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveC
     transport: live?.transport,
     url: options.url,
     path: options.path ?? "/evm",
-    auth: nodeAuth(options.credentials),
-    fetch: options.fetch,
-    timeout: options.timeout,
-    maxResponseBytes: options.maxResponseBytes,
-    retry: options.retry,
-    validateResponse: options.validateResponse,
     batch: options.batch,
-    usage: { budget: options.budget },
+    ...nodeCallerOptions(options),
   });
   // The spec's validators check each param; the one rule relating two fields is checked here.
   const rpc = checkingLogRange(jsonRpc);

@@ -1,7 +1,6 @@
 import { evmMethods } from "../../../generated/evm/operations.js";
 import type { LogSubscriptionFilter } from "../../../generated/evm/types.js";
 import { nodeAuth } from "../../runtime/credentials/auth.js";
-import type { NodeCredentials } from "../../runtime/credentials/node-credentials.js";
 import { nodeWebSocketEndpoint } from "../../runtime/credentials/node-endpoints.js";
 import { AbortError } from "../../runtime/errors/abort-error.js";
 import { ConfigurationError } from "../../runtime/errors/configuration-error.js";
@@ -10,6 +9,7 @@ import { showRequest } from "../../runtime/http/shown-request.js";
 import type { JsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
 import type { JsonRpcTransport } from "../../runtime/json-rpc/transport.js";
 import { resolveMaxResponseBytes } from "../../runtime/max-response-bytes.js";
+import type { NodeClientOptions } from "../../runtime/node-client-options.js";
 import { type KeepAliveOptions, resolveKeepAlivePolicy } from "../../runtime/websocket/keep-alive-policy.js";
 import { type ReconnectOptions, resolveReconnectPolicy } from "../../runtime/websocket/reconnect-policy.js";
 import { checkWebSocketChoice } from "../../runtime/websocket/websocket-choice.js";
@@ -21,17 +21,12 @@ import type { EvmLiveMethods, LiveSubscription, WatchHandlers } from "./live-met
 import type { SubscriptionHub } from "./subscription-hub.js";
 import { checkSubscriptionOptions } from "./subscription-options.js";
 
-/** Options of the WebSocket transport (`transport: "websocket"`). */
-export interface LiveConnectionOptions {
+/** Options of the WebSocket transport (`transport: "websocket"`), with the answer size node clients share. */
+export interface LiveConnectionOptions extends Pick<NodeClientOptions, "maxResponseBytes"> {
   /** Dialing again after a drop: backoff with full jitter; `false` for no reconnects. */
   reconnect?: ReconnectOptions | false;
   /** A keep-alive request when the connection is quiet, and how long to wait before replacing a silent one; `false` for none. */
   keepAlive?: KeepAliveOptions | false;
-  /**
-   * Largest WebSocket message accepted, in bytes (default 64 MiB, `DEFAULT_MAX_RESPONSE_BYTES`). A larger
-   * one fails the requests in flight with a `ResponseTooLargeError`, and the connection is replaced.
-   */
-  maxResponseBytes?: number;
   /**
    * A WebSocket class with the browser's interface, instead of the default: the global `WebSocket`
    * where the runtime has one, else the `ws` package. Basic auth needs `ws` (headers on the upgrade).
@@ -39,15 +34,11 @@ export interface LiveConnectionOptions {
   WebSocket?: WebSocketConstructor;
 }
 
-/** Where and how to connect, from the client's options. */
-export interface LiveConnectionInit extends LiveConnectionOptions {
-  url: string;
-  credentials: NodeCredentials;
-  /** Milliseconds a request, or the opening handshake, may take. */
-  timeout?: number;
-  /** Whether pushed items are checked against the spec (default `true`). */
-  validateResponse?: boolean;
-}
+/**
+ * Where and how to connect, from the client's options; `timeout` also bounds the opening handshake
+ * (to at most 10 s), and `validateResponse` covers pushed items.
+ */
+export interface LiveConnectionInit extends NodeClientOptions, LiveConnectionOptions {}
 
 /** The lazily loaded transport with its connection controls. */
 export interface LiveConnection {

@@ -19,6 +19,10 @@ export interface NodeEndpoint {
 export interface NodeEndpointOptions {
   /** The node base URL: https (http only on loopback), no user info, no query or fragment. */
   url: string;
+  /**
+   * `{ token }`, sent in the path (`{url}/{token}/…`), or `{ username, password }`, sent as basic
+   * auth. Bearer keys are refused.
+   */
   credentials: NodeCredentials;
 }
 
