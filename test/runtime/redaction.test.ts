@@ -249,7 +249,7 @@ describe("a secret a server echoes re-encoded", () => {
     const forms = [
       secret,
       encodeURIComponent(secret),
-      encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()), // lower-case hex
+      encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()), // lower-case hex
       "cli/T%C3%B6k%C3%A9n+4b%207e19", // decoded, then encoded again as a path
       "cli%2FT%c3%b6k%C3%A9n%2B4b+7e19", // mixed case, a space as +
       "cli/TÃ¶kÃ©n+4b 7e19", // UTF-8 bytes read as Latin-1
