@@ -23,6 +23,22 @@ export function findSecretPaths(doc: Json, schema: Json): string[][] {
 }
 
 /**
+ * Where int64 and secret fields sit in data described by `schema`, each kind only when it has any:
+ * what the runtime converts to `bigint` and wraps in `Secret` after validation.
+ *
+ * @returns `{ int64?, secrets? }` (see {@link findInt64Paths} and {@link findSecretPaths}); `{}` without a schema.
+ */
+export function fieldPositions(
+  doc: Json,
+  schema: Json | undefined,
+): { int64?: string[][]; secrets?: string[][] } {
+  if (schema === undefined) return {};
+  const int64 = findInt64Paths(doc, schema);
+  const secrets = findSecretPaths(doc, schema);
+  return { ...(int64.length > 0 && { int64 }), ...(secrets.length > 0 && { secrets }) };
+}
+
+/**
  * Finds where values whose schema `marks` sit in data described by `schema`, following `$ref`,
  * `allOf`, `anyOf`, `oneOf`, `items`, `prefixItems`, `properties`, `additionalProperties` and
  * `patternProperties`. Array elements and map values are written `"*"`. Recursive schemas are

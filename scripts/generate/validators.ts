@@ -18,7 +18,10 @@ export interface ValidatorEntry {
   pointer: string;
 }
 
-/** The validators of one operation or method, emitted together as one module. */
+/**
+ * One operation's or method's module: its validators, and the plain data the runtime reads with
+ * them once a call is under way (where int64 and secret fields sit, the response statuses).
+ */
 export interface ValidatorGroup {
   /** The operationId or method name: the module is `validators/<name>.js`. */
   name: string;
@@ -26,13 +29,37 @@ export interface ValidatorGroup {
   entries: readonly ValidatorEntry[];
   /** Exports gathered into one exported object instead, e.g. `responses` by status (see {@link ExportMap}). */
   maps?: readonly ExportMap[];
+  /** Plain data exports (`export const requestInt64 = [["num"]];`), absent ones left out. */
+  data?: readonly DataExport[];
 }
 
-/** An exported object whose members are validators of the group: `export const responses = { "200": … }`. */
+/**
+ * An exported object with one member per key, each an object that holds one of the group's
+ * validators as `validate` (that entry is then not exported itself) and plain data beside it:
+ * `export const responses = { "200": { validate: validate12, int64: [["lt"]] }, "401": {} }`.
+ */
 export interface ExportMap {
   exportName: string;
-  /** Member key → the export name of one of the group's entries (which is then not exported itself). */
-  members: readonly (readonly [string, string])[];
+  /** The declared type of each member, a type of `src/runtime/operation.ts`. */
+  memberType: string;
+  members: readonly MapMember[];
+}
+
+/** One member of an {@link ExportMap}. */
+export interface MapMember {
+  key: string;
+  /** The export name of the group's entry that the member holds as `validate`. */
+  validator?: string;
+  /** Plain data beside it, by property name. */
+  data?: Readonly<Record<string, Json>>;
+}
+
+/** A plain data export of a module. */
+export interface DataExport {
+  exportName: string;
+  /** The declared type of the export, a type of `src/runtime/operation.ts`. */
+  type: string;
+  value: Json;
 }
 
 /** A surface's validators: one module per group. */

@@ -318,4 +318,10 @@ validate577.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate573, "422": validate575, "500": validate577 };
+export const responses = {
+  "200": { validate: validate573, int64: [["destination_fees","*","fwd_fee"],["destination_fees","*","gas_fee"],["destination_fees","*","in_fwd_fee"],["destination_fees","*","storage_fee"],["source_fees","fwd_fee"],["source_fees","gas_fee"],["source_fees","in_fwd_fee"],["source_fees","storage_fee"]] },
+  "401": {},
+  "422": { validate: validate575 },
+  "429": {},
+  "500": { validate: validate577 },
+};

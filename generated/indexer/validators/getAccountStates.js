@@ -709,4 +709,10 @@ validate427.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate423, "422": validate425, "500": validate427 };
+export const responses = {
+  "200": { validate: validate423, int64: [["accounts","*","balance"],["accounts","*","last_transaction_lt"]] },
+  "401": {},
+  "422": { validate: validate425 },
+  "429": {},
+  "500": { validate: validate427 },
+};

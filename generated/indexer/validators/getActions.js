@@ -949,4 +949,11 @@ validate419.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate415, "422": validate417, "500": validate419 };
+export const responses = {
+  "200": { validate: validate415, int64: [["actions","*","end_lt"],["actions","*","start_lt"],["actions","*","trace_end_lt"]] },
+  "401": {},
+  "422": { validate: validate417 },
+  "429": {},
+  "500": { validate: validate419 },
+};
+export const requestInt64 = [["end_lt"],["start_lt"],["tx_lt"]];

@@ -272,4 +272,10 @@ validate461.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate457, "422": validate459, "500": validate461 };
+export const responses = {
+  "200": { validate: validate457 },
+  "401": {},
+  "422": { validate: validate459 },
+  "429": {},
+  "500": { validate: validate461 },
+};

@@ -310,4 +310,10 @@ validate443.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate439, "422": validate441, "500": validate443 };
+export const responses = {
+  "200": { validate: validate439, int64: [["balance"],["last_transaction_lt"]] },
+  "401": {},
+  "422": { validate: validate441 },
+  "429": {},
+  "500": { validate: validate443 },
+};

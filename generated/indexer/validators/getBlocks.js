@@ -651,4 +651,12 @@ validate561.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate555, "404": validate557, "422": validate559, "500": validate561 };
+export const responses = {
+  "200": { validate: validate555, int64: [["blocks","*","end_lt"],["blocks","*","gen_utime"],["blocks","*","start_lt"]] },
+  "401": {},
+  "404": { validate: validate557 },
+  "422": { validate: validate559 },
+  "429": {},
+  "500": { validate: validate561 },
+};
+export const requestInt64 = [["end_lt"],["start_lt"]];

@@ -768,4 +768,11 @@ validate512.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate508, "422": validate510, "500": validate512 };
+export const responses = {
+  "200": { validate: validate508, int64: [["jetton_burns","*","amount"],["jetton_burns","*","query_id"],["jetton_burns","*","transaction_lt"]] },
+  "401": {},
+  "422": { validate: validate510 },
+  "429": {},
+  "500": { validate: validate512 },
+};
+export const requestInt64 = [["end_lt"],["start_lt"]];

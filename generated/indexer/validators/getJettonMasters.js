@@ -643,4 +643,10 @@ validate478.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate474, "422": validate476, "500": validate478 };
+export const responses = {
+  "200": { validate: validate474, int64: [["jetton_masters","*","last_transaction_lt"],["jetton_masters","*","total_supply"]] },
+  "401": {},
+  "422": { validate: validate476 },
+  "429": {},
+  "500": { validate: validate478 },
+};

@@ -860,4 +860,11 @@ validate500.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate496, "422": validate498, "500": validate500 };
+export const responses = {
+  "200": { validate: validate496, int64: [["jetton_transfers","*","amount"],["jetton_transfers","*","forward_ton_amount"],["jetton_transfers","*","query_id"],["jetton_transfers","*","transaction_lt"]] },
+  "401": {},
+  "422": { validate: validate498 },
+  "429": {},
+  "500": { validate: validate500 },
+};
+export const requestInt64 = [["end_lt"],["start_lt"]];

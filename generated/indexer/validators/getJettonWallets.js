@@ -665,4 +665,10 @@ validate488.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate484, "422": validate486, "500": validate488 };
+export const responses = {
+  "200": { validate: validate484, int64: [["jetton_wallets","*","balance"],["jetton_wallets","*","last_transaction_lt"]] },
+  "401": {},
+  "422": { validate: validate486 },
+  "429": {},
+  "500": { validate: validate488 },
+};

@@ -440,4 +440,9 @@ validate549.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate547, "500": validate549 };
+export const responses = {
+  "200": { validate: validate547, int64: [["first","end_lt"],["first","gen_utime"],["first","start_lt"],["last","end_lt"],["last","gen_utime"],["last","start_lt"]] },
+  "401": {},
+  "429": {},
+  "500": { validate: validate549 },
+};

@@ -1199,4 +1199,11 @@ validate392.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate388, "422": validate390, "500": validate392 };
+export const responses = {
+  "200": { validate: validate388, int64: [["messages","*","created_at"],["messages","*","created_lt"],["messages","*","fwd_fee"],["messages","*","ihr_fee"],["messages","*","import_fee"],["messages","*","value"]] },
+  "401": {},
+  "422": { validate: validate390 },
+  "429": {},
+  "500": { validate: validate392 },
+};
+export const requestInt64 = [["end_lt"],["start_lt"]];

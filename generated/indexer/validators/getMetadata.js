@@ -328,4 +328,10 @@ validate469.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate465, "422": validate467, "500": validate469 };
+export const responses = {
+  "200": { validate: validate465 },
+  "401": {},
+  "422": { validate: validate467 },
+  "429": {},
+  "500": { validate: validate469 },
+};

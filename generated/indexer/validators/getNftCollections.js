@@ -623,4 +623,10 @@ validate521.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate517, "422": validate519, "500": validate521 };
+export const responses = {
+  "200": { validate: validate517, int64: [["nft_collections","*","last_transaction_lt"],["nft_collections","*","next_item_index"]] },
+  "401": {},
+  "422": { validate: validate519 },
+  "429": {},
+  "500": { validate: validate521 },
+};

@@ -849,4 +849,10 @@ validate533.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate529, "422": validate531, "500": validate533 };
+export const responses = {
+  "200": { validate: validate529, int64: [["nft_items","*","collection","last_transaction_lt"],["nft_items","*","collection","next_item_index"],["nft_items","*","index"],["nft_items","*","last_transaction_lt"]] },
+  "401": {},
+  "422": { validate: validate531 },
+  "429": {},
+  "500": { validate: validate533 },
+};

@@ -821,4 +821,11 @@ validate545.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate541, "422": validate543, "500": validate545 };
+export const responses = {
+  "200": { validate: validate541, int64: [["nft_transfers","*","forward_amount"],["nft_transfers","*","query_id"],["nft_transfers","*","transaction_lt"]] },
+  "401": {},
+  "422": { validate: validate543 },
+  "429": {},
+  "500": { validate: validate545 },
+};
+export const requestInt64 = [["end_lt"],["start_lt"]];

@@ -1693,4 +1693,10 @@ validate368.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate364, "422": validate366, "500": validate368 };
+export const responses = {
+  "200": { validate: validate364, int64: [["transactions","*","account_state_after","balance"],["transactions","*","account_state_before","balance"],["transactions","*","description","action","tot_msg_size","bits"],["transactions","*","description","action","tot_msg_size","cells"],["transactions","*","description","action","total_action_fees"],["transactions","*","description","action","total_fwd_fees"],["transactions","*","description","bounce","fwd_fees"],["transactions","*","description","bounce","msg_fees"],["transactions","*","description","bounce","msg_size","bits"],["transactions","*","description","bounce","msg_size","cells"],["transactions","*","description","bounce","req_fwd_fees"],["transactions","*","description","compute_ph","gas_credit"],["transactions","*","description","compute_ph","gas_fees"],["transactions","*","description","compute_ph","gas_limit"],["transactions","*","description","compute_ph","gas_used"],["transactions","*","description","credit_ph","credit"],["transactions","*","description","credit_ph","due_fees_collected"],["transactions","*","description","storage_ph","storage_fees_collected"],["transactions","*","description","storage_ph","storage_fees_due"],["transactions","*","in_msg","created_at"],["transactions","*","in_msg","created_lt"],["transactions","*","in_msg","fwd_fee"],["transactions","*","in_msg","ihr_fee"],["transactions","*","in_msg","import_fee"],["transactions","*","in_msg","value"],["transactions","*","lt"],["transactions","*","out_msgs","*","created_at"],["transactions","*","out_msgs","*","created_lt"],["transactions","*","out_msgs","*","fwd_fee"],["transactions","*","out_msgs","*","ihr_fee"],["transactions","*","out_msgs","*","import_fee"],["transactions","*","out_msgs","*","value"],["transactions","*","prev_trans_lt"],["transactions","*","total_fees"]] },
+  "401": {},
+  "422": { validate: validate366 },
+  "429": {},
+  "500": { validate: validate368 },
+};

@@ -322,4 +322,11 @@ validate453.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate447, "409": validate449, "422": validate451, "500": validate453 };
+export const responses = {
+  "200": { validate: validate447, int64: [["balance"],["last_transaction_lt"]] },
+  "401": {},
+  "409": { validate: validate449 },
+  "422": { validate: validate451 },
+  "429": {},
+  "500": { validate: validate453 },
+};

@@ -653,4 +653,10 @@ validate435.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate431, "422": validate433, "500": validate435 };
+export const responses = {
+  "200": { validate: validate431, int64: [["wallets","*","balance"],["wallets","*","last_transaction_lt"]] },
+  "401": {},
+  "422": { validate: validate433 },
+  "429": {},
+  "500": { validate: validate435 },
+};

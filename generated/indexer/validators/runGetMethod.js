@@ -391,4 +391,10 @@ validate569.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate565, "422": validate567, "500": validate569 };
+export const responses = {
+  "200": { validate: validate565 },
+  "401": {},
+  "422": { validate: validate567 },
+  "429": {},
+  "500": { validate: validate569 },
+};

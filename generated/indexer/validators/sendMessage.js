@@ -185,4 +185,10 @@ validate585.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate581, "422": validate583, "500": validate585 };
+export const responses = {
+  "200": { validate: validate581 },
+  "401": {},
+  "422": { validate: validate583 },
+  "429": {},
+  "500": { validate: validate585 },
+};

@@ -620,4 +620,10 @@ validate394.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate394 };
+export const responses = {
+  "200": { validate: validate394 },
+  "401": {},
+  "413": {},
+  "429": {},
+};
+export const requestInt64 = [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]];

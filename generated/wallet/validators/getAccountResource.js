@@ -421,4 +421,9 @@ validate354.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate354 };
+export const responses = {
+  "200": { validate: validate354, int64: [["EnergyLimit"],["EnergyUsed"],["NetLimit"],["NetUsed"],["TotalEnergyLimit"],["TotalEnergyWeight"],["TotalNetLimit"],["TotalNetWeight"],["TotalTronPowerWeight"],["assetNetLimit","*","value"],["assetNetUsed","*","value"],["freeNetLimit"],["freeNetUsed"],["tronPowerLimit"],["tronPowerUsed"]] },
+  "401": {},
+  "413": {},
+  "429": {},
+};

@@ -489,4 +489,9 @@ validate450.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate450 };
+export const responses = {
+  "200": { validate: validate450, int64: [["end_time"],["free_asset_net_limit"],["frozen_supply","*","frozen_amount"],["frozen_supply","*","frozen_days"],["order"],["public_free_asset_net_limit"],["public_free_asset_net_usage"],["public_latest_free_net_time"],["start_time"],["total_supply"]] },
+  "401": {},
+  "413": {},
+  "429": {},
+};

@@ -511,4 +511,9 @@ validate398.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate398 };
+export const responses = {
+  "200": { validate: validate398, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]] },
+  "401": {},
+  "413": {},
+  "429": {},
+};

@@ -806,4 +806,10 @@ validate362.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate362 };
+export const responses = {
+  "200": { validate: validate362, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
+  "401": {},
+  "413": {},
+  "429": {},
+};
+export const requestInt64 = [["num"]];

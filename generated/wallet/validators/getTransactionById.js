@@ -655,4 +655,9 @@ validate374.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate374 };
+export const responses = {
+  "200": { validate: validate374, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"],["ret","*","fee"]] },
+  "401": {},
+  "413": {},
+  "429": {},
+};

@@ -541,4 +541,9 @@ validate438.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate438 };
+export const responses = {
+  "200": { validate: validate438, int64: [["blockNumber"],["blockTimeStamp"],["fee"],["packingFee"],["receipt","energy_fee"],["receipt","energy_penalty_total"],["receipt","energy_usage"],["receipt","energy_usage_total"],["receipt","net_fee"],["receipt","net_usage"],["receipt","origin_energy_usage"]] },
+  "401": {},
+  "413": {},
+  "429": {},
+};

@@ -607,4 +607,10 @@ validate390.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate390 };
+export const responses = {
+  "200": { validate: validate390, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]] },
+  "401": {},
+  "413": {},
+  "429": {},
+};
+export const requestInt64 = [["amount"]];

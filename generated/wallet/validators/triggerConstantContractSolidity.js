@@ -865,4 +865,10 @@ validate442.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate442 };
+export const responses = {
+  "200": { validate: validate442, int64: [["energy_penalty"],["energy_used"],["transaction","raw_data","contract","*","parameter","value","amount"],["transaction","raw_data","contract","*","parameter","value","call_token_value"],["transaction","raw_data","contract","*","parameter","value","call_value"],["transaction","raw_data","contract","*","parameter","value","token_id"],["transaction","raw_data","expiration"],["transaction","raw_data","fee_limit"],["transaction","raw_data","timestamp"],["transaction","ret","*","fee"]] },
+  "401": {},
+  "413": {},
+  "429": {},
+};
+export const requestInt64 = [["call_value"]];

@@ -201,8 +201,8 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
     const serviceError = isJson ? options.detectServiceError?.(body) : undefined;
     if (serviceError !== undefined) throw errorInBody(response, serviceError, shown);
 
-    const status = selectResponse(operation.responses, response.status);
-    const descriptor = status === undefined ? undefined : operation.responses[status];
+    const status = selectResponse(validators.responses, response.status);
+    const descriptor = status === undefined ? undefined : validators.responses[status];
     if (validates && descriptor === undefined) {
       // A success status the spec does not describe (200 where it promises 201) is not trusted as an answer.
       const issue = {
@@ -211,7 +211,7 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
       };
       throw new ResponseValidationError(operation.id, response.status, [issue]);
     }
-    const validate = status === undefined ? undefined : validators.responses[status];
+    const validate = descriptor?.validate;
     if (validates && validate) {
       if (!isJson) {
         throw new ResponseValidationError(operation.id, response.status, [

@@ -42,7 +42,7 @@ export function prepareRest(
   input: RestInput,
 ): PreparedRest | RefusedRest {
   // The spec's secret fields are those of the body, or of the query when there is no body.
-  const secrets = operation.requestSecrets;
+  const secrets = validators.requestSecrets;
   const sentBody = secrets && input.body !== undefined ? revealSecrets(input.body, secrets) : input.body;
   const query = secrets && input.body === undefined ? revealSecrets(input.query, secrets) : input.query;
   const failed: (FailedCheck | undefined)[] = [];
