@@ -27,7 +27,7 @@ export interface RefusedRest {
  * passes is what is sent.
  *
  * @param operation - The operation descriptor.
- * @param validators - Its loaded validators (see `loadValidators`).
+ * @param validators - Its loaded module (see `loadValidators`): validators, and where secrets sit in the request.
  * @param input - Path parameters, query and body.
  * @returns The path with query string, and the body text; or, when the spec refuses the call, every
  *   failed check (path, query, body), which `wordFailedChecks` turns into issues by pointer
