@@ -13,26 +13,31 @@
  *    delivered first, once. A consumer slower than the chain holds at most `maxBuffered` events; the rest
  *    is fetched when it catches up. `break` stops a subscription; `close()` stops everything.
  *
- * The example talks to chainkit's local sandbox, which serves the WebSocket endpoint next to `/evm` and
- * can drop its sockets on purpose. For a real node, pass its `details.https_endpoint` and `details.auth_key`
- * (or use `nodeAccess(node)` from `chainkit/platform`).
+ * The example talks to chainkit's local sandbox, which serves the WebSocket endpoint next to `/evm`: the
+ * one `chainkit sandbox --env` describes in `CHAINKIT_*` variables, or one it starts. The sandbox can drop
+ * its sockets on purpose: the one started here drops about one message in ten (as
+ * `chainkit sandbox --faults "evm:socketDrop=0.1"` does), and the output is the same. For a real node,
+ * pass its `details.https_endpoint` and `details.auth_key` (or use `nodeAccess(node)` from
+ * `chainkit/platform`), and your own key.
  */
 import { createEvmClient } from "chainkit/evm";
-import { startSandbox } from "chainkit/sandbox";
+import { privateKeyToAccount } from "viem/accounts";
+import { sandboxEnv } from "./support/sandbox-env.js";
 
-const sandbox = await startSandbox();
-const live = createEvmClient({
-  url: sandbox.urls.evm,
-  credentials: { token: sandbox.credentials.nodeToken },
-  transport: "websocket",
-});
+const env = await sandboxEnv({ faults: { evm: { socketDrop: 0.1, seed: 7 } } });
+const url = env.get("CHAINKIT_EVM_URL");
+const credentials = { token: env.get("CHAINKIT_NODE_TOKEN") };
+const live = createEvmClient({ url, credentials, transport: "websocket" });
+// Transactions go over HTTP: sending one is not retried, so it should not ride a socket that may drop.
+const evm = createEvmClient({ url, credentials });
 try {
-  console.log(`chain ${await live.eth_chainId()} over ${sandbox.urls.evm.replace("http", "ws")}/ws/…`);
+  const chainId = await live.eth_chainId();
+  console.log(`chain ${chainId} over ${url.replace("http", "ws")}/ws/…`);
 
   // Each of these transactions creates a contract whose creation code emits one log: topic 0 is TOPIC,
   // the data a number. (Over the network, filter on a real contract's address and event topics.)
   const TOPIC = `0x${"e7".repeat(32)}`;
-  const emitting = (value: number) =>
+  const emitting = (value: number): `0x${string}` =>
     `0x60${value.toString(16).padStart(2, "0")}6000527f${TOPIC.slice(2)}60206000a100`;
 
   // From the next block on, whenever the subscriptions are up (fromBlock also resumes after a restart).
@@ -40,11 +45,22 @@ try {
   const heads = live.subscribe("newHeads", { fromBlock });
   const logs = live.subscribe("logs", { topics: [TOPIC] }, { fromBlock });
 
-  // Five blocks with one log each; halfway, the sandbox drops every socket for a while: nothing is lost.
+  // Five blocks with one log each, from transactions signed here and sent raw.
+  const signer = privateKeyToAccount(env.get("CHAINKIT_EVM_PRIVATE_KEY") as `0x${string}`);
+  const [nonce, gasPrice] = await Promise.all([
+    evm.eth_getTransactionCount(signer.address, "pending"),
+    evm.eth_gasPrice(),
+  ]);
   for (let value = 1; value <= 5; value++) {
-    await sandbox.evm.sendTransaction({ data: emitting(value) });
-    if (value === 2) sandbox.setFaults("evm", { socketDrop: 1 });
-    if (value === 4) sandbox.setFaults("evm", {});
+    const signed = await signer.signTransaction({
+      chainId: Number(chainId),
+      nonce: Number(nonce) + value - 1,
+      data: emitting(value),
+      gas: 100_000n,
+      maxFeePerGas: BigInt(gasPrice) * 2n,
+      maxPriorityFeePerGas: 0n,
+    });
+    await evm.eth_sendRawTransaction(signed);
   }
 
   let seen = 0;
@@ -63,5 +79,5 @@ try {
   }
 } finally {
   await live.close();
-  await sandbox.close();
+  await env.close();
 }

@@ -13,7 +13,8 @@
  *    read every status; a refusal of the whole request throws an `ExchangeError`.
  * 4. `approveAgent` lets another key (an API wallet, for a bot) sign orders for your account.
  *
- * The example talks to chainkit's local sandbox: a small exchange with seeded books and a demo key.
+ * The example talks to chainkit's local sandbox, a small exchange with seeded books and a demo key: the
+ * one `chainkit sandbox --env` describes in `CHAINKIT_*` variables, or one it starts.
  */
 import {
   createExchangeClient,
@@ -23,15 +24,15 @@ import {
   roundPrice,
   roundSize,
 } from "chainkit/exchange";
-import { startSandbox } from "chainkit/sandbox";
+import { sandboxEnv } from "./support/sandbox-env.js";
 
-const sandbox = await startSandbox();
+const env = await sandboxEnv();
 try {
-  const baseUrl = sandbox.urls.exchange;
+  const baseUrl = env.get("CHAINKIT_EXCHANGE_URL");
   const info = createInfoClient({ baseUrl });
   const exchange = createExchangeClient({
     baseUrl,
-    signer: privateKeySigner(sandbox.credentials.exchangePrivateKey),
+    signer: privateKeySigner(env.get("CHAINKIT_EXCHANGE_PRIVATE_KEY") as `0x${string}`),
     network: "mainnet",
   });
   const user = exchange.address;
@@ -90,5 +91,5 @@ try {
     else throw error;
   }
 } finally {
-  await sandbox.close();
+  await env.close();
 }

@@ -1,50 +1,66 @@
 /**
  * Call a node's gRPC API with the node token in `x-token` metadata.
  *
- * 1. `xTokenCallCredentials(token)` adds the token to every call; compose it with TLS channel
- *    credentials (gRPC only sends call credentials over a secure channel).
- * 2. `xTokenInterceptor(token)` does the same as a client interceptor, which also works on a plain-text
- *    channel (a local proxy, a test server).
+ * 1. `xTokenCallCredentials(token)` adds the token to every call on a TLS channel, which is what the
+ *    service's gRPC endpoints are (`host:443`):
+ *    `credentials.combineChannelCredentials(credentials.createSsl(), xTokenCallCredentials(token))`.
+ * 2. `xTokenInterceptor(token, { target })` does the same as a client interceptor, for a plain-text
+ *    channel to this machine (a local proxy, the sandbox), where grpc-js refuses call credentials. Any
+ *    other target is refused, since the token would cross the network in clear text.
  * 3. A missing or wrong token is answered with status 16 `UNAUTHENTICATED`.
  *
- * The example calls the standard gRPC health service. Put your node's gRPC endpoint and auth token in
- * `CHAINKIT_GRPC_TARGET` (host:port) and `CHAINKIT_GRPC_TOKEN`.
+ * The service does not publish its gRPC methods, so chainkit has no gRPC spec: bring the stubs of the
+ * services you call. This example calls the standard gRPC Health service with a generic client, which
+ * needs no stubs.
+ *
+ * It talks to chainkit's local sandbox, whose gRPC surface is plain text: the one `chainkit sandbox --env`
+ * describes in `CHAINKIT_*` variables (`CHAINKIT_GRPC_URL` is its `127.0.0.1:<port>`), or one it starts.
+ * The sandbox's gRPC surface needs `@grpc/grpc-js`, an optional peer (`npm install @grpc/grpc-js`).
  */
-import * as grpc from "@grpc/grpc-js";
-import { xTokenCallCredentials, xTokenInterceptor } from "chainkit/grpc";
+import { Client, credentials, status } from "@grpc/grpc-js";
+import { xTokenInterceptor } from "chainkit/grpc";
+import { sandboxEnv } from "./support/sandbox-env.js";
 
-const target = process.env.CHAINKIT_GRPC_TARGET ?? "localhost:443";
-const token = process.env.CHAINKIT_GRPC_TOKEN ?? "YOUR_AUTH_TOKEN";
+/** `HealthCheckResponse.status`, by number. */
+const SERVING_STATUS = ["UNKNOWN", "SERVING", "NOT_SERVING", "SERVICE_UNKNOWN"];
 
-// A generic client: the health service needs no generated stubs.
-const Client = grpc.makeGenericClientConstructor({}, "Health");
-
-const secure = new Client(
-  target,
-  grpc.credentials.combineChannelCredentials(grpc.credentials.createSsl(), xTokenCallCredentials(token)),
-);
-const plain = new Client(target, grpc.credentials.createInsecure(), {
-  interceptors: [xTokenInterceptor(token)],
-});
-
-function check(client: grpc.Client): Promise<void> {
-  return new Promise((resolve) => {
+/** Calls `grpc.health.v1.Health/Check` for the whole server and resolves with its status. */
+function checkHealth(client: Client): Promise<string> {
+  return new Promise((resolve, reject) => {
     client.makeUnaryRequest(
       "/grpc.health.v1.Health/Check",
-      () => Buffer.alloc(0), // an empty HealthCheckRequest
+      () => Buffer.alloc(0), // an empty HealthCheckRequest: the server as a whole
       (bytes: Buffer) => bytes,
       {},
-      (error) => {
-        if (error?.code === grpc.status.UNAUTHENTICATED) console.error("the node refused the token");
-        else if (error) console.error(`health check failed: ${error.message}`);
-        else console.log("health check answered");
-        resolve();
+      (error, bytes) => {
+        if (error) return reject(error);
+        // HealthCheckResponse has one field: tag 0x08 (field 1, varint), then the status; empty means 0.
+        resolve(SERVING_STATUS[bytes?.[0] === 0x08 ? (bytes[1] ?? 0) : 0] ?? "UNKNOWN");
       },
     );
   });
 }
 
-await check(secure);
-await check(plain);
-secure.close();
-plain.close();
+const env = await sandboxEnv();
+const target = env.get("CHAINKIT_GRPC_URL");
+const withToken = new Client(target, credentials.createInsecure(), {
+  interceptors: [xTokenInterceptor(env.get("CHAINKIT_NODE_TOKEN"), { target })],
+});
+const withoutToken = new Client(target, credentials.createInsecure());
+try {
+  console.log(`health of ${target}: ${await checkHealth(withToken)}`);
+
+  const refused = await checkHealth(withoutToken).then(
+    () => undefined,
+    (error: { code?: number; details?: string }) => error,
+  );
+  if (refused?.code !== status.UNAUTHENTICATED)
+    throw new Error(
+      `a call without x-token was not refused: ${refused ? refused.details : "it was answered"}`,
+    );
+  console.log(`without x-token: 16 UNAUTHENTICATED (${refused.details})`);
+} finally {
+  withToken.close();
+  withoutToken.close();
+  await env.close();
+}

@@ -12,7 +12,9 @@
  * 4. `runGetMethod` runs a contract's get-method on its latest state.
  * 5. Every request costs one request unit; `indexer.usage()` counts what the client spent.
  *
- * The example talks to chainkit's local sandbox.
+ * The example talks to chainkit's local sandbox: the one `chainkit sandbox --env` describes in
+ * `CHAINKIT_*` variables, or one it starts. For a real node, pass its `details.https_endpoint` and
+ * `details.auth_key` (or use `nodeAccess(node)` from `chainkit/platform`).
  */
 import {
   createIndexerClient,
@@ -20,13 +22,13 @@ import {
   toFriendlyAddress,
   userFriendlyAddress,
 } from "chainkit/indexer";
-import { startSandbox } from "chainkit/sandbox";
+import { sandboxEnv } from "./support/sandbox-env.js";
 
-const sandbox = await startSandbox();
+const env = await sandboxEnv();
 try {
   const indexer = createIndexerClient({
-    url: sandbox.urls.indexer,
-    credentials: { token: sandbox.credentials.nodeToken },
+    url: env.get("CHAINKIT_INDEXER_URL"),
+    credentials: { token: env.get("CHAINKIT_NODE_TOKEN") },
   });
 
   // The masterchain head, and a wallet to follow: the receiver of the newest jetton transfer.
@@ -54,5 +56,5 @@ try {
   console.log(`raw ${parsed.workchain}:…, bounceable ${toFriendlyAddress(parsed, { bounceable: true })}`);
   console.log("usage so far:", indexer.usage());
 } finally {
-  await sandbox.close();
+  await env.close();
 }

@@ -9,18 +9,19 @@
  * 4. `nodeAccess` turns the running node into `{ url, credentials }`, ready for a node client.
  * 5. `listNodes` pages through the organization's nodes; `deleteNode` removes one.
  *
- * The example talks to chainkit's local sandbox, so it needs no account. For the real service, pass its
- * base URL and your key instead of `sandbox.urls.platform` and `sandbox.credentials.apiKey`.
+ * The example talks to chainkit's local sandbox, so it needs no account: the one `chainkit sandbox --env`
+ * describes in `CHAINKIT_*` variables, or one it starts. For the real service, pass its base URL and
+ * your key instead.
  */
 import { createEvmClient } from "chainkit/evm";
 import { createPlatformClient, nodeAccess } from "chainkit/platform";
-import { startSandbox } from "chainkit/sandbox";
+import { sandboxEnv } from "./support/sandbox-env.js";
 
-const sandbox = await startSandbox();
+const env = await sandboxEnv();
 try {
   const platform = createPlatformClient({
-    baseUrl: sandbox.urls.platform,
-    apiKey: sandbox.credentials.apiKey,
+    baseUrl: env.get("CHAINKIT_PLATFORM_URL"),
+    apiKey: env.get("CHAINKIT_API_KEY"),
   });
 
   const organization = await platform.getOrganization();
@@ -46,5 +47,5 @@ try {
 
   await platform.deleteNode(node.id);
 } finally {
-  await sandbox.close();
+  await env.close();
 }

@@ -15,31 +15,30 @@
  *    shows the token or password.
  *
  * viem is an optional peer dependency: `npm install viem`. The example talks to chainkit's local
- * sandbox; for a real node, pass its `details.https_endpoint` and `details.auth_key`.
+ * sandbox: the one `chainkit sandbox --env` describes in `CHAINKIT_*` variables, or one it starts. For a
+ * real node, pass its `details.https_endpoint` and `details.auth_key`, and your own key.
  */
 import { ChainkitError, ProofError } from "chainkit/evm";
-import { startSandbox } from "chainkit/sandbox";
 import { chainkitActions, chainkitTransport } from "chainkit/viem";
-import { BaseError, createPublicClient, createWalletClient, defineChain, parseEther } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { BaseError, createPublicClient, createWalletClient, defineChain } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { sandboxEnv } from "./support/sandbox-env.js";
 
-const sandbox = await startSandbox();
+const env = await sandboxEnv();
 try {
+  const url = env.get("CHAINKIT_EVM_URL");
+  const transport = chainkitTransport({ url, credentials: { token: env.get("CHAINKIT_NODE_TOKEN") } });
   const chain = defineChain({
-    id: sandbox.evm.chainId,
+    id: await createPublicClient({ transport }).getChainId(),
     name: "chainkit sandbox",
     nativeCurrency: { name: "HYPE", symbol: "HYPE", decimals: 18 },
-    rpcUrls: { default: { http: [sandbox.urls.evm] } },
-  });
-  const transport = chainkitTransport({
-    url: sandbox.urls.evm,
-    credentials: { token: sandbox.credentials.nodeToken },
+    rpcUrls: { default: { http: [url] } },
   });
   const client = createPublicClient({ chain, transport }).extend(chainkitActions);
 
-  // A key that lives here: the wallet client signs locally and sends the raw transaction.
-  const account = privateKeyToAccount(generatePrivateKey());
-  await sandbox.evm.fund(account.address, parseEther("1"));
+  // A key that lives here (the sandbox's funded demo key): the wallet client signs locally and sends
+  // the raw transaction.
+  const account = privateKeyToAccount(env.get("CHAINKIT_EVM_PRIVATE_KEY") as `0x${string}`);
   const wallet = createWalletClient({ account, chain, transport });
 
   const [blockNumber, balance] = await Promise.all([
@@ -49,7 +48,7 @@ try {
   console.log(`block ${blockNumber}, balance ${balance} wei`);
 
   const hash = await wallet.sendTransaction({
-    to: sandbox.fixtures.evmAccounts[0] as `0x${string}`,
+    to: env.get("CHAINKIT_EVM_ACCOUNTS").split(",")[0] as `0x${string}`,
     value: 1n,
   });
   const receipt = await client.waitForTransactionReceipt({ hash });
@@ -62,7 +61,7 @@ try {
     console.log(`balance proven at the head: ${proof.balance} wei`);
   } catch (error) {
     if (error instanceof ProofError) console.error(`the node's answer does not verify: ${error.message}`);
-    else throw error;
+    throw error;
   }
 
   // A failure keeps chainkit's error inside viem's.
@@ -73,5 +72,5 @@ try {
     console.log(`refused before sending: ${(cause as Error).message}`);
   }
 } finally {
-  await sandbox.close();
+  await env.close();
 }

@@ -11,25 +11,28 @@
  *    you asked before your signer signs, and broadcasts it. A node that changed anything gets a
  *    `TransactionMismatchError` and no signature.
  *
- * The example talks to chainkit's local sandbox, whose demo account is funded.
+ * The example talks to chainkit's local sandbox, whose demo account is funded: the one
+ * `chainkit sandbox --env` describes in `CHAINKIT_*` variables, or one it starts. For a real node, pass
+ * its `details.https_endpoint` and `details.auth_key`, and your own key.
  */
-import { startSandbox } from "chainkit/sandbox";
 import { createWalletClient, privateKeySigner } from "chainkit/wallet";
+import { sandboxEnv } from "./support/sandbox-env.js";
 
-const sandbox = await startSandbox({ walletBlockMs: 500 });
+// A sandbox started here makes a block every half second; one started by the CLI, every 3 s, as TRON.
+const env = await sandboxEnv({ walletBlockMs: 500 });
 try {
   const wallet = createWalletClient({
-    url: sandbox.urls.wallet,
-    credentials: { token: sandbox.credentials.nodeToken },
+    url: env.get("CHAINKIT_WALLET_URL"),
+    credentials: { token: env.get("CHAINKIT_NODE_TOKEN") },
   });
-  const me = privateKeySigner(sandbox.credentials.walletPrivateKey);
+  const me = privateKeySigner(env.get("CHAINKIT_WALLET_PRIVATE_KEY"));
 
   const account = await wallet.getAccount({ address: me.address });
   console.log(
     `${me.address}: ${account?.balance ?? 0n} sun, tokens ${JSON.stringify(account?.assetV2?.map((a) => a.key))}`,
   );
 
-  const token = wallet.trc20(sandbox.fixtures.walletTrc20Address);
+  const token = wallet.trc20(env.get("CHAINKIT_WALLET_TRC20_ADDRESS"));
   const [balance, decimals, symbol] = await Promise.all([
     token.balanceOf(me.address),
     token.decimals(),
@@ -41,9 +44,10 @@ try {
   const { txID } = await wallet.transfer({ to, amount: 2_000_000n }, me);
   console.log(`sent 2 TRX: ${txID}`);
 
-  // The transfer counts once it is in a block; the sandbox makes one every half second here.
+  // The transfer counts once it is in a block: ask until it is there (a minute at most).
   let info = await wallet.getTransactionInfoById({ value: txID });
-  while (info === null) {
+  for (const deadline = Date.now() + 60_000; info === null; ) {
+    if (Date.now() > deadline) throw new Error(`${txID} is in no block after a minute`);
     await new Promise((resolve) => setTimeout(resolve, 250));
     info = await wallet.getTransactionInfoById({ value: txID });
   }
@@ -52,5 +56,5 @@ try {
     `in block ${info.blockNumber}, fee ${info.fee ?? 0n} sun; ${to} now holds ${received?.balance} sun`,
   );
 } finally {
-  await sandbox.close();
+  await env.close();
 }

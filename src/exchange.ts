@@ -125,4 +125,5 @@ export {
   userSignedTypedData,
 } from "./exchange/signing/user-signed.js";
 export * from "./runtime/errors/index.js";
+export { DEFAULT_MAX_RESPONSE_BYTES } from "./runtime/max-response-bytes.js";
 export type { UsageBudget, UsageMeter, UsageSnapshot } from "./runtime/usage/usage-meter.js";

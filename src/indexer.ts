@@ -29,3 +29,4 @@ export { Secret } from "./runtime/credentials/secret.js";
 export * from "./runtime/errors/index.js";
 export { type ParseJsonOptions, parseJson } from "./runtime/json/parse-json.js";
 export { stringifyJson } from "./runtime/json/stringify-json.js";
+export { DEFAULT_MAX_RESPONSE_BYTES } from "./runtime/max-response-bytes.js";

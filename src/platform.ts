@@ -24,3 +24,4 @@ export type { NodeCredentials } from "./runtime/credentials/node-credentials.js"
 export { nodeHttpEndpoint, nodeWebSocketEndpoint } from "./runtime/credentials/node-endpoints.js";
 export { Secret } from "./runtime/credentials/secret.js";
 export * from "./runtime/errors/index.js";
+export { DEFAULT_MAX_RESPONSE_BYTES } from "./runtime/max-response-bytes.js";

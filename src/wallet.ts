@@ -9,6 +9,7 @@ export { Secret } from "./runtime/credentials/secret.js";
 export * from "./runtime/errors/index.js";
 export { type ParseJsonOptions, parseJson } from "./runtime/json/parse-json.js";
 export { stringifyJson } from "./runtime/json/stringify-json.js";
+export { DEFAULT_MAX_RESPONSE_BYTES } from "./runtime/max-response-bytes.js";
 export type { UsageBudget, UsageSnapshot } from "./runtime/usage/usage-meter.js";
 export { isBase58Address, isHexAddress, toBase58Address, toHexAddress } from "./wallet/address.js";
 export {

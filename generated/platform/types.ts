@@ -168,7 +168,8 @@ export interface components {
          * @description Protocol-specific attributes, filled by the service (response). The fields below are those of an
          *     Ethereum-type node; the service does not specify the details of other protocols, so every
          *     field is optional and extra properties are allowed. Endpoints and credentials are shown
-         *     only to the owner of the node; `auth_username`, `auth_password` and `auth_key` are secrets (`x-secret`).
+         *     only to the owner of the node; `auth_username`, `auth_password` and `auth_key` are secrets, which
+         *     chainkit never logs or shows.
          */
         NodeDetails: {
             /** @description Node mode, e.g. `full` or `archive`. */
@@ -223,7 +224,7 @@ export interface components {
          * @description Body of `createNode`. `name`, `network`, `type`, `provider`, `region`, `role` and `configuration` are
          *     required; `details`, `creator` and `created_at` may be sent but are set by the service.
          *     Unknown properties are refused. `region` must belong to `provider` (checked by the `allOf` rules,
-         *     each of which says in its `x-rule` what it means).
+         *     each shown with the rule it enforces).
          * @example {
          *       "name": "My Ethereum node",
          *       "network": "NW-123-456-7",

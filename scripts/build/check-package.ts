@@ -93,11 +93,11 @@ import { createEvmClient, type Block } from "chainkit/evm";
 import { createPlatformClient } from "chainkit/platform";
 import { chainkitActions, chainkitTransport } from "chainkit/viem";
 import { createPublicClient } from "viem";
-export const viemClient = createPublicClient({ transport: chainkitTransport({ url: "https://node.example", credentials: { token: "t" } }) }).extend(chainkitActions);
+export const viemClient = createPublicClient({ transport: chainkitTransport({ url: "https://node.example", credentials: { token: "t0k3n-0123456789" } }) }).extend(chainkitActions);
 export const receipt = viemClient.getVerifiedReceipt({ hash: \`0x\${"0".repeat(64)}\` });
-const evm = createEvmClient({ url: "https://node.example", credentials: { token: "t" } });
+const evm = createEvmClient({ url: "https://node.example", credentials: { token: "t0k3n-0123456789" } });
 export const block: Promise<Block | null> = evm.eth_getBlockByHash(\`0x\${"0".repeat(64)}\`, false);
-const platform = createPlatformClient({ apiKey: "k" });
+const platform = createPlatformClient({ apiKey: "key-0123456789" });
 // @ts-expect-error a provider outside the spec's enum does not compile
 platform.createNode({ name: "n", network: "ethereum-mainnet", type: "dedicated", provider: "provider_a", region: "eu3", role: "peer", configuration: {} });
 `;

@@ -66,6 +66,6 @@ export const AUTH_NOTES: Record<GuideSurface["id"], AuthNote> = {
     text:
       "gRPC calls carry the node's auth token in an `x-token` metadata entry; a missing or wrong token is " +
       "answered with status 16 `UNAUTHENTICATED`. In chainkit: `xTokenCallCredentials(token)` (composed " +
-      "with TLS channel credentials) or `xTokenInterceptor(token)` (any channel).",
+      "with TLS channel credentials) or `xTokenInterceptor(token, { target })` (a plain channel to this machine only).",
   },
 };

@@ -73,7 +73,7 @@ ${renderMarkdown(note.text)}
 ${calls.length > 0 && html`<section id="section-calls"><h2>Calls in this example</h2><ul class="calls">${calls.map((entry) => html`<li><a href="${entry.href}"><code>${entry.name}</code></a> <span class="muted">${entry.detail}</span></li>`)}</ul></section>`}
 <section id="section-example">
 <h2>The example</h2>
-<p><code>${guide.example}</code> is compiled by <code>npm run typecheck</code> with the rest of the code, so it follows the API as it changes. Run it with <code>npx tsx ${guide.example}</code>.</p>
+<p><code>${guide.example}</code> is compiled by <code>npm run typecheck</code> with the rest of the code, and the tests run it against the sandbox, so it follows the API as it changes. Run it with <code>npx tsx ${guide.example}</code>: it starts a sandbox of its own. To run it against a sandbox that is already up, start one with <code>npx chainkit sandbox --env sandbox.env</code> and run <code>node --env-file=sandbox.env --import tsx ${guide.example}</code>${source.includes("sandboxEnv(") && html`: <code>sandboxEnv()</code> (in <code>examples/support/sandbox-env.ts</code>) reads the <code>CHAINKIT_*</code> variables that file holds`}.</p>
 <pre class="source"><code class="language-ts">${highlightTypeScript(source)}</code></pre>
 </section>`;
   const toc = [

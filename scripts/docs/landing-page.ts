@@ -12,19 +12,30 @@ import { isObject } from "./refs.js";
 import { firstSentence } from "./spec-parts.js";
 import { GUIDE_SURFACES, guidePage, referencePage } from "./surfaces.js";
 
+/** The README section the quick start comes from. */
+const QUICK_START_HEADING = "## On a fresh machine";
+
 /**
- * Reads the shell commands of the README's fenced `sh` blocks, so the quick start never drifts from it.
+ * Reads the shell commands of the fenced `sh` blocks in the README's "On a fresh machine" section, so
+ * the quick start never drifts from it (the README's other shell blocks are not a quick start).
  *
  * @param readme - The README text.
  * @returns The commands, one per block, in order.
- * @throws {DocsError} When the README has no `sh` block.
- * @example quickStartCommands("```sh\nnpm test\n```") // ["npm test"]
+ * @throws {DocsError} When the README has no such section, or no `sh` block in it.
+ * @example quickStartCommands("## On a fresh machine\n```sh\nnpm test\n```") // ["npm test"]
  */
 export function quickStartCommands(readme: string): string[] {
-  const blocks = [...readme.matchAll(/```(?:sh|bash|shell)\n([\s\S]*?)```/g)].map((match) =>
+  const start = readme.indexOf(`${QUICK_START_HEADING}\n`);
+  if (start === -1)
+    throw new DocsError(`README.md has no "${QUICK_START_HEADING}" section for the quick start`);
+  const rest = readme.slice(start + QUICK_START_HEADING.length);
+  const end = rest.search(/^## /m);
+  const section = end === -1 ? rest : rest.slice(0, end);
+  const blocks = [...section.matchAll(/```(?:sh|bash|shell)\n([\s\S]*?)```/g)].map((match) =>
     (match[1] ?? "").trim(),
   );
-  if (blocks.length === 0) throw new DocsError("README.md has no ```sh block to take the quick start from");
+  if (blocks.length === 0)
+    throw new DocsError(`README.md's "${QUICK_START_HEADING}" section has no \`\`\`sh block`);
   return blocks;
 }
 
@@ -46,7 +57,7 @@ export function landingPage(specs: readonly LoadedSpec[], commands: readonly str
     return html`<tr>
 <td><strong>${guide.title}</strong><br><span class="muted">${summary}</span></td>
 <td><code>${guide.entry}</code></td>
-<td>${spec ? html`<a href="${referencePage(spec.surface.id)}">reference</a> · <a href="${spec.path}">spec</a>` : html`<span class="muted">in the node specs</span>`}</td>
+<td>${spec ? html`<a href="${referencePage(spec.surface.id)}">reference</a> · <a href="${spec.path}">spec</a>` : html`<span class="muted">no spec: the service publishes no methods for it</span>`}</td>
 <td><a href="${guidePage(guide.id)}">guide</a></td>
 </tr>`;
   });

@@ -4,6 +4,7 @@
  * Keywords the renderer has no special view for are still shown, as JSON, so nothing in a spec is hidden.
  */
 import { anchorId } from "./anchors.js";
+import { displayExtension } from "./extensions.js";
 import { html, joinHtml, type SafeHtml } from "./html.js";
 import { jsonBlock, jsonInline } from "./json-block.js";
 import { renderMarkdown } from "./markdown.js";
@@ -201,9 +202,12 @@ function constraints(schema: Json): SafeHtml {
       html`<li><span class="fact">one of</span> ${joinHtml(schema.enum.map(jsonInline), ", ")}</li>`,
     );
   }
-  const extensions = Object.entries(schema).filter(([key]) => key.startsWith("x-"));
-  for (const [key, value] of extensions)
-    facts.push(html`<li><span class="fact">${key}</span> ${jsonInline(value)}</li>`);
+  for (const [key, value] of Object.entries(schema)) {
+    const shown = key.startsWith("x-") ? displayExtension(key, value) : undefined;
+    if (shown && "badge" in shown)
+      facts.push(html`<li><span class="badge" title="${shown.title}">${shown.badge}</span></li>`);
+    else if (shown) facts.push(html`<li><span class="fact">${shown.fact}</span> ${shown.value}</li>`);
+  }
   const examples = Array.isArray(schema.examples)
     ? schema.examples
     : "example" in schema

@@ -3,26 +3,16 @@
  * extension badges, named examples, and the code-span linker.
  */
 import { anchorId } from "./anchors.js";
+import { displayExtension } from "./extensions.js";
 import { html, joinHtml, type SafeHtml } from "./html.js";
 import { exampleBlock, jsonInline } from "./json-block.js";
 import { renderMarkdown } from "./markdown.js";
 import { componentOf, deref, isObject, type Json, refOf } from "./refs.js";
 import type { SchemaContext } from "./schema-view.js";
 
-// Extensions with a reader-friendly badge; other `x-` keys are listed with their values.
-const BADGES: Record<string, { label: string; title: string }> = {
-  "x-idempotent": { label: "safe to retry", title: "x-idempotent: the call only reads; chainkit retries it" },
-  "x-beyond-interface": {
-    label: "beyond the documentation",
-    title: "x-beyond-interface: not in the service's documentation, but the service offers it",
-  },
-  "x-secret": { label: "secret", title: "x-secret: never logged or shown by chainkit" },
-};
-
 /**
- * Renders an object's `x-` extensions: known ones as badges, the others as `name: value`.
- *
- * A value naming a component schema (`#/components/schemas/X`) links to it.
+ * Renders an object's `x-` extensions as a reader sees them (see `extensions.ts`): badges and facts
+ * in plain words; extensions that only steer chainkit's tools are left out.
  *
  * @param node - An operation, method, response or schema.
  * @returns The badges and facts, or nothing.
@@ -32,17 +22,11 @@ export function extensionFacts(node: Json): SafeHtml {
   const parts: SafeHtml[] = [];
   for (const [key, value] of Object.entries(node)) {
     if (!key.startsWith("x-")) continue;
-    const badge = BADGES[key];
-    if (badge && value === true) {
-      parts.push(html`<span class="badge" title="${badge.title}">${badge.label}</span>`);
-      continue;
-    }
-    const component = typeof value === "string" ? componentOf(value) : undefined;
-    const shown =
-      component?.section === "schemas"
-        ? html`<a href="#${anchorId("schema", component.name)}">${component.name}</a>`
-        : jsonInline(value);
-    parts.push(html`<span class="ext"><span class="fact">${key}</span> ${shown}</span>`);
+    const shown = displayExtension(key, value);
+    if (shown && "badge" in shown)
+      parts.push(html`<span class="badge" title="${shown.title}">${shown.badge}</span>`);
+    else if (shown)
+      parts.push(html`<span class="ext"><span class="fact">${shown.fact}</span> ${shown.value}</span>`);
   }
   return parts.length > 0 ? html`<p class="badges">${parts}</p>` : html``;
 }

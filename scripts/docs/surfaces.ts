@@ -95,6 +95,7 @@ export const GUIDE_SURFACES: readonly GuideSurface[] = [
     title: "viem transport",
     entry: "chainkit/viem",
     example: "examples/viem.ts",
+    reference: "evm",
     summary: "viem's clients on chainkit's EVM transport, with verified receipts and proofs.",
   },
 ];

@@ -1,16 +1,18 @@
 /**
- * `npm run check:examples`: type-checks every `@example` of the TSDoc in `src/` and `generated/`.
+ * `npm run check:examples`: type-checks every `@example` of the TSDoc in `src/` and `generated/`, and
+ * every ```ts block of `README.md` and `bench/README.md`.
  * Each example becomes a module in `.tmp/examples/` that imports what it uses and does not declare:
  * first the exports of its own file, then the names of `example-context.ts` (typed clients and
  * values), then the package's public exports, then the exports of the other files checked (the
  * helpers an internal example calls). Anything else must be a global, or the check fails.
  * Examples of a generated client see the surface's client as its generated operations interface.
+ * A Markdown block has no file of its own: it sees the context and the package, as a reader does.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
-import { extractExamples, type SourceExample } from "./extract-examples.js";
+import { extractExamples, extractMarkdownExamples, type SourceExample } from "./extract-examples.js";
 
 /** A problem with one example. */
 export interface ExampleProblem {
@@ -121,16 +123,41 @@ function clientInterface(exports: Set<string>): string | undefined {
   return [...exports].find((name) => /(Operations|Methods)$/.test(name) && !name.startsWith("create"));
 }
 
+/** The Markdown files whose ```ts blocks are checked, relative to the root (those that exist). */
+export const MARKDOWN_DOCUMENTS: readonly string[] = ["README.md", "bench/README.md"];
+
+/** Every example to check: the TSDoc ones with the file they belong to, the Markdown blocks with none. */
+function collectExamples(
+  sourceFiles: readonly string[],
+  documents: readonly string[],
+): { example: SourceExample; file?: string }[] {
+  return [
+    ...sourceFiles.flatMap((file) =>
+      extractExamples(relative(root, file), readFileSync(file, "utf8")).map((example) => ({ example, file })),
+    ),
+    ...documents.flatMap((document) =>
+      extractMarkdownExamples(relative(root, document), readFileSync(document, "utf8")).map((example) => ({
+        example,
+      })),
+    ),
+  ];
+}
+
 /**
- * Type-checks the examples of the given source files.
+ * Type-checks the examples of the given source files and the ```ts blocks of the given Markdown files.
  *
  * @param sourceFiles - Absolute paths of the files whose examples to check.
  * @param folder - Where to write the example modules (emptied first).
+ * @param documents - Absolute paths of Markdown files whose ```ts blocks to check.
  * @returns One problem per diagnostic, empty when every example compiles.
  * @example
- * const problems = checkExamples([join(root, "src/evm.ts")], join(root, ".tmp/examples"));
+ * const problems = checkExamples([join(root, "src/evm.ts")], join(root, ".tmp/examples"), [join(root, "README.md")]);
  */
-export function checkExamples(sourceFiles: readonly string[], folder: string): ExampleProblem[] {
+export function checkExamples(
+  sourceFiles: readonly string[],
+  folder: string,
+  documents: readonly string[] = [],
+): ExampleProblem[] {
   const options = compilerOptions();
   const entries = publicEntries();
   const base = ts.createProgram([...sourceFiles, ...entries.values(), CONTEXT], options);
@@ -147,45 +174,44 @@ export function checkExamples(sourceFiles: readonly string[], folder: string): E
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
   const written = new Map<string, { example: SourceExample; headerLines: number }>();
-  sourceFiles.forEach((file) => {
-    for (const example of extractExamples(relative(root, file), readFileSync(file, "utf8"))) {
-      const own = exports.get(file) ?? new Set<string>();
-      const { declared, used } = namesOf(example.code);
-      const lines: string[] = [`// ${example.file}:${example.line}`];
-      const fromOwn: string[] = [];
-      const fromContext: string[] = [];
-      const fromEntries = new Map<string, string[]>();
-      const generatedClient = /^generated\/[^/]+\/client\.ts$/.test(example.file)
-        ? clientInterface(own)
-        : undefined;
-      const surface = example.file.split("/")[1];
-      for (const name of [...used].sort()) {
-        if (declared.has(name)) continue;
-        if (generatedClient && name === surface) {
-          lines.push(`declare const ${name}: import("${specifier(folder, file)}").${generatedClient};`);
-        } else if (own.has(name)) fromOwn.push(name);
-        else if (context.has(name)) fromContext.push(name);
-        else {
-          const entry = [...entries].find(([, path]) => exports.get(path)?.has(name))?.[0];
-          const helper = internal.get(name);
-          if (entry) fromEntries.set(entry, [...(fromEntries.get(entry) ?? []), name]);
-          else if (helper)
-            fromEntries.set(specifier(folder, helper), [
-              ...(fromEntries.get(specifier(folder, helper)) ?? []),
-              name,
-            ]);
-        }
+  for (const { example, file } of collectExamples(sourceFiles, documents)) {
+    const own = (file && exports.get(file)) || new Set<string>();
+    const { declared, used } = namesOf(example.code);
+    const lines: string[] = [`// ${example.file}:${example.line}`];
+    const fromOwn: string[] = [];
+    const fromContext: string[] = [];
+    const fromEntries = new Map<string, string[]>();
+    const generatedClient = /^generated\/[^/]+\/client\.ts$/.test(example.file)
+      ? clientInterface(own)
+      : undefined;
+    const surface = example.file.split("/")[1];
+    for (const name of [...used].sort()) {
+      if (declared.has(name)) continue;
+      if (file && generatedClient && name === surface) {
+        lines.push(`declare const ${name}: import("${specifier(folder, file)}").${generatedClient};`);
+      } else if (own.has(name)) fromOwn.push(name);
+      else if (context.has(name)) fromContext.push(name);
+      else {
+        const entry = [...entries].find(([, path]) => exports.get(path)?.has(name))?.[0];
+        const helper = internal.get(name);
+        if (entry) fromEntries.set(entry, [...(fromEntries.get(entry) ?? []), name]);
+        else if (helper && file)
+          fromEntries.set(specifier(folder, helper), [
+            ...(fromEntries.get(specifier(folder, helper)) ?? []),
+            name,
+          ]);
       }
-      if (fromOwn.length > 0) lines.push(`import { ${named(fromOwn)} } from "${specifier(folder, file)}";`);
-      if (fromContext.length > 0)
-        lines.push(`import { ${named(fromContext)} } from "${specifier(folder, CONTEXT)}";`);
-      for (const [entry, names] of fromEntries) lines.push(`import { ${named(names)} } from "${entry}";`);
-      lines.push("export {};");
-      const path = join(folder, `example-${written.size + 1}.ts`);
-      writeFileSync(path, `${lines.join("\n")}\n${example.code}\n`);
-      written.set(path, { example, headerLines: lines.length });
     }
-  });
+    if (file && fromOwn.length > 0)
+      lines.push(`import { ${named(fromOwn)} } from "${specifier(folder, file)}";`);
+    if (fromContext.length > 0)
+      lines.push(`import { ${named(fromContext)} } from "${specifier(folder, CONTEXT)}";`);
+    for (const [entry, names] of fromEntries) lines.push(`import { ${named(names)} } from "${entry}";`);
+    lines.push("export {};");
+    const path = join(folder, `example-${written.size + 1}.ts`);
+    writeFileSync(path, `${lines.join("\n")}\n${example.code}\n`);
+    written.set(path, { example, headerLines: lines.length });
+  }
 
   const program = ts.createProgram([...written.keys()], options, undefined, base);
   const problems: ExampleProblem[] = [];
@@ -213,16 +239,18 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     ...typeScriptFiles("src"),
     ...typeScriptFiles("generated").filter((file) => file.endsWith("/client.ts")),
   ];
-  const problems = checkExamples(files, join(root, ".tmp/examples"));
-  for (const problem of problems) console.error(`${problem.where}: ${problem.message}`);
-  const count = files.reduce(
-    (sum, file) => sum + extractExamples(file, readFileSync(file, "utf8")).length,
-    0,
+  const documents = MARKDOWN_DOCUMENTS.map((document) => join(root, document)).filter((path) =>
+    existsSync(path),
   );
+  const problems = checkExamples(files, join(root, ".tmp/examples"), documents);
+  for (const problem of problems) console.error(`${problem.where}: ${problem.message}`);
+  const count = collectExamples(files, documents).length;
   if (problems.length > 0) {
-    console.error(`check:examples: ${problems.length} problems in the TSDoc examples`);
+    console.error(`check:examples: ${problems.length} problems in the examples`);
     process.exitCode = 1;
   } else {
-    console.log(`check:examples: all ${count} TSDoc examples of src/ and generated/ compile`);
+    console.log(
+      `check:examples: all ${count} examples compile (TSDoc of src/ and generated/, ts blocks of ${documents.map((path) => relative(root, path)).join(", ")})`,
+    );
   }
 }

@@ -3,7 +3,14 @@
  * docs already has at hand. `check-examples.ts` imports from here each one an example uses, so the
  * examples are type-checked against real types rather than `any`.
  */
-import type { AccountProof, Block, EvmClient, EvmLiveClient, Transaction } from "chainkit/evm";
+import type {
+  AccountProof,
+  Block,
+  EvmClient,
+  EvmLiveClient,
+  NodeCredentials,
+  Transaction,
+} from "chainkit/evm";
 import type {
   AssetDirectory,
   ExchangeClient,
@@ -14,7 +21,7 @@ import type {
 import type { IndexerClient } from "chainkit/indexer";
 import type { PlatformClient } from "chainkit/platform";
 import type { Sandbox } from "chainkit/sandbox";
-import type { WalletClient } from "chainkit/wallet";
+import type { AssetIssue, WalletClient } from "chainkit/wallet";
 
 export declare const platform: PlatformClient;
 export declare const evm: EvmClient;
@@ -59,3 +66,21 @@ export declare const action: L1Action;
 export declare const nonce: number;
 /** A TON account (raw or friendly form). */
 export declare const account: string;
+/** A REST API's base URL (platform, exchange). */
+export declare const baseUrl: string;
+/** A node's credentials: `{ token }` or `{ username, password }`. */
+export declare const credentials: NodeCredentials;
+/** An ERC-20 contract's address. */
+export declare const erc20: `0x${string}`;
+/** A signed raw transaction, as a wallet library produces it. */
+export declare const signed: `0x${string}`;
+/** A storage slot. */
+export declare const slot: `0x${string}`;
+/** Topic 0 of an event, e.g. ERC-20 `Transfer`. */
+export declare const transferTopic: `0x${string}`;
+/** Another signer: an API wallet a bot trades with. */
+export declare const bot: TypedDataSigner;
+/** A TRON address to send to (`T…` or `41…`). */
+export declare const to: string;
+/** A TRC-10 token, as `getAssetIssueById` returns it. */
+export declare const asset: AssetIssue;

@@ -64,3 +64,36 @@ function codeOf(lines: readonly string[]): string {
   while (trimmed.length > 0 && trimmed.at(-1)?.trim() === "") trimmed.pop();
   return trimmed.join("\n");
 }
+
+/**
+ * Every fenced ```ts (or ```typescript) block of a Markdown text, such as the README's code.
+ *
+ * @param file - The file name to report.
+ * @param text - The Markdown text.
+ * @returns The blocks in file order; `line` is the line of the opening fence.
+ * @example
+ * const blocks = extractMarkdownExamples("README.md", readFileSync("README.md", "utf8"));
+ */
+export function extractMarkdownExamples(file: string, text: string): SourceExample[] {
+  const examples: SourceExample[] = [];
+  // Every fence is tracked, so a ```ts line inside another block (a ```md one) is not taken for code.
+  let open: { line: number; fence: string; typescript: boolean; lines: string[] } | undefined;
+  text.split("\n").forEach((line, index) => {
+    if (open) {
+      if (line.trim() === open.fence) {
+        if (open.typescript) examples.push({ file, line: open.line, code: codeOf(open.lines) });
+        open = undefined;
+      } else open.lines.push(line);
+      return;
+    }
+    const fence = /^\s*(`{3,}|~{3,})\s*([\w-]*)/.exec(line);
+    if (fence?.[1])
+      open = {
+        line: index + 1,
+        fence: fence[1],
+        typescript: /^(ts|typescript)$/.test(fence[2] ?? ""),
+        lines: [],
+      };
+  });
+  return examples.filter((example) => example.code !== "");
+}

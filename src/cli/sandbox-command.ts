@@ -16,7 +16,7 @@ when the process that started it goes away.
 
 Options:
   --port <base>          listen on fixed ports: platform <base>, exchange <base>+1, evm <base>+2,
-                         wallet <base>+3, indexer <base>+4 (default: free ports)
+                         wallet <base>+3, indexer <base>+4, grpc <base>+5 (default: free ports)
   --seed <n>             the same credentials (API key, node token, username, password, keys) and
                          the same generated data on every run with this seed (default: random)
   --json                 print one JSON line: {"urls", "credentials", "fixtures", "evm", "env"}

@@ -63,6 +63,8 @@ export interface ExchangeClientOptions {
   fetch?: FetchFunction;
   /** Milliseconds per attempt (default 30 000). */
   timeout?: number;
+  /** The most bytes of one answer to read, past which the call fails with `ResponseTooLargeError` (default 64 MiB; `Infinity`: none). */
+  maxResponseBytes?: number;
   /**
    * How often the very same signed body may be resent after a network failure, HTTP 429 or
    * 502/503/504 (default 3 times), or `false` for never. A call is never re-signed with a new nonce.
@@ -259,6 +261,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     baseUrl: options.baseUrl,
     fetch: options.fetch,
     timeout: options.timeout,
+    maxResponseBytes: options.maxResponseBytes,
     retry: false, // resends are decided by the signed sender, so they always carry the same signed body
     usage: options.meter ? { meter: options.meter } : { budget: options.budget },
     validateResponse: options.validateResponse,
@@ -268,6 +271,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     baseUrl: options.baseUrl,
     fetch: options.fetch,
     timeout: options.timeout,
+    maxResponseBytes: options.maxResponseBytes,
     validateResponse: options.validateResponse,
   });
   const submit = createSignedSender(

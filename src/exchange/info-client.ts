@@ -33,6 +33,8 @@ export interface InfoClientOptions {
   meter?: UsageMeter;
   /** Check answers against the spec (default `true`). */
   validateResponse?: boolean;
+  /** The most bytes of one answer to read, past which the call fails with `ResponseTooLargeError` (default 64 MiB; `Infinity`: none). */
+  maxResponseBytes?: number;
 }
 
 /** A client for the exchange's `POST /info` queries: no key, no signature. */
@@ -83,6 +85,7 @@ export function createInfoClient(options: InfoClientOptions): InfoClient {
     baseUrl: options.baseUrl,
     fetch: options.fetch,
     timeout: options.timeout,
+    maxResponseBytes: options.maxResponseBytes,
     retry: options.retry,
     usage: options.meter ? { meter: options.meter } : { budget: options.budget },
     validateResponse: options.validateResponse,

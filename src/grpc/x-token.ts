@@ -1,5 +1,6 @@
 import type { Metadata } from "@grpc/grpc-js";
 import { Secret, type SecretInput, toSecret } from "../runtime/credentials/secret.js";
+import { secretProblem } from "../runtime/credentials/secret-rules.js";
 import { ConfigurationError } from "../runtime/errors/configuration-error.js";
 
 /** The metadata key the service reads a node's gRPC token from. */
@@ -14,8 +15,8 @@ const METADATA_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
  *
  * @param token - The token, as a string or a `Secret`.
  * @returns The token wrapped in a `Secret`.
- * @throws {ConfigurationError} (option `token`) when the token is not a non-empty printable ASCII
- *   string without surrounding spaces.
+ * @throws {ConfigurationError} (option `token`) when the token is not a printable ASCII string of at
+ *   least 8 characters without surrounding spaces.
  */
 export function checkXToken(token: SecretInput): Secret {
   if (typeof token !== "string" && !(token instanceof Secret)) {
@@ -23,6 +24,8 @@ export function checkXToken(token: SecretInput): Secret {
   }
   const secret = toSecret(token);
   if (secret.reveal() === "") throw new ConfigurationError("token", "must be a non-empty string");
+  const problem = secretProblem(secret.reveal(), "token");
+  if (problem !== undefined) throw new ConfigurationError("token", problem);
   if (!METADATA_VALUE.test(secret.reveal())) {
     throw new ConfigurationError(
       "token",

@@ -29,6 +29,8 @@ export interface IndexerClientOptions {
   fetch?: FetchFunction;
   /** Milliseconds per request (default 30 000). */
   timeout?: number;
+  /** The most bytes of one answer to read, past which the call fails with `ResponseTooLargeError` (default 64 MiB; `Infinity`: none). */
+  maxResponseBytes?: number;
   /** Retries (every call but `sendMessage` only reads) on network errors, 429 and 502/503/504, or `false` for none. */
   retry?: RetryOptions | false;
   /** Check every response against the spec (default `true`). */
@@ -91,6 +93,7 @@ export function createIndexerClient(options: IndexerClientOptions): IndexerClien
     auth: nodeAuth(options.credentials),
     fetch: options.fetch,
     timeout: options.timeout,
+    maxResponseBytes: options.maxResponseBytes,
     retry: options.retry,
     validateResponse: options.validateResponse,
     usage: { budget: options.budget },

@@ -24,6 +24,8 @@ export interface PlatformClientOptions {
   fetch?: FetchFunction;
   /** Milliseconds per request (default 30 000). */
   timeout?: number;
+  /** The most bytes of one answer to read, past which the call fails with `ResponseTooLargeError` (default 64 MiB; `Infinity`: none). */
+  maxResponseBytes?: number;
   /** Retries of safe operations (GET) on network errors, 429 and 502/503/504, or `false` for none. */
   retry?: RetryOptions | false;
   /** Check every response against the spec (default `true`). */
@@ -75,6 +77,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     auth: bearerAuth(options.apiKey),
     fetch: options.fetch,
     timeout: options.timeout,
+    maxResponseBytes: options.maxResponseBytes,
     retry: options.retry,
     validateResponse: options.validateResponse,
     usage: { budget: options.budget },

@@ -42,7 +42,8 @@ const BACKOFF = 1.5;
  *   times out before the deadline is polled again.
  * @returns The node as last read, in the awaited status.
  * @throws {ConfigurationError} (option `until`) at once when `until` is not a node status of the
- *   spec; the message lists the statuses.
+ *   spec; the message lists the statuses. (Options `timeout` and `interval`) when `timeout` is not a
+ *   number > 0 or `interval` not a finite number > 0.
  * @throws {NodeFailedError} when the node reaches `failed` or `error` first.
  * @throws {NodeWaitTimeoutError} when the timeout runs out first.
  * @throws {AbortError} when `signal` fires.
@@ -55,10 +56,10 @@ export async function waitForNode<T extends NodeWithStatus>(
   pollTimeout: number = DEFAULT_TIMEOUT,
 ): Promise<T> {
   const until = checkUntil(options.until);
-  const timeout = options.timeout ?? 600_000;
+  const timeout = checkTimeout(options.timeout);
   const signal = options.signal;
   const deadline = Date.now() + timeout;
-  let pause = options.interval ?? 2_000;
+  let pause = checkInterval(options.interval);
   let lastStatus: string | undefined;
 
   for (;;) {
@@ -90,6 +91,30 @@ export async function waitForNode<T extends NodeWithStatus>(
     await sleep(Math.min(pause, left), signal);
     pause = Math.min(pause * BACKOFF, MAX_INTERVAL);
   }
+}
+
+/** The total wait: a number of milliseconds > 0 (`Infinity`: no limit); `NaN` would never end. */
+function checkTimeout(timeout: unknown): number {
+  if (timeout === undefined) return 600_000;
+  if (typeof timeout !== "number" || Number.isNaN(timeout) || timeout <= 0) {
+    throw new ConfigurationError(
+      "timeout",
+      `must be a number of milliseconds > 0 (Infinity for none), got ${String(timeout)}`,
+    );
+  }
+  return timeout;
+}
+
+/** The first pause: a finite number of milliseconds > 0; 0, NaN or a negative one would poll without pause. */
+function checkInterval(interval: unknown): number {
+  if (interval === undefined) return 2_000;
+  if (typeof interval !== "number" || !Number.isFinite(interval) || interval <= 0) {
+    throw new ConfigurationError(
+      "interval",
+      `must be a finite number of milliseconds > 0, got ${String(interval)}`,
+    );
+  }
+  return interval;
 }
 
 /** The awaited status, refused at once when it is not one the spec knows (a typo would wait out the timeout). */

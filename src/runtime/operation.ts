@@ -153,6 +153,8 @@ export interface CallOptions {
   timeout?: number;
   /** Overrides the client's response validation for this call. */
   validateResponse?: boolean;
+  /** Overrides the client's `maxResponseBytes` for this call: the most bytes of answer to read. */
+  maxResponseBytes?: number;
 }
 
 /** The input of a REST call: path parameters, query and body, each optional. */

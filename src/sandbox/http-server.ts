@@ -55,15 +55,44 @@ export interface SurfaceServer {
 
 const ONE_MEGABYTE = 1024 * 1024;
 
+/**
+ * How much of an upload over the limit is read and dropped after the 413, so that a client still
+ * sending can read the answer (closing on unread data resets the connection, and many clients then
+ * report the reset instead of the 413). Past this the connection is closed.
+ */
+const MOST_DISCARDED_BYTES = 8 * ONE_MEGABYTE;
+
+/**
+ * Reads a request body up to `limit` bytes. Past the limit (or at once, when the `Content-Length`
+ * says it will be past it) it resolves `undefined` without keeping anything, so the caller can answer
+ * 413 while the upload is still arriving; the rest is dropped, and the connection closed once
+ * {@link MOST_DISCARDED_BYTES} more have come. An upload is never read whole.
+ */
 function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    request.on("data", (chunk: Buffer) => {
+    let discarded = 0;
+    const declared = Number(request.headers["content-length"]);
+    let over = declared > limit;
+    const onData = (chunk: Buffer) => {
+      if (over) {
+        discarded += chunk.length;
+        if (discarded > MOST_DISCARDED_BYTES) request.socket.destroy();
+        return;
+      }
       size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-    });
-    request.on("end", () => resolve(size > limit ? undefined : Buffer.concat(chunks).toString("utf8")));
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      over = true;
+      chunks.length = 0;
+      resolve(undefined);
+    };
+    if (over) resolve(undefined);
+    request.on("data", onData);
+    request.on("end", () => resolve(over ? undefined : Buffer.concat(chunks).toString("utf8")));
     request.on("error", reject);
   });
 }
@@ -199,7 +228,14 @@ export async function serveSurface(options: SurfaceServerOptions): Promise<Surfa
     requestCount++;
     try {
       const body = await readBody(incoming, options.maxBodyBytes ?? ONE_MEGABYTE);
-      if (body === undefined) return send(response, { status: 413, body: "request body over 1 MB" });
+      if (body === undefined) {
+        // Answered while the upload may still be arriving; readBody drops the rest.
+        const limit = options.maxBodyBytes ?? ONE_MEGABYTE;
+        return send(response, {
+          status: 413,
+          body: `request body over ${limit === ONE_MEGABYTE ? "1 MB" : `${limit} bytes`}`,
+        });
+      }
       const plan = faults.plan;
       if (plan.latencyMs) await delay(plan.latencyMs);
       if (closed) return incoming.socket.destroy();

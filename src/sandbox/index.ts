@@ -9,6 +9,7 @@ import { createEvmSurface, type EvmSurface } from "./evm/evm-surface.js";
 import { type ChainSnapshot, type Reorg, reorgChain, snapshotChain } from "./evm/reorg.js";
 import { createEvmWebSocketServer } from "./evm/websocket-server.js";
 import { createExchangeSurface } from "./exchange/exchange-surface.js";
+import { startGrpcSurface } from "./grpc/grpc-surface.js";
 import { type SurfaceServer, serveSurface } from "./http-server.js";
 import { createIndexerSurface } from "./indexer/indexer-surface.js";
 import { NodeAuthRegistry, type NodeSecrets } from "./node-auth.js";
@@ -34,6 +35,12 @@ export const SURFACE_PORT_OFFSETS: Readonly<Record<SurfaceName, number>> = Objec
   indexer: 4,
 });
 
+/**
+ * Where the gRPC node surface listens when {@link SandboxOptions.ports} is a base port: the base plus
+ * this offset (8505 with base 8500). It is not a {@link SurfaceName}: it takes no faults.
+ */
+export const GRPC_PORT_OFFSET = 5;
+
 /** Options of {@link startSandbox}; every one is optional. */
 export interface SandboxOptions {
   /** How long a created node stays `pending` before it runs, in milliseconds (default 1500; 0 in tests). */
@@ -54,7 +61,7 @@ export interface SandboxOptions {
    * Where the surfaces listen: a base port (each surface at the base plus its
    * {@link SURFACE_PORT_OFFSETS} entry), or a port per surface. Default: free ports.
    */
-  ports?: number | Partial<Record<SurfaceName, number>>;
+  ports?: number | Partial<Record<SurfaceName | "grpc", number>>;
   /** Nodes per page of the platform's node list (default 10). */
   platformPageSize?: number;
   /** Milliseconds between wallet blocks (default 3000, as on TRON); 0 produces them only on `wallet.produceBlock()`. */
@@ -75,12 +82,22 @@ export interface SandboxCredentials {
   exchangePrivateKey: `0x${string}`;
   /** Private key (64 hex digits) of the funded demo wallet account: TRX, TRC-10 and TRC-20 balances, staked resources. */
   walletPrivateKey: string;
+  /**
+   * Private key of a funded EVM account (`fixtures.evmAccounts[1]`), to sign transactions where the key
+   * is and send them raw. The sandbox's own `evm.sendTransaction` sends from another account.
+   */
+  evmPrivateKey: `0x${string}`;
 }
 
 /** A running sandbox. */
 export interface Sandbox {
-  /** Base URL of each surface: the `baseUrl` (platform, exchange) or `url` (EVM, wallet, indexer) of each client. */
-  urls: Readonly<Record<SurfaceName, string>>;
+  /**
+   * Base URL of each surface: the `baseUrl` (platform, exchange) or `url` (EVM, wallet, indexer) of each
+   * client. `grpc` is the gRPC node surface's target, `127.0.0.1:<port>` (a gRPC endpoint is a host and
+   * port), serving the standard Health service behind the `x-token` check; it is absent when the
+   * optional peer `@grpc/grpc-js` is not installed.
+   */
+  urls: Readonly<Record<SurfaceName, string> & { grpc?: string }>;
   credentials: Readonly<SandboxCredentials>;
   fixtures: {
     /** Orders resting for the demo exchange key. */
@@ -129,10 +146,21 @@ function demoNodeSecrets(secrets: SecretSource): NodeSecrets {
   };
 }
 
+/** The key of the funded account handed out for signing: the second one, as the first sends the sandbox's own transactions. */
+function signingKeyOf(evm: EvmSurface): `0x${string}` {
+  const address = evm.accounts[1]?.toLowerCase() ?? "";
+  const account = Object.entries(evm.provider.getInitialAccounts()).find(
+    ([candidate]) => candidate.toLowerCase() === address,
+  );
+  if (!account) throw new Error("the sandbox's EVM chain has no second funded account");
+  return account[1].secretKey as `0x${string}`;
+}
+
 /** The port each surface asks for (0: a free one). */
-function portOf(ports: SandboxOptions["ports"], surface: SurfaceName): number {
+function portOf(ports: SandboxOptions["ports"], surface: SurfaceName | "grpc"): number {
   if (ports === undefined) return 0;
-  if (typeof ports === "number") return ports + SURFACE_PORT_OFFSETS[surface];
+  if (typeof ports === "number")
+    return ports + (surface === "grpc" ? GRPC_PORT_OFFSET : SURFACE_PORT_OFFSETS[surface]);
   return ports[surface] ?? 0;
 }
 
@@ -154,7 +182,7 @@ function hideSecrets<T extends object>(credentials: T): Readonly<T> {
 
 /**
  * Starts every surface on 127.0.0.1 at free ports (or the `ports` given): the node surfaces first (EVM on ganache, wallet,
- * indexer), then the platform (whose nodes point at them), then the exchange. Each surface checks
+ * indexer, and gRPC when `@grpc/grpc-js` is installed), then the platform (whose nodes point at them), then the exchange. Each surface checks
  * requests and answers against the bundled specs.
  *
  * @param options - Node startup time, exchange network, faults, seed, ports.
@@ -226,6 +254,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       routes: routesOf(indexerOperations),
       handler: indexer.handler,
     });
+    const grpc = await startGrpcSurface({
+      port: portOf(options.ports, "grpc"),
+      acceptsToken: (token) => nodeAuth.acceptsToken(token),
+    });
+    if (grpc) closers.push(() => grpc.close());
 
     const apiKey = `sbx${secrets.hex("api key id", 3)}.${secrets.base64url("api key", 24)}`;
     const platform = createPlatformSurface({
@@ -253,6 +286,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         evm: servers.evm.url,
         wallet: servers.wallet.url,
         indexer: servers.indexer.url,
+        ...(grpc && { grpc: grpc.target }),
       }),
       credentials: hideSecrets({
         apiKey,
@@ -261,6 +295,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         password: demoNode.password,
         exchangePrivateKey: exchange.demo.privateKey as `0x${string}`,
         walletPrivateKey: wallet.demo.privateKey,
+        evmPrivateKey: signingKeyOf(evm),
       }),
       fixtures: {
         restingOids: Object.freeze([...exchange.restingOids]),

@@ -81,6 +81,15 @@ export class NodeAuthRegistry {
     return { ok: false, reason: NODE_AUTH_REFUSALS.missing };
   }
 
+  /**
+   * Whether a token is some node's token: for credentials that travel outside the path, such as
+   * gRPC's `x-token` metadata.
+   */
+  acceptsToken(token: string): boolean {
+    for (const node of this.#nodes) if (token !== "" && equalSecret(token, node.token)) return true;
+    return false;
+  }
+
   // The registry holds secrets: keep them out of logs and inspected objects.
   toJSON(): string {
     return `NodeAuthRegistry(${this.#nodes.size} nodes)`;

@@ -37,6 +37,8 @@ export interface WalletClientOptions {
   fetch?: FetchFunction;
   /** Milliseconds per request (default 30 000). */
   timeout?: number;
+  /** The most bytes of one answer to read, past which the call fails with `ResponseTooLargeError` (default 64 MiB; `Infinity`: none). */
+  maxResponseBytes?: number;
   /** Retries of the reads (never of transfers or broadcasts) on network errors, 429 and 502/503/504, or `false` for none. */
   retry?: RetryOptions | false;
   /** Check every response against the spec (default `true`). */
@@ -330,6 +332,9 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
     auth: nodeAuth(options.credentials),
     fetch: options.fetch,
     timeout: options.timeout,
+    maxResponseBytes: options.maxResponseBytes,
+    // TRON's amounts and times are protobuf int64: anything wider is not a value the node can hold.
+    int64Bits: 64,
     retry: options.retry,
     validateResponse: options.validateResponse,
     usage: { budget: options.budget },

@@ -27,7 +27,7 @@ async function stopped(url: string): Promise<boolean> {
 }
 
 async function startNpmRunSandbox(): Promise<string> {
-  const base = await freePortBase(5);
+  const base = await freePortBase(6);
   npm = spawn("npm", ["run", "-s", "sandbox", "--", "--json", "--port", String(base)], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],

@@ -20,7 +20,7 @@ let summary: Summary;
 let base: number;
 
 beforeAll(async () => {
-  base = await freePortBase(5);
+  base = await freePortBase(6);
   sandbox = startCli(["sandbox", "--seed", "7", "--port", String(base), "--json", "--env", envFile]);
   summary = JSON.parse(await waitForOutput(sandbox, /\n/)) as Summary;
 }, 60_000);
@@ -55,6 +55,7 @@ describe("chainkit sandbox --seed --port --json --env", () => {
       evm: `http://127.0.0.1:${base + 2}`,
       wallet: `http://127.0.0.1:${base + 3}`,
       indexer: `http://127.0.0.1:${base + 4}`,
+      grpc: `127.0.0.1:${base + 5}`,
     });
     expect(summary.credentials.nodeToken).toMatch(/^[0-9a-f]{32}$/);
     expect(summary.credentials.exchangePrivateKey).toMatch(/^0x[0-9a-f]{64}$/);

@@ -25,7 +25,8 @@ afterAll(async () => {
   await node.close();
 });
 
-const client = () => createEvmClient({ url: node.url, credentials: { token: "tok" }, retry: false });
+const client = () =>
+  createEvmClient({ url: node.url, credentials: { token: "tok-0123456789" }, retry: false });
 
 describe("evm.batch", () => {
   it("rejects (never throws synchronously) for a method outside the spec, inherited names included", async () => {

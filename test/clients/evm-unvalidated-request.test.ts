@@ -55,9 +55,11 @@ describe("evm.unvalidatedRequest", () => {
 
   it("sends basic credentials, and params [] when none are given", async () => {
     const s = await serve(() => "0x1");
-    const evm = createEvmClient({ url: s.url, credentials: { username: "u", password: "p" } });
+    const evm = createEvmClient({ url: s.url, credentials: { username: "u", password: "p-0123456789" } });
     expect(await evm.unvalidatedRequest<string>("eth_protocolVersion")).toBe("0x1");
-    expect(s.requests[0]?.headers.authorization).toBe(`Basic ${Buffer.from("u:p").toString("base64")}`);
+    expect(s.requests[0]?.headers.authorization).toBe(
+      `Basic ${Buffer.from("u:p-0123456789").toString("base64")}`,
+    );
     expect(s.requests[0]?.json).toMatchObject({ params: [] });
   });
 

@@ -152,7 +152,7 @@ describe("actions()", () => {
     };
     const client = createIndexerClient({
       url: "http://127.0.0.1:9",
-      credentials: { token: "t" },
+      credentials: { token: "token-0123456789" },
       fetch: sameEveryTime,
     });
     const seen: Action[] = [];
@@ -324,7 +324,10 @@ describe("addresses in queries", () => {
 
 describe("one pager for every list", () => {
   it("has an iterator per list operation in the spec, named after the endpoint", () => {
-    const client = createIndexerClient({ url: "http://127.0.0.1:9", credentials: { token: "t" } });
+    const client = createIndexerClient({
+      url: "http://127.0.0.1:9",
+      credentials: { token: "token-0123456789" },
+    });
     const lists = Object.values(indexerOperations).filter((operation) => operation.paging);
     expect(lists).toHaveLength(13);
     for (const operation of lists) {
@@ -371,7 +374,7 @@ describe("one pager for every list", () => {
     };
     const client = createIndexerClient({
       url: "http://127.0.0.1:9",
-      credentials: { token: "t" },
+      credentials: { token: "token-0123456789" },
       fetch: fakeFetch,
     });
     const seen = await collect(

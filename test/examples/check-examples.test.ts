@@ -1,8 +1,9 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { checkExamples } from "../../scripts/examples/check-examples.js";
-import { extractExamples } from "../../scripts/examples/extract-examples.js";
+import { checkExamples, MARKDOWN_DOCUMENTS } from "../../scripts/examples/check-examples.js";
+import { extractExamples, extractMarkdownExamples } from "../../scripts/examples/extract-examples.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -27,6 +28,22 @@ describe("extractExamples", () => {
   });
 });
 
+describe("extractMarkdownExamples", () => {
+  it("reads only ts blocks, with the line of their fence, and skips blocks nested in other fences", () => {
+    const text = readFileSync(join(root, "test/fixtures/examples/guide.md"), "utf8");
+    const blocks = extractMarkdownExamples("guide.md", text);
+    expect(blocks.map((block) => block.line)).toEqual([13, 18]);
+    expect(blocks[0]?.code).toBe("const org = await platform.getOrganization();\norg.name.toUpperCase();");
+  });
+
+  it("finds the README's code, which check:examples compiles", () => {
+    expect(MARKDOWN_DOCUMENTS).toContain("README.md");
+    const blocks = extractMarkdownExamples("README.md", readFileSync(join(root, "README.md"), "utf8"));
+    expect(blocks.length).toBeGreaterThanOrEqual(8);
+    expect(blocks.some((block) => block.code.includes("createEvmClient"))).toBe(true);
+  });
+});
+
 describe("checkExamples", () => {
   it("type-checks each example against its own file, the shared names and the package, and names the broken one", () => {
     const problems = checkExamples(
@@ -36,5 +53,13 @@ describe("checkExamples", () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]?.where).toBe("test/fixtures/examples/documented.ts:14");
     expect(problems[0]?.message).toContain("example line 1: Type '\"runing\"' is not assignable");
+  }, 60_000);
+
+  it("compiles a Markdown document's ts blocks as a reader has them, and names the broken line", () => {
+    const problems = checkExamples([], join(root, ".tmp/examples-markdown-test"), [
+      join(root, "test/fixtures/examples/guide.md"),
+    ]);
+    expect(problems.map((problem) => problem.where)).toEqual(["test/fixtures/examples/guide.md:18"]);
+    expect(problems[0]?.message).toContain("example line 2: 'first' is possibly 'undefined'");
   }, 60_000);
 });

@@ -68,7 +68,7 @@ describe("xTokenInterceptor on an insecure channel", () => {
   it("authenticates calls with the token", async () => {
     const client = track(
       new HealthClient(server.target, credentials.createInsecure(), {
-        interceptors: [xTokenInterceptor(token)],
+        interceptors: [xTokenInterceptor(token, { target: server.target })],
       }),
     );
     expect(await check(client)).toBe("SERVING");
@@ -78,7 +78,7 @@ describe("xTokenInterceptor on an insecure channel", () => {
   it("replaces an x-token the caller already put in the metadata, sending exactly one", async () => {
     const client = track(
       new HealthClient(server.target, credentials.createInsecure(), {
-        interceptors: [xTokenInterceptor(token)],
+        interceptors: [xTokenInterceptor(token, { target: server.target })],
       }),
     );
     const metadata = new Metadata();
@@ -92,7 +92,7 @@ describe("xTokenInterceptor on an insecure channel", () => {
     await expectUnauthenticated(check(bare));
     const wrong = track(
       new HealthClient(server.target, credentials.createInsecure(), {
-        interceptors: [xTokenInterceptor("not-the-token")],
+        interceptors: [xTokenInterceptor("not-the-token", { target: server.target })],
       }),
     );
     await expectUnauthenticated(check(wrong));
@@ -132,11 +132,11 @@ describe("xTokenCallCredentials on a TLS channel", () => {
     await expectUnauthenticated(check(track(new HealthClient(server.target, channel, tlsOptions))));
   });
 
-  it("leaves the interceptor usable over TLS too", async () => {
+  it("leaves the interceptor usable over TLS to this machine too", async () => {
     const client = track(
       new HealthClient(server.target, credentials.createSsl(cert.cert), {
         ...tlsOptions,
-        interceptors: [xTokenInterceptor(token)],
+        interceptors: [xTokenInterceptor(token, { target: server.target })],
       }),
     );
     expect(await check(client)).toBe("SERVING");
@@ -146,13 +146,15 @@ describe("xTokenCallCredentials on a TLS channel", () => {
 describe("token handling", () => {
   it.each([
     ["an empty string", ""],
+    ["a short token", "abc1234"],
     ["a non-string", 42],
     ["a newline", "abc\ndef"],
     ["surrounding spaces", " abc "],
     ["non-ASCII text", "tökén"],
     ["an object that only looks like a Secret", { reveal: () => "abc" }],
   ])("refuses %s before any call, without echoing it", (_label, bad) => {
-    for (const make of [xTokenCallCredentials, xTokenInterceptor]) {
+    const makers = [xTokenCallCredentials, (t: string) => xTokenInterceptor(t, { target: "127.0.0.1:1" })];
+    for (const make of makers) {
       const error = captureError(() => make(bad as string));
       expect(error).toBeInstanceOf(ConfigurationError);
       expect((error as ConfigurationError).option).toBe("token");
@@ -167,7 +169,7 @@ describe("token handling", () => {
     try {
       const client = track(
         new HealthClient(server.target, credentials.createInsecure(), {
-          interceptors: [xTokenInterceptor(new Secret(token))],
+          interceptors: [xTokenInterceptor(new Secret(token), { target: server.target })],
         }),
       );
       expect(await check(client)).toBe("SERVING");
@@ -177,7 +179,7 @@ describe("token handling", () => {
   });
 
   it("never shows the token when the credentials or interceptor are inspected or serialised", () => {
-    for (const value of [xTokenCallCredentials(token), xTokenInterceptor(token)]) {
+    for (const value of [xTokenCallCredentials(token), xTokenInterceptor(token, { target: "localhost:1" })]) {
       expect(inspect(value, { depth: Number.POSITIVE_INFINITY, showHidden: true })).not.toContain(token);
       expect(JSON.stringify(value) ?? "").not.toContain(token);
     }

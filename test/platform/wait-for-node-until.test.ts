@@ -6,7 +6,7 @@ describe("waitForNode's until", () => {
   it("is refused at once, naming the allowed statuses, when it is not a node status", async () => {
     const requests: string[] = [];
     const platform = createPlatformClient({
-      apiKey: "k",
+      apiKey: "key-0123456789",
       baseUrl: "http://127.0.0.1:9",
       fetch: async (input) => {
         requests.push(String(input));

@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { anchorId } from "../../scripts/docs/anchors.js";
 import { buildSite } from "../../scripts/docs/build-site.js";
+import { GUIDE_SURFACES, guidePage, referencePage, SPEC_SURFACES } from "../../scripts/docs/surfaces.js";
 import { type StaticServer, serveFolder } from "../../src/cli/serve-folder.js";
 import { openSession, type Session } from "./browser.js";
 import { readInventories } from "./spec-inventory.js";
@@ -49,6 +50,25 @@ test("the site has the landing page, one reference page per spec and one guide p
     ].sort(),
   );
 });
+
+/** What a reader types into the search box, and where the result must take them. */
+const SEARCHES = [
+  { query: "eth_getLogs", href: "evm.html#method-eth_getLogs" },
+  { query: "getAccount", href: "wallet.html#op-getAccount" },
+  { query: "jettonTransfers", href: "indexer.html#op-getJettonTransfers" },
+  { query: "/api/v3/jetton/transfers", href: "indexer.html#op-getJettonTransfers" },
+  { query: "order", href: "exchange.html#op-order" },
+  { query: "viem", href: "guide-viem.html" },
+] as const;
+
+/** The code lines of an example, as its guide page must show them (the leading comment is the page's prose). */
+function codeLines(example: string): string[] {
+  const source = readFileSync(join(root, example), "utf8").replace(/^\s*\/\*\*[\s\S]*?\*\//, "");
+  return source
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+}
 
 const modes = [
   { mode: "file://", base: () => `${pathToFileURL(siteDir).href}/` },
@@ -120,6 +140,70 @@ describe.each(modes)("over $mode", ({ mode, base }) => {
     }
     expect(missing).toEqual([]);
     expect(session.problems.outsideRequests).toEqual([]);
+  });
+
+  test("the landing page lists every surface with its reference (or why it has none) and every guide", async () => {
+    const page = await session.newPage();
+    await page.goto(`${base()}index.html`, { waitUntil: "load" });
+    const rows = await page.evaluate(() =>
+      [...document.querySelectorAll("#section-surfaces tbody tr")].map((row) => ({
+        text: row.textContent ?? "",
+        links: [...row.querySelectorAll("a")].map((link) => link.getAttribute("href") ?? ""),
+      })),
+    );
+    const quickStart = await page.evaluate(() =>
+      [...document.querySelectorAll("#section-quick-start pre")].map((block) => block.textContent ?? ""),
+    );
+    await page.close();
+    // The README's "On a fresh machine" commands, not its other shell blocks (the sandbox, the CLI).
+    expect(quickStart).toEqual(["npm ci && npm run generate", "npm test"]);
+    expect(rows.map((row) => row.links.find((href) => href.startsWith("guide-")))).toEqual(
+      GUIDE_SURFACES.map((guide) => guidePage(guide.id)),
+    );
+    for (const [index, guide] of GUIDE_SURFACES.entries())
+      expect(rows[index]?.text, guide.id).toContain(guide.title);
+    const references = rows.flatMap((row) => row.links.filter((href) => /^[a-z]+\.html$/.test(href)));
+    for (const spec of SPEC_SURFACES) expect(references).toContain(referencePage(spec.id));
+    const grpc = rows[GUIDE_SURFACES.findIndex((guide) => guide.id === "grpc")];
+    expect(grpc?.text).toContain("no spec");
+  });
+
+  test("every guide page shows its example whole, and says how to run it against the sandbox", async () => {
+    const missing: string[] = [];
+    for (const guide of GUIDE_SURFACES) {
+      const page = await session.newPage();
+      await page.goto(`${base()}${guidePage(guide.id)}`, { waitUntil: "load" });
+      const { shown, about } = await page.evaluate(() => ({
+        shown: document.querySelector("#section-example pre")?.textContent ?? "",
+        about: document.querySelector("#section-example p")?.textContent ?? "",
+      }));
+      await page.close();
+      const lines = shown.split("\n").map((line) => line.trim());
+      for (const line of codeLines(guide.example))
+        if (!lines.includes(line)) missing.push(`${guide.id}: ${line}`);
+      expect(about, guide.id).toContain("chainkit sandbox --env sandbox.env");
+    }
+    expect(missing).toEqual([]);
+  });
+
+  test.each(SEARCHES)("the search box finds $query and opens $href", async ({ query, href }) => {
+    const page = await session.newPage();
+    await page.goto(`${base()}index.html`, { waitUntil: "load" });
+    await page.locator("#search").fill(query);
+    const result = page.locator(`#search-results a[href="${href}"]`);
+    await result.waitFor({ state: "visible" });
+    await result.click();
+    await page.waitForURL((url) => url.href.endsWith(href));
+    const [, id] = href.split("#");
+    if (id) {
+      const inView = await page.evaluate((target) => {
+        const box = document.getElementById(target)?.getBoundingClientRect();
+        return box !== undefined && box.top >= 0 && box.top < window.innerHeight;
+      }, id);
+      expect(inView).toBe(true);
+    }
+    await page.close();
+    expect(session.problems.pageErrors).toEqual([]);
   });
 
   test("the search box finds eth_getProof from the landing page and opens it in view", async () => {

@@ -38,12 +38,12 @@ describe("node credentials", () => {
   });
 
   it("basic mode keeps the path and sends Authorization: Basic (UTF-8)", () => {
-    const auth = nodeAuth({ username: "alice", password: "pä55" });
+    const auth = nodeAuth({ username: "alice", password: "pä55wörd" });
     expect(auth.resolveUrl("https://nd-1.example.com", "/wallet/getnowblock")).toBe(
       "https://nd-1.example.com/wallet/getnowblock",
     );
     expect(auth.headers()).toEqual({
-      authorization: `Basic ${Buffer.from("alice:pä55").toString("base64")}`,
+      authorization: `Basic ${Buffer.from("alice:pä55wörd").toString("base64")}`,
     });
     expect(basicAuthorization("user", "pass")).toBe("Basic dXNlcjpwYXNz");
   });
@@ -72,8 +72,10 @@ describe("node credentials", () => {
   });
 
   it("bearer auth for the platform sends Authorization: Bearer and refuses an empty key", () => {
-    expect(bearerAuth("k3y").headers()).toEqual({ authorization: "Bearer k3y" });
-    expect(bearerAuth(new Secret("k3y")).headers()).toEqual({ authorization: "Bearer k3y" });
+    expect(bearerAuth("k3y-0123456789").headers()).toEqual({ authorization: "Bearer k3y-0123456789" });
+    expect(bearerAuth(new Secret("k3y-0123456789")).headers()).toEqual({
+      authorization: "Bearer k3y-0123456789",
+    });
     expect(() => bearerAuth("")).toThrow(ConfigurationError);
   });
 });
@@ -131,9 +133,11 @@ describe("node endpoints", () => {
       url: `wss://nd-123-456-789.example.com/ws/${TOKEN}`,
       headers: {},
     });
-    expect(nodeWebSocketEndpoint({ url: `${url}/`, credentials: { username: "u", password: "p" } })).toEqual({
+    expect(
+      nodeWebSocketEndpoint({ url: `${url}/`, credentials: { username: "u", password: "p-0123456789" } }),
+    ).toEqual({
       url: "wss://nd-123-456-789.example.com/ws",
-      headers: { authorization: basicAuthorization("u", "p") },
+      headers: { authorization: basicAuthorization("u", "p-0123456789") },
     });
     expect(nodeWebSocketEndpoint({ url: "http://127.0.0.1:9000", credentials: { token: TOKEN } }).url).toBe(
       `ws://127.0.0.1:9000/ws/${TOKEN}`,

@@ -41,12 +41,12 @@ describe("JSON-RPC calls", () => {
     const rpc = createJsonRpcClient({
       url: s.url,
       path: "/evm",
-      auth: nodeAuth({ token: "tok" }),
+      auth: nodeAuth({ token: "tok-0123456789" }),
       batch: false,
     });
     expect(await rpc.call(blockNumber, [])).toBe("0x2a");
     expect(await rpc.call(getTransaction, [HASH])).toEqual({ hash: HASH });
-    expect(s.requests.map((r) => r.url)).toEqual(["/tok/evm", "/tok/evm"]);
+    expect(s.requests.map((r) => r.url)).toEqual(["/tok-0123456789/evm", "/tok-0123456789/evm"]);
     expect(bodies(s)).toEqual([
       { jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] },
       { jsonrpc: "2.0", id: 2, method: "eth_getTransactionByHash", params: [HASH] },
@@ -58,11 +58,11 @@ describe("JSON-RPC calls", () => {
     const rpc = createJsonRpcClient({
       url: s.url,
       path: "/evm",
-      auth: nodeAuth({ username: "u", password: "p" }),
+      auth: nodeAuth({ username: "u", password: "p-0123456789" }),
     });
     await rpc.call(blockNumber, []);
     expect(s.requests[0]?.url).toBe("/evm");
-    expect(s.requests[0]?.headers.authorization).toBe("Basic dTpw");
+    expect(s.requests[0]?.headers.authorization).toBe("Basic dTpwLTAxMjM0NTY3ODk=");
   });
 
   it("passes a null result through when the schema allows it", async () => {

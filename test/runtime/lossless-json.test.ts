@@ -52,10 +52,25 @@ describe("parseJson", () => {
     });
   });
 
-  it("leaves decimals and exponents to JSON.parse", () => {
+  it("leaves fractions and small exponents to JSON.parse, and reads large integral ones exactly", () => {
     expect(
       parseJson("[1.12345678901234567890,12345678901234567890e2,-0.5e-10,12345678901234567890.5]"),
-    ).toEqual([1.1234567890123457, 1.2345678901234568e21, -0.5e-10, 12345678901234567000]);
+    ).toEqual([1.1234567890123457, "1234567890123456789000", -0.5e-10, 12345678901234567000]);
+  });
+
+  it("reads an integer written with a fraction or an exponent exactly (9007199254740993.0, 9.007199254740993e15)", () => {
+    expect(
+      parseJson(
+        "[9007199254740993.0,9.007199254740993e15,-9.007199254740993E+15,900719925474099300e-2,1e400]",
+      ),
+    ).toEqual([
+      "9007199254740993",
+      "9007199254740993",
+      "-9007199254740993",
+      "9007199254740993",
+      Number.POSITIVE_INFINITY,
+    ]);
+    expect(parseJson("[9.007199254740993e15]", { bigint: true })).toEqual([9007199254740993n]);
   });
 
   it("reads TON logical times sent as strings unchanged", () => {
@@ -87,11 +102,12 @@ describe("parseJson", () => {
     expect(parsed.a).toEqual(safe);
   });
 
-  it("keeps large decimals and exponents as numbers when they are the only large values", () => {
-    expect(parseJson('{"a":1e300,"b":-2.5e20,"c":9007199254740993.5}')).toEqual({
-      a: 1e300,
-      b: -2.5e20,
+  it("keeps fractions as numbers when they are the only large values, and integers past 400 digits too", () => {
+    expect(parseJson('{"a":1e-300,"b":-2.5e-20,"c":9007199254740993.5,"d":1e401}')).toEqual({
+      a: 1e-300,
+      b: -2.5e-20,
       c: 9007199254740994,
+      d: Number.POSITIVE_INFINITY,
     });
   });
 

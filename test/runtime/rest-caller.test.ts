@@ -28,7 +28,7 @@ describe("REST caller: sending", () => {
     const { url, requests } = await serve(() => ({ body: THING }));
     const caller = createRestCaller({
       baseUrl: url,
-      auth: bearerAuth("k3y"),
+      auth: bearerAuth("k3y-0123456789"),
       headers: { "x-client": "test" },
     });
     await caller.call(getThing, {
@@ -38,28 +38,31 @@ describe("REST caller: sending", () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]?.method).toBe("GET");
     expect(requests[0]?.url).toBe("/v1/things/TH-1/?limit=10&tag=a&tag=b&after_lt=49000000000000001");
-    expect(requests[0]?.headers.authorization).toBe("Bearer k3y");
+    expect(requests[0]?.headers.authorization).toBe("Bearer k3y-0123456789");
     expect(requests[0]?.headers["x-client"]).toBe("test");
   });
 
   it("sends a JSON body with bigints as integer literals, token in the path", async () => {
     const { url, requests } = await serve(() => ({ status: 201, body: { id: "TH-2" } }));
-    const caller = createRestCaller({ baseUrl: url, auth: nodeAuth({ token: "tok" }) });
+    const caller = createRestCaller({ baseUrl: url, auth: nodeAuth({ token: "tok-0123456789" }) });
     const created = await caller.call(createThing, {
       body: { name: "n", region: "eu3", amount: 990000000000000000n },
     });
     expect(created).toEqual({ id: "TH-2" });
-    expect(requests[0]?.url).toBe("/tok/v1/things/");
+    expect(requests[0]?.url).toBe("/tok-0123456789/v1/things/");
     expect(requests[0]?.headers["content-type"]).toBe("application/json");
     expect(requests[0]?.body).toBe('{"name":"n","region":"eu3","amount":990000000000000000}');
   });
 
   it("sends basic auth with the path unchanged", async () => {
     const { url, requests } = await serve(() => ({ body: THING }));
-    const caller = createRestCaller({ baseUrl: url, auth: nodeAuth({ username: "u", password: "p" }) });
+    const caller = createRestCaller({
+      baseUrl: url,
+      auth: nodeAuth({ username: "u", password: "p-0123456789" }),
+    });
     await caller.call(getThing, { path: { id: "TH-1" } });
     expect(requests[0]?.url).toBe("/v1/things/TH-1/");
-    expect(requests[0]?.headers.authorization).toBe("Basic dTpw");
+    expect(requests[0]?.headers.authorization).toBe("Basic dTpwLTAxMjM0NTY3ODk=");
   });
 });
 
@@ -72,12 +75,16 @@ describe("REST caller: per-request state", () => {
       headers["x-trace"] = String(seen.length);
       return Response.json({ id: "TH-1", total_supply: 1 });
     };
-    const caller = createRestCaller({ baseUrl: "http://127.0.0.1:1", fetch, auth: bearerAuth("key-1") });
+    const caller = createRestCaller({
+      baseUrl: "http://127.0.0.1:1",
+      fetch,
+      auth: bearerAuth("key-1-0123456789"),
+    });
     await caller.call(getThing, { path: { id: "TH-1" } });
     await caller.call(createThing, { body: { name: "a", region: "eu3", amount: 1n } }).catch(() => undefined);
     await caller.call(getThing, { path: { id: "TH-1" } });
     expect(seen.map((headers) => headers["x-trace"])).toEqual([undefined, undefined, undefined]);
-    expect(seen[0]).toEqual({ accept: "application/json", authorization: "Bearer key-1" });
+    expect(seen[0]).toEqual({ accept: "application/json", authorization: "Bearer key-1-0123456789" });
     expect(seen[1]?.["content-type"]).toBe("application/json");
     expect(seen[2]?.["content-type"]).toBeUndefined();
   });

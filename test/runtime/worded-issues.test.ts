@@ -37,7 +37,11 @@ async function refusal(call: Promise<unknown>): Promise<RequestValidationError> 
 }
 
 describe("validation messages say how to fix the value (issue 17)", () => {
-  const platform = createPlatformClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k", fetch: noRequest });
+  const platform = createPlatformClient({
+    baseUrl: "http://127.0.0.1:9",
+    apiKey: "key-0123456789",
+    fetch: noRequest,
+  });
 
   it("an enum lists its values", async () => {
     const error = await refusal(platform.createNode({ ...node, type: "shard" as "shared" }));
@@ -67,7 +71,7 @@ describe("validation messages say how to fix the value (issue 17)", () => {
     const { hash, ...headless } = vector.result;
     const evm = createEvmClient({
       url: "http://127.0.0.1:9",
-      credentials: { token: "t" },
+      credentials: { token: "token-0123456789" },
       fetch: answering(headless),
     });
     const error = await evm.eth_getBlockByHash(hash, false).catch((e: unknown) => e);
@@ -77,7 +81,7 @@ describe("validation messages say how to fix the value (issue 17)", () => {
     ]);
     const wrongType = createEvmClient({
       url: "http://127.0.0.1:9",
-      credentials: { token: "t" },
+      credentials: { token: "token-0123456789" },
       fetch: answering(5),
     });
     const typed = await wrongType.eth_getBlockByHash(hash, false).catch((e: unknown) => e);
@@ -87,7 +91,11 @@ describe("validation messages say how to fix the value (issue 17)", () => {
   });
 
   it("alternatives that each fail at the value itself are said together", async () => {
-    const evm = createEvmClient({ url: "http://127.0.0.1:9", credentials: { token: "t" }, fetch: noRequest });
+    const evm = createEvmClient({
+      url: "http://127.0.0.1:9",
+      credentials: { token: "token-0123456789" },
+      fetch: noRequest,
+    });
     const error = await refusal(evm.eth_getBlockByNumber("lates" as "latest", false));
     expect(error.issues).toEqual([
       {
@@ -99,7 +107,11 @@ describe("validation messages say how to fix the value (issue 17)", () => {
   });
 
   it("a hex pattern says how many bytes; other patterns are quoted plainly", async () => {
-    const evm = createEvmClient({ url: "http://127.0.0.1:9", credentials: { token: "t" }, fetch: noRequest });
+    const evm = createEvmClient({
+      url: "http://127.0.0.1:9",
+      credentials: { token: "token-0123456789" },
+      fetch: noRequest,
+    });
     const error = await refusal(evm.eth_getBlockByHash("0x1234", false));
     expect(error.message).toBe(
       "Invalid input for eth_getBlockByHash: /params/0 must be hex of 32 bytes: 0x and 64 hex digits",

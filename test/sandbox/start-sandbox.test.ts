@@ -1,8 +1,12 @@
+import { connect } from "node:net";
 import { inspect } from "node:util";
+import { credentials, Metadata, type ServiceError } from "@grpc/grpc-js";
 import { createExchangeClient, ExchangeError } from "chainkit/exchange";
+import { xTokenInterceptor } from "chainkit/grpc";
 import { type Sandbox, startSandbox } from "chainkit/sandbox";
 import { createWalletClient, privateKeySigner } from "chainkit/wallet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HealthClient } from "../support/grpc-health-server.js";
 
 let sandbox: Sandbox;
 
@@ -28,10 +32,37 @@ const rpc = (url: string, init: RequestInit = {}) =>
 
 describe("startSandbox", () => {
   it("serves every surface on its own loopback port", () => {
-    const urls = Object.values(sandbox.urls);
+    const { grpc, ...http } = sandbox.urls;
+    const urls = Object.values(http);
     expect(urls).toHaveLength(5);
     for (const url of urls) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(new Set(urls).size).toBe(5);
+    expect(grpc).toMatch(/^127\.0\.0\.1:\d+$/);
+    expect(new Set([...urls, `http://${grpc}`]).size).toBe(6);
+  });
+
+  it("answers gRPC health checks that carry the demo node token in x-token, and refuses others", async () => {
+    const check = (token: string) => {
+      const target = sandbox.urls.grpc ?? "";
+      const client = new HealthClient(target, credentials.createInsecure(), {
+        interceptors: [xTokenInterceptor(token, { target })],
+      });
+      return new Promise<string>((resolve, reject) => {
+        const stub = client as unknown as {
+          Check(
+            request: { service: string },
+            metadata: Metadata,
+            callback: (error: ServiceError | null, response?: { status: string }) => void,
+          ): void;
+        };
+        stub.Check({ service: "" }, new Metadata(), (error, response) => {
+          client.close();
+          if (error) reject(error);
+          else resolve(String(response?.status));
+        });
+      });
+    };
+    expect(await check(sandbox.credentials.nodeToken)).toBe("SERVING");
+    await expect(check(sandbox.credentials.apiKey)).rejects.toMatchObject({ code: 16 });
   });
 
   it("accepts the demo node credentials on the node surfaces, by token or basic auth, and refuses bearer", async () => {
@@ -109,6 +140,13 @@ describe("startSandbox", () => {
     const other = await startSandbox({ nodeStartupMs: 0 });
     expect(other.credentials.nodeToken).not.toBe(sandbox.credentials.nodeToken);
     await other.close();
-    for (const url of Object.values(other.urls)) await expect(fetch(url)).rejects.toThrow();
+    const { grpc, ...http } = other.urls;
+    for (const url of Object.values(http)) await expect(fetch(url)).rejects.toThrow();
+    const [host = "", port = ""] = (grpc ?? "").split(":");
+    await expect(
+      new Promise<void>((resolve, reject) =>
+        connect(Number(port), host, () => resolve()).on("error", reject),
+      ),
+    ).rejects.toThrow(/ECONNREFUSED/);
   });
 });

@@ -39,10 +39,12 @@ export interface HealthServer {
  * `SERVING` when the call carries `x-token: <token>` and 16 `UNAUTHENTICATED` otherwise.
  *
  * @param tls - Key pair to serve TLS with; plain text when absent.
+ * @param host - The address to listen on (default 127.0.0.1).
  */
 export async function startHealthServer(
   token: string,
   tls?: { cert: Buffer; key: Buffer },
+  host = "127.0.0.1",
 ): Promise<HealthServer> {
   const server = new Server();
   const receivedTokens: string[] = [];
@@ -61,10 +63,10 @@ export async function startHealthServer(
     ? ServerCredentials.createSsl(null, [{ cert_chain: tls.cert, private_key: tls.key }], false)
     : ServerCredentials.createInsecure();
   const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync("127.0.0.1:0", credentials, (error, bound) => (error ? reject(error) : resolve(bound)));
+    server.bindAsync(`${host}:0`, credentials, (error, bound) => (error ? reject(error) : resolve(bound)));
   });
   return {
-    target: `127.0.0.1:${port}`,
+    target: `${host}:${port}`,
     receivedTokens,
     close: () =>
       new Promise<void>((resolve) => {

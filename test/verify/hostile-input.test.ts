@@ -4,6 +4,7 @@ import {
   type BlockHeaderInput,
   type BlockWithTransactionsInput,
   createEvmClient,
+  encodeHeader,
   encodeTransaction,
   ProofError,
   type TransactionInput,
@@ -190,5 +191,65 @@ describe("finding 6: pseudo system transactions are skipped only where the node 
     const good = (await honest.eth_getBlockByHash(block.hash as string, true)) as BlockWithTransactionsInput;
     const { skippedSystemTransactions } = verifyTransactionsRoot(good, { skipSystemTransactions: true });
     expect(skippedSystemTransactions).toHaveLength(2);
+  });
+});
+
+/** RLP of `depth` lists, each holding only the next, around an empty list. */
+function nestedLists(depth: number): Uint8Array {
+  const parts: number[][] = [];
+  let length = 1; // the innermost 0xc0
+  for (let level = 0; level < depth; level++) {
+    let header: number[];
+    if (length < 56) header = [0xc0 + length];
+    else {
+      const size: number[] = [];
+      for (let rest = length; rest > 0; rest = Math.floor(rest / 256)) size.unshift(rest % 256);
+      header = [0xf7 + size.length, ...size];
+    }
+    parts.push(header);
+    length += header.length;
+  }
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const header of parts.reverse()) {
+    bytes.set(header, at);
+    at += header.length;
+  }
+  bytes[at] = 0xc0;
+  return bytes;
+}
+
+describe("finding 8: RLP nested far deeper than any real node", () => {
+  const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString("hex")}`;
+
+  it("a 60,000-deep proof node is a ProofError naming the node, not a RangeError", () => {
+    const node = nestedLists(60_000);
+    // The node hashes to the root it is checked against, so the walk goes on to read it.
+    const root = hex(keccak_256(node));
+    const proof = { ...deposit.result, accountProof: [hex(node)] };
+    const error = (() => {
+      try {
+        verifyProof(proof, root);
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(ProofError);
+    expect(error).toMatchObject({ subject: "accountProof", nodeIndex: 0 });
+    expect((error as ProofError).message).toMatch(/nested deeper than 32/);
+  });
+
+  it("a node served that way through getVerifiedProof rejects with a ProofError", async () => {
+    const node = nestedLists(60_000);
+    const forged = { ...deposit.blockHeader, stateRoot: hex(keccak_256(node)) };
+    // A consistent header: its hash is recomputed, so only the proof node can fail.
+    const header = { ...forged, hash: hex(keccak_256(encodeHeader(forged))) };
+    const url = await hostileNode((method) =>
+      method === "eth_getProof" ? { ...deposit.result, accountProof: [hex(node)] } : header,
+    );
+    const evm = createEvmClient({ url, credentials: { token: TOKEN }, validateResponse: false });
+    const error = await evm.getVerifiedProof(deposit.result.address, ["0x1"]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProofError);
+    expect((error as ProofError).message).toMatch(/nested deeper than 32/);
   });
 });

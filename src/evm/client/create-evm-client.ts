@@ -42,6 +42,8 @@ export interface EvmClientOptions extends LiveConnectionOptions {
   fetch?: FetchFunction;
   /** Milliseconds per request (default 30 000). */
   timeout?: number;
+  /** The most bytes of one answer to read, past which the call fails with `ResponseTooLargeError` (default 64 MiB; `Infinity`: none). */
+  maxResponseBytes?: number;
   /** Retries of read-only methods on network errors, 429, 502/503/504 and -32005, or `false` for none. */
   retry?: RetryOptions | false;
   /** Check every result against the spec (default `true`). */
@@ -201,6 +203,7 @@ export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveC
     auth: nodeAuth(options.credentials),
     fetch: options.fetch,
     timeout: options.timeout,
+    maxResponseBytes: options.maxResponseBytes,
     retry: options.retry,
     validateResponse: options.validateResponse,
     batch: options.batch,

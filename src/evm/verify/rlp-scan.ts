@@ -1,4 +1,4 @@
-import { malformedRlp } from "./rlp.js";
+import { MAX_RLP_DEPTH, malformedRlp } from "./rlp.js";
 
 // Lazy RLP reading for the proof walk: a trie node is read item by item in place, so a branch
 // costs 17 header reads and no copies, arrays or views. The rules are those of `decodeRlp`
@@ -95,8 +95,9 @@ export function readItem(
  * @param item - scratch space (overwritten)
  * @param subject - names the proof in errors
  * @param nodeIndex - names the node in errors
+ * @param depth - how many lists enclose the item (for the nesting limit)
  * @returns the offset just past the item
- * @throws {ProofError} when any part of the item is not canonical RLP
+ * @throws {ProofError} when any part of the item is not canonical RLP, or lists nest too deep
  * @example
  * const node = hexToBytes(proof.accountProof[3], "accountProof", "node 3");
  * const next = checkItem(node, 0, node.length, new RlpItem(), "accountProof", 3); // node.length when canonical
@@ -108,11 +109,16 @@ export function checkItem(
   item: RlpItem,
   subject: string,
   nodeIndex: number,
+  depth = 0,
 ): number {
+  if (depth > MAX_RLP_DEPTH) {
+    throw malformedRlp({ subject, nodeIndex }, `lists nested deeper than ${MAX_RLP_DEPTH}`, offset);
+  }
   readItem(bytes, offset, end, item, subject, nodeIndex);
   const stop = item.stop;
   if (item.list) {
-    for (let at = item.start; at < stop; ) at = checkItem(bytes, at, stop, item, subject, nodeIndex);
+    for (let at = item.start; at < stop; )
+      at = checkItem(bytes, at, stop, item, subject, nodeIndex, depth + 1);
   }
   return stop;
 }

@@ -88,6 +88,13 @@ export function malformedRlp(context: RlpErrorContext, why: string, offset: numb
   });
 }
 
+/**
+ * The deepest list nesting any RLP the verifier reads may have. Headers, transactions, receipts and
+ * trie nodes nest a few levels at most; a hostile node's deeper nesting is refused as malformed
+ * before it can exhaust the call stack.
+ */
+export const MAX_RLP_DEPTH = 32;
+
 class Decoder {
   constructor(
     readonly bytes: Uint8Array,
@@ -109,8 +116,9 @@ class Decoder {
   }
 
   // Decodes the item at `offset` (which must end by `end`); returns the value and the offset after it.
-  item(offset: number, end: number): [RlpValue, number] {
+  item(offset: number, end: number, depth = 0): [RlpValue, number] {
     if (offset >= end) this.fail("item expected", offset);
+    if (depth > MAX_RLP_DEPTH) this.fail(`lists nested deeper than ${MAX_RLP_DEPTH}`, offset);
     const bytes = this.bytes;
     const first = bytes[offset] as number;
     if (first < 0x80) return [bytes.subarray(offset, offset + 1), offset + 1];
@@ -138,7 +146,7 @@ class Decoder {
     const items: RlpValue[] = [];
     let at = start;
     while (at < stop) {
-      const [value, next] = this.item(at, stop);
+      const [value, next] = this.item(at, stop, depth + 1);
       items.push(value);
       at = next;
     }

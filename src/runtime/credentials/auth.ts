@@ -2,6 +2,7 @@ import { ConfigurationError } from "../errors/configuration-error.js";
 import { checkNodeCredentials, type NodeCredentials } from "./node-credentials.js";
 import { redactUrl } from "./redact.js";
 import { Secret, type SecretInput, toSecret } from "./secret.js";
+import { secretProblem } from "./secret-rules.js";
 
 /**
  * How a caller attaches credentials to each request, and hides them again in anything it reports.
@@ -37,7 +38,8 @@ export function noAuth(): Auth {
  * `Authorization: Bearer <apiKey>`, the platform API's only scheme.
  *
  * @param apiKey - The platform API key.
- * @throws {ConfigurationError} (option `apiKey`) when the key is empty or not a string.
+ * @throws {ConfigurationError} (option `apiKey`) when the key is not a string, is shorter than 8
+ *   characters, or holds whitespace or anything but printable ASCII.
  * @example
  * const auth = bearerAuth(process.env.PLATFORM_API_KEY ?? "");
  */
@@ -49,6 +51,14 @@ export function bearerAuth(apiKey: SecretInput): Auth {
   if (key.reveal() === "") throw new ConfigurationError("apiKey", "must be a non-empty string");
   if (/\s/.test(key.reveal()))
     throw new ConfigurationError("apiKey", "must not contain whitespace (give the bare key)");
+  const problem = secretProblem(key.reveal(), "the key");
+  if (problem !== undefined) throw new ConfigurationError("apiKey", problem);
+  if (!/^[\x21-\x7e]+$/.test(key.reveal())) {
+    throw new ConfigurationError(
+      "apiKey",
+      "must be printable ASCII (it travels in the Authorization header)",
+    );
+  }
   const secrets = [key.reveal()];
   return {
     scheme: "bearer",
@@ -63,7 +73,9 @@ export function bearerAuth(apiKey: SecretInput): Auth {
  * sends `Authorization: Basic` to `{url}{path}`.
  *
  * @param credentials - `{ token }` or `{ username, password }`.
- * @throws {ConfigurationError} (option `credentials`) for a bearer key, mixed, unknown or empty credentials.
+ * @throws {ConfigurationError} (option `credentials`) for a bearer key, mixed, unknown or empty
+ *   credentials, or a token or password that breaks the secret rules (8 characters at least, well-formed
+ *   Unicode, a token not `.` or `..`).
  * @example
  * const auth = nodeAuth({ token: "0123abcd" });
  * auth.resolveUrl("https://nd-1.example.com", "/evm"); // "https://nd-1.example.com/0123abcd/evm"

@@ -1,5 +1,6 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { Secret, type SecretInput, toSecret } from "./secret.js";
+import { hasLoneSurrogate, secretProblem } from "./secret-rules.js";
 
 /**
  * How a node client proves who it is: the node's auth token, sent as a path segment
@@ -22,9 +23,11 @@ const ALLOWED = new Set(["token", "username", "password"]);
  * @param credentials - `{ token }` or `{ username, password }`, exactly one of the two.
  * @returns The credentials with a `kind` tag and secrets wrapped in `Secret`.
  * @throws {ConfigurationError} (option `credentials`) for a bearer/API-key credential, a mix of token and
- *   username/password, unknown or missing fields, empty values, or a token containing whitespace.
+ *   username/password, unknown or missing fields, empty values, a token containing whitespace, or a
+ *   token or password that breaks the secret rules (at least 8 characters, well-formed Unicode, a token
+ *   not `.` or `..`); the message says which rule, never the secret.
  * @example
- * checkNodeCredentials({ token: "abc" }); // { kind: "token", token: Secret(***) }
+ * checkNodeCredentials({ token: "0123abcd" }); // { kind: "token", token: Secret(***) }
  * checkNodeCredentials({ apiKey: "k" } as never); // throws ConfigurationError
  */
 export function checkNodeCredentials(credentials: NodeCredentials): CheckedNodeCredentials {
@@ -55,6 +58,9 @@ export function checkNodeCredentials(credentials: NodeCredentials): CheckedNodeC
   }
   if (fields.username.includes(":"))
     throw invalid("username must not contain ':' (basic auth cannot carry it)");
+  if (hasLoneSurrogate(fields.username)) {
+    throw invalid("username holds a lone UTF-16 surrogate (half of a character), which no header can carry");
+  }
   return { kind: "basic", username: fields.username, password: secretText(fields.password, "password") };
 }
 
@@ -64,6 +70,8 @@ function secretText(value: unknown, field: string): Secret {
   }
   const secret = toSecret(value);
   if (secret.reveal() === "") throw invalid(`${field} must be a non-empty string`);
+  const problem = secretProblem(secret.reveal(), field);
+  if (problem !== undefined) throw invalid(problem);
   return secret;
 }
 

@@ -25,8 +25,8 @@ export interface NodeEndpointOptions {
  * @param options.path - Path under the node, e.g. `"/evm"` (default `""`).
  * @throws {ConfigurationError} for an insecure URL or bad credentials.
  * @example
- * nodeHttpEndpoint({ url: "https://nd-1.example.com", credentials: { token: "t0k" }, path: "/evm" });
- * // { url: "https://nd-1.example.com/t0k/evm", headers: {} }
+ * nodeHttpEndpoint({ url: "https://nd-1.example.com", credentials: { token: "0123abcd" }, path: "/evm" });
+ * // { url: "https://nd-1.example.com/0123abcd/evm", headers: {} }
  */
 export function nodeHttpEndpoint(options: NodeEndpointOptions & { path?: string }): NodeEndpoint {
   const auth = nodeAuth(options.credentials);
@@ -43,8 +43,8 @@ export function nodeHttpEndpoint(options: NodeEndpointOptions & { path?: string 
  * @param options.credentials - `{ token }` or `{ username, password }`.
  * @throws {ConfigurationError} for an insecure URL or bad credentials.
  * @example
- * nodeWebSocketEndpoint({ url: "https://nd-1.example.com", credentials: { token: "t0k" } });
- * // { url: "wss://nd-1.example.com/ws/t0k", headers: {} }
+ * nodeWebSocketEndpoint({ url: "https://nd-1.example.com", credentials: { token: "0123abcd" } });
+ * // { url: "wss://nd-1.example.com/ws/0123abcd", headers: {} }
  */
 export function nodeWebSocketEndpoint(options: NodeEndpointOptions): NodeEndpoint {
   const auth = nodeAuth(options.credentials);

@@ -8,6 +8,7 @@ export { MissingPeerError } from "./missing-peer-error.js";
 export { NetworkError } from "./network-error.js";
 export { ProofError, type ProofErrorOptions } from "./proof-error.js";
 export { RateLimitError, type RateLimitErrorInit } from "./rate-limit-error.js";
+export { RedirectRefusedError } from "./redirect-refused-error.js";
 export { type FieldIssue, RequestValidationError } from "./request-validation-error.js";
 export { ResponseTooLargeError } from "./response-too-large-error.js";
 export { ResponseValidationError } from "./response-validation-error.js";

@@ -1,3 +1,4 @@
+import { hasLoneSurrogate } from "../credentials/secret-rules.js";
 import { RequestValidationError } from "../errors/request-validation-error.js";
 
 /**
@@ -7,7 +8,9 @@ import { RequestValidationError } from "../errors/request-validation-error.js";
  * @param template - The operation's path.
  * @param params - Values by parameter name.
  * @returns The path.
- * @throws {RequestValidationError} naming `/path/<name>` when a parameter is missing or empty.
+ * @throws {RequestValidationError} naming `/path/<name>` when a parameter is missing or empty, is `.`
+ *   or `..` (which would move the request to another path: `deleteNode("..")` would delete `/v1/`), or
+ *   holds a lone UTF-16 surrogate (which no URL can carry).
  * @example
  * fillPath("getNode", "/v1/nodes/{id}/", { id: "ND-123-456-789" }); // "/v1/nodes/ND-123-456-789/"
  */
@@ -22,6 +25,20 @@ export function fillPath(
     if (value === undefined || value === null || value === "") {
       throw new RequestValidationError(operationId, [{ pointer: `/path/${name}`, message: "is required" }]);
     }
-    return encodeURIComponent(String(value));
+    const text = String(value);
+    const problem = segmentProblem(text);
+    if (problem !== undefined) {
+      throw new RequestValidationError(operationId, [{ pointer: `/path/${name}`, message: problem }]);
+    }
+    return encodeURIComponent(text);
   });
+}
+
+function segmentProblem(text: string): string | undefined {
+  if (text === "." || text === "..") {
+    return `must not be "${text}": as a path segment it would send the request to another path`;
+  }
+  if (hasLoneSurrogate(text))
+    return "holds a lone UTF-16 surrogate (half of a character), which no URL can carry";
+  return undefined;
 }

@@ -1,3 +1,4 @@
+import { scrubText, scrubValue } from "../credentials/scrub-value.js";
 import { HttpError } from "../errors/http-error.js";
 import { RateLimitError } from "../errors/rate-limit-error.js";
 import { parseJson } from "../json/parse-json.js";
@@ -9,7 +10,8 @@ import type { CredentialsSent, ShownRequest } from "./shown-request.js";
 /**
  * The error for a non-2xx answer: `RateLimitError` for 429 (wait from `Retry-After`, or from a JSON-RPC
  * body's `error.data.try_again_in`), `HttpError` otherwise, with the service's message parsed from the
- * body. Credentials are scrubbed from the body first.
+ * body. The body is parsed first and every string of it scrubbed of credentials (so no JSON escape
+ * hides one), the status line is scrubbed too, and the error keeps a bounded part of the body.
  *
  * @example
  * const auth = nodeAuth({ token });
@@ -17,14 +19,14 @@ import type { CredentialsSent, ShownRequest } from "./shown-request.js";
  * if (response.status >= 400) throw errorForStatus(response, showRequest("GET", url, auth.redact, auth.scheme));
  */
 export function errorForStatus(response: HttpResponse, request: ShownRequest): HttpError | RateLimitError {
-  const body = readBodyLoosely(request.redact(response.text));
+  const body = scrubBody(response.text, request.redact);
   if (response.status === 429) {
     const hint = parseRetryAfter(response.headers.get("retry-after")) ?? parseTryAgainIn(tryAgainInOf(body));
     return new RateLimitError({ retryAfter: hint, method: request.method, url: request.url, status: 429 });
   }
   return new HttpError({
     status: response.status,
-    statusText: response.statusText,
+    statusText: scrubText(response.statusText, request.redact),
     method: request.method,
     url: request.url,
     service: parseServiceError(body),
@@ -64,23 +66,25 @@ export function unauthorizedHint(sent: CredentialsSent | undefined): string | un
  * throw errorInBody(response, "Contract validate error", showRequest("POST", url, auth.redact, auth.scheme));
  */
 export function errorInBody(response: HttpResponse, message: string, request: ShownRequest): HttpError {
-  const body = readBodyLoosely(request.redact(response.text));
+  const body = scrubBody(response.text, request.redact);
   return new HttpError({
     status: response.status,
     method: request.method,
     url: request.url,
-    service: { ...parseServiceError(body), message: request.redact(message) },
+    service: { ...parseServiceError(body), message: String(scrubValue(message, request.redact)) },
     body,
   });
 }
 
-/** The parsed body when it is JSON, else its text. */
-function readBodyLoosely(text: string): unknown {
+/** The body as an error may keep it: parsed when it is JSON, then scrubbed and bounded either way. */
+function scrubBody(text: string, redact: (text: string) => string): unknown {
+  let parsed: unknown;
   try {
-    return parseJson(text);
+    parsed = parseJson(text);
   } catch {
-    return text;
+    return scrubText(text, redact);
   }
+  return scrubValue(parsed, redact);
 }
 
 function tryAgainInOf(body: unknown): unknown {

@@ -2,7 +2,11 @@ import { scrubError } from "../credentials/redact.js";
 import { AbortError } from "../errors/abort-error.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { NetworkError } from "../errors/network-error.js";
+import { RedirectRefusedError } from "../errors/redirect-refused-error.js";
+import { ResponseTooLargeError } from "../errors/response-too-large-error.js";
 import { TimeoutError } from "../errors/timeout-error.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "../max-response-bytes.js";
+import { readBodyWithin } from "./read-body.js";
 import type { ShownRequest } from "./shown-request.js";
 
 /** Default milliseconds for one request, from sending until the body is read. */
@@ -52,6 +56,8 @@ export interface SendOptions {
   fetch: FetchFunction;
   /** Milliseconds from sending until the whole body is read. */
   timeout: number;
+  /** The most bytes of body to read (default {@link DEFAULT_MAX_RESPONSE_BYTES}; `Infinity`: no limit). */
+  maxResponseBytes?: number | undefined;
   /** The caller's signal. */
   signal?: AbortSignal | undefined;
   /** How errors show the request: URL with credentials replaced by `***`, and the scrubber for causes. */
@@ -59,12 +65,15 @@ export interface SendOptions {
 }
 
 /**
- * Sends one HTTP request and reads the whole body, within a timeout. No retries, no status handling:
- * any HTTP answer is returned.
+ * Sends one HTTP request and reads the whole body, within a timeout and a size limit. No retries, and
+ * no status handling beyond redirects: any other HTTP answer is returned. Redirects are never followed
+ * (fetch would resend the request, credentials and body, to wherever the server points).
  *
  * @param request - Method, URL, headers and body.
- * @param options - fetch, timeout, signal and how to show the URL.
+ * @param options - fetch, timeout, size limit, signal and how to show the URL.
  * @returns Status, headers and body text.
+ * @throws {RedirectRefusedError} for a 3xx answer other than 304; nothing is sent to its target.
+ * @throws {ResponseTooLargeError} when the body passes `maxResponseBytes`; the rest is not read.
  * @throws {TimeoutError} when the answer is not complete within `timeout`.
  * @throws {AbortError} when `signal` aborts.
  * @throws {NetworkError} when no HTTP answer arrives (refused, reset, DNS, TLS).
@@ -92,10 +101,14 @@ export async function sendHttpRequest(request: HttpRequest, options: SendOptions
       headers: request.headers,
       body: request.body,
       signal: controller.signal,
+      redirect: "manual",
     });
-    const text = await response.text();
+    if (isRedirect(response)) throw await refuseRedirect(response, request, options.shown);
+    const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    const text = await readBodyWithin(response, limit, options.shown);
     return { status: response.status, statusText: response.statusText, headers: response.headers, text };
   } catch (error) {
+    if (error instanceof RedirectRefusedError || error instanceof ResponseTooLargeError) throw error;
     const shown = { method: request.method, url: options.shown.url };
     if (signal?.aborted) throw new AbortError({ reason: signal.reason, ...shown });
     if (controller.signal.aborted) throw new TimeoutError({ timeout: options.timeout, ...shown });
@@ -108,4 +121,35 @@ export async function sendHttpRequest(request: HttpRequest, options: SendOptions
 
 function abortController(controller: AbortController): void {
   controller.abort();
+}
+
+/** A 3xx that points elsewhere (304 Not Modified does not), or a browser's opaque redirect. */
+function isRedirect(response: Response): boolean {
+  if (response.type === "opaqueredirect") return true;
+  return response.status >= 300 && response.status <= 399 && response.status !== 304;
+}
+
+/** The error for a redirect, naming only the target's origin, credentials scrubbed; its body is dropped. */
+async function refuseRedirect(
+  response: Response,
+  request: HttpRequest,
+  shown: ShownRequest,
+): Promise<RedirectRefusedError> {
+  await response.body?.cancel().catch(() => undefined);
+  const location = response.headers.get("location");
+  let targetOrigin = location === null ? "(no Location given)" : "(unreadable)";
+  if (location !== null) {
+    try {
+      targetOrigin = shown.redact(new URL(location, request.url).origin);
+    } catch {
+      // A Location that is not a URL: say so, and show nothing of it.
+    }
+  }
+  if (response.type === "opaqueredirect") targetOrigin = "(hidden by the browser)";
+  return new RedirectRefusedError({
+    status: response.status,
+    method: request.method,
+    url: shown.url,
+    targetOrigin,
+  });
 }

@@ -50,7 +50,16 @@ class LazilyShownRequest implements ShownRequest {
   }
 
   get url(): string {
-    this.#shownUrl ??= this.redact(this.#sentUrl);
+    this.#shownUrl ??= this.redact(asSent(this.#sentUrl));
     return this.#shownUrl;
+  }
+}
+
+/** The URL as fetch sends it: `URL` resolves `.` and `..` segments and normalises the rest. */
+function asSent(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
   }
 }

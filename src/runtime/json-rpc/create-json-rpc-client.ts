@@ -12,6 +12,7 @@ import {
 import { type FetchFunction, resolveTimeout } from "../http/send-request.js";
 import { sleep } from "../http/sleep.js";
 import { wireValue } from "../json/wire-value.js";
+import { resolveMaxResponseBytes } from "../max-response-bytes.js";
 import type {
   CallOptions,
   RpcCaller,
@@ -61,6 +62,8 @@ export interface JsonRpcClientOptions {
   fetch?: FetchFunction;
   /** Milliseconds per request (default 30 000). */
   timeout?: number;
+  /** The most bytes of one answer to read (default 64 MiB, `DEFAULT_MAX_RESPONSE_BYTES`; `Infinity`: none). */
+  maxResponseBytes?: number;
   /** Retry policy for idempotent methods, or `false` for none. */
   retry?: RetryOptions | false;
   /** Check results against the spec (default `true`). */
@@ -82,8 +85,8 @@ export interface RpcBatchCall {
 /** A JSON-RPC client: single calls (batched automatically), explicit batches, usage. */
 export interface JsonRpcClient extends RpcCaller {
   /**
-   * Calls one method. Calls made in the same tick without a `signal` or `timeout` of their own share
-   * one HTTP request (unless batching is off).
+   * Calls one method. Calls made in the same tick without a `signal`, `timeout` or
+   * `maxResponseBytes` of their own share one HTTP request (unless batching is off).
    * @throws {RequestValidationError} (pointer `/params/<i>/…`) before sending when params are invalid.
    * @throws {JsonRpcError | RateLimitError | HttpError | ResponseValidationError | TimeoutError | NetworkError | AbortError}
    */
@@ -144,6 +147,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   const policy = resolveRetryPolicy(options.retry);
   const meter = options.usage?.meter ?? createUsageMeter(options.usage?.budget);
   const clientTimeout = resolveTimeout(options.timeout);
+  const clientMaxBytes = resolveMaxResponseBytes(options.maxResponseBytes);
   const clientValidates = options.validateResponse ?? true;
   const batching = options.batch === false ? undefined : checkBatchOptions(options.batch ?? {});
   const maxSize = batching?.maxSize ?? 1000;
@@ -196,6 +200,10 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
       : (calls[0]?.method.name ?? "");
     const { body, status } = await transport.exchange(asBatch ? envelopes : (envelopes[0] as RpcEnvelope), {
       timeout: callOptions.timeout ?? clientTimeout,
+      maxResponseBytes:
+        callOptions.maxResponseBytes === undefined
+          ? clientMaxBytes
+          : resolveMaxResponseBytes(callOptions.maxResponseBytes),
       signal,
       operation,
     });
@@ -323,7 +331,11 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
   }
 
   async function call(method: RpcMethod, params: readonly unknown[], callOptions: CallOptions = {}) {
-    const unbatched = !batching || callOptions.signal !== undefined || callOptions.timeout !== undefined;
+    const unbatched =
+      !batching ||
+      callOptions.signal !== undefined ||
+      callOptions.timeout !== undefined ||
+      callOptions.maxResponseBytes !== undefined;
     let validators = loadedValidators(method);
     if (validators === undefined) {
       // Queued unchecked: the flush loads and checks it, and it still joins this tick's batch.

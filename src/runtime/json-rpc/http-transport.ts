@@ -49,10 +49,10 @@ export function createHttpTransport(options: HttpTransportOptions): JsonRpcTrans
 
   return {
     shown,
-    async exchange(payload, { timeout, signal, operation }) {
+    async exchange(payload, { timeout, maxResponseBytes, signal, operation }) {
       const response = await sendHttpRequest(
         { method: "POST", url: endpoint, headers: { ...headers }, body: stringifyJson(payload) },
-        { fetch: fetchFn, timeout, signal, shown },
+        { fetch: fetchFn, timeout, maxResponseBytes, signal, shown },
       );
       if (response.status < 200 || response.status > 299) throw errorForStatus(response, shown);
       try {

@@ -1,3 +1,4 @@
+import { scrubValue } from "../credentials/scrub-value.js";
 import { wrapSecrets } from "../credentials/wrap-secrets.js";
 import type { ChainkitError } from "../errors/chainkit-error.js";
 import { JsonRpcError } from "../errors/json-rpc-error.js";
@@ -5,8 +6,6 @@ import { RateLimitError } from "../errors/rate-limit-error.js";
 import { ResponseValidationError } from "../errors/response-validation-error.js";
 import { parseTryAgainIn } from "../http/retry-after.js";
 import { convertInt64 } from "../json/convert-int64.js";
-import { parseJson } from "../json/parse-json.js";
-import { stringifyJson } from "../json/stringify-json.js";
 import type { RpcMethod, RpcMethodValidators } from "../operation.js";
 import { type FailedCheck, failedCheck, wordFailedChecks } from "../validation/failed-check.js";
 
@@ -105,7 +104,8 @@ export function answeredId(id: unknown): number | undefined {
  * @param operation - Method name(s), for the error.
  * @param status - HTTP status, for the error.
  * @returns One response object (or `undefined` when missing) per id.
- * @throws {ResponseValidationError} when the answer is neither a JSON-RPC response nor an array of them.
+ * @throws {ResponseValidationError} when the answer is neither a JSON-RPC response nor an array of them,
+ *   or a batch answer repeats an id or answers one that was not sent.
  * @example
  * matchResponses([{ id: 2, result: "b" }, { id: 1, result: "a" }], [1, 2], true, "batch", 200); // [{ id: 1, … }, { id: 2, … }]
  */
@@ -118,9 +118,20 @@ export function matchResponses(
 ): (Record<string, unknown> | undefined)[] {
   if (Array.isArray(body)) {
     const byId = new Map<number, Record<string, unknown>>();
-    for (const item of body) {
-      const id = isObject(item) ? answeredId(item.id) : undefined;
-      if (id !== undefined) byId.set(id, item as Record<string, unknown>);
+    const sent = new Set<number>(ids);
+    for (const [index, item] of body.entries()) {
+      if (!isObject(item) || item.id === null || item.id === undefined) continue;
+      const id = answeredId(item.id);
+      // A repeated or foreign id means the answer cannot be trusted to line up with the calls.
+      const repeated = id !== undefined && byId.has(id);
+      if (repeated || id === undefined || !sent.has(id)) {
+        const shown = typeof item.id === "object" ? `(${typeof item.id})` : String(item.id).slice(0, 40);
+        const message = repeated
+          ? `repeats id ${shown}, answered already`
+          : `answers id ${shown}, which was not sent`;
+        throw new ResponseValidationError(operation, status, [{ pointer: `/${index}/id`, message }]);
+      }
+      byId.set(id, item);
     }
     return ids.map((id) => byId.get(id));
   }
@@ -188,8 +199,9 @@ function rpcError(
   context: RpcAnswerContext,
 ): ChainkitError {
   const code = typeof error.code === "number" ? error.code : Number(error.code);
-  const message = typeof error.message === "string" ? context.redact(error.message) : "(no message)";
-  const data = error.data === undefined ? undefined : parseJson(context.redact(stringifyJson(error.data)));
+  const message =
+    typeof error.message === "string" ? String(scrubValue(error.message, context.redact)) : "(no message)";
+  const data = error.data === undefined ? undefined : scrubValue(error.data, context.redact);
   if (code === RATE_LIMIT_CODE) {
     return new RateLimitError({
       retryAfter: parseTryAgainIn(isObject(data) ? data.try_again_in : undefined),

@@ -12,6 +12,8 @@ export interface RpcEnvelope {
 export interface ExchangeOptions {
   /** Milliseconds until the answer must be in. */
   timeout: number;
+  /** The most bytes of answer to read (HTTP; a WebSocket transport keeps its own per-message limit). */
+  maxResponseBytes?: number;
   /** The caller's signal. */
   signal?: AbortSignal | undefined;
   /** Method name(s), for errors about the answer as a whole. */

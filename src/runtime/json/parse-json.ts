@@ -25,8 +25,9 @@ const UPPER_E = 0x45;
 /**
  * Parses JSON without losing integer precision: integer literals beyond ±(2^53 − 1) become decimal
  * strings (`990000000000000000` -> `"990000000000000000"`), which int64 schemas accept and
- * {@link convertInt64} turns into `bigint`. Everything else is exactly `JSON.parse`: digits inside
- * strings, decimals and exponents are left alone.
+ * {@link convertInt64} turns into `bigint`. An integral value written with a fraction or an exponent
+ * (`9007199254740993.0`, `9.007199254740993e15`) is read the same way, exactly. Everything else is
+ * exactly `JSON.parse`: digits inside strings, fractions and small numbers are left alone.
  *
  * The text is parsed with `JSON.parse` first. Only when that result holds a number beyond
  * ±(2^53 − 1) is the text parsed again, with its unsafe integer literals quoted. A literal beyond
@@ -115,6 +116,13 @@ function quoteUnsafeIntegers(text: string, mark: string): string {
     const next = i < length ? text.charCodeAt(i) : -1;
     if (next === DOT || next === LOWER_E || next === UPPER_E) {
       while (i < length && isNumberChar(text.charCodeAt(i))) i++;
+      // `9007199254740993.0` and `9.007199254740993e15` are integers too: quote their exact digits.
+      const exact = integralDigits(text.slice(digitsStart, i));
+      if (exact !== undefined && isUnsafeDigits(exact)) {
+        const sign = c === MINUS ? "-" : "";
+        out += `${text.slice(copiedUpTo, start)}"${mark}${sign}${exact}"`;
+        copiedUpTo = i;
+      }
       continue;
     }
     if (isUnsafe(text, digitsStart, i)) {
@@ -141,6 +149,34 @@ function isUnsafe(text: string, digitsStart: number, end: number): boolean {
   const digits = end - digitsStart;
   if (digits !== MAX_SAFE.length) return digits > MAX_SAFE.length;
   return text.slice(digitsStart, end) > MAX_SAFE;
+}
+
+function isUnsafeDigits(digits: string): boolean {
+  return isUnsafe(digits, 0, digits.length);
+}
+
+/** Past this many digits an integral literal is left to `JSON.parse` (a double holds none of them exactly). */
+const MOST_EXACT_DIGITS = 400;
+const NUMBER_PARTS = /^(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+
+/**
+ * The decimal digits (no sign, no leading zeros) of an unsigned JSON number literal with a fraction
+ * or an exponent, when its value is an integer of at most {@link MOST_EXACT_DIGITS} digits; else
+ * `undefined`. `"9.007199254740993e15"` gives `"9007199254740993"`, `"1.5"` gives `undefined`.
+ */
+function integralDigits(literal: string): string | undefined {
+  const parts = NUMBER_PARTS.exec(literal);
+  if (parts === null) return undefined;
+  const fraction = parts[2] ?? "";
+  const exponent = Number(parts[3] ?? "0") - fraction.length;
+  const digits = `${parts[1]}${fraction}`.replace(/^0+/, "");
+  if (digits === "") return "0";
+  if (exponent >= 0) {
+    return digits.length + exponent > MOST_EXACT_DIGITS ? undefined : digits + "0".repeat(exponent);
+  }
+  if (-exponent >= digits.length) return undefined; // all of it after the point, and not zero
+  const kept = digits.slice(0, exponent);
+  return /^0*$/.test(digits.slice(exponent)) ? kept : undefined;
 }
 
 function isDigit(c: number): boolean {

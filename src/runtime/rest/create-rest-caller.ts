@@ -14,8 +14,9 @@ import {
   sendHttpRequest,
 } from "../http/send-request.js";
 import { type ShownRequest, showRequest } from "../http/shown-request.js";
-import { convertInt64 } from "../json/convert-int64.js";
+import { convertInt64, int64Issues } from "../json/convert-int64.js";
 import { parseJson } from "../json/parse-json.js";
+import { resolveMaxResponseBytes } from "../max-response-bytes.js";
 import type {
   CallOptions,
   RestCaller,
@@ -38,12 +39,20 @@ export interface RestCallerOptions {
   fetch?: FetchFunction;
   /** Milliseconds per request (default 30 000). */
   timeout?: number;
+  /** The most bytes of one answer to read (default 64 MiB, `DEFAULT_MAX_RESPONSE_BYTES`; `Infinity`: none). */
+  maxResponseBytes?: number;
   /** Retry policy for idempotent operations, or `false` for none. */
   retry?: RetryOptions | false;
   /** Check responses against the spec (default `true`). */
   validateResponse?: boolean;
   /** Usage counting, and an optional budget that paces requests. */
   usage?: UsageOptions;
+  /**
+   * The widest integer a `format: int64` field may hold, in bits (default 256; 64 for a surface whose
+   * fields are real int64s, −2^63 … 2^63 − 1); a wider value is a `ResponseValidationError`, or a
+   * `RequestValidationError` when sent.
+   */
+  int64Bits?: number;
   /** Extra headers for every request (not secret; they are never shown anyway). */
   headers?: Record<string, string>;
   /**
@@ -107,6 +116,7 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   const meter = options.usage?.meter ?? createUsageMeter(options.usage?.budget);
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const clientTimeout = resolveTimeout(options.timeout);
+  const clientMaxBytes = resolveMaxResponseBytes(options.maxResponseBytes);
   const clientValidates = options.validateResponse ?? true;
   // Built once: every request gets a copy (a fetch wrapper may add to it), not a rebuild.
   const headers: Record<string, string> = {
@@ -131,7 +141,7 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   async function call(operation: RestOperation, input: RestInput, callOptions: RestCallOptions = {}) {
     // Only an operation's first call waits for its validators module.
     const validators = loadedValidators(operation) ?? (await loadValidators(operation));
-    const prepared = prepareRest(operation, validators, input);
+    const prepared = prepareRest(operation, validators, input, options.int64Bits);
     if (prepared.failed)
       throw new RequestValidationError(operation.id, await wordFailedChecks(prepared.failed));
     const request: Attempt = {
@@ -173,6 +183,10 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
     const sendOptions = {
       fetch: fetchFn,
       timeout: callOptions.timeout ?? clientTimeout,
+      maxResponseBytes:
+        callOptions.maxResponseBytes === undefined
+          ? clientMaxBytes
+          : resolveMaxResponseBytes(callOptions.maxResponseBytes),
       signal,
       shown: target.shown,
     };
@@ -220,6 +234,8 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
       }
       const failed = failedCheck(validate, body, "");
       if (failed) return refuseAnswer(operation.id, response.status, failed);
+      const outOfRange = descriptor?.int64 ? int64Issues(body, descriptor.int64, "", options.int64Bits) : [];
+      if (outOfRange.length > 0) throw new ResponseValidationError(operation.id, response.status, outOfRange);
     }
     if (!isJson || descriptor === undefined) return body;
     const converted = descriptor.int64 ? convertInt64(body, descriptor.int64) : body;

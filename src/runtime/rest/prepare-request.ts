@@ -1,7 +1,12 @@
 import { revealSecrets } from "../credentials/wrap-secrets.js";
+import type { FieldIssue } from "../errors/request-validation-error.js";
+import { RequestValidationError } from "../errors/request-validation-error.js";
 import { fillPath } from "../http/path-template.js";
 import { toQueryString } from "../http/query-string.js";
+import { int64Issues } from "../json/convert-int64.js";
+import { parseJson } from "../json/parse-json.js";
 import { stringifyJson } from "../json/stringify-json.js";
+import { unsafeIntegerIssues } from "../json/unsafe-integers.js";
 import { wireValue } from "../json/wire-value.js";
 import type { RestInput, RestOperation, RestOperationValidators } from "../operation.js";
 import { type FailedCheck, failedCheck } from "../validation/failed-check.js";
@@ -29,9 +34,11 @@ export interface RefusedRest {
  * @param operation - The operation descriptor.
  * @param validators - Its loaded module (see `loadValidators`): validators, and where secrets sit in the request.
  * @param input - Path parameters, query and body.
+ * @param int64Bits - The widest integer an int64 field may hold, in bits (default 256).
  * @returns The path with query string, and the body text; or, when the spec refuses the call, every
  *   failed check (path, query, body), which `wordFailedChecks` turns into issues by pointer
  *   (`/path/id`, `/query/limit`, `/body/region`) for a `RequestValidationError`.
+ * @throws {RequestValidationError} for an unsafe integer number, or an int64 value out of range.
  * @example
  * const getNode = platformOperations.getNode;
  * prepareRest(getNode, await loadValidators(getNode), { path: { id: "ND-1" } }); // { pathAndQuery: "/v1/nodes/ND-1/", body: undefined }
@@ -40,6 +47,7 @@ export function prepareRest(
   operation: RestOperation,
   validators: RestOperationValidators,
   input: RestInput,
+  int64Bits?: number,
 ): PreparedRest | RefusedRest {
   // The spec's secret fields are those of the body, or of the query when there is no body.
   const secrets = validators.requestSecrets;
@@ -55,6 +63,17 @@ export function prepareRest(
   }
   const refused = failed.filter((check) => check !== undefined);
   if (refused.length > 0) return { failed: refused };
+  // Beyond the spec: integers a number cannot hold exactly, and int64 values out of range.
+  const issues: FieldIssue[] = [
+    ...unsafeIntegerIssues(input.query, "/query"),
+    ...unsafeIntegerIssues(input.body, "/body"),
+  ];
+  if (validators.requestInt64 && issues.length === 0) {
+    const paths = validators.requestInt64;
+    if (query) issues.push(...int64Issues(wireValue(query), paths, "/query", int64Bits));
+    if (body !== undefined) issues.push(...int64Issues(parseJson(body), paths, "/body", int64Bits));
+  }
+  if (issues.length > 0) throw new RequestValidationError(operation.id, issues);
   // A `#fragment` in a spec path names one of several operations sharing a URL (`/exchange#order`);
   // it is never sent, so it is left out here and callers and fetch wrappers see the URL on the wire.
   const path = fillPath(operation.id, operation.path, input.path).replace(/#.*$/, "");

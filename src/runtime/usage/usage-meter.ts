@@ -49,7 +49,8 @@ export interface UsageOptions {
  * heavier than the whole weight budget waits for an empty window and then goes.
  *
  * @param budget - Optional pace to keep.
- * @throws {ConfigurationError} (option `usage.budget`) when the budget has no limit or bad numbers.
+ * @throws {ConfigurationError} (option `usage.budget`) when the budget has no limit or bad numbers
+ *   (`requests` must be a whole number >= 1; `weight` and `intervalMs` finite numbers > 0).
  * @example
  * const meter = createUsageMeter({ requests: 10, intervalMs: 1_000 });
  * await meter.acquire(1);
@@ -138,5 +139,9 @@ function checkBudget(budget: UsageBudget): void {
   }
   if (!positive(budget.requests) || !positive(budget.weight)) {
     throw new ConfigurationError("usage.budget", "requests and weight must be numbers > 0");
+  }
+  // A window of 0.5 requests never holds one: every call would wait forever.
+  if (budget.requests !== undefined && !Number.isInteger(budget.requests)) {
+    throw new ConfigurationError("usage.budget", "requests must be a whole number >= 1");
   }
 }

@@ -49,16 +49,17 @@ export function refusal(
           body: { error: { code: "parse_error", message: `JSON parse error - ${first.message}` } },
         };
       }
-      const fields: Record<string, string[]> = {};
+      // A Map, so a field named `__proto__`, `constructor` or `toString` is a field like any other.
+      const fields = new Map<string, string[]>();
       for (const issue of platformIssues(issues, part === "query" ? query : body)) {
         const name = fieldName(issue.pointer);
-        const messages = fields[name] ?? [];
+        const messages = fields.get(name) ?? [];
         // A value can break two rules the platform words alike (an unknown region is also one its provider lacks).
-        if (!messages.includes(issue.message)) fields[name] = [...messages, issue.message];
+        if (!messages.includes(issue.message)) fields.set(name, [...messages, issue.message]);
       }
       return {
         status: 400,
-        body: { error: { code: "validation_error", message: "Invalid input.", fields } },
+        body: { error: { code: "validation_error", message: "Invalid input.", fields: asRecord(fields) } },
       };
     }
     case "exchange":
@@ -86,6 +87,15 @@ export function refusal(
   }
 }
 
+/** A Map as a plain object whose own keys are the Map's, `__proto__` included. */
+function asRecord(map: ReadonlyMap<string, string[]>): Record<string, string[]> {
+  const record: Record<string, string[]> = {};
+  for (const [key, value] of map) {
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return record;
+}
+
 /** Keywords whose issue the platform (Django REST framework) words as a refused choice. */
 const CHOICE_KEYWORDS = new Set(["enum", "x-rule"]);
 
@@ -97,7 +107,7 @@ function platformIssues(issues: readonly (FieldIssue | DescribedIssue)[], values
   return issues.map((issue) => {
     const name = issue.pointer.split("/")[2];
     const value =
-      name !== undefined && values !== null && typeof values === "object"
+      name !== undefined && values !== null && typeof values === "object" && Object.hasOwn(values, name)
         ? (values as Record<string, unknown>)[name]
         : undefined;
     const choice = "keyword" in issue && CHOICE_KEYWORDS.has(issue.keyword);

@@ -13,7 +13,7 @@ import { errorAnswer, type RpcAnswer, type RpcCall, resultAnswer } from "./json-
 export interface EvmWebSocketServerOptions {
   /** The EVM surface whose chain and JSON-RPC answers the WebSocket serves. */
   surface: Pick<EvmSurface, "answer" | "provider">;
-  /** The WebSocket path after the node token is removed (default `/ws`, the interface's). */
+  /** The WebSocket path after the node token is removed (default `/ws`, as the service's nodes serve it). */
   path?: string;
   /** Largest message accepted from a client, in bytes (default 1 MiB, like an HTTP body). */
   maxMessageBytes?: number;

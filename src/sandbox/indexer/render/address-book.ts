@@ -45,6 +45,9 @@ export function addressBook(
 ): Record<string, unknown> {
   const book: Record<string, unknown> = {};
   for (const raw of addresses) {
+    // A workchain past one signed byte (a query may name any) has no user-friendly form: no entry.
+    const workchain = Number(raw.slice(0, raw.indexOf(":")));
+    if (workchain < -128 || workchain > 127) continue;
     const account = accounts.get(raw);
     const facts = accountFacts(account);
     book[raw] = {
