@@ -7,9 +7,9 @@ import type { DataExport, MapMember, ValidatorEntry, ValidatorGroup } from "./va
 /**
  * One module per REST operation, exporting what `RestOperationValidators` (in
  * `src/runtime/operation.ts`) reads: `path`, `query` and `body` validators when the operation has
- * them; where int64 and secret fields sit in the request (`requestInt64`, `requestSecrets`, when
- * there are any); and `responses`, every status the spec describes, each with its body's validator
- * and int64 and secret positions. The runtime needs none of this before the operation's first
+ * them (which hold each wide integer field to its format's range); where secret fields sit in the
+ * request (`requestSecrets`, when there are any); and `responses`, every status the spec describes,
+ * each with its body's validator and int64 and secret positions. The runtime needs none of this before the operation's first
  * call, so none of it is in the descriptor.
  *
  * @param doc - The spec, whose `$ref`s the field positions follow.
@@ -49,12 +49,12 @@ export function restValidatorGroups(doc: Json, operations: readonly RestOperatio
         data: fieldPositions(doc, response.body.schema),
       });
     }
-    // The spec's int64 and secret fields of a request are those of its body, or of its query without one.
-    const request = fieldPositions(doc, op.requestBody?.schema ?? querySchema);
-    const data: DataExport[] = [];
-    if (request.int64) data.push({ exportName: "requestInt64", type: "Int64Paths", value: request.int64 });
-    if (request.secrets)
-      data.push({ exportName: "requestSecrets", type: "SecretPaths", value: request.secrets });
+    // The spec's secret fields of a request are those of its body, or of its query without one. A
+    // request's wide integers need no positions: the caller passes bigints, the validators check them.
+    const { secrets } = fieldPositions(doc, op.requestBody?.schema ?? querySchema);
+    const data: DataExport[] = secrets
+      ? [{ exportName: "requestSecrets", type: "SecretPaths", value: secrets }]
+      : [];
     return {
       name: op.id,
       entries,

@@ -3,6 +3,7 @@ import standaloneCode from "ajv/dist/standalone/index.js";
 import addFormats from "ajv-formats";
 import { OPENAPI_SCHEMA_KEYWORDS } from "./check-schemas.js";
 import { hexAwarePattern } from "./hex-patterns.js";
+import { integerFormatKeyword, withIntegerFormat } from "./integer-formats.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { childPointer, escapeToken, parsePointer, refPointer, valueAt } from "./json-pointer.js";
 import { RULE_EXTENSION, ruleKeyword, withRuleKeyword } from "./rules.js";
@@ -29,7 +30,7 @@ export interface ValidatorGroup {
   entries: readonly ValidatorEntry[];
   /** Exports gathered into one exported object instead, e.g. `responses` by status (see {@link ExportMap}). */
   maps?: readonly ExportMap[];
-  /** Plain data exports (`export const requestInt64 = [["num"]];`), absent ones left out. */
+  /** Plain data exports (`export const requestSecrets = [["key"]];`), absent ones left out. */
   data?: readonly DataExport[];
 }
 
@@ -71,8 +72,6 @@ export interface ValidatorFiles {
 /** Id under which the spec's component schemas are registered with ajv (it shows in `schemaPath`s). */
 const COMPONENTS_ID = "schemas";
 const COMPONENT_PREFIX = "/components/schemas/";
-/** How an int64 travels once the lossless parser has read it: an integer or a decimal string. */
-const DECIMAL_PATTERN = "^-?[0-9]+$";
 /** The keywords that need ajv to track evaluated properties or dynamic anchors at run time. */
 const DYNAMIC_SCOPE_KEYWORDS = ["unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$dynamicAnchor"];
 /**
@@ -103,9 +102,10 @@ const ANNOTATIONS = new Set([
  * recorded by the helper in `compact-errors.ts`, a failed `oneOf`/`anyOf` keeps its branches'
  * issues apart (`alternative-issues.ts`), and `x-rule` explains a conditional (`rules.ts`); each
  * module carries the helpers it uses (`validator-modules.ts`). Issues carry no messages: the runtime words
- * them from their keyword and params. Each int64 field accepts a JSON integer or a decimal string,
- * the two forms the lossless parser produces (and the runtime sends for `bigint`s), whatever the
- * spec's `type` says.
+ * them from their keyword and params. Each wide integer field (`int64`, `uint120`, …) accepts a
+ * JSON integer or a decimal string, the two forms the lossless parser produces (and the runtime
+ * sends for `bigint`s), whatever the spec's `type` says, within its own format's range
+ * (`integer-formats.ts`).
  *
  * @param file - Spec file name for error messages.
  * @param doc - The parsed spec; `$ref`s were checked already.
@@ -146,6 +146,7 @@ export function buildValidators(file: string, doc: Json, groups: readonly Valida
   });
   addFormats.default(ajv);
   ajv.addKeyword(ruleKeyword);
+  ajv.addKeyword(integerFormatKeyword);
   if (!usesKeywords(allSchemas, DYNAMIC_SCOPE_KEYWORDS)) withoutDynamicScopes(ajv);
   for (const format of unknownFormats(ajv, allSchemas)) ajv.addFormat(format, true);
 
@@ -229,7 +230,7 @@ function compileOrThrow(file: string, pointer: string, compile: () => unknown): 
   }
 }
 
-/** The spec's component schemas, prepared for ajv (refs rewritten, int64 widened, annotations dropped). */
+/** The spec's component schemas, prepared for ajv (refs rewritten, wide integers widened, annotations dropped). */
 function componentSchemas(file: string, doc: Json): Record<string, Json> {
   const schemas = valueAt(doc, "/components/schemas");
   if (!isObject(schemas)) return {};
@@ -243,8 +244,8 @@ function componentSchemas(file: string, doc: Json): Record<string, Json> {
 
 /**
  * Copies a spec schema for ajv: `#/components/schemas/…` refs point at the shared components,
- * other local refs are inlined, int64 fields accept decimal strings, and annotations and `x-…`
- * extensions are dropped.
+ * other local refs are inlined, wide integer fields accept decimal strings and are held to their
+ * format's range (`integer-formats.ts`), and annotations and `x-…` extensions are dropped.
  */
 function prepareSchema(
   file: string,
@@ -269,7 +270,7 @@ function prepareSchema(
           Object.keys(siblings).length === 0 ? (inlined as JsonObject) : { allOf: [inlined], ...siblings };
       }
     }
-    return withoutAnnotations(result.format === "int64" ? widenInt64(result) : result);
+    return withoutAnnotations(withIntegerFormat(result));
   });
 }
 
@@ -280,14 +281,6 @@ function withoutAnnotations(node: JsonObject): JsonObject {
       ([keyword]) => keyword === RULE_EXTENSION || (!ANNOTATIONS.has(keyword) && !keyword.startsWith("x-")),
     ),
   );
-}
-
-function widenInt64(node: JsonObject): JsonObject {
-  const types = node.type === undefined ? undefined : Array.isArray(node.type) ? node.type : [node.type];
-  if (types === undefined || !types.includes("integer")) return node;
-  const widened: JsonObject = { ...node, pattern: node.pattern ?? DECIMAL_PATTERN };
-  if (!types.includes("string")) widened.type = [...types, "string"];
-  return widened;
 }
 
 /**

@@ -41,8 +41,9 @@ export interface Validator {
 export type FieldPaths = readonly (readonly string[])[];
 
 /**
- * Where `format: int64` values sit inside a value (see {@link FieldPaths}). The runtime converts
- * each to `bigint` after validation.
+ * Where wide integers (`format: int64`, `uint120`, … see `integerFormat`) sit inside a value (see
+ * {@link FieldPaths}). The runtime converts each to `bigint` after validation, which held each to
+ * its own format's range.
  */
 export type Int64Paths = FieldPaths;
 
@@ -77,8 +78,6 @@ export interface RestOperationValidators {
   readonly query?: Validator;
   /** Validates the JSON request body. */
   readonly body?: Validator;
-  /** Positions of int64 fields in the request body, or the query without one. */
-  readonly requestInt64?: Int64Paths;
   /** Positions of secret fields in the request body, or the query without one (a `Secret` there is sent as its value). */
   readonly requestSecrets?: SecretPaths;
   /**

@@ -333,8 +333,6 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
     fetch: options.fetch,
     timeout: options.timeout,
     maxResponseBytes: options.maxResponseBytes,
-    // TRON's amounts and times are protobuf int64: anything wider is not a value the node can hold.
-    int64Bits: 64,
     retry: options.retry,
     validateResponse: options.validateResponse,
     usage: { budget: options.budget },

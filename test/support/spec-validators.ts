@@ -37,11 +37,6 @@ export async function responseInt64(operation: RestOperation, status: number | s
   return (await responseOf(operation, status))?.int64 ?? [];
 }
 
-/** Where int64 fields sit in an operation's request body (or its query without one). */
-export async function requestInt64(operation: RestOperation): Promise<Int64Paths> {
-  return (await loadValidators(operation)).requestInt64 ?? [];
-}
-
 /** The generated validator of a JSON-RPC method's result. */
 export async function resultValidator(method: RpcMethod): Promise<Validator> {
   return (await loadValidators(method)).result;
