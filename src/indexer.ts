@@ -15,12 +15,12 @@ export type {
 export { userFriendlyAddress } from "./indexer/address/user-friendly-address.js";
 export {
   createIndexerClient,
-  DEFAULT_ACTIONS_LIMIT,
   type IndexerClient,
   type IndexerClientOptions,
   type IndexerUsage,
 } from "./indexer/create-indexer-client.js";
 export { TonAddressError } from "./indexer/errors/ton-address-error.js";
+export { DEFAULT_ACTIONS_LIMIT } from "./indexer/indexer-caller.js";
 export type { IndexerListIterators, PagedOperationId } from "./indexer/list-iterators.js";
 export type { PagingOptions } from "./indexer/paginate-list.js";
 export type { NodeCredentials } from "./runtime/credentials/node-credentials.js";

@@ -30,18 +30,22 @@ export async function sandboxEnv(options: SandboxOptions = {}): Promise<SandboxE
   // Loaded only here: a run against a sandbox that is already up does not load the sandbox's code.
   const { startSandbox } = await import("chainkit/sandbox");
   const sandbox = await startSandbox(options);
-  const variables = sandboxVariables(sandbox);
+  const variables = sandboxVariables(sandbox, options.exchangeNetwork);
   return { get: (name) => readVariable(variables, name), close: () => sandbox.close() };
 }
 
 /**
  * The variables `chainkit sandbox --env` writes for a sandbox: `urls.evm` is `CHAINKIT_EVM_URL`,
- * `credentials.nodeToken` is `CHAINKIT_NODE_TOKEN`, a list fixture is joined by commas.
+ * `credentials.nodeToken` is `CHAINKIT_NODE_TOKEN`, a list fixture is joined by commas, and
+ * `CHAINKIT_EXCHANGE_NETWORK` names the network its exchange takes signatures for.
  *
  * @example
  * sandboxVariables(sandbox).CHAINKIT_NODE_TOKEN; // the demo node's token
  */
-export function sandboxVariables(sandbox: Sandbox): Record<string, string> {
+export function sandboxVariables(
+  sandbox: Sandbox,
+  exchangeNetwork: "mainnet" | "testnet" = "mainnet",
+): Record<string, string> {
   const name = (key: string) => `CHAINKIT_${key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase()}`;
   const credentials = sandbox.credentials as unknown as Record<string, string>;
   return Object.fromEntries([
@@ -51,6 +55,7 @@ export function sandboxVariables(sandbox: Sandbox): Record<string, string> {
       name(key),
       Array.isArray(value) ? value.join(",") : String(value),
     ]),
+    ["CHAINKIT_EXCHANGE_NETWORK", exchangeNetwork],
   ]);
 }
 

@@ -40,4 +40,8 @@ export const CREDENTIAL_ENV = Object.freeze({
   nodeToken: envNameOf("nodeToken"),
   username: envNameOf("username"),
   password: envNameOf("password"),
+  exchangePrivateKey: envNameOf("exchangePrivateKey"),
 });
+
+/** The exchange network `chainkit call` signs for (`mainnet` or `testnet`), as `chainkit sandbox` writes it. */
+export const EXCHANGE_NETWORK_ENV = envNameOf("exchangeNetwork");

@@ -4,6 +4,7 @@
  */
 import { CALL_HELP, runCallCommand } from "./call-command.js";
 import { DOCS_HELP, runDocsCommand } from "./docs-command.js";
+import { errorJsonLine } from "./error-output.js";
 import { MAIN_HELP } from "./main-help.js";
 import { runSandboxCommand, SANDBOX_HELP } from "./sandbox-command.js";
 import { UsageError } from "./usage-error.js";
@@ -30,9 +31,10 @@ async function main(argv: readonly string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
+const argv = process.argv.slice(2);
+main(argv).catch((error: unknown) => {
   // A wrong command line exits 2; a failure of the work itself (a refused request, a busy port) exits 1.
-  const message = error instanceof Error ? error.message : String(error);
-  console.error(`chainkit: ${message}`);
+  if (argv.includes("--json")) console.error(errorJsonLine(error));
+  else console.error(`chainkit: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = error instanceof UsageError ? 2 : 1;
 });

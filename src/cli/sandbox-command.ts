@@ -1,37 +1,63 @@
-import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { startSandbox } from "../sandbox/index.js";
+import { type Sandbox, startSandbox } from "../sandbox/index.js";
 import { signalStopper } from "../sandbox/stop-on-signal.js";
+import { type SandboxEnvFile, writeSandboxEnvFile } from "./env-file.js";
 import { parseFaults } from "./faults-spec.js";
-import { sandboxEnvFile, sandboxJsonLine, sandboxText, summarizeSandbox } from "./sandbox-summary.js";
+import {
+  type SandboxSummary,
+  sandboxEnvFile,
+  sandboxJsonLine,
+  sandboxText,
+  summarizeSandbox,
+} from "./sandbox-summary.js";
+import { alignColumns, HELP_WIDTH, wrapWords } from "./text-layout.js";
 import { UsageError } from "./usage-error.js";
 import { watchParent } from "./watch-parent.js";
 
 /** `chainkit sandbox --help`. */
-export const SANDBOX_HELP = `Usage: chainkit sandbox [options]
-
-Starts every surface of the service on 127.0.0.1 (platform, exchange, EVM on ganache, wallet,
-indexer) and prints their URLs and demo credentials. Stops on Ctrl-C (SIGINT) or SIGTERM, and
-when the process that started it goes away.
-
-Options:
-  --port <base>          listen on fixed ports: platform <base>, exchange <base>+1, evm <base>+2,
-                         wallet <base>+3, indexer <base>+4, grpc <base>+5 (default: free ports)
-  --seed <n>             the same credentials (API key, node token, username, password, keys) and
-                         the same generated data on every run with this seed (default: random)
-  --json                 print one JSON line: {"urls", "credentials", "fixtures", "evm", "env"}
-  --env <file>           write the URLs, credentials and fixtures as CHAINKIT_* variables to <file>
-                         (read it back with: chainkit call --env <file> ...)
-  --faults <spec>        inject faults: <surface>:<setting>=<value>,... groups joined by ";",
-                         * for every surface, e.g. "evm:rateLimit=0.2,latencyMs=50;*:serverError=0.05";
-                         settings: latencyMs, rateLimit, retryAfterSeconds, rpcRateLimit, tryAgainIn,
-                         serverError, drop, malformed, socketDrop, socketStall, upgradeRefuse
-                         (EVM WebSocket), seed (shares are 0 to 1); or the same as JSON
-  --node-startup-ms <ms> how long a created node stays pending (default 1500)
-  --testnet              accept exchange signatures for testnet (source "b") instead of mainnet
-  -h, --help             show this help
-
-Needs the optional peer ganache (npm install ganache).`;
+export const SANDBOX_HELP = [
+  "Usage: chainkit sandbox [options]",
+  "",
+  wrapWords(
+    "Starts every surface of the service on 127.0.0.1 (platform, exchange, EVM on ganache, wallet, " +
+      "indexer) and prints their URLs and demo credentials. Stops on Ctrl-C (SIGINT) or SIGTERM, and " +
+      "when the process that started it goes away.",
+    HELP_WIDTH,
+  ).join("\n"),
+  "",
+  "Options:",
+  ...alignColumns([
+    [
+      "--port <base>",
+      "listen on fixed ports: platform <base>, exchange <base>+1, evm <base>+2, wallet <base>+3, " +
+        "indexer <base>+4, grpc <base>+5 (default: free ports)",
+    ],
+    [
+      "--seed <n>",
+      "the same credentials (API key, node token, username, password, keys) and the same generated " +
+        "data on every run with this seed (default: random)",
+    ],
+    ["--json", 'print one JSON line: {"urls", "credentials", "fixtures", "evm", "env"}'],
+    [
+      "--env <file>",
+      "write the URLs, credentials and fixtures as CHAINKIT_* variables to <file>, whole, once every " +
+        "surface listens (so the file existing means the sandbox is ready), and remove it on stop; " +
+        "read it back with: chainkit call --env <file> ...",
+    ],
+    [
+      "--faults <spec>",
+      'inject faults: <surface>:<setting>=<value>,... groups joined by ";", * for every surface, ' +
+        'e.g. "evm:rateLimit=0.2,latencyMs=50;*:serverError=0.05"; settings: latencyMs, rateLimit, ' +
+        "retryAfterSeconds, rpcRateLimit, tryAgainIn, serverError, drop, malformed, socketDrop, " +
+        "socketStall, upgradeRefuse (EVM WebSocket), seed (shares are 0 to 1); or the same as JSON",
+    ],
+    ["--node-startup-ms <ms>", "how long a created node stays pending (default 1500)"],
+    ["--testnet", 'accept exchange signatures for testnet (source "b") instead of mainnet'],
+    ["-h, --help", "show this help"],
+  ]),
+  "",
+  "Needs the optional peer ganache (npm install ganache).",
+].join("\n");
 
 function readOptions(args: readonly string[]) {
   try {
@@ -79,15 +105,21 @@ export async function runSandboxCommand(args: readonly string[]): Promise<void> 
   }
   // The highest offset is 4: the base must leave room for every surface.
   const ports = wholeNumber(options.port, "port", 65_535 - 4);
+  const exchangeNetwork = options.testnet ? "testnet" : "mainnet";
   const sandbox = await startSandbox({
     seed: wholeNumber(options.seed, "seed", 2 ** 32 - 1),
     ...(ports !== undefined && { ports }),
     nodeStartupMs: wholeNumber(options["node-startup-ms"], "node-startup-ms"),
-    exchangeNetwork: options.testnet ? "testnet" : "mainnet",
+    exchangeNetwork,
     ...(options.faults !== undefined && { faults: parseFaults(options.faults) }),
   });
 
-  const stop = signalStopper(() => sandbox.close(), {
+  let envFile: SandboxEnvFile | undefined;
+  const close = () => {
+    envFile?.remove();
+    return sandbox.close();
+  };
+  const stop = signalStopper(close, {
     // With --json, stdout carries the one line only; the stop messages go to stderr.
     log: (line) => (options.json ? console.error(line) : console.log(line)),
     error: (line) => console.error(line),
@@ -98,7 +130,22 @@ export async function runSandboxCommand(args: readonly string[]): Promise<void> 
   process.on("SIGHUP", stop);
   watchParent(() => stop("parent process gone"));
 
-  const summary = summarizeSandbox(sandbox);
-  if (options.env !== undefined) writeFileSync(options.env, sandboxEnvFile(summary), { mode: 0o600 });
+  const summary = summarizeSandbox(sandbox, { exchangeNetwork });
+  // Written before the summary is printed: whoever reads either finds the sandbox ready.
+  if (options.env !== undefined) envFile = await writtenEnvFile(options.env, summary, sandbox);
   console.log(options.json ? sandboxJsonLine(summary) : sandboxText(summary));
+}
+
+/** Writes the `--env` file; when that fails, stops the sandbox (nobody could reach it) and says why. */
+async function writtenEnvFile(
+  file: string,
+  summary: SandboxSummary,
+  sandbox: Sandbox,
+): Promise<SandboxEnvFile> {
+  try {
+    return writeSandboxEnvFile(file, sandboxEnvFile(summary));
+  } catch (error) {
+    await sandbox.close();
+    throw new Error(`--env ${file}: ${(error as Error).message}`);
+  }
 }

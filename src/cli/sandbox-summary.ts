@@ -1,6 +1,6 @@
 import { stringifyJson } from "../runtime/json/stringify-json.js";
 import type { Sandbox } from "../sandbox/index.js";
-import { envNameOf, urlEnvName } from "./env-names.js";
+import { EXCHANGE_NETWORK_ENV, envNameOf, urlEnvName } from "./env-names.js";
 
 /**
  * What a running sandbox offers, as plain data: URLs, credentials in clear, fixtures, the EVM chain
@@ -19,11 +19,17 @@ export interface SandboxSummary {
  * Reads a sandbox into a {@link SandboxSummary}. The credentials are read one by one (the sandbox's
  * credentials object shows `***` when serialised whole).
  *
+ * @param sandbox - The running sandbox.
+ * @param options - The network its exchange takes signatures for (default `mainnet`), which
+ *   `chainkit call` signs actions for.
  * @example
  * const summary = summarizeSandbox(await startSandbox({ seed: 1 }));
  * summary.env.CHAINKIT_NODE_TOKEN; // the node token
  */
-export function summarizeSandbox(sandbox: Sandbox): SandboxSummary {
+export function summarizeSandbox(
+  sandbox: Sandbox,
+  options: { exchangeNetwork?: "mainnet" | "testnet" } = {},
+): SandboxSummary {
   const urls = { ...sandbox.urls };
   const source = sandbox.credentials as unknown as Record<string, unknown>;
   const credentials = Object.fromEntries(Object.keys(source).map((key) => [key, String(source[key])]));
@@ -32,6 +38,7 @@ export function summarizeSandbox(sandbox: Sandbox): SandboxSummary {
   for (const [surface, url] of Object.entries(urls)) env[urlEnvName(surface)] = url;
   for (const [key, value] of Object.entries(credentials)) env[envNameOf(key)] = value;
   for (const [key, value] of Object.entries(fixtures)) env[envNameOf(key)] = envText(value);
+  env[EXCHANGE_NETWORK_ENV] = options.exchangeNetwork ?? "mainnet";
   return { urls, credentials, fixtures, evm: { chainId: sandbox.evm.chainId, path: sandbox.evm.path }, env };
 }
 

@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import type { RestOperation, RpcMethod } from "../runtime/operation.js";
+import { alignColumns } from "./text-layout.js";
 import { UsageError } from "./usage-error.js";
 
 /** The generated folder, beside `src/` in the repository and beside `dist/src/` in the package. */
@@ -31,6 +32,8 @@ export interface CallParameter {
   required: boolean;
   schema: Schema;
   description?: string;
+  /** The one value the schema allows (a `const`, or an `enum` of one): filled in when not given. */
+  constant?: { value: unknown };
 }
 
 /** How a surface takes credentials, read from its spec. */
@@ -65,12 +68,25 @@ interface BundledOpenApi {
   info?: { title?: string };
   servers?: { url: string }[];
   components?: { securitySchemes?: Record<string, { type?: string; scheme?: string }> };
-  paths?: Record<string, Record<string, OpenApiOperation | undefined>>;
+  paths?: Record<string, OpenApiPathItem>;
 }
+
+interface OpenApiParameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: Schema;
+  description?: string;
+}
+
+/** A path of the spec: its operations by method, and the parameters they all share. */
+type OpenApiPathItem = { parameters?: OpenApiParameter[] } & {
+  [method in Lowercase<RestOperation["method"]>]?: OpenApiOperation;
+};
 
 interface OpenApiOperation {
   summary?: string;
-  parameters?: { name: string; in: string; required?: boolean; schema?: Schema; description?: string }[];
+  parameters?: OpenApiParameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
 }
 
@@ -194,8 +210,9 @@ export function parametersOf(surface: CallSurface, operationId: string): CallPar
     }));
   }
   const operation = surface.operations[operationId] as RestOperation;
-  const spec = surface.spec.paths?.[operation.path]?.[operation.method.toLowerCase()];
-  const parameters: CallParameter[] = (spec?.parameters ?? [])
+  const pathItem = surface.spec.paths?.[operation.path];
+  const spec = operationSpec(surface, operation);
+  const parameters: CallParameter[] = mergedParameters(pathItem?.parameters, spec?.parameters)
     .filter((param) => param.in === "path" || param.in === "query")
     .map((param) => ({
       name: param.name,
@@ -203,6 +220,7 @@ export function parametersOf(surface: CallSurface, operationId: string): CallPar
       required: param.required === true,
       schema: param.schema ?? {},
       description: param.description,
+      ...withConstant(param.schema),
     }));
   const body = spec?.requestBody?.content?.["application/json"]?.schema;
   if (body === undefined) return parameters;
@@ -223,9 +241,48 @@ export function parametersOf(surface: CallSurface, operationId: string): CallPar
       required: body.required?.includes(name) === true,
       schema,
       description: schema.description,
+      ...withConstant(schema),
     });
   }
   return parameters;
+}
+
+/**
+ * An operation's parameters: those of its path item (shared by every method of the path), each
+ * replaced by the operation's own parameter of the same name and location, as OpenAPI says.
+ */
+function mergedParameters(
+  shared: readonly OpenApiParameter[] = [],
+  own: readonly OpenApiParameter[] = [],
+): OpenApiParameter[] {
+  const overridden = (param: OpenApiParameter) =>
+    own.some((candidate) => candidate.name === param.name && candidate.in === param.in);
+  return [...shared.filter((param) => !overridden(param)), ...own];
+}
+
+/**
+ * The one value a schema allows (`const`, or an `enum` of one), which the CLI fills in when an input
+ * is not given; `undefined` when it allows more.
+ *
+ * @example
+ * constantOf({ type: "string", const: "meta" }); // { value: "meta" }
+ */
+export function constantOf(schema: Schema | undefined): { value: unknown } | undefined {
+  if (schema === undefined) return undefined;
+  if ("const" in schema) return { value: schema.const };
+  if (schema.enum?.length === 1) return { value: schema.enum[0] };
+  return undefined;
+}
+
+function withConstant(schema: Schema | undefined): { constant?: { value: unknown } } {
+  const constant = constantOf(schema);
+  return constant === undefined ? {} : { constant };
+}
+
+/** The spec entry of a REST operation. */
+function operationSpec(surface: RestSurface, operation: RestOperation): OpenApiOperation | undefined {
+  const method = operation.method.toLowerCase() as Lowercase<RestOperation["method"]>;
+  return surface.spec.paths?.[operation.path]?.[method];
 }
 
 /**
@@ -235,20 +292,17 @@ export function parametersOf(surface: CallSurface, operationId: string): CallPar
  * console.log(operationList(await loadSurface("evm")));
  */
 export function operationList(surface: CallSurface): string {
-  const ids = Object.keys(surface.operations);
-  const width = Math.max(...ids.map((id) => id.length));
-  return ids
-    .map((id) => {
-      const summary =
-        surface.kind === "rpc"
-          ? surface.spec.methods?.find((method) => method.name === id)?.summary
-          : summaryOf(surface, id);
-      return `  ${id.padEnd(width)}  ${summary ?? ""}`.trimEnd();
-    })
-    .join("\n");
+  const rows = Object.keys(surface.operations).map((id) => [id, operationSummary(surface, id) ?? ""]);
+  return alignColumns(rows).join("\n");
 }
 
-function summaryOf(surface: RestSurface, id: string): string | undefined {
-  const operation = surface.operations[id] as RestOperation;
-  return surface.spec.paths?.[operation.path]?.[operation.method.toLowerCase()]?.summary;
+/**
+ * The spec's one-line summary of an operation or method.
+ *
+ * @example
+ * operationSummary(await loadSurface("platform"), "getNode"); // "Get a node"
+ */
+export function operationSummary(surface: CallSurface, id: string): string | undefined {
+  if (surface.kind === "rpc") return surface.spec.methods?.find((method) => method.name === id)?.summary;
+  return operationSpec(surface, surface.operations[id] as RestOperation)?.summary;
 }

@@ -1,4 +1,5 @@
 import type { Interceptor } from "@grpc/grpc-js";
+import { redactText } from "../runtime/credentials/redact.js";
 import type { SecretInput } from "../runtime/credentials/secret.js";
 import { ConfigurationError } from "../runtime/errors/configuration-error.js";
 import { grpc } from "./grpc-js.js";
@@ -43,7 +44,8 @@ export function xTokenInterceptor(token: SecretInput, options: XTokenInterceptor
   if (typeof target !== "string" || !isLoopbackTarget(target)) {
     throw new ConfigurationError(
       "target",
-      `${typeof target === "string" ? `"${target}"` : "(none given)"} is not this machine: the x-token would travel in clear text. Give the loopback target of the channel, or reach the node over TLS with credentials.combineChannelCredentials(credentials.createSsl(), xTokenCallCredentials(token))`,
+      // A target pasted from a node's https_endpoint may end in the token itself.
+      `${typeof target === "string" ? `"${redactText(target, [secret.reveal()])}"` : "(none given)"} is not this machine: the x-token would travel in clear text. Give the loopback target of the channel, or reach the node over TLS with credentials.combineChannelCredentials(credentials.createSsl(), xTokenCallCredentials(token))`,
     );
   }
   return (callOptions, nextCall) =>

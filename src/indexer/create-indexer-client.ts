@@ -9,15 +9,11 @@ import { nodeAuth } from "../runtime/credentials/auth.js";
 import type { NodeCredentials } from "../runtime/credentials/node-credentials.js";
 import type { RetryOptions } from "../runtime/http/retry-policy.js";
 import type { FetchFunction } from "../runtime/http/send-request.js";
-import type { CallOptions, RestCaller, RestInput } from "../runtime/operation.js";
-import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
+import type { CallOptions } from "../runtime/operation.js";
 import type { UsageBudget, UsageSnapshot } from "../runtime/usage/usage-meter.js";
-import { rawAddressParameters } from "./address/address-parameters.js";
+import { createIndexerCaller } from "./indexer-caller.js";
 import { type IndexerListIterators, iteratorName } from "./list-iterators.js";
 import { paginateList } from "./paginate-list.js";
-
-/** The documented default page size of `getActions`, sent when a query has no `limit` (servers' own defaults differ). */
-export const DEFAULT_ACTIONS_LIMIT = 10;
 
 /** Options of {@link createIndexerClient}. */
 export interface IndexerClientOptions {
@@ -88,8 +84,10 @@ export type IndexerClient = IndexerOperations &
  * for await (const tx of indexer.transactions({ account }, { max: 100 })) console.log(tx.lt, tx.hash);
  */
 export function createIndexerClient(options: IndexerClientOptions): IndexerClient {
-  const caller = createRestCaller({
+  // The caller reads addresses in any form and fills getActions' limit, for every operation alike.
+  const caller = createIndexerCaller({
     baseUrl: options.url,
+    urlOption: "url",
     auth: nodeAuth(options.credentials),
     fetch: options.fetch,
     timeout: options.timeout,
@@ -98,29 +96,7 @@ export function createIndexerClient(options: IndexerClientOptions): IndexerClien
     validateResponse: options.validateResponse,
     usage: { budget: options.budget },
   });
-  // Addresses are read (any form) and sent raw, for every operation alike.
-  const addressesRaw: RestCaller = {
-    call: (operation, input, callOptions) => {
-      let sent: RestInput;
-      try {
-        sent = {
-          ...input,
-          ...(input.query && { query: rawAddressParameters(operation.id, input.query) }),
-          ...(isObject(input.body) && { body: rawAddressParameters(operation.id, input.body, "/body") }),
-        };
-      } catch (error) {
-        // Refused before sending, but as a rejected promise like the runtime's own checks.
-        return Promise.reject(error);
-      }
-      return caller.call(operation, sent, callOptions);
-    },
-  };
-  const operations: IndexerOperations = {
-    ...createIndexerOperations(addressesRaw),
-  };
-  const generatedGetActions = operations.getActions;
-  operations.getActions = (query = {}, callOptions) =>
-    generatedGetActions({ ...query, limit: query.limit ?? DEFAULT_ACTIONS_LIMIT }, callOptions);
+  const operations = createIndexerOperations(caller);
 
   const iterators: Record<string, unknown> = {};
   for (const operation of Object.values(indexerOperations)) {
@@ -142,8 +118,4 @@ export function createIndexerClient(options: IndexerClientOptions): IndexerClien
       return { ...spent, requestUnits: spent.requests };
     },
   };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

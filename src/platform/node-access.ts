@@ -1,3 +1,4 @@
+import { hideSecrets } from "../runtime/credentials/hide-secrets.js";
 import { Secret } from "../runtime/credentials/secret.js";
 import { NodeAccessError } from "./errors/node-access-error.js";
 
@@ -35,8 +36,10 @@ export interface NodeAccessOptions {
  * `createWalletClient` or `createIndexerClient`.
  *
  * The token (`details.auth_key`) is preferred when present; `prefer: "basic"` picks
- * `auth_username`/`auth_password` instead. A token already appended to `https_endpoint` is removed
- * from `url` so it is not sent twice. The credentials object hides its secrets from `util.inspect`
+ * `auth_username`/`auth_password` instead. `url` keeps only the endpoint's scheme, host and path: a
+ * token already appended to `https_endpoint` is removed so it is not sent twice, and a query or
+ * fragment is dropped (node clients refuse them, since a token and paths appended after a `?` or `#`
+ * would not reach the node's path). The credentials object hides its secrets from `util.inspect`
  * and `JSON.stringify`, so logging the result shows no token or password.
  *
  * @param node - A node as `getNode`, `createNode` or `waitForNode` return it.
@@ -117,17 +120,4 @@ function decodeSegment(segment: string): string {
   } catch {
     return segment; // a stray `%` that is not an escape: the segment is what it says
   }
-}
-
-const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");
-
-/**
- * Keeps the secret properties readable (and spreadable) but shows them as `***` when the object is
- * inspected or serialised.
- */
-function hideSecrets<T extends NodeAccessCredentials>(credentials: T): T {
-  const shown = Object.fromEntries(Object.keys(credentials).map((key) => [key, "***"]));
-  Object.defineProperty(credentials, "toJSON", { value: () => shown, enumerable: false });
-  Object.defineProperty(credentials, inspectSymbol, { value: () => shown, enumerable: false });
-  return credentials;
 }

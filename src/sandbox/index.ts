@@ -4,6 +4,7 @@
  */
 import { indexerOperations } from "../../generated/indexer/operations.js";
 import { walletOperations } from "../../generated/wallet/operations.js";
+import { hideSecrets } from "../runtime/credentials/hide-secrets.js";
 import { closeInReverse } from "./close-in-reverse.js";
 import { createEvmSurface, type EvmSurface } from "./evm/evm-surface.js";
 import { type ChainSnapshot, type Reorg, reorgChain, snapshotChain } from "./evm/reorg.js";
@@ -169,17 +170,6 @@ function routesOf(operations: Readonly<Record<string, { path: string }>>): strin
   return [...new Set(Object.values(operations).map((operation) => operation.path.split("/")[1] ?? ""))];
 }
 
-/** Keeps the demo secrets readable but shows them as `***` when inspected or serialised. */
-function hideSecrets<T extends object>(credentials: T): Readonly<T> {
-  const shown = Object.fromEntries(Object.keys(credentials).map((key) => [key, "***"]));
-  Object.defineProperty(credentials, "toJSON", { value: () => shown, enumerable: false });
-  Object.defineProperty(credentials, Symbol.for("nodejs.util.inspect.custom"), {
-    value: () => shown,
-    enumerable: false,
-  });
-  return Object.freeze(credentials);
-}
-
 /**
  * Starts every surface on 127.0.0.1 at free ports (or the `ports` given): the node surfaces first (EVM on ganache, wallet,
  * indexer, and gRPC when `@grpc/grpc-js` is installed), then the platform (whose nodes point at them), then the exchange. Each surface checks
@@ -288,15 +278,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         indexer: servers.indexer.url,
         ...(grpc && { grpc: grpc.target }),
       }),
-      credentials: hideSecrets({
-        apiKey,
-        nodeToken: demoNode.token,
-        username: demoNode.username,
-        password: demoNode.password,
-        exchangePrivateKey: exchange.demo.privateKey as `0x${string}`,
-        walletPrivateKey: wallet.demo.privateKey,
-        evmPrivateKey: signingKeyOf(evm),
-      }),
+      credentials: Object.freeze(
+        hideSecrets({
+          apiKey,
+          nodeToken: demoNode.token,
+          username: demoNode.username,
+          password: demoNode.password,
+          exchangePrivateKey: exchange.demo.privateKey as `0x${string}`,
+          walletPrivateKey: wallet.demo.privateKey,
+          evmPrivateKey: signingKeyOf(evm),
+        }),
+      ),
       fixtures: {
         restingOids: Object.freeze([...exchange.restingOids]),
         exchangeAddress: exchange.demo.address,

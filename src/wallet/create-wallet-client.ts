@@ -15,17 +15,15 @@ import {
 } from "../../generated/wallet/index.js";
 import { nodeAuth } from "../runtime/credentials/auth.js";
 import type { NodeCredentials } from "../runtime/credentials/node-credentials.js";
-import { RequestValidationError } from "../runtime/errors/request-validation-error.js";
 import type { RetryOptions } from "../runtime/http/retry-policy.js";
 import type { FetchFunction } from "../runtime/http/send-request.js";
 import type { CallOptions } from "../runtime/operation.js";
-import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
 import type { UsageBudget, UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import { readableAssetIssue } from "./readable-asset.js";
-import { withVisibleAddresses } from "./request-address.js";
 import type { TransferOptions, TransferRequest, TransferResult } from "./transaction/transfer.js";
 import type { WalletSigner } from "./transaction/wallet-signer.js";
 import type { ConstantCaller, Trc20Contract } from "./trc20/trc20-contract.js";
+import { createWalletCaller } from "./wallet-caller.js";
 
 /** Options of {@link createWalletClient}. */
 export interface WalletClientOptions {
@@ -303,10 +301,6 @@ export interface WalletClient {
   usage(): UsageSnapshot;
 }
 
-const HEX = /^(0x)?[0-9a-fA-F]*$/;
-/** The constant-call owner when none is given: the zero address, as tronweb sends it. */
-const ZERO_ADDRESS = "410000000000000000000000000000000000000000";
-
 type Operations = WalletOperations &
   Record<string, (input: unknown, options?: CallOptions) => Promise<unknown>>;
 
@@ -327,8 +321,10 @@ type Operations = WalletOperations &
  * const account = await wallet.getAccount({ address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp" });
  */
 export function createWalletClient(options: WalletClientOptions): WalletClient {
-  const caller = createRestCaller({
+  // The caller sends `visible`, converts addresses and reads `{"Error": …}` answers, for every operation.
+  const caller = createWalletCaller({
     baseUrl: options.url,
+    urlOption: "url",
     auth: nodeAuth(options.credentials),
     fetch: options.fetch,
     timeout: options.timeout,
@@ -336,7 +332,6 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
     retry: options.retry,
     validateResponse: options.validateResponse,
     usage: { budget: options.budget },
-    detectServiceError: walletErrorMessage,
   });
   const operations = createWalletOperations(caller) as Operations;
 
@@ -350,10 +345,6 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
     const operation = operations[confirmed ? `${id}Solidity` : id] as Operations[string];
     return operation(input, rest);
   }
-  /** Calls an operation that takes a JSON body, with `visible` set and addresses converted. */
-  function post(id: keyof WalletOperations, body: VisibleQuery, callOptions?: WalletReadOptions) {
-    return call(id, withVisibleAddresses(id, body, body.visible ?? true), callOptions);
-  }
   const found = <T>(answer: unknown, key: string): T | null =>
     answer !== null && typeof answer === "object" && key in answer ? (answer as T) : null;
   const tokenList = (answer: unknown, visible: boolean): AssetIssueSearchResult => {
@@ -362,46 +353,33 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
   };
 
   const client: WalletClient = {
-    getAccount: async (query, callOptions) => found(await post("getAccount", query, callOptions), "address"),
+    getAccount: async (query, callOptions) => found(await call("getAccount", query, callOptions), "address"),
     getAccountResource: async (query, callOptions) =>
-      (await post("getAccountResource", query, callOptions)) as AccountResource,
-    getNowBlock: async (query, callOptions) =>
-      (await call("getNowBlock", { visible: query?.visible ?? true }, callOptions)) as Block,
+      (await call("getAccountResource", query, callOptions)) as AccountResource,
+    getNowBlock: async (query, callOptions) => (await call("getNowBlock", query ?? {}, callOptions)) as Block,
     getBlockByNum: async (query, callOptions) =>
       found(
-        await post("getBlockByNum", { ...query, num: toInt64(query?.num) } as VisibleQuery, callOptions),
+        await call("getBlockByNum", { ...query, num: toInt64(query?.num) } as VisibleQuery, callOptions),
         "blockID",
       ),
     getBlockById: async (query, callOptions) =>
-      found(await post("getBlockById", query, callOptions), "blockID"),
+      found(await call("getBlockById", query, callOptions), "blockID"),
     getBlock: async (query, callOptions) =>
-      found(await post("getBlock", query ?? {}, callOptions), "blockID"),
+      found(await call("getBlock", query ?? {}, callOptions), "blockID"),
     getTransactionById: async (query, callOptions) =>
-      found(await post("getTransactionById", query, callOptions), "txID"),
+      found(await call("getTransactionById", query, callOptions), "txID"),
     getTransactionInfoById: async (query, callOptions) =>
-      found(await post("getTransactionInfoById", query, callOptions), "id"),
+      found(await call("getTransactionInfoById", query, callOptions), "id"),
     triggerConstantContract: async (query, callOptions) =>
-      (await post(
-        "triggerConstantContract",
-        { owner_address: ZERO_ADDRESS, ...query },
-        callOptions,
-      )) as ConstantCall,
+      (await call("triggerConstantContract", query, callOptions)) as ConstantCall,
     createTransaction: async (query, callOptions) =>
-      (await post("createTransaction", query, callOptions)) as UnsignedTransaction,
+      (await call("createTransaction", query, callOptions)) as UnsignedTransaction,
     transferAsset: async (query, callOptions) =>
-      (await post("transferAsset", query, callOptions)) as UnsignedTransaction,
+      (await call("transferAsset", query, callOptions)) as UnsignedTransaction,
     broadcastTransaction: async (transaction, callOptions) =>
       (await operations.broadcastTransaction(transaction, callOptions)) as BroadcastResult,
     async getAssetIssueListByName(query, callOptions) {
       const visible = query?.visible ?? true;
-      if (!visible && typeof query.value === "string" && !HEX.test(query.value)) {
-        throw new RequestValidationError("getAssetIssueListByName", [
-          {
-            pointer: "/body/value",
-            message: "must be the hex of the UTF-8 name when visible is false (see textToHex)",
-          },
-        ]);
-      }
       return tokenList(
         await call("getAssetIssueListByName", { value: query?.value, visible }, callOptions),
         visible,
@@ -414,14 +392,11 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
       return asset === null || visible ? asset : readableAssetIssue(asset);
     },
     getAssetIssueByAccount: async (query, callOptions) =>
-      tokenList(await post("getAssetIssueByAccount", query, callOptions), query?.visible ?? true),
+      tokenList(await call("getAssetIssueByAccount", query, callOptions), query?.visible ?? true),
     getAssetIssueList: async (query, callOptions) =>
-      tokenList(
-        await call("getAssetIssueList", { visible: query?.visible ?? true }, callOptions),
-        query?.visible ?? true,
-      ),
+      tokenList(await call("getAssetIssueList", query ?? {}, callOptions), query?.visible ?? true),
     getPaginatedAssetIssueList: async (query, callOptions) =>
-      tokenList(await post("getPaginatedAssetIssueList", query, callOptions), query?.visible ?? true),
+      tokenList(await call("getPaginatedAssetIssueList", query, callOptions), query?.visible ?? true),
     // Checking, signing and recovering (secp256k1, the protobuf reader) load on the first transfer,
     // and the ABI coder on the first TRC-20 read: a client that only reads never downloads them.
     async transfer(request, signer, transferOptions) {
@@ -456,11 +431,4 @@ function lazyTrc20(address: string, call: ConstantCaller): Trc20Contract {
 /** A height as the int64 the spec types it (a safe integer number is accepted too). */
 function toInt64(value: bigint | number | undefined): bigint | number | undefined {
   return typeof value === "number" && Number.isSafeInteger(value) ? BigInt(value) : value;
-}
-
-/** The message of a wallet node's `{"Error": "…"}` answer, which comes with HTTP 200. */
-function walletErrorMessage(body: unknown): string | undefined {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
-  const message = (body as { Error?: unknown }).Error;
-  return typeof message === "string" ? message : undefined;
 }

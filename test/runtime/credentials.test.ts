@@ -5,6 +5,7 @@ import { nodeHttpEndpoint, nodeWebSocketEndpoint } from "../../src/runtime/crede
 import { redactUrl } from "../../src/runtime/credentials/redact.js";
 import { Secret } from "../../src/runtime/credentials/secret.js";
 import { isLoopbackHost, requireSecureUrl } from "../../src/runtime/credentials/secure-url.js";
+import { wrapSecrets } from "../../src/runtime/credentials/wrap-secrets.js";
 import { ConfigurationError } from "../../src/runtime/errors/configuration-error.js";
 
 const TOKEN = "tok3n5ecret";
@@ -98,6 +99,9 @@ describe("HTTPS rule", () => {
       "http://128.0.0.1",
       "ftp://127.0.0.1",
       "not a url",
+      "https://nd-1.example.com?",
+      "https://nd-1.example.com/#",
+      "https://nd-1.example.com/base?x=1",
     ]) {
       expect(() => requireSecureUrl(url, "url")).toThrow(ConfigurationError);
     }
@@ -147,6 +151,42 @@ describe("node endpoints", () => {
   it("refuses plain HTTP to a remote node and does not show the token", () => {
     expect(() => nodeHttpEndpoint({ url: "http://nd-1.example.com", credentials: { token: TOKEN } })).toThrow(
       /must use https/,
+    );
+  });
+});
+
+describe("secret fields of answers", () => {
+  const paths = [["details", "auth_key"]] as const;
+
+  it("hide a repeat of their value in another field when printed, nested or at the top, and keep the fields", () => {
+    const endpoint = `https://nd-1.example.com/${TOKEN}`;
+    const node = wrapSecrets(
+      { id: "ND-1", details: { auth_key: TOKEN, https_endpoint: endpoint, port: 443 } },
+      paths,
+    );
+    expect(inspect(node, { depth: 5 })).not.toContain(TOKEN);
+    expect(JSON.stringify(node)).toBe(
+      '{"id":"ND-1","details":{"auth_key":"***","https_endpoint":"https://nd-1.example.com/***","port":443}}',
+    );
+    expect(node.details.https_endpoint).toBe(endpoint);
+    expect(Object.keys(node.details)).toEqual(["auth_key", "https_endpoint", "port"]);
+
+    const top = wrapSecrets({ auth_key: TOKEN, note: `key ${TOKEN}` }, [["auth_key"]]);
+    expect(JSON.stringify(top)).toBe('{"auth_key":"***","note":"key ***"}');
+    expect(top.note).toBe(`key ${TOKEN}`);
+  });
+
+  it("leave an answer without repeats, and values too short to be a secret, as they are", () => {
+    const plain = { details: { auth_key: TOKEN, https_endpoint: "https://nd-1.example.com" } };
+    const wrapped = wrapSecrets(structuredClone(plain), paths);
+    expect(Object.getPrototypeOf(wrapped.details)).toBe(Object.prototype);
+    // A short value would be "found" in unrelated text: "1" is in every URL with a digit.
+    const short = wrapSecrets(
+      { details: { auth_key: "1", https_endpoint: "https://nd-1.example.com" } },
+      paths,
+    );
+    expect(JSON.stringify(short)).toBe(
+      '{"details":{"auth_key":"***","https_endpoint":"https://nd-1.example.com"}}',
     );
   });
 });

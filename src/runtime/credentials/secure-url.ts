@@ -18,19 +18,22 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
- * Parses a service URL and checks it is safe to send credentials to: `https:` (or `wss:`), or plain
- * `http:`/`ws:` only to a loopback host; no user info (credentials go in `credentials`).
+ * Parses a service URL and checks it is safe to send credentials to and to append paths to: `https:`
+ * (or `wss:`), or plain `http:`/`ws:` only to a loopback host; no user info (credentials go in
+ * `credentials`); no query or fragment, which would swallow the token and paths appended after them.
+ * The message never repeats the query or fragment, which may hold a secret of its own.
  *
  * @param url - The URL to check.
  * @param option - The option name to report, e.g. `"url"` or `"baseUrl"`.
  * @param redact - Scrubs known secrets from the URL before it is shown in an error.
  * @returns The parsed URL.
  * @throws {ConfigurationError} when the URL does not parse, uses another scheme, is plain HTTP to a
- *   host that is not loopback, or carries user info.
+ *   host that is not loopback, carries user info, or has a query or fragment (even an empty `?` or `#`).
  * @example
  * requireSecureUrl("https://nd-123.example.com", "url"); // URL
  * requireSecureUrl("http://127.0.0.1:8545", "url"); // URL
  * requireSecureUrl("http://nd-123.example.com", "url"); // throws ConfigurationError
+ * requireSecureUrl("https://nd-123.example.com?x=1", "url"); // throws ConfigurationError
  */
 export function requireSecureUrl(
   url: string,
@@ -47,6 +50,15 @@ export function requireSecureUrl(
     throw new ConfigurationError(
       option,
       "must not contain user info; pass the username and password as credentials",
+    );
+  }
+  // Checked on the text as given: `new URL` drops an empty `?` or `#`, but a string join would not.
+  if (/[?#]/.test(url)) {
+    throw new ConfigurationError(
+      option,
+      "must not contain a query (?…) or fragment (#…): give the base URL alone, such as https://nd-123.example.com " +
+        "(a path is fine); the client appends each request's path, and a node's token, to it, and after a ? or # they " +
+        "would land in the query string, which server and proxy logs keep, or in a fragment, which is never sent",
     );
   }
   const shown = redact(parsed.href);

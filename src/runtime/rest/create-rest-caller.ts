@@ -33,6 +33,8 @@ import { prepareRest } from "./prepare-request.js";
 export interface RestCallerOptions {
   /** The surface's base URL; https, or http only to a loopback host. */
   baseUrl: string;
+  /** The option that `baseUrl` came from, as configuration errors name it (default `"baseUrl"`; a node client's is `"url"`). */
+  urlOption?: string;
   /** How credentials are attached (default: none). */
   auth?: Auth;
   /** The `fetch` to use (default: the global one). */
@@ -105,7 +107,7 @@ export interface HttpRestCaller extends RestCaller {
  */
 export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   const auth = options.auth ?? noAuth();
-  requireSecureUrl(options.baseUrl, "baseUrl", auth.redact);
+  requireSecureUrl(options.baseUrl, options.urlOption ?? "baseUrl", auth.redact);
   const policy = resolveRetryPolicy(options.retry);
   const meter = options.usage?.meter ?? createUsageMeter(options.usage?.budget);
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));

@@ -56,12 +56,10 @@ export async function everyOperation(): Promise<FuzzOperation[]> {
       continue;
     }
     for (const [id, descriptor] of Object.entries(surface.operations)) {
-      const spec = surface.spec.paths?.[descriptor.path]?.[descriptor.method.toLowerCase()] as
-        | OpenApiOperation
-        | undefined;
-      const shared = (
-        surface.spec.paths?.[descriptor.path] as { parameters?: OpenApiParameter[] } | undefined
-      )?.parameters;
+      const pathItem = surface.spec.paths?.[descriptor.path];
+      const method = descriptor.method.toLowerCase() as Lowercase<typeof descriptor.method>;
+      const spec = pathItem?.[method] as OpenApiOperation | undefined;
+      const shared = pathItem?.parameters as OpenApiParameter[] | undefined;
       found.push(
         restOperation(surface, id, descriptor, [...(shared ?? []), ...(spec?.parameters ?? [])], spec),
       );
