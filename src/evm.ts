@@ -12,8 +12,9 @@ export {
   type EvmVerifiedReceiptOptions,
   type UnvalidatedRequestOptions,
 } from "./evm/client/create-evm-client.js";
+export { ProofError, type ProofErrorOptions } from "./evm/errors/proof-error.js";
+export { SubscriptionError, type SubscriptionErrorReason } from "./evm/errors/subscription-error.js";
 export type { LiveConnectionOptions } from "./evm/live/live-connection.js";
-export type * from "./evm/live/live-events.js";
 export type * from "./evm/live/live-events.js";
 export type { EvmLiveMethods, LiveSubscription, WatchHandlers } from "./evm/live/live-methods.js";
 export * from "./evm/verify/index.js";

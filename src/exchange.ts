@@ -36,6 +36,15 @@ export {
   updateIsolatedMarginAction,
   updateLeverageAction,
 } from "./exchange/action-inputs.js";
+export type {
+  ActionOptions,
+  ActionOutcome,
+  CancelOutcome,
+  ModifyOptions,
+  OrderOptions,
+  PlacementOutcome,
+  UserActionOptions,
+} from "./exchange/action-options.js";
 export {
   type AssetDirectory,
   type AssetInfo,
@@ -49,18 +58,8 @@ export {
   roundSize,
   sizeProblem,
 } from "./exchange/assets/price-rules.js";
-export {
-  type ActionOptions,
-  type ActionOutcome,
-  type CancelOutcome,
-  createExchangeClient,
-  type ExchangeClient,
-  type ExchangeClientOptions,
-  type ModifyOptions,
-  type OrderOptions,
-  type PlacementOutcome,
-  type UserActionOptions,
-} from "./exchange/client.js";
+export { createExchangeClient, type ExchangeClient, type ExchangeClientOptions } from "./exchange/client.js";
+export { ExchangeError, type ExchangeErrorOptions } from "./exchange/errors/exchange-error.js";
 export { createInfoClient, type InfoClient, type InfoClientOptions } from "./exchange/info-client.js";
 export { createNonceManager, type NonceManager, nonceManagerFor } from "./exchange/nonce-manager.js";
 export {

@@ -8,5 +8,4 @@
 export { xTokenCallCredentials } from "./grpc/x-token-call-credentials.js";
 export { type XTokenInterceptorOptions, xTokenInterceptor } from "./grpc/x-token-interceptor.js";
 export { Secret, type SecretInput } from "./runtime/credentials/secret.js";
-export { ConfigurationError } from "./runtime/errors/configuration-error.js";
-export { MissingPeerError } from "./runtime/errors/missing-peer-error.js";
+export * from "./runtime/errors/index.js";

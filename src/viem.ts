@@ -2,6 +2,9 @@
  * `chainkit/viem`: viem on chainkit's transport (credentials, retries, batching, validation), and an
  * extension with verified proofs and receipts and HyperEVM's system transactions. Needs viem 2.
  */
+
+export { ProofError, type ProofErrorOptions } from "./evm/errors/proof-error.js";
+export * from "./runtime/errors/index.js";
 export {
   type ChainkitActions,
   chainkitActions,

@@ -13,18 +13,7 @@ export { DEFAULT_MAX_RESPONSE_BYTES } from "./runtime/max-response-bytes.js";
 export type { UsageBudget, UsageSnapshot } from "./runtime/usage/usage-meter.js";
 export { isBase58Address, isHexAddress, toBase58Address, toHexAddress } from "./wallet/address.js";
 export {
-  type AccountQuery,
-  type AssetIssueQuery,
-  type AssetIssueSearchResult,
-  type AssetPageQuery,
-  type BlockNumQuery,
-  type BlockQuery,
-  type ConstantCallQuery,
-  type CreateTransactionQuery,
   createWalletClient,
-  type TransferAssetQuery,
-  type ValueQuery,
-  type VisibleQuery,
   type WalletClient,
   type WalletClientOptions,
   type WalletReadOptions,
@@ -60,3 +49,16 @@ export {
   type WalletSigner,
 } from "./wallet/transaction/wallet-signer.js";
 export type { Trc20Contract } from "./wallet/trc20/trc20-contract.js";
+export type {
+  AccountQuery,
+  AssetIssueQuery,
+  AssetIssueSearchResult,
+  AssetPageQuery,
+  BlockNumQuery,
+  BlockQuery,
+  ConstantCallQuery,
+  CreateTransactionQuery,
+  TransferAssetQuery,
+  ValueQuery,
+  VisibleQuery,
+} from "./wallet/wallet-queries.js";

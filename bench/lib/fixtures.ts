@@ -11,7 +11,7 @@ function fixture(path: string): Record<string, unknown> {
 type Json = Record<string, unknown>;
 
 /** The real mainnet block 15,571,241 with its 58 full transactions. */
-export const BLOCK_58_FILE = "evm/eth_getBlockByHash_mainnet_15571241_full.json";
+const BLOCK_58_FILE = "evm/eth_getBlockByHash_mainnet_15571241_full.json";
 export const block58 = fixture(BLOCK_58_FILE).result as Json & { hash: string; transactions: Json[] };
 
 /** A real type-2 transaction, as eth_getTransactionByHash returns it. */

@@ -108,7 +108,7 @@ function pad(text: string, width: number, right = false): string {
 }
 
 /** Prints a table to stdout: label, median with unit, round range, ratio, goal. */
-export function printTable(table: Table): void {
+function printTable(table: Table): void {
   const header = ["variant", "median", "range (rounds)", table.ratioLabel ?? "ratio", "goal"];
   const lines = table.figures.map((figure) => [
     figure.label + (figure.note ? ` (${figure.note})` : ""),

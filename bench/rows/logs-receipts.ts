@@ -40,7 +40,7 @@ const hex = (n: number) => `0x${n.toString(16)}`;
  * 1,000 logs over 50 blocks (the most one HyperEVM call may span), 20 per block, made from the
  * recorded logs: each with its own block, transaction and position.
  */
-export function thousandLogs(): Json[] {
+function thousandLogs(): Json[] {
   const real = recorded("eth_getLogs/contract-addr.io") as Json[];
   return Array.from({ length: 1000 }, (_, i) => {
     const source = real[i % real.length] as Json;
@@ -61,7 +61,7 @@ export function thousandLogs(): Json[] {
  * The receipts of a 200-transaction block, made from the recorded receipts of type 0x0, 0x1, 0x2 and
  * 0x3 (most with a log): each with its own transaction hash and position, cumulative gas adding up.
  */
-export function blockOf200Receipts(): Json[] {
+function blockOf200Receipts(): Json[] {
   const real = [
     "eth_getTransactionReceipt/get-dynamic-fee.io",
     "eth_getTransactionReceipt/get-legacy-receipt.io",

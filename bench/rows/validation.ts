@@ -25,7 +25,7 @@ export function blockResultSchema(): object {
 }
 
 /** ajv compiled at run time with the generator's options (strict off: the spec carries x- keywords). */
-export function compileAtRuntime(schema: object): (data: unknown) => boolean {
+function compileAtRuntime(schema: object): (data: unknown) => boolean {
   const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
   addFormats.default(ajv);
   return ajv.compile(schema);

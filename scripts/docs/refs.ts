@@ -61,7 +61,7 @@ function decodeSegment(segment: string): string {
  * @throws {DocsError} When the ref is not local or points at nothing.
  * @example resolvePointer(spec, "#/components/schemas/Node")
  */
-export function resolvePointer(doc: unknown, ref: string): unknown {
+function resolvePointer(doc: unknown, ref: string): unknown {
   if (!ref.startsWith("#")) throw new DocsError(`only local $refs are supported, got ${ref}`);
   const segments = ref.slice(1).split("/").slice(1).map(decodeSegment);
   let current: unknown = doc;

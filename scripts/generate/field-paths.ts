@@ -51,7 +51,7 @@ export function fieldPositions(
  * @param marks - Whether a (sub)schema marks its value.
  * @returns Key paths, deduplicated and sorted; `[[]]` when the value itself is marked.
  */
-export function findFieldPaths(doc: Json, schema: Json, marks: (node: JsonObject) => boolean): string[][] {
+function findFieldPaths(doc: Json, schema: Json, marks: (node: JsonObject) => boolean): string[][] {
   const found = new Map<string, string[]>();
   visit(schema, [], new Set());
   return [...found.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, path]) => path);

@@ -8,7 +8,7 @@ import {
 import type { JsonObject } from "./json.js";
 
 /** How a wide integer travels once the lossless parser has read it: an integer or a decimal string. */
-export const DECIMAL_PATTERN = "^-?[0-9]+$";
+const DECIMAL_PATTERN = "^-?[0-9]+$";
 
 /**
  * Prepares a schema whose `format` names a wide integer (`int64`, `uint120`, … see

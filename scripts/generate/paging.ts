@@ -4,7 +4,7 @@ import type { ParameterModel } from "./openapi-model.js";
 import { SpecError } from "./spec-error.js";
 
 /** The spec extension that marks a list operation paged by `limit` and `offset`. */
-export const PAGING_EXTENSION = "x-paging";
+const PAGING_EXTENSION = "x-paging";
 
 /** How a list operation pages, as its `x-paging` extension and its `limit` parameter say. */
 export interface PagingModel {

@@ -62,12 +62,8 @@ export function readInputs(json: string | undefined, params: readonly string[]):
  * Inputs by name as values, each `--param` text read by its parameter's schema.
  *
  * @throws {UsageError} for a name the operation does not have (the message lists those it has).
- * @example
- * const platform = await loadSurface("platform");
- * valuesByName("listNodes", parametersOf(platform, "listNodes"), new Map([["page", 2]]));
- * // Map { CallParameter(page) => 2 }
  */
-export function valuesByName(
+function valuesByName(
   operationId: string,
   parameters: readonly CallParameter[],
   named: ReadonlyMap<string, unknown>,

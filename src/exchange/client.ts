@@ -1,21 +1,12 @@
 import { createExchangeOperations } from "../../generated/exchange/client.js";
-import type {
-  CancelResult,
-  CancelStatus,
-  Grouping,
-  Order,
-  PlacementResult,
-  PlacementStatus,
-} from "../../generated/exchange/types.js";
+import type { CancelResult, Order, PlacementResult } from "../../generated/exchange/types.js";
 import { ConfigurationError } from "../runtime/errors/configuration-error.js";
-import { ExchangeError } from "../runtime/errors/exchange-error.js";
 import { type FieldIssue, RequestValidationError } from "../runtime/errors/request-validation-error.js";
 import { type RetryOptions, resolveRetryPolicy } from "../runtime/http/retry-policy.js";
 import type { FetchFunction } from "../runtime/http/send-request.js";
 import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
 import type { UsageBudget, UsageMeter, UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import {
-  type BuilderInput,
   batchModifyAction,
   type CancelByCloidInput,
   type CancelInput,
@@ -29,8 +20,18 @@ import {
   updateIsolatedMarginAction,
   updateLeverageAction,
 } from "./action-inputs.js";
+import type {
+  ActionOptions,
+  ActionOutcome,
+  CancelOutcome,
+  ModifyOptions,
+  OrderOptions,
+  PlacementOutcome,
+  UserActionOptions,
+} from "./action-options.js";
 import type { AssetDirectory } from "./assets/asset-directory.js";
 import { orderIssues, type PlacedOrder } from "./assets/check-orders.js";
+import { ExchangeError } from "./errors/exchange-error.js";
 import { createInfoClient } from "./info-client.js";
 import { nonceManagerFor } from "./nonce-manager.js";
 import { createSignedSender, type ExchangeActionId } from "./signed-sender.js";
@@ -76,60 +77,6 @@ export interface ExchangeClientOptions {
   meter?: UsageMeter;
   /** Check answers against the spec (default `true`). */
   validateResponse?: boolean;
-}
-
-/** Per-call options of an L1 action. */
-export interface ActionOptions {
-  /** Millisecond time after which the exchange must reject the request; must be in the future. */
-  expiresAfter?: number;
-  /** Act for this vault or subaccount; `null` acts for the signer even when the client has a default. */
-  vaultAddress?: string | null;
-  /** Aborts the request, a wait for earlier requests of the same signer, and any resend wait. */
-  signal?: AbortSignal;
-  /** Milliseconds per attempt, overriding the client's. */
-  timeout?: number;
-}
-
-/** Per-call options of {@link ExchangeClient.order}. */
-export interface OrderOptions extends ActionOptions {
-  /** `na` (default): independent orders; `normalTpsl`: a parent then its TP/SL; `positionTpsl`: TP/SL of the position. */
-  grouping?: Grouping;
-  /** A builder fee for these orders: the builder's address (any case; sent lowercase) and the fee in tenths of a basis point. */
-  builder?: BuilderInput;
-}
-
-/** Per-call options of {@link ExchangeClient.modify} and {@link ExchangeClient.batchModify}. */
-export interface ModifyOptions extends ActionOptions {
-  /** Place the new order even when the old one is already gone. */
-  alwaysPlace?: boolean;
-}
-
-/** Per-call options of a user-signed action (no vault, no expiry). */
-export interface UserActionOptions {
-  signal?: AbortSignal;
-  timeout?: number;
-}
-
-/** The answer to an action that places orders: one status per order, in order, and the nonce. */
-export interface PlacementOutcome {
-  /**
-   * `{ resting: { oid, cloid? } }`, `{ filled: { totalSz, avgPx, oid, cloid? } }`, `{ error }`, or a
-   * waiting string such as `"waitingForTrigger"`. A failed entry is data here, not an exception.
-   */
-  statuses: PlacementStatus[];
-  /** The nonce of the signed request. */
-  nonce: number;
-}
-
-/** The answer to a cancel: one status per cancel (`"success"` or `{ error }`), and the nonce. */
-export interface CancelOutcome {
-  statuses: CancelStatus[];
-  nonce: number;
-}
-
-/** The answer to an action with nothing to report but success: its nonce. */
-export interface ActionOutcome {
-  nonce: number;
 }
 
 /** A client for the exchange API, bound to one signer. Its key, if any, never shows in inspect or JSON. */

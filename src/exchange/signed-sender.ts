@@ -1,10 +1,10 @@
 import type { ExchangeOperations } from "../../generated/exchange/client.js";
-import { ExchangeError } from "../runtime/errors/exchange-error.js";
 import { HttpError } from "../runtime/errors/http-error.js";
 import { RequestValidationError } from "../runtime/errors/request-validation-error.js";
 import { isRetryable, nextRetryDelay, type RetryPolicy, retryHint } from "../runtime/http/retry-policy.js";
 import { sleep } from "../runtime/http/sleep.js";
 import type { RestCallOptions } from "../runtime/rest/create-rest-caller.js";
+import { ExchangeError } from "./errors/exchange-error.js";
 import type { NonceManager } from "./nonce-manager.js";
 import type { Signature } from "./signing/signature.js";
 

@@ -4,7 +4,7 @@ import { secretProblem } from "../runtime/credentials/secret-rules.js";
 import { ConfigurationError } from "../runtime/errors/configuration-error.js";
 
 /** The metadata key the service reads a node's gRPC token from. */
-export const X_TOKEN_KEY = "x-token";
+const X_TOKEN_KEY = "x-token";
 
 /** Printable ASCII only: what an ASCII gRPC metadata value may carry. */
 const METADATA_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;

@@ -17,7 +17,7 @@ function equalSecret(a: string, b: string): boolean {
 }
 
 /** Why a node request was refused, as the 401 answer says it: each tells the caller what to fix. */
-export const NODE_AUTH_REFUSALS = {
+const NODE_AUTH_REFUSALS = {
   bearer:
     "bearer authentication is not available on node APIs: put the node token in the path or use basic auth",
   wrongToken:

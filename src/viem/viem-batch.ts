@@ -1,5 +1,5 @@
 import type { Client, EIP1193RequestFn } from "viem";
-import type { BatchAnswer, BatchCall, BatchRpc } from "../evm/verify/verified-proof.js";
+import type { BatchAnswer, BatchCall, BatchRpc } from "../evm/verify/batch-rpc.js";
 
 /**
  * Adapts a viem client to the batch interface the verifiers use: the calls go out together through

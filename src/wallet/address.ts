@@ -88,7 +88,16 @@ export function isBase58Address(value: unknown): value is string {
   }
 }
 
-/** Tells whether a value is a hex TRON address (`41` + 40 hex digits, optional `0x`). */
+/**
+ * Tells whether a value is a hex TRON address: `41` followed by 40 hex digits, with or without `0x`.
+ * It checks the form only; a hex address carries no checksum.
+ *
+ * @example
+ * isHexAddress("417e5f4552091a69125d5dfcb7b8c2659029395bdf"); // true
+ * isHexAddress("0x417e5f4552091a69125d5dfcb7b8c2659029395bdf"); // true
+ * isHexAddress("7e5f4552091a69125d5dfcb7b8c2659029395bdf"); // false: an Ethereum address, no 41
+ * isHexAddress("TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC"); // false: Base58Check (see isBase58Address)
+ */
 export function isHexAddress(value: unknown): value is string {
   return typeof value === "string" && HEX_ADDRESS.test(value);
 }

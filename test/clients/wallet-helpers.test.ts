@@ -80,6 +80,13 @@ describe("TRON addresses", () => {
     expect(() => toBase58Address(bad)).toThrowError(WalletEncodingError);
     expect(isHexAddress(bad)).toBe(false);
   });
+
+  it("tells a hex address by its form, with or without 0x, as isHexAddress's example says", () => {
+    expect(isHexAddress("417e5f4552091a69125d5dfcb7b8c2659029395bdf")).toBe(true);
+    expect(isHexAddress("0x417e5f4552091a69125d5dfcb7b8c2659029395bdf")).toBe(true);
+    expect(isHexAddress("7e5f4552091a69125d5dfcb7b8c2659029395bdf")).toBe(false);
+    expect(isHexAddress("TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC")).toBe(false);
+  });
 });
 
 describe("hex text", () => {

@@ -72,6 +72,16 @@ async function lyingNode(latest: Block, pushed: unknown) {
   };
 }
 
+/** A WebSocket client of a lying node (which takes any token), reconnecting fast. */
+function liveClientOf(liar: { url: string }) {
+  return createEvmClient({
+    url: liar.url,
+    credentials: { token: "any-token-123456" },
+    transport: "websocket",
+    ...FAST,
+  });
+}
+
 describe("items the node pushes are checked before they are delivered", () => {
   async function realPair(): Promise<[Block, Block]> {
     const http = createEvmClient({ url: node.url, credentials: { token: secrets.token } });
@@ -85,12 +95,7 @@ describe("items the node pushes are checked before they are delivered", () => {
     const { transactions: _, ...header } = child;
     const forged = { ...header, gasUsed: "0x5208" };
     const liar = await lyingNode(parent, forged);
-    const live = createEvmClient({
-      url: liar.url,
-      credentials: { token: "any-token-123456" },
-      transport: "websocket",
-      ...FAST,
-    });
+    const live = liveClientOf(liar);
     try {
       const trusting = live.subscribe("newHeads");
       expect((await trusting.next()).value).toEqual({ type: "head", head: forged });
@@ -106,12 +111,7 @@ describe("items the node pushes are checked before they are delivered", () => {
   test("a head outside the spec ends the subscription with a ResponseValidationError naming the field", async () => {
     const [parent, child] = await realPair();
     const liar = await lyingNode(parent, { ...child, hash: "0x1234" });
-    const live = createEvmClient({
-      url: liar.url,
-      credentials: { token: "any-token-123456" },
-      transport: "websocket",
-      ...FAST,
-    });
+    const live = liveClientOf(liar);
     try {
       const error = await live
         .subscribe("newHeads")

@@ -35,6 +35,17 @@ async function chainLogs(from: number, to: number): Promise<string[]> {
   return logs.map(idOf);
 }
 
+/** A live logs subscription that has read two logs emitted after a saved fork point. */
+async function twoLogsAfterFork() {
+  const subscription = node.live().subscribe("logs", filter());
+  await until(() => node.ws.subscriptions > 0);
+  const fork = await snapshotChain(node.evm.provider);
+  await emit(node.evm, emitter, 1);
+  await emit(node.evm, emitter, 2);
+  const before = logsOf(await take(subscription, (events) => events.length === 2, { keep: true }));
+  return { subscription, fork, before };
+}
+
 describe("logs", () => {
   test("every matching log after the subscription, in order, once, across forced drops; others filtered out", async () => {
     const live = node.live();
@@ -67,13 +78,7 @@ describe("logs", () => {
   });
 
   test("a reorg while connected: the node sends the removed logs again with removed: true, then the new branch's", async () => {
-    const live = node.live();
-    const subscription = live.subscribe("logs", filter());
-    await until(() => node.ws.subscriptions > 0);
-    const fork = await snapshotChain(node.evm.provider);
-    await emit(node.evm, emitter, 1);
-    await emit(node.evm, emitter, 2);
-    const before = logsOf(await take(subscription, (events) => events.length === 2, { keep: true }));
+    const { subscription, fork, before } = await twoLogsAfterFork();
     await reorgChain(node.evm.provider, fork, 1, (hashes) => node.ws.orphaned(hashes));
     await emit(node.evm, emitter, 3);
     const after = logsOf(await take(subscription, (events) => events.length === 3));
@@ -86,13 +91,7 @@ describe("logs", () => {
   });
 
   test("a reorg while disconnected is found when the client catches up: removed logs newest first, then the new branch's", async () => {
-    const live = node.live();
-    const subscription = live.subscribe("logs", filter());
-    await until(() => node.ws.subscriptions > 0);
-    const fork = await snapshotChain(node.evm.provider);
-    await emit(node.evm, emitter, 1);
-    await emit(node.evm, emitter, 2);
-    const before = logsOf(await take(subscription, (events) => events.length === 2, { keep: true }));
+    const { subscription, fork, before } = await twoLogsAfterFork();
     node.server.setFaults({ upgradeRefuse: 1 });
     node.ws.dropAll();
     await reorgChain(node.evm.provider, fork, 1); // no subscriber hears of it

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 
 /** Debian's chromium (CI installs it with apt-get). */
-export const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM = "/usr/bin/chromium";
 
 const FLAGS = [
   "--headless",

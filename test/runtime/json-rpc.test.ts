@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { nodeAuth } from "../../src/runtime/credentials/auth.js";
 import { HttpError } from "../../src/runtime/errors/http-error.js";
 import { JsonRpcError } from "../../src/runtime/errors/json-rpc-error.js";
@@ -6,24 +6,9 @@ import { RequestValidationError } from "../../src/runtime/errors/request-validat
 import { ResponseValidationError } from "../../src/runtime/errors/response-validation-error.js";
 import { createJsonRpcClient } from "../../src/runtime/json-rpc/create-json-rpc-client.js";
 import { blockNumber, getLt, getTransaction, HASH, sendRaw } from "./support/descriptors.js";
-import {
-  type Answer,
-  jsonRpcHandler,
-  type SeenRequest,
-  startServer,
-  type TestServer,
-} from "./support/http-server.js";
+import { jsonRpcHandler, serversClosedAfterEach, type TestServer } from "./support/http-server.js";
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(handler: (request: SeenRequest, index: number) => Answer) {
-  server = await startServer(handler);
-  return server;
-}
+const serve = serversClosedAfterEach();
 
 /** A tiny node: block number, transactions (known hash only), and errors for unknown methods. */
 const node = jsonRpcHandler((call) => {

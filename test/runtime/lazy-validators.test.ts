@@ -1,17 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RequestValidationError } from "../../src/runtime/errors/request-validation-error.js";
 import { createJsonRpcClient } from "../../src/runtime/json-rpc/create-json-rpc-client.js";
 import type { RestOperation, RpcMethod } from "../../src/runtime/operation.js";
 import { createRestCaller } from "../../src/runtime/rest/create-rest-caller.js";
 import { loadedValidators, loadValidators } from "../../src/runtime/validation/load-validators.js";
 import { blockNumber, createThing, getTransaction, HASH } from "./support/descriptors.js";
-import { jsonRpcHandler, type SeenRequest, startServer, type TestServer } from "./support/http-server.js";
+import { jsonRpcHandler, type SeenRequest, serversClosedAfterEach } from "./support/http-server.js";
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const serve = serversClosedAfterEach();
 
 /** A copy of a descriptor whose validators are not loaded yet, counting how often they are imported. */
 function fresh<T extends RpcMethod | RestOperation>(descriptor: T): T & { imports: () => number } {
@@ -60,7 +56,7 @@ describe("validators loaded on first use", () => {
 
 describe("JSON-RPC calls whose validators are still loading", () => {
   it("share one batch with the calls of the same tick; invalid params are refused before anything is sent", async () => {
-    server = await startServer(node);
+    const server = await serve(node);
     const rpc = createJsonRpcClient({ url: server.url });
     const number = fresh(blockNumber);
     const transaction = fresh(getTransaction);
@@ -83,7 +79,7 @@ describe("JSON-RPC calls whose validators are still loading", () => {
   });
 
   it("leave out only the call whose validators cannot be imported", async () => {
-    server = await startServer(node);
+    const server = await serve(node);
     const rpc = createJsonRpcClient({ url: server.url });
     const broken: RpcMethod = { ...blockNumber, validators: () => Promise.reject(new Error("gone")) };
     const [failed, found] = await Promise.all([
@@ -98,7 +94,7 @@ describe("JSON-RPC calls whose validators are still loading", () => {
   });
 
   it("an explicit batch waits for every method's validators, then sends one request", async () => {
-    server = await startServer(node);
+    const server = await serve(node);
     const rpc = createJsonRpcClient({ url: server.url });
     const outcomes = await rpc.batch([
       { method: fresh(blockNumber), params: [] },
@@ -115,7 +111,7 @@ describe("JSON-RPC calls whose validators are still loading", () => {
 
 describe("REST calls whose validators are still loading", () => {
   it("check the request before sending and import the module once", async () => {
-    server = await startServer(() => ({ status: 201, body: { id: "TH-1" } }));
+    const server = await serve(() => ({ status: 201, body: { id: "TH-1" } }));
     const caller = createRestCaller({ baseUrl: server.url });
     const create = fresh(createThing);
     const refused = await caller

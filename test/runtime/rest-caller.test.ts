@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bearerAuth, nodeAuth } from "../../src/runtime/credentials/auth.js";
 import { HttpError } from "../../src/runtime/errors/http-error.js";
 import { RateLimitError } from "../../src/runtime/errors/rate-limit-error.js";
@@ -8,18 +8,9 @@ import type { RestOperation } from "../../src/runtime/operation.js";
 import { createRestCaller } from "../../src/runtime/rest/create-rest-caller.js";
 import { loadValidators } from "../../src/runtime/validation/load-validators.js";
 import { createThing, getThing, queryThing } from "./support/descriptors.js";
-import { type Answer, type SeenRequest, startServer, type TestServer } from "./support/http-server.js";
+import { type Answer, serversClosedAfterEach } from "./support/http-server.js";
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(handler: (request: SeenRequest, index: number) => Answer) {
-  server = await startServer(handler);
-  return server;
-}
+const serve = serversClosedAfterEach();
 
 const THING = '{"id":"TH-1","total_supply":990000000000000000,"lts":["49000000000000001",7],"price":0.25}';
 

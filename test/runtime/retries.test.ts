@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HttpError } from "../../src/runtime/errors/http-error.js";
 import { NetworkError } from "../../src/runtime/errors/network-error.js";
 import { RateLimitError } from "../../src/runtime/errors/rate-limit-error.js";
@@ -7,18 +7,9 @@ import { nextRetryDelay, resolveRetryPolicy } from "../../src/runtime/http/retry
 import { createJsonRpcClient } from "../../src/runtime/json-rpc/create-json-rpc-client.js";
 import { createRestCaller } from "../../src/runtime/rest/create-rest-caller.js";
 import { blockNumber, createThing, getThing, sendRaw } from "./support/descriptors.js";
-import { type Answer, type SeenRequest, startServer, type TestServer } from "./support/http-server.js";
+import { type Answer, serversClosedAfterEach } from "./support/http-server.js";
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(handler: (request: SeenRequest, index: number) => Answer) {
-  server = await startServer(handler);
-  return server;
-}
+const serve = serversClosedAfterEach();
 
 const THING = { id: "TH-1", total_supply: 1 };
 const FAST = { baseDelay: 1 };
@@ -53,14 +44,14 @@ describe("REST retries", () => {
       { status: 429, headers: { "retry-after": "0" } },
       "drop",
     ] as Answer[]) {
-      const { url, requests } = await serve(() => failure);
+      const server = await serve(() => failure);
+      const { url, requests } = server;
       const caller = createRestCaller({ baseUrl: url, retry: FAST });
       await expect(caller.call(createThing, { body: { name: "n", region: "eu3" } })).rejects.toBeInstanceOf(
         Error,
       );
       expect(requests).toHaveLength(1);
-      await server?.close();
-      server = undefined;
+      await server.close();
     }
   });
 
@@ -110,9 +101,8 @@ describe("REST retries", () => {
   });
 
   it("reports a refused connection as NetworkError after retrying", async () => {
-    const { url } = await serve(() => ({ body: THING }));
-    await server?.close();
-    server = undefined;
+    const { url, close } = await serve(() => ({ body: THING }));
+    await close();
     const error = await createRestCaller({ baseUrl: url, retry: { retries: 1, baseDelay: 1 } })
       .call(getThing, { path: { id: "TH-1" } })
       .catch((e: unknown) => e);

@@ -1,21 +1,17 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AbortError } from "../../src/runtime/errors/abort-error.js";
 import { ConfigurationError } from "../../src/runtime/errors/configuration-error.js";
 import { TimeoutError } from "../../src/runtime/errors/timeout-error.js";
 import { createJsonRpcClient } from "../../src/runtime/json-rpc/create-json-rpc-client.js";
 import { createRestCaller } from "../../src/runtime/rest/create-rest-caller.js";
 import { blockNumber, getThing } from "./support/descriptors.js";
-import { startServer, type TestServer } from "./support/http-server.js";
+import { serversClosedAfterEach } from "./support/http-server.js";
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const serve = serversClosedAfterEach();
 
 describe("timeouts", () => {
   it("ends a REST call that gets no answer with TimeoutError, and does not retry it", async () => {
-    server = await startServer(() => "hang");
+    const server = await serve(() => "hang");
     const caller = createRestCaller({ baseUrl: server.url, timeout: 50, retry: { baseDelay: 1 } });
     const error = await caller.call(getThing, { path: { id: "TH-1" } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
@@ -24,7 +20,7 @@ describe("timeouts", () => {
   });
 
   it("lets a call override the client's timeout", async () => {
-    server = await startServer(() => "hang");
+    const server = await serve(() => "hang");
     const caller = createRestCaller({ baseUrl: server.url, timeout: 60_000 });
     const error = await caller
       .call(getThing, { path: { id: "TH-1" } }, { timeout: 30 })
@@ -33,7 +29,7 @@ describe("timeouts", () => {
   });
 
   it("treats a timeout longer than a timer can hold as no timeout, not as an instant one", async () => {
-    server = await startServer(() => ({ body: { id: "TH-1", total_supply: 1 } }));
+    const server = await serve(() => ({ body: { id: "TH-1", total_supply: 1 } }));
     const caller = createRestCaller({ baseUrl: server.url, timeout: Number.POSITIVE_INFINITY });
     await expect(caller.call(getThing, { path: { id: "TH-1" } })).resolves.toMatchObject({ id: "TH-1" });
     await expect(
@@ -49,7 +45,7 @@ describe("timeouts", () => {
   });
 
   it("times out JSON-RPC calls too", async () => {
-    server = await startServer(() => "hang");
+    const server = await serve(() => "hang");
     const rpc = createJsonRpcClient({ url: server.url, timeout: 40 });
     await expect(rpc.call(blockNumber, [])).rejects.toBeInstanceOf(TimeoutError);
   });
@@ -57,7 +53,7 @@ describe("timeouts", () => {
 
 describe("abort", () => {
   it("stops a request under way with AbortError carrying the reason", async () => {
-    server = await startServer(() => "hang");
+    const server = await serve(() => "hang");
     const caller = createRestCaller({ baseUrl: server.url });
     const controller = new AbortController();
     const pending = caller.call(getThing, { path: { id: "TH-1" } }, { signal: controller.signal });
@@ -69,7 +65,7 @@ describe("abort", () => {
   });
 
   it("sends nothing when the signal has already aborted", async () => {
-    server = await startServer(() => ({ body: { id: "TH-1", total_supply: 1 } }));
+    const server = await serve(() => ({ body: { id: "TH-1", total_supply: 1 } }));
     const caller = createRestCaller({ baseUrl: server.url });
     await expect(
       caller.call(getThing, { path: { id: "TH-1" } }, { signal: AbortSignal.abort() }),
@@ -82,7 +78,7 @@ describe("abort", () => {
   });
 
   it("stops a retry wait", async () => {
-    server = await startServer(() => ({ status: 429, headers: { "retry-after": "5" } }));
+    const server = await serve(() => ({ status: 429, headers: { "retry-after": "5" } }));
     const caller = createRestCaller({ baseUrl: server.url });
     const controller = new AbortController();
     const pending = caller.call(getThing, { path: { id: "TH-1" } }, { signal: controller.signal });

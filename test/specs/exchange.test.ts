@@ -1,14 +1,4 @@
-import {
-  ApproveAgentTypes,
-  BatchModifyRequest,
-  CancelByCloidRequest,
-  CancelRequest,
-  ModifyRequest,
-  OrderRequest,
-  ScheduleCancelRequest,
-  UpdateIsolatedMarginRequest,
-  UpdateLeverageRequest,
-} from "@nktkas/hyperliquid/api/exchange";
+import { ApproveAgentTypes } from "@nktkas/hyperliquid/api/exchange";
 import {
   canonicalize,
   createL1ActionHash,
@@ -19,6 +9,7 @@ import { hashTypedData } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, test } from "vitest";
 import { ACTION_SHAPES } from "../../src/exchange/signing/wire-shapes.js";
+import { approveAgentTypedData, nktkasL1Schema } from "../exchange/support/nktkas-reference.js";
 import {
   exampleCases,
   fixture,
@@ -90,16 +81,6 @@ const QUERIES = [
   "userFills",
   "clearinghouseState",
 ];
-const L1_SCHEMAS: Record<string, { entries: { action: never } }> = {
-  order: OrderRequest,
-  cancel: CancelRequest,
-  cancelByCloid: CancelByCloidRequest,
-  modify: ModifyRequest,
-  batchModify: BatchModifyRequest,
-  scheduleCancel: ScheduleCancelRequest,
-  updateLeverage: UpdateLeverageRequest,
-  updateIsolatedMargin: UpdateIsolatedMarginRequest,
-} as never;
 const bodyPointer = (path: string) =>
   `/paths/${path.replace("/", "~1")}/post/requestBody/content/application~1json/schema`;
 
@@ -176,18 +157,7 @@ describe("exchange spec: schemas and examples", () => {
         const expected = signer.connectionIds[id]?.[name];
         if (id === "approveAgent") {
           const action = value.action as Json;
-          const typed = {
-            domain: {
-              name: "HyperliquidSignTransaction",
-              version: "1",
-              chainId: Number.parseInt(action.signatureChainId as string, 16),
-              verifyingContract: "0x0000000000000000000000000000000000000000",
-            },
-            types: ApproveAgentTypes,
-            primaryType: "HyperliquidTransaction:ApproveAgent",
-            message: action,
-          } as const;
-          expect(hashTypedData(typed as never), name).toBe(expected);
+          expect(hashTypedData(approveAgentTypedData(action) as never), name).toBe(expected);
           const theirs = await signUserSignedAction({
             wallet,
             action: action as never,
@@ -196,7 +166,7 @@ describe("exchange spec: schemas and examples", () => {
           expect(theirs, name).toEqual(value.signature);
         } else {
           const args = {
-            action: canonicalize(L1_SCHEMAS[id]?.entries.action as never, value.action) as Json,
+            action: canonicalize(nktkasL1Schema(id), value.action) as Json,
             nonce: value.nonce as number,
             vaultAddress: value.vaultAddress as `0x${string}` | undefined,
             expiresAfter: value.expiresAfter as number | undefined,

@@ -11,7 +11,7 @@ export type Surface = (typeof SURFACES)[number];
 const root = new URL("../../", import.meta.url);
 
 /** The spec file of a surface, relative to the repository root. */
-export function specFile(surface: Surface): string {
+function specFile(surface: Surface): string {
   return surface === "evm" ? "specs/evm.openrpc.yaml" : `specs/${surface}.openapi.yaml`;
 }
 
@@ -34,7 +34,7 @@ export function fixture<T = unknown>(path: string): T {
 }
 
 /** Splits a JSON pointer into unescaped segments. */
-export function pointerSegments(pointer: string): string[] {
+function pointerSegments(pointer: string): string[] {
   if (pointer === "" || pointer === "/") return [];
   if (!pointer.startsWith("/")) throw new Error(`not a JSON pointer: ${pointer}`);
   return pointer

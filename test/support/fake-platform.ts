@@ -6,7 +6,7 @@ const examples = JSON.parse(
   readFileSync(new URL("../fixtures/platform/reference-examples.json", import.meta.url), "utf8"),
 ).examples as { EthereumNode: Record<string, unknown>; EthereumNodeCreate: Record<string, unknown> };
 
-export const exampleNode = examples.EthereumNode;
+const exampleNode = examples.EthereumNode;
 export const exampleCreateBody = examples.EthereumNodeCreate;
 
 /** A platform API on loopback: one organization and an in-memory list of nodes. */

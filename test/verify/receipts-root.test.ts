@@ -12,8 +12,9 @@ import {
   walkProof,
 } from "chainkit/evm";
 import { describe, expect, it } from "vitest";
+import { dataFlips, type Tampered } from "./byte-flips.js";
 import { verifyFixture, verifyFixtures } from "./fixtures.js";
-import { dataFlips, type Tampered, tamperedReceipt, tamperedReceipts } from "./receipt-tampering.js";
+import { tamperedReceipt, tamperedReceipts } from "./receipt-tampering.js";
 
 const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex.slice(2), "hex"));
 const hex = (data: Uint8Array) => `0x${Buffer.from(data).toString("hex")}`;

@@ -10,46 +10,15 @@ import {
   verifyTransactionsRoot,
 } from "chainkit/evm";
 import { describe, expect, it } from "vitest";
+import { dataFlips, quantityFlips, type Tampered } from "./byte-flips.js";
 import { derivedVectors, realVectors } from "./fixtures.js";
 
 // Property test: change one byte anywhere a verifier reads (proof nodes, claimed values, keys, roots,
 // signed transaction fields, header fields) and verification must fail with a ProofError.
-// Every byte position is tried; the XOR mask comes from a fixed-seed generator so runs repeat.
-
-let seed = 0x2545f491;
-function nextMask(): number {
-  seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-  return ((seed >>> 16) % 255) + 1;
-}
-
-const toBytes = (hex: string) => Uint8Array.from(Buffer.from(hex.slice(2), "hex"));
-const toHex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString("hex")}`;
-
-/** Every one-byte change of hex data (fixed-length fields, proof nodes). */
-function* dataFlips(hex: string): Generator<string> {
-  const bytes = toBytes(hex);
-  for (let i = 0; i < bytes.length; i++) {
-    const copy = bytes.slice();
-    copy[i] = (copy[i] as number) ^ nextMask();
-    yield toHex(copy);
-  }
-}
-
-/** Every one-byte change of a quantity's minimal big-endian bytes (zero counts as one zero byte). */
-function* quantityFlips(hex: string): Generator<string> {
-  const digits = BigInt(hex).toString(16);
-  for (const flipped of dataFlips(`0x${digits.length % 2 ? "0" : ""}${digits}`)) {
-    yield `0x${BigInt(flipped).toString(16)}`;
-  }
-}
+// Every byte position is tried.
 
 const flips = (hex: string) =>
   /^0x[0-9a-fA-F]{64}$|^0x[0-9a-fA-F]{40}$/.test(hex) ? dataFlips(hex) : quantityFlips(hex);
-
-interface Tampered<T> {
-  what: string;
-  value: T;
-}
 
 // Account cases carry no slots and slot cases carry only their slot: slots verify independently,
 // and leaving the others out keeps thousands of cases fast without hiding any failure.

@@ -8,8 +8,9 @@ import type {
 import { ProofError, RequestValidationError } from "chainkit/evm";
 import { describe, expect, it } from "vitest";
 import { getVerifiedReceipt } from "../../src/evm/verify/verified-receipt.js";
+import type { Tampered } from "./byte-flips.js";
 import { verifyFixture } from "./fixtures.js";
-import { type Tampered, tamperedReceipt } from "./receipt-tampering.js";
+import { tamperedReceipt } from "./receipt-tampering.js";
 
 // getVerifiedReceipt over the execution-apis chain's recorded answers (blocks 1 and 54: contract
 // creations, calls with logs). A recorded node plays the client's part; lying nodes change answers.

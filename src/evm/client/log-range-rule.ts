@@ -2,7 +2,7 @@ import { type FieldIssue, RequestValidationError } from "../../runtime/errors/re
 import type { JsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
 
 /** The most blocks one `eth_getLogs` call may cover on HyperEVM (`toBlock - fromBlock + 1`). */
-export const MAX_LOG_BLOCKS = 50;
+const MAX_LOG_BLOCKS = 50;
 
 const QUANTITY = /^0x[0-9a-fA-F]+$/;
 
@@ -13,12 +13,10 @@ const QUANTITY = /^0x[0-9a-fA-F]+$/;
  *
  * @param params - The `eth_getLogs` params as the caller gave them.
  * @param pointer - Where the params sit in the call, e.g. `/params` or `/3/params`.
- * @returns One issue naming `toBlock` when the range is too long, else none.
- * @example
- * logRangeIssues([{ fromBlock: "0x1", toBlock: "0x64" }], "/params");
- * // [{ pointer: "/params/0/toBlock", message: "is 99 blocks after fromBlock, a range of 100 blocks: …" }]
+ * @returns One issue naming `toBlock` when the range is too long (`0x1` to `0x64` is 100 blocks:
+ *   `/params/0/toBlock`), else none.
  */
-export function logRangeIssues(params: readonly unknown[], pointer: string): FieldIssue[] {
+function logRangeIssues(params: readonly unknown[], pointer: string): FieldIssue[] {
   const filter = params[0];
   if (filter === null || typeof filter !== "object") return [];
   const { fromBlock, toBlock } = filter as { fromBlock?: unknown; toBlock?: unknown };

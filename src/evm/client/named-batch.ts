@@ -2,7 +2,7 @@ import { evmMethods } from "../../../generated/evm/index.js";
 import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
 import type { JsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
 import type { CallOptions } from "../../runtime/operation.js";
-import type { BatchRpc } from "../verify/verified-proof.js";
+import type { BatchRpc } from "../verify/batch-rpc.js";
 
 /**
  * Adapts the runtime's JSON-RPC client to batches of calls named by method (what `evm.batch` and

@@ -1,6 +1,6 @@
 import type { Block, BlockHeader } from "../../../generated/evm/types.js";
 import type { FieldIssue } from "../../runtime/errors/request-validation-error.js";
-import { SubscriptionError } from "../../runtime/errors/subscription-error.js";
+import { SubscriptionError } from "../errors/subscription-error.js";
 import { Follower } from "./follower.js";
 import type { NewHeadsEvent } from "./live-events.js";
 

@@ -1,4 +1,4 @@
-import { ProofError } from "../../runtime/errors/proof-error.js";
+import { ProofError } from "../errors/proof-error.js";
 
 // The tables below are built by functions marked pure, so that a bundle which never calls these
 // helpers drops the whole module: no work at load time, nothing a bundler must keep.

@@ -1,3 +1,4 @@
+export type { BatchAnswer, BatchCall, BatchRpc } from "./batch-rpc.js";
 export { type BlockHeaderInput, encodeHeader, verifyBlockHash } from "./block-hash.js";
 export { encodeReceipt, type LogInput, type ReceiptInput } from "./receipt-encoding.js";
 export { verifyReceiptsRoot } from "./receipts-root.js";
@@ -16,9 +17,6 @@ export {
 } from "./transactions-root.js";
 export { EMPTY_TRIE_ROOT, indexKey, trieRoot, walkProof } from "./trie.js";
 export {
-  type BatchAnswer,
-  type BatchCall,
-  type BatchRpc,
   getVerifiedProof,
   type VerifiedProofOptions,
   type VerifiedProofResult,

@@ -1,4 +1,4 @@
-import { ProofError } from "../../runtime/errors/proof-error.js";
+import { ProofError } from "../errors/proof-error.js";
 import { bytesToHex, equalBytes, fixedHexToBytes, hexToBigint, hexToBytes, quantityToBytes } from "./hex.js";
 import { addToBloom, type BloomBitsCache } from "./logs-bloom.js";
 import { encodeBytes, encodeList } from "./rlp.js";
@@ -57,16 +57,14 @@ function fail(subject: string, field: string, why: string): never {
 }
 
 /**
- * Reads a receipt's type as a number (legacy, or no type, is 0).
+ * Reads a receipt's type as a number (legacy, or no type, is 0; `"0x2"` is 2).
  *
  * @param receipt - the receipt as the node returned it
  * @param subject - names the receipt in errors
  * @returns 0 to 4
  * @throws {ProofError} for a type no Ethereum block commits to (above 0x4)
- * @example
- * receiptType({ type: "0x2" }, "receipts[0]"); // 2
  */
-export function receiptType(receipt: ReceiptInput, subject: string): number {
+function receiptType(receipt: ReceiptInput, subject: string): number {
   if (receipt.type == null) return 0;
   const type = hexToBigint(receipt.type, subject, "type");
   if (type > 4n) fail(subject, "type", `${receipt.type} is not a supported receipt type (0x0-0x4)`);

@@ -1,5 +1,5 @@
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { ProofError } from "../../runtime/errors/proof-error.js";
+import { ProofError } from "../errors/proof-error.js";
 import type { BlockHeaderInput } from "./block-hash.js";
 import { bytesToHex, fixedHexToBytes, hexToBigint, quantityToBytes } from "./hex.js";
 import type { ReceiptInput } from "./receipt-encoding.js";

@@ -1,4 +1,4 @@
-import { ProofError } from "../../runtime/errors/proof-error.js";
+import { ProofError } from "../errors/proof-error.js";
 import type { BlockHeaderInput } from "./block-hash.js";
 import { bytesToHex, fixedHexToBytes, hexToBigint } from "./hex.js";
 import { encodeReceiptWith, isFailedReceipt, type LogInput, type ReceiptInput } from "./receipt-encoding.js";

@@ -1,4 +1,4 @@
-import { ProofError } from "../../runtime/errors/proof-error.js";
+import { ProofError } from "../errors/proof-error.js";
 
 /** A decoded RLP item: a byte string or a list of items. Byte strings are views into the input, not copies. */
 export type RlpValue = Uint8Array | RlpValue[];

@@ -1,6 +1,6 @@
 import { weierstrass } from "@noble/curves/abstract/weierstrass.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { ProofError } from "../../runtime/errors/proof-error.js";
+import { ProofError } from "../errors/proof-error.js";
 import { bytesToBigint, bytesToHex } from "./hex.js";
 import { signingPayload, type TransactionInput } from "./transaction-hash.js";
 

@@ -1,4 +1,4 @@
-import { ProofError } from "../../runtime/errors/proof-error.js";
+import { ProofError } from "../errors/proof-error.js";
 import type { BlockHeaderInput } from "./block-hash.js";
 import { bytesToHex, fixedHexToBytes } from "./hex.js";
 import { checkTransactionHash, type TransactionInput } from "./transaction-hash.js";

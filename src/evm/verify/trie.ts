@@ -1,5 +1,5 @@
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { ProofError } from "../../runtime/errors/proof-error.js";
+import { ProofError } from "../errors/proof-error.js";
 import { bytesToHex, equalBytes, hexConstant } from "./hex.js";
 import { keccakInto } from "./keccak.js";
 import { encodeBytes, encodeList, malformedRlp } from "./rlp.js";

@@ -1,25 +1,9 @@
-import { ProofError } from "../../runtime/errors/proof-error.js";
 import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
+import { ProofError } from "../errors/proof-error.js";
+import { type BatchAnswer, type BatchRpc, batchResult } from "./batch-rpc.js";
 import { type BlockHeaderInput, verifyBlockHash } from "./block-hash.js";
 import { bytesToHex, hexToBigint, hexToBytes } from "./hex.js";
 import { type AccountProofInput, type VerifiedAccount, verifyProof } from "./verify-proof.js";
-
-/** One call of a JSON-RPC batch. */
-export interface BatchCall {
-  method: string;
-  params: unknown[];
-}
-
-/** One answer of a JSON-RPC batch, in call order. */
-export type BatchAnswer = { result: unknown } | { error: unknown };
-
-/**
- * The one thing {@link getVerifiedProof} needs from a client: send calls as one JSON-RPC batch and
- * hand back one answer per call, in call order.
- */
-export interface BatchRpc {
-  batch(calls: BatchCall[]): Promise<BatchAnswer[]>;
-}
 
 /** Options for {@link getVerifiedProof}. */
 export interface VerifiedProofOptions {
@@ -58,24 +42,11 @@ function checkInput(address: string, storageKeys: readonly string[], maxAttempts
   }
 }
 
-function answer(entry: BatchAnswer | undefined, method: string): unknown {
-  if (entry === undefined) {
-    throw new ProofError(`${method}: the batch answer is missing`, { subject: method });
-  }
-  if ("error" in entry) {
-    // A client's typed error (JsonRpcError, RateLimitError, …) says more than any wrapper could.
-    if (entry.error instanceof Error) throw entry.error;
-    throw new ProofError(`${method}: the node answered with an error`, {
-      subject: method,
-      cause: entry.error,
-    });
-  }
-  if (entry.result === null || typeof entry.result !== "object") {
-    throw new ProofError(`${method}: the node answered ${entry.result === null ? "null" : "a non-object"}`, {
-      subject: method,
-    });
-  }
-  return entry.result;
+/** A result the proof needs: an object, never null. */
+function requiredResult<T>(entry: BatchAnswer | undefined, method: string): T {
+  const result = batchResult<T>(entry, method);
+  if (result === null) throw new ProofError(`${method}: the node answered null`, { subject: method });
+  return result;
 }
 
 const pad32 = (key: string) =>
@@ -119,9 +90,9 @@ export async function getVerifiedProof(
   let lastSeen = "";
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const answers = await rpc.batch(calls);
-    const before = answer(answers[0], "eth_getBlockByNumber") as BlockHeaderInput;
-    const proof = answer(answers[1], "eth_getProof") as AccountProofInput;
-    const after = answer(answers[2], "eth_getBlockByNumber") as BlockHeaderInput;
+    const before = requiredResult<BlockHeaderInput>(answers[0], "eth_getBlockByNumber");
+    const proof = requiredResult<AccountProofInput>(answers[1], "eth_getProof");
+    const after = requiredResult<BlockHeaderInput>(answers[2], "eth_getBlockByNumber");
     if (before.hash !== after.hash) {
       lastSeen = `${before.hash} then ${after.hash}`;
       continue;

@@ -1,5 +1,6 @@
-import { ProofError } from "../../runtime/errors/proof-error.js";
 import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
+import { ProofError } from "../errors/proof-error.js";
+import { type BatchRpc, batchResult } from "./batch-rpc.js";
 import { verifyBlockHash } from "./block-hash.js";
 import { bytesToHex, fixedHexToBytes, hexToBigint } from "./hex.js";
 import type { ReceiptInput } from "./receipt-encoding.js";
@@ -7,7 +8,6 @@ import { checkReceiptAgainstTransaction } from "./receipt-transaction.js";
 import { verifyReceiptsRoot } from "./receipts-root.js";
 import type { TransactionInput } from "./transaction-hash.js";
 import { type BlockWithTransactionsInput, verifyTransactionsRoot } from "./transactions-root.js";
-import type { BatchAnswer, BatchRpc } from "./verified-proof.js";
 
 /** Options for {@link getVerifiedReceipt}. */
 export interface VerifiedReceiptOptions {
@@ -42,23 +42,6 @@ function checkInput(transactionHash: string, maxAttempts: number): string {
     throw issue("/options/maxAttempts", "must be a positive integer");
   }
   return transactionHash.toLowerCase();
-}
-
-/** A result, or `null` when the node answered null; a failed call throws the client's own error. */
-function answer<T>(entry: BatchAnswer | undefined, method: string): T | null {
-  if (entry === undefined)
-    throw new ProofError(`${method}: the batch answer is missing`, { subject: method });
-  if ("error" in entry) {
-    if (entry.error instanceof Error) throw entry.error;
-    throw new ProofError(`${method}: the node answered with an error`, {
-      subject: method,
-      cause: entry.error,
-    });
-  }
-  if (entry.result !== null && typeof entry.result !== "object") {
-    throw new ProofError(`${method}: the node answered a non-object`, { subject: method });
-  }
-  return entry.result as T | null;
 }
 
 /**
@@ -98,7 +81,7 @@ export async function getVerifiedReceipt(
   let gone = "";
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const [first] = await rpc.batch([{ method: "eth_getTransactionReceipt", params: [transactionHash] }]);
-    const located = answer<ReceiptInput>(first, "eth_getTransactionReceipt");
+    const located = batchResult<ReceiptInput>(first, "eth_getTransactionReceipt");
     if (located === null) return null;
     const blockHash = bytesToHex(fixedHexToBytes(located.blockHash, 32, "receipt", "blockHash"));
     const index = Number(hexToBigint(located.transactionIndex, "receipt", "transactionIndex"));
@@ -106,8 +89,8 @@ export async function getVerifiedReceipt(
       { method: "eth_getBlockByHash", params: [blockHash, true] },
       { method: "eth_getBlockReceipts", params: [blockHash] },
     ]);
-    const block = answer<BlockWithTransactionsInput>(answers[0], "eth_getBlockByHash");
-    const receipts = answer<ReceiptInput[]>(answers[1], "eth_getBlockReceipts");
+    const block = batchResult<BlockWithTransactionsInput>(answers[0], "eth_getBlockByHash");
+    const receipts = batchResult<ReceiptInput[]>(answers[1], "eth_getBlockReceipts");
     if (block === null || receipts === null) {
       gone = blockHash;
       continue;

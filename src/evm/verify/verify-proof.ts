@@ -1,4 +1,4 @@
-import { ProofError } from "../../runtime/errors/proof-error.js";
+import { ProofError } from "../errors/proof-error.js";
 import {
   bytesToBigint,
   bytesToHex,

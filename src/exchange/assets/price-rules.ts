@@ -1,4 +1,4 @@
-import { ExchangeError } from "../../runtime/errors/exchange-error.js";
+import { ExchangeError } from "../errors/exchange-error.js";
 import { normalizeDecimal } from "../signing/decimal.js";
 import type { AssetInfo } from "./asset-directory.js";
 

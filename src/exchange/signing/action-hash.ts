@@ -1,6 +1,6 @@
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
-import { ExchangeError } from "../../runtime/errors/exchange-error.js";
+import { ExchangeError } from "../errors/exchange-error.js";
 import type { L1Action } from "./action-types.js";
 import { canonicalAction } from "./canonical-action.js";
 import { encodeMsgpack } from "./msgpack.js";

@@ -1,4 +1,4 @@
-import { ExchangeError } from "../../runtime/errors/exchange-error.js";
+import { ExchangeError } from "../errors/exchange-error.js";
 import { isCloid } from "./cloid.js";
 import { isDecimalString } from "./decimal.js";
 import { toWireInteger } from "./wire-integer.js";

@@ -1,4 +1,4 @@
-import { ExchangeError } from "../../runtime/errors/exchange-error.js";
+import { ExchangeError } from "../errors/exchange-error.js";
 
 /** A client order id: `0x` and 32 hex digits (16 bytes). */
 export type Cloid = `0x${string}`;

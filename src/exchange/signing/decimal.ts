@@ -1,4 +1,4 @@
-import { ExchangeError } from "../../runtime/errors/exchange-error.js";
+import { ExchangeError } from "../errors/exchange-error.js";
 
 /** Plain unsigned decimal: digits, optionally a point and more digits. No sign, no exponent. */
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;

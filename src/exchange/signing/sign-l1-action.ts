@@ -1,5 +1,5 @@
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { ExchangeError } from "../../runtime/errors/exchange-error.js";
+import { ExchangeError } from "../errors/exchange-error.js";
 import { type ActionHashParams, actionHashBytes, type Hex } from "./action-hash.js";
 import { agentDigest, agentTypedData } from "./eip712.js";
 import { parseSignature, type Signature } from "./signature.js";

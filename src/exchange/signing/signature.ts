@@ -1,4 +1,4 @@
-import { ExchangeError } from "../../runtime/errors/exchange-error.js";
+import { ExchangeError } from "../errors/exchange-error.js";
 import type { Hex } from "./action-hash.js";
 
 /** An ECDSA signature as the exchange takes it: r and s as `0x` + 64 hex digits, v 27 or 28. */

@@ -1,7 +1,7 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
-import { ExchangeError } from "../../runtime/errors/exchange-error.js";
+import { ExchangeError } from "../errors/exchange-error.js";
 import type { Hex } from "./action-hash.js";
 import {
   type AgentTypedData,
@@ -74,9 +74,12 @@ export function parsePrivateKey(key: Hex | Uint8Array): Uint8Array {
   if (key instanceof Uint8Array) bytes = key.length === 32 ? Uint8Array.from(key) : undefined;
   else if (typeof key === "string" && /^0x[0-9a-fA-F]{64}$/.test(key)) bytes = hexToBytes(key.slice(2));
   if (!bytes || !secp256k1.utils.isValidSecretKey(bytes)) {
-    throw new ExchangeError("privateKey must be a valid secp256k1 key: 0x followed by 64 hex digits", {
-      field: "privateKey",
-    });
+    throw new ExchangeError(
+      "privateKey must be a valid secp256k1 key: 0x followed by 64 hex digits, or 32 bytes",
+      {
+        field: "privateKey",
+      },
+    );
   }
   return bytes;
 }
@@ -127,7 +130,7 @@ export interface PrivateKeySigner extends TypedDataSigner {
  *
  * @param key - `0x` + 64 hex digits, or 32 bytes (copied).
  * @returns a signer with the key's checksummed `address`.
- * @throws {ExchangeError} when the key is malformed (without showing it).
+ * @throws {ExchangeError} when the key is malformed or outside the curve order (the key is not shown).
  * @example
  * const signer = privateKeySigner(process.env.EXCHANGE_KEY as `0x${string}`);
  * const exchange = createExchangeClient({ baseUrl: url, signer, network: "testnet" });
@@ -135,9 +138,9 @@ export interface PrivateKeySigner extends TypedDataSigner {
 export function privateKeySigner(key: Hex | Uint8Array): PrivateKeySigner {
   const secret = parsePrivateKey(key);
   const address = addressOf(secret);
-  const signer = {
+  const signer: PrivateKeySigner = {
     address,
-    async signTypedData(typedData: TypedData): Promise<Hex> {
+    async signTypedData(typedData) {
       const { r, s, v } = signDigest(hashTypedData(typedData), secret);
       return `${r}${s.slice(2)}${v.toString(16)}` as Hex;
     },

@@ -1,4 +1,4 @@
-import { ExchangeError } from "../../runtime/errors/exchange-error.js";
+import { ExchangeError } from "../errors/exchange-error.js";
 import type { Hex } from "./action-hash.js";
 import { hashTypedData, type TypedData, type TypedDataField } from "./eip712.js";
 import { parseSignature, type Signature } from "./signature.js";

@@ -1,4 +1,4 @@
-import { ExchangeError } from "../../runtime/errors/exchange-error.js";
+import { ExchangeError } from "../errors/exchange-error.js";
 
 const UINT64_MAX = (1n << 64n) - 1n;
 const INT64_MIN = -(1n << 63n);

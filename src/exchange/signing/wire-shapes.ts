@@ -48,7 +48,7 @@ const ORDER_TYPE: WireShape = {
 };
 
 /** An order: `a, b, p, s, r, t, c`. */
-export const ORDER_SHAPE: WireShape = {
+const ORDER_SHAPE: WireShape = {
   fields: [
     ["a", "uint", true],
     ["b", "bool", true],

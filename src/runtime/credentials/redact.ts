@@ -57,7 +57,7 @@ export function redactUrl(url: string, secrets: readonly string[]): string {
  * @param redact - Scrubs secrets from a string.
  * @returns A new `Error`, or the value itself when it is not an object.
  * @example
- * const safe = scrubError(new TypeError("bad url https://host/tok"), (s) => redactText(s, ["tok"]));
+ * const safe = scrubError(new TypeError("bad url https://host/tok"), (s) => s.replaceAll("tok", "***"));
  * (safe as Error).message; // "bad url https://host/***"
  */
 export function scrubError(error: unknown, redact: (text: string) => string, depth = 0): unknown {

@@ -1,11 +1,11 @@
 /** Deepest nesting an error keeps of a server's value; deeper parts are replaced by {@link CUT}. */
-export const MAX_KEPT_DEPTH = 32;
+const MAX_KEPT_DEPTH = 32;
 
 /** Most characters (of strings and keys, roughly) an error keeps of a server's value or text. */
-export const MAX_KEPT_CHARS = 16_384;
+const MAX_KEPT_CHARS = 16_384;
 
 /** What stands in for the part of a value that was not kept. */
-export const CUT = "…(cut)";
+const CUT = "…(cut)";
 
 /**
  * A copy of a value a server sent, safe to keep in an error: every string (and every key) passes

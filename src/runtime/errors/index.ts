@@ -1,16 +1,13 @@
 export { AbortError } from "./abort-error.js";
 export { ChainkitError, type ChainkitErrorOptions } from "./chainkit-error.js";
 export { ConfigurationError } from "./configuration-error.js";
-export { ExchangeError, type ExchangeErrorOptions } from "./exchange-error.js";
 export { HttpError, type HttpErrorInit, type ServiceErrorInfo } from "./http-error.js";
 export { JsonRpcError, type JsonRpcErrorInit } from "./json-rpc-error.js";
 export { MissingPeerError } from "./missing-peer-error.js";
 export { NetworkError } from "./network-error.js";
-export { ProofError, type ProofErrorOptions } from "./proof-error.js";
 export { RateLimitError, type RateLimitErrorInit } from "./rate-limit-error.js";
 export { RedirectRefusedError } from "./redirect-refused-error.js";
 export { type FieldIssue, RequestValidationError } from "./request-validation-error.js";
 export { ResponseTooLargeError } from "./response-too-large-error.js";
 export { ResponseValidationError } from "./response-validation-error.js";
-export { SubscriptionError, type SubscriptionErrorReason } from "./subscription-error.js";
 export { TimeoutError } from "./timeout-error.js";

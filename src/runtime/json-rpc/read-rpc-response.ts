@@ -10,7 +10,7 @@ import type { RpcMethod, RpcMethodValidators } from "../operation.js";
 import { type FailedCheck, failedCheck, wordFailedChecks } from "../validation/failed-check.js";
 
 /** The JSON-RPC error code for "limit exceeded", used by nodes for rate limits. */
-export const RATE_LIMIT_CODE = -32005;
+const RATE_LIMIT_CODE = -32005;
 
 /** One call's outcome: its result, or the error that replaced it. */
 export type RpcOutcome = { result: unknown } | { error: ChainkitError };

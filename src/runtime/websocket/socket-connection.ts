@@ -1,32 +1,25 @@
-import { scrubError } from "../credentials/redact.js";
 import { AbortError } from "../errors/abort-error.js";
 import type { ChainkitError } from "../errors/chainkit-error.js";
-import { HttpError } from "../errors/http-error.js";
-import { NetworkError } from "../errors/network-error.js";
-import { ResponseTooLargeError } from "../errors/response-too-large-error.js";
 import { TimeoutError } from "../errors/timeout-error.js";
-import { unauthorizedHint } from "../http/response-errors.js";
-import type { CredentialsSent } from "../http/shown-request.js";
 import type { KeepAlivePolicy } from "./keep-alive-policy.js";
 import { type OpenedSocket, openWebSocket } from "./open-websocket.js";
 import type { ReconnectPolicy } from "./reconnect-policy.js";
+import {
+  refusedForGood,
+  type SocketErrorContext,
+  socketError,
+  socketNetworkError,
+  socketTooLarge,
+} from "./socket-errors.js";
 import type { WebSocketChoice } from "./websocket-choice.js";
 
-/** Options of {@link SocketConnection}. */
-export interface SocketConnectionOptions {
+/** Options of {@link SocketConnection}: what its errors may say, and how it dials and stays up. */
+export interface SocketConnectionOptions extends SocketErrorContext {
   /** The URL to dial (holds the token in token mode: never shown). */
   url: string;
   /** Headers of the upgrade request (basic auth). */
   headers: Record<string, string>;
-  /** The URL with credentials replaced by `***`, for errors. */
-  shownUrl: string;
-  /** Scrubs credentials from error text. */
-  redact: (text: string) => string;
-  /** Which credentials the upgrade carries, so a 401 can say whether they were wrong or missing. */
-  credentials?: CredentialsSent;
   choice: WebSocketChoice;
-  /** Largest message accepted, in bytes (Infinity: no limit). */
-  maxMessageBytes: number;
   /** Milliseconds the opening handshake may take. */
   handshakeTimeout: number;
   reconnect: ReconnectPolicy;
@@ -50,8 +43,6 @@ interface Waiter {
   reject: (error: unknown) => void;
 }
 
-/** Upgrade answers worth dialing again for: the service is busy or briefly unavailable. */
-const TRANSIENT_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
 /** How long `close()` waits for the server's closing handshake before cutting the connection. */
 const CLOSE_GRACE_MS = 1_000;
 /** Close code for a message over the limit (RFC 6455 "message too big"). */
@@ -218,7 +209,7 @@ export class SocketConnection {
       handshakeTimeout: options.handshakeTimeout,
     }).then(
       (opened) => this.#watch(opened),
-      (error: unknown) => this.#dialFailed(this.#networkError(error)),
+      (error: unknown) => this.#dialFailed(socketNetworkError(this.#options, error)),
     );
   }
 
@@ -259,22 +250,25 @@ export class SocketConnection {
       this.#lastMessageAt = Date.now();
       const text = typeof event.data === "string" ? event.data : String(event.data);
       if (!opened.limitsMessages && overLimit(text, this.#options.maxMessageBytes)) {
-        this.#lose(this.#tooLarge());
+        this.#lose(socketTooLarge(this.#options));
         return;
       }
       this.#options.onMessage(text);
     });
     socket.addEventListener("error", (event: { error?: unknown; message?: unknown }) => {
       if (!current()) return;
-      failure = this.#errorOf(event.error ?? event.message);
+      failure = socketError(this.#options, event.error ?? event.message);
     });
     socket.addEventListener("close", (event: { code?: number }) => {
       if (!current()) return;
       const error =
         event.code === MESSAGE_TOO_BIG
-          ? this.#tooLarge()
+          ? socketTooLarge(this.#options)
           : (failure ??
-            this.#networkError(new Error(`the connection closed (code ${event.code ?? "none"})`)));
+            socketNetworkError(
+              this.#options,
+              new Error(`the connection closed (code ${event.code ?? "none"})`),
+            ));
       if (this.#state === "connecting") this.#dialFailed(error);
       else this.#lose(error);
     });
@@ -302,8 +296,7 @@ export class SocketConnection {
     this.#clearTimers();
     this.#lastError = error;
     this.#failedDials++;
-    const refused = error instanceof HttpError && !TRANSIENT_STATUS.has(error.status);
-    if (refused || this.#failedDials >= this.#options.reconnect.attempts) {
+    if (refusedForGood(error) || this.#failedDials >= this.#options.reconnect.attempts) {
       this.#state = "failed";
       for (const waiter of [...this.#waiters]) waiter.reject(error);
       this.#options.onGiveUp(error);
@@ -336,7 +329,8 @@ export class SocketConnection {
       if (this.#pingSentAt > this.#lastMessageAt) {
         if (now - this.#pingSentAt >= policy.timeout) {
           return this.replace(
-            this.#networkError(
+            socketNetworkError(
+              this.#options,
               new Error(
                 `no message within ${policy.timeout} ms of a keep-alive request; the connection was replaced`,
               ),
@@ -366,40 +360,6 @@ export class SocketConnection {
     this.#keepAliveTimer = undefined;
     this.#dialTimer = undefined;
     this.#handshakeTimer = undefined;
-  }
-
-  #tooLarge(): ResponseTooLargeError {
-    return new ResponseTooLargeError({
-      limit: this.#options.maxMessageBytes,
-      url: this.#options.shownUrl,
-      what: "A WebSocket message",
-    });
-  }
-
-  /** A socket error as a chainkit error: a refused upgrade keeps its HTTP status. */
-  #errorOf(error: unknown): ChainkitError {
-    const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
-    const status = /Unexpected server response: (\d{3})/.exec(message)?.[1];
-    if (status !== undefined) {
-      return new HttpError({
-        status: Number(status),
-        method: "GET",
-        url: this.#options.shownUrl,
-        hint: status === "401" ? unauthorizedHint(this.#options.credentials) : undefined,
-      });
-    }
-    if ((error as { code?: unknown } | undefined)?.code === "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH") {
-      return this.#tooLarge();
-    }
-    return this.#networkError(error);
-  }
-
-  #networkError(cause: unknown): NetworkError {
-    return new NetworkError({
-      method: "WS",
-      url: this.#options.shownUrl,
-      cause: scrubError(cause instanceof Error ? cause : new Error(String(cause)), this.#options.redact),
-    });
   }
 }
 

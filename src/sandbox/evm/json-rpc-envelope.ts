@@ -51,12 +51,10 @@ function isId(value: unknown): value is RpcId {
  * out for a notification, and no other members.
  *
  * @param value - One element of the parsed body.
- * @returns The call, or the -32600 answer (echoing the id when it is a usable one, else `null`).
- * @example
- * readCall({ jsonrpc: "2.0", method: "eth_chainId", id: "a" });
- * // { id: "a", notification: false, method: "eth_chainId", params: [] }
+ * @returns The call (`{ id, notification, method, params }`, `params` `[]` when left out), or the
+ *   -32600 answer (echoing the id when it is a usable one, else `null`).
  */
-export function readCall(value: unknown): RpcCall | RpcAnswer {
+function readCall(value: unknown): RpcCall | RpcAnswer {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     return errorAnswer(null, { ...RPC_ERRORS.invalidRequest, data: "a request must be a JSON object" });
   }

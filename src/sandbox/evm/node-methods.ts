@@ -22,7 +22,7 @@ export interface ChainAccess {
 export type MethodHandler = (params: unknown[]) => Promise<unknown>;
 
 /** A JSON-RPC error a handler throws to answer with it. */
-export class RpcFailure extends Error {
+class RpcFailure extends Error {
   constructor(readonly error: RpcErrorObject) {
     super(error.message);
   }

@@ -46,7 +46,7 @@ const PAIRS = [
 ];
 
 /** Spot pair `i` is asset `10000 + i`. */
-export const SPOT_OFFSET = 10_000;
+const SPOT_OFFSET = 10_000;
 
 /** Every asset of the venue: perpetuals, then spot pairs. */
 export const MARKET: readonly MarketAsset[] = Object.freeze([

@@ -59,6 +59,21 @@ function orderType(record: OrderRecord): string {
   return record.tif === "FrontendMarket" ? "Market" : "Limit";
 }
 
+/** The fields every view of an order starts with, in the service's order. */
+function orderBasics(
+  record: OrderRecord,
+): Pick<FrontendOrder, "coin" | "side" | "limitPx" | "sz" | "oid" | "timestamp" | "origSz"> {
+  return {
+    coin: record.asset.coin,
+    side: record.isBuy ? "B" : "A",
+    limitPx: fromUnits(record.px),
+    sz: fromUnits(record.sz),
+    oid: record.oid,
+    timestamp: record.timestamp,
+    origSz: fromUnits(record.origSz),
+  };
+}
+
 /**
  * An order as `openOrders` shows it.
  *
@@ -68,13 +83,7 @@ function orderType(record: OrderRecord): string {
  */
 export function openOrderView(record: OrderRecord): OpenOrder {
   return {
-    coin: record.asset.coin,
-    side: record.isBuy ? "B" : "A",
-    limitPx: fromUnits(record.px),
-    sz: fromUnits(record.sz),
-    oid: record.oid,
-    timestamp: record.timestamp,
-    origSz: fromUnits(record.origSz),
+    ...orderBasics(record),
     ...(record.cloid !== undefined && { cloid: record.cloid }),
     reduceOnly: record.reduceOnly,
   };
@@ -91,13 +100,7 @@ export function openOrderView(record: OrderRecord): OpenOrder {
  */
 export function frontendOrderView(record: OrderRecord, children: FrontendOrder[] = []): FrontendOrder {
   return {
-    coin: record.asset.coin,
-    side: record.isBuy ? "B" : "A",
-    limitPx: fromUnits(record.px),
-    sz: fromUnits(record.sz),
-    oid: record.oid,
-    timestamp: record.timestamp,
-    origSz: fromUnits(record.origSz),
+    ...orderBasics(record),
     triggerCondition: triggerCondition(record),
     isTrigger: record.trigger !== undefined,
     triggerPx: fromUnits(record.trigger?.px ?? 0n),

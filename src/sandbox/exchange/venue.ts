@@ -13,9 +13,9 @@ import type {
 import { Account } from "./account.js";
 import { Book } from "./book.js";
 import { MARKET, type MarketAsset } from "./market.js";
+import { orderRejection } from "./order-checks.js";
 import { frontendOrderView, isOpen, type OrderRecord, openOrderView } from "./order-record.js";
-import { tickProblem } from "./tick-rules.js";
-import { abs, div, fromUnits, mul, ONE, toUnits } from "./units.js";
+import { abs, div, fromUnits, mul, toUnits } from "./units.js";
 
 /** Options of a {@link Venue}. */
 export interface VenueOptions {
@@ -32,18 +32,8 @@ export type Grouping = "na" | "normalTpsl" | "positionTpsl";
 
 /** The earliest a scheduled cancel may be, after now. */
 const SCHEDULE_MIN_DELAY_MS = 5_000;
-/** The smallest order value the venue accepts, in USDC units. */
-const MIN_ORDER_VALUE = 10n * ONE;
 /** Enough rounds of triggers firing one another; the venue has no more orders than that in a test. */
 const MAX_TRIGGER_ROUNDS = 100;
-
-/** An order could not be placed: the service's message and the status `orderStatus` records. */
-class Rejection {
-  constructor(
-    readonly message: string,
-    readonly status: string,
-  ) {}
-}
 
 /**
  * A small but honest exchange: a book per asset with price-time matching, limit orders by time in
@@ -168,7 +158,11 @@ export class Venue {
       statusTimestamp: now,
     };
     this.#orders.set(record.oid, record);
-    const refused = this.#check(record, order);
+    const refused = orderRejection(record, order, {
+      unlimited: this.#unlimited.has(record.account.address),
+      restingMargin: () => this.#restingMargin(record.account),
+      mark: (asset) => this.mark(asset),
+    });
     if (refused) {
       this.#close(record, refused.status);
       return { status: { error: refused.message }, record };
@@ -177,51 +171,6 @@ export class Venue {
     const status = this.#execute(record);
     this.#fireTriggers(asset);
     return { status, record };
-  }
-
-  /** The venue's checks before an order is accepted, in the service's words. */
-  #check(record: OrderRecord, order: Order): Rejection | undefined {
-    const { asset } = record;
-    const triggerPx = "trigger" in order.t ? order.t.trigger.triggerPx : undefined;
-    const tick = tickProblem(
-      { p: order.p, s: order.s, ...(triggerPx !== undefined && { triggerPx }) },
-      asset,
-    );
-    if (tick) return new Rejection(tick, tick.startsWith("Price") ? "tickRejected" : "rejected");
-    if (record.sz === 0n) return new Rejection("Order has zero size.", "rejected");
-    if (record.px === 0n)
-      return new Rejection(`Order price must be positive. asset=${asset.index}`, "rejected");
-    if (!record.reduceOnly && mul(record.px, record.sz) < MIN_ORDER_VALUE) {
-      return new Rejection(
-        `Order must have minimum value of $10. asset=${asset.index}`,
-        "minTradeNtlRejected",
-      );
-    }
-    if (this.#unlimited.has(record.account.address) || record.trigger) return undefined;
-    if (asset.kind === "spot") {
-      const token = record.isBuy ? 0 : (asset.baseToken ?? 0);
-      const needed = record.isBuy ? mul(record.px, record.sz) : record.sz;
-      if ((record.account.spot.get(token) ?? 0n) < needed) {
-        return new Rejection(`Insufficient spot balance. asset=${asset.index}`, "rejected");
-      }
-      return undefined;
-    }
-    if (record.reduceOnly) {
-      const size = record.account.size(asset);
-      if (size === 0n || size > 0n === record.isBuy) {
-        return new Rejection(
-          `Reduce only order would increase position. asset=${asset.index}`,
-          "reduceOnlyRejected",
-        );
-      }
-      return undefined;
-    }
-    const needed =
-      record.account.marginFor(asset, mul(record.px, record.sz)) + this.#restingMargin(record.account);
-    if (needed > record.account.freeCrossMargin((a) => this.mark(a), MARKET)) {
-      return new Rejection(`Insufficient margin to place order. asset=${asset.index}`, "perpMarginRejected");
-    }
-    return undefined;
   }
 
   /** Margin held by an account's resting perpetual orders. */

@@ -69,7 +69,7 @@ export interface Refusal {
 }
 
 /** What java-tron charges to create an account by sending to a new address, in sun. */
-export const CREATE_ACCOUNT_FEE = 1_000_000n;
+const CREATE_ACCOUNT_FEE = 1_000_000n;
 /** Bandwidth burned instead when the sender has none left, in sun per byte. */
 const SUN_PER_BYTE = 1_000n;
 const FREE_NET_LIMIT = 600n;

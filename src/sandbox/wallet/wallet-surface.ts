@@ -23,7 +23,13 @@ import { SandboxTrc20 } from "./sandbox-trc20.js";
 import { chainAddressOf } from "./signature-check.js";
 import { type Tampered, tamper, type WalletTamper } from "./tamper.js";
 import { renderAsset, type TronAsset } from "./tron-asset.js";
-import { type AccountState, type StoredBlock, sealTransaction, TronLedger } from "./tron-ledger.js";
+import {
+  type AccountState,
+  newAccount,
+  type StoredBlock,
+  sealTransaction,
+  TronLedger,
+} from "./tron-ledger.js";
 import type { StoredRaw } from "./tron-protobuf.js";
 
 /** Options of {@link createWalletSurface}. */
@@ -61,7 +67,7 @@ export interface WalletSurface {
 }
 
 /** Sandbox-only starting balances of the demo account. */
-export const DEMO_FUNDS = {
+const DEMO_FUNDS = {
   /** 10 000 TRX. */
   sun: 10_000_000_000n,
   /** 1000 TRN (token 1005416, 6 decimals) and some SEED (1009001). */
@@ -119,24 +125,13 @@ export async function createWalletSurface(options: WalletSurfaceOptions = {}): P
   const now = BigInt(Date.now());
   const accounts: AccountState[] = [
     {
-      address: demoHex,
+      ...newAccount(demoHex, now),
       balance: DEMO_FUNDS.sun,
       assets: new Map(DEMO_FUNDS.assets),
-      createTime: now,
-      freeNetUsage: 0n,
       stakedForBandwidth: 1_000_000_000n,
       stakedForEnergy: 500_000_000n,
     },
-    {
-      address: trc20Hex,
-      balance: 0n,
-      assets: new Map(),
-      createTime: now,
-      freeNetUsage: 0n,
-      stakedForBandwidth: 0n,
-      stakedForEnergy: 0n,
-      type: "Contract",
-    },
+    { ...newAccount(trc20Hex, now), type: "Contract" },
   ];
   const ledger = new TronLedger({ accounts });
   ledger.produceBlock();

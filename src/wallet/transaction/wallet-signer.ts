@@ -28,12 +28,11 @@ export interface WalletSigner {
 
 /** What {@link privateKeySigner} returns: the address as Base58Check, and no key anywhere on it. */
 export interface TronPrivateKeySigner extends WalletSigner {
-  readonly address: string;
   /** `{ address }`: the key never reaches JSON. */
   toJSON(): { address: string };
 }
 
-// Keys of signers made here, held outside the signer objects so no inspect, JSON or spread reaches them.
+// Keys of signers made here, held outside the signer objects so no inspect, JSON or spread can reach them.
 const privateKeys = new WeakMap<object, Uint8Array>();
 
 /**
@@ -65,7 +64,7 @@ export function addressOfPublicKey(publicKey: Uint8Array): string {
  * await wallet.transfer({ to: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", amount: 1_000_000n }, signer);
  */
 export function privateKeySigner(key: string | Uint8Array): TronPrivateKeySigner {
-  const secret = parseKey(key);
+  const secret = parsePrivateKey(key);
   const address = toBase58Address(addressOfPublicKey(secp256k1.getPublicKey(secret, false)));
   const signer: TronPrivateKeySigner = {
     address,
@@ -87,7 +86,8 @@ export function privateKeySigner(key: string | Uint8Array): TronPrivateKeySigner
   return signer;
 }
 
-function parseKey(key: string | Uint8Array): Uint8Array {
+/** Reads a private key without ever echoing it: a fresh copy of its 32 bytes. */
+function parsePrivateKey(key: string | Uint8Array): Uint8Array {
   let bytes: Uint8Array | undefined;
   if (key instanceof Uint8Array) bytes = key.length === 32 ? Uint8Array.from(key) : undefined;
   else if (typeof key === "string" && /^(0x)?[0-9a-fA-F]{64}$/.test(key))

@@ -7,31 +7,9 @@
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import {
-  ApproveAgentTypes,
-  BatchModifyRequest,
-  CancelByCloidRequest,
-  CancelRequest,
-  ModifyRequest,
-  OrderRequest,
-  ScheduleCancelRequest,
-  UpdateIsolatedMarginRequest,
-  UpdateLeverageRequest,
-} from "@nktkas/hyperliquid/api/exchange";
 import { canonicalize, createL1ActionHash } from "@nktkas/hyperliquid/signing";
 import { type Hex, recoverTypedDataAddress } from "viem";
-
-/** @nktkas/hyperliquid's own schema of each L1 action, which sets the key order it hashes. */
-const L1_SCHEMAS = {
-  order: OrderRequest,
-  cancel: CancelRequest,
-  cancelByCloid: CancelByCloidRequest,
-  modify: ModifyRequest,
-  batchModify: BatchModifyRequest,
-  scheduleCancel: ScheduleCancelRequest,
-  updateLeverage: UpdateLeverageRequest,
-  updateIsolatedMargin: UpdateIsolatedMarginRequest,
-} as const;
+import { approveAgentTypedData, nktkasL1Schema } from "./nktkas-reference.js";
 
 const recorded = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../fixtures/exchange/recorded/${name}`, import.meta.url), "utf8"))
@@ -78,30 +56,16 @@ async function recoverUserSigned(body: Record<string, unknown>): Promise<string>
   const action = body.action as Record<string, unknown>;
   const { r, s, v } = body.signature as { r: Hex; s: Hex; v: number };
   const address = await recoverTypedDataAddress({
-    domain: {
-      name: "HyperliquidSignTransaction",
-      version: "1",
-      chainId: Number.parseInt(action.signatureChainId as string, 16),
-      verifyingContract: "0x0000000000000000000000000000000000000000",
-    },
-    types: ApproveAgentTypes,
-    primaryType: "HyperliquidTransaction:ApproveAgent",
-    message: { ...action, agentName: action.agentName ?? "" },
+    ...approveAgentTypedData({ ...action, agentName: action.agentName ?? "" }),
     signature: `${r}${s.slice(2)}${v.toString(16)}` as Hex,
   });
   return address.toLowerCase();
 }
 
-function l1Schema(action: Record<string, unknown>) {
-  const schema = L1_SCHEMAS[action.type as keyof typeof L1_SCHEMAS];
-  if (!schema) throw new Error(`unknown action type ${String(action.type)}`);
-  return schema.entries.action;
-}
-
 async function recoverSigner(body: Record<string, unknown>, isMainnet: boolean): Promise<string | undefined> {
   if ((body.action as Record<string, unknown>).type === "approveAgent") return recoverUserSigned(body);
   const raw = body.action as Record<string, unknown>;
-  const action = canonicalize(l1Schema(raw), raw);
+  const action = canonicalize(nktkasL1Schema(raw.type), raw);
   const connectionId = createL1ActionHash({
     action,
     nonce: body.nonce as number,
@@ -151,7 +115,7 @@ export async function startExchangeTestServer(isMainnet: boolean): Promise<Excha
     try {
       body = JSON.parse(text);
       const action = body.action as Record<string, unknown>;
-      if (action.type !== "approveAgent") canonicalize(l1Schema(action), action);
+      if (action.type !== "approveAgent") canonicalize(nktkasL1Schema(action.type), action);
     } catch {
       return { status: 422, body: "Failed to deserialize the JSON body into the target type" };
     }

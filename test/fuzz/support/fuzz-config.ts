@@ -5,8 +5,8 @@
  */
 import fc from "fast-check";
 
-export const FUZZ_RUNS = positiveInteger(process.env.FUZZ_RUNS, 5);
-export const FUZZ_SEED = positiveInteger(process.env.FUZZ_SEED, 18);
+const FUZZ_RUNS = positiveInteger(process.env.FUZZ_RUNS, 5);
+const FUZZ_SEED = positiveInteger(process.env.FUZZ_SEED, 18);
 
 // Small values (strings, arrays) keep each run cheap; more runs, not bigger values, find more.
 fc.configureGlobal({ baseSize: "small" });

@@ -37,7 +37,7 @@ export interface Schema {
 }
 
 /** The JSON types a schema admits (empty: any). */
-export function allowedTypes(schema: Schema): Set<string> {
+function allowedTypes(schema: Schema): Set<string> {
   const types = new Set<string>();
   const own = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
   for (const type of own) types.add(type);
@@ -68,7 +68,7 @@ function hasType(value: unknown, types: Set<string>): boolean {
 }
 
 /** A small evaluator of the subset, for `if` conditions and `not`. */
-export function matches(schema: Schema | boolean | undefined, value: unknown): boolean {
+function matches(schema: Schema | boolean | undefined, value: unknown): boolean {
   if (schema === undefined || schema === true) return true;
   if (schema === false) return false;
   const types = schema.type === undefined ? undefined : new Set([schema.type].flat());

@@ -7,8 +7,8 @@ import { createWalletClient } from "chainkit/wallet";
 /** Secrets the hostile tests hand to clients, so they can look for them in what comes back. */
 export const TOKEN = "tok3n-SECRET-0123456789";
 export const API_KEY = "key/SECRET&abc<def>";
-export const PASSWORD = "pa/ss&SECRET<98765>";
-export const EXCHANGE_KEY = `0x${"7".repeat(64)}` as const;
+const PASSWORD = "pa/ss&SECRET<98765>";
+const EXCHANGE_KEY = `0x${"7".repeat(64)}` as const;
 
 /** Options every client takes from these tests. */
 export interface HostileClientOptions {

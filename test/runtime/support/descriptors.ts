@@ -10,7 +10,7 @@ import type {
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 
 /** Compiles a JSON Schema into a validator, as the generator's standalone ones behave. */
-export function validator(schema: object): Validator {
+function validator(schema: object): Validator {
   return ajv.compile(schema) as unknown as Validator;
 }
 

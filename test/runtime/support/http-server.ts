@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterEach } from "vitest";
 
 /** One request as the test server saw it. */
 export interface SeenRequest {
@@ -65,6 +66,24 @@ export async function startServer(
       }),
   };
   return result;
+}
+
+/**
+ * A `serve(handler)` for a test file: each server it starts is closed after the test that started it
+ * (closing one early in the test is fine too).
+ */
+export function serversClosedAfterEach(): (
+  handler: (request: SeenRequest, index: number) => Answer | Promise<Answer>,
+) => Promise<TestServer> {
+  const open: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((server) => server.close()));
+  });
+  return async (handler) => {
+    const server = await startServer(handler);
+    open.push(server);
+    return server;
+  };
 }
 
 /** A JSON-RPC handler: answers each envelope (or batch of them) with `answer(envelope)`. */

@@ -176,7 +176,7 @@ class ByteReader {
   }
 
   uint32le(): number {
-    const [a, b, c, d] = this.take(4) as unknown as [number, number, number, number];
-    return (a | (b << 8) | (c << 16) | (d << 24)) >>> 0;
+    const bytes = this.take(4);
+    return new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true);
   }
 }

@@ -2,7 +2,7 @@ import type { RestOperationHandler } from "../../validation.js";
 import type { LedgerBlock } from "../ledger/ledger-types.js";
 import { renderBlock } from "../render/render-blocks.js";
 import { type EndpointContext, requireMasterchainBlock } from "./endpoint-context.js";
-import { type ListQuery, pageOf } from "./query.js";
+import { pageOf } from "./query.js";
 
 /**
  * The block endpoints: masterchainInfo (the first and last masterchain block) and blocks.
@@ -40,7 +40,7 @@ export function blockEndpoints(context: EndpointContext): Record<string, RestOpe
           (query.seqno === undefined || block.seqno === query.seqno) &&
           (query.mc_seqno === undefined || block.mcSeqno === query.mc_seqno),
       );
-      const page = pageOf(matching, query as unknown as ListQuery, (block) => ({
+      const page = pageOf(matching, query, (block) => ({
         lt: block.startLt,
         utime: block.genUtime,
       }));

@@ -1,6 +1,7 @@
 import { toRawAddress } from "../../../indexer/address/format-ton-address.js";
 import { TonAddressError } from "../../../indexer/errors/ton-address-error.js";
 import type { SandboxResponse } from "../../surface.js";
+import { SandboxContractError } from "../../validation.js";
 
 /** The indexer's error answer, `{"error", "code"}` with the same HTTP status. */
 export function indexerError(status: number, error: string): SandboxResponse {
@@ -65,7 +66,7 @@ export function opcodeOf(text: string): number {
 }
 
 /** The range and paging parameters every list shares, checked and with the spec's defaults. */
-export interface ListQuery {
+interface ListQuery {
   start_utime?: number;
   end_utime?: number;
   start_lt?: string | number;
@@ -73,6 +74,34 @@ export interface ListQuery {
   limit: number;
   offset: number;
   sort?: "asc" | "desc";
+}
+
+/**
+ * The range and paging parameters of a list query the surface checked against the spec, which gives
+ * `limit` and `offset` defaults.
+ *
+ * @param query - The checked query.
+ * @returns Its range, order and paging.
+ * @throws {SandboxContractError} when `limit` or `offset` is missing (the spec lost its default).
+ */
+export function listQuery(query: Readonly<Record<string, unknown>>): ListQuery {
+  const { limit, offset, sort } = query;
+  if (typeof limit !== "number" || typeof offset !== "number") {
+    throw new SandboxContractError(
+      "indexer: a list query reached its handler without the spec's limit and offset defaults",
+    );
+  }
+  const lt = (value: unknown) => (typeof value === "string" || typeof value === "number" ? value : undefined);
+  const utime = (value: unknown) => (typeof value === "number" ? value : undefined);
+  return {
+    start_utime: utime(query.start_utime),
+    end_utime: utime(query.end_utime),
+    start_lt: lt(query.start_lt),
+    end_lt: lt(query.end_lt),
+    limit,
+    offset,
+    sort: sort === "asc" || sort === "desc" ? sort : undefined,
+  };
 }
 
 /** Where an item sits in time, for ranges and order. */
@@ -86,11 +115,16 @@ export interface Position {
  * given) and cuts the page, as every list endpoint does.
  *
  * @param items - Every matching item, oldest first.
- * @param query - Range, order and paging.
+ * @param checkedQuery - The checked query: its range, order and paging.
  * @param positionOf - Where an item sits.
  * @returns The page.
  */
-export function pageOf<T>(items: readonly T[], query: ListQuery, positionOf: (item: T) => Position): T[] {
+export function pageOf<T>(
+  items: readonly T[],
+  checkedQuery: Readonly<Record<string, unknown>>,
+  positionOf: (item: T) => Position,
+): T[] {
+  const query = listQuery(checkedQuery);
   const startLt = query.start_lt === undefined ? undefined : BigInt(query.start_lt);
   const endLt = query.end_lt === undefined ? undefined : BigInt(query.end_lt);
   const inRange = items.filter((item) => {

@@ -1,5 +1,7 @@
 import type { RestOperationHandler } from "../../validation.js";
 import type {
+  AccountWith,
+  ContractData,
   JettonBurnRecord,
   JettonTransferRecord,
   LedgerAccount,
@@ -12,7 +14,7 @@ import {
   renderNftItem,
 } from "../render/render-accounts.js";
 import { type EndpointContext, listAnswer } from "./endpoint-context.js";
-import { type ListQuery, listOf, pageOf, QueryRefusal, rawAddress, rawAddresses } from "./query.js";
+import { listOf, listQuery, pageOf, QueryRefusal, rawAddress, rawAddresses } from "./query.js";
 
 const byRecord = (record: { transaction: { lt: bigint; now: number } }) => ({
   lt: record.transaction.lt,
@@ -25,9 +27,17 @@ function anyOf(raws: string[]): (raw: string | undefined) => boolean {
   return (raw) => set.size === 0 || (raw !== undefined && set.has(raw));
 }
 
+/** Whether an account exists and holds the contract data asked for. */
+function holds<K extends ContractData>(
+  account: LedgerAccount | undefined,
+  data: K,
+): account is AccountWith<K> {
+  return account?.[data] !== undefined;
+}
+
 /** Pages a list the indexer keeps in its own order (here: creation order, or balance when sorted). */
 function pageInOrder<T>(items: T[], query: Record<string, unknown>): T[] {
-  const { offset, limit } = query as unknown as ListQuery;
+  const { offset, limit } = listQuery(query);
   return items.slice(offset, offset + limit);
 }
 
@@ -40,16 +50,14 @@ function pageInOrder<T>(items: T[], query: Record<string, unknown>): T[] {
  */
 export function tokenEndpoints(context: EndpointContext): Record<string, RestOperationHandler> {
   const { ledger } = context;
-  const accountsOf = (kind: LedgerAccount["kind"]) =>
-    [...ledger.accounts.values()].filter((a) => a.kind === kind && a.status === "active");
+  const activeWith = <K extends ContractData>(data: K) =>
+    [...ledger.accounts.values()].filter((a): a is AccountWith<K> => holds(a, data) && a.status === "active");
 
   return {
     getJettonMasters: ({ query }) => {
       const address = anyOf(rawAddresses(query.address, "address"));
       const admin = anyOf(rawAddresses(query.admin_address, "admin_address"));
-      const masters = accountsOf("jetton_master").filter(
-        (m) => address(m.raw) && admin(m.jettonMaster?.admin),
-      );
+      const masters = activeWith("jettonMaster").filter((m) => address(m.raw) && admin(m.jettonMaster.admin));
       return listAnswer(context, "jetton_masters", pageInOrder(masters, query).map(renderJettonMaster), true);
     },
 
@@ -62,17 +70,17 @@ export function tokenEndpoints(context: EndpointContext): Record<string, RestOpe
       const address = anyOf(rawAddresses(query.address, "address"));
       const owner = anyOf(owners);
       const jetton = anyOf(jettons);
-      let wallets = accountsOf("jetton_wallet").filter(
+      let wallets = activeWith("jettonWallet").filter(
         (w) =>
           address(w.raw) &&
-          owner(w.jettonWallet?.owner) &&
-          jetton(w.jettonWallet?.master) &&
-          !(query.exclude_zero_balance === true && w.jettonWallet?.balance === 0n),
+          owner(w.jettonWallet.owner) &&
+          jetton(w.jettonWallet.master) &&
+          !(query.exclude_zero_balance === true && w.jettonWallet.balance === 0n),
       );
       if (query.sort === "asc" || query.sort === "desc") {
         const direction = query.sort === "asc" ? 1 : -1;
         wallets = [...wallets].sort((a, b) => {
-          const [x, y] = [a.jettonWallet?.balance ?? 0n, b.jettonWallet?.balance ?? 0n];
+          const [x, y] = [a.jettonWallet.balance, b.jettonWallet.balance];
           return x === y ? 0 : x < y ? -direction : direction;
         });
       }
@@ -95,7 +103,7 @@ export function tokenEndpoints(context: EndpointContext): Record<string, RestOpe
             wallets(destinationWallet(transfer))) &&
           (master === undefined || transfer.master === master),
       );
-      const page = pageOf(matching, query as unknown as ListQuery, byRecord);
+      const page = pageOf(matching, query, byRecord);
       return listAnswer(context, "jetton_transfers", page.map(renderJettonTransfer), true);
     },
 
@@ -107,15 +115,15 @@ export function tokenEndpoints(context: EndpointContext): Record<string, RestOpe
         (burn: JettonBurnRecord) =>
           owners(burn.owner) && wallets(burn.wallet) && (master === undefined || burn.master === master),
       );
-      const page = pageOf(matching, query as unknown as ListQuery, byRecord);
+      const page = pageOf(matching, query, byRecord);
       return listAnswer(context, "jetton_burns", page.map(renderJettonBurn), true);
     },
 
     getNftCollections: ({ query }) => {
       const address = anyOf(rawAddresses(query.collection_address, "collection_address"));
       const owner = anyOf(rawAddresses(query.owner_address, "owner_address"));
-      const collections = accountsOf("nft_collection").filter(
-        (c) => address(c.raw) && owner(c.nftCollection?.owner),
+      const collections = activeWith("nftCollection").filter(
+        (c) => address(c.raw) && owner(c.nftCollection.owner),
       );
       return listAnswer(
         context,
@@ -135,16 +143,17 @@ export function tokenEndpoints(context: EndpointContext): Record<string, RestOpe
       const owner = anyOf(owners);
       const collection = anyOf(collections);
       const indexes = new Set(listOf(query.index));
-      const items = accountsOf("nft_item").filter(
+      const items = activeWith("nftItem").filter(
         (item) =>
           address(item.raw) &&
-          owner(item.nftItem?.owner) &&
-          collection(item.nftItem?.collection) &&
-          (indexes.size === 0 || indexes.has(String(item.nftItem?.index))),
+          owner(item.nftItem.owner) &&
+          collection(item.nftItem.collection) &&
+          (indexes.size === 0 || indexes.has(String(item.nftItem.index))),
       );
-      const rendered = pageInOrder(items, query).map((item) =>
-        renderNftItem(item, ledger.accounts.get(item.nftItem?.collection as string)),
-      );
+      const rendered = pageInOrder(items, query).map((item) => {
+        const collection = ledger.accounts.get(item.nftItem.collection);
+        return renderNftItem(item, holds(collection, "nftCollection") ? collection : undefined);
+      });
       return listAnswer(context, "nft_items", rendered, true);
     },
 
@@ -162,7 +171,7 @@ export function tokenEndpoints(context: EndpointContext): Record<string, RestOpe
           items(transfer.item) &&
           (collection === undefined || transfer.collection === collection),
       );
-      const page = pageOf(matching, query as unknown as ListQuery, byRecord);
+      const page = pageOf(matching, query, byRecord);
       return listAnswer(context, "nft_transfers", page.map(renderNftTransfer), true);
     },
   };

@@ -3,16 +3,7 @@ import type { LedgerMessage, LedgerTransaction } from "../ledger/ledger-types.js
 import { inProviderShape, PROVIDER_TYPE_NAMES, renderAction, renderTrace } from "../render/render-trace.js";
 import { renderMessage, renderTransaction } from "../render/render-transaction.js";
 import { type EndpointContext, listAnswer, requireMasterchainBlock } from "./endpoint-context.js";
-import {
-  hashesOf,
-  hashOf,
-  type ListQuery,
-  opcodeOf,
-  pageOf,
-  QueryRefusal,
-  rawAddress,
-  rawAddresses,
-} from "./query.js";
+import { hashesOf, hashOf, opcodeOf, pageOf, QueryRefusal, rawAddress, rawAddresses } from "./query.js";
 
 const byTransaction = (transaction: LedgerTransaction) => ({ lt: transaction.lt, utime: transaction.now });
 
@@ -60,7 +51,7 @@ export function transactionEndpoints(context: EndpointContext): Record<string, R
           (query.seqno === undefined || transaction.shardSeqno === query.seqno) &&
           (query.mc_seqno === undefined || transaction.mcSeqno === query.mc_seqno),
       );
-      const page = pageOf(matching, query as unknown as ListQuery, byTransaction);
+      const page = pageOf(matching, query, byTransaction);
       return listAnswer(context, "transactions", page.map(renderTransaction), false);
     },
 
@@ -80,7 +71,7 @@ export function transactionEndpoints(context: EndpointContext): Record<string, R
           (query.direction !== "out" && matches(transaction.inMessage)) ||
           (query.direction !== "in" && transaction.outMessages.some(matches)),
       );
-      const page = pageOf(matching, { ...(query as unknown as ListQuery), sort: "desc" }, byTransaction);
+      const page = pageOf(matching, { ...query, sort: "desc" }, byTransaction);
       return listAnswer(context, "transactions", page.map(renderTransaction), false);
     },
 
@@ -116,7 +107,7 @@ export function transactionEndpoints(context: EndpointContext): Record<string, R
           // Every message is processed in the sandbox, so `in` keeps them all and `out` keeps internal ones.
           !(query.direction === "out" && message.source === null),
       );
-      const page = pageOf(matching, query as unknown as ListQuery, (message) => ({
+      const page = pageOf(matching, query, (message) => ({
         lt: message.createdLt ?? message.processedBy?.lt ?? 0n,
         utime: message.createdAt ?? message.processedBy?.now ?? 0,
       }));
@@ -154,7 +145,7 @@ export function transactionEndpoints(context: EndpointContext): Record<string, R
             )) &&
           (query.mc_seqno === undefined || trace.mcSeqno === query.mc_seqno),
       );
-      const page = pageOf(matching, query as unknown as ListQuery, (trace) => {
+      const page = pageOf(matching, query, (trace) => {
         const last = trace.transactions[trace.transactions.length - 1] as LedgerTransaction;
         return { lt: last.lt, utime: last.now };
       });
@@ -189,7 +180,7 @@ export function transactionEndpoints(context: EndpointContext): Record<string, R
           (type === undefined || action.type === type),
       );
       // Ranges and order go by the end of the trace, as the indexer's do.
-      const page = pageOf(matching, query as unknown as ListQuery, (action) => {
+      const page = pageOf(matching, query, (action) => {
         const last = action.trace.transactions[action.trace.transactions.length - 1] as LedgerTransaction;
         return { lt: last.lt, utime: last.now };
       });

@@ -24,7 +24,7 @@ export interface Outcome {
 }
 
 /** The standard jetton wallet's error for a transfer or burn over its balance. */
-export const NOT_ENOUGH_JETTONS = 706;
+const NOT_ENOUGH_JETTONS = 706;
 
 /**
  * Runs the sandbox's contracts: a wallet sends what its signed request asks and accepts TON; a

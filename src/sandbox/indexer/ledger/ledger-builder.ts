@@ -3,6 +3,7 @@ import type { Cell } from "../boc/cell.js";
 import { CellBuilder } from "../boc/cell-builder.js";
 import { type OutRequest, receive } from "./contract-handlers.js";
 import { codeCell, dataCell, stateInit } from "./contracts.js";
+import { undeployedJettonWallet } from "./jetton-wallet-address.js";
 import type {
   JettonBurnRecord,
   JettonTransferRecord,
@@ -160,8 +161,8 @@ export class LedgerBuilder {
     const queue: { message: LedgerMessage; parent: TraceNode | undefined }[] = [
       { message: external, parent: undefined },
     ];
-    while (queue.length > 0) {
-      const { message, parent } = queue.shift() as (typeof queue)[number];
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      const { message, parent } = next;
       const node = this.#process(trace, message, message === external ? requests : []);
       if (parent) parent.children.push(node);
       else trace.root = node;
@@ -260,15 +261,7 @@ export class LedgerBuilder {
   /** The jetton wallet a message deploys, not yet active. */
   #deployable(out: OutRequest): LedgerAccount {
     const { owner, master } = out.deploy as NonNullable<OutRequest["deploy"]>;
-    return {
-      raw: out.to,
-      kind: "jetton_wallet",
-      status: "nonexist",
-      balance: 0n,
-      domain: null,
-      lastTransaction: undefined,
-      jettonWallet: { balance: 0n, owner, master },
-    };
+    return undeployedJettonWallet(out.to, owner, master);
   }
 
   #isWallet(raw: string): boolean {

@@ -32,6 +32,14 @@ export interface LedgerAccount {
   nftItem?: { index: bigint; collection: string; owner: string; name: string };
 }
 
+/** The contract data an account may hold besides its balance. */
+export type ContractData = "jettonWallet" | "jettonMaster" | "nftCollection" | "nftItem";
+
+/** An account that holds the contract data `K` (a jetton master holds `jettonMaster`, …). */
+export type AccountWith<K extends ContractData> = LedgerAccount & {
+  [P in K]-?: NonNullable<LedgerAccount[P]>;
+};
+
 /** An account's state just before or after a transaction. */
 export interface StateSnapshot {
   hash: string;

@@ -1,6 +1,6 @@
 import { serializeBoc } from "../boc/boc.js";
 import { CONTRACT_FACTS, codeCell, contentOf, dataCell, WALLET_TYPE } from "../ledger/contracts.js";
-import type { LedgerAccount } from "../ledger/ledger-types.js";
+import type { AccountWith, LedgerAccount } from "../ledger/ledger-types.js";
 
 const ZERO_HASH = Buffer.alloc(32).toString("base64");
 
@@ -131,8 +131,8 @@ export function renderWalletInformation(account: LedgerAccount | undefined): Rec
 const lastLt = (account: LedgerAccount) => String(account.lastTransaction?.lt ?? 0n);
 
 /** A jetton master as `jetton/masters` writes it. */
-export function renderJettonMaster(account: LedgerAccount): Record<string, unknown> {
-  const master = account.jettonMaster as NonNullable<LedgerAccount["jettonMaster"]>;
+export function renderJettonMaster(account: AccountWith<"jettonMaster">): Record<string, unknown> {
+  const master = account.jettonMaster;
   return {
     address: account.raw,
     total_supply: String(master.totalSupply),
@@ -147,8 +147,8 @@ export function renderJettonMaster(account: LedgerAccount): Record<string, unkno
 }
 
 /** A jetton wallet as `jetton/wallets` writes it. */
-export function renderJettonWallet(account: LedgerAccount): Record<string, unknown> {
-  const wallet = account.jettonWallet as NonNullable<LedgerAccount["jettonWallet"]>;
+export function renderJettonWallet(account: AccountWith<"jettonWallet">): Record<string, unknown> {
+  const wallet = account.jettonWallet;
   return {
     address: account.raw,
     balance: String(wallet.balance),
@@ -161,8 +161,8 @@ export function renderJettonWallet(account: LedgerAccount): Record<string, unkno
 }
 
 /** An NFT collection as `nft/collections` writes it. */
-export function renderNftCollection(account: LedgerAccount): Record<string, unknown> {
-  const collection = account.nftCollection as NonNullable<LedgerAccount["nftCollection"]>;
+export function renderNftCollection(account: AccountWith<"nftCollection">): Record<string, unknown> {
+  const collection = account.nftCollection;
   return {
     address: account.raw,
     owner_address: collection.owner,
@@ -176,10 +176,10 @@ export function renderNftCollection(account: LedgerAccount): Record<string, unkn
 
 /** An NFT item as `nft/items` writes it, with its collection. */
 export function renderNftItem(
-  account: LedgerAccount,
-  collection: LedgerAccount | undefined,
+  account: AccountWith<"nftItem">,
+  collection: AccountWith<"nftCollection"> | undefined,
 ): Record<string, unknown> {
-  const item = account.nftItem as NonNullable<LedgerAccount["nftItem"]>;
+  const item = account.nftItem;
   return {
     address: account.raw,
     init: true,

@@ -1,4 +1,4 @@
-import { ChainkitError } from "./chainkit-error.js";
+import { ChainkitError } from "../../runtime/errors/chainkit-error.js";
 
 /** Why a subscription ended on its own. */
 export type SubscriptionErrorReason =

@@ -1,4 +1,4 @@
-import { ChainkitError, type ChainkitErrorOptions } from "./chainkit-error.js";
+import { ChainkitError, type ChainkitErrorOptions } from "../../runtime/errors/chainkit-error.js";
 
 /** What an {@link ExchangeError} points at, so callers can react without parsing the message. */
 export interface ExchangeErrorOptions extends ChainkitErrorOptions {
