@@ -568,18 +568,35 @@ export interface components {
          */
         Int64: bigint;
         /**
-         * Format: int64
-         * @description An amount of TON in nanotons (10^-9 TON), sent as a decimal string (fee estimates send JSON integers).
-         *     Marked `format: int64` so the client returns an exact `bigint`; a balance may exceed 64 bits and is still
-         *     exact.
+         * Format: uint64
+         * @description The query id a contract message carries (`uint64`, often random, so it may exceed 2^63), sent as a decimal
+         *     string. The client returns it as a `bigint`.
+         */
+        QueryId: bigint;
+        /**
+         * Format: uint120
+         * @description An amount of TON in nanotons (10^-9 TON), sent as a decimal string (fee estimates send JSON integers). TON
+         *     stores it as `VarUInteger 16`, an unsigned integer below 2^120; the client returns it as a `bigint`.
          */
         Nanotons: bigint;
         /**
-         * Format: int64
-         * @description An amount of a jetton (or another token-sized number) in its smallest units, sent as a decimal string of
-         *     up to 120 bits. Marked `format: int64` so the client returns an exact `bigint`.
+         * Format: uint120
+         * @description An amount of a jetton in its smallest units, sent as a decimal string. Jettons store it as
+         *     `VarUInteger 16`, an unsigned integer below 2^120; the client returns it as a `bigint`.
          */
         TokenAmount: bigint;
+        /**
+         * Format: uint256
+         * @description The index of an NFT item in its collection, sent as a decimal string: an unsigned integer below 2^256 (a
+         *     hash for collections that do not number their items). The client returns it as a `bigint`.
+         */
+        NftIndex: bigint;
+        /**
+         * Format: int257
+         * @description The index a collection gives its next item, sent as a decimal string: a TVM integer, -1 for collections
+         *     that do not number their items in sequence. The client returns it as a `bigint`.
+         */
+        NextItemIndex: bigint;
         /**
          * @description A 32-byte hash (transaction, message, trace, state), standard base64 with padding.
          * @example 1GSVPzv9hwWLDztTHLzhG3eSE4dkLn6rzN0g5v9ugMs=
@@ -1148,7 +1165,7 @@ export interface components {
          *     `transfer` of `amount` from its owner `source` to the owner `destination`.
          */
         JettonTransfer: {
-            query_id: components["schemas"]["Int64"];
+            query_id: components["schemas"]["QueryId"];
             /** @description The sending owner, raw form. */
             source: string | null;
             /** @description The receiving owner, raw form. */
@@ -1183,7 +1200,7 @@ export interface components {
         };
         /** @description A jetton burn, the transaction in which an owner's jetton wallet destroyed `amount`. */
         JettonBurn: {
-            query_id: components["schemas"]["Int64"];
+            query_id: components["schemas"]["QueryId"];
             owner: components["schemas"]["RawAddress"];
             jetton_wallet: components["schemas"]["RawAddress"];
             jetton_master: components["schemas"]["RawAddress"];
@@ -1214,7 +1231,7 @@ export interface components {
             /** @description The collection's owner, raw form. */
             owner_address?: string | null;
             last_transaction_lt: components["schemas"]["Int64"];
-            next_item_index: components["schemas"]["TokenAmount"];
+            next_item_index: components["schemas"]["NextItemIndex"];
             /** @description The collection's content (name, image, or a `uri`). */
             collection_content?: Record<string, unknown> | null;
             /** @description Hash of the collection's code. */
@@ -1234,7 +1251,7 @@ export interface components {
             address: components["schemas"]["RawAddress"];
             /** @description Whether the item has been initialised by its collection. */
             init: boolean;
-            index: components["schemas"]["TokenAmount"];
+            index: components["schemas"]["NftIndex"];
             /** @description The collection, raw form; null for a standalone item. */
             collection_address?: string | null;
             /** @description The owner, raw form. */
@@ -1266,7 +1283,7 @@ export interface components {
         };
         /** @description An NFT transfer, the transaction in which an item accepted a `transfer` from `old_owner` to `new_owner`. */
         NftTransfer: {
-            query_id: components["schemas"]["Int64"];
+            query_id: components["schemas"]["QueryId"];
             nft_address: components["schemas"]["RawAddress"];
             /** @description The item's collection, raw form. */
             nft_collection?: string | null;
@@ -2725,8 +2742,11 @@ export interface operations {
 }
 
 export type Int64 = components["schemas"]["Int64"];
+export type QueryId = components["schemas"]["QueryId"];
 export type Nanotons = components["schemas"]["Nanotons"];
 export type TokenAmount = components["schemas"]["TokenAmount"];
+export type NftIndex = components["schemas"]["NftIndex"];
+export type NextItemIndex = components["schemas"]["NextItemIndex"];
 export type Hash = components["schemas"]["Hash"];
 export type RawAddress = components["schemas"]["RawAddress"];
 export type AccountAddress = components["schemas"]["AccountAddress"];

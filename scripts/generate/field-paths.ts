@@ -1,3 +1,4 @@
+import { integerFormat } from "../../src/runtime/json/integer-format.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { refPointer, valueAt } from "./json-pointer.js";
 
@@ -5,12 +6,13 @@ import { refPointer, valueAt } from "./json-pointer.js";
 export const SECRET_EXTENSION = "x-secret";
 
 /**
- * Finds where `format: int64` values sit in data described by `schema` (see {@link findFieldPaths}).
+ * Finds where wide integers (`format: int64`, `uint120`, … see `integerFormat`) sit in data described
+ * by `schema` (see {@link findFieldPaths}): the fields the runtime reads as `bigint`s.
  *
- * @returns Key paths, deduplicated and sorted; `[[]]` when the value itself is an int64.
+ * @returns Key paths, deduplicated and sorted; `[[]]` when the value itself is one.
  */
 export function findInt64Paths(doc: Json, schema: Json): string[][] {
-  return findFieldPaths(doc, schema, (node) => node.format === "int64");
+  return findFieldPaths(doc, schema, (node) => integerFormat(node.format) !== undefined);
 }
 
 /**
@@ -20,6 +22,22 @@ export function findInt64Paths(doc: Json, schema: Json): string[][] {
  */
 export function findSecretPaths(doc: Json, schema: Json): string[][] {
   return findFieldPaths(doc, schema, (node) => node[SECRET_EXTENSION] === true);
+}
+
+/**
+ * Where int64 and secret fields sit in data described by `schema`, each kind only when it has any:
+ * what the runtime converts to `bigint` and wraps in `Secret` after validation.
+ *
+ * @returns `{ int64?, secrets? }` (see {@link findInt64Paths} and {@link findSecretPaths}); `{}` without a schema.
+ */
+export function fieldPositions(
+  doc: Json,
+  schema: Json | undefined,
+): { int64?: string[][]; secrets?: string[][] } {
+  if (schema === undefined) return {};
+  const int64 = findInt64Paths(doc, schema);
+  const secrets = findSecretPaths(doc, schema);
+  return { ...(int64.length > 0 && { int64 }), ...(secrets.length > 0 && { secrets }) };
 }
 
 /**

@@ -44,17 +44,17 @@ export async function generateSurface(surface: Surface, specPath = surface.specF
   const files: SurfaceFiles = new Map();
   if (surface.kind === "openapi") {
     const operations = readOpenApiOperations(file, doc);
-    const validators = buildValidators(file, doc, restValidatorGroups(operations));
+    const validators = buildValidators(file, doc, restValidatorGroups(doc, operations));
     files.set("types.ts", `${generatedHeader(file)}\n\n${await openApiTypes(file, doc, operations)}`);
     addValidatorFiles(files, file, validators);
-    files.set("operations.ts", restOperationsFile(file, doc, names, operations));
+    files.set("operations.ts", restOperationsFile(file, names, operations));
     files.set("client.ts", restClientFile(file, doc, names, operations));
   } else {
     const methods = readOpenRpcMethods(file, doc);
-    const validators = buildValidators(file, doc, rpcValidatorGroups(methods));
+    const validators = buildValidators(file, doc, rpcValidatorGroups(doc, methods));
     files.set("types.ts", openRpcTypes(file, doc, names, methods));
     addValidatorFiles(files, file, validators);
-    files.set("operations.ts", rpcMethodsFile(file, doc, names, methods));
+    files.set("operations.ts", rpcMethodsFile(file, names, methods));
     files.set("client.ts", rpcClientFile(file, doc, names, methods));
   }
   files.set("index.ts", indexFile(file, names));

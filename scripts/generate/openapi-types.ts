@@ -1,5 +1,6 @@
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import ts from "typescript";
+import { integerFormat } from "../../src/runtime/json/integer-format.js";
 import { SECRET_EXTENSION } from "./field-paths.js";
 import { operationTypeNames } from "./generated-names.js";
 import { isObject, type Json } from "./json.js";
@@ -13,7 +14,7 @@ const SECRET = ts.factory.createTypeReferenceNode(SECRET_TYPE);
 
 /**
  * Writes `types.ts` for an OpenAPI surface: openapi-typescript's `paths`, `components` and
- * `operations` (int64 fields typed `bigint`, `x-secret` fields the runtime's `Secret`), then a
+ * `operations` (wide integer fields, `int64`, `uint120`, …, typed `bigint`, `x-secret` fields the runtime's `Secret`), then a
  * friendly alias per component schema and per operation's path params, query, body and success
  * response.
  *
@@ -30,7 +31,7 @@ export async function openApiTypes(
     transform: (schema) =>
       (schema as Record<string, unknown>)[SECRET_EXTENSION] === true
         ? SECRET
-        : schema.format === "int64"
+        : integerFormat(schema.format) !== undefined
           ? BIGINT
           : undefined,
   }).catch((error: unknown) => {

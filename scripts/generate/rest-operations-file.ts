@@ -1,10 +1,6 @@
-import { findInt64Paths, findSecretPaths } from "./field-paths.js";
 import { validatorsModulePath } from "./generated-names.js";
 import { generatedHeader } from "./header.js";
-import type { Json } from "./json.js";
-import { propertyKey } from "./names.js";
 import type { RestOperationModel } from "./openapi-model.js";
-import { parameterObjectSchema } from "./rest-validators.js";
 import type { SurfaceNames } from "./surfaces.js";
 
 /** Names exported by a REST surface's `operations.ts`. */
@@ -13,18 +9,19 @@ export function restOperationsNames(pascal: string, camel: string): { record: st
 }
 
 /**
- * Writes `operations.ts` for a REST surface: one frozen `RestOperation` per operationId, the data the
- * runtime needs to call it (method, path, retry safety, int64 and secret positions, and the import
- * of its validators module, which is loaded on first use).
+ * Writes `operations.ts` for a REST surface: one frozen `RestOperation` per operationId, only what it
+ * takes to build and send a request (method, path template, retry safety, paging) and the
+ * import of the operation's module, loaded on its first call. What the runtime reads once a call is
+ * under way (validators, int64 and secret positions, response statuses) is in that module
+ * (`rest-validators.ts`), so an entry grows by no more than this per operation, whatever its schemas.
  */
 export function restOperationsFile(
   specFile: string,
-  doc: Json,
   surface: SurfaceNames,
   operations: readonly RestOperationModel[],
 ): string {
   const { record, idType } = restOperationsNames(surface.pascal, surface.camel);
-  const descriptors = operations.map((op) => `  ${op.id}: ${descriptor(doc, op)},`);
+  const descriptors = operations.map((op) => `  ${op.id}: ${descriptor(op)},`);
   return [
     generatedHeader(specFile),
     "",
@@ -41,32 +38,14 @@ export function restOperationsFile(
   ].join("\n");
 }
 
-function descriptor(doc: Json, op: RestOperationModel): string {
+function descriptor(op: RestOperationModel): string {
   const lines = [
     `id: ${JSON.stringify(op.id)}`,
     `method: ${JSON.stringify(op.method.toUpperCase())}`,
     `path: ${JSON.stringify(op.path)}`,
     `idempotent: ${op.idempotent}`,
-    `pathParams: ${JSON.stringify(op.pathParams.map((param) => param.name))}`,
+    `validators: () => import(${JSON.stringify(`./${validatorsModulePath(op.id)}`)})`,
   ];
-  lines.push(`validators: () => import(${JSON.stringify(`./${validatorsModulePath(op.id)}`)})`);
-  const requestSchema =
-    op.requestBody?.schema ?? (op.queryParams.length > 0 ? parameterObjectSchema(op.queryParams) : undefined);
-  const requestInt64 = requestSchema === undefined ? [] : findInt64Paths(doc, requestSchema);
-  if (requestInt64.length > 0) lines.push(`requestInt64: ${JSON.stringify(requestInt64)}`);
-  const requestSecrets = requestSchema === undefined ? [] : findSecretPaths(doc, requestSchema);
-  if (requestSecrets.length > 0) lines.push(`requestSecrets: ${JSON.stringify(requestSecrets)}`);
-  const responses = op.responses.map((response) => {
-    const fields: string[] = [];
-    if (response.body) {
-      const int64 = findInt64Paths(doc, response.body.schema);
-      if (int64.length > 0) fields.push(`int64: ${JSON.stringify(int64)}`);
-      const secrets = findSecretPaths(doc, response.body.schema);
-      if (secrets.length > 0) fields.push(`secrets: ${JSON.stringify(secrets)}`);
-    }
-    return `      ${propertyKey(response.status)}: ${fields.length > 0 ? `{ ${fields.join(", ")} }` : "{}"},`;
-  });
-  lines.push(`responses: {\n${responses.join("\n")}\n    }`);
   if (op.paging) lines.push(`paging: ${JSON.stringify(op.paging)}`);
   return `Object.freeze({\n${lines.map((line) => `    ${line},`).join("\n")}\n  })`;
 }

@@ -1,14 +1,21 @@
-import type { JsonObject } from "./json.js";
+import { fieldPositions } from "./field-paths.js";
+import type { Json, JsonObject } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import type { ParameterModel, RestOperationModel } from "./openapi-model.js";
-import type { ValidatorEntry, ValidatorGroup } from "./validators.js";
+import type { DataExport, MapMember, ValidatorEntry, ValidatorGroup } from "./validators.js";
 
 /**
- * One validators module per REST operation, exporting what `RestOperationValidators` (in
- * `src/runtime/operation.ts`) reads: `path`, `query` and `body` when the operation has them, and
- * `responses`, one validator per status with a JSON body.
+ * One module per REST operation, exporting what `RestOperationValidators` (in
+ * `src/runtime/operation.ts`) reads: `path`, `query` and `body` validators when the operation has
+ * them (which hold each wide integer field to its format's range); where secret fields sit in the
+ * request (`requestSecrets`, when there are any); and `responses`, every status the spec describes,
+ * each with its body's validator and int64 and secret positions. The runtime needs none of this before the operation's first
+ * call, so none of it is in the descriptor.
+ *
+ * @param doc - The spec, whose `$ref`s the field positions follow.
+ * @param operations - The operations.
  */
-export function restValidatorGroups(operations: readonly RestOperationModel[]): ValidatorGroup[] {
+export function restValidatorGroups(doc: Json, operations: readonly RestOperationModel[]): ValidatorGroup[] {
   return operations.map((op) => {
     const entries: ValidatorEntry[] = [];
     const parametersPointer = childPointer(op.pointer, "parameters");
@@ -19,13 +26,8 @@ export function restValidatorGroups(operations: readonly RestOperationModel[]): 
         pointer: parametersPointer,
       });
     }
-    if (op.queryParams.length > 0) {
-      entries.push({
-        exportName: "query",
-        schema: parameterObjectSchema(op.queryParams),
-        pointer: parametersPointer,
-      });
-    }
+    const querySchema = op.queryParams.length > 0 ? parameterObjectSchema(op.queryParams) : undefined;
+    if (querySchema) entries.push({ exportName: "query", schema: querySchema, pointer: parametersPointer });
     if (op.requestBody) {
       entries.push({
         exportName: "body",
@@ -33,17 +35,34 @@ export function restValidatorGroups(operations: readonly RestOperationModel[]): 
         pointer: op.requestBody.schemaPointer,
       });
     }
-    const responses: [string, string][] = [];
+    const responses: MapMember[] = [];
     for (const response of op.responses) {
-      if (!response.body) continue;
+      if (!response.body) {
+        responses.push({ key: response.status });
+        continue;
+      }
       const exportName = `response${response.status === "default" ? "Default" : response.status}`;
       entries.push({ exportName, schema: response.body.schema, pointer: response.body.schemaPointer });
-      responses.push([response.status, exportName]);
+      responses.push({
+        key: response.status,
+        validator: exportName,
+        data: fieldPositions(doc, response.body.schema),
+      });
     }
-    return { name: op.id, entries, maps: [{ exportName: "responses", members: responses }] };
+    // The spec's secret fields of a request are those of its body, or of its query without one. A
+    // request's wide integers need no positions: the caller passes bigints, the validators check them.
+    const { secrets } = fieldPositions(doc, op.requestBody?.schema ?? querySchema);
+    const data: DataExport[] = secrets
+      ? [{ exportName: "requestSecrets", type: "SecretPaths", value: secrets }]
+      : [];
+    return {
+      name: op.id,
+      entries,
+      maps: [{ exportName: "responses", memberType: "ResponseDescriptor", members: responses }],
+      data,
+    };
   });
 }
-
 /** A strict object schema over named parameters: the shape the client passes as `path` or `query`. */
 export function parameterObjectSchema(params: readonly ParameterModel[]): JsonObject {
   const required = params.filter((param) => param.required || param.in === "path").map((param) => param.name);

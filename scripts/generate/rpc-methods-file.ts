@@ -1,7 +1,5 @@
-import { findInt64Paths, findSecretPaths } from "./field-paths.js";
 import { validatorsModulePath } from "./generated-names.js";
 import { generatedHeader } from "./header.js";
-import type { Json } from "./json.js";
 import type { RpcMethodModel } from "./openrpc-model.js";
 import type { SurfaceNames } from "./surfaces.js";
 
@@ -11,13 +9,13 @@ export function rpcMethodsNames(pascal: string, camel: string): { record: string
 }
 
 /**
- * Writes `operations.ts` for a JSON-RPC surface: one frozen `RpcMethod` per method, the data the
- * runtime needs to call it (retry safety, int64 and secret positions, and the import of its
- * validators module, which is loaded on first use).
+ * Writes `operations.ts` for a JSON-RPC surface: one frozen `RpcMethod` per method, only what it
+ * takes to send a call (name, retry safety) and the import of the method's module, loaded on its
+ * first call. Its validators and the positions of int64 and secret fields in its result are in that
+ * module (`rpc-validators.ts`).
  */
 export function rpcMethodsFile(
   specFile: string,
-  doc: Json,
   surface: SurfaceNames,
   methods: readonly RpcMethodModel[],
 ): string {
@@ -28,10 +26,6 @@ export function rpcMethodsFile(
       `idempotent: ${method.idempotent}`,
       `validators: () => import(${JSON.stringify(`./${validatorsModulePath(method.name)}`)})`,
     ];
-    const int64 = findInt64Paths(doc, method.result.schema);
-    if (int64.length > 0) lines.push(`int64: ${JSON.stringify(int64)}`);
-    const secrets = findSecretPaths(doc, method.result.schema);
-    if (secrets.length > 0) lines.push(`secrets: ${JSON.stringify(secrets)}`);
     return `  ${method.name}: Object.freeze({\n${lines.map((line) => `    ${line},`).join("\n")}\n  }),`;
   });
   return [

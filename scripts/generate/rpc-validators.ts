@@ -1,24 +1,37 @@
-import type { JsonObject } from "./json.js";
+import { fieldPositions } from "./field-paths.js";
+import type { Json, JsonObject } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import type { ContentDescriptorModel, RpcMethodModel } from "./openrpc-model.js";
-import type { ValidatorGroup } from "./validators.js";
+import type { DataExport, ValidatorGroup } from "./validators.js";
 
 /**
- * One validators module per JSON-RPC method, exporting what `RpcMethodValidators` (in
- * `src/runtime/operation.ts`) reads: `params` (the tuple) and `result`.
+ * One module per JSON-RPC method, exporting what `RpcMethodValidators` (in
+ * `src/runtime/operation.ts`) reads: `params` (the tuple) and `result` validators, and where int64
+ * and secret fields sit in the result (`int64`, `secrets`, when there are any). The runtime needs
+ * none of this before the method's first call, so none of it is in the descriptor.
+ *
+ * @param doc - The spec, whose `$ref`s the field positions follow.
+ * @param methods - The methods.
  */
-export function rpcValidatorGroups(methods: readonly RpcMethodModel[]): ValidatorGroup[] {
-  return methods.map((method) => ({
-    name: method.name,
-    entries: [
-      {
-        exportName: "params",
-        schema: paramsTupleSchema(method.params),
-        pointer: childPointer(method.pointer, "params"),
-      },
-      { exportName: "result", schema: method.result.schema, pointer: method.result.schemaPointer },
-    ],
-  }));
+export function rpcValidatorGroups(doc: Json, methods: readonly RpcMethodModel[]): ValidatorGroup[] {
+  return methods.map((method) => {
+    const result = fieldPositions(doc, method.result.schema);
+    const data: DataExport[] = [];
+    if (result.int64) data.push({ exportName: "int64", type: "Int64Paths", value: result.int64 });
+    if (result.secrets) data.push({ exportName: "secrets", type: "SecretPaths", value: result.secrets });
+    return {
+      name: method.name,
+      entries: [
+        {
+          exportName: "params",
+          schema: paramsTupleSchema(method.params),
+          pointer: childPointer(method.pointer, "params"),
+        },
+        { exportName: "result", schema: method.result.schema, pointer: method.result.schemaPointer },
+      ],
+      data,
+    };
+  });
 }
 
 /** A tuple schema for positional params: optional trailing ones may be left out, nothing may follow. */

@@ -1,3 +1,4 @@
+import { integerFormat } from "../../src/runtime/json/integer-format.js";
 import { SECRET_EXTENSION } from "./field-paths.js";
 import { docText } from "./jsdoc.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
@@ -25,7 +26,7 @@ const TYPE_KEYWORDS = [
  * Converts JSON Schema to TypeScript type text, for the OpenRPC surface (OpenAPI surfaces use
  * openapi-typescript). Covers what the specs use: `$ref` to component schemas (by name), objects
  * with property docs, arrays and tuples, `oneOf`/`anyOf` (unions), `allOf` (intersections), `enum`,
- * `const`, and `type` lists (`["string", "null"]` gives `string | null`). `format: int64` is `bigint`,
+ * `const`, and `type` lists (`["string", "null"]` gives `string | null`). A wide integer format (`int64`, `uint120`, …) is `bigint`,
  * and a string marked `x-secret: true` the runtime's `Secret`.
  */
 export class SchemaToTs {
@@ -141,7 +142,7 @@ export class SchemaToTs {
   }
 
   private single(type: string, schema: JsonObject, indent: string): string {
-    const int64 = schema.format === "int64";
+    const int64 = integerFormat(schema.format) !== undefined;
     switch (type) {
       case "string":
         if (schema[SECRET_EXTENSION] === true) {

@@ -3,6 +3,7 @@ import standaloneCode from "ajv/dist/standalone/index.js";
 import addFormats from "ajv-formats";
 import { OPENAPI_SCHEMA_KEYWORDS } from "./check-schemas.js";
 import { hexAwarePattern } from "./hex-patterns.js";
+import { integerFormatKeyword, withIntegerFormat } from "./integer-formats.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { childPointer, escapeToken, parsePointer, refPointer, valueAt } from "./json-pointer.js";
 import { RULE_EXTENSION, ruleKeyword, withRuleKeyword } from "./rules.js";
@@ -18,7 +19,10 @@ export interface ValidatorEntry {
   pointer: string;
 }
 
-/** The validators of one operation or method, emitted together as one module. */
+/**
+ * One operation's or method's module: its validators, and the plain data the runtime reads with
+ * them once a call is under way (where int64 and secret fields sit, the response statuses).
+ */
 export interface ValidatorGroup {
   /** The operationId or method name: the module is `validators/<name>.js`. */
   name: string;
@@ -26,13 +30,37 @@ export interface ValidatorGroup {
   entries: readonly ValidatorEntry[];
   /** Exports gathered into one exported object instead, e.g. `responses` by status (see {@link ExportMap}). */
   maps?: readonly ExportMap[];
+  /** Plain data exports (`export const requestSecrets = [["key"]];`), absent ones left out. */
+  data?: readonly DataExport[];
 }
 
-/** An exported object whose members are validators of the group: `export const responses = { "200": … }`. */
+/**
+ * An exported object with one member per key, each an object that holds one of the group's
+ * validators as `validate` (that entry is then not exported itself) and plain data beside it:
+ * `export const responses = { "200": { validate: validate12, int64: [["lt"]] }, "401": {} }`.
+ */
 export interface ExportMap {
   exportName: string;
-  /** Member key → the export name of one of the group's entries (which is then not exported itself). */
-  members: readonly (readonly [string, string])[];
+  /** The declared type of each member, a type of `src/runtime/operation.ts`. */
+  memberType: string;
+  members: readonly MapMember[];
+}
+
+/** One member of an {@link ExportMap}. */
+export interface MapMember {
+  key: string;
+  /** The export name of the group's entry that the member holds as `validate`. */
+  validator?: string;
+  /** Plain data beside it, by property name. */
+  data?: Readonly<Record<string, Json>>;
+}
+
+/** A plain data export of a module. */
+export interface DataExport {
+  exportName: string;
+  /** The declared type of the export, a type of `src/runtime/operation.ts`. */
+  type: string;
+  value: Json;
 }
 
 /** A surface's validators: one module per group. */
@@ -44,8 +72,6 @@ export interface ValidatorFiles {
 /** Id under which the spec's component schemas are registered with ajv (it shows in `schemaPath`s). */
 const COMPONENTS_ID = "schemas";
 const COMPONENT_PREFIX = "/components/schemas/";
-/** How an int64 travels once the lossless parser has read it: an integer or a decimal string. */
-const DECIMAL_PATTERN = "^-?[0-9]+$";
 /** The keywords that need ajv to track evaluated properties or dynamic anchors at run time. */
 const DYNAMIC_SCOPE_KEYWORDS = ["unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$dynamicAnchor"];
 /**
@@ -76,9 +102,10 @@ const ANNOTATIONS = new Set([
  * recorded by the helper in `compact-errors.ts`, a failed `oneOf`/`anyOf` keeps its branches'
  * issues apart (`alternative-issues.ts`), and `x-rule` explains a conditional (`rules.ts`); each
  * module carries the helpers it uses (`validator-modules.ts`). Issues carry no messages: the runtime words
- * them from their keyword and params. Each int64 field accepts a JSON integer or a decimal string,
- * the two forms the lossless parser produces (and the runtime sends for `bigint`s), whatever the
- * spec's `type` says.
+ * them from their keyword and params. Each wide integer field (`int64`, `uint120`, …) accepts a
+ * JSON integer or a decimal string, the two forms the lossless parser produces (and the runtime
+ * sends for `bigint`s), whatever the spec's `type` says, within its own format's range
+ * (`integer-formats.ts`).
  *
  * @param file - Spec file name for error messages.
  * @param doc - The parsed spec; `$ref`s were checked already.
@@ -119,6 +146,7 @@ export function buildValidators(file: string, doc: Json, groups: readonly Valida
   });
   addFormats.default(ajv);
   ajv.addKeyword(ruleKeyword);
+  ajv.addKeyword(integerFormatKeyword);
   if (!usesKeywords(allSchemas, DYNAMIC_SCOPE_KEYWORDS)) withoutDynamicScopes(ajv);
   for (const format of unknownFormats(ajv, allSchemas)) ajv.addFormat(format, true);
 
@@ -202,7 +230,7 @@ function compileOrThrow(file: string, pointer: string, compile: () => unknown): 
   }
 }
 
-/** The spec's component schemas, prepared for ajv (refs rewritten, int64 widened, annotations dropped). */
+/** The spec's component schemas, prepared for ajv (refs rewritten, wide integers widened, annotations dropped). */
 function componentSchemas(file: string, doc: Json): Record<string, Json> {
   const schemas = valueAt(doc, "/components/schemas");
   if (!isObject(schemas)) return {};
@@ -216,8 +244,8 @@ function componentSchemas(file: string, doc: Json): Record<string, Json> {
 
 /**
  * Copies a spec schema for ajv: `#/components/schemas/…` refs point at the shared components,
- * other local refs are inlined, int64 fields accept decimal strings, and annotations and `x-…`
- * extensions are dropped.
+ * other local refs are inlined, wide integer fields accept decimal strings and are held to their
+ * format's range (`integer-formats.ts`), and annotations and `x-…` extensions are dropped.
  */
 function prepareSchema(
   file: string,
@@ -242,7 +270,7 @@ function prepareSchema(
           Object.keys(siblings).length === 0 ? (inlined as JsonObject) : { allOf: [inlined], ...siblings };
       }
     }
-    return withoutAnnotations(result.format === "int64" ? widenInt64(result) : result);
+    return withoutAnnotations(withIntegerFormat(result));
   });
 }
 
@@ -253,14 +281,6 @@ function withoutAnnotations(node: JsonObject): JsonObject {
       ([keyword]) => keyword === RULE_EXTENSION || (!ANNOTATIONS.has(keyword) && !keyword.startsWith("x-")),
     ),
   );
-}
-
-function widenInt64(node: JsonObject): JsonObject {
-  const types = node.type === undefined ? undefined : Array.isArray(node.type) ? node.type : [node.type];
-  if (types === undefined || !types.includes("integer")) return node;
-  const widened: JsonObject = { ...node, pattern: node.pattern ?? DECIMAL_PATTERN };
-  if (!types.includes("string")) widened.type = [...types, "string"];
-  return widened;
 }
 
 /**

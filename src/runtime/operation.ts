@@ -3,10 +3,13 @@
  * This file is the contract between `generated/` and `src/runtime/`: generated clients hold no
  * transport logic, only these descriptors and thin typed wrappers around a caller.
  *
- * Validators are not part of a descriptor: each operation's validators are a module of their own
- * (`generated/<surface>/validators/<operation>.js`) that the descriptor's `validators` function
- * imports on first use, so an entry does not grow with the number of operations. Read them through
- * `loadValidators` / `loadedValidators` (`src/runtime/validation/load-validators.ts`).
+ * A descriptor holds only what it takes to build and send a request (`RestOperation`, `RpcMethod`),
+ * so that an entry does not grow with the size of its operations' schemas. Everything else is in
+ * the operation's own module (`generated/<surface>/validators/<operation>.js`), which the
+ * descriptor's `validators` function imports on its first call: the validators, and what the
+ * runtime reads with them once a call is under way (where int64 and secret fields sit, the
+ * response statuses). Read it through `loadValidators` / `loadedValidators`
+ * (`src/runtime/validation/load-validators.ts`).
  */
 
 /** One error reported by a validator (the shape ajv produces). */
@@ -38,8 +41,9 @@ export interface Validator {
 export type FieldPaths = readonly (readonly string[])[];
 
 /**
- * Where `format: int64` values sit inside a value (see {@link FieldPaths}). The runtime converts
- * each to `bigint` after validation.
+ * Where wide integers (`format: int64`, `uint120`, … see `integerFormat`) sit inside a value (see
+ * {@link FieldPaths}). The runtime converts each to `bigint` after validation, which held each to
+ * its own format's range.
  */
 export type Int64Paths = FieldPaths;
 
@@ -50,7 +54,23 @@ export type Int64Paths = FieldPaths;
  */
 export type SecretPaths = FieldPaths;
 
-/** The validators of one REST operation: the exports of its generated validators module. */
+/**
+ * How the runtime reads one response status of a REST operation: checks the body, then turns its
+ * int64 fields into `bigint`s and wraps its secret fields in `Secret`s.
+ */
+export interface ResponseDescriptor {
+  /** Validates the parsed body; absent when the status has no JSON body. */
+  readonly validate?: Validator;
+  /** Positions of int64 fields in the body. */
+  readonly int64?: Int64Paths;
+  /** Positions of secret fields in the body. */
+  readonly secrets?: SecretPaths;
+}
+
+/**
+ * One REST operation's module, loaded on its first call: its validators, and what the runtime
+ * reads with them.
+ */
 export interface RestOperationValidators {
   /** Validates the path parameters object. */
   readonly path?: Validator;
@@ -58,31 +78,32 @@ export interface RestOperationValidators {
   readonly query?: Validator;
   /** Validates the JSON request body. */
   readonly body?: Validator;
-  /** Validates a parsed response body, by the status keys of {@link RestOperation.responses}. */
-  readonly responses: Readonly<Record<string, Validator>>;
+  /** Positions of secret fields in the request body, or the query without one (a `Secret` there is sent as its value). */
+  readonly requestSecrets?: SecretPaths;
+  /**
+   * Every response status the spec describes (`"200"`, `"201"`, `"4XX"`, `"default"`), with how to
+   * read its body; a status without a JSON body has nothing to read (`{}`).
+   */
+  readonly responses: Readonly<Record<string, ResponseDescriptor>>;
 }
 
-/** The validators of one JSON-RPC method: the exports of its generated validators module. */
+/** One JSON-RPC method's module, loaded on its first call: its validators, and how to read its result. */
 export interface RpcMethodValidators {
   /** Validates the params array (a tuple). */
   readonly params: Validator;
   /** Validates the result (including `null` where the spec allows it). */
   readonly result: Validator;
+  /** Positions of int64 fields in the result. */
+  readonly int64?: Int64Paths;
+  /** Positions of secret fields in the result. */
+  readonly secrets?: SecretPaths;
 }
 
 /**
- * Imports an operation's validators module. The runtime calls it once per operation and keeps
- * the module (see `loadValidators`); generated descriptors hold `() => import("./validators/<op>.js")`.
+ * Imports an operation's module. The runtime calls it once per operation and keeps the module (see
+ * `loadValidators`); generated descriptors hold `() => import("./validators/<op>.js")`.
  */
 export type ValidatorsLoader<T> = () => Promise<T>;
-
-/** How the runtime should treat one response status of a REST operation. */
-export interface ResponseDescriptor {
-  /** Positions of int64 fields in the body. */
-  int64?: Int64Paths;
-  /** Positions of secret fields in the body. */
-  secrets?: SecretPaths;
-}
 
 /** How a list operation pages by `limit` and `offset` (the spec's `x-paging`). */
 export interface PagingDescriptor {
@@ -94,41 +115,33 @@ export interface PagingDescriptor {
   maxLimit: number;
 }
 
-/** One REST operation, as its spec describes it. */
+/** One REST operation: what it takes to build and send a request. */
 export interface RestOperation {
   /** The spec's operationId, e.g. `getOrganization`. */
   id: string;
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Path template relative to the surface's base URL, e.g. `/v1/nodes/{id}/`. */
+  /** Path template relative to the surface's base URL, e.g. `/v1/nodes/{id}/`; it names the path parameters. */
   path: string;
   /** `x-idempotent: true` in the spec: safe to retry. */
   idempotent: boolean;
-  /** Names of path parameters, in template order. */
-  pathParams: readonly string[];
-  /** Imports the operation's validators (path, query, body, and one per response with a JSON body). */
+  /** Imports the operation's module: its validators, request field positions and responses. */
   validators: ValidatorsLoader<RestOperationValidators>;
-  /** Positions of int64 fields in the request body, or the query without one (sent as JSON integers). */
-  requestInt64?: Int64Paths;
-  /** Positions of secret fields in the request body, or the query without one (a `Secret` there is sent as its value). */
-  requestSecrets?: SecretPaths;
-  /** Responses by status code (`"200"`, `"201"`, `"4XX"`, `"default"`). */
-  responses: Readonly<Record<string, ResponseDescriptor>>;
-  /** Present on list operations that page by `limit`/`offset` (`x-paging` in the spec). */
+  /**
+   * Present on list operations that page by `limit`/`offset` (`x-paging` in the spec). It stays
+   * here rather than in the module: a client reads it when it is made (which lists page) and before
+   * the first request (the page size).
+   */
   paging?: PagingDescriptor;
 }
 
-/** One JSON-RPC method, as the OpenRPC document describes it. */
+/** One JSON-RPC method: what it takes to build and send a call. */
 export interface RpcMethod {
   /** The JSON-RPC method name, e.g. `eth_getBlockByHash`. */
   name: string;
   /** Read-only methods are safe to retry. */
   idempotent: boolean;
-  /** Imports the method's validators (params and result). */
+  /** Imports the method's module: its validators and the positions of int64 and secret fields in its result. */
   validators: ValidatorsLoader<RpcMethodValidators>;
-  /** Positions of int64 fields in the result. */
-  int64?: Int64Paths;
-  /** Positions of secret fields in the result. */
-  secrets?: SecretPaths;
 }
 
 /** Per-call options every generated function accepts as its last argument. */

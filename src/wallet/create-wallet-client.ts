@@ -238,8 +238,7 @@ type Operations = WalletOperations &
  * const account = await wallet.getAccount({ address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp" });
  */
 export function createWalletClient(options: WalletClientOptions): WalletClient {
-  // The caller sends `visible`, converts addresses, reads `{"Error": …}` answers and holds int64
-  // values to 64 bits, for every operation.
+  // The caller sends `visible`, converts addresses and reads `{"Error": …}` answers, for every operation.
   const caller = createWalletCaller({
     baseUrl: options.url,
     urlOption: "url",

@@ -18,8 +18,10 @@ const ZERO_ADDRESS = "410000000000000000000000000000000000000000";
  *   body are sent in the form it asks for, whichever form they came in;
  * - a constant call without `owner_address` is made from the zero address;
  * - a token name looked up with `visible: false` must be hex;
- * - the node's `{"Error": "…"}` answers at HTTP 200 become an `HttpError`;
- * - `format: int64` values are held to 64 bits, sent or answered.
+ * - the node's `{"Error": "…"}` answers at HTTP 200 become an `HttpError`.
+ *
+ * `format: int64` values are held to 64 bits, sent or answered, by the operations' validators, as
+ * on every surface.
  *
  * A signed transaction (`broadcastTransaction`) goes exactly as the node built it.
  *
@@ -34,8 +36,6 @@ export function createWalletCaller(options: RestCallerOptions): HttpRestCaller {
   const caller = createRestCaller({
     ...options,
     detectServiceError: walletErrorMessage,
-    // TRON's amounts and times are protobuf int64: anything wider is not a value the node can hold.
-    int64Bits: 64,
   });
   return {
     ...caller,

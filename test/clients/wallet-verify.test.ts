@@ -13,15 +13,16 @@ import { describe, expect, it } from "vitest";
 import { walletOperations } from "../../generated/wallet/operations.js";
 import { convertInt64 } from "../../src/runtime/json/convert-int64.js";
 import { parseJson } from "../../src/runtime/json/parse-json.js";
+import { responseInt64 } from "../support/spec-validators.js";
 
 type Recorded = { examples: { request: Record<string, unknown>; response: Record<string, unknown> }[] };
 const recorded = (name: string) =>
   parseJson(readFileSync(new URL(`../fixtures/wallet/${name}.json`, import.meta.url), "utf8")) as Recorded;
 
+const int64 = await responseInt64(walletOperations.createTransaction, 200);
 /** The recorded Nile createtransaction answer, int64s as the client reads them. */
 function nileTransfer(): UnsignedTransaction {
   const [example] = recorded("tron_createtransaction").examples;
-  const int64 = walletOperations.createTransaction.responses["200"]?.int64 ?? [];
   return convertInt64(structuredClone(example?.response), int64) as UnsignedTransaction;
 }
 const intent = {

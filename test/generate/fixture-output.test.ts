@@ -40,13 +40,16 @@ describe("generated files from the mini fixtures", () => {
     const types = file(rest, "types.ts");
     expect(types).toMatch(/^import type \{ Secret \} from "..\/..\/src\/runtime\/credentials\/secret.js";$/m);
     expect(types).toMatch(/owner_key\?: Secret;/);
-    const operations = file(rest, "operations.ts");
-    expect(operations).toContain('requestSecrets: [["owner_key"]],');
-    expect(operations).toContain('"201": { secrets: [["owner_key"]] },');
+    const createThing = file(rest, "validators/createThing.js");
+    expect(createThing).toContain('export const requestSecrets = [["owner_key"]];');
+    expect(createThing).toMatch(/^ {2}"201": \{ validate: validate\d+, secrets: \[\["owner_key"\]\] \},$/m);
+    expect(file(rest, "operations.ts")).not.toContain("owner_key");
     const rpcTypes = file(rpc, "types.ts");
     expect(rpcTypes).toContain('import type { Secret } from "../../src/runtime/credentials/secret.js";');
     expect(rpcTypes).toContain("sealKey?: Secret;");
-    expect(file(rpc, "operations.ts")).toContain('secrets: [["sealKey"]],');
+    const rpcModules = [...rpc].filter(([name]) => name.startsWith("validators/") && name.endsWith(".js"));
+    expect(rpcModules.some(([, js]) => js.includes('export const secrets = [["sealKey"]];'))).toBe(true);
+    expect(file(rpc, "operations.ts")).not.toContain("sealKey");
   });
 
   it("REST client: path params in template order, then the query object (optional when nothing is required)", () => {
@@ -66,21 +69,41 @@ describe("generated files from the mini fixtures", () => {
     expect(client).not.toMatch(/x-trace/);
   });
 
-  it("REST descriptors: retry safety, the validators import and int64 positions per status", () => {
+  it("REST descriptors: what it takes to send a request, and the import of the operation's module", () => {
     const operations = file(rest, "operations.ts");
-    expect(operations).toContain('path: "/v1/things/{thingId}/parts/{partId}",');
-    expect(operations).toContain('pathParams: ["thingId","partId"],');
-    expect(operations).toContain('requestInt64: [["since"]],');
     expect(operations).toContain(
-      '"200": { int64: [["history","*","at"],["history","*","value"],["tags","*"],["weight"]] },',
+      [
+        "  getPart: Object.freeze({",
+        '    id: "getPart",',
+        '    method: "GET",',
+        '    path: "/v1/things/{thingId}/parts/{partId}",',
+        "    idempotent: true,",
+        '    validators: () => import("./validators/getPart.js"),',
+        "  }),",
+      ].join("\n"),
     );
-    expect(operations).toContain('validators: () => import("./validators/getPart.js"),');
     expect(operations).not.toMatch(/^import .*validators/m);
-    expect(file(rpc, "operations.ts")).toContain(
-      'validators: () => import("./validators/eth_getBlockByHash.js"),',
-    );
     expect(operations).toMatch(/createThing: Object\.freeze\(\{[^}]*idempotent: false,/);
-    expect(operations).toContain('"204": {},');
+    expect(operations).not.toMatch(/int64|secrets|responses/);
+    expect(file(rpc, "operations.ts")).toContain(
+      [
+        "  eth_getBlockByHash: Object.freeze({",
+        '    name: "eth_getBlockByHash",',
+        "    idempotent: true,",
+        '    validators: () => import("./validators/eth_getBlockByHash.js"),',
+        "  }),",
+      ].join("\n"),
+    );
+  });
+
+  it("REST operation modules: int64 positions of each status, every status listed; the request's int64s held to their range, with no positions", () => {
+    const getPart = file(rest, "validators/getPart.js");
+    expect(getPart).not.toContain("requestInt64");
+    expect(getPart).toContain('keyword:"integerFormat",params:{format: "int64"}');
+    expect(getPart).toMatch(
+      /^ {2}"200": \{ validate: validate\d+, int64: \[\["history","\*","at"\],\["history","\*","value"\],\["tags","\*"\],\["weight"\]\] \},$/m,
+    );
+    expect(file(rest, "validators/deleteThing.js")).toMatch(/^ {2}"204": \{\},$/m);
   });
 
   it("RPC types: named params tuple, nullable result, method map, interfaces extending their allOf base", () => {
@@ -120,9 +143,11 @@ describe("generated files from the mini fixtures", () => {
     expect(file(rest, "validators/createThing.js")).toContain(
       'import * as module0 from "ajv/dist/runtime/ucs2length.js";',
     );
-    expect(file(rest, "validators/getPart.js")).toMatch(/^export const responses = \{ "200": validate\d+/m);
+    expect(file(rest, "validators/getPart.js")).toMatch(
+      /^export const responses = \{\n {2}"200": \{ validate: validate\d+/m,
+    );
     expect(file(rest, "validators/getPart.d.ts")).toContain(
-      "export declare const responses: Readonly<Record<string, Validator>>;",
+      "export declare const responses: Readonly<Record<string, ResponseDescriptor>>;",
     );
     expect(file(rpc, "validators/eth_getBlockByHash.d.ts")).toContain(
       "export declare const result: Validator;",

@@ -3,6 +3,7 @@ import { indexerOperations } from "../../generated/indexer/operations.js";
 import { walletOperations } from "../../generated/wallet/operations.js";
 import { findInt64Paths } from "../../scripts/generate/field-paths.js";
 import { loadSpec } from "../../scripts/generate/load-spec.js";
+import { responseInt64 } from "../support/spec-validators.js";
 import { fixturePath } from "./support.js";
 
 const doc = await loadSpec(fixturePath("mini.openapi.yaml"));
@@ -25,11 +26,21 @@ describe("int64 positions", () => {
     ).toEqual([["1"]]);
   });
 
-  it("the generated descriptors carry them for the real specs (TON logical times, TRON amounts)", () => {
-    const actions = indexerOperations.getActions.responses["200"]?.int64 ?? [];
+  it("the generated operation modules carry them for the real specs (TON logical times and amounts, TRON amounts)", async () => {
+    const actions = await responseInt64(indexerOperations.getActions, 200);
     expect(actions).toContainEqual(["actions", "*", "start_lt"]);
-    expect(indexerOperations.getActions.requestInt64).toContainEqual(["start_lt"]);
-    const token = walletOperations.getAssetIssueById.responses["200"]?.int64 ?? [];
+    // Wider formats are read as bigints too: a jetton balance (uint120), an NFT index (uint256).
+    expect(await responseInt64(indexerOperations.getJettonWallets, 200)).toContainEqual([
+      "jetton_wallets",
+      "*",
+      "balance",
+    ]);
+    expect(await responseInt64(indexerOperations.getNftItems, 200)).toContainEqual([
+      "nft_items",
+      "*",
+      "index",
+    ]);
+    const token = await responseInt64(walletOperations.getAssetIssueById, 200);
     expect(token).toContainEqual(["total_supply"]);
   });
 });

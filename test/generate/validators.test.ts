@@ -5,28 +5,45 @@ import { describe, expect, it } from "vitest";
 import * as evmBlock from "../../generated/evm/validators/eth_getBlockByHash.js";
 import * as platformCreate from "../../generated/platform/validators/createNode.js";
 import * as walletAsset from "../../generated/wallet/validators/getAssetIssueById.js";
+import type { Validator } from "../../src/runtime/operation.js";
 import { checkValue } from "../../src/runtime/validation/field-issues.js";
+import { validatorsOfModule } from "../support/spec-validators.js";
 import { repoRoot } from "./support.js";
 
-const getAssetIssueById200 = walletAsset.responses["200"] as (typeof walletAsset.responses)[string];
+const getAssetIssueById200 = walletAsset.responses["200"]?.validate as Validator;
 
 async function fixture(path: string): Promise<Record<string, unknown>> {
   return JSON.parse(await readFile(join(repoRoot, "test/fixtures", path), "utf8"));
 }
 
 describe("generated validators (ajv standalone, ESM)", () => {
-  it("every operation's validators module loads as an ES module in Node", async () => {
+  it("every operation's module loads as an ES module in Node, exporting validators and plain data only", async () => {
+    const POSITIONS = new Set(["requestSecrets", "int64", "secrets"]);
+    const isPositions = (value: unknown) =>
+      Array.isArray(value) &&
+      value.length > 0 &&
+      value.every((path) => Array.isArray(path) && path.every((key) => typeof key === "string"));
     for (const surface of ["platform", "exchange", "evm", "wallet", "indexer"]) {
       const folder = join(repoRoot, "generated", surface, "validators");
       const modules = (await readdir(folder)).filter((name) => name.endsWith(".js"));
       expect(modules.length, surface).toBeGreaterThan(0);
       for (const name of modules) {
         const module = await import(join(folder, name));
-        const exports = Object.entries(module);
-        expect(exports.length, name).toBeGreaterThan(0);
-        for (const [key, value] of exports) {
-          const validators = key === "responses" ? Object.values(value as object) : [value];
-          for (const validate of validators) expect(typeof validate, `${name} ${key}`).toBe("function");
+        expect(validatorsOfModule(module).length, name).toBeGreaterThan(0);
+        for (const [key, value] of Object.entries(module)) {
+          if (key === "responses") {
+            for (const { validate, int64, secrets, ...rest } of Object.values(value as object)) {
+              expect(rest, name).toEqual({});
+              expect(validate === undefined || typeof validate === "function", name).toBe(true);
+              for (const positions of [int64, secrets]) {
+                expect(positions === undefined || isPositions(positions), name).toBe(true);
+              }
+            }
+          } else if (POSITIONS.has(key)) {
+            expect(isPositions(value), `${name} ${key}`).toBe(true);
+          } else {
+            expect(typeof value, `${name} ${key}`).toBe("function");
+          }
         }
       }
     }
@@ -104,6 +121,6 @@ describe("generated validators (ajv standalone, ESM)", () => {
     expect(code).not.toContain("typeof require");
     const bundled = await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);
     expect(bundled.body({})).toBe(false);
-    expect(bundled.responses["201"]({})).toBe(false);
+    expect(bundled.responses["201"].validate({})).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { HttpError } from "../../src/runtime/errors/http-error.js";
 import { RateLimitError } from "../../src/runtime/errors/rate-limit-error.js";
 import { RequestValidationError } from "../../src/runtime/errors/request-validation-error.js";
 import { ResponseValidationError } from "../../src/runtime/errors/response-validation-error.js";
-import type { RestOperation, Validator } from "../../src/runtime/operation.js";
+import type { RestOperation } from "../../src/runtime/operation.js";
 import { createRestCaller } from "../../src/runtime/rest/create-rest-caller.js";
 import { loadValidators } from "../../src/runtime/validation/load-validators.js";
 import { createThing, getThing, queryThing } from "./support/descriptors.js";
@@ -145,7 +145,11 @@ describe("REST caller: responses", () => {
 
   it("refuses a success status the spec does not describe, unless validation is off", async () => {
     const { url } = await serve(() => ({ status: 200, body: '{"truncated": ' }));
-    const onlyCreated = { ...createThing, responses: { "201": getThing.responses["200"] ?? {} } };
+    const [create, thing] = await Promise.all([loadValidators(createThing), loadValidators(getThing)]);
+    const onlyCreated: RestOperation = {
+      ...createThing,
+      validators: async () => ({ ...create, responses: { "201": thing.responses["200"] ?? {} } }),
+    };
     const error = await createRestCaller({ baseUrl: url })
       .call(onlyCreated, { body: { name: "n", region: "eu3" } })
       .catch((e: unknown) => e);
@@ -160,8 +164,10 @@ describe("REST caller: responses", () => {
     const [create, thing] = await Promise.all([loadValidators(createThing), loadValidators(getThing)]);
     const ranged: RestOperation = {
       ...createThing,
-      validators: async () => ({ ...create, responses: { "2XX": thing.responses["200"] as Validator } }),
-      responses: { "2XX": {}, default: {} },
+      validators: async () => ({
+        ...create,
+        responses: { "2XX": thing.responses["200"] ?? {}, default: {} },
+      }),
     };
     const error = await createRestCaller({ baseUrl: url })
       .call(ranged, { body: { name: "n", region: "eu3" } })

@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { createEvmClient } from "chainkit/evm";
 import { createPlatformClient, RequestValidationError, ResponseValidationError } from "chainkit/platform";
 import { describe, expect, it } from "vitest";
-import type { Validator } from "../../src/runtime/operation.js";
 import { checkValue } from "../../src/runtime/validation/field-issues.js";
 import { describePattern } from "../../src/runtime/validation/pattern-words.js";
+import { validatorsOfModule } from "../support/spec-validators.js";
 
 const root = new URL("../../", import.meta.url).pathname;
 
@@ -155,10 +155,7 @@ describe("no validator jargon in any message of any generated validator", () => 
       const folder = join(root, "generated", surface, "validators");
       for (const name of (await readdir(folder)).filter((file) => file.endsWith(".js"))) {
         const module = await import(join(folder, name));
-        const validators: Validator[] = Object.entries(module).flatMap(([key, value]) =>
-          key === "responses" ? Object.values(value as Record<string, Validator>) : [value as Validator],
-        );
-        for (const validate of validators) {
+        for (const [, validate] of validatorsOfModule(module)) {
           for (const value of BAD_VALUES) {
             for (const issue of checkValue(validate, value, "/x")) {
               checked += 1;

@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { walletOperations } from "../../generated/wallet/operations.js";
 import { convertInt64 } from "../../src/runtime/json/convert-int64.js";
 import { parseJson } from "../../src/runtime/json/parse-json.js";
+import { responseInt64 } from "../support/spec-validators.js";
 import { exampleCases, fixture, loadSpec, rejections, resolvePointer, validatorAt } from "./support.js";
 
 type Json = Record<string, unknown>;
@@ -154,24 +155,24 @@ describe("wallet spec: every recorded node answer validates", () => {
     );
   });
 
-  test("int64 values above 2^53 arrive as decimal strings, validate, and convert to exact bigints", () => {
+  test("int64 values above 2^53 arrive as decimal strings, validate, and convert to exact bigints", async () => {
     const page = losslessFixture("tron_getpaginatedassetissuelist").examples[0]?.response as Json;
     const first = (page.assetIssue as Json[])[0] as Json;
     expect(first.total_supply).toBe("1000000000000000000");
-    const int64 = walletOperations.getPaginatedAssetIssueList.responses["200"]?.int64 ?? [];
+    const int64 = await responseInt64(walletOperations.getPaginatedAssetIssueList, 200);
     const converted = convertInt64(structuredClone(page), int64) as { assetIssue: Json[] };
     expect(converted.assetIssue[0]?.total_supply).toBe(1000000000000000000n);
     expect(converted.assetIssue[1]?.frozen_supply).toEqual([{ frozen_amount: 1000n, frozen_days: 2n }]);
   });
 
-  test("answers with int64 fields are converted where the spec marks them", () => {
+  test("answers with int64 fields are converted where the spec marks them", async () => {
     const account = recorded("tron_getaccount").examples[1]?.response as Json;
-    const paths = walletOperations.getAccount.responses["200"]?.int64 ?? [];
+    const paths = await responseInt64(walletOperations.getAccount, 200);
     const converted = convertInt64(structuredClone(account), paths) as Json;
     expect(converted.balance).toBe(1793227200n);
     expect((converted.assetV2 as Json[])[0]?.value).toBe(100000000n);
     const block = recorded("tron_getblockbynum").examples[1]?.response as Json;
-    const blockPaths = walletOperations.getBlockByNum.responses["200"]?.int64 ?? [];
+    const blockPaths = await responseInt64(walletOperations.getBlockByNum, 200);
     const tx = (convertInt64(structuredClone(block), blockPaths) as { transactions: Json[] }).transactions[0];
     expect(tx?.raw_data).toMatchObject({
       expiration: 1642508655000n,

@@ -5,8 +5,8 @@ import { loadValidators } from "../../src/runtime/validation/load-validators.js"
 
 /**
  * The problems of an indexer answer against the spec, for an operation and status ("" entries
- * mean the status has no schema). The one place tests read the generated validators, so a change
- * in how descriptors carry them is adapted here.
+ * mean the status has no schema). The one place tests read the indexer's operation modules, so
+ * a change in what they carry is adapted here.
  *
  * @param operationId - E.g. `getTransactions`.
  * @param status - The HTTP status answered.
@@ -18,10 +18,10 @@ export async function indexerAnswerProblems(
   status: number,
   body: unknown,
 ): Promise<string[]> {
-  const operation = indexerOperations[operationId];
-  const key = selectResponse(operation.responses, status);
+  const { responses } = await loadValidators(indexerOperations[operationId]);
+  const key = selectResponse(responses, status);
   if (key === undefined) return [`status ${status} is not in the spec`];
-  const validate = (await loadValidators(operation)).responses[key];
+  const validate = responses[key]?.validate;
   if (!validate) return [];
   return checkValue(validate, body, "").map((issue) => `${issue.pointer || "(root)"} ${issue.message}`);
 }

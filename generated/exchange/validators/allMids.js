@@ -141,4 +141,7 @@ validate477.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate477 };
+export const responses = {
+  "200": { validate: validate477 },
+  "422": {},
+};

@@ -564,4 +564,7 @@ validate465.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate465 };
+export const responses = {
+  "200": { validate: validate465 },
+  "422": {},
+};

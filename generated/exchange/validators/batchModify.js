@@ -1348,4 +1348,7 @@ validate449.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate449 };
+export const responses = {
+  "200": { validate: validate449 },
+  "422": {},
+};

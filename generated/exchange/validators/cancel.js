@@ -716,4 +716,7 @@ validate437.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate437 };
+export const responses = {
+  "200": { validate: validate437 },
+  "422": {},
+};

@@ -713,4 +713,7 @@ validate441.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate441 };
+export const responses = {
+  "200": { validate: validate441 },
+  "422": {},
+};

@@ -605,4 +605,7 @@ validate501.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate501 };
+export const responses = {
+  "200": { validate: validate501 },
+  "422": {},
+};

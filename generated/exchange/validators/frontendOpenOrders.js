@@ -503,4 +503,7 @@ validate489.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate489 };
+export const responses = {
+  "200": { validate: validate489 },
+  "422": {},
+};

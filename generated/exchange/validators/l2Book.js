@@ -320,4 +320,7 @@ validate481.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate481 };
+export const responses = {
+  "200": { validate: validate481 },
+  "422": {},
+};

@@ -355,4 +355,7 @@ validate469.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate469 };
+export const responses = {
+  "200": { validate: validate469 },
+  "422": {},
+};

@@ -982,4 +982,7 @@ validate445.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate445 };
+export const responses = {
+  "200": { validate: validate445 },
+  "422": {},
+};

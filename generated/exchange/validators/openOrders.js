@@ -417,4 +417,7 @@ validate485.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate485 };
+export const responses = {
+  "200": { validate: validate485 },
+  "422": {},
+};

@@ -1336,4 +1336,7 @@ validate433.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate433 };
+export const responses = {
+  "200": { validate: validate433 },
+  "422": {},
+};

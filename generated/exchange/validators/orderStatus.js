@@ -700,4 +700,7 @@ validate493.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate493 };
+export const responses = {
+  "200": { validate: validate493 },
+  "422": {},
+};

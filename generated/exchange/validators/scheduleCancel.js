@@ -535,4 +535,7 @@ validate453.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate453 };
+export const responses = {
+  "200": { validate: validate453 },
+  "422": {},
+};

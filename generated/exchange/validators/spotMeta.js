@@ -441,4 +441,7 @@ validate473.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate473 };
+export const responses = {
+  "200": { validate: validate473 },
+  "422": {},
+};

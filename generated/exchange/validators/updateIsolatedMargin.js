@@ -570,4 +570,7 @@ validate461.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate461 };
+export const responses = {
+  "200": { validate: validate461 },
+  "422": {},
+};

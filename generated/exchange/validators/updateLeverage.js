@@ -566,4 +566,7 @@ validate457.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate457 };
+export const responses = {
+  "200": { validate: validate457 },
+  "422": {},
+};

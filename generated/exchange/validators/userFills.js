@@ -505,4 +505,7 @@ validate497.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate497 };
+export const responses = {
+  "200": { validate: validate497 },
+  "422": {},
+};

@@ -30,12 +30,15 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate409;
-const schema134 = {"type":"object","properties":{"action_id":{"type":"string"},"trace_id":{"type":"string"},"tx_hash":{"type":"string"},"tx_lt":{"$ref":"schemas#/$defs/Int64"},"account":{"$ref":"schemas#/$defs/AccountAddress"},"action_type":{"$ref":"schemas#/$defs/ActionType"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+export const query = validate413;
+const schema138 = {"type":"object","properties":{"action_id":{"type":"string"},"trace_id":{"type":"string"},"tx_hash":{"type":"string"},"tx_lt":{"$ref":"schemas#/$defs/Int64"},"account":{"$ref":"schemas#/$defs/AccountAddress"},"action_type":{"$ref":"schemas#/$defs/ActionType"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 const func4 = Object.prototype.hasOwnProperty;
-const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern7 = new RegExp("^-?[0-9]+$", "u");
+const obj2 = BigInt("-9223372036854775808");
+const obj3 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -44,6 +47,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -51,7 +61,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -140,12 +150,12 @@ return errors === 0;
 }
 
 
-function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func4.call(schema134.properties, key0))){
+if(!(func4.call(schema138.properties, key0))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
@@ -261,7 +271,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/pro
 errors++;
 }
 if(!((data12 === "asc") || (data12 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema134.properties.sort.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema138.properties.sort.enum}});
 errors++;
 }
 }
@@ -270,11 +280,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate409.errors = vErrors;
+validate413.errors = vErrors;
 return errors === 0;
 }
 
-const schema135 = {"$ref":"schemas#/$defs/ActionsResponse"};
+const schema139 = {"$ref":"schemas#/$defs/ActionsResponse"};
 const schema37 = {"type":"object","required":["actions","address_book"],"properties":{"actions":{"type":"array","items":{"$ref":"schemas#/$defs/Action"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"type":"object","$ref":"schemas#/$defs/Metadata"}}};
 const schema32 = {"type":"object","required":["action_id","trace_id","type","start_lt","end_lt","start_utime","end_utime"],"properties":{"action_id":{"type":"string"},"trace_id":{"type":"string"},"tx_hash":{"type":"string"},"type":{"$ref":"schemas#/$defs/ActionType"},"status":{"$ref":"schemas#/$defs/ActionStatus"},"value":{"type":"object"},"start_lt":{"$ref":"schemas#/$defs/Int64"},"start_utime":{"type":"integer"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"end_utime":{"type":"integer"},"trace_end_lt":{"$ref":"schemas#/$defs/Int64"},"trace_end_utime":{"type":"integer"},"trace_mc_seqno_end":{"type":"integer"},"transactions":{"type":"array","items":{"type":"string"}},"success":{"type":["boolean","null"]},"details":{"type":["object","null"]},"trace_external_hash":{"type":"string"},"trace_external_hash_norm":{"type":"string"},"accounts":{"type":"array","items":{"type":"string"}},"finality":{"anyOf":[{"type":"string","enum":["pending","confirmed","finalized"]},{"type":"string"}]}}};
 
@@ -389,6 +399,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -396,7 +413,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -880,18 +897,18 @@ return errors === 0;
 }
 
 
-function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
 }
-validate415.errors = vErrors;
+validate419.errors = vErrors;
 return errors === 0;
 }
 
-const schema136 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema140 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -925,28 +942,34 @@ return errors === 0;
 }
 
 
-function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate417.errors = vErrors;
+validate421.errors = vErrors;
 return errors === 0;
 }
 
-const schema137 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema141 = {"$ref":"schemas#/$defs/IndexerError"};
 
-function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate419.errors = vErrors;
+validate423.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate415, "422": validate417, "500": validate419 };
+export const responses = {
+  "200": { validate: validate419, int64: [["actions","*","end_lt"],["actions","*","start_lt"],["actions","*","trace_end_lt"]] },
+  "401": {},
+  "422": { validate: validate421 },
+  "429": {},
+  "500": { validate: validate423 },
+};

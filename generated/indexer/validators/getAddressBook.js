@@ -20,8 +20,8 @@ function addAlternatives(issues, starts, issue) {
   return addIssue(issues === null || issues.length === 0 ? null : issues, issue);
 }
 
-export const query = validate455;
-const schema155 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"}},"required":["address"],"additionalProperties":false};
+export const query = validate459;
+const schema159 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"}},"required":["address"],"additionalProperties":false};
 const schema21 = {"anyOf":[{"$ref":"schemas#/$defs/AccountAddress"},{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"schemas#/$defs/AccountAddress"}}]};
 const schema20 = {"type":"string","pattern":"^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$"};
 const pattern3 = new RegExp("^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$", "u");
@@ -102,7 +102,7 @@ return errors === 0;
 }
 
 
-function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -127,11 +127,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate455.errors = vErrors;
+validate459.errors = vErrors;
 return errors === 0;
 }
 
-const schema156 = {"$ref":"schemas#/$defs/AddressBook"};
+const schema160 = {"$ref":"schemas#/$defs/AddressBook"};
 const schema27 = {"type":"object","additionalProperties":{"$ref":"schemas#/$defs/AddressBookEntry"}};
 const schema28 = {"type":"object","required":["user_friendly"],"properties":{"user_friendly":{"type":["string","null"]},"domain":{"type":["string","null"]},"interfaces":{"type":"array","items":{"type":"string"}}}};
 
@@ -203,18 +203,18 @@ return errors === 0;
 }
 
 
-function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate461(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
-validate457.errors = vErrors;
+validate461.errors = vErrors;
 return errors === 0;
 }
 
-const schema157 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema161 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -248,28 +248,34 @@ return errors === 0;
 }
 
 
-function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate459.errors = vErrors;
+validate463.errors = vErrors;
 return errors === 0;
 }
 
-const schema158 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema162 = {"$ref":"schemas#/$defs/IndexerError"};
 
-function validate461(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate461.errors = vErrors;
+validate465.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate457, "422": validate459, "500": validate461 };
+export const responses = {
+  "200": { validate: validate461 },
+  "401": {},
+  "422": { validate: validate463 },
+  "429": {},
+  "500": { validate: validate465 },
+};

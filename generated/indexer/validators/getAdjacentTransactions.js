@@ -30,16 +30,16 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate370;
-const schema121 = {"type":"object","properties":{"hash":{"$ref":"schemas#/$defs/HashQuery"},"direction":{"$ref":"schemas#/$defs/MessageDirection"}},"required":["hash"],"additionalProperties":false};
+export const query = validate374;
+const schema125 = {"type":"object","properties":{"hash":{"$ref":"schemas#/$defs/HashQuery"},"direction":{"$ref":"schemas#/$defs/MessageDirection"}},"required":["hash"],"additionalProperties":false};
 const schema59 = {"type":"string","pattern":"^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$"};
-const pattern7 = new RegExp("^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$", "u");
+const pattern9 = new RegExp("^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$", "u");
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern7.test(data)){
+if(!pattern9.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$"}});
 errors++;
 }
@@ -52,9 +52,9 @@ validate137.errors = vErrors;
 return errors === 0;
 }
 
-const schema76 = {"type":"string","enum":["in","out"]};
+const schema77 = {"type":"string","enum":["in","out"]};
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -62,15 +62,15 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((data === "in") || (data === "out"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema76.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema77.enum}});
 errors++;
 }
-validate200.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate374(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -91,8 +91,8 @@ errors = vErrors.length;
 }
 }
 if(data.direction !== undefined){
-if(!(validate200(data.direction, {instancePath:instancePath+"/direction",parentData:data,parentDataProperty:"direction",rootData}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate201(data.direction, {instancePath:instancePath+"/direction",parentData:data,parentDataProperty:"direction",rootData}))){
+vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
 }
 }
@@ -101,13 +101,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate370.errors = vErrors;
+validate374.errors = vErrors;
 return errors === 0;
 }
 
-const schema122 = {"$ref":"schemas#/$defs/TransactionsResponse"};
-const schema108 = {"type":"object","required":["transactions","address_book"],"properties":{"transactions":{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"}}};
-const schema99 = {"type":"object","required":["account","hash","lt","now","mc_block_seqno","orig_status","end_status","total_fees","description","block_ref","in_msg","out_msgs"],"properties":{"account":{"$ref":"schemas#/$defs/RawAddress"},"hash":{"$ref":"schemas#/$defs/Hash"},"lt":{"$ref":"schemas#/$defs/Int64"},"now":{"type":"integer"},"mc_block_seqno":{"type":["integer","null"]},"trace_id":{"type":["string","null"]},"trace_external_hash":{"type":["string","null"]},"prev_trans_hash":{"type":"string"},"prev_trans_lt":{"$ref":"schemas#/$defs/Int64"},"orig_status":{"type":"string"},"end_status":{"type":"string"},"total_fees":{"$ref":"schemas#/$defs/Nanotons"},"total_fees_extra_currencies":{"type":["object","null"]},"description":{"$ref":"schemas#/$defs/TransactionDescription"},"block_ref":{"$ref":"schemas#/$defs/BlockRef"},"in_msg":{"anyOf":[{"$ref":"schemas#/$defs/Message"},{"type":"null"}]},"out_msgs":{"type":"array","items":{"$ref":"schemas#/$defs/Message"}},"account_state_before":{"anyOf":[{"$ref":"schemas#/$defs/TransactionAccountState"},{"type":"null"}]},"account_state_after":{"anyOf":[{"$ref":"schemas#/$defs/TransactionAccountState"},{"type":"null"}]},"emulated":{"type":"boolean"}}};
+const schema126 = {"$ref":"schemas#/$defs/TransactionsResponse"};
+const schema112 = {"type":"object","required":["transactions","address_book"],"properties":{"transactions":{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"}}};
+const schema103 = {"type":"object","required":["account","hash","lt","now","mc_block_seqno","orig_status","end_status","total_fees","description","block_ref","in_msg","out_msgs"],"properties":{"account":{"$ref":"schemas#/$defs/RawAddress"},"hash":{"$ref":"schemas#/$defs/Hash"},"lt":{"$ref":"schemas#/$defs/Int64"},"now":{"type":"integer"},"mc_block_seqno":{"type":["integer","null"]},"trace_id":{"type":["string","null"]},"trace_external_hash":{"type":["string","null"]},"prev_trans_hash":{"type":"string"},"prev_trans_lt":{"$ref":"schemas#/$defs/Int64"},"orig_status":{"type":"string"},"end_status":{"type":"string"},"total_fees":{"$ref":"schemas#/$defs/Nanotons"},"total_fees_extra_currencies":{"type":["object","null"]},"description":{"$ref":"schemas#/$defs/TransactionDescription"},"block_ref":{"$ref":"schemas#/$defs/BlockRef"},"in_msg":{"anyOf":[{"$ref":"schemas#/$defs/Message"},{"type":"null"}]},"out_msgs":{"type":"array","items":{"$ref":"schemas#/$defs/Message"}},"account_state_before":{"anyOf":[{"$ref":"schemas#/$defs/TransactionAccountState"},{"type":"null"}]},"account_state_after":{"anyOf":[{"$ref":"schemas#/$defs/TransactionAccountState"},{"type":"null"}]},"emulated":{"type":"boolean"}}};
 const schema23 = {"type":"string"};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -134,9 +134,12 @@ validate99.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern7 = new RegExp("^-?[0-9]+$", "u");
+const obj2 = BigInt("-9223372036854775808");
+const obj3 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -145,6 +148,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -152,7 +162,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -161,7 +171,10 @@ validate62.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema24 = {"type":["integer","string"],"format":"uint120","pattern":"^[0-9]+$","integerFormat":"uint120"};
+const pattern5 = new RegExp("^[0-9]+$", "u");
+const obj0 = BigInt("0");
+const obj1 = BigInt("1329227995784915872903807060280344575");
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -170,15 +183,22 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema24.type}});
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(!(formats0.validate(data))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
+errors++;
+}
+}
+else {
+if(typeof data == "number" && data < 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
 errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
 }
@@ -186,10 +206,10 @@ validate60.errors = vErrors;
 return errors === 0;
 }
 
-const schema100 = {"type":"object","required":["type"],"properties":{"type":{"type":"string"},"aborted":{"type":"boolean"},"destroyed":{"type":"boolean"},"credit_first":{"type":"boolean"},"is_tock":{"type":"boolean"},"installed":{"type":"boolean"},"storage_ph":{"type":"object","properties":{"storage_fees_collected":{"$ref":"schemas#/$defs/Nanotons"},"storage_fees_due":{"$ref":"schemas#/$defs/Nanotons"},"status_change":{"type":"string"}}},"credit_ph":{"type":"object","properties":{"due_fees_collected":{"$ref":"schemas#/$defs/Nanotons"},"credit":{"$ref":"schemas#/$defs/Nanotons"},"credit_extra_currencies":{"type":"object"}}},"compute_ph":{"type":"object","properties":{"type":{"type":"string"},"skipped":{"type":"boolean"},"reason":{"type":"string"},"success":{"type":"boolean"},"msg_state_used":{"type":"boolean"},"account_activated":{"type":"boolean"},"gas_fees":{"$ref":"schemas#/$defs/Nanotons"},"gas_used":{"$ref":"schemas#/$defs/Int64"},"gas_limit":{"$ref":"schemas#/$defs/Int64"},"gas_credit":{"$ref":"schemas#/$defs/Int64"},"mode":{"type":"integer"},"exit_code":{"type":"integer"},"exit_arg":{"type":"integer"},"vm_steps":{"type":"integer"},"vm_init_state_hash":{"type":"string"},"vm_final_state_hash":{"type":"string"}}},"action":{"type":"object","properties":{"success":{"type":"boolean"},"valid":{"type":"boolean"},"no_funds":{"type":"boolean"},"status_change":{"type":"string"},"total_fwd_fees":{"$ref":"schemas#/$defs/Nanotons"},"total_action_fees":{"$ref":"schemas#/$defs/Nanotons"},"result_code":{"type":"integer"},"result_arg":{"type":"integer"},"tot_actions":{"type":"integer"},"spec_actions":{"type":"integer"},"skipped_actions":{"type":"integer"},"msgs_created":{"type":"integer"},"action_list_hash":{"type":"string"},"tot_msg_size":{"$ref":"schemas#/$defs/MessageSize"}}},"bounce":{"type":"object","properties":{"type":{"type":"string"},"msg_size":{"$ref":"schemas#/$defs/MessageSize"},"req_fwd_fees":{"$ref":"schemas#/$defs/Nanotons"},"msg_fees":{"$ref":"schemas#/$defs/Nanotons"},"fwd_fees":{"$ref":"schemas#/$defs/Nanotons"}}},"split_info":{"type":"object"}}};
-const schema78 = {"type":"object","properties":{"cells":{"$ref":"schemas#/$defs/Int64"},"bits":{"$ref":"schemas#/$defs/Int64"}}};
+const schema104 = {"type":"object","required":["type"],"properties":{"type":{"type":"string"},"aborted":{"type":"boolean"},"destroyed":{"type":"boolean"},"credit_first":{"type":"boolean"},"is_tock":{"type":"boolean"},"installed":{"type":"boolean"},"storage_ph":{"type":"object","properties":{"storage_fees_collected":{"$ref":"schemas#/$defs/Nanotons"},"storage_fees_due":{"$ref":"schemas#/$defs/Nanotons"},"status_change":{"type":"string"}}},"credit_ph":{"type":"object","properties":{"due_fees_collected":{"$ref":"schemas#/$defs/Nanotons"},"credit":{"$ref":"schemas#/$defs/Nanotons"},"credit_extra_currencies":{"type":"object"}}},"compute_ph":{"type":"object","properties":{"type":{"type":"string"},"skipped":{"type":"boolean"},"reason":{"type":"string"},"success":{"type":"boolean"},"msg_state_used":{"type":"boolean"},"account_activated":{"type":"boolean"},"gas_fees":{"$ref":"schemas#/$defs/Nanotons"},"gas_used":{"$ref":"schemas#/$defs/Int64"},"gas_limit":{"$ref":"schemas#/$defs/Int64"},"gas_credit":{"$ref":"schemas#/$defs/Int64"},"mode":{"type":"integer"},"exit_code":{"type":"integer"},"exit_arg":{"type":"integer"},"vm_steps":{"type":"integer"},"vm_init_state_hash":{"type":"string"},"vm_final_state_hash":{"type":"string"}}},"action":{"type":"object","properties":{"success":{"type":"boolean"},"valid":{"type":"boolean"},"no_funds":{"type":"boolean"},"status_change":{"type":"string"},"total_fwd_fees":{"$ref":"schemas#/$defs/Nanotons"},"total_action_fees":{"$ref":"schemas#/$defs/Nanotons"},"result_code":{"type":"integer"},"result_arg":{"type":"integer"},"tot_actions":{"type":"integer"},"spec_actions":{"type":"integer"},"skipped_actions":{"type":"integer"},"msgs_created":{"type":"integer"},"action_list_hash":{"type":"string"},"tot_msg_size":{"$ref":"schemas#/$defs/MessageSize"}}},"bounce":{"type":"object","properties":{"type":{"type":"string"},"msg_size":{"$ref":"schemas#/$defs/MessageSize"},"req_fwd_fees":{"$ref":"schemas#/$defs/Nanotons"},"msg_fees":{"$ref":"schemas#/$defs/Nanotons"},"fwd_fees":{"$ref":"schemas#/$defs/Nanotons"}}},"split_info":{"type":"object"}}};
+const schema79 = {"type":"object","properties":{"cells":{"$ref":"schemas#/$defs/Int64"},"bits":{"$ref":"schemas#/$defs/Int64"}}};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -210,12 +230,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate203.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -511,8 +531,8 @@ errors++;
 }
 }
 if(data31.tot_msg_size !== undefined){
-if(!(validate203(data31.tot_msg_size, {instancePath:instancePath+"/action/tot_msg_size",parentData:data31,parentDataProperty:"tot_msg_size",rootData}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+if(!(validate204(data31.tot_msg_size, {instancePath:instancePath+"/action/tot_msg_size",parentData:data31,parentDataProperty:"tot_msg_size",rootData}))){
+vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
 }
 }
@@ -532,8 +552,8 @@ errors++;
 }
 }
 if(data46.msg_size !== undefined){
-if(!(validate203(data46.msg_size, {instancePath:instancePath+"/bounce/msg_size",parentData:data46,parentDataProperty:"msg_size",rootData}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+if(!(validate204(data46.msg_size, {instancePath:instancePath+"/bounce/msg_size",parentData:data46,parentDataProperty:"msg_size",rootData}))){
+vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
 }
 }
@@ -573,7 +593,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate265.errors = vErrors;
+validate269.errors = vErrors;
 return errors === 0;
 }
 
@@ -624,31 +644,31 @@ validate109.errors = vErrors;
 return errors === 0;
 }
 
-const schema73 = {"type":"object","required":["hash"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash"},"hash_norm":{"type":"string"},"source":{"type":["string","null"]},"destination":{"type":["string","null"]},"value":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"value_extra_currencies":{"type":["object","null"]},"fwd_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"ihr_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"import_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"created_lt":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"created_at":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"opcode":{"type":["string","integer","null"]},"extra_flags":{"type":["string","integer","null"]},"decoded_opcode":{"type":["string","null"]},"ihr_disabled":{"type":["boolean","null"]},"bounce":{"type":["boolean","null"]},"bounced":{"type":["boolean","null"]},"in_msg_tx_hash":{"type":"string"},"out_msg_tx_hash":{"type":"string"},"message_content":{"anyOf":[{"$ref":"schemas#/$defs/MessageContent"},{"type":"null"}]},"init_state":{"anyOf":[{"$ref":"schemas#/$defs/MessageContent"},{"type":"null"}]}}};
-const schema74 = {"type":"object","properties":{"hash":{"type":["string","null"]},"body":{"type":["string","null"]},"decoded":{"type":["object","null"]}}};
+const schema74 = {"type":"object","required":["hash"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash"},"hash_norm":{"type":"string"},"source":{"type":["string","null"]},"destination":{"type":["string","null"]},"value":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"value_extra_currencies":{"type":["object","null"]},"fwd_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"ihr_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"import_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"created_lt":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"created_at":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"opcode":{"type":["string","integer","null"]},"extra_flags":{"type":["string","integer","null"]},"decoded_opcode":{"type":["string","null"]},"ihr_disabled":{"type":["boolean","null"]},"bounce":{"type":["boolean","null"]},"bounced":{"type":["boolean","null"]},"in_msg_tx_hash":{"type":"string"},"out_msg_tx_hash":{"type":"string"},"message_content":{"anyOf":[{"$ref":"schemas#/$defs/MessageContent"},{"type":"null"}]},"init_state":{"anyOf":[{"$ref":"schemas#/$defs/MessageContent"},{"type":"null"}]}}};
+const schema75 = {"type":"object","properties":{"hash":{"type":["string","null"]},"body":{"type":["string","null"]},"decoded":{"type":["object","null"]}}};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash !== undefined){
 let data0 = data.hash;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: schema74.properties.hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: schema75.properties.hash.type}});
 errors++;
 }
 }
 if(data.body !== undefined){
 let data1 = data.body;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: schema74.properties.body.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: schema75.properties.body.type}});
 errors++;
 }
 }
 if(data.decoded !== undefined){
 let data2 = data.decoded;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded",schemaPath:"#/properties/decoded/type",keyword:"type",params:{type: schema74.properties.decoded.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded",schemaPath:"#/properties/decoded/type",keyword:"type",params:{type: schema75.properties.decoded.type}});
 errors++;
 }
 }
@@ -657,12 +677,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate196.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -685,14 +705,14 @@ errors++;
 if(data.source !== undefined){
 let data2 = data.source;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema73.properties.source.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema74.properties.source.type}});
 errors++;
 }
 }
 if(data.destination !== undefined){
 let data3 = data.destination;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema73.properties.destination.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema74.properties.destination.type}});
 errors++;
 }
 }
@@ -735,7 +755,7 @@ vErrors = null;
 if(data.value_extra_currencies !== undefined){
 let data5 = data.value_extra_currencies;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value_extra_currencies",schemaPath:"#/properties/value_extra_currencies/type",keyword:"type",params:{type: schema73.properties.value_extra_currencies.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value_extra_currencies",schemaPath:"#/properties/value_extra_currencies/type",keyword:"type",params:{type: schema74.properties.value_extra_currencies.type}});
 errors++;
 }
 }
@@ -922,42 +942,42 @@ vErrors = null;
 if(data.opcode !== undefined){
 let data11 = data.opcode;
 if(((typeof data11 !== "string") && (!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11))))) && (data11 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/opcode",schemaPath:"#/properties/opcode/type",keyword:"type",params:{type: schema73.properties.opcode.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/opcode",schemaPath:"#/properties/opcode/type",keyword:"type",params:{type: schema74.properties.opcode.type}});
 errors++;
 }
 }
 if(data.extra_flags !== undefined){
 let data12 = data.extra_flags;
 if(((typeof data12 !== "string") && (!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12))))) && (data12 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_flags",schemaPath:"#/properties/extra_flags/type",keyword:"type",params:{type: schema73.properties.extra_flags.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_flags",schemaPath:"#/properties/extra_flags/type",keyword:"type",params:{type: schema74.properties.extra_flags.type}});
 errors++;
 }
 }
 if(data.decoded_opcode !== undefined){
 let data13 = data.decoded_opcode;
 if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded_opcode",schemaPath:"#/properties/decoded_opcode/type",keyword:"type",params:{type: schema73.properties.decoded_opcode.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded_opcode",schemaPath:"#/properties/decoded_opcode/type",keyword:"type",params:{type: schema74.properties.decoded_opcode.type}});
 errors++;
 }
 }
 if(data.ihr_disabled !== undefined){
 let data14 = data.ihr_disabled;
 if((typeof data14 !== "boolean") && (data14 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ihr_disabled",schemaPath:"#/properties/ihr_disabled/type",keyword:"type",params:{type: schema73.properties.ihr_disabled.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/ihr_disabled",schemaPath:"#/properties/ihr_disabled/type",keyword:"type",params:{type: schema74.properties.ihr_disabled.type}});
 errors++;
 }
 }
 if(data.bounce !== undefined){
 let data15 = data.bounce;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounce",schemaPath:"#/properties/bounce/type",keyword:"type",params:{type: schema73.properties.bounce.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounce",schemaPath:"#/properties/bounce/type",keyword:"type",params:{type: schema74.properties.bounce.type}});
 errors++;
 }
 }
 if(data.bounced !== undefined){
 let data16 = data.bounced;
 if((typeof data16 !== "boolean") && (data16 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounced",schemaPath:"#/properties/bounced/type",keyword:"type",params:{type: schema73.properties.bounced.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounced",schemaPath:"#/properties/bounced/type",keyword:"type",params:{type: schema74.properties.bounced.type}});
 errors++;
 }
 }
@@ -978,8 +998,8 @@ let data19 = data.message_content;
 const _errs57 = errors;
 let valid7 = false;
 var _errs58 = errors;
-if(!(validate196(data19, {instancePath:instancePath+"/message_content",parentData:data,parentDataProperty:"message_content",rootData}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+if(!(validate197(data19, {instancePath:instancePath+"/message_content",parentData:data,parentDataProperty:"message_content",rootData}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 var _valid6 = _errs58 === errors;
@@ -1014,8 +1034,8 @@ let data20 = data.init_state;
 const _errs62 = errors;
 let valid8 = false;
 var _errs63 = errors;
-if(!(validate196(data20, {instancePath:instancePath+"/init_state",parentData:data,parentDataProperty:"init_state",rootData}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+if(!(validate197(data20, {instancePath:instancePath+"/init_state",parentData:data,parentDataProperty:"init_state",rootData}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 var _valid7 = _errs63 === errors;
@@ -1050,13 +1070,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate188.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
-const schema101 = {"type":"object","required":["hash"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash"},"balance":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"extra_currencies":{"type":["object","null"]},"account_status":{"type":["string","null"]},"frozen_hash":{"type":["string","null"]},"data_hash":{"type":["string","null"]},"code_hash":{"type":["string","null"]},"data_boc":{"type":["string","null"]},"code_boc":{"type":["string","null"]}}};
+const schema105 = {"type":"object","required":["hash"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash"},"balance":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"extra_currencies":{"type":["object","null"]},"account_status":{"type":["string","null"]},"frozen_hash":{"type":["string","null"]},"data_hash":{"type":["string","null"]},"code_hash":{"type":["string","null"]},"data_boc":{"type":["string","null"]},"code_boc":{"type":["string","null"]}}};
 
-function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1109,49 +1129,49 @@ vErrors = null;
 if(data.extra_currencies !== undefined){
 let data2 = data.extra_currencies;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_currencies",schemaPath:"#/properties/extra_currencies/type",keyword:"type",params:{type: schema101.properties.extra_currencies.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_currencies",schemaPath:"#/properties/extra_currencies/type",keyword:"type",params:{type: schema105.properties.extra_currencies.type}});
 errors++;
 }
 }
 if(data.account_status !== undefined){
 let data3 = data.account_status;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/account_status",schemaPath:"#/properties/account_status/type",keyword:"type",params:{type: schema101.properties.account_status.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/account_status",schemaPath:"#/properties/account_status/type",keyword:"type",params:{type: schema105.properties.account_status.type}});
 errors++;
 }
 }
 if(data.frozen_hash !== undefined){
 let data4 = data.frozen_hash;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/frozen_hash",schemaPath:"#/properties/frozen_hash/type",keyword:"type",params:{type: schema101.properties.frozen_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/frozen_hash",schemaPath:"#/properties/frozen_hash/type",keyword:"type",params:{type: schema105.properties.frozen_hash.type}});
 errors++;
 }
 }
 if(data.data_hash !== undefined){
 let data5 = data.data_hash;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",schemaPath:"#/properties/data_hash/type",keyword:"type",params:{type: schema101.properties.data_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",schemaPath:"#/properties/data_hash/type",keyword:"type",params:{type: schema105.properties.data_hash.type}});
 errors++;
 }
 }
 if(data.code_hash !== undefined){
 let data6 = data.code_hash;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",schemaPath:"#/properties/code_hash/type",keyword:"type",params:{type: schema101.properties.code_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",schemaPath:"#/properties/code_hash/type",keyword:"type",params:{type: schema105.properties.code_hash.type}});
 errors++;
 }
 }
 if(data.data_boc !== undefined){
 let data7 = data.data_boc;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_boc",schemaPath:"#/properties/data_boc/type",keyword:"type",params:{type: schema101.properties.data_boc.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_boc",schemaPath:"#/properties/data_boc/type",keyword:"type",params:{type: schema105.properties.data_boc.type}});
 errors++;
 }
 }
 if(data.code_boc !== undefined){
 let data8 = data.code_boc;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_boc",schemaPath:"#/properties/code_boc/type",keyword:"type",params:{type: schema101.properties.code_boc.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_boc",schemaPath:"#/properties/code_boc/type",keyword:"type",params:{type: schema105.properties.code_boc.type}});
 errors++;
 }
 }
@@ -1160,12 +1180,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate285.errors = vErrors;
+validate289.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1245,21 +1265,21 @@ errors++;
 if(data.mc_block_seqno !== undefined){
 let data4 = data.mc_block_seqno;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_block_seqno",schemaPath:"#/properties/mc_block_seqno/type",keyword:"type",params:{type: schema99.properties.mc_block_seqno.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_block_seqno",schemaPath:"#/properties/mc_block_seqno/type",keyword:"type",params:{type: schema103.properties.mc_block_seqno.type}});
 errors++;
 }
 }
 if(data.trace_id !== undefined){
 let data5 = data.trace_id;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: schema99.properties.trace_id.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: schema103.properties.trace_id.type}});
 errors++;
 }
 }
 if(data.trace_external_hash !== undefined){
 let data6 = data.trace_external_hash;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_external_hash",schemaPath:"#/properties/trace_external_hash/type",keyword:"type",params:{type: schema99.properties.trace_external_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_external_hash",schemaPath:"#/properties/trace_external_hash/type",keyword:"type",params:{type: schema103.properties.trace_external_hash.type}});
 errors++;
 }
 }
@@ -1296,13 +1316,13 @@ errors = vErrors.length;
 if(data.total_fees_extra_currencies !== undefined){
 let data12 = data.total_fees_extra_currencies;
 if((!(data12 && typeof data12 == "object" && !Array.isArray(data12))) && (data12 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/total_fees_extra_currencies",schemaPath:"#/properties/total_fees_extra_currencies/type",keyword:"type",params:{type: schema99.properties.total_fees_extra_currencies.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/total_fees_extra_currencies",schemaPath:"#/properties/total_fees_extra_currencies/type",keyword:"type",params:{type: schema103.properties.total_fees_extra_currencies.type}});
 errors++;
 }
 }
 if(data.description !== undefined){
-if(!(validate265(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
-vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+if(!(validate269(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
+vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
 errors = vErrors.length;
 }
 }
@@ -1317,8 +1337,8 @@ let data15 = data.in_msg;
 const _errs25 = errors;
 let valid1 = false;
 var _errs26 = errors;
-if(!(validate188(data15, {instancePath:instancePath+"/in_msg",parentData:data,parentDataProperty:"in_msg",rootData}))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+if(!(validate189(data15, {instancePath:instancePath+"/in_msg",parentData:data,parentDataProperty:"in_msg",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs26 === errors;
@@ -1353,8 +1373,8 @@ let data16 = data.out_msgs;
 if(Array.isArray(data16)){
 const len0 = data16.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate188(data16[i0], {instancePath:instancePath+"/out_msgs/" + i0,parentData:data16,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+if(!(validate189(data16[i0], {instancePath:instancePath+"/out_msgs/" + i0,parentData:data16,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 }
@@ -1369,8 +1389,8 @@ let data18 = data.account_state_before;
 const _errs33 = errors;
 let valid4 = false;
 var _errs34 = errors;
-if(!(validate285(data18, {instancePath:instancePath+"/account_state_before",parentData:data,parentDataProperty:"account_state_before",rootData}))){
-vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
+if(!(validate289(data18, {instancePath:instancePath+"/account_state_before",parentData:data,parentDataProperty:"account_state_before",rootData}))){
+vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs34 === errors;
@@ -1405,8 +1425,8 @@ let data19 = data.account_state_after;
 const _errs38 = errors;
 let valid5 = false;
 var _errs39 = errors;
-if(!(validate285(data19, {instancePath:instancePath+"/account_state_after",parentData:data,parentDataProperty:"account_state_after",rootData}))){
-vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
+if(!(validate289(data19, {instancePath:instancePath+"/account_state_after",parentData:data,parentDataProperty:"account_state_after",rootData}))){
+vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs39 === errors;
@@ -1447,7 +1467,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate259.errors = vErrors;
+validate263.errors = vErrors;
 return errors === 0;
 }
 
@@ -1522,7 +1542,7 @@ return errors === 0;
 }
 
 
-function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1539,8 +1559,8 @@ let data0 = data.transactions;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate259(data0[i0], {instancePath:instancePath+"/transactions/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
+if(!(validate263(data0[i0], {instancePath:instancePath+"/transactions/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
 errors = vErrors.length;
 }
 }
@@ -1561,23 +1581,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate329.errors = vErrors;
+validate333.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate329(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate329.errors : vErrors.concat(validate329.errors);
+if(!(validate333(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate333.errors : vErrors.concat(validate333.errors);
 errors = vErrors.length;
 }
-validate373.errors = vErrors;
+validate377.errors = vErrors;
 return errors === 0;
 }
 
-const schema123 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema127 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1611,28 +1631,34 @@ return errors === 0;
 }
 
 
-function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate375.errors = vErrors;
+validate379.errors = vErrors;
 return errors === 0;
 }
 
-const schema124 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema128 = {"$ref":"schemas#/$defs/IndexerError"};
 
-function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate377.errors = vErrors;
+validate381.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate373, "422": validate375, "500": validate377 };
+export const responses = {
+  "200": { validate: validate377, int64: [["transactions","*","account_state_after","balance"],["transactions","*","account_state_before","balance"],["transactions","*","description","action","tot_msg_size","bits"],["transactions","*","description","action","tot_msg_size","cells"],["transactions","*","description","action","total_action_fees"],["transactions","*","description","action","total_fwd_fees"],["transactions","*","description","bounce","fwd_fees"],["transactions","*","description","bounce","msg_fees"],["transactions","*","description","bounce","msg_size","bits"],["transactions","*","description","bounce","msg_size","cells"],["transactions","*","description","bounce","req_fwd_fees"],["transactions","*","description","compute_ph","gas_credit"],["transactions","*","description","compute_ph","gas_fees"],["transactions","*","description","compute_ph","gas_limit"],["transactions","*","description","compute_ph","gas_used"],["transactions","*","description","credit_ph","credit"],["transactions","*","description","credit_ph","due_fees_collected"],["transactions","*","description","storage_ph","storage_fees_collected"],["transactions","*","description","storage_ph","storage_fees_due"],["transactions","*","in_msg","created_at"],["transactions","*","in_msg","created_lt"],["transactions","*","in_msg","fwd_fee"],["transactions","*","in_msg","ihr_fee"],["transactions","*","in_msg","import_fee"],["transactions","*","in_msg","value"],["transactions","*","lt"],["transactions","*","out_msgs","*","created_at"],["transactions","*","out_msgs","*","created_lt"],["transactions","*","out_msgs","*","fwd_fee"],["transactions","*","out_msgs","*","ihr_fee"],["transactions","*","out_msgs","*","import_fee"],["transactions","*","out_msgs","*","value"],["transactions","*","prev_trans_lt"],["transactions","*","total_fees"]] },
+  "401": {},
+  "422": { validate: validate379 },
+  "429": {},
+  "500": { validate: validate381 },
+};

@@ -17,17 +17,17 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate551;
-const schema193 = {"type":"object","properties":{"workchain":{"type":"integer"},"shard":{"$ref":"schemas#/$defs/ShardQuery"},"seqno":{"type":"integer","minimum":0},"mc_seqno":{"type":"integer","minimum":0},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+export const query = validate555;
+const schema197 = {"type":"object","properties":{"workchain":{"type":"integer"},"shard":{"$ref":"schemas#/$defs/ShardQuery"},"seqno":{"type":"integer","minimum":0},"mc_seqno":{"type":"integer","minimum":0},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 const func4 = Object.prototype.hasOwnProperty;
-const schema91 = {"type":"string","pattern":"^[0-9a-fA-F]{16}$"};
-const pattern12 = new RegExp("^[0-9a-fA-F]{16}$", "u");
+const schema95 = {"type":"string","pattern":"^[0-9a-fA-F]{16}$"};
+const pattern25 = new RegExp("^[0-9a-fA-F]{16}$", "u");
 
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern12.test(data)){
+if(!pattern25.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{16}$"}});
 errors++;
 }
@@ -36,13 +36,16 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate244.errors = vErrors;
+validate248.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern7 = new RegExp("^-?[0-9]+$", "u");
+const obj2 = BigInt("-9223372036854775808");
+const obj3 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -51,6 +54,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -58,7 +68,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -68,12 +78,12 @@ return errors === 0;
 }
 
 
-function validate551(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate555(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func4.call(schema193.properties, key0))){
+if(!(func4.call(schema197.properties, key0))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
@@ -86,8 +96,8 @@ errors++;
 }
 }
 if(data.shard !== undefined){
-if(!(validate244(data.shard, {instancePath:instancePath+"/shard",parentData:data,parentDataProperty:"shard",rootData}))){
-vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
+if(!(validate248(data.shard, {instancePath:instancePath+"/shard",parentData:data,parentDataProperty:"shard",rootData}))){
+vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
 }
 }
@@ -192,7 +202,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/pro
 errors++;
 }
 if(!((data10 === "asc") || (data10 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema193.properties.sort.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema197.properties.sort.enum}});
 errors++;
 }
 }
@@ -201,11 +211,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate551.errors = vErrors;
+validate555.errors = vErrors;
 return errors === 0;
 }
 
-const schema194 = {"$ref":"schemas#/$defs/BlocksResponse"};
+const schema198 = {"$ref":"schemas#/$defs/BlocksResponse"};
 const schema47 = {"type":"object","required":["blocks"],"properties":{"blocks":{"type":"array","items":{"$ref":"schemas#/$defs/Block"}}}};
 const schema42 = {"type":"object","required":["workchain","shard","seqno","root_hash","file_hash","gen_utime","start_lt","end_lt"],"properties":{"workchain":{"type":"integer"},"shard":{"type":"string"},"seqno":{"type":"integer"},"root_hash":{"$ref":"schemas#/$defs/Hash"},"file_hash":{"$ref":"schemas#/$defs/Hash"},"global_id":{"type":"integer"},"version":{"type":"integer"},"after_merge":{"type":"boolean"},"before_split":{"type":"boolean"},"after_split":{"type":"boolean"},"want_merge":{"type":"boolean"},"want_split":{"type":"boolean"},"key_block":{"type":"boolean"},"vert_seqno_incr":{"type":"boolean"},"flags":{"type":"integer"},"gen_utime":{"$ref":"schemas#/$defs/Int64"},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"validator_list_hash_short":{"type":"integer"},"gen_catchain_seqno":{"type":"integer"},"min_ref_mc_seqno":{"type":"integer"},"prev_key_block_seqno":{"type":"integer"},"vert_seqno":{"type":"integer"},"master_ref_seqno":{"type":"integer"},"rand_seed":{"type":"string"},"created_by":{"type":"string"},"tx_count":{"type":"integer"},"masterchain_block_ref":{"$ref":"schemas#/$defs/BlockId"},"prev_blocks":{"type":"array","items":{"$ref":"schemas#/$defs/BlockId"}}}};
 const schema43 = {"type":"string"};
@@ -229,6 +239,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -236,7 +253,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -569,18 +586,18 @@ return errors === 0;
 }
 
 
-function validate555(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate559(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
 errors = vErrors.length;
 }
-validate555.errors = vErrors;
+validate559.errors = vErrors;
 return errors === 0;
 }
 
-const schema195 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema199 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -614,32 +631,6 @@ return errors === 0;
 }
 
 
-function validate557(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
-errors = vErrors.length;
-}
-validate557.errors = vErrors;
-return errors === 0;
-}
-
-const schema196 = {"$ref":"schemas#/$defs/IndexerError"};
-
-function validate559(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
-errors = vErrors.length;
-}
-validate559.errors = vErrors;
-return errors === 0;
-}
-
-const schema197 = {"$ref":"schemas#/$defs/IndexerError"};
-
 function validate561(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -651,4 +642,37 @@ validate561.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate555, "404": validate557, "422": validate559, "500": validate561 };
+const schema200 = {"$ref":"schemas#/$defs/IndexerError"};
+
+function validate563(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+errors = vErrors.length;
+}
+validate563.errors = vErrors;
+return errors === 0;
+}
+
+const schema201 = {"$ref":"schemas#/$defs/IndexerError"};
+
+function validate565(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+errors = vErrors.length;
+}
+validate565.errors = vErrors;
+return errors === 0;
+}
+
+export const responses = {
+  "200": { validate: validate559, int64: [["blocks","*","end_lt"],["blocks","*","gen_utime"],["blocks","*","start_lt"]] },
+  "401": {},
+  "404": { validate: validate561 },
+  "422": { validate: validate563 },
+  "429": {},
+  "500": { validate: validate565 },
+};

@@ -30,8 +30,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate502;
-const schema175 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_wallet":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_master":{"$ref":"schemas#/$defs/AccountAddress"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+export const query = validate506;
+const schema179 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_wallet":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_master":{"$ref":"schemas#/$defs/AccountAddress"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 const func4 = Object.prototype.hasOwnProperty;
 const schema21 = {"anyOf":[{"$ref":"schemas#/$defs/AccountAddress"},{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"schemas#/$defs/AccountAddress"}}]};
 const schema20 = {"type":"string","pattern":"^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$"};
@@ -112,9 +112,12 @@ validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern7 = new RegExp("^-?[0-9]+$", "u");
+const obj2 = BigInt("-9223372036854775808");
+const obj3 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -123,6 +126,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -130,7 +140,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -140,12 +150,12 @@ return errors === 0;
 }
 
 
-function validate502(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate506(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func4.call(schema175.properties, key0))){
+if(!(func4.call(schema179.properties, key0))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
@@ -243,7 +253,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/pro
 errors++;
 }
 if(!((data9 === "asc") || (data9 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema175.properties.sort.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema179.properties.sort.enum}});
 errors++;
 }
 }
@@ -252,34 +262,45 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate502.errors = vErrors;
+validate506.errors = vErrors;
 return errors === 0;
 }
 
-const schema176 = {"$ref":"schemas#/$defs/JettonBurnsResponse"};
-const schema65 = {"type":"object","required":["jetton_burns"],"properties":{"jetton_burns":{"type":"array","items":{"$ref":"schemas#/$defs/JettonBurn"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
-const schema63 = {"type":"object","required":["query_id","owner","jetton_wallet","jetton_master","amount","transaction_hash","transaction_lt","transaction_now"],"properties":{"query_id":{"$ref":"schemas#/$defs/Int64"},"owner":{"$ref":"schemas#/$defs/RawAddress"},"jetton_wallet":{"$ref":"schemas#/$defs/RawAddress"},"jetton_master":{"$ref":"schemas#/$defs/RawAddress"},"amount":{"$ref":"schemas#/$defs/TokenAmount"},"transaction_hash":{"$ref":"schemas#/$defs/Hash"},"transaction_lt":{"$ref":"schemas#/$defs/Int64"},"transaction_now":{"type":"integer"},"transaction_aborted":{"type":"boolean"},"response_destination":{"type":["string","null"]},"custom_payload":{"type":["string","null"]},"trace_id":{"type":["string","null"]}}};
+const schema180 = {"$ref":"schemas#/$defs/JettonBurnsResponse"};
+const schema66 = {"type":"object","required":["jetton_burns"],"properties":{"jetton_burns":{"type":"array","items":{"$ref":"schemas#/$defs/JettonBurn"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
+const schema63 = {"type":"object","required":["query_id","owner","jetton_wallet","jetton_master","amount","transaction_hash","transaction_lt","transaction_now"],"properties":{"query_id":{"$ref":"schemas#/$defs/QueryId"},"owner":{"$ref":"schemas#/$defs/RawAddress"},"jetton_wallet":{"$ref":"schemas#/$defs/RawAddress"},"jetton_master":{"$ref":"schemas#/$defs/RawAddress"},"amount":{"$ref":"schemas#/$defs/TokenAmount"},"transaction_hash":{"$ref":"schemas#/$defs/Hash"},"transaction_lt":{"$ref":"schemas#/$defs/Int64"},"transaction_now":{"type":"integer"},"transaction_aborted":{"type":"boolean"},"response_destination":{"type":["string","null"]},"custom_payload":{"type":["string","null"]},"trace_id":{"type":["string","null"]}}};
+const schema64 = {"type":["integer","string"],"format":"uint64","pattern":"^[0-9]+$","integerFormat":"uint64"};
+const pattern5 = new RegExp("^[0-9]+$", "u");
+const obj0 = BigInt("0");
+const obj7 = BigInt("18446744073709551615");
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema64.type}});
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(!(formats0.validate(data))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj7){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint64"}});
+errors++;
+}
+}
+else {
+if(typeof data == "number" && data < 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint64"}});
 errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
 }
-validate62.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
@@ -296,28 +317,36 @@ validate58.errors = vErrors;
 return errors === 0;
 }
 
-const schema64 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema65 = {"type":["integer","string"],"format":"uint120","pattern":"^[0-9]+$","integerFormat":"uint120"};
+const obj1 = BigInt("1329227995784915872903807060280344575");
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema64.type}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema65.type}});
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(!(formats0.validate(data))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
+errors++;
+}
+}
+else {
+if(typeof data == "number" && data < 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
 errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
 }
-validate148.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
@@ -331,6 +360,37 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 validate99.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
+errors++;
+}
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
+if((typeof data == "number") && (isFinite(data))){
+if(!(formats0.validate(data))){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
+errors++;
+}
+}
+if(typeof data === "string"){
+if(!pattern7.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+errors++;
+}
+}
+validate62.errors = vErrors;
 return errors === 0;
 }
 
@@ -372,8 +432,8 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.query_id !== undefined){
-if(!(validate62(data.query_id, {instancePath:instancePath+"/query_id",parentData:data,parentDataProperty:"query_id",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate144(data.query_id, {instancePath:instancePath+"/query_id",parentData:data,parentDataProperty:"query_id",rootData}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 }
@@ -396,8 +456,8 @@ errors = vErrors.length;
 }
 }
 if(data.amount !== undefined){
-if(!(validate148(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData}))){
-vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+if(!(validate149(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 }
@@ -653,7 +713,7 @@ return errors === 0;
 }
 
 
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -694,23 +754,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate152.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate508(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate512(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
-validate508.errors = vErrors;
+validate512.errors = vErrors;
 return errors === 0;
 }
 
-const schema177 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema181 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -744,28 +804,34 @@ return errors === 0;
 }
 
 
-function validate510(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate514(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate510.errors = vErrors;
+validate514.errors = vErrors;
 return errors === 0;
 }
 
-const schema178 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema182 = {"$ref":"schemas#/$defs/IndexerError"};
 
-function validate512(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate516(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate512.errors = vErrors;
+validate516.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate508, "422": validate510, "500": validate512 };
+export const responses = {
+  "200": { validate: validate512, int64: [["jetton_burns","*","amount"],["jetton_burns","*","query_id"],["jetton_burns","*","transaction_lt"]] },
+  "401": {},
+  "422": { validate: validate514 },
+  "429": {},
+  "500": { validate: validate516 },
+};

@@ -30,8 +30,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate471;
-const schema163 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"admin_address":{"$ref":"schemas#/$defs/AccountAddressList"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0}},"additionalProperties":false};
+export const query = validate475;
+const schema167 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"admin_address":{"$ref":"schemas#/$defs/AccountAddressList"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0}},"additionalProperties":false};
 const schema21 = {"anyOf":[{"$ref":"schemas#/$defs/AccountAddress"},{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"schemas#/$defs/AccountAddress"}}]};
 const schema20 = {"type":"string","pattern":"^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$"};
 const pattern3 = new RegExp("^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$", "u");
@@ -112,7 +112,7 @@ return errors === 0;
 }
 
 
-function validate471(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -169,13 +169,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate471.errors = vErrors;
+validate475.errors = vErrors;
 return errors === 0;
 }
 
-const schema164 = {"$ref":"schemas#/$defs/JettonMastersResponse"};
-const schema67 = {"type":"object","required":["jetton_masters","address_book"],"properties":{"jetton_masters":{"type":"array","items":{"$ref":"schemas#/$defs/JettonMaster"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
-const schema66 = {"type":"object","required":["address","total_supply","mintable","last_transaction_lt"],"properties":{"address":{"$ref":"schemas#/$defs/RawAddress"},"total_supply":{"$ref":"schemas#/$defs/TokenAmount"},"mintable":{"type":"boolean"},"admin_address":{"type":["string","null"]},"jetton_content":{"type":["object","null"]},"jetton_wallet_code_hash":{"type":"string"},"code_hash":{"type":"string"},"data_hash":{"type":"string"},"last_transaction_lt":{"$ref":"schemas#/$defs/Int64"}}};
+const schema168 = {"$ref":"schemas#/$defs/JettonMastersResponse"};
+const schema68 = {"type":"object","required":["jetton_masters","address_book"],"properties":{"jetton_masters":{"type":"array","items":{"$ref":"schemas#/$defs/JettonMaster"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
+const schema67 = {"type":"object","required":["address","total_supply","mintable","last_transaction_lt"],"properties":{"address":{"$ref":"schemas#/$defs/RawAddress"},"total_supply":{"$ref":"schemas#/$defs/TokenAmount"},"mintable":{"type":"boolean"},"admin_address":{"type":["string","null"]},"jetton_content":{"type":["object","null"]},"jetton_wallet_code_hash":{"type":"string"},"code_hash":{"type":"string"},"data_hash":{"type":"string"},"last_transaction_lt":{"$ref":"schemas#/$defs/Int64"}}};
 const schema23 = {"type":"string"};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -189,34 +189,47 @@ validate58.errors = vErrors;
 return errors === 0;
 }
 
-const schema64 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
-const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
+const schema65 = {"type":["integer","string"],"format":"uint120","pattern":"^[0-9]+$","integerFormat":"uint120"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern5 = new RegExp("^[0-9]+$", "u");
+const obj0 = BigInt("0");
+const obj1 = BigInt("1329227995784915872903807060280344575");
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema64.type}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema65.type}});
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(!(formats0.validate(data))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
+errors++;
+}
+}
+else {
+if(typeof data == "number" && data < 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
 errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
 }
-validate148.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern7 = new RegExp("^-?[0-9]+$", "u");
+const obj2 = BigInt("-9223372036854775808");
+const obj3 = BigInt("9223372036854775807");
+const formats0 = cjs0.fullFormats.int64;
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -225,6 +238,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -232,7 +252,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -242,7 +262,7 @@ return errors === 0;
 }
 
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -269,8 +289,8 @@ errors = vErrors.length;
 }
 }
 if(data.total_supply !== undefined){
-if(!(validate148(data.total_supply, {instancePath:instancePath+"/total_supply",parentData:data,parentDataProperty:"total_supply",rootData}))){
-vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+if(!(validate149(data.total_supply, {instancePath:instancePath+"/total_supply",parentData:data,parentDataProperty:"total_supply",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 }
@@ -283,14 +303,14 @@ errors++;
 if(data.admin_address !== undefined){
 let data3 = data.admin_address;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/admin_address",schemaPath:"#/properties/admin_address/type",keyword:"type",params:{type: schema66.properties.admin_address.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/admin_address",schemaPath:"#/properties/admin_address/type",keyword:"type",params:{type: schema67.properties.admin_address.type}});
 errors++;
 }
 }
 if(data.jetton_content !== undefined){
 let data4 = data.jetton_content;
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/jetton_content",schemaPath:"#/properties/jetton_content/type",keyword:"type",params:{type: schema66.properties.jetton_content.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/jetton_content",schemaPath:"#/properties/jetton_content/type",keyword:"type",params:{type: schema67.properties.jetton_content.type}});
 errors++;
 }
 }
@@ -323,7 +343,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate156.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
@@ -524,7 +544,7 @@ return errors === 0;
 }
 
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -541,8 +561,8 @@ let data0 = data.jetton_masters;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate156(data0[i0], {instancePath:instancePath+"/jetton_masters/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+if(!(validate157(data0[i0], {instancePath:instancePath+"/jetton_masters/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
 errors = vErrors.length;
 }
 }
@@ -569,23 +589,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate160.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate474(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate478(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate160(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+if(!(validate161(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
-validate474.errors = vErrors;
+validate478.errors = vErrors;
 return errors === 0;
 }
 
-const schema165 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema169 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -619,28 +639,34 @@ return errors === 0;
 }
 
 
-function validate476(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate480(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate476.errors = vErrors;
+validate480.errors = vErrors;
 return errors === 0;
 }
 
-const schema166 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema170 = {"$ref":"schemas#/$defs/IndexerError"};
 
-function validate478(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate482(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate478.errors = vErrors;
+validate482.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate474, "422": validate476, "500": validate478 };
+export const responses = {
+  "200": { validate: validate478, int64: [["jetton_masters","*","last_transaction_lt"],["jetton_masters","*","total_supply"]] },
+  "401": {},
+  "422": { validate: validate480 },
+  "429": {},
+  "500": { validate: validate482 },
+};

@@ -30,8 +30,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate490;
-const schema171 = {"type":"object","properties":{"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_wallet":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_master":{"$ref":"schemas#/$defs/AccountAddress"},"direction":{"type":"string","enum":["in","out","both"]},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+export const query = validate494;
+const schema175 = {"type":"object","properties":{"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_wallet":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_master":{"$ref":"schemas#/$defs/AccountAddress"},"direction":{"type":"string","enum":["in","out","both"]},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 const func4 = Object.prototype.hasOwnProperty;
 const schema21 = {"anyOf":[{"$ref":"schemas#/$defs/AccountAddress"},{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"schemas#/$defs/AccountAddress"}}]};
 const schema20 = {"type":"string","pattern":"^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$"};
@@ -112,9 +112,12 @@ validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern7 = new RegExp("^-?[0-9]+$", "u");
+const obj2 = BigInt("-9223372036854775808");
+const obj3 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -123,6 +126,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -130,7 +140,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -140,12 +150,12 @@ return errors === 0;
 }
 
 
-function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate494(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func4.call(schema171.properties, key0))){
+if(!(func4.call(schema175.properties, key0))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
@@ -175,7 +185,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/direction",schemaPath:"
 errors++;
 }
 if(!(((data3 === "in") || (data3 === "out")) || (data3 === "both"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema171.properties.direction.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema175.properties.direction.enum}});
 errors++;
 }
 }
@@ -254,7 +264,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/pro
 errors++;
 }
 if(!((data10 === "asc") || (data10 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema171.properties.sort.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema175.properties.sort.enum}});
 errors++;
 }
 }
@@ -263,59 +273,78 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate490.errors = vErrors;
+validate494.errors = vErrors;
 return errors === 0;
 }
 
-const schema172 = {"$ref":"schemas#/$defs/JettonTransfersResponse"};
-const schema69 = {"type":"object","required":["jetton_transfers"],"properties":{"jetton_transfers":{"type":"array","items":{"$ref":"schemas#/$defs/JettonTransfer"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
-const schema68 = {"type":"object","required":["query_id","source","destination","amount","source_wallet","jetton_master","transaction_hash","transaction_lt","transaction_now"],"properties":{"query_id":{"$ref":"schemas#/$defs/Int64"},"source":{"type":["string","null"]},"destination":{"type":["string","null"]},"amount":{"$ref":"schemas#/$defs/TokenAmount"},"source_wallet":{"$ref":"schemas#/$defs/RawAddress"},"jetton_master":{"type":["string","null"]},"transaction_hash":{"$ref":"schemas#/$defs/Hash"},"transaction_lt":{"$ref":"schemas#/$defs/Int64"},"transaction_now":{"type":"integer"},"transaction_aborted":{"type":"boolean"},"response_destination":{"type":["string","null"]},"custom_payload":{"type":["string","null"]},"forward_ton_amount":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"forward_payload":{"type":["string","null"]},"trace_id":{"type":["string","null"]}}};
+const schema176 = {"$ref":"schemas#/$defs/JettonTransfersResponse"};
+const schema70 = {"type":"object","required":["jetton_transfers"],"properties":{"jetton_transfers":{"type":"array","items":{"$ref":"schemas#/$defs/JettonTransfer"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
+const schema69 = {"type":"object","required":["query_id","source","destination","amount","source_wallet","jetton_master","transaction_hash","transaction_lt","transaction_now"],"properties":{"query_id":{"$ref":"schemas#/$defs/QueryId"},"source":{"type":["string","null"]},"destination":{"type":["string","null"]},"amount":{"$ref":"schemas#/$defs/TokenAmount"},"source_wallet":{"$ref":"schemas#/$defs/RawAddress"},"jetton_master":{"type":["string","null"]},"transaction_hash":{"$ref":"schemas#/$defs/Hash"},"transaction_lt":{"$ref":"schemas#/$defs/Int64"},"transaction_now":{"type":"integer"},"transaction_aborted":{"type":"boolean"},"response_destination":{"type":["string","null"]},"custom_payload":{"type":["string","null"]},"forward_ton_amount":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"forward_payload":{"type":["string","null"]},"trace_id":{"type":["string","null"]}}};
+const schema64 = {"type":["integer","string"],"format":"uint64","pattern":"^[0-9]+$","integerFormat":"uint64"};
+const pattern5 = new RegExp("^[0-9]+$", "u");
+const obj0 = BigInt("0");
+const obj7 = BigInt("18446744073709551615");
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
-errors++;
-}
-if((typeof data == "number") && (isFinite(data))){
-if(!(formats0.validate(data))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
-errors++;
-}
-}
-if(typeof data === "string"){
-if(!pattern4.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
-errors++;
-}
-}
-validate62.errors = vErrors;
-return errors === 0;
-}
-
-const schema64 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
-
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema64.type}});
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(!(formats0.validate(data))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj7){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint64"}});
+errors++;
+}
+}
+else {
+if(typeof data == "number" && data < 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint64"}});
 errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
 }
-validate148.errors = vErrors;
+validate144.errors = vErrors;
+return errors === 0;
+}
+
+const schema65 = {"type":["integer","string"],"format":"uint120","pattern":"^[0-9]+$","integerFormat":"uint120"};
+const obj1 = BigInt("1329227995784915872903807060280344575");
+
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema65.type}});
+errors++;
+}
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
+errors++;
+}
+}
+else {
+if(typeof data == "number" && data < 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
+errors++;
+}
+}
+if(typeof data === "string"){
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
+errors++;
+}
+}
+validate149.errors = vErrors;
 return errors === 0;
 }
 
@@ -345,14 +374,20 @@ validate99.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema24.type}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
+}
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
 }
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
@@ -361,8 +396,40 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+errors++;
+}
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+
+const schema24 = {"type":["integer","string"],"format":"uint120","pattern":"^[0-9]+$","integerFormat":"uint120"};
+
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema24.type}});
+errors++;
+}
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
+errors++;
+}
+}
+else {
+if(typeof data == "number" && data < 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
+errors++;
+}
+}
+if(typeof data === "string"){
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
 }
@@ -371,7 +438,7 @@ return errors === 0;
 }
 
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -412,28 +479,28 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.query_id !== undefined){
-if(!(validate62(data.query_id, {instancePath:instancePath+"/query_id",parentData:data,parentDataProperty:"query_id",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate144(data.query_id, {instancePath:instancePath+"/query_id",parentData:data,parentDataProperty:"query_id",rootData}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 }
 if(data.source !== undefined){
 let data1 = data.source;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema68.properties.source.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema69.properties.source.type}});
 errors++;
 }
 }
 if(data.destination !== undefined){
 let data2 = data.destination;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema68.properties.destination.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema69.properties.destination.type}});
 errors++;
 }
 }
 if(data.amount !== undefined){
-if(!(validate148(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData}))){
-vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+if(!(validate149(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 }
@@ -446,7 +513,7 @@ errors = vErrors.length;
 if(data.jetton_master !== undefined){
 let data5 = data.jetton_master;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/jetton_master",schemaPath:"#/properties/jetton_master/type",keyword:"type",params:{type: schema68.properties.jetton_master.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/jetton_master",schemaPath:"#/properties/jetton_master/type",keyword:"type",params:{type: schema69.properties.jetton_master.type}});
 errors++;
 }
 }
@@ -478,14 +545,14 @@ errors++;
 if(data.response_destination !== undefined){
 let data10 = data.response_destination;
 if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response_destination",schemaPath:"#/properties/response_destination/type",keyword:"type",params:{type: schema68.properties.response_destination.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/response_destination",schemaPath:"#/properties/response_destination/type",keyword:"type",params:{type: schema69.properties.response_destination.type}});
 errors++;
 }
 }
 if(data.custom_payload !== undefined){
 let data11 = data.custom_payload;
 if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/custom_payload",schemaPath:"#/properties/custom_payload/type",keyword:"type",params:{type: schema68.properties.custom_payload.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/custom_payload",schemaPath:"#/properties/custom_payload/type",keyword:"type",params:{type: schema69.properties.custom_payload.type}});
 errors++;
 }
 }
@@ -528,14 +595,14 @@ vErrors = null;
 if(data.forward_payload !== undefined){
 let data13 = data.forward_payload;
 if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/forward_payload",schemaPath:"#/properties/forward_payload/type",keyword:"type",params:{type: schema68.properties.forward_payload.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/forward_payload",schemaPath:"#/properties/forward_payload/type",keyword:"type",params:{type: schema69.properties.forward_payload.type}});
 errors++;
 }
 }
 if(data.trace_id !== undefined){
 let data14 = data.trace_id;
 if((typeof data14 !== "string") && (data14 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: schema68.properties.trace_id.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: schema69.properties.trace_id.type}});
 errors++;
 }
 }
@@ -544,7 +611,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate164.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
@@ -745,7 +812,7 @@ return errors === 0;
 }
 
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -758,8 +825,8 @@ let data0 = data.jetton_transfers;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate164(data0[i0], {instancePath:instancePath+"/jetton_transfers/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate165(data0[i0], {instancePath:instancePath+"/jetton_transfers/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
 errors = vErrors.length;
 }
 }
@@ -786,23 +853,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate171.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate500(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate171(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+if(!(validate172(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
 errors = vErrors.length;
 }
-validate496.errors = vErrors;
+validate500.errors = vErrors;
 return errors === 0;
 }
 
-const schema173 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema177 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -836,28 +903,34 @@ return errors === 0;
 }
 
 
-function validate498(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate502(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate498.errors = vErrors;
+validate502.errors = vErrors;
 return errors === 0;
 }
 
-const schema174 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema178 = {"$ref":"schemas#/$defs/IndexerError"};
 
-function validate500(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate504(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate500.errors = vErrors;
+validate504.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate496, "422": validate498, "500": validate500 };
+export const responses = {
+  "200": { validate: validate500, int64: [["jetton_transfers","*","amount"],["jetton_transfers","*","forward_ton_amount"],["jetton_transfers","*","query_id"],["jetton_transfers","*","transaction_lt"]] },
+  "401": {},
+  "422": { validate: validate502 },
+  "429": {},
+  "500": { validate: validate504 },
+};

@@ -30,8 +30,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate480;
-const schema167 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_address":{"$ref":"schemas#/$defs/AccountAddressList"},"exclude_zero_balance":{"type":"boolean"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+export const query = validate484;
+const schema171 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_address":{"$ref":"schemas#/$defs/AccountAddressList"},"exclude_zero_balance":{"type":"boolean"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 const schema21 = {"anyOf":[{"$ref":"schemas#/$defs/AccountAddress"},{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"schemas#/$defs/AccountAddress"}}]};
 const schema20 = {"type":"string","pattern":"^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$"};
 const pattern3 = new RegExp("^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$", "u");
@@ -112,7 +112,7 @@ return errors === 0;
 }
 
 
-function validate480(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate484(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -183,7 +183,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/pro
 errors++;
 }
 if(!((data6 === "asc") || (data6 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema167.properties.sort.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema171.properties.sort.enum}});
 errors++;
 }
 }
@@ -192,13 +192,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate480.errors = vErrors;
+validate484.errors = vErrors;
 return errors === 0;
 }
 
-const schema168 = {"$ref":"schemas#/$defs/JettonWalletsResponse"};
-const schema71 = {"type":"object","required":["jetton_wallets","address_book"],"properties":{"jetton_wallets":{"type":"array","items":{"$ref":"schemas#/$defs/JettonWallet"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
-const schema70 = {"type":"object","required":["address","balance","owner","jetton","last_transaction_lt"],"properties":{"address":{"$ref":"schemas#/$defs/RawAddress"},"balance":{"$ref":"schemas#/$defs/TokenAmount"},"owner":{"$ref":"schemas#/$defs/RawAddress"},"jetton":{"$ref":"schemas#/$defs/RawAddress"},"last_transaction_lt":{"$ref":"schemas#/$defs/Int64"},"code_hash":{"type":["string","null"]},"data_hash":{"type":["string","null"]},"mintless_info":{"type":"object"}}};
+const schema172 = {"$ref":"schemas#/$defs/JettonWalletsResponse"};
+const schema72 = {"type":"object","required":["jetton_wallets","address_book"],"properties":{"jetton_wallets":{"type":"array","items":{"$ref":"schemas#/$defs/JettonWallet"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
+const schema71 = {"type":"object","required":["address","balance","owner","jetton","last_transaction_lt"],"properties":{"address":{"$ref":"schemas#/$defs/RawAddress"},"balance":{"$ref":"schemas#/$defs/TokenAmount"},"owner":{"$ref":"schemas#/$defs/RawAddress"},"jetton":{"$ref":"schemas#/$defs/RawAddress"},"last_transaction_lt":{"$ref":"schemas#/$defs/Int64"},"code_hash":{"type":["string","null"]},"data_hash":{"type":["string","null"]},"mintless_info":{"type":"object"}}};
 const schema23 = {"type":"string"};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -212,34 +212,47 @@ validate58.errors = vErrors;
 return errors === 0;
 }
 
-const schema64 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
-const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
+const schema65 = {"type":["integer","string"],"format":"uint120","pattern":"^[0-9]+$","integerFormat":"uint120"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern5 = new RegExp("^[0-9]+$", "u");
+const obj0 = BigInt("0");
+const obj1 = BigInt("1329227995784915872903807060280344575");
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema64.type}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema65.type}});
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(!(formats0.validate(data))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
+errors++;
+}
+}
+else {
+if(typeof data == "number" && data < 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
 errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
 }
-validate148.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern7 = new RegExp("^-?[0-9]+$", "u");
+const obj2 = BigInt("-9223372036854775808");
+const obj3 = BigInt("9223372036854775807");
+const formats0 = cjs0.fullFormats.int64;
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -248,6 +261,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -255,7 +275,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -265,7 +285,7 @@ return errors === 0;
 }
 
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -296,8 +316,8 @@ errors = vErrors.length;
 }
 }
 if(data.balance !== undefined){
-if(!(validate148(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
-vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+if(!(validate149(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 }
@@ -322,14 +342,14 @@ errors = vErrors.length;
 if(data.code_hash !== undefined){
 let data5 = data.code_hash;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",schemaPath:"#/properties/code_hash/type",keyword:"type",params:{type: schema70.properties.code_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",schemaPath:"#/properties/code_hash/type",keyword:"type",params:{type: schema71.properties.code_hash.type}});
 errors++;
 }
 }
 if(data.data_hash !== undefined){
 let data6 = data.data_hash;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",schemaPath:"#/properties/data_hash/type",keyword:"type",params:{type: schema70.properties.data_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",schemaPath:"#/properties/data_hash/type",keyword:"type",params:{type: schema71.properties.data_hash.type}});
 errors++;
 }
 }
@@ -345,7 +365,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate175.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
@@ -546,7 +566,7 @@ return errors === 0;
 }
 
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -563,8 +583,8 @@ let data0 = data.jetton_wallets;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate175(data0[i0], {instancePath:instancePath+"/jetton_wallets/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate176(data0[i0], {instancePath:instancePath+"/jetton_wallets/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
 }
@@ -591,23 +611,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate181.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate484(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate488(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate181(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
+if(!(validate182(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
-validate484.errors = vErrors;
+validate488.errors = vErrors;
 return errors === 0;
 }
 
-const schema169 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema173 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -641,28 +661,34 @@ return errors === 0;
 }
 
 
-function validate486(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate486.errors = vErrors;
+validate490.errors = vErrors;
 return errors === 0;
 }
 
-const schema170 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema174 = {"$ref":"schemas#/$defs/IndexerError"};
 
-function validate488(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate492(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate488.errors = vErrors;
+validate492.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate484, "422": validate486, "500": validate488 };
+export const responses = {
+  "200": { validate: validate488, int64: [["jetton_wallets","*","balance"],["jetton_wallets","*","last_transaction_lt"]] },
+  "401": {},
+  "422": { validate: validate490 },
+  "429": {},
+  "500": { validate: validate492 },
+};

@@ -17,8 +17,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-const schema191 = {"$ref":"schemas#/$defs/MasterchainInfo"};
-const schema72 = {"type":"object","required":["first","last"],"properties":{"first":{"$ref":"schemas#/$defs/Block"},"last":{"$ref":"schemas#/$defs/Block"}}};
+const schema195 = {"$ref":"schemas#/$defs/MasterchainInfo"};
+const schema73 = {"type":"object","required":["first","last"],"properties":{"first":{"$ref":"schemas#/$defs/Block"},"last":{"$ref":"schemas#/$defs/Block"}}};
 const schema42 = {"type":"object","required":["workchain","shard","seqno","root_hash","file_hash","gen_utime","start_lt","end_lt"],"properties":{"workchain":{"type":"integer"},"shard":{"type":"string"},"seqno":{"type":"integer"},"root_hash":{"$ref":"schemas#/$defs/Hash"},"file_hash":{"$ref":"schemas#/$defs/Hash"},"global_id":{"type":"integer"},"version":{"type":"integer"},"after_merge":{"type":"boolean"},"before_split":{"type":"boolean"},"after_split":{"type":"boolean"},"want_merge":{"type":"boolean"},"want_split":{"type":"boolean"},"key_block":{"type":"boolean"},"vert_seqno_incr":{"type":"boolean"},"flags":{"type":"integer"},"gen_utime":{"$ref":"schemas#/$defs/Int64"},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"validator_list_hash_short":{"type":"integer"},"gen_catchain_seqno":{"type":"integer"},"min_ref_mc_seqno":{"type":"integer"},"prev_key_block_seqno":{"type":"integer"},"vert_seqno":{"type":"integer"},"master_ref_seqno":{"type":"integer"},"rand_seed":{"type":"string"},"created_by":{"type":"string"},"tx_count":{"type":"integer"},"masterchain_block_ref":{"$ref":"schemas#/$defs/BlockId"},"prev_blocks":{"type":"array","items":{"$ref":"schemas#/$defs/BlockId"}}}};
 const schema43 = {"type":"string"};
 
@@ -33,9 +33,12 @@ validate99.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern7 = new RegExp("^-?[0-9]+$", "u");
+const obj2 = BigInt("-9223372036854775808");
+const obj3 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -44,6 +47,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -51,7 +61,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -350,7 +360,7 @@ return errors === 0;
 }
 
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -379,23 +389,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate185.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate547(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate551(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate185(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+if(!(validate186(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
 errors = vErrors.length;
 }
-validate547.errors = vErrors;
+validate551.errors = vErrors;
 return errors === 0;
 }
 
-const schema192 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema196 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -429,15 +439,20 @@ return errors === 0;
 }
 
 
-function validate549(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate553(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate549.errors = vErrors;
+validate553.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate547, "500": validate549 };
+export const responses = {
+  "200": { validate: validate551, int64: [["first","end_lt"],["first","gen_utime"],["first","start_lt"],["last","end_lt"],["last","gen_utime"],["last","start_lt"]] },
+  "401": {},
+  "429": {},
+  "500": { validate: validate553 },
+};

@@ -30,18 +30,18 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate379;
-const schema125 = {"type":"object","properties":{"msg_hash":{"$ref":"schemas#/$defs/HashQueryList"},"body_hash":{"$ref":"schemas#/$defs/HashQuery"},"source":{"$ref":"schemas#/$defs/MessageEndpointQuery"},"destination":{"$ref":"schemas#/$defs/MessageEndpointQuery"},"opcode":{"$ref":"schemas#/$defs/OpcodeQuery"},"direction":{"$ref":"schemas#/$defs/MessageDirection"},"exclude_externals":{"type":"boolean"},"only_externals":{"type":"boolean"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+export const query = validate383;
+const schema129 = {"type":"object","properties":{"msg_hash":{"$ref":"schemas#/$defs/HashQueryList"},"body_hash":{"$ref":"schemas#/$defs/HashQuery"},"source":{"$ref":"schemas#/$defs/MessageEndpointQuery"},"destination":{"$ref":"schemas#/$defs/MessageEndpointQuery"},"opcode":{"$ref":"schemas#/$defs/OpcodeQuery"},"direction":{"$ref":"schemas#/$defs/MessageDirection"},"exclude_externals":{"type":"boolean"},"only_externals":{"type":"boolean"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 const func4 = Object.prototype.hasOwnProperty;
 const schema60 = {"anyOf":[{"$ref":"schemas#/$defs/HashQuery"},{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"schemas#/$defs/HashQuery"}}]};
 const schema59 = {"type":"string","pattern":"^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$"};
-const pattern7 = new RegExp("^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$", "u");
+const pattern9 = new RegExp("^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$", "u");
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern7.test(data)){
+if(!pattern9.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$"}});
 errors++;
 }
@@ -112,7 +112,7 @@ validate138.errors = vErrors;
 return errors === 0;
 }
 
-const schema77 = {"anyOf":[{"$ref":"schemas#/$defs/AccountAddress"},{"type":"string","const":"null"}]};
+const schema78 = {"anyOf":[{"$ref":"schemas#/$defs/AccountAddress"},{"type":"string","const":"null"}]};
 const schema20 = {"type":"string","pattern":"^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$"};
 const pattern3 = new RegExp("^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$", "u");
 
@@ -134,7 +134,7 @@ return errors === 0;
 }
 
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -174,18 +174,18 @@ vErrors = null;
 }
 }
 }
-validate201.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
-const schema88 = {"type":"string","pattern":"^(0x[0-9a-fA-F]{1,8}|-?[0-9]{1,10})$"};
-const pattern11 = new RegExp("^(0x[0-9a-fA-F]{1,8}|-?[0-9]{1,10})$", "u");
+const schema91 = {"type":"string","pattern":"^(0x[0-9a-fA-F]{1,8}|-?[0-9]{1,10})$"};
+const pattern22 = new RegExp("^(0x[0-9a-fA-F]{1,8}|-?[0-9]{1,10})$", "u");
 
-function validate240(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern11.test(data)){
+if(!pattern22.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0x[0-9a-fA-F]{1,8}|-?[0-9]{1,10})$"}});
 errors++;
 }
@@ -194,13 +194,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate240.errors = vErrors;
+validate243.errors = vErrors;
 return errors === 0;
 }
 
-const schema76 = {"type":"string","enum":["in","out"]};
+const schema77 = {"type":"string","enum":["in","out"]};
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -208,16 +208,19 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((data === "in") || (data === "out"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema76.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema77.enum}});
 errors++;
 }
-validate200.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern7 = new RegExp("^-?[0-9]+$", "u");
+const obj2 = BigInt("-9223372036854775808");
+const obj3 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -226,6 +229,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -233,7 +243,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -243,12 +253,12 @@ return errors === 0;
 }
 
 
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func4.call(schema125.properties, key0))){
+if(!(func4.call(schema129.properties, key0))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
@@ -266,26 +276,26 @@ errors = vErrors.length;
 }
 }
 if(data.source !== undefined){
-if(!(validate201(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+if(!(validate202(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 }
 if(data.destination !== undefined){
-if(!(validate201(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+if(!(validate202(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 }
 if(data.opcode !== undefined){
-if(!(validate240(data.opcode, {instancePath:instancePath+"/opcode",parentData:data,parentDataProperty:"opcode",rootData}))){
-vErrors = vErrors === null ? validate240.errors : vErrors.concat(validate240.errors);
+if(!(validate243(data.opcode, {instancePath:instancePath+"/opcode",parentData:data,parentDataProperty:"opcode",rootData}))){
+vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
 }
 }
 if(data.direction !== undefined){
-if(!(validate200(data.direction, {instancePath:instancePath+"/direction",parentData:data,parentDataProperty:"direction",rootData}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+if(!(validate201(data.direction, {instancePath:instancePath+"/direction",parentData:data,parentDataProperty:"direction",rootData}))){
+vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
 }
 }
@@ -376,7 +386,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/pro
 errors++;
 }
 if(!((data14 === "asc") || (data14 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema125.properties.sort.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema129.properties.sort.enum}});
 errors++;
 }
 }
@@ -385,13 +395,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate379.errors = vErrors;
+validate383.errors = vErrors;
 return errors === 0;
 }
 
-const schema126 = {"$ref":"schemas#/$defs/MessagesResponse"};
-const schema79 = {"type":"object","required":["messages","address_book"],"properties":{"messages":{"type":"array","items":{"$ref":"schemas#/$defs/Message"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
-const schema73 = {"type":"object","required":["hash"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash"},"hash_norm":{"type":"string"},"source":{"type":["string","null"]},"destination":{"type":["string","null"]},"value":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"value_extra_currencies":{"type":["object","null"]},"fwd_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"ihr_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"import_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"created_lt":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"created_at":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"opcode":{"type":["string","integer","null"]},"extra_flags":{"type":["string","integer","null"]},"decoded_opcode":{"type":["string","null"]},"ihr_disabled":{"type":["boolean","null"]},"bounce":{"type":["boolean","null"]},"bounced":{"type":["boolean","null"]},"in_msg_tx_hash":{"type":"string"},"out_msg_tx_hash":{"type":"string"},"message_content":{"anyOf":[{"$ref":"schemas#/$defs/MessageContent"},{"type":"null"}]},"init_state":{"anyOf":[{"$ref":"schemas#/$defs/MessageContent"},{"type":"null"}]}}};
+const schema130 = {"$ref":"schemas#/$defs/MessagesResponse"};
+const schema80 = {"type":"object","required":["messages","address_book"],"properties":{"messages":{"type":"array","items":{"$ref":"schemas#/$defs/Message"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
+const schema74 = {"type":"object","required":["hash"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash"},"hash_norm":{"type":"string"},"source":{"type":["string","null"]},"destination":{"type":["string","null"]},"value":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"value_extra_currencies":{"type":["object","null"]},"fwd_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"ihr_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"import_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"created_lt":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"created_at":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"opcode":{"type":["string","integer","null"]},"extra_flags":{"type":["string","integer","null"]},"decoded_opcode":{"type":["string","null"]},"ihr_disabled":{"type":["boolean","null"]},"bounce":{"type":["boolean","null"]},"bounced":{"type":["boolean","null"]},"in_msg_tx_hash":{"type":"string"},"out_msg_tx_hash":{"type":"string"},"message_content":{"anyOf":[{"$ref":"schemas#/$defs/MessageContent"},{"type":"null"}]},"init_state":{"anyOf":[{"$ref":"schemas#/$defs/MessageContent"},{"type":"null"}]}}};
 const schema43 = {"type":"string"};
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -405,7 +415,10 @@ validate99.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema24 = {"type":["integer","string"],"format":"uint120","pattern":"^[0-9]+$","integerFormat":"uint120"};
+const pattern5 = new RegExp("^[0-9]+$", "u");
+const obj0 = BigInt("0");
+const obj1 = BigInt("1329227995784915872903807060280344575");
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -414,15 +427,22 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema24.type}});
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(!(formats0.validate(data))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
+errors++;
+}
+}
+else {
+if(typeof data == "number" && data < 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
 errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
 }
@@ -438,6 +458,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -445,7 +472,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -454,30 +481,30 @@ validate62.errors = vErrors;
 return errors === 0;
 }
 
-const schema74 = {"type":"object","properties":{"hash":{"type":["string","null"]},"body":{"type":["string","null"]},"decoded":{"type":["object","null"]}}};
+const schema75 = {"type":"object","properties":{"hash":{"type":["string","null"]},"body":{"type":["string","null"]},"decoded":{"type":["object","null"]}}};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash !== undefined){
 let data0 = data.hash;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: schema74.properties.hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: schema75.properties.hash.type}});
 errors++;
 }
 }
 if(data.body !== undefined){
 let data1 = data.body;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: schema74.properties.body.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: schema75.properties.body.type}});
 errors++;
 }
 }
 if(data.decoded !== undefined){
 let data2 = data.decoded;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded",schemaPath:"#/properties/decoded/type",keyword:"type",params:{type: schema74.properties.decoded.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded",schemaPath:"#/properties/decoded/type",keyword:"type",params:{type: schema75.properties.decoded.type}});
 errors++;
 }
 }
@@ -486,12 +513,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate196.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -514,14 +541,14 @@ errors++;
 if(data.source !== undefined){
 let data2 = data.source;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema73.properties.source.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema74.properties.source.type}});
 errors++;
 }
 }
 if(data.destination !== undefined){
 let data3 = data.destination;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema73.properties.destination.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema74.properties.destination.type}});
 errors++;
 }
 }
@@ -564,7 +591,7 @@ vErrors = null;
 if(data.value_extra_currencies !== undefined){
 let data5 = data.value_extra_currencies;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value_extra_currencies",schemaPath:"#/properties/value_extra_currencies/type",keyword:"type",params:{type: schema73.properties.value_extra_currencies.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value_extra_currencies",schemaPath:"#/properties/value_extra_currencies/type",keyword:"type",params:{type: schema74.properties.value_extra_currencies.type}});
 errors++;
 }
 }
@@ -751,42 +778,42 @@ vErrors = null;
 if(data.opcode !== undefined){
 let data11 = data.opcode;
 if(((typeof data11 !== "string") && (!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11))))) && (data11 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/opcode",schemaPath:"#/properties/opcode/type",keyword:"type",params:{type: schema73.properties.opcode.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/opcode",schemaPath:"#/properties/opcode/type",keyword:"type",params:{type: schema74.properties.opcode.type}});
 errors++;
 }
 }
 if(data.extra_flags !== undefined){
 let data12 = data.extra_flags;
 if(((typeof data12 !== "string") && (!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12))))) && (data12 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_flags",schemaPath:"#/properties/extra_flags/type",keyword:"type",params:{type: schema73.properties.extra_flags.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_flags",schemaPath:"#/properties/extra_flags/type",keyword:"type",params:{type: schema74.properties.extra_flags.type}});
 errors++;
 }
 }
 if(data.decoded_opcode !== undefined){
 let data13 = data.decoded_opcode;
 if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded_opcode",schemaPath:"#/properties/decoded_opcode/type",keyword:"type",params:{type: schema73.properties.decoded_opcode.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded_opcode",schemaPath:"#/properties/decoded_opcode/type",keyword:"type",params:{type: schema74.properties.decoded_opcode.type}});
 errors++;
 }
 }
 if(data.ihr_disabled !== undefined){
 let data14 = data.ihr_disabled;
 if((typeof data14 !== "boolean") && (data14 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ihr_disabled",schemaPath:"#/properties/ihr_disabled/type",keyword:"type",params:{type: schema73.properties.ihr_disabled.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/ihr_disabled",schemaPath:"#/properties/ihr_disabled/type",keyword:"type",params:{type: schema74.properties.ihr_disabled.type}});
 errors++;
 }
 }
 if(data.bounce !== undefined){
 let data15 = data.bounce;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounce",schemaPath:"#/properties/bounce/type",keyword:"type",params:{type: schema73.properties.bounce.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounce",schemaPath:"#/properties/bounce/type",keyword:"type",params:{type: schema74.properties.bounce.type}});
 errors++;
 }
 }
 if(data.bounced !== undefined){
 let data16 = data.bounced;
 if((typeof data16 !== "boolean") && (data16 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounced",schemaPath:"#/properties/bounced/type",keyword:"type",params:{type: schema73.properties.bounced.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounced",schemaPath:"#/properties/bounced/type",keyword:"type",params:{type: schema74.properties.bounced.type}});
 errors++;
 }
 }
@@ -807,8 +834,8 @@ let data19 = data.message_content;
 const _errs57 = errors;
 let valid7 = false;
 var _errs58 = errors;
-if(!(validate196(data19, {instancePath:instancePath+"/message_content",parentData:data,parentDataProperty:"message_content",rootData}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+if(!(validate197(data19, {instancePath:instancePath+"/message_content",parentData:data,parentDataProperty:"message_content",rootData}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 var _valid6 = _errs58 === errors;
@@ -843,8 +870,8 @@ let data20 = data.init_state;
 const _errs62 = errors;
 let valid8 = false;
 var _errs63 = errors;
-if(!(validate196(data20, {instancePath:instancePath+"/init_state",parentData:data,parentDataProperty:"init_state",rootData}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+if(!(validate197(data20, {instancePath:instancePath+"/init_state",parentData:data,parentDataProperty:"init_state",rootData}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 var _valid7 = _errs63 === errors;
@@ -879,7 +906,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate188.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
@@ -1080,7 +1107,7 @@ return errors === 0;
 }
 
 
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1097,8 +1124,8 @@ let data0 = data.messages;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate188(data0[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+if(!(validate189(data0[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 }
@@ -1125,23 +1152,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate206.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate206(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
+if(!(validate207(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
 errors = vErrors.length;
 }
-validate388.errors = vErrors;
+validate392.errors = vErrors;
 return errors === 0;
 }
 
-const schema127 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema131 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1175,28 +1202,34 @@ return errors === 0;
 }
 
 
-function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate390.errors = vErrors;
+validate394.errors = vErrors;
 return errors === 0;
 }
 
-const schema128 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema132 = {"$ref":"schemas#/$defs/IndexerError"};
 
-function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate396(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate392.errors = vErrors;
+validate396.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate388, "422": validate390, "500": validate392 };
+export const responses = {
+  "200": { validate: validate392, int64: [["messages","*","created_at"],["messages","*","created_lt"],["messages","*","fwd_fee"],["messages","*","ihr_fee"],["messages","*","import_fee"],["messages","*","value"]] },
+  "401": {},
+  "422": { validate: validate394 },
+  "429": {},
+  "500": { validate: validate396 },
+};

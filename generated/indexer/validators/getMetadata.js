@@ -20,8 +20,8 @@ function addAlternatives(issues, starts, issue) {
   return addIssue(issues === null || issues.length === 0 ? null : issues, issue);
 }
 
-export const query = validate463;
-const schema159 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"}},"required":["address"],"additionalProperties":false};
+export const query = validate467;
+const schema163 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"}},"required":["address"],"additionalProperties":false};
 const schema21 = {"anyOf":[{"$ref":"schemas#/$defs/AccountAddress"},{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"schemas#/$defs/AccountAddress"}}]};
 const schema20 = {"type":"string","pattern":"^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$"};
 const pattern3 = new RegExp("^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$", "u");
@@ -102,7 +102,7 @@ return errors === 0;
 }
 
 
-function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -127,11 +127,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate463.errors = vErrors;
+validate467.errors = vErrors;
 return errors === 0;
 }
 
-const schema160 = {"$ref":"schemas#/$defs/Metadata"};
+const schema164 = {"$ref":"schemas#/$defs/Metadata"};
 const schema29 = {"type":"object","additionalProperties":{"$ref":"schemas#/$defs/AddressMetadata"}};
 const schema30 = {"type":"object","required":["is_indexed"],"properties":{"is_indexed":{"type":"boolean"},"token_info":{"type":"array","items":{"$ref":"schemas#/$defs/TokenInfo"}}}};
 const schema31 = {"type":"object","properties":{"type":{"type":"string"},"valid":{"type":"boolean"},"name":{"type":"string"},"symbol":{"type":"string"},"description":{"type":"string"},"image":{"type":"string"},"nft_index":{"type":"string"},"extra":{"type":"object"}}};
@@ -239,7 +239,7 @@ return errors === 0;
 }
 
 
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -254,23 +254,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate210.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate469(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate210(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate210.errors : vErrors.concat(validate210.errors);
+if(!(validate211(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
 errors = vErrors.length;
 }
-validate465.errors = vErrors;
+validate469.errors = vErrors;
 return errors === 0;
 }
 
-const schema161 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema165 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -304,28 +304,34 @@ return errors === 0;
 }
 
 
-function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate471(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate467.errors = vErrors;
+validate471.errors = vErrors;
 return errors === 0;
 }
 
-const schema162 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema166 = {"$ref":"schemas#/$defs/IndexerError"};
 
-function validate469(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate469.errors = vErrors;
+validate473.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate465, "422": validate467, "500": validate469 };
+export const responses = {
+  "200": { validate: validate469 },
+  "401": {},
+  "422": { validate: validate471 },
+  "429": {},
+  "500": { validate: validate473 },
+};

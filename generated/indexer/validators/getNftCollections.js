@@ -30,8 +30,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate514;
-const schema179 = {"type":"object","properties":{"collection_address":{"$ref":"schemas#/$defs/AccountAddressList"},"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0}},"additionalProperties":false};
+export const query = validate518;
+const schema183 = {"type":"object","properties":{"collection_address":{"$ref":"schemas#/$defs/AccountAddressList"},"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0}},"additionalProperties":false};
 const schema21 = {"anyOf":[{"$ref":"schemas#/$defs/AccountAddress"},{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"schemas#/$defs/AccountAddress"}}]};
 const schema20 = {"type":"string","pattern":"^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$"};
 const pattern3 = new RegExp("^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$", "u");
@@ -112,7 +112,7 @@ return errors === 0;
 }
 
 
-function validate514(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate518(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -169,13 +169,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate514.errors = vErrors;
+validate518.errors = vErrors;
 return errors === 0;
 }
 
-const schema180 = {"$ref":"schemas#/$defs/NftCollectionsResponse"};
-const schema83 = {"type":"object","required":["nft_collections"],"properties":{"nft_collections":{"type":"array","items":{"$ref":"schemas#/$defs/NftCollection"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
-const schema82 = {"type":"object","required":["address","last_transaction_lt","next_item_index"],"properties":{"address":{"$ref":"schemas#/$defs/RawAddress"},"owner_address":{"type":["string","null"]},"last_transaction_lt":{"$ref":"schemas#/$defs/Int64"},"next_item_index":{"$ref":"schemas#/$defs/TokenAmount"},"collection_content":{"type":["object","null"]},"code_hash":{"type":"string"},"data_hash":{"type":"string"}}};
+const schema184 = {"$ref":"schemas#/$defs/NftCollectionsResponse"};
+const schema85 = {"type":"object","required":["nft_collections"],"properties":{"nft_collections":{"type":"array","items":{"$ref":"schemas#/$defs/NftCollection"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
+const schema84 = {"type":"object","required":["address","last_transaction_lt","next_item_index"],"properties":{"address":{"$ref":"schemas#/$defs/RawAddress"},"owner_address":{"type":["string","null"]},"last_transaction_lt":{"$ref":"schemas#/$defs/Int64"},"next_item_index":{"$ref":"schemas#/$defs/NextItemIndex"},"collection_content":{"type":["object","null"]},"code_hash":{"type":"string"},"data_hash":{"type":"string"}}};
 const schema23 = {"type":"string"};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -189,9 +189,12 @@ validate58.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern7 = new RegExp("^-?[0-9]+$", "u");
+const obj2 = BigInt("-9223372036854775808");
+const obj3 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -200,6 +203,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -207,7 +217,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -216,33 +226,36 @@ validate62.errors = vErrors;
 return errors === 0;
 }
 
-const schema64 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema83 = {"type":["integer","string"],"format":"int257","pattern":"^-?[0-9]+$","integerFormat":"int257"};
+const obj12 = BigInt("-115792089237316195423570985008687907853269984665640564039457584007913129639936");
+const obj13 = BigInt("115792089237316195423570985008687907853269984665640564039457584007913129639935");
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema64.type}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema83.type}});
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(!(formats0.validate(data))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj12 || integer0 > obj13){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int257"}});
 errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
 }
-validate148.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -267,7 +280,7 @@ errors = vErrors.length;
 if(data.owner_address !== undefined){
 let data1 = data.owner_address;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/owner_address",schemaPath:"#/properties/owner_address/type",keyword:"type",params:{type: schema82.properties.owner_address.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/owner_address",schemaPath:"#/properties/owner_address/type",keyword:"type",params:{type: schema84.properties.owner_address.type}});
 errors++;
 }
 }
@@ -278,15 +291,15 @@ errors = vErrors.length;
 }
 }
 if(data.next_item_index !== undefined){
-if(!(validate148(data.next_item_index, {instancePath:instancePath+"/next_item_index",parentData:data,parentDataProperty:"next_item_index",rootData}))){
-vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+if(!(validate214(data.next_item_index, {instancePath:instancePath+"/next_item_index",parentData:data,parentDataProperty:"next_item_index",rootData}))){
+vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
 }
 if(data.collection_content !== undefined){
 let data4 = data.collection_content;
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/collection_content",schemaPath:"#/properties/collection_content/type",keyword:"type",params:{type: schema82.properties.collection_content.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/collection_content",schemaPath:"#/properties/collection_content/type",keyword:"type",params:{type: schema84.properties.collection_content.type}});
 errors++;
 }
 }
@@ -307,7 +320,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate213.errors = vErrors;
+validate215.errors = vErrors;
 return errors === 0;
 }
 
@@ -508,7 +521,7 @@ return errors === 0;
 }
 
 
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -521,8 +534,8 @@ let data0 = data.nft_collections;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate213(data0[i0], {instancePath:instancePath+"/nft_collections/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
+if(!(validate215(data0[i0], {instancePath:instancePath+"/nft_collections/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
 errors = vErrors.length;
 }
 }
@@ -549,23 +562,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate217.errors = vErrors;
+validate219.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate517(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate521(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate217(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
+if(!(validate219(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
 errors = vErrors.length;
 }
-validate517.errors = vErrors;
+validate521.errors = vErrors;
 return errors === 0;
 }
 
-const schema181 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema185 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -599,28 +612,34 @@ return errors === 0;
 }
 
 
-function validate519(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate523(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate519.errors = vErrors;
+validate523.errors = vErrors;
 return errors === 0;
 }
 
-const schema182 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema186 = {"$ref":"schemas#/$defs/IndexerError"};
 
-function validate521(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate525(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate521.errors = vErrors;
+validate525.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate517, "422": validate519, "500": validate521 };
+export const responses = {
+  "200": { validate: validate521, int64: [["nft_collections","*","last_transaction_lt"],["nft_collections","*","next_item_index"]] },
+  "401": {},
+  "422": { validate: validate523 },
+  "429": {},
+  "500": { validate: validate525 },
+};

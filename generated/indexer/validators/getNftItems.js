@@ -30,8 +30,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate523;
-const schema183 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"collection_address":{"$ref":"schemas#/$defs/AccountAddressList"},"index":{"anyOf":[{"$ref":"schemas#/$defs/DecimalQuery"},{"type":"array","items":{"$ref":"schemas#/$defs/DecimalQuery"},"maxItems":1000}]},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0}},"additionalProperties":false};
+export const query = validate527;
+const schema187 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"collection_address":{"$ref":"schemas#/$defs/AccountAddressList"},"index":{"anyOf":[{"$ref":"schemas#/$defs/DecimalQuery"},{"type":"array","items":{"$ref":"schemas#/$defs/DecimalQuery"},"maxItems":1000}]},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0}},"additionalProperties":false};
 const schema21 = {"anyOf":[{"$ref":"schemas#/$defs/AccountAddress"},{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"schemas#/$defs/AccountAddress"}}]};
 const schema20 = {"type":"string","pattern":"^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$"};
 const pattern3 = new RegExp("^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$", "u");
@@ -112,13 +112,13 @@ return errors === 0;
 }
 
 const schema48 = {"type":"string","pattern":"^[0-9]+$"};
-const pattern6 = new RegExp("^[0-9]+$", "u");
+const pattern5 = new RegExp("^[0-9]+$", "u");
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern6.test(data)){
+if(!pattern5.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
@@ -132,7 +132,7 @@ return errors === 0;
 }
 
 
-function validate523(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate527(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -244,13 +244,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate523.errors = vErrors;
+validate527.errors = vErrors;
 return errors === 0;
 }
 
-const schema184 = {"$ref":"schemas#/$defs/NftItemsResponse"};
-const schema85 = {"type":"object","required":["nft_items"],"properties":{"nft_items":{"type":"array","items":{"$ref":"schemas#/$defs/NftItem"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
-const schema84 = {"type":"object","required":["address","init","index","last_transaction_lt"],"properties":{"address":{"$ref":"schemas#/$defs/RawAddress"},"init":{"type":"boolean"},"index":{"$ref":"schemas#/$defs/TokenAmount"},"collection_address":{"type":["string","null"]},"owner_address":{"type":["string","null"]},"content":{"type":["object","null"]},"last_transaction_lt":{"$ref":"schemas#/$defs/Int64"},"code_hash":{"type":"string"},"data_hash":{"type":"string"},"collection":{"anyOf":[{"$ref":"schemas#/$defs/NftCollection"},{"type":"null"}]},"on_sale":{"type":"boolean"},"sale_contract_address":{"type":["string","null"]},"auction_contract_address":{"type":["string","null"]},"real_owner":{"type":["string","null"]}}};
+const schema188 = {"$ref":"schemas#/$defs/NftItemsResponse"};
+const schema88 = {"type":"object","required":["nft_items"],"properties":{"nft_items":{"type":"array","items":{"$ref":"schemas#/$defs/NftItem"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
+const schema87 = {"type":"object","required":["address","init","index","last_transaction_lt"],"properties":{"address":{"$ref":"schemas#/$defs/RawAddress"},"init":{"type":"boolean"},"index":{"$ref":"schemas#/$defs/NftIndex"},"collection_address":{"type":["string","null"]},"owner_address":{"type":["string","null"]},"content":{"type":["object","null"]},"last_transaction_lt":{"$ref":"schemas#/$defs/Int64"},"code_hash":{"type":"string"},"data_hash":{"type":"string"},"collection":{"anyOf":[{"$ref":"schemas#/$defs/NftCollection"},{"type":"null"}]},"on_sale":{"type":"boolean"},"sale_contract_address":{"type":["string","null"]},"auction_contract_address":{"type":["string","null"]},"real_owner":{"type":["string","null"]}}};
 const schema23 = {"type":"string"};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -264,34 +264,46 @@ validate58.errors = vErrors;
 return errors === 0;
 }
 
-const schema64 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
-const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
+const schema86 = {"type":["integer","string"],"format":"uint256","pattern":"^[0-9]+$","integerFormat":"uint256"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const obj0 = BigInt("0");
+const obj13 = BigInt("115792089237316195423570985008687907853269984665640564039457584007913129639935");
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema64.type}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema86.type}});
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(!(formats0.validate(data))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj13){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint256"}});
+errors++;
+}
+}
+else {
+if(typeof data == "number" && data < 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint256"}});
 errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
 }
-validate148.errors = vErrors;
+validate223.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern7 = new RegExp("^-?[0-9]+$", "u");
+const obj2 = BigInt("-9223372036854775808");
+const obj3 = BigInt("9223372036854775807");
+const formats0 = cjs0.fullFormats.int64;
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -300,6 +312,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -307,7 +326,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -316,9 +335,36 @@ validate62.errors = vErrors;
 return errors === 0;
 }
 
-const schema82 = {"type":"object","required":["address","last_transaction_lt","next_item_index"],"properties":{"address":{"$ref":"schemas#/$defs/RawAddress"},"owner_address":{"type":["string","null"]},"last_transaction_lt":{"$ref":"schemas#/$defs/Int64"},"next_item_index":{"$ref":"schemas#/$defs/TokenAmount"},"collection_content":{"type":["object","null"]},"code_hash":{"type":"string"},"data_hash":{"type":"string"}}};
+const schema84 = {"type":"object","required":["address","last_transaction_lt","next_item_index"],"properties":{"address":{"$ref":"schemas#/$defs/RawAddress"},"owner_address":{"type":["string","null"]},"last_transaction_lt":{"$ref":"schemas#/$defs/Int64"},"next_item_index":{"$ref":"schemas#/$defs/NextItemIndex"},"collection_content":{"type":["object","null"]},"code_hash":{"type":"string"},"data_hash":{"type":"string"}}};
+const schema83 = {"type":["integer","string"],"format":"int257","pattern":"^-?[0-9]+$","integerFormat":"int257"};
+const obj12 = BigInt("-115792089237316195423570985008687907853269984665640564039457584007913129639936");
 
-function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema83.type}});
+errors++;
+}
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj12 || integer0 > obj13){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int257"}});
+errors++;
+}
+}
+if(typeof data === "string"){
+if(!pattern7.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+errors++;
+}
+}
+validate214.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -343,7 +389,7 @@ errors = vErrors.length;
 if(data.owner_address !== undefined){
 let data1 = data.owner_address;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/owner_address",schemaPath:"#/properties/owner_address/type",keyword:"type",params:{type: schema82.properties.owner_address.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/owner_address",schemaPath:"#/properties/owner_address/type",keyword:"type",params:{type: schema84.properties.owner_address.type}});
 errors++;
 }
 }
@@ -354,15 +400,15 @@ errors = vErrors.length;
 }
 }
 if(data.next_item_index !== undefined){
-if(!(validate148(data.next_item_index, {instancePath:instancePath+"/next_item_index",parentData:data,parentDataProperty:"next_item_index",rootData}))){
-vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+if(!(validate214(data.next_item_index, {instancePath:instancePath+"/next_item_index",parentData:data,parentDataProperty:"next_item_index",rootData}))){
+vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
 }
 if(data.collection_content !== undefined){
 let data4 = data.collection_content;
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/collection_content",schemaPath:"#/properties/collection_content/type",keyword:"type",params:{type: schema82.properties.collection_content.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/collection_content",schemaPath:"#/properties/collection_content/type",keyword:"type",params:{type: schema84.properties.collection_content.type}});
 errors++;
 }
 }
@@ -383,12 +429,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate213.errors = vErrors;
+validate215.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -421,29 +467,29 @@ errors++;
 }
 }
 if(data.index !== undefined){
-if(!(validate148(data.index, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData}))){
-vErrors = vErrors === null ? validate148.errors : vErrors.concat(validate148.errors);
+if(!(validate223(data.index, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData}))){
+vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
 errors = vErrors.length;
 }
 }
 if(data.collection_address !== undefined){
 let data3 = data.collection_address;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/collection_address",schemaPath:"#/properties/collection_address/type",keyword:"type",params:{type: schema84.properties.collection_address.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/collection_address",schemaPath:"#/properties/collection_address/type",keyword:"type",params:{type: schema87.properties.collection_address.type}});
 errors++;
 }
 }
 if(data.owner_address !== undefined){
 let data4 = data.owner_address;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/owner_address",schemaPath:"#/properties/owner_address/type",keyword:"type",params:{type: schema84.properties.owner_address.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/owner_address",schemaPath:"#/properties/owner_address/type",keyword:"type",params:{type: schema87.properties.owner_address.type}});
 errors++;
 }
 }
 if(data.content !== undefined){
 let data5 = data.content;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema84.properties.content.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema87.properties.content.type}});
 errors++;
 }
 }
@@ -470,8 +516,8 @@ let data9 = data.collection;
 const _errs17 = errors;
 let valid1 = false;
 var _errs18 = errors;
-if(!(validate213(data9, {instancePath:instancePath+"/collection",parentData:data,parentDataProperty:"collection",rootData}))){
-vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
+if(!(validate215(data9, {instancePath:instancePath+"/collection",parentData:data,parentDataProperty:"collection",rootData}))){
+vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs18 === errors;
@@ -510,21 +556,21 @@ errors++;
 if(data.sale_contract_address !== undefined){
 let data11 = data.sale_contract_address;
 if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sale_contract_address",schemaPath:"#/properties/sale_contract_address/type",keyword:"type",params:{type: schema84.properties.sale_contract_address.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sale_contract_address",schemaPath:"#/properties/sale_contract_address/type",keyword:"type",params:{type: schema87.properties.sale_contract_address.type}});
 errors++;
 }
 }
 if(data.auction_contract_address !== undefined){
 let data12 = data.auction_contract_address;
 if((typeof data12 !== "string") && (data12 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/auction_contract_address",schemaPath:"#/properties/auction_contract_address/type",keyword:"type",params:{type: schema84.properties.auction_contract_address.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/auction_contract_address",schemaPath:"#/properties/auction_contract_address/type",keyword:"type",params:{type: schema87.properties.auction_contract_address.type}});
 errors++;
 }
 }
 if(data.real_owner !== undefined){
 let data13 = data.real_owner;
 if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/real_owner",schemaPath:"#/properties/real_owner/type",keyword:"type",params:{type: schema84.properties.real_owner.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/real_owner",schemaPath:"#/properties/real_owner/type",keyword:"type",params:{type: schema87.properties.real_owner.type}});
 errors++;
 }
 }
@@ -533,7 +579,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate221.errors = vErrors;
+validate224.errors = vErrors;
 return errors === 0;
 }
 
@@ -734,7 +780,7 @@ return errors === 0;
 }
 
 
-function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -747,8 +793,8 @@ let data0 = data.nft_items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate221(data0[i0], {instancePath:instancePath+"/nft_items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+if(!(validate224(data0[i0], {instancePath:instancePath+"/nft_items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
 errors = vErrors.length;
 }
 }
@@ -775,23 +821,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate226.errors = vErrors;
+validate229.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate529(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate533(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate226(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
+if(!(validate229(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
 errors = vErrors.length;
 }
-validate529.errors = vErrors;
+validate533.errors = vErrors;
 return errors === 0;
 }
 
-const schema185 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema189 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -825,28 +871,34 @@ return errors === 0;
 }
 
 
-function validate531(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate535(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate531.errors = vErrors;
+validate535.errors = vErrors;
 return errors === 0;
 }
 
-const schema186 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema190 = {"$ref":"schemas#/$defs/IndexerError"};
 
-function validate533(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate537(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate533.errors = vErrors;
+validate537.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate529, "422": validate531, "500": validate533 };
+export const responses = {
+  "200": { validate: validate533, int64: [["nft_items","*","collection","last_transaction_lt"],["nft_items","*","collection","next_item_index"],["nft_items","*","index"],["nft_items","*","last_transaction_lt"]] },
+  "401": {},
+  "422": { validate: validate535 },
+  "429": {},
+  "500": { validate: validate537 },
+};

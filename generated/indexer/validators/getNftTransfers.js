@@ -30,8 +30,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate535;
-const schema187 = {"type":"object","properties":{"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"item_address":{"$ref":"schemas#/$defs/AccountAddressList"},"collection_address":{"$ref":"schemas#/$defs/AccountAddress"},"direction":{"type":"string","enum":["in","out","both"]},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+export const query = validate539;
+const schema191 = {"type":"object","properties":{"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"item_address":{"$ref":"schemas#/$defs/AccountAddressList"},"collection_address":{"$ref":"schemas#/$defs/AccountAddress"},"direction":{"type":"string","enum":["in","out","both"]},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 const func4 = Object.prototype.hasOwnProperty;
 const schema21 = {"anyOf":[{"$ref":"schemas#/$defs/AccountAddress"},{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"schemas#/$defs/AccountAddress"}}]};
 const schema20 = {"type":"string","pattern":"^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$"};
@@ -112,9 +112,12 @@ validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern7 = new RegExp("^-?[0-9]+$", "u");
+const obj2 = BigInt("-9223372036854775808");
+const obj3 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -123,6 +126,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -130,7 +140,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -140,12 +150,12 @@ return errors === 0;
 }
 
 
-function validate535(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate539(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func4.call(schema187.properties, key0))){
+if(!(func4.call(schema191.properties, key0))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
@@ -175,7 +185,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/direction",schemaPath:"
 errors++;
 }
 if(!(((data3 === "in") || (data3 === "out")) || (data3 === "both"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema187.properties.direction.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema191.properties.direction.enum}});
 errors++;
 }
 }
@@ -254,7 +264,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/pro
 errors++;
 }
 if(!((data10 === "asc") || (data10 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema187.properties.sort.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema191.properties.sort.enum}});
 errors++;
 }
 }
@@ -263,34 +273,45 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate535.errors = vErrors;
+validate539.errors = vErrors;
 return errors === 0;
 }
 
-const schema188 = {"$ref":"schemas#/$defs/NftTransfersResponse"};
-const schema87 = {"type":"object","required":["nft_transfers"],"properties":{"nft_transfers":{"type":"array","items":{"$ref":"schemas#/$defs/NftTransfer"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
-const schema86 = {"type":"object","required":["query_id","nft_address","transaction_hash","transaction_lt","transaction_now","old_owner","new_owner"],"properties":{"query_id":{"$ref":"schemas#/$defs/Int64"},"nft_address":{"$ref":"schemas#/$defs/RawAddress"},"nft_collection":{"type":["string","null"]},"transaction_hash":{"$ref":"schemas#/$defs/Hash"},"transaction_lt":{"$ref":"schemas#/$defs/Int64"},"transaction_now":{"type":"integer"},"transaction_aborted":{"type":"boolean"},"old_owner":{"type":["string","null"]},"new_owner":{"type":["string","null"]},"response_destination":{"type":["string","null"]},"custom_payload":{"type":["string","null"]},"forward_amount":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"forward_payload":{"type":["string","null"]},"trace_id":{"type":["string","null"]}}};
+const schema192 = {"$ref":"schemas#/$defs/NftTransfersResponse"};
+const schema90 = {"type":"object","required":["nft_transfers"],"properties":{"nft_transfers":{"type":"array","items":{"$ref":"schemas#/$defs/NftTransfer"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
+const schema89 = {"type":"object","required":["query_id","nft_address","transaction_hash","transaction_lt","transaction_now","old_owner","new_owner"],"properties":{"query_id":{"$ref":"schemas#/$defs/QueryId"},"nft_address":{"$ref":"schemas#/$defs/RawAddress"},"nft_collection":{"type":["string","null"]},"transaction_hash":{"$ref":"schemas#/$defs/Hash"},"transaction_lt":{"$ref":"schemas#/$defs/Int64"},"transaction_now":{"type":"integer"},"transaction_aborted":{"type":"boolean"},"old_owner":{"type":["string","null"]},"new_owner":{"type":["string","null"]},"response_destination":{"type":["string","null"]},"custom_payload":{"type":["string","null"]},"forward_amount":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"forward_payload":{"type":["string","null"]},"trace_id":{"type":["string","null"]}}};
+const schema64 = {"type":["integer","string"],"format":"uint64","pattern":"^[0-9]+$","integerFormat":"uint64"};
+const pattern5 = new RegExp("^[0-9]+$", "u");
+const obj0 = BigInt("0");
+const obj7 = BigInt("18446744073709551615");
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema64.type}});
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(!(formats0.validate(data))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj7){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint64"}});
+errors++;
+}
+}
+else {
+if(typeof data == "number" && data < 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint64"}});
 errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
 }
-validate62.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
@@ -320,14 +341,20 @@ validate99.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema24.type}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
+}
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
 }
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
@@ -336,8 +363,41 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+errors++;
+}
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+
+const schema24 = {"type":["integer","string"],"format":"uint120","pattern":"^[0-9]+$","integerFormat":"uint120"};
+const obj1 = BigInt("1329227995784915872903807060280344575");
+
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema24.type}});
+errors++;
+}
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
+errors++;
+}
+}
+else {
+if(typeof data == "number" && data < 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
+errors++;
+}
+}
+if(typeof data === "string"){
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
 }
@@ -346,7 +406,7 @@ return errors === 0;
 }
 
 
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -379,8 +439,8 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.query_id !== undefined){
-if(!(validate62(data.query_id, {instancePath:instancePath+"/query_id",parentData:data,parentDataProperty:"query_id",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate144(data.query_id, {instancePath:instancePath+"/query_id",parentData:data,parentDataProperty:"query_id",rootData}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 }
@@ -393,7 +453,7 @@ errors = vErrors.length;
 if(data.nft_collection !== undefined){
 let data2 = data.nft_collection;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nft_collection",schemaPath:"#/properties/nft_collection/type",keyword:"type",params:{type: schema86.properties.nft_collection.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nft_collection",schemaPath:"#/properties/nft_collection/type",keyword:"type",params:{type: schema89.properties.nft_collection.type}});
 errors++;
 }
 }
@@ -425,28 +485,28 @@ errors++;
 if(data.old_owner !== undefined){
 let data7 = data.old_owner;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/old_owner",schemaPath:"#/properties/old_owner/type",keyword:"type",params:{type: schema86.properties.old_owner.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/old_owner",schemaPath:"#/properties/old_owner/type",keyword:"type",params:{type: schema89.properties.old_owner.type}});
 errors++;
 }
 }
 if(data.new_owner !== undefined){
 let data8 = data.new_owner;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/new_owner",schemaPath:"#/properties/new_owner/type",keyword:"type",params:{type: schema86.properties.new_owner.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/new_owner",schemaPath:"#/properties/new_owner/type",keyword:"type",params:{type: schema89.properties.new_owner.type}});
 errors++;
 }
 }
 if(data.response_destination !== undefined){
 let data9 = data.response_destination;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response_destination",schemaPath:"#/properties/response_destination/type",keyword:"type",params:{type: schema86.properties.response_destination.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/response_destination",schemaPath:"#/properties/response_destination/type",keyword:"type",params:{type: schema89.properties.response_destination.type}});
 errors++;
 }
 }
 if(data.custom_payload !== undefined){
 let data10 = data.custom_payload;
 if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/custom_payload",schemaPath:"#/properties/custom_payload/type",keyword:"type",params:{type: schema86.properties.custom_payload.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/custom_payload",schemaPath:"#/properties/custom_payload/type",keyword:"type",params:{type: schema89.properties.custom_payload.type}});
 errors++;
 }
 }
@@ -489,14 +549,14 @@ vErrors = null;
 if(data.forward_payload !== undefined){
 let data12 = data.forward_payload;
 if((typeof data12 !== "string") && (data12 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/forward_payload",schemaPath:"#/properties/forward_payload/type",keyword:"type",params:{type: schema86.properties.forward_payload.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/forward_payload",schemaPath:"#/properties/forward_payload/type",keyword:"type",params:{type: schema89.properties.forward_payload.type}});
 errors++;
 }
 }
 if(data.trace_id !== undefined){
 let data13 = data.trace_id;
 if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: schema86.properties.trace_id.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: schema89.properties.trace_id.type}});
 errors++;
 }
 }
@@ -505,7 +565,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate230.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
 
@@ -706,7 +766,7 @@ return errors === 0;
 }
 
 
-function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -719,8 +779,8 @@ let data0 = data.nft_transfers;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate230(data0[i0], {instancePath:instancePath+"/nft_transfers/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
+if(!(validate233(data0[i0], {instancePath:instancePath+"/nft_transfers/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
 }
@@ -747,23 +807,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate236.errors = vErrors;
+validate239.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate541(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate545(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate236(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
+if(!(validate239(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
-validate541.errors = vErrors;
+validate545.errors = vErrors;
 return errors === 0;
 }
 
-const schema189 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema193 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -797,28 +857,34 @@ return errors === 0;
 }
 
 
-function validate543(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate547(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate543.errors = vErrors;
+validate547.errors = vErrors;
 return errors === 0;
 }
 
-const schema190 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema194 = {"$ref":"schemas#/$defs/IndexerError"};
 
-function validate545(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate549(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate545.errors = vErrors;
+validate549.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate541, "422": validate543, "500": validate545 };
+export const responses = {
+  "200": { validate: validate545, int64: [["nft_transfers","*","forward_amount"],["nft_transfers","*","query_id"],["nft_transfers","*","transaction_lt"]] },
+  "401": {},
+  "422": { validate: validate547 },
+  "429": {},
+  "500": { validate: validate549 },
+};

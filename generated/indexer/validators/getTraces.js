@@ -30,8 +30,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate394;
-const schema129 = {"type":"object","properties":{"account":{"$ref":"schemas#/$defs/AccountAddress"},"trace_id":{"$ref":"schemas#/$defs/HashQueryList"},"tx_hash":{"$ref":"schemas#/$defs/HashQueryList"},"msg_hash":{"$ref":"schemas#/$defs/HashQueryList"},"mc_seqno":{"type":"integer","minimum":0},"include_actions":{"type":"boolean"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+export const query = validate398;
+const schema133 = {"type":"object","properties":{"account":{"$ref":"schemas#/$defs/AccountAddress"},"trace_id":{"$ref":"schemas#/$defs/HashQueryList"},"tx_hash":{"$ref":"schemas#/$defs/HashQueryList"},"msg_hash":{"$ref":"schemas#/$defs/HashQueryList"},"mc_seqno":{"type":"integer","minimum":0},"include_actions":{"type":"boolean"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 const func4 = Object.prototype.hasOwnProperty;
 const schema20 = {"type":"string","pattern":"^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$"};
 const pattern3 = new RegExp("^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$", "u");
@@ -55,13 +55,13 @@ return errors === 0;
 
 const schema60 = {"anyOf":[{"$ref":"schemas#/$defs/HashQuery"},{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"schemas#/$defs/HashQuery"}}]};
 const schema59 = {"type":"string","pattern":"^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$"};
-const pattern7 = new RegExp("^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$", "u");
+const pattern9 = new RegExp("^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$", "u");
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern7.test(data)){
+if(!pattern9.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$"}});
 errors++;
 }
@@ -132,9 +132,12 @@ validate138.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern7 = new RegExp("^-?[0-9]+$", "u");
+const obj2 = BigInt("-9223372036854775808");
+const obj3 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -143,6 +146,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -150,7 +160,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -160,12 +170,12 @@ return errors === 0;
 }
 
 
-function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func4.call(schema129.properties, key0))){
+if(!(func4.call(schema133.properties, key0))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
@@ -288,7 +298,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/pro
 errors++;
 }
 if(!((data12 === "asc") || (data12 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema129.properties.sort.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema133.properties.sort.enum}});
 errors++;
 }
 }
@@ -297,13 +307,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate394.errors = vErrors;
+validate398.errors = vErrors;
 return errors === 0;
 }
 
-const schema130 = {"$ref":"schemas#/$defs/TracesResponse"};
-const schema104 = {"type":"object","required":["traces","address_book"],"properties":{"traces":{"type":"array","items":{"$ref":"schemas#/$defs/Trace"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
-const schema96 = {"type":"object","required":["trace_id","start_lt","end_lt","start_utime","end_utime","transactions_order","transactions","trace"],"properties":{"trace_id":{"type":["string","null"]},"external_hash":{"type":["string","null"]},"mc_seqno_start":{"$ref":"schemas#/$defs/Int64"},"mc_seqno_end":{"$ref":"schemas#/$defs/Int64"},"start_lt":{"$ref":"schemas#/$defs/Int64"},"start_utime":{"type":"integer"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"end_utime":{"type":"integer"},"trace_info":{"$ref":"schemas#/$defs/TraceInfo"},"is_incomplete":{"type":"boolean"},"warning":{"type":"string"},"actions":{"type":"array","items":{"$ref":"schemas#/$defs/Action"}},"trace":{"$ref":"schemas#/$defs/TraceNode"},"transactions_order":{"type":"array","items":{"type":"string"}},"transactions":{"type":"object","additionalProperties":{"$ref":"schemas#/$defs/Transaction"}}}};
+const schema134 = {"$ref":"schemas#/$defs/TracesResponse"};
+const schema108 = {"type":"object","required":["traces","address_book"],"properties":{"traces":{"type":"array","items":{"$ref":"schemas#/$defs/Trace"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
+const schema100 = {"type":"object","required":["trace_id","start_lt","end_lt","start_utime","end_utime","transactions_order","transactions","trace"],"properties":{"trace_id":{"type":["string","null"]},"external_hash":{"type":["string","null"]},"mc_seqno_start":{"$ref":"schemas#/$defs/Int64"},"mc_seqno_end":{"$ref":"schemas#/$defs/Int64"},"start_lt":{"$ref":"schemas#/$defs/Int64"},"start_utime":{"type":"integer"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"end_utime":{"type":"integer"},"trace_info":{"$ref":"schemas#/$defs/TraceInfo"},"is_incomplete":{"type":"boolean"},"warning":{"type":"string"},"actions":{"type":"array","items":{"$ref":"schemas#/$defs/Action"}},"trace":{"$ref":"schemas#/$defs/TraceNode"},"transactions_order":{"type":"array","items":{"type":"string"}},"transactions":{"type":"object","additionalProperties":{"$ref":"schemas#/$defs/Transaction"}}}};
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -312,6 +322,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -319,7 +336,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -328,9 +345,9 @@ validate62.errors = vErrors;
 return errors === 0;
 }
 
-const schema97 = {"type":"object","properties":{"trace_state":{"type":"string"},"messages":{"type":"integer"},"transactions":{"type":"integer"},"pending_messages":{"type":"integer"},"classification_state":{"type":"string"}}};
+const schema101 = {"type":"object","properties":{"trace_state":{"type":"string"},"messages":{"type":"integer"},"transactions":{"type":"integer"},"pending_messages":{"type":"integer"},"classification_state":{"type":"string"}}};
 
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -372,7 +389,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate254.errors = vErrors;
+validate258.errors = vErrors;
 return errors === 0;
 }
 
@@ -705,10 +722,10 @@ validate76.errors = vErrors;
 return errors === 0;
 }
 
-const schema98 = {"type":"object","required":["tx_hash","children"],"properties":{"tx_hash":{"type":["string","null"]},"in_msg_hash":{"type":["string","null"]},"children":{"type":"array","items":{"$ref":"schemas#/$defs/TraceNode"}}}};
-const wrapper0 = {validate: validate257};
+const schema102 = {"type":"object","required":["tx_hash","children"],"properties":{"tx_hash":{"type":["string","null"]},"in_msg_hash":{"type":["string","null"]},"children":{"type":"array","items":{"$ref":"schemas#/$defs/TraceNode"}}}};
+const wrapper0 = {validate: validate261};
 
-function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -723,14 +740,14 @@ errors++;
 if(data.tx_hash !== undefined){
 let data0 = data.tx_hash;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tx_hash",schemaPath:"#/properties/tx_hash/type",keyword:"type",params:{type: schema98.properties.tx_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tx_hash",schemaPath:"#/properties/tx_hash/type",keyword:"type",params:{type: schema102.properties.tx_hash.type}});
 errors++;
 }
 }
 if(data.in_msg_hash !== undefined){
 let data1 = data.in_msg_hash;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/in_msg_hash",schemaPath:"#/properties/in_msg_hash/type",keyword:"type",params:{type: schema98.properties.in_msg_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/in_msg_hash",schemaPath:"#/properties/in_msg_hash/type",keyword:"type",params:{type: schema102.properties.in_msg_hash.type}});
 errors++;
 }
 }
@@ -755,11 +772,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate257.errors = vErrors;
+validate261.errors = vErrors;
 return errors === 0;
 }
 
-const schema99 = {"type":"object","required":["account","hash","lt","now","mc_block_seqno","orig_status","end_status","total_fees","description","block_ref","in_msg","out_msgs"],"properties":{"account":{"$ref":"schemas#/$defs/RawAddress"},"hash":{"$ref":"schemas#/$defs/Hash"},"lt":{"$ref":"schemas#/$defs/Int64"},"now":{"type":"integer"},"mc_block_seqno":{"type":["integer","null"]},"trace_id":{"type":["string","null"]},"trace_external_hash":{"type":["string","null"]},"prev_trans_hash":{"type":"string"},"prev_trans_lt":{"$ref":"schemas#/$defs/Int64"},"orig_status":{"type":"string"},"end_status":{"type":"string"},"total_fees":{"$ref":"schemas#/$defs/Nanotons"},"total_fees_extra_currencies":{"type":["object","null"]},"description":{"$ref":"schemas#/$defs/TransactionDescription"},"block_ref":{"$ref":"schemas#/$defs/BlockRef"},"in_msg":{"anyOf":[{"$ref":"schemas#/$defs/Message"},{"type":"null"}]},"out_msgs":{"type":"array","items":{"$ref":"schemas#/$defs/Message"}},"account_state_before":{"anyOf":[{"$ref":"schemas#/$defs/TransactionAccountState"},{"type":"null"}]},"account_state_after":{"anyOf":[{"$ref":"schemas#/$defs/TransactionAccountState"},{"type":"null"}]},"emulated":{"type":"boolean"}}};
+const schema103 = {"type":"object","required":["account","hash","lt","now","mc_block_seqno","orig_status","end_status","total_fees","description","block_ref","in_msg","out_msgs"],"properties":{"account":{"$ref":"schemas#/$defs/RawAddress"},"hash":{"$ref":"schemas#/$defs/Hash"},"lt":{"$ref":"schemas#/$defs/Int64"},"now":{"type":"integer"},"mc_block_seqno":{"type":["integer","null"]},"trace_id":{"type":["string","null"]},"trace_external_hash":{"type":["string","null"]},"prev_trans_hash":{"type":"string"},"prev_trans_lt":{"$ref":"schemas#/$defs/Int64"},"orig_status":{"type":"string"},"end_status":{"type":"string"},"total_fees":{"$ref":"schemas#/$defs/Nanotons"},"total_fees_extra_currencies":{"type":["object","null"]},"description":{"$ref":"schemas#/$defs/TransactionDescription"},"block_ref":{"$ref":"schemas#/$defs/BlockRef"},"in_msg":{"anyOf":[{"$ref":"schemas#/$defs/Message"},{"type":"null"}]},"out_msgs":{"type":"array","items":{"$ref":"schemas#/$defs/Message"}},"account_state_before":{"anyOf":[{"$ref":"schemas#/$defs/TransactionAccountState"},{"type":"null"}]},"account_state_after":{"anyOf":[{"$ref":"schemas#/$defs/TransactionAccountState"},{"type":"null"}]},"emulated":{"type":"boolean"}}};
 const schema23 = {"type":"string"};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -786,7 +803,10 @@ validate99.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema24 = {"type":["integer","string"],"format":"uint120","pattern":"^[0-9]+$","integerFormat":"uint120"};
+const pattern5 = new RegExp("^[0-9]+$", "u");
+const obj0 = BigInt("0");
+const obj1 = BigInt("1329227995784915872903807060280344575");
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -795,15 +815,22 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema24.type}});
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(!(formats0.validate(data))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
+errors++;
+}
+}
+else {
+if(typeof data == "number" && data < 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
 errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
 }
@@ -811,10 +838,10 @@ validate60.errors = vErrors;
 return errors === 0;
 }
 
-const schema100 = {"type":"object","required":["type"],"properties":{"type":{"type":"string"},"aborted":{"type":"boolean"},"destroyed":{"type":"boolean"},"credit_first":{"type":"boolean"},"is_tock":{"type":"boolean"},"installed":{"type":"boolean"},"storage_ph":{"type":"object","properties":{"storage_fees_collected":{"$ref":"schemas#/$defs/Nanotons"},"storage_fees_due":{"$ref":"schemas#/$defs/Nanotons"},"status_change":{"type":"string"}}},"credit_ph":{"type":"object","properties":{"due_fees_collected":{"$ref":"schemas#/$defs/Nanotons"},"credit":{"$ref":"schemas#/$defs/Nanotons"},"credit_extra_currencies":{"type":"object"}}},"compute_ph":{"type":"object","properties":{"type":{"type":"string"},"skipped":{"type":"boolean"},"reason":{"type":"string"},"success":{"type":"boolean"},"msg_state_used":{"type":"boolean"},"account_activated":{"type":"boolean"},"gas_fees":{"$ref":"schemas#/$defs/Nanotons"},"gas_used":{"$ref":"schemas#/$defs/Int64"},"gas_limit":{"$ref":"schemas#/$defs/Int64"},"gas_credit":{"$ref":"schemas#/$defs/Int64"},"mode":{"type":"integer"},"exit_code":{"type":"integer"},"exit_arg":{"type":"integer"},"vm_steps":{"type":"integer"},"vm_init_state_hash":{"type":"string"},"vm_final_state_hash":{"type":"string"}}},"action":{"type":"object","properties":{"success":{"type":"boolean"},"valid":{"type":"boolean"},"no_funds":{"type":"boolean"},"status_change":{"type":"string"},"total_fwd_fees":{"$ref":"schemas#/$defs/Nanotons"},"total_action_fees":{"$ref":"schemas#/$defs/Nanotons"},"result_code":{"type":"integer"},"result_arg":{"type":"integer"},"tot_actions":{"type":"integer"},"spec_actions":{"type":"integer"},"skipped_actions":{"type":"integer"},"msgs_created":{"type":"integer"},"action_list_hash":{"type":"string"},"tot_msg_size":{"$ref":"schemas#/$defs/MessageSize"}}},"bounce":{"type":"object","properties":{"type":{"type":"string"},"msg_size":{"$ref":"schemas#/$defs/MessageSize"},"req_fwd_fees":{"$ref":"schemas#/$defs/Nanotons"},"msg_fees":{"$ref":"schemas#/$defs/Nanotons"},"fwd_fees":{"$ref":"schemas#/$defs/Nanotons"}}},"split_info":{"type":"object"}}};
-const schema78 = {"type":"object","properties":{"cells":{"$ref":"schemas#/$defs/Int64"},"bits":{"$ref":"schemas#/$defs/Int64"}}};
+const schema104 = {"type":"object","required":["type"],"properties":{"type":{"type":"string"},"aborted":{"type":"boolean"},"destroyed":{"type":"boolean"},"credit_first":{"type":"boolean"},"is_tock":{"type":"boolean"},"installed":{"type":"boolean"},"storage_ph":{"type":"object","properties":{"storage_fees_collected":{"$ref":"schemas#/$defs/Nanotons"},"storage_fees_due":{"$ref":"schemas#/$defs/Nanotons"},"status_change":{"type":"string"}}},"credit_ph":{"type":"object","properties":{"due_fees_collected":{"$ref":"schemas#/$defs/Nanotons"},"credit":{"$ref":"schemas#/$defs/Nanotons"},"credit_extra_currencies":{"type":"object"}}},"compute_ph":{"type":"object","properties":{"type":{"type":"string"},"skipped":{"type":"boolean"},"reason":{"type":"string"},"success":{"type":"boolean"},"msg_state_used":{"type":"boolean"},"account_activated":{"type":"boolean"},"gas_fees":{"$ref":"schemas#/$defs/Nanotons"},"gas_used":{"$ref":"schemas#/$defs/Int64"},"gas_limit":{"$ref":"schemas#/$defs/Int64"},"gas_credit":{"$ref":"schemas#/$defs/Int64"},"mode":{"type":"integer"},"exit_code":{"type":"integer"},"exit_arg":{"type":"integer"},"vm_steps":{"type":"integer"},"vm_init_state_hash":{"type":"string"},"vm_final_state_hash":{"type":"string"}}},"action":{"type":"object","properties":{"success":{"type":"boolean"},"valid":{"type":"boolean"},"no_funds":{"type":"boolean"},"status_change":{"type":"string"},"total_fwd_fees":{"$ref":"schemas#/$defs/Nanotons"},"total_action_fees":{"$ref":"schemas#/$defs/Nanotons"},"result_code":{"type":"integer"},"result_arg":{"type":"integer"},"tot_actions":{"type":"integer"},"spec_actions":{"type":"integer"},"skipped_actions":{"type":"integer"},"msgs_created":{"type":"integer"},"action_list_hash":{"type":"string"},"tot_msg_size":{"$ref":"schemas#/$defs/MessageSize"}}},"bounce":{"type":"object","properties":{"type":{"type":"string"},"msg_size":{"$ref":"schemas#/$defs/MessageSize"},"req_fwd_fees":{"$ref":"schemas#/$defs/Nanotons"},"msg_fees":{"$ref":"schemas#/$defs/Nanotons"},"fwd_fees":{"$ref":"schemas#/$defs/Nanotons"}}},"split_info":{"type":"object"}}};
+const schema79 = {"type":"object","properties":{"cells":{"$ref":"schemas#/$defs/Int64"},"bits":{"$ref":"schemas#/$defs/Int64"}}};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -835,12 +862,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate203.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1136,8 +1163,8 @@ errors++;
 }
 }
 if(data31.tot_msg_size !== undefined){
-if(!(validate203(data31.tot_msg_size, {instancePath:instancePath+"/action/tot_msg_size",parentData:data31,parentDataProperty:"tot_msg_size",rootData}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+if(!(validate204(data31.tot_msg_size, {instancePath:instancePath+"/action/tot_msg_size",parentData:data31,parentDataProperty:"tot_msg_size",rootData}))){
+vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
 }
 }
@@ -1157,8 +1184,8 @@ errors++;
 }
 }
 if(data46.msg_size !== undefined){
-if(!(validate203(data46.msg_size, {instancePath:instancePath+"/bounce/msg_size",parentData:data46,parentDataProperty:"msg_size",rootData}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+if(!(validate204(data46.msg_size, {instancePath:instancePath+"/bounce/msg_size",parentData:data46,parentDataProperty:"msg_size",rootData}))){
+vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
 }
 }
@@ -1198,7 +1225,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate265.errors = vErrors;
+validate269.errors = vErrors;
 return errors === 0;
 }
 
@@ -1249,31 +1276,31 @@ validate109.errors = vErrors;
 return errors === 0;
 }
 
-const schema73 = {"type":"object","required":["hash"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash"},"hash_norm":{"type":"string"},"source":{"type":["string","null"]},"destination":{"type":["string","null"]},"value":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"value_extra_currencies":{"type":["object","null"]},"fwd_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"ihr_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"import_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"created_lt":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"created_at":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"opcode":{"type":["string","integer","null"]},"extra_flags":{"type":["string","integer","null"]},"decoded_opcode":{"type":["string","null"]},"ihr_disabled":{"type":["boolean","null"]},"bounce":{"type":["boolean","null"]},"bounced":{"type":["boolean","null"]},"in_msg_tx_hash":{"type":"string"},"out_msg_tx_hash":{"type":"string"},"message_content":{"anyOf":[{"$ref":"schemas#/$defs/MessageContent"},{"type":"null"}]},"init_state":{"anyOf":[{"$ref":"schemas#/$defs/MessageContent"},{"type":"null"}]}}};
-const schema74 = {"type":"object","properties":{"hash":{"type":["string","null"]},"body":{"type":["string","null"]},"decoded":{"type":["object","null"]}}};
+const schema74 = {"type":"object","required":["hash"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash"},"hash_norm":{"type":"string"},"source":{"type":["string","null"]},"destination":{"type":["string","null"]},"value":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"value_extra_currencies":{"type":["object","null"]},"fwd_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"ihr_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"import_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"created_lt":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"created_at":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"opcode":{"type":["string","integer","null"]},"extra_flags":{"type":["string","integer","null"]},"decoded_opcode":{"type":["string","null"]},"ihr_disabled":{"type":["boolean","null"]},"bounce":{"type":["boolean","null"]},"bounced":{"type":["boolean","null"]},"in_msg_tx_hash":{"type":"string"},"out_msg_tx_hash":{"type":"string"},"message_content":{"anyOf":[{"$ref":"schemas#/$defs/MessageContent"},{"type":"null"}]},"init_state":{"anyOf":[{"$ref":"schemas#/$defs/MessageContent"},{"type":"null"}]}}};
+const schema75 = {"type":"object","properties":{"hash":{"type":["string","null"]},"body":{"type":["string","null"]},"decoded":{"type":["object","null"]}}};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash !== undefined){
 let data0 = data.hash;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: schema74.properties.hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: schema75.properties.hash.type}});
 errors++;
 }
 }
 if(data.body !== undefined){
 let data1 = data.body;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: schema74.properties.body.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: schema75.properties.body.type}});
 errors++;
 }
 }
 if(data.decoded !== undefined){
 let data2 = data.decoded;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded",schemaPath:"#/properties/decoded/type",keyword:"type",params:{type: schema74.properties.decoded.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded",schemaPath:"#/properties/decoded/type",keyword:"type",params:{type: schema75.properties.decoded.type}});
 errors++;
 }
 }
@@ -1282,12 +1309,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate196.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1310,14 +1337,14 @@ errors++;
 if(data.source !== undefined){
 let data2 = data.source;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema73.properties.source.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema74.properties.source.type}});
 errors++;
 }
 }
 if(data.destination !== undefined){
 let data3 = data.destination;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema73.properties.destination.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema74.properties.destination.type}});
 errors++;
 }
 }
@@ -1360,7 +1387,7 @@ vErrors = null;
 if(data.value_extra_currencies !== undefined){
 let data5 = data.value_extra_currencies;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value_extra_currencies",schemaPath:"#/properties/value_extra_currencies/type",keyword:"type",params:{type: schema73.properties.value_extra_currencies.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value_extra_currencies",schemaPath:"#/properties/value_extra_currencies/type",keyword:"type",params:{type: schema74.properties.value_extra_currencies.type}});
 errors++;
 }
 }
@@ -1547,42 +1574,42 @@ vErrors = null;
 if(data.opcode !== undefined){
 let data11 = data.opcode;
 if(((typeof data11 !== "string") && (!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11))))) && (data11 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/opcode",schemaPath:"#/properties/opcode/type",keyword:"type",params:{type: schema73.properties.opcode.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/opcode",schemaPath:"#/properties/opcode/type",keyword:"type",params:{type: schema74.properties.opcode.type}});
 errors++;
 }
 }
 if(data.extra_flags !== undefined){
 let data12 = data.extra_flags;
 if(((typeof data12 !== "string") && (!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12))))) && (data12 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_flags",schemaPath:"#/properties/extra_flags/type",keyword:"type",params:{type: schema73.properties.extra_flags.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_flags",schemaPath:"#/properties/extra_flags/type",keyword:"type",params:{type: schema74.properties.extra_flags.type}});
 errors++;
 }
 }
 if(data.decoded_opcode !== undefined){
 let data13 = data.decoded_opcode;
 if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded_opcode",schemaPath:"#/properties/decoded_opcode/type",keyword:"type",params:{type: schema73.properties.decoded_opcode.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded_opcode",schemaPath:"#/properties/decoded_opcode/type",keyword:"type",params:{type: schema74.properties.decoded_opcode.type}});
 errors++;
 }
 }
 if(data.ihr_disabled !== undefined){
 let data14 = data.ihr_disabled;
 if((typeof data14 !== "boolean") && (data14 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ihr_disabled",schemaPath:"#/properties/ihr_disabled/type",keyword:"type",params:{type: schema73.properties.ihr_disabled.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/ihr_disabled",schemaPath:"#/properties/ihr_disabled/type",keyword:"type",params:{type: schema74.properties.ihr_disabled.type}});
 errors++;
 }
 }
 if(data.bounce !== undefined){
 let data15 = data.bounce;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounce",schemaPath:"#/properties/bounce/type",keyword:"type",params:{type: schema73.properties.bounce.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounce",schemaPath:"#/properties/bounce/type",keyword:"type",params:{type: schema74.properties.bounce.type}});
 errors++;
 }
 }
 if(data.bounced !== undefined){
 let data16 = data.bounced;
 if((typeof data16 !== "boolean") && (data16 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounced",schemaPath:"#/properties/bounced/type",keyword:"type",params:{type: schema73.properties.bounced.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounced",schemaPath:"#/properties/bounced/type",keyword:"type",params:{type: schema74.properties.bounced.type}});
 errors++;
 }
 }
@@ -1603,8 +1630,8 @@ let data19 = data.message_content;
 const _errs57 = errors;
 let valid7 = false;
 var _errs58 = errors;
-if(!(validate196(data19, {instancePath:instancePath+"/message_content",parentData:data,parentDataProperty:"message_content",rootData}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+if(!(validate197(data19, {instancePath:instancePath+"/message_content",parentData:data,parentDataProperty:"message_content",rootData}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 var _valid6 = _errs58 === errors;
@@ -1639,8 +1666,8 @@ let data20 = data.init_state;
 const _errs62 = errors;
 let valid8 = false;
 var _errs63 = errors;
-if(!(validate196(data20, {instancePath:instancePath+"/init_state",parentData:data,parentDataProperty:"init_state",rootData}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+if(!(validate197(data20, {instancePath:instancePath+"/init_state",parentData:data,parentDataProperty:"init_state",rootData}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 var _valid7 = _errs63 === errors;
@@ -1675,13 +1702,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate188.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
-const schema101 = {"type":"object","required":["hash"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash"},"balance":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"extra_currencies":{"type":["object","null"]},"account_status":{"type":["string","null"]},"frozen_hash":{"type":["string","null"]},"data_hash":{"type":["string","null"]},"code_hash":{"type":["string","null"]},"data_boc":{"type":["string","null"]},"code_boc":{"type":["string","null"]}}};
+const schema105 = {"type":"object","required":["hash"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash"},"balance":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"extra_currencies":{"type":["object","null"]},"account_status":{"type":["string","null"]},"frozen_hash":{"type":["string","null"]},"data_hash":{"type":["string","null"]},"code_hash":{"type":["string","null"]},"data_boc":{"type":["string","null"]},"code_boc":{"type":["string","null"]}}};
 
-function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1734,49 +1761,49 @@ vErrors = null;
 if(data.extra_currencies !== undefined){
 let data2 = data.extra_currencies;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_currencies",schemaPath:"#/properties/extra_currencies/type",keyword:"type",params:{type: schema101.properties.extra_currencies.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_currencies",schemaPath:"#/properties/extra_currencies/type",keyword:"type",params:{type: schema105.properties.extra_currencies.type}});
 errors++;
 }
 }
 if(data.account_status !== undefined){
 let data3 = data.account_status;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/account_status",schemaPath:"#/properties/account_status/type",keyword:"type",params:{type: schema101.properties.account_status.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/account_status",schemaPath:"#/properties/account_status/type",keyword:"type",params:{type: schema105.properties.account_status.type}});
 errors++;
 }
 }
 if(data.frozen_hash !== undefined){
 let data4 = data.frozen_hash;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/frozen_hash",schemaPath:"#/properties/frozen_hash/type",keyword:"type",params:{type: schema101.properties.frozen_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/frozen_hash",schemaPath:"#/properties/frozen_hash/type",keyword:"type",params:{type: schema105.properties.frozen_hash.type}});
 errors++;
 }
 }
 if(data.data_hash !== undefined){
 let data5 = data.data_hash;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",schemaPath:"#/properties/data_hash/type",keyword:"type",params:{type: schema101.properties.data_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",schemaPath:"#/properties/data_hash/type",keyword:"type",params:{type: schema105.properties.data_hash.type}});
 errors++;
 }
 }
 if(data.code_hash !== undefined){
 let data6 = data.code_hash;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",schemaPath:"#/properties/code_hash/type",keyword:"type",params:{type: schema101.properties.code_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",schemaPath:"#/properties/code_hash/type",keyword:"type",params:{type: schema105.properties.code_hash.type}});
 errors++;
 }
 }
 if(data.data_boc !== undefined){
 let data7 = data.data_boc;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_boc",schemaPath:"#/properties/data_boc/type",keyword:"type",params:{type: schema101.properties.data_boc.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_boc",schemaPath:"#/properties/data_boc/type",keyword:"type",params:{type: schema105.properties.data_boc.type}});
 errors++;
 }
 }
 if(data.code_boc !== undefined){
 let data8 = data.code_boc;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_boc",schemaPath:"#/properties/code_boc/type",keyword:"type",params:{type: schema101.properties.code_boc.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_boc",schemaPath:"#/properties/code_boc/type",keyword:"type",params:{type: schema105.properties.code_boc.type}});
 errors++;
 }
 }
@@ -1785,12 +1812,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate285.errors = vErrors;
+validate289.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1870,21 +1897,21 @@ errors++;
 if(data.mc_block_seqno !== undefined){
 let data4 = data.mc_block_seqno;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_block_seqno",schemaPath:"#/properties/mc_block_seqno/type",keyword:"type",params:{type: schema99.properties.mc_block_seqno.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_block_seqno",schemaPath:"#/properties/mc_block_seqno/type",keyword:"type",params:{type: schema103.properties.mc_block_seqno.type}});
 errors++;
 }
 }
 if(data.trace_id !== undefined){
 let data5 = data.trace_id;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: schema99.properties.trace_id.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: schema103.properties.trace_id.type}});
 errors++;
 }
 }
 if(data.trace_external_hash !== undefined){
 let data6 = data.trace_external_hash;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_external_hash",schemaPath:"#/properties/trace_external_hash/type",keyword:"type",params:{type: schema99.properties.trace_external_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_external_hash",schemaPath:"#/properties/trace_external_hash/type",keyword:"type",params:{type: schema103.properties.trace_external_hash.type}});
 errors++;
 }
 }
@@ -1921,13 +1948,13 @@ errors = vErrors.length;
 if(data.total_fees_extra_currencies !== undefined){
 let data12 = data.total_fees_extra_currencies;
 if((!(data12 && typeof data12 == "object" && !Array.isArray(data12))) && (data12 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/total_fees_extra_currencies",schemaPath:"#/properties/total_fees_extra_currencies/type",keyword:"type",params:{type: schema99.properties.total_fees_extra_currencies.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/total_fees_extra_currencies",schemaPath:"#/properties/total_fees_extra_currencies/type",keyword:"type",params:{type: schema103.properties.total_fees_extra_currencies.type}});
 errors++;
 }
 }
 if(data.description !== undefined){
-if(!(validate265(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
-vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+if(!(validate269(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
+vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
 errors = vErrors.length;
 }
 }
@@ -1942,8 +1969,8 @@ let data15 = data.in_msg;
 const _errs25 = errors;
 let valid1 = false;
 var _errs26 = errors;
-if(!(validate188(data15, {instancePath:instancePath+"/in_msg",parentData:data,parentDataProperty:"in_msg",rootData}))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+if(!(validate189(data15, {instancePath:instancePath+"/in_msg",parentData:data,parentDataProperty:"in_msg",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs26 === errors;
@@ -1978,8 +2005,8 @@ let data16 = data.out_msgs;
 if(Array.isArray(data16)){
 const len0 = data16.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate188(data16[i0], {instancePath:instancePath+"/out_msgs/" + i0,parentData:data16,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+if(!(validate189(data16[i0], {instancePath:instancePath+"/out_msgs/" + i0,parentData:data16,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 }
@@ -1994,8 +2021,8 @@ let data18 = data.account_state_before;
 const _errs33 = errors;
 let valid4 = false;
 var _errs34 = errors;
-if(!(validate285(data18, {instancePath:instancePath+"/account_state_before",parentData:data,parentDataProperty:"account_state_before",rootData}))){
-vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
+if(!(validate289(data18, {instancePath:instancePath+"/account_state_before",parentData:data,parentDataProperty:"account_state_before",rootData}))){
+vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs34 === errors;
@@ -2030,8 +2057,8 @@ let data19 = data.account_state_after;
 const _errs38 = errors;
 let valid5 = false;
 var _errs39 = errors;
-if(!(validate285(data19, {instancePath:instancePath+"/account_state_after",parentData:data,parentDataProperty:"account_state_after",rootData}))){
-vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
+if(!(validate289(data19, {instancePath:instancePath+"/account_state_after",parentData:data,parentDataProperty:"account_state_after",rootData}))){
+vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs39 === errors;
@@ -2072,12 +2099,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate259.errors = vErrors;
+validate263.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate249(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2116,14 +2143,14 @@ errors++;
 if(data.trace_id !== undefined){
 let data0 = data.trace_id;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: schema96.properties.trace_id.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: schema100.properties.trace_id.type}});
 errors++;
 }
 }
 if(data.external_hash !== undefined){
 let data1 = data.external_hash;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/external_hash",schemaPath:"#/properties/external_hash/type",keyword:"type",params:{type: schema96.properties.external_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/external_hash",schemaPath:"#/properties/external_hash/type",keyword:"type",params:{type: schema100.properties.external_hash.type}});
 errors++;
 }
 }
@@ -2166,8 +2193,8 @@ errors++;
 }
 }
 if(data.trace_info !== undefined){
-if(!(validate254(data.trace_info, {instancePath:instancePath+"/trace_info",parentData:data,parentDataProperty:"trace_info",rootData}))){
-vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
+if(!(validate258(data.trace_info, {instancePath:instancePath+"/trace_info",parentData:data,parentDataProperty:"trace_info",rootData}))){
+vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
 errors = vErrors.length;
 }
 }
@@ -2200,8 +2227,8 @@ errors++;
 }
 }
 if(data.trace !== undefined){
-if(!(validate257(data.trace, {instancePath:instancePath+"/trace",parentData:data,parentDataProperty:"trace",rootData}))){
-vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
+if(!(validate261(data.trace, {instancePath:instancePath+"/trace",parentData:data,parentDataProperty:"trace",rootData}))){
+vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
 }
 }
@@ -2225,8 +2252,8 @@ if(data.transactions !== undefined){
 let data16 = data.transactions;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 for(const key0 in data16){
-if(!(validate259(data16[key0], {instancePath:instancePath+"/transactions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data16,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
+if(!(validate263(data16[key0], {instancePath:instancePath+"/transactions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data16,parentDataProperty:key0,rootData}))){
+vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
 errors = vErrors.length;
 }
 }
@@ -2241,7 +2268,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate249.errors = vErrors;
+validate253.errors = vErrors;
 return errors === 0;
 }
 
@@ -2442,7 +2469,7 @@ return errors === 0;
 }
 
 
-function validate294(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2459,8 +2486,8 @@ let data0 = data.traces;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate249(data0[i0], {instancePath:instancePath+"/traces/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate249.errors : vErrors.concat(validate249.errors);
+if(!(validate253(data0[i0], {instancePath:instancePath+"/traces/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
 }
 }
@@ -2487,23 +2514,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate294.errors = vErrors;
+validate298.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate294(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate294.errors : vErrors.concat(validate294.errors);
+if(!(validate298(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
 errors = vErrors.length;
 }
-validate401.errors = vErrors;
+validate405.errors = vErrors;
 return errors === 0;
 }
 
-const schema131 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema135 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2537,32 +2564,6 @@ return errors === 0;
 }
 
 
-function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
-errors = vErrors.length;
-}
-validate403.errors = vErrors;
-return errors === 0;
-}
-
-const schema132 = {"$ref":"schemas#/$defs/IndexerError"};
-
-function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
-errors = vErrors.length;
-}
-validate405.errors = vErrors;
-return errors === 0;
-}
-
-const schema133 = {"$ref":"schemas#/$defs/IndexerError"};
-
 function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -2574,4 +2575,37 @@ validate407.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate401, "404": validate403, "422": validate405, "500": validate407 };
+const schema136 = {"$ref":"schemas#/$defs/IndexerError"};
+
+function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+errors = vErrors.length;
+}
+validate409.errors = vErrors;
+return errors === 0;
+}
+
+const schema137 = {"$ref":"schemas#/$defs/IndexerError"};
+
+function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+errors = vErrors.length;
+}
+validate411.errors = vErrors;
+return errors === 0;
+}
+
+export const responses = {
+  "200": { validate: validate405, int64: [["traces","*","actions","*","end_lt"],["traces","*","actions","*","start_lt"],["traces","*","actions","*","trace_end_lt"],["traces","*","end_lt"],["traces","*","mc_seqno_end"],["traces","*","mc_seqno_start"],["traces","*","start_lt"],["traces","*","transactions","*","account_state_after","balance"],["traces","*","transactions","*","account_state_before","balance"],["traces","*","transactions","*","description","action","tot_msg_size","bits"],["traces","*","transactions","*","description","action","tot_msg_size","cells"],["traces","*","transactions","*","description","action","total_action_fees"],["traces","*","transactions","*","description","action","total_fwd_fees"],["traces","*","transactions","*","description","bounce","fwd_fees"],["traces","*","transactions","*","description","bounce","msg_fees"],["traces","*","transactions","*","description","bounce","msg_size","bits"],["traces","*","transactions","*","description","bounce","msg_size","cells"],["traces","*","transactions","*","description","bounce","req_fwd_fees"],["traces","*","transactions","*","description","compute_ph","gas_credit"],["traces","*","transactions","*","description","compute_ph","gas_fees"],["traces","*","transactions","*","description","compute_ph","gas_limit"],["traces","*","transactions","*","description","compute_ph","gas_used"],["traces","*","transactions","*","description","credit_ph","credit"],["traces","*","transactions","*","description","credit_ph","due_fees_collected"],["traces","*","transactions","*","description","storage_ph","storage_fees_collected"],["traces","*","transactions","*","description","storage_ph","storage_fees_due"],["traces","*","transactions","*","in_msg","created_at"],["traces","*","transactions","*","in_msg","created_lt"],["traces","*","transactions","*","in_msg","fwd_fee"],["traces","*","transactions","*","in_msg","ihr_fee"],["traces","*","transactions","*","in_msg","import_fee"],["traces","*","transactions","*","in_msg","value"],["traces","*","transactions","*","lt"],["traces","*","transactions","*","out_msgs","*","created_at"],["traces","*","transactions","*","out_msgs","*","created_lt"],["traces","*","transactions","*","out_msgs","*","fwd_fee"],["traces","*","transactions","*","out_msgs","*","ihr_fee"],["traces","*","transactions","*","out_msgs","*","import_fee"],["traces","*","transactions","*","out_msgs","*","value"],["traces","*","transactions","*","prev_trans_lt"],["traces","*","transactions","*","total_fees"]] },
+  "401": {},
+  "404": { validate: validate407 },
+  "422": { validate: validate409 },
+  "429": {},
+  "500": { validate: validate411 },
+};

@@ -30,8 +30,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate343;
-const schema112 = {"type":"object","properties":{"account":{"$ref":"schemas#/$defs/AccountAddressList"},"exclude_account":{"$ref":"schemas#/$defs/AccountAddressList"},"workchain":{"type":"integer"},"shard":{"$ref":"schemas#/$defs/ShardQuery"},"seqno":{"type":"integer","minimum":0},"mc_seqno":{"type":"integer","minimum":0},"hash":{"$ref":"schemas#/$defs/HashQuery"},"lt":{"$ref":"schemas#/$defs/Int64"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+export const query = validate347;
+const schema116 = {"type":"object","properties":{"account":{"$ref":"schemas#/$defs/AccountAddressList"},"exclude_account":{"$ref":"schemas#/$defs/AccountAddressList"},"workchain":{"type":"integer"},"shard":{"$ref":"schemas#/$defs/ShardQuery"},"seqno":{"type":"integer","minimum":0},"mc_seqno":{"type":"integer","minimum":0},"hash":{"$ref":"schemas#/$defs/HashQuery"},"lt":{"$ref":"schemas#/$defs/Int64"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 const func4 = Object.prototype.hasOwnProperty;
 const schema21 = {"anyOf":[{"$ref":"schemas#/$defs/AccountAddress"},{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"schemas#/$defs/AccountAddress"}}]};
 const schema20 = {"type":"string","pattern":"^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$"};
@@ -112,14 +112,14 @@ validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema91 = {"type":"string","pattern":"^[0-9a-fA-F]{16}$"};
-const pattern12 = new RegExp("^[0-9a-fA-F]{16}$", "u");
+const schema95 = {"type":"string","pattern":"^[0-9a-fA-F]{16}$"};
+const pattern25 = new RegExp("^[0-9a-fA-F]{16}$", "u");
 
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern12.test(data)){
+if(!pattern25.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{16}$"}});
 errors++;
 }
@@ -128,18 +128,18 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate244.errors = vErrors;
+validate248.errors = vErrors;
 return errors === 0;
 }
 
 const schema59 = {"type":"string","pattern":"^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$"};
-const pattern7 = new RegExp("^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$", "u");
+const pattern9 = new RegExp("^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$", "u");
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern7.test(data)){
+if(!pattern9.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$"}});
 errors++;
 }
@@ -152,9 +152,12 @@ validate137.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern7 = new RegExp("^-?[0-9]+$", "u");
+const obj2 = BigInt("-9223372036854775808");
+const obj3 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -163,6 +166,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -170,7 +180,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -180,12 +190,12 @@ return errors === 0;
 }
 
 
-function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func4.call(schema112.properties, key0))){
+if(!(func4.call(schema116.properties, key0))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
@@ -210,8 +220,8 @@ errors++;
 }
 }
 if(data.shard !== undefined){
-if(!(validate244(data.shard, {instancePath:instancePath+"/shard",parentData:data,parentDataProperty:"shard",rootData}))){
-vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
+if(!(validate248(data.shard, {instancePath:instancePath+"/shard",parentData:data,parentDataProperty:"shard",rootData}))){
+vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
 }
 }
@@ -328,7 +338,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/pro
 errors++;
 }
 if(!((data14 === "asc") || (data14 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema112.properties.sort.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema116.properties.sort.enum}});
 errors++;
 }
 }
@@ -337,13 +347,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate343.errors = vErrors;
+validate347.errors = vErrors;
 return errors === 0;
 }
 
-const schema113 = {"$ref":"schemas#/$defs/TransactionsResponse"};
-const schema108 = {"type":"object","required":["transactions","address_book"],"properties":{"transactions":{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"}}};
-const schema99 = {"type":"object","required":["account","hash","lt","now","mc_block_seqno","orig_status","end_status","total_fees","description","block_ref","in_msg","out_msgs"],"properties":{"account":{"$ref":"schemas#/$defs/RawAddress"},"hash":{"$ref":"schemas#/$defs/Hash"},"lt":{"$ref":"schemas#/$defs/Int64"},"now":{"type":"integer"},"mc_block_seqno":{"type":["integer","null"]},"trace_id":{"type":["string","null"]},"trace_external_hash":{"type":["string","null"]},"prev_trans_hash":{"type":"string"},"prev_trans_lt":{"$ref":"schemas#/$defs/Int64"},"orig_status":{"type":"string"},"end_status":{"type":"string"},"total_fees":{"$ref":"schemas#/$defs/Nanotons"},"total_fees_extra_currencies":{"type":["object","null"]},"description":{"$ref":"schemas#/$defs/TransactionDescription"},"block_ref":{"$ref":"schemas#/$defs/BlockRef"},"in_msg":{"anyOf":[{"$ref":"schemas#/$defs/Message"},{"type":"null"}]},"out_msgs":{"type":"array","items":{"$ref":"schemas#/$defs/Message"}},"account_state_before":{"anyOf":[{"$ref":"schemas#/$defs/TransactionAccountState"},{"type":"null"}]},"account_state_after":{"anyOf":[{"$ref":"schemas#/$defs/TransactionAccountState"},{"type":"null"}]},"emulated":{"type":"boolean"}}};
+const schema117 = {"$ref":"schemas#/$defs/TransactionsResponse"};
+const schema112 = {"type":"object","required":["transactions","address_book"],"properties":{"transactions":{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"}}};
+const schema103 = {"type":"object","required":["account","hash","lt","now","mc_block_seqno","orig_status","end_status","total_fees","description","block_ref","in_msg","out_msgs"],"properties":{"account":{"$ref":"schemas#/$defs/RawAddress"},"hash":{"$ref":"schemas#/$defs/Hash"},"lt":{"$ref":"schemas#/$defs/Int64"},"now":{"type":"integer"},"mc_block_seqno":{"type":["integer","null"]},"trace_id":{"type":["string","null"]},"trace_external_hash":{"type":["string","null"]},"prev_trans_hash":{"type":"string"},"prev_trans_lt":{"$ref":"schemas#/$defs/Int64"},"orig_status":{"type":"string"},"end_status":{"type":"string"},"total_fees":{"$ref":"schemas#/$defs/Nanotons"},"total_fees_extra_currencies":{"type":["object","null"]},"description":{"$ref":"schemas#/$defs/TransactionDescription"},"block_ref":{"$ref":"schemas#/$defs/BlockRef"},"in_msg":{"anyOf":[{"$ref":"schemas#/$defs/Message"},{"type":"null"}]},"out_msgs":{"type":"array","items":{"$ref":"schemas#/$defs/Message"}},"account_state_before":{"anyOf":[{"$ref":"schemas#/$defs/TransactionAccountState"},{"type":"null"}]},"account_state_after":{"anyOf":[{"$ref":"schemas#/$defs/TransactionAccountState"},{"type":"null"}]},"emulated":{"type":"boolean"}}};
 const schema23 = {"type":"string"};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -378,6 +388,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -385,7 +402,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -394,7 +411,10 @@ validate62.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema24 = {"type":["integer","string"],"format":"uint120","pattern":"^[0-9]+$","integerFormat":"uint120"};
+const pattern5 = new RegExp("^[0-9]+$", "u");
+const obj0 = BigInt("0");
+const obj1 = BigInt("1329227995784915872903807060280344575");
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -403,15 +423,22 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema24.type}});
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(!(formats0.validate(data))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
+errors++;
+}
+}
+else {
+if(typeof data == "number" && data < 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
 errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
 }
@@ -419,10 +446,10 @@ validate60.errors = vErrors;
 return errors === 0;
 }
 
-const schema100 = {"type":"object","required":["type"],"properties":{"type":{"type":"string"},"aborted":{"type":"boolean"},"destroyed":{"type":"boolean"},"credit_first":{"type":"boolean"},"is_tock":{"type":"boolean"},"installed":{"type":"boolean"},"storage_ph":{"type":"object","properties":{"storage_fees_collected":{"$ref":"schemas#/$defs/Nanotons"},"storage_fees_due":{"$ref":"schemas#/$defs/Nanotons"},"status_change":{"type":"string"}}},"credit_ph":{"type":"object","properties":{"due_fees_collected":{"$ref":"schemas#/$defs/Nanotons"},"credit":{"$ref":"schemas#/$defs/Nanotons"},"credit_extra_currencies":{"type":"object"}}},"compute_ph":{"type":"object","properties":{"type":{"type":"string"},"skipped":{"type":"boolean"},"reason":{"type":"string"},"success":{"type":"boolean"},"msg_state_used":{"type":"boolean"},"account_activated":{"type":"boolean"},"gas_fees":{"$ref":"schemas#/$defs/Nanotons"},"gas_used":{"$ref":"schemas#/$defs/Int64"},"gas_limit":{"$ref":"schemas#/$defs/Int64"},"gas_credit":{"$ref":"schemas#/$defs/Int64"},"mode":{"type":"integer"},"exit_code":{"type":"integer"},"exit_arg":{"type":"integer"},"vm_steps":{"type":"integer"},"vm_init_state_hash":{"type":"string"},"vm_final_state_hash":{"type":"string"}}},"action":{"type":"object","properties":{"success":{"type":"boolean"},"valid":{"type":"boolean"},"no_funds":{"type":"boolean"},"status_change":{"type":"string"},"total_fwd_fees":{"$ref":"schemas#/$defs/Nanotons"},"total_action_fees":{"$ref":"schemas#/$defs/Nanotons"},"result_code":{"type":"integer"},"result_arg":{"type":"integer"},"tot_actions":{"type":"integer"},"spec_actions":{"type":"integer"},"skipped_actions":{"type":"integer"},"msgs_created":{"type":"integer"},"action_list_hash":{"type":"string"},"tot_msg_size":{"$ref":"schemas#/$defs/MessageSize"}}},"bounce":{"type":"object","properties":{"type":{"type":"string"},"msg_size":{"$ref":"schemas#/$defs/MessageSize"},"req_fwd_fees":{"$ref":"schemas#/$defs/Nanotons"},"msg_fees":{"$ref":"schemas#/$defs/Nanotons"},"fwd_fees":{"$ref":"schemas#/$defs/Nanotons"}}},"split_info":{"type":"object"}}};
-const schema78 = {"type":"object","properties":{"cells":{"$ref":"schemas#/$defs/Int64"},"bits":{"$ref":"schemas#/$defs/Int64"}}};
+const schema104 = {"type":"object","required":["type"],"properties":{"type":{"type":"string"},"aborted":{"type":"boolean"},"destroyed":{"type":"boolean"},"credit_first":{"type":"boolean"},"is_tock":{"type":"boolean"},"installed":{"type":"boolean"},"storage_ph":{"type":"object","properties":{"storage_fees_collected":{"$ref":"schemas#/$defs/Nanotons"},"storage_fees_due":{"$ref":"schemas#/$defs/Nanotons"},"status_change":{"type":"string"}}},"credit_ph":{"type":"object","properties":{"due_fees_collected":{"$ref":"schemas#/$defs/Nanotons"},"credit":{"$ref":"schemas#/$defs/Nanotons"},"credit_extra_currencies":{"type":"object"}}},"compute_ph":{"type":"object","properties":{"type":{"type":"string"},"skipped":{"type":"boolean"},"reason":{"type":"string"},"success":{"type":"boolean"},"msg_state_used":{"type":"boolean"},"account_activated":{"type":"boolean"},"gas_fees":{"$ref":"schemas#/$defs/Nanotons"},"gas_used":{"$ref":"schemas#/$defs/Int64"},"gas_limit":{"$ref":"schemas#/$defs/Int64"},"gas_credit":{"$ref":"schemas#/$defs/Int64"},"mode":{"type":"integer"},"exit_code":{"type":"integer"},"exit_arg":{"type":"integer"},"vm_steps":{"type":"integer"},"vm_init_state_hash":{"type":"string"},"vm_final_state_hash":{"type":"string"}}},"action":{"type":"object","properties":{"success":{"type":"boolean"},"valid":{"type":"boolean"},"no_funds":{"type":"boolean"},"status_change":{"type":"string"},"total_fwd_fees":{"$ref":"schemas#/$defs/Nanotons"},"total_action_fees":{"$ref":"schemas#/$defs/Nanotons"},"result_code":{"type":"integer"},"result_arg":{"type":"integer"},"tot_actions":{"type":"integer"},"spec_actions":{"type":"integer"},"skipped_actions":{"type":"integer"},"msgs_created":{"type":"integer"},"action_list_hash":{"type":"string"},"tot_msg_size":{"$ref":"schemas#/$defs/MessageSize"}}},"bounce":{"type":"object","properties":{"type":{"type":"string"},"msg_size":{"$ref":"schemas#/$defs/MessageSize"},"req_fwd_fees":{"$ref":"schemas#/$defs/Nanotons"},"msg_fees":{"$ref":"schemas#/$defs/Nanotons"},"fwd_fees":{"$ref":"schemas#/$defs/Nanotons"}}},"split_info":{"type":"object"}}};
+const schema79 = {"type":"object","properties":{"cells":{"$ref":"schemas#/$defs/Int64"},"bits":{"$ref":"schemas#/$defs/Int64"}}};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -443,12 +470,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate203.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -744,8 +771,8 @@ errors++;
 }
 }
 if(data31.tot_msg_size !== undefined){
-if(!(validate203(data31.tot_msg_size, {instancePath:instancePath+"/action/tot_msg_size",parentData:data31,parentDataProperty:"tot_msg_size",rootData}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+if(!(validate204(data31.tot_msg_size, {instancePath:instancePath+"/action/tot_msg_size",parentData:data31,parentDataProperty:"tot_msg_size",rootData}))){
+vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
 }
 }
@@ -765,8 +792,8 @@ errors++;
 }
 }
 if(data46.msg_size !== undefined){
-if(!(validate203(data46.msg_size, {instancePath:instancePath+"/bounce/msg_size",parentData:data46,parentDataProperty:"msg_size",rootData}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+if(!(validate204(data46.msg_size, {instancePath:instancePath+"/bounce/msg_size",parentData:data46,parentDataProperty:"msg_size",rootData}))){
+vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
 }
 }
@@ -806,7 +833,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate265.errors = vErrors;
+validate269.errors = vErrors;
 return errors === 0;
 }
 
@@ -857,31 +884,31 @@ validate109.errors = vErrors;
 return errors === 0;
 }
 
-const schema73 = {"type":"object","required":["hash"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash"},"hash_norm":{"type":"string"},"source":{"type":["string","null"]},"destination":{"type":["string","null"]},"value":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"value_extra_currencies":{"type":["object","null"]},"fwd_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"ihr_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"import_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"created_lt":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"created_at":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"opcode":{"type":["string","integer","null"]},"extra_flags":{"type":["string","integer","null"]},"decoded_opcode":{"type":["string","null"]},"ihr_disabled":{"type":["boolean","null"]},"bounce":{"type":["boolean","null"]},"bounced":{"type":["boolean","null"]},"in_msg_tx_hash":{"type":"string"},"out_msg_tx_hash":{"type":"string"},"message_content":{"anyOf":[{"$ref":"schemas#/$defs/MessageContent"},{"type":"null"}]},"init_state":{"anyOf":[{"$ref":"schemas#/$defs/MessageContent"},{"type":"null"}]}}};
-const schema74 = {"type":"object","properties":{"hash":{"type":["string","null"]},"body":{"type":["string","null"]},"decoded":{"type":["object","null"]}}};
+const schema74 = {"type":"object","required":["hash"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash"},"hash_norm":{"type":"string"},"source":{"type":["string","null"]},"destination":{"type":["string","null"]},"value":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"value_extra_currencies":{"type":["object","null"]},"fwd_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"ihr_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"import_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"created_lt":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"created_at":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"opcode":{"type":["string","integer","null"]},"extra_flags":{"type":["string","integer","null"]},"decoded_opcode":{"type":["string","null"]},"ihr_disabled":{"type":["boolean","null"]},"bounce":{"type":["boolean","null"]},"bounced":{"type":["boolean","null"]},"in_msg_tx_hash":{"type":"string"},"out_msg_tx_hash":{"type":"string"},"message_content":{"anyOf":[{"$ref":"schemas#/$defs/MessageContent"},{"type":"null"}]},"init_state":{"anyOf":[{"$ref":"schemas#/$defs/MessageContent"},{"type":"null"}]}}};
+const schema75 = {"type":"object","properties":{"hash":{"type":["string","null"]},"body":{"type":["string","null"]},"decoded":{"type":["object","null"]}}};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash !== undefined){
 let data0 = data.hash;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: schema74.properties.hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: schema75.properties.hash.type}});
 errors++;
 }
 }
 if(data.body !== undefined){
 let data1 = data.body;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: schema74.properties.body.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: schema75.properties.body.type}});
 errors++;
 }
 }
 if(data.decoded !== undefined){
 let data2 = data.decoded;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded",schemaPath:"#/properties/decoded/type",keyword:"type",params:{type: schema74.properties.decoded.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded",schemaPath:"#/properties/decoded/type",keyword:"type",params:{type: schema75.properties.decoded.type}});
 errors++;
 }
 }
@@ -890,12 +917,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate196.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -918,14 +945,14 @@ errors++;
 if(data.source !== undefined){
 let data2 = data.source;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema73.properties.source.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema74.properties.source.type}});
 errors++;
 }
 }
 if(data.destination !== undefined){
 let data3 = data.destination;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema73.properties.destination.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema74.properties.destination.type}});
 errors++;
 }
 }
@@ -968,7 +995,7 @@ vErrors = null;
 if(data.value_extra_currencies !== undefined){
 let data5 = data.value_extra_currencies;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value_extra_currencies",schemaPath:"#/properties/value_extra_currencies/type",keyword:"type",params:{type: schema73.properties.value_extra_currencies.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value_extra_currencies",schemaPath:"#/properties/value_extra_currencies/type",keyword:"type",params:{type: schema74.properties.value_extra_currencies.type}});
 errors++;
 }
 }
@@ -1155,42 +1182,42 @@ vErrors = null;
 if(data.opcode !== undefined){
 let data11 = data.opcode;
 if(((typeof data11 !== "string") && (!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11))))) && (data11 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/opcode",schemaPath:"#/properties/opcode/type",keyword:"type",params:{type: schema73.properties.opcode.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/opcode",schemaPath:"#/properties/opcode/type",keyword:"type",params:{type: schema74.properties.opcode.type}});
 errors++;
 }
 }
 if(data.extra_flags !== undefined){
 let data12 = data.extra_flags;
 if(((typeof data12 !== "string") && (!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12))))) && (data12 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_flags",schemaPath:"#/properties/extra_flags/type",keyword:"type",params:{type: schema73.properties.extra_flags.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_flags",schemaPath:"#/properties/extra_flags/type",keyword:"type",params:{type: schema74.properties.extra_flags.type}});
 errors++;
 }
 }
 if(data.decoded_opcode !== undefined){
 let data13 = data.decoded_opcode;
 if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded_opcode",schemaPath:"#/properties/decoded_opcode/type",keyword:"type",params:{type: schema73.properties.decoded_opcode.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded_opcode",schemaPath:"#/properties/decoded_opcode/type",keyword:"type",params:{type: schema74.properties.decoded_opcode.type}});
 errors++;
 }
 }
 if(data.ihr_disabled !== undefined){
 let data14 = data.ihr_disabled;
 if((typeof data14 !== "boolean") && (data14 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ihr_disabled",schemaPath:"#/properties/ihr_disabled/type",keyword:"type",params:{type: schema73.properties.ihr_disabled.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/ihr_disabled",schemaPath:"#/properties/ihr_disabled/type",keyword:"type",params:{type: schema74.properties.ihr_disabled.type}});
 errors++;
 }
 }
 if(data.bounce !== undefined){
 let data15 = data.bounce;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounce",schemaPath:"#/properties/bounce/type",keyword:"type",params:{type: schema73.properties.bounce.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounce",schemaPath:"#/properties/bounce/type",keyword:"type",params:{type: schema74.properties.bounce.type}});
 errors++;
 }
 }
 if(data.bounced !== undefined){
 let data16 = data.bounced;
 if((typeof data16 !== "boolean") && (data16 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounced",schemaPath:"#/properties/bounced/type",keyword:"type",params:{type: schema73.properties.bounced.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounced",schemaPath:"#/properties/bounced/type",keyword:"type",params:{type: schema74.properties.bounced.type}});
 errors++;
 }
 }
@@ -1211,8 +1238,8 @@ let data19 = data.message_content;
 const _errs57 = errors;
 let valid7 = false;
 var _errs58 = errors;
-if(!(validate196(data19, {instancePath:instancePath+"/message_content",parentData:data,parentDataProperty:"message_content",rootData}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+if(!(validate197(data19, {instancePath:instancePath+"/message_content",parentData:data,parentDataProperty:"message_content",rootData}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 var _valid6 = _errs58 === errors;
@@ -1247,8 +1274,8 @@ let data20 = data.init_state;
 const _errs62 = errors;
 let valid8 = false;
 var _errs63 = errors;
-if(!(validate196(data20, {instancePath:instancePath+"/init_state",parentData:data,parentDataProperty:"init_state",rootData}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+if(!(validate197(data20, {instancePath:instancePath+"/init_state",parentData:data,parentDataProperty:"init_state",rootData}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 var _valid7 = _errs63 === errors;
@@ -1283,13 +1310,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate188.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
-const schema101 = {"type":"object","required":["hash"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash"},"balance":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"extra_currencies":{"type":["object","null"]},"account_status":{"type":["string","null"]},"frozen_hash":{"type":["string","null"]},"data_hash":{"type":["string","null"]},"code_hash":{"type":["string","null"]},"data_boc":{"type":["string","null"]},"code_boc":{"type":["string","null"]}}};
+const schema105 = {"type":"object","required":["hash"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash"},"balance":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"extra_currencies":{"type":["object","null"]},"account_status":{"type":["string","null"]},"frozen_hash":{"type":["string","null"]},"data_hash":{"type":["string","null"]},"code_hash":{"type":["string","null"]},"data_boc":{"type":["string","null"]},"code_boc":{"type":["string","null"]}}};
 
-function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1342,49 +1369,49 @@ vErrors = null;
 if(data.extra_currencies !== undefined){
 let data2 = data.extra_currencies;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_currencies",schemaPath:"#/properties/extra_currencies/type",keyword:"type",params:{type: schema101.properties.extra_currencies.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_currencies",schemaPath:"#/properties/extra_currencies/type",keyword:"type",params:{type: schema105.properties.extra_currencies.type}});
 errors++;
 }
 }
 if(data.account_status !== undefined){
 let data3 = data.account_status;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/account_status",schemaPath:"#/properties/account_status/type",keyword:"type",params:{type: schema101.properties.account_status.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/account_status",schemaPath:"#/properties/account_status/type",keyword:"type",params:{type: schema105.properties.account_status.type}});
 errors++;
 }
 }
 if(data.frozen_hash !== undefined){
 let data4 = data.frozen_hash;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/frozen_hash",schemaPath:"#/properties/frozen_hash/type",keyword:"type",params:{type: schema101.properties.frozen_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/frozen_hash",schemaPath:"#/properties/frozen_hash/type",keyword:"type",params:{type: schema105.properties.frozen_hash.type}});
 errors++;
 }
 }
 if(data.data_hash !== undefined){
 let data5 = data.data_hash;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",schemaPath:"#/properties/data_hash/type",keyword:"type",params:{type: schema101.properties.data_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",schemaPath:"#/properties/data_hash/type",keyword:"type",params:{type: schema105.properties.data_hash.type}});
 errors++;
 }
 }
 if(data.code_hash !== undefined){
 let data6 = data.code_hash;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",schemaPath:"#/properties/code_hash/type",keyword:"type",params:{type: schema101.properties.code_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",schemaPath:"#/properties/code_hash/type",keyword:"type",params:{type: schema105.properties.code_hash.type}});
 errors++;
 }
 }
 if(data.data_boc !== undefined){
 let data7 = data.data_boc;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_boc",schemaPath:"#/properties/data_boc/type",keyword:"type",params:{type: schema101.properties.data_boc.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_boc",schemaPath:"#/properties/data_boc/type",keyword:"type",params:{type: schema105.properties.data_boc.type}});
 errors++;
 }
 }
 if(data.code_boc !== undefined){
 let data8 = data.code_boc;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_boc",schemaPath:"#/properties/code_boc/type",keyword:"type",params:{type: schema101.properties.code_boc.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_boc",schemaPath:"#/properties/code_boc/type",keyword:"type",params:{type: schema105.properties.code_boc.type}});
 errors++;
 }
 }
@@ -1393,12 +1420,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate285.errors = vErrors;
+validate289.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1478,21 +1505,21 @@ errors++;
 if(data.mc_block_seqno !== undefined){
 let data4 = data.mc_block_seqno;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_block_seqno",schemaPath:"#/properties/mc_block_seqno/type",keyword:"type",params:{type: schema99.properties.mc_block_seqno.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_block_seqno",schemaPath:"#/properties/mc_block_seqno/type",keyword:"type",params:{type: schema103.properties.mc_block_seqno.type}});
 errors++;
 }
 }
 if(data.trace_id !== undefined){
 let data5 = data.trace_id;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: schema99.properties.trace_id.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: schema103.properties.trace_id.type}});
 errors++;
 }
 }
 if(data.trace_external_hash !== undefined){
 let data6 = data.trace_external_hash;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_external_hash",schemaPath:"#/properties/trace_external_hash/type",keyword:"type",params:{type: schema99.properties.trace_external_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_external_hash",schemaPath:"#/properties/trace_external_hash/type",keyword:"type",params:{type: schema103.properties.trace_external_hash.type}});
 errors++;
 }
 }
@@ -1529,13 +1556,13 @@ errors = vErrors.length;
 if(data.total_fees_extra_currencies !== undefined){
 let data12 = data.total_fees_extra_currencies;
 if((!(data12 && typeof data12 == "object" && !Array.isArray(data12))) && (data12 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/total_fees_extra_currencies",schemaPath:"#/properties/total_fees_extra_currencies/type",keyword:"type",params:{type: schema99.properties.total_fees_extra_currencies.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/total_fees_extra_currencies",schemaPath:"#/properties/total_fees_extra_currencies/type",keyword:"type",params:{type: schema103.properties.total_fees_extra_currencies.type}});
 errors++;
 }
 }
 if(data.description !== undefined){
-if(!(validate265(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
-vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+if(!(validate269(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
+vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
 errors = vErrors.length;
 }
 }
@@ -1550,8 +1577,8 @@ let data15 = data.in_msg;
 const _errs25 = errors;
 let valid1 = false;
 var _errs26 = errors;
-if(!(validate188(data15, {instancePath:instancePath+"/in_msg",parentData:data,parentDataProperty:"in_msg",rootData}))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+if(!(validate189(data15, {instancePath:instancePath+"/in_msg",parentData:data,parentDataProperty:"in_msg",rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs26 === errors;
@@ -1586,8 +1613,8 @@ let data16 = data.out_msgs;
 if(Array.isArray(data16)){
 const len0 = data16.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate188(data16[i0], {instancePath:instancePath+"/out_msgs/" + i0,parentData:data16,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
+if(!(validate189(data16[i0], {instancePath:instancePath+"/out_msgs/" + i0,parentData:data16,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
 }
@@ -1602,8 +1629,8 @@ let data18 = data.account_state_before;
 const _errs33 = errors;
 let valid4 = false;
 var _errs34 = errors;
-if(!(validate285(data18, {instancePath:instancePath+"/account_state_before",parentData:data,parentDataProperty:"account_state_before",rootData}))){
-vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
+if(!(validate289(data18, {instancePath:instancePath+"/account_state_before",parentData:data,parentDataProperty:"account_state_before",rootData}))){
+vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs34 === errors;
@@ -1638,8 +1665,8 @@ let data19 = data.account_state_after;
 const _errs38 = errors;
 let valid5 = false;
 var _errs39 = errors;
-if(!(validate285(data19, {instancePath:instancePath+"/account_state_after",parentData:data,parentDataProperty:"account_state_after",rootData}))){
-vErrors = vErrors === null ? validate285.errors : vErrors.concat(validate285.errors);
+if(!(validate289(data19, {instancePath:instancePath+"/account_state_after",parentData:data,parentDataProperty:"account_state_after",rootData}))){
+vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs39 === errors;
@@ -1680,7 +1707,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate259.errors = vErrors;
+validate263.errors = vErrors;
 return errors === 0;
 }
 
@@ -1755,7 +1782,7 @@ return errors === 0;
 }
 
 
-function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1772,8 +1799,8 @@ let data0 = data.transactions;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate259(data0[i0], {instancePath:instancePath+"/transactions/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
+if(!(validate263(data0[i0], {instancePath:instancePath+"/transactions/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
 errors = vErrors.length;
 }
 }
@@ -1794,23 +1821,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate329.errors = vErrors;
+validate333.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate329(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate329.errors : vErrors.concat(validate329.errors);
+if(!(validate333(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate333.errors : vErrors.concat(validate333.errors);
 errors = vErrors.length;
 }
-validate351.errors = vErrors;
+validate355.errors = vErrors;
 return errors === 0;
 }
 
-const schema114 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema118 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1844,32 +1871,6 @@ return errors === 0;
 }
 
 
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
-errors = vErrors.length;
-}
-validate353.errors = vErrors;
-return errors === 0;
-}
-
-const schema115 = {"$ref":"schemas#/$defs/IndexerError"};
-
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
-errors = vErrors.length;
-}
-validate355.errors = vErrors;
-return errors === 0;
-}
-
-const schema116 = {"$ref":"schemas#/$defs/IndexerError"};
-
 function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -1881,4 +1882,37 @@ validate357.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate351, "404": validate353, "422": validate355, "500": validate357 };
+const schema119 = {"$ref":"schemas#/$defs/IndexerError"};
+
+function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+errors = vErrors.length;
+}
+validate359.errors = vErrors;
+return errors === 0;
+}
+
+const schema120 = {"$ref":"schemas#/$defs/IndexerError"};
+
+function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+errors = vErrors.length;
+}
+validate361.errors = vErrors;
+return errors === 0;
+}
+
+export const responses = {
+  "200": { validate: validate355, int64: [["transactions","*","account_state_after","balance"],["transactions","*","account_state_before","balance"],["transactions","*","description","action","tot_msg_size","bits"],["transactions","*","description","action","tot_msg_size","cells"],["transactions","*","description","action","total_action_fees"],["transactions","*","description","action","total_fwd_fees"],["transactions","*","description","bounce","fwd_fees"],["transactions","*","description","bounce","msg_fees"],["transactions","*","description","bounce","msg_size","bits"],["transactions","*","description","bounce","msg_size","cells"],["transactions","*","description","bounce","req_fwd_fees"],["transactions","*","description","compute_ph","gas_credit"],["transactions","*","description","compute_ph","gas_fees"],["transactions","*","description","compute_ph","gas_limit"],["transactions","*","description","compute_ph","gas_used"],["transactions","*","description","credit_ph","credit"],["transactions","*","description","credit_ph","due_fees_collected"],["transactions","*","description","storage_ph","storage_fees_collected"],["transactions","*","description","storage_ph","storage_fees_due"],["transactions","*","in_msg","created_at"],["transactions","*","in_msg","created_lt"],["transactions","*","in_msg","fwd_fee"],["transactions","*","in_msg","ihr_fee"],["transactions","*","in_msg","import_fee"],["transactions","*","in_msg","value"],["transactions","*","lt"],["transactions","*","out_msgs","*","created_at"],["transactions","*","out_msgs","*","created_lt"],["transactions","*","out_msgs","*","fwd_fee"],["transactions","*","out_msgs","*","ihr_fee"],["transactions","*","out_msgs","*","import_fee"],["transactions","*","out_msgs","*","value"],["transactions","*","prev_trans_lt"],["transactions","*","total_fees"]] },
+  "401": {},
+  "404": { validate: validate357 },
+  "422": { validate: validate359 },
+  "429": {},
+  "500": { validate: validate361 },
+};

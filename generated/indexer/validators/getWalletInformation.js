@@ -30,8 +30,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate445;
-const schema150 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddress"},"use_v2":{"type":"boolean"}},"required":["address"],"additionalProperties":false};
+export const query = validate449;
+const schema154 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddress"},"use_v2":{"type":"boolean"}},"required":["address"],"additionalProperties":false};
 const schema20 = {"type":"string","pattern":"^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$"};
 const pattern3 = new RegExp("^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$", "u");
 
@@ -53,7 +53,7 @@ return errors === 0;
 }
 
 
-function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate449(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -84,15 +84,17 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate445.errors = vErrors;
+validate449.errors = vErrors;
 return errors === 0;
 }
 
-const schema151 = {"$ref":"schemas#/$defs/WalletInformation"};
-const schema109 = {"type":"object","required":["balance","status"],"properties":{"balance":{"$ref":"schemas#/$defs/Nanotons"},"wallet_type":{"type":"string"},"seqno":{"type":"integer"},"wallet_id":{"type":"integer"},"last_transaction_lt":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"last_transaction_hash":{"type":["string","null"]},"status":{"type":"string"}}};
-const schema24 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
-const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
+const schema155 = {"$ref":"schemas#/$defs/WalletInformation"};
+const schema113 = {"type":"object","required":["balance","status"],"properties":{"balance":{"$ref":"schemas#/$defs/Nanotons"},"wallet_type":{"type":"string"},"seqno":{"type":"integer"},"wallet_id":{"type":"integer"},"last_transaction_lt":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"last_transaction_hash":{"type":["string","null"]},"status":{"type":"string"}}};
+const schema24 = {"type":["integer","string"],"format":"uint120","pattern":"^[0-9]+$","integerFormat":"uint120"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern5 = new RegExp("^[0-9]+$", "u");
+const obj0 = BigInt("0");
+const obj1 = BigInt("1329227995784915872903807060280344575");
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -101,15 +103,22 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema24.type}});
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(!(formats0.validate(data))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
+errors++;
+}
+}
+else {
+if(typeof data == "number" && data < 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
 errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
 }
@@ -117,7 +126,11 @@ validate60.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern7 = new RegExp("^-?[0-9]+$", "u");
+const obj2 = BigInt("-9223372036854775808");
+const obj3 = BigInt("9223372036854775807");
+const formats0 = cjs0.fullFormats.int64;
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -126,6 +139,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -133,7 +153,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -143,7 +163,7 @@ return errors === 0;
 }
 
 
-function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -220,7 +240,7 @@ vErrors = null;
 if(data.last_transaction_hash !== undefined){
 let data5 = data.last_transaction_hash;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_hash",schemaPath:"#/properties/last_transaction_hash/type",keyword:"type",params:{type: schema109.properties.last_transaction_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_hash",schemaPath:"#/properties/last_transaction_hash/type",keyword:"type",params:{type: schema113.properties.last_transaction_hash.type}});
 errors++;
 }
 }
@@ -235,23 +255,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate332.errors = vErrors;
+validate336.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate332(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate332.errors : vErrors.concat(validate332.errors);
+if(!(validate336(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
 errors = vErrors.length;
 }
-validate447.errors = vErrors;
+validate451.errors = vErrors;
 return errors === 0;
 }
 
-const schema152 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema156 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -285,32 +305,6 @@ return errors === 0;
 }
 
 
-function validate449(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
-errors = vErrors.length;
-}
-validate449.errors = vErrors;
-return errors === 0;
-}
-
-const schema153 = {"$ref":"schemas#/$defs/IndexerError"};
-
-function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
-errors = vErrors.length;
-}
-validate451.errors = vErrors;
-return errors === 0;
-}
-
-const schema154 = {"$ref":"schemas#/$defs/IndexerError"};
-
 function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -322,4 +316,37 @@ validate453.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate447, "409": validate449, "422": validate451, "500": validate453 };
+const schema157 = {"$ref":"schemas#/$defs/IndexerError"};
+
+function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+errors = vErrors.length;
+}
+validate455.errors = vErrors;
+return errors === 0;
+}
+
+const schema158 = {"$ref":"schemas#/$defs/IndexerError"};
+
+function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+errors = vErrors.length;
+}
+validate457.errors = vErrors;
+return errors === 0;
+}
+
+export const responses = {
+  "200": { validate: validate451, int64: [["balance"],["last_transaction_lt"]] },
+  "401": {},
+  "409": { validate: validate453 },
+  "422": { validate: validate455 },
+  "429": {},
+  "500": { validate: validate457 },
+};

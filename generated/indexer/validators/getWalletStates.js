@@ -30,8 +30,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate429;
-const schema142 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"}},"required":["address"],"additionalProperties":false};
+export const query = validate433;
+const schema146 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"}},"required":["address"],"additionalProperties":false};
 const schema21 = {"anyOf":[{"$ref":"schemas#/$defs/AccountAddress"},{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"schemas#/$defs/AccountAddress"}}]};
 const schema20 = {"type":"string","pattern":"^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$"};
 const pattern3 = new RegExp("^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$", "u");
@@ -112,7 +112,7 @@ return errors === 0;
 }
 
 
-function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -137,13 +137,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate429.errors = vErrors;
+validate433.errors = vErrors;
 return errors === 0;
 }
 
-const schema143 = {"$ref":"schemas#/$defs/WalletStatesResponse"};
-const schema111 = {"type":"object","required":["wallets","address_book"],"properties":{"wallets":{"type":"array","items":{"$ref":"schemas#/$defs/WalletState"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
-const schema110 = {"type":"object","required":["address","is_wallet"],"properties":{"address":{"$ref":"schemas#/$defs/RawAddress"},"is_wallet":{"type":"boolean"},"wallet_type":{"type":"string"},"seqno":{"type":"integer"},"wallet_id":{"type":"integer"},"balance":{"$ref":"schemas#/$defs/Nanotons"},"extra_currencies":{"type":"object"},"is_signature_allowed":{"type":"boolean"},"status":{"type":"string"},"code_hash":{"type":"string"},"last_transaction_hash":{"type":["string","null"]},"last_transaction_lt":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]}}};
+const schema147 = {"$ref":"schemas#/$defs/WalletStatesResponse"};
+const schema115 = {"type":"object","required":["wallets","address_book"],"properties":{"wallets":{"type":"array","items":{"$ref":"schemas#/$defs/WalletState"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
+const schema114 = {"type":"object","required":["address","is_wallet"],"properties":{"address":{"$ref":"schemas#/$defs/RawAddress"},"is_wallet":{"type":"boolean"},"wallet_type":{"type":"string"},"seqno":{"type":"integer"},"wallet_id":{"type":"integer"},"balance":{"$ref":"schemas#/$defs/Nanotons"},"extra_currencies":{"type":"object"},"is_signature_allowed":{"type":"boolean"},"status":{"type":"string"},"code_hash":{"type":"string"},"last_transaction_hash":{"type":["string","null"]},"last_transaction_lt":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]}}};
 const schema23 = {"type":"string"};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -157,9 +157,11 @@ validate58.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
-const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
+const schema24 = {"type":["integer","string"],"format":"uint120","pattern":"^[0-9]+$","integerFormat":"uint120"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern5 = new RegExp("^[0-9]+$", "u");
+const obj0 = BigInt("0");
+const obj1 = BigInt("1329227995784915872903807060280344575");
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -168,15 +170,22 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema24.type}});
 errors++;
 }
-if((typeof data == "number") && (isFinite(data))){
-if(!(formats0.validate(data))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
+errors++;
+}
+}
+else {
+if(typeof data == "number" && data < 0){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
 errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+if(!pattern5.test(data)){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
 }
@@ -184,7 +193,11 @@ validate60.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern7 = new RegExp("^-?[0-9]+$", "u");
+const obj2 = BigInt("-9223372036854775808");
+const obj3 = BigInt("9223372036854775807");
+const formats0 = cjs0.fullFormats.int64;
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -193,6 +206,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj2 || integer0 > obj3){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -200,7 +220,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern7.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -210,7 +230,7 @@ return errors === 0;
 }
 
 
-function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -288,7 +308,7 @@ errors++;
 if(data.last_transaction_hash !== undefined){
 let data10 = data.last_transaction_hash;
 if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_hash",schemaPath:"#/properties/last_transaction_hash/type",keyword:"type",params:{type: schema110.properties.last_transaction_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_hash",schemaPath:"#/properties/last_transaction_hash/type",keyword:"type",params:{type: schema114.properties.last_transaction_hash.type}});
 errors++;
 }
 }
@@ -333,7 +353,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate335.errors = vErrors;
+validate339.errors = vErrors;
 return errors === 0;
 }
 
@@ -534,7 +554,7 @@ return errors === 0;
 }
 
 
-function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -551,8 +571,8 @@ let data0 = data.wallets;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate335(data0[i0], {instancePath:instancePath+"/wallets/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate335.errors : vErrors.concat(validate335.errors);
+if(!(validate339(data0[i0], {instancePath:instancePath+"/wallets/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate339.errors : vErrors.concat(validate339.errors);
 errors = vErrors.length;
 }
 }
@@ -579,23 +599,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate339.errors = vErrors;
+validate343.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate339(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate339.errors : vErrors.concat(validate339.errors);
+if(!(validate343(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate343.errors : vErrors.concat(validate343.errors);
 errors = vErrors.length;
 }
-validate431.errors = vErrors;
+validate435.errors = vErrors;
 return errors === 0;
 }
 
-const schema144 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema148 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -629,28 +649,34 @@ return errors === 0;
 }
 
 
-function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate437(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate433.errors = vErrors;
+validate437.errors = vErrors;
 return errors === 0;
 }
 
-const schema145 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema149 = {"$ref":"schemas#/$defs/IndexerError"};
 
-function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate435.errors = vErrors;
+validate439.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate431, "422": validate433, "500": validate435 };
+export const responses = {
+  "200": { validate: validate435, int64: [["wallets","*","balance"],["wallets","*","last_transaction_lt"]] },
+  "401": {},
+  "422": { validate: validate437 },
+  "429": {},
+  "500": { validate: validate439 },
+};

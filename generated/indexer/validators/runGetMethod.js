@@ -30,8 +30,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate563;
-const schema198 = {"$ref":"schemas#/$defs/GetMethodCall"};
+export const body = validate567;
+const schema202 = {"$ref":"schemas#/$defs/GetMethodCall"};
 const schema54 = {"type":"object","required":["address","method"],"additionalProperties":false,"properties":{"address":{"$ref":"schemas#/$defs/AccountAddress"},"method":{"anyOf":[{"type":"string","minLength":1},{"type":"integer"}]},"stack":{"type":"array","items":{"$ref":"schemas#/$defs/StackArgument"}}}};
 const schema20 = {"type":"string","pattern":"^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$"};
 const pattern3 = new RegExp("^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$", "u");
@@ -193,18 +193,18 @@ return errors === 0;
 }
 
 
-function validate563(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate567(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate129(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
-validate563.errors = vErrors;
+validate567.errors = vErrors;
 return errors === 0;
 }
 
-const schema199 = {"$ref":"schemas#/$defs/GetMethodResult"};
+const schema203 = {"$ref":"schemas#/$defs/GetMethodResult"};
 const schema56 = {"type":"object","required":["gas_used","exit_code","stack"],"properties":{"gas_used":{"type":"integer"},"exit_code":{"type":"integer"},"stack":{"type":"array","items":{"$ref":"schemas#/$defs/StackEntry"}}}};
 const schema57 = {"type":"object","required":["type"],"properties":{"type":{"anyOf":[{"type":"string","enum":["num","cell","slice","tuple","list","null"]},{"type":"string"}]},"value":{}}};
 
@@ -322,18 +322,18 @@ return errors === 0;
 }
 
 
-function validate565(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate569(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate133(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
-validate565.errors = vErrors;
+validate569.errors = vErrors;
 return errors === 0;
 }
 
-const schema200 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema204 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -367,28 +367,34 @@ return errors === 0;
 }
 
 
-function validate567(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate571(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate567.errors = vErrors;
+validate571.errors = vErrors;
 return errors === 0;
 }
 
-const schema201 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema205 = {"$ref":"schemas#/$defs/IndexerError"};
 
-function validate569(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate573(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate569.errors = vErrors;
+validate573.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate565, "422": validate567, "500": validate569 };
+export const responses = {
+  "200": { validate: validate569 },
+  "401": {},
+  "422": { validate: validate571 },
+  "429": {},
+  "500": { validate: validate573 },
+};

@@ -17,8 +17,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate579;
-const schema206 = {"$ref":"schemas#/$defs/ExternalMessage"};
+export const body = validate583;
+const schema210 = {"$ref":"schemas#/$defs/ExternalMessage"};
 const schema49 = {"type":"object","required":["boc"],"additionalProperties":false,"properties":{"boc":{"type":"string","minLength":1}}};
 const func1 = cjs0.default;
 
@@ -59,19 +59,19 @@ return errors === 0;
 }
 
 
-function validate579(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate583(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate113(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
 errors = vErrors.length;
 }
-validate579.errors = vErrors;
+validate583.errors = vErrors;
 return errors === 0;
 }
 
-const schema207 = {"$ref":"schemas#/$defs/SentMessage"};
-const schema90 = {"type":"object","required":["message_hash"],"properties":{"message_hash":{"$ref":"schemas#/$defs/Hash"},"message_hash_norm":{"type":"string"}}};
+const schema211 = {"$ref":"schemas#/$defs/SentMessage"};
+const schema94 = {"type":"object","required":["message_hash"],"properties":{"message_hash":{"$ref":"schemas#/$defs/Hash"},"message_hash_norm":{"type":"string"}}};
 const schema43 = {"type":"string"};
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -86,7 +86,7 @@ return errors === 0;
 }
 
 
-function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -111,23 +111,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate242.errors = vErrors;
+validate246.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate581(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate585(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate242(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
+if(!(validate246(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
 }
-validate581.errors = vErrors;
+validate585.errors = vErrors;
 return errors === 0;
 }
 
-const schema208 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema212 = {"$ref":"schemas#/$defs/IndexerError"};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"},"code":{"type":"integer"}}};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -161,28 +161,34 @@ return errors === 0;
 }
 
 
-function validate583(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate587(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate583.errors = vErrors;
+validate587.errors = vErrors;
 return errors === 0;
 }
 
-const schema209 = {"$ref":"schemas#/$defs/IndexerError"};
+const schema213 = {"$ref":"schemas#/$defs/IndexerError"};
 
-function validate585(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate589(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
-validate585.errors = vErrors;
+validate589.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate581, "422": validate583, "500": validate585 };
+export const responses = {
+  "200": { validate: validate585 },
+  "401": {},
+  "422": { validate: validate587 },
+  "429": {},
+  "500": { validate: validate589 },
+};

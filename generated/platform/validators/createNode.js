@@ -1146,4 +1146,10 @@ validate129.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "201": validate123, "400": validate125, "401": validate127, "403": validate129 };
+export const responses = {
+  "201": { validate: validate123, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
+  "400": { validate: validate125 },
+  "401": { validate: validate127 },
+  "403": { validate: validate129 },
+};
+export const requestSecrets = [["details","auth_key"],["details","auth_password"],["details","auth_username"]];

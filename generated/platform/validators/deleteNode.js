@@ -261,4 +261,9 @@ validate158.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "401": validate154, "403": validate156, "404": validate158 };
+export const responses = {
+  "204": {},
+  "401": { validate: validate154 },
+  "403": { validate: validate156 },
+  "404": { validate: validate158 },
+};

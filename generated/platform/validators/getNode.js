@@ -859,4 +859,9 @@ validate138.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate132, "401": validate134, "403": validate136, "404": validate138 };
+export const responses = {
+  "200": { validate: validate132, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
+  "401": { validate: validate134 },
+  "403": { validate: validate136 },
+  "404": { validate: validate138 },
+};

@@ -246,4 +246,8 @@ validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate100, "401": validate102, "403": validate104 };
+export const responses = {
+  "200": { validate: validate100 },
+  "401": { validate: validate102 },
+  "403": { validate: validate104 },
+};

@@ -1050,4 +1050,10 @@ validate119.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate111, "400": validate113, "401": validate115, "403": validate117, "404": validate119 };
+export const responses = {
+  "200": { validate: validate111, secrets: [["results","*","details","auth_key"],["results","*","details","auth_password"],["results","*","details","auth_username"]] },
+  "400": { validate: validate113 },
+  "401": { validate: validate115 },
+  "403": { validate: validate117 },
+  "404": { validate: validate119 },
+};

@@ -924,4 +924,10 @@ validate151.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate143, "400": validate145, "401": validate147, "403": validate149, "404": validate151 };
+export const responses = {
+  "200": { validate: validate143, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
+  "400": { validate: validate145 },
+  "401": { validate: validate147 },
+  "403": { validate: validate149 },
+  "404": { validate: validate151 },
+};

@@ -117,9 +117,12 @@ return errors === 0;
 const schema99 = {"$ref":"schemas#/$defs/AccountResourceResult"};
 const schema33 = {"oneOf":[{"$ref":"schemas#/$defs/AccountResource"},{"$ref":"schemas#/$defs/WalletError"}]};
 const schema32 = {"type":"object","not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"freeNetUsed":{"$ref":"schemas#/$defs/Int64"},"freeNetLimit":{"$ref":"schemas#/$defs/Int64"},"NetUsed":{"$ref":"schemas#/$defs/Int64"},"NetLimit":{"$ref":"schemas#/$defs/Int64"},"EnergyUsed":{"$ref":"schemas#/$defs/Int64"},"EnergyLimit":{"$ref":"schemas#/$defs/Int64"},"tronPowerUsed":{"$ref":"schemas#/$defs/Int64"},"tronPowerLimit":{"$ref":"schemas#/$defs/Int64"},"assetNetUsed":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"assetNetLimit":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"TotalNetLimit":{"$ref":"schemas#/$defs/Int64"},"TotalNetWeight":{"$ref":"schemas#/$defs/Int64"},"TotalEnergyLimit":{"$ref":"schemas#/$defs/Int64"},"TotalEnergyWeight":{"$ref":"schemas#/$defs/Int64"},"TotalTronPowerWeight":{"$ref":"schemas#/$defs/Int64"}}};
-const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern5 = new RegExp("^-?[0-9]+$", "u");
+const obj0 = BigInt("-9223372036854775808");
+const obj1 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -128,6 +131,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema22.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -135,7 +145,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern5.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -421,4 +431,9 @@ validate354.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate354 };
+export const responses = {
+  "200": { validate: validate354, int64: [["EnergyLimit"],["EnergyUsed"],["NetLimit"],["NetUsed"],["TotalEnergyLimit"],["TotalEnergyWeight"],["TotalNetLimit"],["TotalNetWeight"],["TotalTronPowerWeight"],["assetNetLimit","*","value"],["assetNetUsed","*","value"],["freeNetLimit"],["freeNetUsed"],["tronPowerLimit"],["tronPowerUsed"]] },
+  "401": {},
+  "413": {},
+  "429": {},
+};

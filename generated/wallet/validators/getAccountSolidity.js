@@ -117,9 +117,12 @@ return errors === 0;
 const schema131 = {"$ref":"schemas#/$defs/AccountResult"};
 const schema35 = {"oneOf":[{"$ref":"schemas#/$defs/Account"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
 const schema20 = {"type":"object","required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"account_name":{"type":"string"},"type":{"type":"string"},"balance":{"$ref":"schemas#/$defs/Int64"},"create_time":{"$ref":"schemas#/$defs/Int64"},"latest_opration_time":{"$ref":"schemas#/$defs/Int64"},"latest_consume_time":{"$ref":"schemas#/$defs/Int64"},"latest_consume_free_time":{"$ref":"schemas#/$defs/Int64"},"net_usage":{"$ref":"schemas#/$defs/Int64"},"free_net_usage":{"$ref":"schemas#/$defs/Int64"},"net_window_size":{"$ref":"schemas#/$defs/Int64"},"net_window_optimized":{"type":"boolean"},"assetV2":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"free_asset_net_usageV2":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"asset_optimized":{"type":"boolean"},"frozenV2":{"type":"array","items":{"$ref":"schemas#/$defs/FrozenV2"}},"unfrozenV2":{"type":"array","items":{"$ref":"schemas#/$defs/UnfrozenV2"}},"account_resource":{"$ref":"schemas#/$defs/AccountEnergyState"},"owner_permission":{"$ref":"schemas#/$defs/Permission"},"witness_permission":{"$ref":"schemas#/$defs/Permission"},"active_permission":{"type":"array","items":{"$ref":"schemas#/$defs/Permission"}},"allowance":{"$ref":"schemas#/$defs/Int64"},"latest_withdraw_time":{"$ref":"schemas#/$defs/Int64"},"asset_issued_ID":{"type":"string"},"asset_issued_name":{"type":"string"}}};
-const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern5 = new RegExp("^-?[0-9]+$", "u");
+const obj0 = BigInt("-9223372036854775808");
+const obj1 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -128,6 +131,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema22.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -135,7 +145,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern5.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -277,13 +287,13 @@ return errors === 0;
 const schema27 = {"type":"object","properties":{"type":{"type":"string"},"id":{"type":"integer","format":"int32"},"permission_name":{"type":"string"},"threshold":{"$ref":"schemas#/$defs/Int64"},"operations":{"$ref":"schemas#/$defs/Hex"},"keys":{"type":"array","items":{"type":"object","properties":{"address":{"$ref":"schemas#/$defs/Address"},"weight":{"$ref":"schemas#/$defs/Int64"}}}}}};
 const formats2 = cjs0.fullFormats.int32;
 const schema28 = {"type":"string","pattern":"^[0-9a-fA-F]*$"};
-const pattern5 = new RegExp("^[0-9a-fA-F]*$", "u");
+const pattern6 = new RegExp("^[0-9a-fA-F]*$", "u");
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern5.test(data)){
+if(!pattern6.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]*$"}});
 errors++;
 }
@@ -720,4 +730,9 @@ validate418.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate418 };
+export const responses = {
+  "200": { validate: validate418, int64: [["account_resource","energy_usage"],["account_resource","energy_window_size"],["account_resource","latest_consume_time_for_energy"],["active_permission","*","keys","*","weight"],["active_permission","*","threshold"],["allowance"],["assetV2","*","value"],["balance"],["create_time"],["free_asset_net_usageV2","*","value"],["free_net_usage"],["frozenV2","*","amount"],["latest_consume_free_time"],["latest_consume_time"],["latest_opration_time"],["latest_withdraw_time"],["net_usage"],["net_window_size"],["owner_permission","keys","*","weight"],["owner_permission","threshold"],["unfrozenV2","*","unfreeze_amount"],["unfrozenV2","*","unfreeze_expire_time"],["witness_permission","keys","*","weight"],["witness_permission","threshold"]] },
+  "401": {},
+  "413": {},
+  "429": {},
+};

@@ -118,10 +118,13 @@ const schema125 = {"$ref":"schemas#/$defs/AssetIssueListResult"};
 const schema46 = {"oneOf":[{"$ref":"schemas#/$defs/AssetIssueList"},{"$ref":"schemas#/$defs/WalletError"}]};
 const schema43 = {"type":"object","not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"assetIssue":{"type":"array","items":{"$ref":"schemas#/$defs/AssetIssue"}}}};
 const schema39 = {"type":"object","required":["id","owner_address","name","total_supply","trx_num","num"],"properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"owner_address":{"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"},"name":{"type":"string"},"abbr":{"type":"string"},"total_supply":{"$ref":"schemas#/$defs/Int64"},"trx_num":{"type":"integer","format":"int32"},"precision":{"type":"integer","format":"int32"},"num":{"type":"integer","format":"int32"},"start_time":{"$ref":"schemas#/$defs/Int64"},"end_time":{"$ref":"schemas#/$defs/Int64"},"description":{"type":"string"},"url":{"type":"string"},"free_asset_net_limit":{"$ref":"schemas#/$defs/Int64"},"public_free_asset_net_limit":{"$ref":"schemas#/$defs/Int64"},"frozen_supply":{"type":"array","items":{"$ref":"schemas#/$defs/FrozenSupply"}},"vote_score":{"type":"integer","format":"int32"},"order":{"$ref":"schemas#/$defs/Int64"},"public_free_asset_net_usage":{"$ref":"schemas#/$defs/Int64"},"public_latest_free_net_time":{"$ref":"schemas#/$defs/Int64"}}};
-const pattern8 = new RegExp("^[0-9]+$", "u");
-const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const pattern10 = new RegExp("^[0-9]+$", "u");
+const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern5 = new RegExp("^-?[0-9]+$", "u");
+const obj0 = BigInt("-9223372036854775808");
+const obj1 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -130,6 +133,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema22.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -137,7 +147,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern5.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -206,7 +216,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
@@ -530,4 +540,9 @@ validate406.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate406 };
+export const responses = {
+  "200": { validate: validate406, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]] },
+  "401": {},
+  "413": {},
+  "429": {},
+};

@@ -33,7 +33,7 @@ const cjs0 = commonJsExports(module0);
 export const body = validate400;
 const schema122 = {"$ref":"schemas#/$defs/AssetIssueByIdRequest"};
 const schema41 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string","pattern":"^[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
-const pattern8 = new RegExp("^[0-9]+$", "u");
+const pattern10 = new RegExp("^[0-9]+$", "u");
 const schema31 = {"type":"boolean"};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -65,7 +65,7 @@ errors++;
 if(data.value !== undefined){
 let data0 = data.value;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"#/properties/value/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
@@ -106,9 +106,12 @@ const schema123 = {"$ref":"schemas#/$defs/AssetIssueByIdResult"};
 const schema42 = {"oneOf":[{"$ref":"schemas#/$defs/AssetIssue"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
 const schema39 = {"type":"object","required":["id","owner_address","name","total_supply","trx_num","num"],"properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"owner_address":{"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"},"name":{"type":"string"},"abbr":{"type":"string"},"total_supply":{"$ref":"schemas#/$defs/Int64"},"trx_num":{"type":"integer","format":"int32"},"precision":{"type":"integer","format":"int32"},"num":{"type":"integer","format":"int32"},"start_time":{"$ref":"schemas#/$defs/Int64"},"end_time":{"$ref":"schemas#/$defs/Int64"},"description":{"type":"string"},"url":{"type":"string"},"free_asset_net_limit":{"$ref":"schemas#/$defs/Int64"},"public_free_asset_net_limit":{"$ref":"schemas#/$defs/Int64"},"frozen_supply":{"type":"array","items":{"$ref":"schemas#/$defs/FrozenSupply"}},"vote_score":{"type":"integer","format":"int32"},"order":{"$ref":"schemas#/$defs/Int64"},"public_free_asset_net_usage":{"$ref":"schemas#/$defs/Int64"},"public_latest_free_net_time":{"$ref":"schemas#/$defs/Int64"}}};
 const pattern3 = new RegExp("^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$", "u");
-const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern5 = new RegExp("^-?[0-9]+$", "u");
+const obj0 = BigInt("-9223372036854775808");
+const obj1 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -117,6 +120,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema22.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -124,7 +134,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern5.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -193,7 +203,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern10.test(data0)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
@@ -489,4 +499,9 @@ validate402.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate402 };
+export const responses = {
+  "200": { validate: validate402, int64: [["end_time"],["free_asset_net_limit"],["frozen_supply","*","frozen_amount"],["frozen_supply","*","frozen_days"],["order"],["public_free_asset_net_limit"],["public_free_asset_net_usage"],["public_latest_free_net_time"],["start_time"],["total_supply"]] },
+  "401": {},
+  "413": {},
+  "429": {},
+};

@@ -33,7 +33,7 @@ const cjs0 = commonJsExports(module0);
 export const body = validate368;
 const schema106 = {"$ref":"schemas#/$defs/GetBlockRequest"};
 const schema74 = {"type":"object","additionalProperties":false,"properties":{"id_or_num":{"type":"string","pattern":"^([0-9]{1,19}|[0-9a-fA-F]{64})$"},"detail":{"type":"boolean"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
-const pattern16 = new RegExp("^([0-9]{1,19}|[0-9a-fA-F]{64})$", "u");
+const pattern20 = new RegExp("^([0-9]{1,19}|[0-9a-fA-F]{64})$", "u");
 const schema31 = {"type":"boolean"};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -61,7 +61,7 @@ errors++;
 if(data.id_or_num !== undefined){
 let data0 = data.id_or_num;
 if(typeof data0 === "string"){
-if(!pattern16.test(data0)){
+if(!pattern20.test(data0)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/id_or_num",schemaPath:"#/properties/id_or_num/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,19}|[0-9a-fA-F]{64})$"}});
 errors++;
 }
@@ -108,13 +108,13 @@ const schema107 = {"$ref":"schemas#/$defs/BlockResult"};
 const schema60 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
 const schema48 = {"type":"object","required":["blockID","block_header"],"properties":{"blockID":{"$ref":"schemas#/$defs/Hash"},"block_header":{"$ref":"schemas#/$defs/BlockHeader"},"transactions":{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}}}};
 const schema49 = {"type":"string","pattern":"^[0-9a-fA-F]{64}$"};
-const pattern11 = new RegExp("^[0-9a-fA-F]{64}$", "u");
+const pattern13 = new RegExp("^[0-9a-fA-F]{64}$", "u");
 
 function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern11.test(data)){
+if(!pattern13.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{64}$"}});
 errors++;
 }
@@ -128,9 +128,12 @@ return errors === 0;
 }
 
 const schema50 = {"type":"object","required":["raw_data"],"properties":{"raw_data":{"type":"object","properties":{"number":{"$ref":"schemas#/$defs/Int64"},"txTrieRoot":{"$ref":"schemas#/$defs/Hash"},"witness_address":{"$ref":"schemas#/$defs/Address"},"parentHash":{"$ref":"schemas#/$defs/Hash"},"version":{"type":"integer","format":"int32"},"timestamp":{"$ref":"schemas#/$defs/Int64"},"accountStateRoot":{"$ref":"schemas#/$defs/Hex"}}},"witness_signature":{"$ref":"schemas#/$defs/Hex"}}};
-const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern5 = new RegExp("^-?[0-9]+$", "u");
+const obj0 = BigInt("-9223372036854775808");
+const obj1 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -139,6 +142,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema22.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -146,7 +156,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern5.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -176,13 +186,13 @@ return errors === 0;
 }
 
 const schema28 = {"type":"string","pattern":"^[0-9a-fA-F]*$"};
-const pattern5 = new RegExp("^[0-9a-fA-F]*$", "u");
+const pattern6 = new RegExp("^[0-9a-fA-F]*$", "u");
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern5.test(data)){
+if(!pattern6.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]*$"}});
 errors++;
 }
@@ -313,13 +323,13 @@ return errors === 0;
 }
 
 const schema53 = {"type":"string","pattern":"^[0-9a-fA-F]{130}$"};
-const pattern12 = new RegExp("^[0-9a-fA-F]{130}$", "u");
+const pattern14 = new RegExp("^[0-9a-fA-F]{130}$", "u");
 
 function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern12.test(data)){
+if(!pattern14.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{130}$"}});
 errors++;
 }
@@ -799,4 +809,9 @@ validate370.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate370 };
+export const responses = {
+  "200": { validate: validate370, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
+  "401": {},
+  "413": {},
+  "429": {},
+};

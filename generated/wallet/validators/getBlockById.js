@@ -34,13 +34,13 @@ export const body = validate364;
 const schema104 = {"$ref":"schemas#/$defs/BlockIdRequest"};
 const schema58 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"$ref":"schemas#/$defs/Hash"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 const schema49 = {"type":"string","pattern":"^[0-9a-fA-F]{64}$"};
-const pattern11 = new RegExp("^[0-9a-fA-F]{64}$", "u");
+const pattern13 = new RegExp("^[0-9a-fA-F]{64}$", "u");
 
 function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern11.test(data)){
+if(!pattern13.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{64}$"}});
 errors++;
 }
@@ -118,9 +118,12 @@ const schema105 = {"$ref":"schemas#/$defs/BlockResult"};
 const schema60 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
 const schema48 = {"type":"object","required":["blockID","block_header"],"properties":{"blockID":{"$ref":"schemas#/$defs/Hash"},"block_header":{"$ref":"schemas#/$defs/BlockHeader"},"transactions":{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}}}};
 const schema50 = {"type":"object","required":["raw_data"],"properties":{"raw_data":{"type":"object","properties":{"number":{"$ref":"schemas#/$defs/Int64"},"txTrieRoot":{"$ref":"schemas#/$defs/Hash"},"witness_address":{"$ref":"schemas#/$defs/Address"},"parentHash":{"$ref":"schemas#/$defs/Hash"},"version":{"type":"integer","format":"int32"},"timestamp":{"$ref":"schemas#/$defs/Int64"},"accountStateRoot":{"$ref":"schemas#/$defs/Hex"}}},"witness_signature":{"$ref":"schemas#/$defs/Hex"}}};
-const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern5 = new RegExp("^-?[0-9]+$", "u");
+const obj0 = BigInt("-9223372036854775808");
+const obj1 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -129,6 +132,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema22.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -136,7 +146,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern5.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -166,13 +176,13 @@ return errors === 0;
 }
 
 const schema28 = {"type":"string","pattern":"^[0-9a-fA-F]*$"};
-const pattern5 = new RegExp("^[0-9a-fA-F]*$", "u");
+const pattern6 = new RegExp("^[0-9a-fA-F]*$", "u");
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern5.test(data)){
+if(!pattern6.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]*$"}});
 errors++;
 }
@@ -303,13 +313,13 @@ return errors === 0;
 }
 
 const schema53 = {"type":"string","pattern":"^[0-9a-fA-F]{130}$"};
-const pattern12 = new RegExp("^[0-9a-fA-F]{130}$", "u");
+const pattern14 = new RegExp("^[0-9a-fA-F]{130}$", "u");
 
 function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern12.test(data)){
+if(!pattern14.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{130}$"}});
 errors++;
 }
@@ -789,4 +799,9 @@ validate366.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate366 };
+export const responses = {
+  "200": { validate: validate366, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
+  "401": {},
+  "413": {},
+  "429": {},
+};

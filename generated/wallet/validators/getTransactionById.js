@@ -34,13 +34,13 @@ export const body = validate372;
 const schema108 = {"$ref":"schemas#/$defs/TransactionIdRequest"};
 const schema85 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"$ref":"schemas#/$defs/Hash"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 const schema49 = {"type":"string","pattern":"^[0-9a-fA-F]{64}$"};
-const pattern11 = new RegExp("^[0-9a-fA-F]{64}$", "u");
+const pattern13 = new RegExp("^[0-9a-fA-F]{64}$", "u");
 
 function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern11.test(data)){
+if(!pattern13.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{64}$"}});
 errors++;
 }
@@ -118,9 +118,12 @@ const schema109 = {"$ref":"schemas#/$defs/TransactionResult"};
 const schema88 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
 const schema51 = {"type":"object","required":["txID","raw_data"],"properties":{"ret":{"type":"array","items":{"$ref":"schemas#/$defs/TransactionRet"}},"signature":{"type":"array","items":{"$ref":"schemas#/$defs/Signature"}},"txID":{"$ref":"schemas#/$defs/Hash"},"raw_data":{"$ref":"schemas#/$defs/RawData"},"raw_data_hex":{"$ref":"schemas#/$defs/Hex"},"visible":{"type":"boolean"}}};
 const schema52 = {"type":"object","properties":{"contractRet":{"type":"string"},"ret":{"type":"string"},"fee":{"$ref":"schemas#/$defs/Int64"}}};
-const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern5 = new RegExp("^-?[0-9]+$", "u");
+const obj0 = BigInt("-9223372036854775808");
+const obj1 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -129,6 +132,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema22.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -136,7 +146,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern5.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -178,13 +188,13 @@ return errors === 0;
 }
 
 const schema53 = {"type":"string","pattern":"^[0-9a-fA-F]{130}$"};
-const pattern12 = new RegExp("^[0-9a-fA-F]{130}$", "u");
+const pattern14 = new RegExp("^[0-9a-fA-F]{130}$", "u");
 
 function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern12.test(data)){
+if(!pattern14.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{130}$"}});
 errors++;
 }
@@ -221,13 +231,13 @@ return errors === 0;
 }
 
 const schema28 = {"type":"string","pattern":"^[0-9a-fA-F]*$"};
-const pattern5 = new RegExp("^[0-9a-fA-F]*$", "u");
+const pattern6 = new RegExp("^[0-9a-fA-F]*$", "u");
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern5.test(data)){
+if(!pattern6.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]*$"}});
 errors++;
 }
@@ -655,4 +665,9 @@ validate374.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate374 };
+export const responses = {
+  "200": { validate: validate374, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"],["ret","*","fee"]] },
+  "401": {},
+  "413": {},
+  "429": {},
+};

@@ -34,13 +34,13 @@ export const body = validate376;
 const schema110 = {"$ref":"schemas#/$defs/TransactionIdRequest"};
 const schema85 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"$ref":"schemas#/$defs/Hash"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 const schema49 = {"type":"string","pattern":"^[0-9a-fA-F]{64}$"};
-const pattern11 = new RegExp("^[0-9a-fA-F]{64}$", "u");
+const pattern13 = new RegExp("^[0-9a-fA-F]{64}$", "u");
 
 function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern11.test(data)){
+if(!pattern13.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{64}$"}});
 errors++;
 }
@@ -117,9 +117,12 @@ return errors === 0;
 const schema111 = {"$ref":"schemas#/$defs/TransactionInfoResult"};
 const schema87 = {"oneOf":[{"$ref":"schemas#/$defs/TransactionInfo"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
 const schema86 = {"type":"object","required":["id"],"properties":{"id":{"$ref":"schemas#/$defs/Hash"},"fee":{"$ref":"schemas#/$defs/Int64"},"blockNumber":{"$ref":"schemas#/$defs/Int64"},"blockTimeStamp":{"$ref":"schemas#/$defs/Int64"},"contractResult":{"type":"array","items":{"$ref":"schemas#/$defs/Hex"}},"contract_address":{"$ref":"schemas#/$defs/Address"},"receipt":{"$ref":"schemas#/$defs/Receipt"},"log":{"type":"array","items":{"$ref":"schemas#/$defs/EventLog"}},"result":{"type":"string"},"resMessage":{"$ref":"schemas#/$defs/Hex"},"assetIssueID":{"type":"string"},"packingFee":{"$ref":"schemas#/$defs/Int64"},"internal_transactions":{"type":"array","items":{"type":"object"}}}};
-const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern5 = new RegExp("^-?[0-9]+$", "u");
+const obj0 = BigInt("-9223372036854775808");
+const obj1 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -128,6 +131,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema22.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -135,7 +145,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern5.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -145,13 +155,13 @@ return errors === 0;
 }
 
 const schema28 = {"type":"string","pattern":"^[0-9a-fA-F]*$"};
-const pattern5 = new RegExp("^[0-9a-fA-F]*$", "u");
+const pattern6 = new RegExp("^[0-9a-fA-F]*$", "u");
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern5.test(data)){
+if(!pattern6.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]*$"}});
 errors++;
 }
@@ -541,4 +551,9 @@ validate378.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate378 };
+export const responses = {
+  "200": { validate: validate378, int64: [["blockNumber"],["blockTimeStamp"],["fee"],["packingFee"],["receipt","energy_fee"],["receipt","energy_penalty_total"],["receipt","energy_usage"],["receipt","energy_usage_total"],["receipt","net_fee"],["receipt","net_usage"],["receipt","origin_energy_usage"]] },
+  "401": {},
+  "413": {},
+  "429": {},
+};

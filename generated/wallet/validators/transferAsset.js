@@ -53,9 +53,12 @@ validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema38 = {"type":["integer","string"],"format":"int64","minimum":1,"pattern":"^[1-9][0-9]*$"};
+const schema38 = {"type":["integer","string"],"format":"int64","minimum":1,"pattern":"^[1-9][0-9]*$","integerFormat":"int64"};
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern9 = new RegExp("^[1-9][0-9]*$", "u");
+const obj0 = BigInt("-9223372036854775808");
+const obj1 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const pattern7 = new RegExp("^[1-9][0-9]*$", "u");
 
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -63,6 +66,13 @@ let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema38.type}});
 errors++;
+}
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
 }
 if((typeof data == "number") && (isFinite(data))){
 if(data < 1 || isNaN(data)){
@@ -75,7 +85,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern7.test(data)){
+if(!pattern9.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*$"}});
 errors++;
 }
@@ -97,7 +107,7 @@ validate98.errors = vErrors;
 return errors === 0;
 }
 
-const pattern21 = new RegExp("^[0-9a-fA-F]+$", "u");
+const pattern26 = new RegExp("^[0-9a-fA-F]+$", "u");
 
 function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -140,7 +150,7 @@ errors = vErrors.length;
 if(data.asset_name !== undefined){
 let data2 = data.asset_name;
 if(typeof data2 === "string"){
-if(!pattern21.test(data2)){
+if(!pattern26.test(data2)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/asset_name",schemaPath:"#/properties/asset_name/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]+$"}});
 errors++;
 }
@@ -187,13 +197,13 @@ const schema117 = {"$ref":"schemas#/$defs/UnsignedTransactionResult"};
 const schema93 = {"oneOf":[{"$ref":"schemas#/$defs/UnsignedTransaction"},{"$ref":"schemas#/$defs/WalletError"}]};
 const schema92 = {"type":"object","required":["txID","raw_data","raw_data_hex"],"properties":{"visible":{"type":"boolean"},"txID":{"$ref":"schemas#/$defs/Hash"},"raw_data":{"$ref":"schemas#/$defs/RawData"},"raw_data_hex":{"$ref":"schemas#/$defs/Hex"}}};
 const schema49 = {"type":"string","pattern":"^[0-9a-fA-F]{64}$"};
-const pattern11 = new RegExp("^[0-9a-fA-F]{64}$", "u");
+const pattern13 = new RegExp("^[0-9a-fA-F]{64}$", "u");
 
 function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern11.test(data)){
+if(!pattern13.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{64}$"}});
 errors++;
 }
@@ -209,8 +219,8 @@ return errors === 0;
 const schema54 = {"type":"object","required":["contract"],"properties":{"contract":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Contract"}},"ref_block_bytes":{"$ref":"schemas#/$defs/Hex"},"ref_block_hash":{"$ref":"schemas#/$defs/Hex"},"expiration":{"$ref":"schemas#/$defs/Int64"},"timestamp":{"$ref":"schemas#/$defs/Int64"},"fee_limit":{"$ref":"schemas#/$defs/Int64"},"data":{"$ref":"schemas#/$defs/Hex"}}};
 const schema55 = {"type":"object","required":["type","parameter"],"properties":{"type":{"type":"string"},"parameter":{"type":"object","required":["value","type_url"],"properties":{"value":{"$ref":"schemas#/$defs/ContractValue"},"type_url":{"type":"string"}}},"Permission_id":{"type":"integer","format":"int32"}}};
 const schema56 = {"type":"object","properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"to_address":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/Int64"},"asset_name":{"type":"string"},"contract_address":{"$ref":"schemas#/$defs/Address"},"data":{"$ref":"schemas#/$defs/Hex"},"call_value":{"$ref":"schemas#/$defs/Int64"},"call_token_value":{"$ref":"schemas#/$defs/Int64"},"token_id":{"$ref":"schemas#/$defs/Int64"}}};
-const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
+const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const pattern5 = new RegExp("^-?[0-9]+$", "u");
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -219,6 +229,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema22.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -226,7 +243,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern5.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -236,13 +253,13 @@ return errors === 0;
 }
 
 const schema28 = {"type":"string","pattern":"^[0-9a-fA-F]*$"};
-const pattern5 = new RegExp("^[0-9a-fA-F]*$", "u");
+const pattern6 = new RegExp("^[0-9a-fA-F]*$", "u");
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern5.test(data)){
+if(!pattern6.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]*$"}});
 errors++;
 }
@@ -607,4 +624,9 @@ validate390.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate390 };
+export const responses = {
+  "200": { validate: validate390, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]] },
+  "401": {},
+  "413": {},
+  "429": {},
+};

@@ -32,7 +32,7 @@ const cjs0 = commonJsExports(module0);
 
 export const body = validate380;
 const schema112 = {"$ref":"schemas#/$defs/ConstantCallRequest"};
-const schema65 = {"type":"object","additionalProperties":false,"required":["contract_address"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"contract_address":{"$ref":"schemas#/$defs/Address"},"function_selector":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$"},"parameter":{"$ref":"schemas#/$defs/Hex"},"data":{"$ref":"schemas#/$defs/Hex"},"call_value":{"type":["integer","string"],"format":"int64","minimum":0,"pattern":"^-?[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}},"not":{"required":["data","function_selector"],"properties":{"data":{"type":"string"},"function_selector":{"type":"string"}}}};
+const schema65 = {"type":"object","additionalProperties":false,"required":["contract_address"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"contract_address":{"$ref":"schemas#/$defs/Address"},"function_selector":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$"},"parameter":{"$ref":"schemas#/$defs/Hex"},"data":{"$ref":"schemas#/$defs/Hex"},"call_value":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}},"not":{"required":["data","function_selector"],"properties":{"data":{"type":"string"},"function_selector":{"type":"string"}}}};
 const schema21 = {"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"};
 const pattern3 = new RegExp("^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
@@ -54,13 +54,13 @@ return errors === 0;
 }
 
 const schema28 = {"type":"string","pattern":"^[0-9a-fA-F]*$"};
-const pattern5 = new RegExp("^[0-9a-fA-F]*$", "u");
+const pattern6 = new RegExp("^[0-9a-fA-F]*$", "u");
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern5.test(data)){
+if(!pattern6.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]*$"}});
 errors++;
 }
@@ -86,8 +86,11 @@ validate98.errors = vErrors;
 return errors === 0;
 }
 
-const pattern14 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$", "u");
-const pattern4 = new RegExp("^-?[0-9]+$", "u");
+const pattern17 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$", "u");
+const pattern4 = new RegExp("^-?[0-9]+$");
+const pattern5 = new RegExp("^-?[0-9]+$", "u");
+const obj0 = BigInt("-9223372036854775808");
+const obj1 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
 
 function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -170,7 +173,7 @@ errors = vErrors.length;
 if(data.function_selector !== undefined){
 let data4 = data.function_selector;
 if(typeof data4 === "string"){
-if(!pattern14.test(data4)){
+if(!pattern17.test(data4)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/function_selector",schemaPath:"#/properties/function_selector/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$"}});
 errors++;
 }
@@ -198,6 +201,13 @@ if((!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFini
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",schemaPath:"#/properties/call_value/type",keyword:"type",params:{type: schema65.properties.call_value.type}});
 errors++;
 }
+if(typeof data7 == "string" && pattern4.test(data7)){
+const integer0 = BigInt(data7);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",schemaPath:"#/properties/call_value/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",schemaPath:"#/properties/call_value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
@@ -209,7 +219,7 @@ errors++;
 }
 }
 if(typeof data7 === "string"){
-if(!pattern4.test(data7)){
+if(!pattern5.test(data7)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",schemaPath:"#/properties/call_value/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -245,7 +255,7 @@ return errors === 0;
 const schema113 = {"$ref":"schemas#/$defs/ConstantCallResult"};
 const schema66 = {"oneOf":[{"$ref":"schemas#/$defs/ConstantCall"},{"$ref":"schemas#/$defs/WalletError"}]};
 const schema63 = {"type":"object","required":["result"],"properties":{"result":{"type":"object","properties":{"result":{"type":"boolean"},"code":{"type":"string"},"message":{"type":"string"}}},"energy_used":{"$ref":"schemas#/$defs/Int64"},"energy_penalty":{"$ref":"schemas#/$defs/Int64"},"constant_result":{"type":"array","items":{"$ref":"schemas#/$defs/Hex"}},"logs":{"type":"array","items":{"$ref":"schemas#/$defs/EventLog"}},"transaction":{"$ref":"schemas#/$defs/Transaction"}}};
-const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$"};
+const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -254,6 +264,13 @@ if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema22.type}});
 errors++;
 }
+if(typeof data == "string" && pattern4.test(data)){
+const integer0 = BigInt(data);
+if(integer0 < obj0 || integer0 > obj1){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+errors++;
+}
+}
 if((typeof data == "number") && (isFinite(data))){
 if(!(formats0.validate(data))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "int64"}});
@@ -261,7 +278,7 @@ errors++;
 }
 }
 if(typeof data === "string"){
-if(!pattern4.test(data)){
+if(!pattern5.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
@@ -348,13 +365,13 @@ return errors === 0;
 }
 
 const schema53 = {"type":"string","pattern":"^[0-9a-fA-F]{130}$"};
-const pattern12 = new RegExp("^[0-9a-fA-F]{130}$", "u");
+const pattern14 = new RegExp("^[0-9a-fA-F]{130}$", "u");
 
 function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern12.test(data)){
+if(!pattern14.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{130}$"}});
 errors++;
 }
@@ -368,13 +385,13 @@ return errors === 0;
 }
 
 const schema49 = {"type":"string","pattern":"^[0-9a-fA-F]{64}$"};
-const pattern11 = new RegExp("^[0-9a-fA-F]{64}$", "u");
+const pattern13 = new RegExp("^[0-9a-fA-F]{64}$", "u");
 
 function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern11.test(data)){
+if(!pattern13.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{64}$"}});
 errors++;
 }
@@ -865,4 +882,9 @@ validate382.errors = vErrors;
 return errors === 0;
 }
 
-export const responses = { "200": validate382 };
+export const responses = {
+  "200": { validate: validate382, int64: [["energy_penalty"],["energy_used"],["transaction","raw_data","contract","*","parameter","value","amount"],["transaction","raw_data","contract","*","parameter","value","call_token_value"],["transaction","raw_data","contract","*","parameter","value","call_value"],["transaction","raw_data","contract","*","parameter","value","token_id"],["transaction","raw_data","expiration"],["transaction","raw_data","fee_limit"],["transaction","raw_data","timestamp"],["transaction","ret","*","fee"]] },
+  "401": {},
+  "413": {},
+  "429": {},
+};

@@ -6,7 +6,7 @@ import type { ResponseDescriptor } from "../operation.js";
  *
  * @param responses - The operation's responses.
  * @param status - The HTTP status received.
- * @returns The key of the response in `responses` (and in the operation's response validators), or
+ * @returns The key of the response in `responses` (an operation module's, see `loadValidators`), or
  *   `undefined` when the spec says nothing about this status.
  * @example
  * selectResponse({ "2XX": {}, default: {} }, 204); // "2XX"

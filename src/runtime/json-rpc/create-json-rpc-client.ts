@@ -28,6 +28,7 @@ import { createHttpTransport } from "./http-transport.js";
 import {
   isRefused,
   matchResponses,
+  type ResultReading,
   type RpcOutcome,
   readRpcOutcome,
   wordRefusedOutcomes,
@@ -109,11 +110,10 @@ export interface JsonRpcClient extends RpcCaller {
   usage(): UsageSnapshot;
 }
 
-interface PreparedCall {
+/** A checked call, with how to read its result. */
+interface PreparedCall extends ResultReading {
   method: RpcMethod;
   params: readonly unknown[];
-  /** The result's validator, or `undefined` when the result is not checked. */
-  validateResult: RpcMethodValidators["result"] | undefined;
 }
 
 interface QueuedCall {
@@ -184,7 +184,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     const issues = failed ? [] : loneSurrogateIssues(params, pointer);
     if (issues.length > 0) throw new RequestValidationError(method.name, issues);
     const validates = callOptions.validateResponse ?? clientValidates;
-    const call: PreparedCall = { method, params, validateResult: validates ? validators.result : undefined };
+    const call: PreparedCall = { method, params, validators, validates };
     return { call, failed };
   }
 
@@ -215,7 +215,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
     const matched = matchResponses(body, ids, asBatch, operation, status);
     const context = { status, url: transport.shown.url, redact: transport.shown.redact };
     const outcomes = calls.map((call, i) =>
-      readRpcOutcome(call.method, ids[i] as number, matched[i], call.validateResult, context),
+      readRpcOutcome(call.method, ids[i] as number, matched[i], call, context),
     );
     // Results the spec refuses are worded here, the only step that waits for the wording to load.
     return outcomes.some(isRefused) ? wordRefusedOutcomes(outcomes) : (outcomes as RpcOutcome[]);

@@ -6,7 +6,7 @@ import { RateLimitError } from "../errors/rate-limit-error.js";
 import { ResponseValidationError } from "../errors/response-validation-error.js";
 import { parseTryAgainIn } from "../http/retry-after.js";
 import { convertInt64 } from "../json/convert-int64.js";
-import type { RpcMethod, Validator } from "../operation.js";
+import type { RpcMethod, RpcMethodValidators } from "../operation.js";
 import { type FailedCheck, failedCheck, wordFailedChecks } from "../validation/failed-check.js";
 
 /** The JSON-RPC error code for "limit exceeded", used by nodes for rate limits. */
@@ -14,6 +14,14 @@ const RATE_LIMIT_CODE = -32005;
 
 /** One call's outcome: its result, or the error that replaced it. */
 export type RpcOutcome = { result: unknown } | { error: ChainkitError };
+
+/** How to read one call's result: with its method's loaded module, checked or not. */
+export interface ResultReading {
+  /** The method's module (see `loadValidators`): its result validator and int64 and secret positions. */
+  validators: RpcMethodValidators;
+  /** Whether to check the result against the spec. */
+  validates: boolean;
+}
 
 /** A result the spec refuses, before its issues are worded (see {@link wordRefusedOutcomes}). */
 export interface RefusedOutcome {
@@ -25,8 +33,8 @@ export interface RefusedOutcome {
  *
  * @example
  * const context = { status: 200, url: "https://nd-1.example.com/evm", redact: (text: string) => text };
- * const { result } = await loadValidators(evmMethods.eth_blockNumber);
- * isRefused(readRpcOutcome(evmMethods.eth_blockNumber, 1, { jsonrpc: "2.0", id: 1, result: 7 }, result, context)); // true
+ * const reading = { validators: await loadValidators(evmMethods.eth_blockNumber), validates: true };
+ * isRefused(readRpcOutcome(evmMethods.eth_blockNumber, 1, { jsonrpc: "2.0", id: 1, result: 7 }, reading, context)); // true
  */
 export function isRefused(outcome: RpcOutcome | RefusedOutcome): outcome is RefusedOutcome {
   return "refused" in outcome;
@@ -40,9 +48,9 @@ export function isRefused(outcome: RpcOutcome | RefusedOutcome): outcome is Refu
  * @returns Every outcome, each a result or an error.
  * @example
  * const context = { status: 200, url: "https://nd-1.example.com/evm", redact: (text: string) => text };
- * const { result } = await loadValidators(evmMethods.eth_blockNumber);
+ * const reading = { validators: await loadValidators(evmMethods.eth_blockNumber), validates: true };
  * const answer = { jsonrpc: "2.0", id: 1, result: 7 };
- * await wordRefusedOutcomes([readRpcOutcome(evmMethods.eth_blockNumber, 1, answer, result, context)]); // [{ error: ResponseValidationError }]
+ * await wordRefusedOutcomes([readRpcOutcome(evmMethods.eth_blockNumber, 1, answer, reading, context)]); // [{ error: ResponseValidationError }]
  */
 export async function wordRefusedOutcomes(
   outcomes: readonly (RpcOutcome | RefusedOutcome)[],
@@ -146,23 +154,23 @@ export function matchResponses(
  * @param method - The method called.
  * @param id - The id sent.
  * @param response - The matched response object, if any.
- * @param validateResult - The method's result validator (from its loaded validators), or `undefined`
- *   not to check the result.
+ * @param reading - The method's loaded module, and whether to check the result.
  * @param context - Status, shown URL and redaction.
  * @returns The outcome, or for a result the spec refuses, what failed (see {@link wordRefusedOutcomes});
  *   never throws.
  * @example
  * const context = { status: 200, url: "https://nd-1.example.com/evm", redact: (text: string) => text };
- * const { result } = await loadValidators(evmMethods.eth_blockNumber);
- * readRpcOutcome(evmMethods.eth_blockNumber, 1, { jsonrpc: "2.0", id: 1, result: "0x1" }, result, context); // { result: "0x1" }
+ * const reading = { validators: await loadValidators(evmMethods.eth_blockNumber), validates: true };
+ * readRpcOutcome(evmMethods.eth_blockNumber, 1, { jsonrpc: "2.0", id: 1, result: "0x1" }, reading, context); // { result: "0x1" }
  */
 export function readRpcOutcome(
   method: RpcMethod,
   id: number,
   response: Record<string, unknown> | undefined,
-  validateResult: Validator | undefined,
+  reading: ResultReading,
   context: RpcAnswerContext,
 ): RpcOutcome | RefusedOutcome {
+  const { validators, validates } = reading;
   const invalid = (pointer: string, message: string) => ({
     error: new ResponseValidationError(method.name, context.status, [{ pointer, message }]),
   });
@@ -177,12 +185,12 @@ export function readRpcOutcome(
   }
   if (!echoed) return invalid("/id", `does not echo the request id ${id}`);
   if (!("result" in response)) return invalid("", "has neither result nor error");
-  if (validateResult) {
-    const failed = failedCheck(validateResult, response.result, "/result");
+  if (validates) {
+    const failed = failedCheck(validators.result, response.result, "/result");
     if (failed) return { refused: { method: method.name, status: context.status, failed } };
   }
-  const result = method.int64 ? convertInt64(response.result, method.int64) : response.result;
-  return { result: method.secrets ? wrapSecrets(result, method.secrets) : result };
+  const result = validators.int64 ? convertInt64(response.result, validators.int64) : response.result;
+  return { result: validators.secrets ? wrapSecrets(result, validators.secrets) : result };
 }
 
 function rpcError(

@@ -29,56 +29,22 @@ function toBigInt(value: unknown): unknown {
 }
 
 /**
- * The widest integer a `format: int64` field may hold by default, in bits of a signed integer. The
- * specs use the format for "an exact bigint", and the indexer's token amounts run to 120 bits, so the
- * default bound is 256 bits (it still refuses a 5000-digit number); a surface whose wire type is a
- * real int64 (the wallet's protobuf fields) asks for 64.
- */
-const INT64_BITS = 256;
-
-/**
- * The int64 fields of a parsed value that hold no int64: integers outside −2^(bits−1) … 2^(bits−1) − 1
- * (the decimal strings the lossless parser makes of large literals included), and numbers too large
- * to be exact. Missing fields and other types are left to schema validation.
+ * The wide integer fields of a parsed value that hold a number too large to be exact (e.g. `1e30`):
+ * what the server meant is lost, so it must send an integer literal or a decimal string. The range
+ * of each field's format is the validator's to check (it names the format in its issue).
  *
  * @param value - The parsed value, before {@link convertInt64}.
- * @param paths - Where the int64 fields are.
+ * @param paths - Where the wide integer fields are.
  * @param prefix - JSON pointer of `value` (e.g. `""` for a body, `"/result"`).
- * @param bits - The widest integer allowed, in bits (default {@link INT64_BITS}).
- * @returns One issue per field out of range, by JSON pointer.
+ * @returns One issue per inexact field, by JSON pointer.
  * @example
- * int64Issues({ total_supply: "18446744073709551616" }, [["total_supply"]], "", 64);
- * // [{ pointer: "/total_supply", message: "is outside the int64 range (-2^63 to 2^63 - 1)" }]
+ * inexactIntegerIssues({ total_supply: 1e30 }, [["total_supply"]], "");
+ * // [{ pointer: "/total_supply", message: "is a number too large to be exact; …" }]
  */
-export function int64Issues(
-  value: unknown,
-  paths: Int64Paths,
-  prefix: string,
-  bits: number = INT64_BITS,
-): FieldIssue[] {
+export function inexactIntegerIssues(value: unknown, paths: Int64Paths, prefix: string): FieldIssue[] {
   const issues: FieldIssue[] = [];
-  const range = rangeOf(bits);
-  for (const path of paths) collectIssues(value, path, 0, prefix, issues, range);
+  for (const path of paths) collectIssues(value, path, 0, prefix, issues);
   return issues;
-}
-
-interface Int64Range {
-  min: bigint;
-  max: bigint;
-  /** The longest decimal text of a value in range, a cheap first check before `BigInt`. */
-  mostChars: number;
-  shown: string;
-}
-
-function rangeOf(bits: number): Int64Range {
-  const half = 2n ** BigInt(bits - 1);
-  const shown = bits === 64 ? "the int64 range" : `the ${bits}-bit range`;
-  return {
-    min: -half,
-    max: half - 1n,
-    mostChars: String(-half).length,
-    shown: `${shown} (-2^${bits - 1} to 2^${bits - 1} - 1)`,
-  };
 }
 
 function collectIssues(
@@ -87,11 +53,15 @@ function collectIssues(
   depth: number,
   pointer: string,
   issues: FieldIssue[],
-  range: Int64Range,
 ) {
   if (depth === path.length) {
-    const problem = int64Problem(node, range);
-    if (problem !== undefined) issues.push({ pointer, message: problem });
+    if (typeof node === "number" && Number.isInteger(node) && !Number.isSafeInteger(node)) {
+      issues.push({
+        pointer,
+        message:
+          "is a number too large to be exact; the service must send it as an integer literal or a decimal string",
+      });
+    }
     return;
   }
   if (node === null || typeof node !== "object") return;
@@ -99,24 +69,7 @@ function collectIssues(
   const container = node as Record<string, unknown>;
   const names = key === "*" ? Object.keys(container) : Object.hasOwn(container, key) ? [key] : [];
   for (const name of names) {
-    collectIssues(
-      container[name],
-      path,
-      depth + 1,
-      `${pointer}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`,
-      issues,
-      range,
-    );
+    const child = `${pointer}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+    collectIssues(container[name], path, depth + 1, child, issues);
   }
-}
-
-function int64Problem(value: unknown, range: Int64Range): string | undefined {
-  if (typeof value === "number") {
-    return Number.isInteger(value) && !Number.isSafeInteger(value)
-      ? "is a number too large to be exact; the service must send it as an integer literal or a decimal string"
-      : undefined;
-  }
-  if (typeof value !== "string" || !DECIMAL.test(value)) return undefined;
-  const inRange = value.length <= range.mostChars && BigInt(value) >= range.min && BigInt(value) <= range.max;
-  return inRange ? undefined : `is outside ${range.shown}`;
 }

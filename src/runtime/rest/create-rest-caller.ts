@@ -14,7 +14,7 @@ import {
   sendHttpRequest,
 } from "../http/send-request.js";
 import { type ShownRequest, showRequest } from "../http/shown-request.js";
-import { convertInt64, int64Issues } from "../json/convert-int64.js";
+import { convertInt64, inexactIntegerIssues } from "../json/convert-int64.js";
 import { parseJson } from "../json/parse-json.js";
 import { resolveMaxResponseBytes } from "../max-response-bytes.js";
 import type {
@@ -49,12 +49,6 @@ export interface RestCallerOptions {
   validateResponse?: boolean;
   /** Usage counting, and an optional budget that paces requests. */
   usage?: UsageOptions;
-  /**
-   * The widest integer a `format: int64` field may hold, in bits (default 256; 64 for a surface whose
-   * fields are real int64s, −2^63 … 2^63 − 1); a wider value is a `ResponseValidationError`, or a
-   * `RequestValidationError` when sent.
-   */
-  int64Bits?: number;
   /** Extra headers for every request (not secret; they are never shown anyway). */
   headers?: Record<string, string>;
   /**
@@ -143,7 +137,7 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   async function call(operation: RestOperation, input: RestInput, callOptions: RestCallOptions = {}) {
     // Only an operation's first call waits for its validators module.
     const validators = loadedValidators(operation) ?? (await loadValidators(operation));
-    const prepared = prepareRest(operation, validators, input, options.int64Bits);
+    const prepared = prepareRest(operation, validators, input);
     if (prepared.failed)
       throw new RequestValidationError(operation.id, await wordFailedChecks(prepared.failed));
     const request: Attempt = {
@@ -217,8 +211,8 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
     const serviceError = isJson ? options.detectServiceError?.(body) : undefined;
     if (serviceError !== undefined) throw errorInBody(response, serviceError, shown);
 
-    const status = selectResponse(operation.responses, response.status);
-    const descriptor = status === undefined ? undefined : operation.responses[status];
+    const status = selectResponse(validators.responses, response.status);
+    const descriptor = status === undefined ? undefined : validators.responses[status];
     if (validates && descriptor === undefined) {
       // A success status the spec does not describe (200 where it promises 201) is not trusted as an answer.
       const issue = {
@@ -227,7 +221,7 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
       };
       throw new ResponseValidationError(operation.id, response.status, [issue]);
     }
-    const validate = status === undefined ? undefined : validators.responses[status];
+    const validate = descriptor?.validate;
     if (validates && validate) {
       if (!isJson) {
         throw new ResponseValidationError(operation.id, response.status, [
@@ -236,8 +230,8 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
       }
       const failed = failedCheck(validate, body, "");
       if (failed) return refuseAnswer(operation.id, response.status, failed);
-      const outOfRange = descriptor?.int64 ? int64Issues(body, descriptor.int64, "", options.int64Bits) : [];
-      if (outOfRange.length > 0) throw new ResponseValidationError(operation.id, response.status, outOfRange);
+      const inexact = descriptor?.int64 ? inexactIntegerIssues(body, descriptor.int64, "") : [];
+      if (inexact.length > 0) throw new ResponseValidationError(operation.id, response.status, inexact);
     }
     if (!isJson || descriptor === undefined) return body;
     const converted = descriptor.int64 ? convertInt64(body, descriptor.int64) : body;

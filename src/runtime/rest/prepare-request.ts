@@ -3,9 +3,7 @@ import type { FieldIssue } from "../errors/request-validation-error.js";
 import { RequestValidationError } from "../errors/request-validation-error.js";
 import { fillPath } from "../http/path-template.js";
 import { toQueryString } from "../http/query-string.js";
-import { int64Issues } from "../json/convert-int64.js";
 import { loneSurrogateIssues } from "../json/lone-surrogates.js";
-import { parseJson } from "../json/parse-json.js";
 import { stringifyJson } from "../json/stringify-json.js";
 import { unsafeIntegerIssues } from "../json/unsafe-integers.js";
 import { wireValue } from "../json/wire-value.js";
@@ -30,18 +28,18 @@ export interface RefusedRest {
  * Checks a REST call's path parameters, query and body against the operation's validators and builds
  * what goes on the wire. Query and body are checked in their wire form (as the server will read them,
  * bigints as exact integers, a `Secret` at a field the spec marks secret as its value), so what
- * passes is what is sent.
+ * passes is what is sent; each wide integer field is held to its own format's range there (2^64
+ * in an `int64` field is refused, 2^100 in a `uint120` one is not).
  *
  * @param operation - The operation descriptor.
- * @param validators - Its loaded validators (see `loadValidators`).
+ * @param validators - Its loaded module (see `loadValidators`): validators, and where secrets sit in the request.
  * @param input - Path parameters, query and body.
- * @param int64Bits - The widest integer an int64 field may hold, in bits (default 256).
  * @returns The path with query string, and the body text; or, when the spec refuses the call, every
  *   failed check (path, query, body), which `wordFailedChecks` turns into issues by pointer
  *   (`/path/id`, `/query/limit`, `/body/region`) for a `RequestValidationError`.
  * @throws {RequestValidationError} for text that is not valid Unicode (a lone UTF-16 surrogate, which
- *   no URL or UTF-8 body can carry) in a path parameter, the query or the body, for an unsafe integer
- *   number, or an int64 value out of range.
+ *   no URL or UTF-8 body can carry) in a path parameter, the query or the body, or for an integer
+ *   number too large to be exact.
  * @example
  * const getNode = platformOperations.getNode;
  * prepareRest(getNode, await loadValidators(getNode), { path: { id: "ND-1" } }); // { pathAndQuery: "/v1/nodes/ND-1/", body: undefined }
@@ -50,10 +48,9 @@ export function prepareRest(
   operation: RestOperation,
   validators: RestOperationValidators,
   input: RestInput,
-  int64Bits?: number,
 ): PreparedRest | RefusedRest {
   // The spec's secret fields are those of the body, or of the query when there is no body.
-  const secrets = operation.requestSecrets;
+  const secrets = validators.requestSecrets;
   const sentBody = secrets && input.body !== undefined ? revealSecrets(input.body, secrets) : input.body;
   const query = secrets && input.body === undefined ? revealSecrets(input.query, secrets) : input.query;
   const failed: (FailedCheck | undefined)[] = [];
@@ -66,20 +63,15 @@ export function prepareRest(
   }
   const refused = failed.filter((check) => check !== undefined);
   if (refused.length > 0) return { failed: refused };
-  // Beyond the spec: text that is not valid Unicode, integers a number cannot hold exactly, and int64
-  // values out of range. JSON.stringify writes a lone surrogate as the escape `\udxxx` (and nothing
-  // else that way), so only a body whose text has one is walked for it.
+  // Beyond the spec: text that is not valid Unicode, and integers a number cannot hold exactly.
+  // JSON.stringify writes a lone surrogate as the escape `\udxxx` (and nothing else that way), so
+  // only a body whose text has one is walked for it.
   const issues: FieldIssue[] = [
     ...loneSurrogateIssues(query, "/query"),
     ...(body?.includes("\\ud") ? loneSurrogateIssues(sentBody, "/body") : []),
     ...unsafeIntegerIssues(input.query, "/query"),
     ...unsafeIntegerIssues(input.body, "/body"),
   ];
-  if (operation.requestInt64 && issues.length === 0) {
-    const paths = operation.requestInt64;
-    if (query) issues.push(...int64Issues(wireValue(query), paths, "/query", int64Bits));
-    if (body !== undefined) issues.push(...int64Issues(parseJson(body), paths, "/body", int64Bits));
-  }
   if (issues.length > 0) throw new RequestValidationError(operation.id, issues);
   // A `#fragment` in a spec path names one of several operations sharing a URL (`/exchange#order`);
   // it is never sent, so it is left out here and callers and fetch wrappers see the URL on the wire.

@@ -1,3 +1,4 @@
+import { INTEGER_FORMAT_KEYWORD, integerFormat, integerWords } from "../json/integer-format.js";
 import type { ValidationIssue } from "../operation.js";
 import { describePattern } from "./pattern-words.js";
 
@@ -52,6 +53,10 @@ export function issueMessage(issue: ValidationIssue): string {
       return describePattern(String(params.pattern));
     case "format":
       return `must be ${FORMAT_NAMES[String(params.format)] ?? `a valid ${String(params.format)}`}`;
+    case INTEGER_FORMAT_KEYWORD: {
+      const format = integerFormat(params.format);
+      return format === undefined ? "does not match the spec" : `must be ${integerWords(format)}`;
+    }
     case "required":
       return "is required";
     case "dependentRequired":

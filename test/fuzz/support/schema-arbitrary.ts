@@ -1,12 +1,13 @@
 /**
  * JSON Schema to fast-check, for the subset the specs use: `type` (one or several), `enum`, `const`,
- * `pattern`, `minLength`/`maxLength`, `minimum`/`maximum`, `format` (int32, int64, uri, date-time),
+ * `pattern`, `minLength`/`maxLength`, `minimum`/`maximum`, `format` (int32, the wide integers int64, uint120, …, uri, date-time),
  * `properties`/`required`/`additionalProperties`, `items`/`minItems`/`maxItems`, `anyOf`, `oneOf`,
  * `allOf` with `if`/`then`/`else`, and `not`. `validValue` makes values the schema accepts;
  * `mutations` lists ways to break a valid value at a known JSON pointer. `matches` is the small
  * evaluator both lean on for `if` and `not`.
  */
 import fc from "fast-check";
+import { integerFormat, integerRange } from "../../../src/runtime/json/integer-format.js";
 
 /** A JSON Schema node of a bundled (dereferenced) spec. */
 export interface Schema {
@@ -35,9 +36,6 @@ export interface Schema {
   not?: Schema;
 }
 
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
-
 /** The JSON types a schema admits (empty: any). */
 function allowedTypes(schema: Schema): Set<string> {
   const types = new Set<string>();
@@ -51,7 +49,7 @@ function allowedTypes(schema: Schema): Set<string> {
     if (inner.size === 0) return new Set();
     for (const type of inner) types.add(type);
   }
-  if (schema.format === "int64" && types.has("integer")) types.add("string");
+  if (integerFormat(schema.format) !== undefined && types.has("integer")) types.add("string");
   return types;
 }
 
@@ -130,7 +128,8 @@ export interface ValueContext {
 
 /**
  * Values `schema` accepts. Strings are printable ASCII unless a pattern says otherwise; integers
- * stay within ±2^53 (int64 positions give bigints over the whole int64 range); optional properties
+ * stay within ±2^53 (wide integer positions give bigints, or their decimal text, over their
+ * format's whole range); optional properties
  * come and go; arrays hold at most 3 items.
  */
 export function validValue(schema: Schema, context: ValueContext = {}): fc.Arbitrary<unknown> {
@@ -189,6 +188,8 @@ function mergeSchemas(outer: Schema, inner: Schema): Schema {
 }
 
 function stringValue(schema: Schema): fc.Arbitrary<string> {
+  // A wide integer written as text: its decimal form, within its format's range.
+  if (integerFormat(schema.format) !== undefined) return integerValue(schema).map(String);
   if (schema.format === "date-time") {
     return fc
       .date({
@@ -211,9 +212,11 @@ function stringValue(schema: Schema): fc.Arbitrary<string> {
 }
 
 function integerValue(schema: Schema): fc.Arbitrary<number | bigint> {
-  if (schema.format === "int64") {
-    const min = schema.minimum === undefined ? INT64_MIN : BigInt(Math.ceil(schema.minimum));
-    const max = schema.maximum === undefined ? INT64_MAX : BigInt(Math.floor(schema.maximum));
+  const wide = integerFormat(schema.format);
+  if (wide !== undefined) {
+    const range = integerRange(wide);
+    const min = schema.minimum === undefined ? range.min : BigInt(Math.ceil(schema.minimum));
+    const max = schema.maximum === undefined ? range.max : BigInt(Math.floor(schema.maximum));
     return fc.oneof(
       fc.bigInt({ min, max }),
       fc.bigInt({ min: min > -1000n ? min : -1000n, max: max < 1000n ? max : 1000n }),

@@ -19,14 +19,18 @@ function lazy<T>(validators: T): () => Promise<T> {
   return () => new Promise((resolve) => setTimeout(() => resolve(validators), 0));
 }
 
-/** REST validators, as a generated validators module exports them. */
-function rest(validators: RestOperationValidators): () => Promise<RestOperationValidators> {
-  return lazy(validators);
+/** A REST operation's module, as a generated one exports it. */
+function rest(module: RestOperationValidators): () => Promise<RestOperationValidators> {
+  return lazy(module);
 }
 
-/** JSON-RPC validators, as a generated validators module exports them. */
-function rpc(params: object, result: object): () => Promise<RpcMethodValidators> {
-  return lazy({ params: validator(params), result: validator(result) });
+/** A JSON-RPC method's module, as a generated one exports it. */
+function rpc(
+  params: object,
+  result: object,
+  positions: Pick<RpcMethodValidators, "int64" | "secrets"> = {},
+): () => Promise<RpcMethodValidators> {
+  return lazy({ params: validator(params), result: validator(result), ...positions });
 }
 
 const int64 = { type: ["integer", "string"], pattern: "^-?[0-9]+$" };
@@ -37,7 +41,6 @@ export const getThing: RestOperation = {
   method: "GET",
   path: "/v1/things/{id}/",
   idempotent: true,
-  pathParams: ["id"],
   validators: rest({
     path: validator({
       type: "object",
@@ -54,22 +57,22 @@ export const getThing: RestOperation = {
       },
     }),
     responses: {
-      "200": validator({
-        type: "object",
-        required: ["id", "total_supply"],
-        properties: {
-          id: { type: "string" },
-          total_supply: int64,
-          lts: { type: "array", items: int64 },
-          price: { type: "number" },
-        },
-      }),
+      "200": {
+        validate: validator({
+          type: "object",
+          required: ["id", "total_supply"],
+          properties: {
+            id: { type: "string" },
+            total_supply: int64,
+            lts: { type: "array", items: int64 },
+            price: { type: "number" },
+          },
+        }),
+        int64: [["total_supply"], ["lts", "*"]],
+      },
+      "4XX": {},
     },
   }),
-  responses: {
-    "200": { int64: [["total_supply"], ["lts", "*"]] },
-    "4XX": {},
-  },
 };
 
 /** A POST that creates something; not safe to retry. */
@@ -78,7 +81,6 @@ export const createThing: RestOperation = {
   method: "POST",
   path: "/v1/things/",
   idempotent: false,
-  pathParams: [],
   validators: rest({
     body: validator({
       type: "object",
@@ -91,10 +93,13 @@ export const createThing: RestOperation = {
       },
     }),
     responses: {
-      "201": validator({ type: "object", required: ["id"], properties: { id: { type: "string" } } }),
+      "201": {
+        validate: validator({ type: "object", required: ["id"], properties: { id: { type: "string" } } }),
+      },
+      "204": {},
+      default: {},
     },
   }),
-  responses: { "201": {}, "204": {}, default: {} },
 };
 
 /** A query operation answered with HTTP 200 even for errors (wallet style); safe to retry. */
@@ -103,12 +108,10 @@ export const queryThing: RestOperation = {
   method: "POST",
   path: "/wallet/querything",
   idempotent: true,
-  pathParams: [],
   validators: rest({
     body: validator({ type: "object", required: ["value"], properties: { value: { type: "string" } } }),
-    responses: { "200": validator({ type: "object" }) },
+    responses: { "200": { validate: validator({ type: "object" }) } },
   }),
-  responses: { "200": {} },
 };
 
 const noParams = { type: "array", maxItems: 0 };
@@ -154,8 +157,11 @@ export const sendRaw: RpcMethod = {
 export const getLt: RpcMethod = {
   name: "test_getLt",
   idempotent: true,
-  validators: rpc(noParams, { type: "object", required: ["lt"], properties: { lt: int64 } }),
-  int64: [["lt"]],
+  validators: rpc(
+    noParams,
+    { type: "object", required: ["lt"], properties: { lt: int64 } },
+    { int64: [["lt"]] },
+  ),
 };
 
 /** A 64-hex hash for tests. */
