@@ -36,7 +36,7 @@ const first = {
   wallet: (m) =>
     m.createWalletClient({ url, credentials, fetch: memoryFetch }).getAssetIssueById({ value: "1002000" }),
   indexer: (m) => m.createIndexerClient({ url, credentials, fetch: memoryFetch }).getActions({ limit: 10 }),
-  grpc: (m) => m.xTokenInterceptor("bench-token"),
+  grpc: (m) => m.xTokenInterceptor("bench-token-0123", { target: "127.0.0.1:50051" }),
   "chainkit-viem": (m) =>
     m
       .createPublicClient({ transport: m.chainkitTransport({ url, credentials, fetch: memoryFetch }) })
