@@ -1,5 +1,6 @@
 import type { FieldIssue } from "../errors/request-validation-error.js";
 import type { Int64Paths } from "../operation.js";
+import { pointerToken } from "./json-pointer.js";
 import { mapAtPaths } from "./map-at-paths.js";
 
 const DECIMAL = /^-?\d+$/;
@@ -69,7 +70,7 @@ function collectIssues(
   const container = node as Record<string, unknown>;
   const names = key === "*" ? Object.keys(container) : Object.hasOwn(container, key) ? [key] : [];
   for (const name of names) {
-    const child = `${pointer}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+    const child = `${pointer}/${pointerToken(name)}`;
     collectIssues(container[name], path, depth + 1, child, issues);
   }
 }

@@ -1,8 +1,6 @@
 import { hasLoneSurrogate } from "../credentials/secret-rules.js";
 import type { FieldIssue } from "../errors/request-validation-error.js";
-
-/** Past this many values the walk stops: a request that large is refused for its size elsewhere. */
-const MOST_VALUES_CHECKED = 100_000;
+import { walkRequestValue } from "./walk-request-value.js";
 
 /**
  * Why text holding half of a UTF-16 surrogate pair is refused. It has no UTF-8 form: a URL or
@@ -14,7 +12,7 @@ export const NOT_UNICODE_MESSAGE =
 
 /**
  * The strings (values and keys) of a request value that are not valid Unicode text, because they
- * hold a lone UTF-16 surrogate. Walks with its own stack, so nesting depth is no limit.
+ * hold a lone UTF-16 surrogate.
  *
  * @param value - What the caller passed (query object, body, params).
  * @param prefix - JSON pointer of `value`, e.g. `/query`.
@@ -25,30 +23,14 @@ export const NOT_UNICODE_MESSAGE =
  */
 export function loneSurrogateIssues(value: unknown, prefix: string): FieldIssue[] {
   const issues: FieldIssue[] = [];
-  const pending: [unknown, string][] = [[value, prefix]];
-  for (let checked = 0; pending.length > 0 && checked < MOST_VALUES_CHECKED; checked++) {
-    const [item, pointer] = pending.pop() as [unknown, string];
-    if (typeof item === "string") {
-      if (hasLoneSurrogate(item)) issues.push({ pointer, message: NOT_UNICODE_MESSAGE });
-    } else if (Array.isArray(item)) {
-      for (let i = item.length - 1; i >= 0; i--) pending.push([item[i], `${pointer}/${i}`]);
-    } else if (item !== null && typeof item === "object" && isPlain(item)) {
-      for (const key of Object.keys(item).reverse()) {
-        const at = `${pointer}/${escapePointer(key)}`;
-        if (hasLoneSurrogate(key))
-          issues.push({ pointer: at, message: `has a name that ${NOT_UNICODE_MESSAGE}` });
-        pending.push([(item as Record<string, unknown>)[key], at]);
-      }
-    }
-  }
+  walkRequestValue(value, prefix, {
+    value(item, pointer) {
+      if (typeof item === "string" && hasLoneSurrogate(item))
+        issues.push({ pointer, message: NOT_UNICODE_MESSAGE });
+    },
+    name(name, pointer) {
+      if (hasLoneSurrogate(name)) issues.push({ pointer, message: `has a name that ${NOT_UNICODE_MESSAGE}` });
+    },
+  });
   return issues;
-}
-
-function isPlain(value: object): boolean {
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
-function escapePointer(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
 }

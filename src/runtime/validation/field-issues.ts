@@ -1,4 +1,5 @@
 import type { FieldIssue } from "../errors/request-validation-error.js";
+import { pointerToken } from "../json/json-pointer.js";
 import type { ValidationIssue, Validator } from "../operation.js";
 import { closestBranches } from "./closest-branch.js";
 import { issueMessage } from "./issue-message.js";
@@ -90,7 +91,7 @@ function describeIssue(issue: ValidationIssue, prefix: string): DescribedIssue[]
     default: {
       const property =
         issue.params.missingProperty ?? issue.params.additionalProperty ?? issue.params.unevaluatedProperty;
-      const pointer = typeof property === "string" ? `${at}/${escapePointer(property)}` : at;
+      const pointer = typeof property === "string" ? `${at}/${pointerToken(property)}` : at;
       return [{ pointer, message: issueMessage(issue), keyword }];
     }
   }
@@ -134,15 +135,11 @@ function joinAlternatives(messages: readonly string[]): string {
 
 /** A spec rule's issue: at its field, with `{name}` in its message replaced by that property's value. */
 function describeRule(params: RuleParams, at: string): DescribedIssue {
-  const pointer = params.field === undefined ? at : `${at}/${escapePointer(params.field)}`;
+  const pointer = params.field === undefined ? at : `${at}/${pointerToken(params.field)}`;
   const values = params.data !== null && typeof params.data === "object" ? params.data : {};
   const message = params.message.replace(/\{([^{}\s]+)\}/g, (_placeholder, name: string) => {
     const value = (values as Record<string, unknown>)[name];
     return typeof value === "string" ? value : value === undefined ? "(missing)" : JSON.stringify(value);
   });
   return { pointer, message, keyword: "x-rule" };
-}
-
-function escapePointer(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
 }
