@@ -9,16 +9,21 @@ import { ConfigurationError } from "./errors/configuration-error.js";
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /**
- * Checks a `maxResponseBytes` option and fills in the default.
+ * Checks a `maxResponseBytes` option and fills in the default (a client's own limit, for a call).
  *
  * @param value - Bytes per answer; `Infinity` turns the limit off.
- * @returns The limit, {@link DEFAULT_MAX_RESPONSE_BYTES} when not given.
+ * @param fallback - The limit when `value` is not given (default {@link DEFAULT_MAX_RESPONSE_BYTES}).
+ * @returns The limit.
  * @throws {ConfigurationError} (option `maxResponseBytes`) when it is not a whole number >= 1 (or Infinity).
  * @example
  * resolveMaxResponseBytes(undefined); // 67108864
+ * resolveMaxResponseBytes(undefined, 1024); // 1024
  */
-export function resolveMaxResponseBytes(value: number | undefined): number {
-  if (value === undefined) return DEFAULT_MAX_RESPONSE_BYTES;
+export function resolveMaxResponseBytes(
+  value: number | undefined,
+  fallback: number = DEFAULT_MAX_RESPONSE_BYTES,
+): number {
+  if (value === undefined) return fallback;
   if (value === Number.POSITIVE_INFINITY) return value;
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
     throw new ConfigurationError(

@@ -205,10 +205,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
       : (calls[0]?.method.name ?? "");
     const { body, status } = await transport.exchange(asBatch ? envelopes : (envelopes[0] as RpcEnvelope), {
       timeout: callOptions.timeout ?? clientTimeout,
-      maxResponseBytes:
-        callOptions.maxResponseBytes === undefined
-          ? clientMaxBytes
-          : resolveMaxResponseBytes(callOptions.maxResponseBytes),
+      maxResponseBytes: resolveMaxResponseBytes(callOptions.maxResponseBytes, clientMaxBytes),
       signal,
       operation,
     });

@@ -179,10 +179,7 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
     const sendOptions = {
       fetch: fetchFn,
       timeout: callOptions.timeout ?? clientTimeout,
-      maxResponseBytes:
-        callOptions.maxResponseBytes === undefined
-          ? clientMaxBytes
-          : resolveMaxResponseBytes(callOptions.maxResponseBytes),
+      maxResponseBytes: resolveMaxResponseBytes(callOptions.maxResponseBytes, clientMaxBytes),
       signal,
       shown: target.shown,
     };
