@@ -23,20 +23,7 @@ export const DEFAULT_ACTIONS_LIMIT = 10;
  * await caller.call(indexerOperations.getTransactions, { query: { account: "UQAh1mFadGJcqL6zx6V3eXihI57oFIsd8Yx7iooyFVI9oDso" } });
  */
 export function createIndexerCaller(options: RestCallerOptions): HttpRestCaller {
-  const caller = createRestCaller(options);
-  return {
-    ...caller,
-    call: (operation, input, callOptions) => {
-      let sent: RestInput;
-      try {
-        sent = indexerInput(operation, input);
-      } catch (error) {
-        // Refused before sending, but as a rejected promise like the runtime's own checks.
-        return Promise.reject(error);
-      }
-      return caller.call(operation, sent, callOptions);
-    },
-  };
+  return createRestCaller({ ...options, prepareInput: indexerInput });
 }
 
 /** An indexer request as it is sent: addresses raw, defaults filled in. */

@@ -33,23 +33,7 @@ const ZERO_ADDRESS = "410000000000000000000000000000000000000000";
  * await caller.call(walletOperations.getAccount, { body: { address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp" } });
  */
 export function createWalletCaller(options: RestCallerOptions): HttpRestCaller {
-  const caller = createRestCaller({
-    ...options,
-    detectServiceError: walletErrorMessage,
-  });
-  return {
-    ...caller,
-    call: (operation, input, callOptions) => {
-      let sent: RestInput;
-      try {
-        sent = walletInput(operation, input);
-      } catch (error) {
-        // Refused before sending, but as a rejected promise like the runtime's own checks.
-        return Promise.reject(error);
-      }
-      return caller.call(operation, sent, callOptions);
-    },
-  };
+  return createRestCaller({ ...options, detectServiceError: walletErrorMessage, prepareInput: walletInput });
 }
 
 /** A wallet request as it is sent: `visible` set, addresses in its form, defaults filled in. */

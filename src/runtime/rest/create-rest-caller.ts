@@ -56,6 +56,11 @@ export interface RestCallerOptions {
    * message, or `undefined` when the body is a real answer.
    */
   detectServiceError?: (body: unknown) => string | undefined;
+  /**
+   * Turns a call's input into what is checked and sent, for a surface's rules a schema cannot say
+   * (defaults, address forms). What it throws rejects the call before anything is sent.
+   */
+  prepareInput?: (operation: RestOperation, input: RestInput) => RestInput;
 }
 
 /** Per-call options of an {@link HttpRestCaller}. */
@@ -134,7 +139,8 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
     return target;
   }
 
-  async function call(operation: RestOperation, input: RestInput, callOptions: RestCallOptions = {}) {
+  async function call(operation: RestOperation, given: RestInput, callOptions: RestCallOptions = {}) {
+    const input = options.prepareInput ? options.prepareInput(operation, given) : given;
     // Only an operation's first call waits for its validators module.
     const validators = loadedValidators(operation) ?? (await loadValidators(operation));
     const prepared = prepareRest(operation, validators, input);
