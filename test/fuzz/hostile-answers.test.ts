@@ -1,19 +1,13 @@
 import { inspect } from "node:util";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Auth, bearerAuth, noAuth, nodeAuth } from "../../src/runtime/credentials/auth.js";
 import { ChainkitError } from "../../src/runtime/errors/chainkit-error.js";
 import { TimeoutError } from "../../src/runtime/errors/timeout-error.js";
-import { createJsonRpcClient } from "../../src/runtime/json-rpc/create-json-rpc-client.js";
-import type { RestInput } from "../../src/runtime/operation.js";
-import { createRestCaller } from "../../src/runtime/rest/create-rest-caller.js";
 import { everyClientCall } from "../hostile/support/clients.js";
 import { type HostileServer, type SeenRequest, startHostileServer } from "../support/hostile-server.js";
 import { FuzzTally, fuzzParameters } from "./support/fuzz-config.js";
-import { everyOperation, type FuzzOperation } from "./support/operations.js";
-
-const API_KEY = "fuzz-api-key-0123456789";
-const TOKEN = "fuzz-node-token-0123456789";
+import { everyOperation } from "./support/operations.js";
+import { FUZZ_API_KEY, FUZZ_NODE_TOKEN, fuzzCallerFor } from "./support/runtime-callers.js";
 
 /** One hostile answer: status, headers, and a body that may depend on the request (JSON-RPC ids). */
 interface HostileAnswer {
@@ -56,7 +50,7 @@ const rpcEnvelope = fc
         if (shape.id !== "missing") envelope.id = shown[shape.id];
         if (shape.member === "result" || shape.member === "both") envelope.result = shape.result;
         if (shape.member === "error" || shape.member === "both") {
-          envelope.error = { code: shape.code, message: `no ${TOKEN}`, data: shape.result };
+          envelope.error = { code: shape.code, message: `no ${FUZZ_NODE_TOKEN}`, data: shape.result };
         }
         return envelope;
       };
@@ -116,7 +110,12 @@ const hostileAnswer: fc.Arbitrary<HostileAnswer> = fc
     ),
     contentType: fc.constantFrom("application/json", "text/plain", "text/html; charset=latin1", ""),
     location: fc.option(
-      fc.constantFrom("http://evil.example/steal", "/elsewhere", "::not a url", `https://x/${TOKEN}`),
+      fc.constantFrom(
+        "http://evil.example/steal",
+        "/elsewhere",
+        "::not a url",
+        `https://x/${FUZZ_NODE_TOKEN}`,
+      ),
     ),
     retryAfter: fc.option(fc.constantFrom("0", "-5", "soon", "99999999999", "1.5")),
     body: hostileBody,
@@ -145,31 +144,10 @@ afterAll(async () => {
   await server.close();
 });
 
-function authOf(kind: string): Auth {
-  if (kind === "bearer") return bearerAuth(API_KEY);
-  if (kind === "node") return nodeAuth({ token: TOKEN });
-  return noAuth();
-}
-
 /** The secrets a caller of this auth kind holds: only those can it keep out of its errors. */
 function heldSecrets(kind: string): string[] {
-  if (kind === "bearer") return [API_KEY];
-  return kind === "node" ? [TOKEN] : [];
-}
-
-function callerFor(operation: FuzzOperation): (input: unknown) => Promise<unknown> {
-  const options = { auth: authOf(operation.surface.auth), retry: false as const, timeout: 60_000 };
-  if (operation.kind === "rpc") {
-    const rpc = createJsonRpcClient({
-      url: server.url,
-      path: operation.surface.path,
-      batch: false,
-      ...options,
-    });
-    return (params) => rpc.call(operation.descriptor, params as unknown[]);
-  }
-  const rest = createRestCaller({ baseUrl: server.url, ...options });
-  return (input) => rest.call(operation.descriptor, input as RestInput);
+  if (kind === "bearer") return [FUZZ_API_KEY];
+  return kind === "node" ? [FUZZ_NODE_TOKEN] : [];
 }
 
 /** Every hostile answer ends in a value or a ChainkitError that shows no secret; never a hang. */
@@ -193,7 +171,7 @@ describe("hostile answers through every operation's caller", () => {
     operations.map((operation) => [`${operation.surface.name} ${operation.id}`, operation] as const),
   )("%s", (label, operation) => {
     it("ends in a value or a typed error", async () => {
-      const call = callerFor(operation);
+      const call = fuzzCallerFor(operation, server.url);
       await fc.assert(
         fc.asyncProperty(operation.valid as fc.Arbitrary<unknown>, hostileAnswer, async (input, hostile) => {
           answer = hostile;

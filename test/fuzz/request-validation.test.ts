@@ -1,14 +1,11 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Auth, bearerAuth, noAuth, nodeAuth } from "../../src/runtime/credentials/auth.js";
 import { ChainkitError } from "../../src/runtime/errors/chainkit-error.js";
 import { RequestValidationError } from "../../src/runtime/errors/request-validation-error.js";
-import { createJsonRpcClient } from "../../src/runtime/json-rpc/create-json-rpc-client.js";
-import type { RestInput } from "../../src/runtime/operation.js";
-import { createRestCaller } from "../../src/runtime/rest/create-rest-caller.js";
 import { type HostileServer, startHostileServer } from "../support/hostile-server.js";
 import { FuzzTally, fuzzParameters } from "./support/fuzz-config.js";
-import { everyOperation, type FuzzOperation } from "./support/operations.js";
+import { everyOperation } from "./support/operations.js";
+import { fuzzCallerFor } from "./support/runtime-callers.js";
 
 const operations = await everyOperation();
 const tally = new FuzzTally();
@@ -22,28 +19,6 @@ afterAll(async () => {
   console.log(tally.summary("Request validation fuzz"));
   await server.close();
 });
-
-function authOf(kind: string): Auth {
-  if (kind === "bearer") return bearerAuth("fuzz-api-key-0123456789");
-  if (kind === "node") return nodeAuth({ token: "fuzz-node-token-0123456789" });
-  return noAuth();
-}
-
-/** Calls one operation through its runtime caller (retries off), and says what it threw. */
-function callerFor(operation: FuzzOperation): (input: unknown) => Promise<unknown> {
-  const options = { auth: authOf(operation.surface.auth), retry: false as const, timeout: 60_000 };
-  if (operation.kind === "rpc") {
-    const rpc = createJsonRpcClient({
-      url: server.url,
-      path: operation.surface.path,
-      batch: false,
-      ...options,
-    });
-    return (params) => rpc.call(operation.descriptor, params as unknown[]);
-  }
-  const rest = createRestCaller({ baseUrl: server.url, ...options });
-  return (input) => rest.call(operation.descriptor, input as RestInput);
-}
 
 async function outcome(call: () => Promise<unknown>): Promise<{ error: unknown; sent: number }> {
   const before = server.requests.length;
@@ -67,7 +42,7 @@ describe("every operation of every spec: request validation", () => {
   describe.each(
     operations.map((operation) => [`${operation.surface.name} ${operation.id}`, operation] as const),
   )("%s", (label, operation) => {
-    const call = callerFor(operation);
+    const call = fuzzCallerFor(operation, server.url);
 
     it("sends generated valid inputs (they pass validation)", async () => {
       await fc.assert(
