@@ -3,6 +3,8 @@
  */
 export * from "../generated/platform/index.js";
 export {
+  type CreateNodeInput,
+  type CreateNodeOptions,
   createPlatformClient,
   PLATFORM_BASE_URL,
   type PlatformClient,
@@ -11,6 +13,7 @@ export {
 export { NodeAccessError } from "./platform/errors/node-access-error.js";
 export { NodeFailedError } from "./platform/errors/node-failed-error.js";
 export { NodeWaitTimeoutError } from "./platform/errors/node-wait-timeout-error.js";
+export type { PlatformListIterators } from "./platform/list-iterators.js";
 export {
   type NodeAccess,
   type NodeAccessCredentials,
@@ -25,3 +28,4 @@ export { nodeHttpEndpoint, nodeWebSocketEndpoint } from "./runtime/credentials/n
 export { Secret } from "./runtime/credentials/secret.js";
 export * from "./runtime/errors/index.js";
 export { DEFAULT_MAX_RESPONSE_BYTES } from "./runtime/max-response-bytes.js";
+export type { PageNumberOptions } from "./runtime/paging/page-number-pages.js";

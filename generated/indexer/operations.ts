@@ -37,7 +37,7 @@ export const indexerOperations: Readonly<Record<IndexerOperationId, RestOperatio
     path: "/api/v3/transactions",
     idempotent: true,
     validators: () => import("./validators/getTransactions.js"),
-    paging: {"items":"transactions","key":["hash"],"maxLimit":1000},
+    paging: {"items":"transactions","key":["hash"],"maxLimit":1000} as const,
   }),
   getTransactionsByMessage: Object.freeze({
     id: "getTransactionsByMessage",
@@ -45,7 +45,7 @@ export const indexerOperations: Readonly<Record<IndexerOperationId, RestOperatio
     path: "/api/v3/transactionsByMessage",
     idempotent: true,
     validators: () => import("./validators/getTransactionsByMessage.js"),
-    paging: {"items":"transactions","key":["hash"],"maxLimit":1000},
+    paging: {"items":"transactions","key":["hash"],"maxLimit":1000} as const,
   }),
   getAdjacentTransactions: Object.freeze({
     id: "getAdjacentTransactions",
@@ -60,7 +60,7 @@ export const indexerOperations: Readonly<Record<IndexerOperationId, RestOperatio
     path: "/api/v3/messages",
     idempotent: true,
     validators: () => import("./validators/getMessages.js"),
-    paging: {"items":"messages","key":["hash"],"maxLimit":1000},
+    paging: {"items":"messages","key":["hash"],"maxLimit":1000} as const,
   }),
   getTraces: Object.freeze({
     id: "getTraces",
@@ -68,7 +68,7 @@ export const indexerOperations: Readonly<Record<IndexerOperationId, RestOperatio
     path: "/api/v3/traces",
     idempotent: true,
     validators: () => import("./validators/getTraces.js"),
-    paging: {"items":"traces","key":["trace_id"],"maxLimit":1000},
+    paging: {"items":"traces","key":["trace_id"],"maxLimit":1000} as const,
   }),
   getActions: Object.freeze({
     id: "getActions",
@@ -76,7 +76,7 @@ export const indexerOperations: Readonly<Record<IndexerOperationId, RestOperatio
     path: "/api/v3/actions",
     idempotent: true,
     validators: () => import("./validators/getActions.js"),
-    paging: {"items":"actions","key":["action_id"],"maxLimit":1000},
+    paging: {"items":"actions","key":["action_id"],"maxLimit":1000} as const,
   }),
   getAccountStates: Object.freeze({
     id: "getAccountStates",
@@ -126,7 +126,7 @@ export const indexerOperations: Readonly<Record<IndexerOperationId, RestOperatio
     path: "/api/v3/jetton/masters",
     idempotent: true,
     validators: () => import("./validators/getJettonMasters.js"),
-    paging: {"items":"jetton_masters","key":["address"],"maxLimit":1000},
+    paging: {"items":"jetton_masters","key":["address"],"maxLimit":1000} as const,
   }),
   getJettonWallets: Object.freeze({
     id: "getJettonWallets",
@@ -134,7 +134,7 @@ export const indexerOperations: Readonly<Record<IndexerOperationId, RestOperatio
     path: "/api/v3/jetton/wallets",
     idempotent: true,
     validators: () => import("./validators/getJettonWallets.js"),
-    paging: {"items":"jetton_wallets","key":["address"],"maxLimit":1000},
+    paging: {"items":"jetton_wallets","key":["address"],"maxLimit":1000} as const,
   }),
   getJettonTransfers: Object.freeze({
     id: "getJettonTransfers",
@@ -142,7 +142,7 @@ export const indexerOperations: Readonly<Record<IndexerOperationId, RestOperatio
     path: "/api/v3/jetton/transfers",
     idempotent: true,
     validators: () => import("./validators/getJettonTransfers.js"),
-    paging: {"items":"jetton_transfers","key":["transaction_hash"],"maxLimit":1000},
+    paging: {"items":"jetton_transfers","key":["transaction_hash"],"maxLimit":1000} as const,
   }),
   getJettonBurns: Object.freeze({
     id: "getJettonBurns",
@@ -150,7 +150,7 @@ export const indexerOperations: Readonly<Record<IndexerOperationId, RestOperatio
     path: "/api/v3/jetton/burns",
     idempotent: true,
     validators: () => import("./validators/getJettonBurns.js"),
-    paging: {"items":"jetton_burns","key":["transaction_hash"],"maxLimit":1000},
+    paging: {"items":"jetton_burns","key":["transaction_hash"],"maxLimit":1000} as const,
   }),
   getNftCollections: Object.freeze({
     id: "getNftCollections",
@@ -158,7 +158,7 @@ export const indexerOperations: Readonly<Record<IndexerOperationId, RestOperatio
     path: "/api/v3/nft/collections",
     idempotent: true,
     validators: () => import("./validators/getNftCollections.js"),
-    paging: {"items":"nft_collections","key":["address"],"maxLimit":1000},
+    paging: {"items":"nft_collections","key":["address"],"maxLimit":1000} as const,
   }),
   getNftItems: Object.freeze({
     id: "getNftItems",
@@ -166,7 +166,7 @@ export const indexerOperations: Readonly<Record<IndexerOperationId, RestOperatio
     path: "/api/v3/nft/items",
     idempotent: true,
     validators: () => import("./validators/getNftItems.js"),
-    paging: {"items":"nft_items","key":["address"],"maxLimit":1000},
+    paging: {"items":"nft_items","key":["address"],"maxLimit":1000} as const,
   }),
   getNftTransfers: Object.freeze({
     id: "getNftTransfers",
@@ -174,7 +174,7 @@ export const indexerOperations: Readonly<Record<IndexerOperationId, RestOperatio
     path: "/api/v3/nft/transfers",
     idempotent: true,
     validators: () => import("./validators/getNftTransfers.js"),
-    paging: {"items":"nft_transfers","key":["transaction_hash"],"maxLimit":1000},
+    paging: {"items":"nft_transfers","key":["transaction_hash"],"maxLimit":1000} as const,
   }),
   getMasterchainInfo: Object.freeze({
     id: "getMasterchainInfo",
@@ -189,7 +189,7 @@ export const indexerOperations: Readonly<Record<IndexerOperationId, RestOperatio
     path: "/api/v3/blocks",
     idempotent: true,
     validators: () => import("./validators/getBlocks.js"),
-    paging: {"items":"blocks","key":["workchain","shard","seqno"],"maxLimit":1000},
+    paging: {"items":"blocks","key":["workchain","shard","seqno"],"maxLimit":1000} as const,
   }),
   runGetMethod: Object.freeze({
     id: "runGetMethod",

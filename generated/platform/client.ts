@@ -2,7 +2,7 @@
 
 import type { CallOptions, RestCaller } from "../../src/runtime/operation.js";
 import { platformOperations } from "./operations.js";
-import type { CreateNodeBody, CreateNodeResponse, DeleteNodePathParams, DeleteNodeResponse, GetNodePathParams, GetNodeResponse, GetOrganizationResponse, ListNodesQuery, ListNodesResponse, UpdateNodeBody, UpdateNodePathParams, UpdateNodeResponse } from "./types.js";
+import type { CreateNetworkBody, CreateNetworkResponse, CreateNodeBody, CreateNodeResponse, CreateNodeV2Body, CreateNodeV2Response, CreateProjectBody, CreateProjectResponse, CreateProjectV2Body, CreateProjectV2Response, DeleteNetworkPathParams, DeleteNetworkResponse, DeleteNodePathParams, DeleteNodeResponse, DeleteNodeV2PathParams, DeleteNodeV2Response, DeleteProjectPathParams, DeleteProjectResponse, DeleteProjectV2PathParams, DeleteProjectV2Response, ExportNodeUsageQuery, ExportNodeUsageResponse, GetNetworkPathParams, GetNetworkResponse, GetNodePathParams, GetNodeResponse, GetNodeV2PathParams, GetNodeV2Response, GetOrganizationResponse, GetProjectPathParams, GetProjectResponse, GetProjectV2PathParams, GetProjectV2Response, ListDeploymentOptionsResponse, ListNetworksQuery, ListNetworksResponse, ListNodeUsageQuery, ListNodeUsageResponse, ListNodesQuery, ListNodesResponse, ListNodesV2Query, ListNodesV2Response, ListProjectMembersPathParams, ListProjectMembersQuery, ListProjectMembersResponse, ListProjectsQuery, ListProjectsResponse, ListProjectsV2Query, ListProjectsV2Response, RequestSepoliaFaucetBody, RequestSepoliaFaucetResponse, UpdateNetworkBody, UpdateNetworkPathParams, UpdateNetworkResponse, UpdateNodeBody, UpdateNodePathParams, UpdateNodeResponse, UpdateNodeV2Body, UpdateNodeV2PathParams, UpdateNodeV2Response, UpdateOrganizationBody, UpdateOrganizationResponse, UpdateProjectBody, UpdateProjectPathParams, UpdateProjectResponse, UpdateProjectV2Body, UpdateProjectV2PathParams, UpdateProjectV2Response } from "./types.js";
 
 /** The chainkit platform API: one typed function per operation. */
 export interface PlatformOperations {
@@ -25,6 +25,299 @@ export interface PlatformOperations {
   getOrganization(options?: CallOptions): Promise<GetOrganizationResponse>;
 
   /**
+   * Rename the organization
+   *
+   * Changes the organization's `name`, the only field that can change. Answers the organization.
+   *
+   * `PATCH /v1/organization/`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The organization with its new name.
+   * @example
+   * ```ts
+   * const result = await platform.updateOrganization({ name: "My renamed organization" });
+   * // result: { id: "RG-123-456", name: "My renamed organization" }
+   * ```
+   */
+  updateOrganization(body: UpdateOrganizationBody, options?: CallOptions): Promise<UpdateOrganizationResponse>;
+
+  /**
+   * List projects
+   *
+   * Lists the projects of your organization, one page at a time (page-number pagination; follow `next`
+   * until it is `null`, or use the client's `projects()` iterator). Safe to retry.
+   *
+   * `GET /v1/projects/`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns One page of projects.
+   * @example
+   * ```ts
+   * const result = await platform.listProjects({
+   *   page: 2,
+   *   order_by: "name",
+   *   organization: "RG-123-456",
+   *   name: "My project",
+   *   project_type: "public",
+   * });
+   * ```
+   */
+  listProjects(query?: ListProjectsQuery, options?: CallOptions): Promise<ListProjectsResponse>;
+
+  /**
+   * Create a project
+   *
+   * Creates a project and answers 201 with it. `type` may be left out (it is `public`, the only type).
+   * Not safe to retry blindly: a resend may create a second project; list projects by name first.
+   *
+   * `POST /v1/projects/`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The new project.
+   * @example
+   * ```ts
+   * const result = await platform.createProject({
+   *   name: "My project",
+   *   description: "Nodes of the payments team",
+   *   type: "public",
+   * });
+   * ```
+   */
+  createProject(body: CreateProjectBody, options?: CallOptions): Promise<CreateProjectResponse>;
+
+  /**
+   * Get a project
+   *
+   * Returns one project with its number of networks and members. Safe to retry.
+   *
+   * `GET /v1/projects/{id}/`
+   *
+   * @param id - The project id, as returned by `createProject` or `listProjects`.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The project.
+   * @example
+   * ```ts
+   * const result = await platform.getProject("PR-123-456");
+   * ```
+   */
+  getProject(id: GetProjectPathParams["id"], options?: CallOptions): Promise<GetProjectResponse>;
+
+  /**
+   * Update a project
+   *
+   * Changes the project's `name` or `description`; its `type` is fixed.
+   *
+   * `PATCH /v1/projects/{id}/`
+   *
+   * @param id - The project id, as returned by `createProject` or `listProjects`.
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The updated project.
+   * @example
+   * ```ts
+   * const result = await platform.updateProject("PR-123-456", { name: "My renamed project" });
+   * ```
+   */
+  updateProject(id: UpdateProjectPathParams["id"], body?: UpdateProjectBody, options?: CallOptions): Promise<UpdateProjectResponse>;
+
+  /**
+   * Delete a project
+   *
+   * Deletes the project; the service answers 204 with no body. A project that still holds networks is
+   * refused with 400: delete its networks first.
+   *
+   * `DELETE /v1/projects/{id}/`
+   *
+   * @param id - The project id, as returned by `createProject` or `listProjects`.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The project was deleted.
+   * @example
+   * ```ts
+   * await platform.deleteProject("PR-123-456");
+   * ```
+   */
+  deleteProject(id: DeleteProjectPathParams["id"], options?: CallOptions): Promise<DeleteProjectResponse>;
+
+  /**
+   * List a project's members
+   *
+   * Lists the member organizations of a project, one page at a time (page-number pagination). Safe to
+   * retry.
+   *
+   * `GET /v1/projects/{id}/members/`
+   *
+   * @param id - The project id, as returned by `createProject` or `listProjects`.
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns One page of members.
+   * @example
+   * ```ts
+   * const result = await platform.listProjectMembers("PR-123-456", { page: 2 });
+   * // result: {
+   * //   count: 1,
+   * //   next: null,
+   * //   previous: null,
+   * //   results: [
+   * //     {
+   * //       id: "RG-123-456",
+   * //       name: "My organization",
+   * //       email: "john.smith@example.com",
+   * //     },
+   * //   ],
+   * // }
+   * ```
+   */
+  listProjectMembers(id: ListProjectMembersPathParams["id"], query?: ListProjectMembersQuery, options?: CallOptions): Promise<ListProjectMembersResponse>;
+
+  /**
+   * List networks
+   *
+   * Lists the networks of your organization's projects, one page at a time (page-number pagination, or
+   * the client's `networks()` iterator). Filter by `public_network` to find the `NW-…` id of, say,
+   * `ethereum-mainnet` in your projects. Safe to retry.
+   *
+   * `GET /v1/networks/`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns One page of networks.
+   * @example
+   * ```ts
+   * const result = await platform.listNetworks({
+   *   page: 2,
+   *   order_by: "name",
+   *   project: "PR-123-456",
+   *   name: "Ethereum mainnet",
+   *   public_network: "ethereum-mainnet",
+   *   status: "ok",
+   *   protocol: "ethereum",
+   *   project_type: "public",
+   * });
+   * ```
+   */
+  listNetworks(query?: ListNetworksQuery, options?: CallOptions): Promise<ListNetworksResponse>;
+
+  /**
+   * Create a network
+   *
+   * Adds a public network (`configuration.network`) of a protocol to a project, with its first nodes
+   * (`nodes`, which may be empty), and answers 201 with it. A project holds each public network once.
+   * Not safe to retry blindly.
+   *
+   * `POST /v1/networks/`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The new network.
+   * @example
+   * ```ts
+   * const result = await platform.createNetwork({
+   *   name: "Ethereum mainnet",
+   *   project: "PR-123-456",
+   *   protocol: "ethereum",
+   *   configuration: { network: "ethereum-mainnet" },
+   *   nodes: [
+   *     {
+   *       name: "My Ethereum node",
+   *       type: "dedicated",
+   *       role: "peer",
+   *       provider: "aws",
+   *       region: "us-east-1",
+   *       configuration: { archive: false },
+   *     },
+   *   ],
+   * });
+   * // result: {
+   * //   id: "NW-123-456-7",
+   * //   name: "Ethereum mainnet",
+   * //   project: "PR-123-456",
+   * //   protocol: "ethereum",
+   * //   configuration: { network: "ethereum-mainnet" },
+   * //   details: {},
+   * //   status: "ok",
+   * //   created_at: "2020-06-15T07:38:00.747Z",
+   * // }
+   * ```
+   */
+  createNetwork(body: CreateNetworkBody, options?: CallOptions): Promise<CreateNetworkResponse>;
+
+  /**
+   * Get a network
+   *
+   * Returns one network with its protocol, public network and project. Safe to retry.
+   *
+   * `GET /v1/networks/{id}/`
+   *
+   * @param id - The network id, as returned by `createNetwork` or `listNetworks`.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The network.
+   * @example
+   * ```ts
+   * const result = await platform.getNetwork("NW-123-456-7");
+   * // result: {
+   * //   id: "NW-123-456-7",
+   * //   name: "Ethereum mainnet",
+   * //   project: "PR-123-456",
+   * //   protocol: "ethereum",
+   * //   configuration: { network: "ethereum-mainnet" },
+   * //   details: {},
+   * //   status: "ok",
+   * //   created_at: "2020-06-15T07:38:00.747Z",
+   * // }
+   * ```
+   */
+  getNetwork(id: GetNetworkPathParams["id"], options?: CallOptions): Promise<GetNetworkResponse>;
+
+  /**
+   * Rename a network
+   *
+   * Changes the network's `name`; its project, protocol and public network are fixed.
+   *
+   * `PATCH /v1/networks/{id}/`
+   *
+   * @param id - The network id, as returned by `createNetwork` or `listNetworks`.
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The renamed network.
+   * @example
+   * ```ts
+   * const result = await platform.updateNetwork("NW-123-456-7", { name: "Mainnet (payments)" });
+   * // result: {
+   * //   id: "NW-123-456-7",
+   * //   name: "Ethereum mainnet",
+   * //   project: "PR-123-456",
+   * //   protocol: "ethereum",
+   * //   configuration: { network: "ethereum-mainnet" },
+   * //   details: {},
+   * //   status: "ok",
+   * //   created_at: "2020-06-15T07:38:00.747Z",
+   * // }
+   * ```
+   */
+  updateNetwork(id: UpdateNetworkPathParams["id"], body: UpdateNetworkBody, options?: CallOptions): Promise<UpdateNetworkResponse>;
+
+  /**
+   * Delete a network
+   *
+   * Deletes the network; the service answers 204 with no body. A network that still has nodes is
+   * refused with 400: delete its nodes first.
+   *
+   * `DELETE /v1/networks/{id}/`
+   *
+   * @param id - The network id, as returned by `createNetwork` or `listNetworks`.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The network was deleted.
+   * @example
+   * ```ts
+   * await platform.deleteNetwork("NW-123-456-7");
+   * ```
+   */
+  deleteNetwork(id: DeleteNetworkPathParams["id"], options?: CallOptions): Promise<DeleteNetworkResponse>;
+
+  /**
    * List nodes
    *
    * Lists the nodes of your organization, one page at a time (page-number pagination). Follow `next`
@@ -41,6 +334,10 @@ export interface PlatformOperations {
    * const result = await platform.listNodes({
    *   page: 2,
    *   order_by: "-created_at",
+   *   project: "PR-123-456",
+   *   protocol: "ethereum",
+   *   public_network: "ethereum-mainnet",
+   *   archive: true,
    *   network: "NW-123-456-7",
    *   provider: "aws",
    *   region: "us-east-1",
@@ -146,6 +443,294 @@ export interface PlatformOperations {
    * ```
    */
   deleteNode(id: DeleteNodePathParams["id"], options?: CallOptions): Promise<DeleteNodeResponse>;
+
+  /**
+   * Get Sepolia test ether
+   *
+   * Sends Sepolia test ether to `address` and answers how much was sent (in wei) and a link to the
+   * transaction. The faucet is rate-limited: a 429 says when the next request may come
+   * (`nextFaucetAvailable`). Not safe to retry blindly.
+   *
+   * `POST /v1/faucet/sepolia`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The ether was sent.
+   * @example
+   * ```ts
+   * const result = await platform.requestSepoliaFaucet({ address: "0x1111111111111111111111111111111111111111" });
+   * // result: {
+   * //   amountSent: 500000000000000000n,
+   * //   transaction: "https://sepolia.etherscan.io/tx/0x1111111111111111111111111111111111111111111111111111111111111111",
+   * // }
+   * ```
+   */
+  requestSepoliaFaucet(body: RequestSepoliaFaucetBody, options?: CallOptions): Promise<RequestSepoliaFaucetResponse>;
+
+  /**
+   * List deployment options
+   *
+   * Lists what the service can deploy for your organization: for each protocol and public network, the
+   * providers and regions of shared (global) nodes, with the features each offers (`full`, `archive`)
+   * and the `blockchain` and `cloud` ids that `createNodeV2` takes. chainkit's `createNode` checks
+   * provider, region and archive against it before sending. Safe to retry.
+   *
+   * `GET /v2/deployment-options/`
+   *
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns Every deployment option.
+   * @example
+   * ```ts
+   * const result = await platform.listDeploymentOptions();
+   * ```
+   */
+  listDeploymentOptions(options?: CallOptions): Promise<ListDeploymentOptionsResponse>;
+
+  /**
+   * List projects (v2)
+   *
+   * The v2 form of `listProjects`, with the same pages and filters. Safe to retry.
+   *
+   * `GET /v2/projects/`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns One page of projects.
+   * @example
+   * ```ts
+   * const result = await platform.listProjectsV2({
+   *   page: 2,
+   *   order_by: "name",
+   *   organization: "RG-123-456",
+   *   name: "My project",
+   *   project_type: "public",
+   * });
+   * // result: { count: 0, next: null, previous: null, results: [] }
+   * ```
+   */
+  listProjectsV2(query?: ListProjectsV2Query, options?: CallOptions): Promise<ListProjectsV2Response>;
+
+  /**
+   * Create a project (v2)
+   *
+   * The v2 form of `createProject`. Not safe to retry blindly.
+   *
+   * `POST /v2/projects/`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The new project.
+   * @example
+   * ```ts
+   * const result = await platform.createProjectV2({ name: "My project" });
+   * ```
+   */
+  createProjectV2(body: CreateProjectV2Body, options?: CallOptions): Promise<CreateProjectV2Response>;
+
+  /**
+   * Get a project (v2)
+   *
+   * The v2 form of `getProject`. Safe to retry.
+   *
+   * `GET /v2/projects/{id}/`
+   *
+   * @param id - The project id, as returned by `createProject` or `listProjects`.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The project.
+   * @example
+   * ```ts
+   * const result = await platform.getProjectV2("PR-123-456");
+   * ```
+   */
+  getProjectV2(id: GetProjectV2PathParams["id"], options?: CallOptions): Promise<GetProjectV2Response>;
+
+  /**
+   * Update a project (v2)
+   *
+   * The v2 form of `updateProject`.
+   *
+   * `PATCH /v2/projects/{id}/`
+   *
+   * @param id - The project id, as returned by `createProject` or `listProjects`.
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The updated project.
+   * @example
+   * ```ts
+   * const result = await platform.updateProjectV2("PR-123-456", { description: "Nodes of the data team" });
+   * ```
+   */
+  updateProjectV2(id: UpdateProjectV2PathParams["id"], body?: UpdateProjectV2Body, options?: CallOptions): Promise<UpdateProjectV2Response>;
+
+  /**
+   * Delete a project (v2)
+   *
+   * The v2 form of `deleteProject`; 204 with no body.
+   *
+   * `DELETE /v2/projects/{id}/`
+   *
+   * @param id - The project id, as returned by `createProject` or `listProjects`.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The project was deleted.
+   * @example
+   * ```ts
+   * await platform.deleteProjectV2("PR-123-456");
+   * ```
+   */
+  deleteProjectV2(id: DeleteProjectV2PathParams["id"], options?: CallOptions): Promise<DeleteProjectV2Response>;
+
+  /**
+   * List nodes (v2)
+   *
+   * Lists your nodes in the v2 shape, one page at a time (page-number pagination). Safe to retry.
+   *
+   * `GET /v2/nodes/`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns One page of nodes.
+   * @example
+   * ```ts
+   * const result = await platform.listNodesV2({ page: 2, order_by: "-created_at" });
+   * // result: { count: 0, next: null, previous: null, results: [] }
+   * ```
+   */
+  listNodesV2(query?: ListNodesV2Query, options?: CallOptions): Promise<ListNodesV2Response>;
+
+  /**
+   * Create a node (v2)
+   *
+   * Creates a node in a project from a deployment option: `blockchain` and `cloud` are the ids of one
+   * entry of `listDeploymentOptions`. Answers 201 with the node, usually still `pending`. Not safe to
+   * retry blindly.
+   *
+   * `POST /v2/nodes/`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The new node.
+   * @example
+   * ```ts
+   * const result = await platform.createNodeV2({
+   *   name: "My Ethereum node",
+   *   project: "PR-123-456",
+   *   cloud: "CC-0016",
+   *   blockchain: "BC-000-000-008",
+   * });
+   * ```
+   */
+  createNodeV2(body: CreateNodeV2Body, options?: CallOptions): Promise<CreateNodeV2Response>;
+
+  /**
+   * Get a node (v2)
+   *
+   * Returns one node in the v2 shape, with its endpoints and credentials in `details`. Safe to retry.
+   *
+   * `GET /v2/nodes/{id}/`
+   *
+   * @param id - The node id, as returned by `createNode` or `listNodes`.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The node.
+   * @example
+   * ```ts
+   * const result = await platform.getNodeV2("ND-123-456-789");
+   * ```
+   */
+  getNodeV2(id: GetNodeV2PathParams["id"], options?: CallOptions): Promise<GetNodeV2Response>;
+
+  /**
+   * Rename a node (v2)
+   *
+   * Changes the node's `name`, the only field that can change.
+   *
+   * `PATCH /v2/nodes/{id}/`
+   *
+   * @param id - The node id, as returned by `createNode` or `listNodes`.
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The renamed node.
+   * @example
+   * ```ts
+   * const result = await platform.updateNodeV2("ND-123-456-789", { name: "My new node name" });
+   * ```
+   */
+  updateNodeV2(id: UpdateNodeV2PathParams["id"], body: UpdateNodeV2Body, options?: CallOptions): Promise<UpdateNodeV2Response>;
+
+  /**
+   * Delete a node (v2)
+   *
+   * Deletes the node; 204 with no body. Its endpoints and credentials stop working.
+   *
+   * `DELETE /v2/nodes/{id}/`
+   *
+   * @param id - The node id, as returned by `createNode` or `listNodes`.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The node was deleted.
+   * @example
+   * ```ts
+   * await platform.deleteNodeV2("ND-123-456-789");
+   * ```
+   */
+  deleteNodeV2(id: DeleteNodeV2PathParams["id"], options?: CallOptions): Promise<DeleteNodeV2Response>;
+
+  /**
+   * List node usage
+   *
+   * Per-node usage, one row per node and time bucket (a day, or an hour with `granularity=hour`), 100
+   * rows a page, with `totals` over every matching row. Without `date_from` and `date_to` the report
+   * covers the current billing period; usage is kept for two months. The service allows 60 requests
+   * a minute per organization. Safe to retry.
+   *
+   * `GET /v2/reporting/node-usage/`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns One page of usage rows and the totals.
+   * @example
+   * ```ts
+   * const result = await platform.listNodeUsage({
+   *   date_from: "2026-07-01T00:00:00Z",
+   *   date_to: "2026-08-01T00:00:00Z",
+   *   node_id: "ND-123-456-789",
+   *   protocol: "ethereum",
+   *   network: "ethereum-mainnet",
+   *   node_type: "dedicated",
+   *   granularity: "hour",
+   *   ordering: "datetime,node_id",
+   *   page: 2,
+   * });
+   * ```
+   */
+  listNodeUsage(query?: ListNodeUsageQuery, options?: CallOptions): Promise<ListNodeUsageResponse>;
+
+  /**
+   * Export node usage as CSV
+   *
+   * The whole usage report for the same filters as `listNodeUsage`, every row and no pages, as CSV
+   * text (the attachment `node-usage-report.csv`): a header line, then one line per node and bucket;
+   * a metric that does not apply to a node is an empty cell. The service allows 5 requests a minute
+   * per organization. Safe to retry.
+   *
+   * `GET /v2/reporting/node-usage/export/`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The report as CSV.
+   * @example
+   * ```ts
+   * await platform.exportNodeUsage({
+   *   date_from: "2026-07-01T00:00:00Z",
+   *   date_to: "2026-08-01T00:00:00Z",
+   *   node_id: "ND-123-456-789",
+   *   protocol: "ethereum",
+   *   network: "ethereum-mainnet",
+   *   node_type: "dedicated",
+   *   granularity: "hour",
+   *   ordering: "datetime,node_id",
+   * });
+   * ```
+   */
+  exportNodeUsage(query?: ExportNodeUsageQuery, options?: CallOptions): Promise<ExportNodeUsageResponse>;
 }
 
 /**
@@ -160,6 +745,30 @@ export function createPlatformOperations(caller: RestCaller): PlatformOperations
   return {
     getOrganization: (options) =>
       caller.call(platformOperations.getOrganization, {}, options) as Promise<GetOrganizationResponse>,
+    updateOrganization: (body, options) =>
+      caller.call(platformOperations.updateOrganization, { body }, options) as Promise<UpdateOrganizationResponse>,
+    listProjects: (query, options) =>
+      caller.call(platformOperations.listProjects, { query }, options) as Promise<ListProjectsResponse>,
+    createProject: (body, options) =>
+      caller.call(platformOperations.createProject, { body }, options) as Promise<CreateProjectResponse>,
+    getProject: (id, options) =>
+      caller.call(platformOperations.getProject, { path: { id } }, options) as Promise<GetProjectResponse>,
+    updateProject: (id, body, options) =>
+      caller.call(platformOperations.updateProject, { path: { id }, body }, options) as Promise<UpdateProjectResponse>,
+    deleteProject: (id, options) =>
+      caller.call(platformOperations.deleteProject, { path: { id } }, options) as Promise<DeleteProjectResponse>,
+    listProjectMembers: (id, query, options) =>
+      caller.call(platformOperations.listProjectMembers, { path: { id }, query }, options) as Promise<ListProjectMembersResponse>,
+    listNetworks: (query, options) =>
+      caller.call(platformOperations.listNetworks, { query }, options) as Promise<ListNetworksResponse>,
+    createNetwork: (body, options) =>
+      caller.call(platformOperations.createNetwork, { body }, options) as Promise<CreateNetworkResponse>,
+    getNetwork: (id, options) =>
+      caller.call(platformOperations.getNetwork, { path: { id } }, options) as Promise<GetNetworkResponse>,
+    updateNetwork: (id, body, options) =>
+      caller.call(platformOperations.updateNetwork, { path: { id }, body }, options) as Promise<UpdateNetworkResponse>,
+    deleteNetwork: (id, options) =>
+      caller.call(platformOperations.deleteNetwork, { path: { id } }, options) as Promise<DeleteNetworkResponse>,
     listNodes: (query, options) =>
       caller.call(platformOperations.listNodes, { query }, options) as Promise<ListNodesResponse>,
     createNode: (body, options) =>
@@ -170,5 +779,33 @@ export function createPlatformOperations(caller: RestCaller): PlatformOperations
       caller.call(platformOperations.updateNode, { path: { id }, body }, options) as Promise<UpdateNodeResponse>,
     deleteNode: (id, options) =>
       caller.call(platformOperations.deleteNode, { path: { id } }, options) as Promise<DeleteNodeResponse>,
+    requestSepoliaFaucet: (body, options) =>
+      caller.call(platformOperations.requestSepoliaFaucet, { body }, options) as Promise<RequestSepoliaFaucetResponse>,
+    listDeploymentOptions: (options) =>
+      caller.call(platformOperations.listDeploymentOptions, {}, options) as Promise<ListDeploymentOptionsResponse>,
+    listProjectsV2: (query, options) =>
+      caller.call(platformOperations.listProjectsV2, { query }, options) as Promise<ListProjectsV2Response>,
+    createProjectV2: (body, options) =>
+      caller.call(platformOperations.createProjectV2, { body }, options) as Promise<CreateProjectV2Response>,
+    getProjectV2: (id, options) =>
+      caller.call(platformOperations.getProjectV2, { path: { id } }, options) as Promise<GetProjectV2Response>,
+    updateProjectV2: (id, body, options) =>
+      caller.call(platformOperations.updateProjectV2, { path: { id }, body }, options) as Promise<UpdateProjectV2Response>,
+    deleteProjectV2: (id, options) =>
+      caller.call(platformOperations.deleteProjectV2, { path: { id } }, options) as Promise<DeleteProjectV2Response>,
+    listNodesV2: (query, options) =>
+      caller.call(platformOperations.listNodesV2, { query }, options) as Promise<ListNodesV2Response>,
+    createNodeV2: (body, options) =>
+      caller.call(platformOperations.createNodeV2, { body }, options) as Promise<CreateNodeV2Response>,
+    getNodeV2: (id, options) =>
+      caller.call(platformOperations.getNodeV2, { path: { id } }, options) as Promise<GetNodeV2Response>,
+    updateNodeV2: (id, body, options) =>
+      caller.call(platformOperations.updateNodeV2, { path: { id }, body }, options) as Promise<UpdateNodeV2Response>,
+    deleteNodeV2: (id, options) =>
+      caller.call(platformOperations.deleteNodeV2, { path: { id } }, options) as Promise<DeleteNodeV2Response>,
+    listNodeUsage: (query, options) =>
+      caller.call(platformOperations.listNodeUsage, { query }, options) as Promise<ListNodeUsageResponse>,
+    exportNodeUsage: (query, options) =>
+      caller.call(platformOperations.exportNodeUsage, { query }, options) as Promise<ExportNodeUsageResponse>,
   };
 }

@@ -5,11 +5,37 @@ import type { RestOperation } from "../../src/runtime/operation.js";
 /** The operationIds of the chainkit platform API. */
 export type PlatformOperationId =
   | "getOrganization"
+  | "updateOrganization"
+  | "listProjects"
+  | "createProject"
+  | "getProject"
+  | "updateProject"
+  | "deleteProject"
+  | "listProjectMembers"
+  | "listNetworks"
+  | "createNetwork"
+  | "getNetwork"
+  | "updateNetwork"
+  | "deleteNetwork"
   | "listNodes"
   | "createNode"
   | "getNode"
   | "updateNode"
-  | "deleteNode";
+  | "deleteNode"
+  | "requestSepoliaFaucet"
+  | "listDeploymentOptions"
+  | "listProjectsV2"
+  | "createProjectV2"
+  | "getProjectV2"
+  | "updateProjectV2"
+  | "deleteProjectV2"
+  | "listNodesV2"
+  | "createNodeV2"
+  | "getNodeV2"
+  | "updateNodeV2"
+  | "deleteNodeV2"
+  | "listNodeUsage"
+  | "exportNodeUsage";
 
 /** Every operation of the chainkit platform API, keyed by operationId, as the runtime reads them. */
 export const platformOperations: Readonly<Record<PlatformOperationId, RestOperation>> = Object.freeze({
@@ -20,12 +46,100 @@ export const platformOperations: Readonly<Record<PlatformOperationId, RestOperat
     idempotent: true,
     validators: () => import("./validators/getOrganization.js"),
   }),
+  updateOrganization: Object.freeze({
+    id: "updateOrganization",
+    method: "PATCH",
+    path: "/v1/organization/",
+    idempotent: false,
+    validators: () => import("./validators/updateOrganization.js"),
+  }),
+  listProjects: Object.freeze({
+    id: "listProjects",
+    method: "GET",
+    path: "/v1/projects/",
+    idempotent: true,
+    validators: () => import("./validators/listProjects.js"),
+    paging: {"mode":"page","items":"results","key":["id"]} as const,
+  }),
+  createProject: Object.freeze({
+    id: "createProject",
+    method: "POST",
+    path: "/v1/projects/",
+    idempotent: false,
+    validators: () => import("./validators/createProject.js"),
+  }),
+  getProject: Object.freeze({
+    id: "getProject",
+    method: "GET",
+    path: "/v1/projects/{id}/",
+    idempotent: true,
+    validators: () => import("./validators/getProject.js"),
+  }),
+  updateProject: Object.freeze({
+    id: "updateProject",
+    method: "PATCH",
+    path: "/v1/projects/{id}/",
+    idempotent: false,
+    validators: () => import("./validators/updateProject.js"),
+  }),
+  deleteProject: Object.freeze({
+    id: "deleteProject",
+    method: "DELETE",
+    path: "/v1/projects/{id}/",
+    idempotent: false,
+    validators: () => import("./validators/deleteProject.js"),
+  }),
+  listProjectMembers: Object.freeze({
+    id: "listProjectMembers",
+    method: "GET",
+    path: "/v1/projects/{id}/members/",
+    idempotent: true,
+    validators: () => import("./validators/listProjectMembers.js"),
+    paging: {"mode":"page","items":"results","key":["id"]} as const,
+  }),
+  listNetworks: Object.freeze({
+    id: "listNetworks",
+    method: "GET",
+    path: "/v1/networks/",
+    idempotent: true,
+    validators: () => import("./validators/listNetworks.js"),
+    paging: {"mode":"page","items":"results","key":["id"]} as const,
+  }),
+  createNetwork: Object.freeze({
+    id: "createNetwork",
+    method: "POST",
+    path: "/v1/networks/",
+    idempotent: false,
+    validators: () => import("./validators/createNetwork.js"),
+  }),
+  getNetwork: Object.freeze({
+    id: "getNetwork",
+    method: "GET",
+    path: "/v1/networks/{id}/",
+    idempotent: true,
+    validators: () => import("./validators/getNetwork.js"),
+  }),
+  updateNetwork: Object.freeze({
+    id: "updateNetwork",
+    method: "PATCH",
+    path: "/v1/networks/{id}/",
+    idempotent: false,
+    validators: () => import("./validators/updateNetwork.js"),
+  }),
+  deleteNetwork: Object.freeze({
+    id: "deleteNetwork",
+    method: "DELETE",
+    path: "/v1/networks/{id}/",
+    idempotent: false,
+    validators: () => import("./validators/deleteNetwork.js"),
+  }),
   listNodes: Object.freeze({
     id: "listNodes",
     method: "GET",
     path: "/v1/nodes/",
     idempotent: true,
     validators: () => import("./validators/listNodes.js"),
+    paging: {"mode":"page","items":"results","key":["id"]} as const,
   }),
   createNode: Object.freeze({
     id: "createNode",
@@ -54,5 +168,106 @@ export const platformOperations: Readonly<Record<PlatformOperationId, RestOperat
     path: "/v1/nodes/{id}/",
     idempotent: false,
     validators: () => import("./validators/deleteNode.js"),
+  }),
+  requestSepoliaFaucet: Object.freeze({
+    id: "requestSepoliaFaucet",
+    method: "POST",
+    path: "/v1/faucet/sepolia",
+    idempotent: false,
+    validators: () => import("./validators/requestSepoliaFaucet.js"),
+  }),
+  listDeploymentOptions: Object.freeze({
+    id: "listDeploymentOptions",
+    method: "GET",
+    path: "/v2/deployment-options/",
+    idempotent: true,
+    validators: () => import("./validators/listDeploymentOptions.js"),
+  }),
+  listProjectsV2: Object.freeze({
+    id: "listProjectsV2",
+    method: "GET",
+    path: "/v2/projects/",
+    idempotent: true,
+    validators: () => import("./validators/listProjectsV2.js"),
+    paging: {"mode":"page","items":"results","key":["id"]} as const,
+  }),
+  createProjectV2: Object.freeze({
+    id: "createProjectV2",
+    method: "POST",
+    path: "/v2/projects/",
+    idempotent: false,
+    validators: () => import("./validators/createProjectV2.js"),
+  }),
+  getProjectV2: Object.freeze({
+    id: "getProjectV2",
+    method: "GET",
+    path: "/v2/projects/{id}/",
+    idempotent: true,
+    validators: () => import("./validators/getProjectV2.js"),
+  }),
+  updateProjectV2: Object.freeze({
+    id: "updateProjectV2",
+    method: "PATCH",
+    path: "/v2/projects/{id}/",
+    idempotent: false,
+    validators: () => import("./validators/updateProjectV2.js"),
+  }),
+  deleteProjectV2: Object.freeze({
+    id: "deleteProjectV2",
+    method: "DELETE",
+    path: "/v2/projects/{id}/",
+    idempotent: false,
+    validators: () => import("./validators/deleteProjectV2.js"),
+  }),
+  listNodesV2: Object.freeze({
+    id: "listNodesV2",
+    method: "GET",
+    path: "/v2/nodes/",
+    idempotent: true,
+    validators: () => import("./validators/listNodesV2.js"),
+    paging: {"mode":"page","items":"results","key":["id"]} as const,
+  }),
+  createNodeV2: Object.freeze({
+    id: "createNodeV2",
+    method: "POST",
+    path: "/v2/nodes/",
+    idempotent: false,
+    validators: () => import("./validators/createNodeV2.js"),
+  }),
+  getNodeV2: Object.freeze({
+    id: "getNodeV2",
+    method: "GET",
+    path: "/v2/nodes/{id}/",
+    idempotent: true,
+    validators: () => import("./validators/getNodeV2.js"),
+  }),
+  updateNodeV2: Object.freeze({
+    id: "updateNodeV2",
+    method: "PATCH",
+    path: "/v2/nodes/{id}/",
+    idempotent: false,
+    validators: () => import("./validators/updateNodeV2.js"),
+  }),
+  deleteNodeV2: Object.freeze({
+    id: "deleteNodeV2",
+    method: "DELETE",
+    path: "/v2/nodes/{id}/",
+    idempotent: false,
+    validators: () => import("./validators/deleteNodeV2.js"),
+  }),
+  listNodeUsage: Object.freeze({
+    id: "listNodeUsage",
+    method: "GET",
+    path: "/v2/reporting/node-usage/",
+    idempotent: true,
+    validators: () => import("./validators/listNodeUsage.js"),
+    paging: {"mode":"page","items":"results","key":["node_id","datetime"]} as const,
+  }),
+  exportNodeUsage: Object.freeze({
+    id: "exportNodeUsage",
+    method: "GET",
+    path: "/v2/reporting/node-usage/export/",
+    idempotent: true,
+    validators: () => import("./validators/exportNodeUsage.js"),
   }),
 });

@@ -21,7 +21,153 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Rename the organization
+         * @description Changes the organization's `name`, the only field that can change. Answers the organization.
+         */
+        patch: operations["updateOrganization"];
+        trace?: never;
+    };
+    "/v1/projects/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List projects
+         * @description Lists the projects of your organization, one page at a time (page-number pagination; follow `next`
+         *     until it is `null`, or use the client's `projects()` iterator). Safe to retry.
+         */
+        get: operations["listProjects"];
+        put?: never;
+        /**
+         * Create a project
+         * @description Creates a project and answers 201 with it. `type` may be left out (it is `public`, the only type).
+         *     Not safe to retry blindly: a resend may create a second project; list projects by name first.
+         */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id, as returned by `createProject` or `listProjects`. */
+                id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a project
+         * @description Returns one project with its number of networks and members. Safe to retry.
+         */
+        get: operations["getProject"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a project
+         * @description Deletes the project; the service answers 204 with no body. A project that still holds networks is
+         *     refused with 400: delete its networks first.
+         */
+        delete: operations["deleteProject"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a project
+         * @description Changes the project's `name` or `description`; its `type` is fixed.
+         */
+        patch: operations["updateProject"];
+        trace?: never;
+    };
+    "/v1/projects/{id}/members/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id, as returned by `createProject` or `listProjects`. */
+                id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a project's members
+         * @description Lists the member organizations of a project, one page at a time (page-number pagination). Safe to
+         *     retry.
+         */
+        get: operations["listProjectMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List networks
+         * @description Lists the networks of your organization's projects, one page at a time (page-number pagination, or
+         *     the client's `networks()` iterator). Filter by `public_network` to find the `NW-…` id of, say,
+         *     `ethereum-mainnet` in your projects. Safe to retry.
+         */
+        get: operations["listNetworks"];
+        put?: never;
+        /**
+         * Create a network
+         * @description Adds a public network (`configuration.network`) of a protocol to a project, with its first nodes
+         *     (`nodes`, which may be empty), and answers 201 with it. A project holds each public network once.
+         *     Not safe to retry blindly.
+         */
+        post: operations["createNetwork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/networks/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The network id, as returned by `createNetwork` or `listNetworks`. */
+                id: components["parameters"]["NetworkId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a network
+         * @description Returns one network with its protocol, public network and project. Safe to retry.
+         */
+        get: operations["getNetwork"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a network
+         * @description Deletes the network; the service answers 204 with no body. A network that still has nodes is
+         *     refused with 400: delete its nodes first.
+         */
+        delete: operations["deleteNetwork"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a network
+         * @description Changes the network's `name`; its project, protocol and public network are fixed.
+         */
+        patch: operations["updateNetwork"];
         trace?: never;
     };
     "/v1/nodes/": {
@@ -97,6 +243,209 @@ export interface paths {
          *     and `network` are fixed at creation. Not in the service's documentation, but the service offers it.
          */
         patch: operations["updateNode"];
+        trace?: never;
+    };
+    "/v1/faucet/sepolia": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get Sepolia test ether
+         * @description Sends Sepolia test ether to `address` and answers how much was sent (in wei) and a link to the
+         *     transaction. The faucet is rate-limited: a 429 says when the next request may come
+         *     (`nextFaucetAvailable`). Not safe to retry blindly.
+         */
+        post: operations["requestSepoliaFaucet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/deployment-options/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deployment options
+         * @description Lists what the service can deploy for your organization: for each protocol and public network, the
+         *     providers and regions of shared (global) nodes, with the features each offers (`full`, `archive`)
+         *     and the `blockchain` and `cloud` ids that `createNodeV2` takes. chainkit's `createNode` checks
+         *     provider, region and archive against it before sending. Safe to retry.
+         */
+        get: operations["listDeploymentOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List projects (v2)
+         * @description The v2 form of `listProjects`, with the same pages and filters. Safe to retry.
+         */
+        get: operations["listProjectsV2"];
+        put?: never;
+        /**
+         * Create a project (v2)
+         * @description The v2 form of `createProject`. Not safe to retry blindly.
+         */
+        post: operations["createProjectV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/projects/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id, as returned by `createProject` or `listProjects`. */
+                id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a project (v2)
+         * @description The v2 form of `getProject`. Safe to retry.
+         */
+        get: operations["getProjectV2"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a project (v2)
+         * @description The v2 form of `deleteProject`; 204 with no body.
+         */
+        delete: operations["deleteProjectV2"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a project (v2)
+         * @description The v2 form of `updateProject`.
+         */
+        patch: operations["updateProjectV2"];
+        trace?: never;
+    };
+    "/v2/nodes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List nodes (v2)
+         * @description Lists your nodes in the v2 shape, one page at a time (page-number pagination). Safe to retry.
+         */
+        get: operations["listNodesV2"];
+        put?: never;
+        /**
+         * Create a node (v2)
+         * @description Creates a node in a project from a deployment option: `blockchain` and `cloud` are the ids of one
+         *     entry of `listDeploymentOptions`. Answers 201 with the node, usually still `pending`. Not safe to
+         *     retry blindly.
+         */
+        post: operations["createNodeV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/nodes/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The node id, as returned by `createNode` or `listNodes`. */
+                id: components["parameters"]["NodeId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a node (v2)
+         * @description Returns one node in the v2 shape, with its endpoints and credentials in `details`. Safe to retry.
+         */
+        get: operations["getNodeV2"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a node (v2)
+         * @description Deletes the node; 204 with no body. Its endpoints and credentials stop working.
+         */
+        delete: operations["deleteNodeV2"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a node (v2)
+         * @description Changes the node's `name`, the only field that can change.
+         */
+        patch: operations["updateNodeV2"];
+        trace?: never;
+    };
+    "/v2/reporting/node-usage/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List node usage
+         * @description Per-node usage, one row per node and time bucket (a day, or an hour with `granularity=hour`), 100
+         *     rows a page, with `totals` over every matching row. Without `date_from` and `date_to` the report
+         *     covers the current billing period; usage is kept for two months. The service allows 60 requests
+         *     a minute per organization. Safe to retry.
+         */
+        get: operations["listNodeUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/reporting/node-usage/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export node usage as CSV
+         * @description The whole usage report for the same filters as `listNodeUsage`, every row and no pages, as CSV
+         *     text (the attachment `node-usage-report.csv`): a header line, then one line per node and bucket;
+         *     a metric that does not apply to a node is an empty cell. The service allows 5 requests a minute
+         *     per organization. Safe to retry.
+         */
+        get: operations["exportNodeUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
 }
@@ -307,6 +656,320 @@ export interface components {
             /** @description The nodes of this page. */
             results: components["schemas"]["Node"][];
         };
+        /** @description Body of `updateOrganization`. Only `name` can change; unknown properties are refused. */
+        UpdateOrganizationRequest: {
+            /** @description The new organization name. */
+            name: string;
+        };
+        /**
+         * @description Type of a project. The only type the API accepts is `public`.
+         * @enum {string}
+         */
+        ProjectType: "public";
+        /**
+         * @description A project: a group of networks and their nodes. Responses are read tolerantly (extra properties
+         *     allowed, `type` an open enum).
+         */
+        Project: {
+            /** @description Project identifier, e.g. `PR-123-456`. */
+            id: string;
+            /** @description Project name. */
+            name: string;
+            /** @description What the project is for. */
+            description?: string;
+            /** @description Project type, `public` (open enum). */
+            type?: components["schemas"]["ProjectType"] | string;
+            /** @description Number of member organizations. */
+            members?: number;
+            /** @description Number of networks in the project. */
+            networks?: number;
+            creator?: components["schemas"]["Creator"];
+            /**
+             * Format: date-time
+             * @description When the project was created.
+             */
+            created_at?: string;
+        };
+        /** @description Body of `createProject`. `name` is required; unknown properties are refused. */
+        CreateProjectRequest: {
+            /** @description Project name. */
+            name: string;
+            /** @description What the project is for. */
+            description?: string;
+            type?: components["schemas"]["ProjectType"];
+        };
+        /** @description Body of `updateProject`. `name` and `description` can change; `type` cannot. */
+        UpdateProjectRequest: {
+            /** @description The new project name. */
+            name?: string;
+            /** @description The new description. */
+            description?: string;
+        };
+        /** @description One page of projects (page-number pagination). */
+        ProjectList: {
+            /** @description Number of projects across all pages. */
+            count: number;
+            /** @description URL of the next page, `null` on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, `null` on the first page. */
+            previous: string | null;
+            /** @description The projects of this page. */
+            results: components["schemas"]["Project"][];
+        };
+        /** @description A member organization of a project. */
+        ProjectMember: {
+            /** @description The member organization's id, e.g. `RG-123-456`. */
+            id: string;
+            /** @description The member organization's name. */
+            name?: string;
+            /** @description The member's contact address. */
+            email?: string;
+        };
+        /** @description One page of project members (page-number pagination). */
+        ProjectMemberList: {
+            /** @description Number of members across all pages. */
+            count: number;
+            /** @description URL of the next page, `null` on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, `null` on the first page. */
+            previous: string | null;
+            /** @description The members of this page. */
+            results: components["schemas"]["ProjectMember"][];
+        };
+        /**
+         * @description Lifecycle status of a network.
+         * @enum {string}
+         */
+        NetworkStatus: "pending" | "ok" | "failed" | "warning" | "stopping" | "stopped" | "starting";
+        /**
+         * @description Which public network the network joins: `<protocol>-<net>`, such as `ethereum-mainnet` or
+         *     `polygon-pos-testnet`. The service's list of names changes as chains come and go (its own spec
+         *     still lists Ropsten), so any name is accepted here and the service decides.
+         */
+        NetworkConfiguration: {
+            /** @description The public network's name, e.g. `ethereum-mainnet`. */
+            network: string;
+        };
+        /**
+         * @description A network: one public network of one protocol inside a project. Its `id` is what `createNode`
+         *     takes as `network`. Responses are read tolerantly (extra properties allowed, open enums).
+         */
+        Network: {
+            /** @description Network identifier, e.g. `NW-123-456-7`. */
+            id: string;
+            /** @description Network name. */
+            name: string;
+            /** @description The project's id, e.g. `PR-123-456`. */
+            project: string;
+            /** @description The protocol, e.g. `ethereum`, `polygon-pos`, `bsc`. */
+            protocol: string;
+            configuration?: components["schemas"]["NetworkConfiguration"];
+            /** @description Protocol-specific attributes, filled by the service. */
+            details?: Record<string, unknown>;
+            /** @description Lifecycle status (open enum; see `NetworkStatus`). */
+            status?: components["schemas"]["NetworkStatus"] | string;
+            /** @description The network's nodes, when the service lists them. */
+            nodes?: components["schemas"]["Node"][];
+            creator?: components["schemas"]["Creator"];
+            /**
+             * Format: date-time
+             * @description When the network was created.
+             */
+            created_at?: string;
+        };
+        /** @description One node created with its network; the network itself is implied. */
+        InitialNode: {
+            /** @description Node name. */
+            name: string;
+            type: components["schemas"]["NodeType"];
+            role: components["schemas"]["NodeRole"];
+            provider: components["schemas"]["Provider"];
+            region: components["schemas"]["Region"];
+            configuration: components["schemas"]["NodeConfiguration"];
+        };
+        /**
+         * @description Body of `createNetwork`: the project, the protocol, the public network (`configuration.network`)
+         *     and the nodes to create with it (`[]` for none). Unknown properties are refused.
+         */
+        CreateNetworkRequest: {
+            /** @description Network name. */
+            name: string;
+            /** @description The project's id, e.g. `PR-123-456`. */
+            project: string;
+            /** @description The protocol, e.g. `ethereum`. */
+            protocol: string;
+            configuration: components["schemas"]["NetworkConfiguration"];
+            /** @description Nodes to create with the network. */
+            nodes: components["schemas"]["InitialNode"][];
+        };
+        /** @description Body of `updateNetwork`. Only `name` can change; unknown properties are refused. */
+        UpdateNetworkRequest: {
+            /** @description The new network name. */
+            name: string;
+        };
+        /** @description One page of networks (page-number pagination). */
+        NetworkList: {
+            /** @description Number of networks across all pages. */
+            count: number;
+            /** @description URL of the next page, `null` on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, `null` on the first page. */
+            previous: string | null;
+            /** @description The networks of this page. */
+            results: components["schemas"]["Network"][];
+        };
+        /** @description One thing the service can deploy, and the ids `createNodeV2` takes for it. */
+        DeploymentOption: {
+            /** @description The blockchain configuration's id, e.g. `BC-000-000-008`. */
+            blockchain: string;
+            /** @description The cloud's id, e.g. `CC-0016`. */
+            cloud: string;
+            /** @description The cloud region, e.g. `us-east-1`. */
+            region: string;
+            /** @description The cloud provider, e.g. `aws`. */
+            provider: string;
+            /** @description The protocol, e.g. `ethereum`. */
+            protocol: string;
+            /** @description The public network, e.g. `ethereum-mainnet`. */
+            network: string;
+            /** @description What a node of this option can be, e.g. `full`, `archive`. */
+            features: string[];
+        };
+        /** @description Every deployment option of the organization. */
+        DeploymentOptions: {
+            /** @description The options. */
+            options: components["schemas"]["DeploymentOption"][];
+        };
+        /**
+         * @description A node in the v2 shape. `details` holds the endpoints and credentials, as in v1 (secret fields
+         *     print as `***`). Responses are read tolerantly.
+         */
+        NodeV2: {
+            /** @description Node identifier, e.g. `ND-123-456-789`. */
+            id: string;
+            /** @description Node name. */
+            name: string;
+            /** @description The network's name, e.g. `mainnet`. */
+            network: string;
+            /** @description The protocol, e.g. `ethereum`. */
+            protocol: string;
+            /** @description The project's id. */
+            project: string;
+            /** @description The cloud's id, e.g. `CC-0016`. */
+            cloud: string;
+            /** @description The cloud region. */
+            region: string;
+            /** @description The cloud provider. */
+            provider: string;
+            /** @description Lifecycle status (open enum; see `NodeStatus`). */
+            status: components["schemas"]["NodeStatus"] | string;
+            details: components["schemas"]["NodeDetails"];
+            /** @description The blockchain configuration's id, e.g. `BC-000-000-008`. */
+            blockchain: string;
+        };
+        /** @description Body of `createNodeV2`. Unknown properties are refused. */
+        CreateNodeV2Request: {
+            /** @description Node name. */
+            name: string;
+            /** @description The project's id, e.g. `PR-123-456`. */
+            project: string;
+            /** @description The `cloud` id of a deployment option. */
+            cloud: string;
+            /** @description The `blockchain` id of the same deployment option. */
+            blockchain: string;
+        };
+        /** @description One page of v2 nodes (page-number pagination). */
+        NodeV2List: {
+            /** @description Number of nodes across all pages. */
+            count: number;
+            /** @description URL of the next page, `null` on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, `null` on the first page. */
+            previous: string | null;
+            /** @description The nodes of this page. */
+            results: components["schemas"]["NodeV2"][];
+        };
+        /**
+         * @description How usage counts a node, `elastic` (shared, "global") or `dedicated`.
+         * @enum {string}
+         */
+        UsageNodeType: "elastic" | "dedicated";
+        /**
+         * @description One node's usage in one bucket. A metric that does not apply to the node is `null` (request units
+         *     for dedicated nodes, compute hours for elastic ones).
+         */
+        NodeUsage: {
+            /** @description The node's id. */
+            node_id: string;
+            /** @description The node's name. */
+            node_name?: string;
+            /**
+             * Format: date-time
+             * @description Start of the bucket (UTC), a day or an hour.
+             */
+            datetime: string;
+            /** @description The node's usage type (open enum; see `UsageNodeType`). */
+            node_type?: components["schemas"]["UsageNodeType"] | string;
+            /** @description The node's protocol. */
+            protocol?: string | null;
+            /** @description The node's public network, e.g. `ethereum-mainnet`. */
+            network?: string | null;
+            /** @description Compute hours in the bucket. */
+            compute_hours?: number | null;
+            /** @description Storage in the bucket, in GB-hours. */
+            gb_hour?: number | null;
+            /** @description Request units (RUs) in the bucket. */
+            request_units?: number | null;
+            /** @description bloXroute requests in the bucket. */
+            bloxroute_requests?: number | null;
+        };
+        /** @description Totals over every row that matches the filters, not only this page. */
+        NodeUsageTotals: {
+            /** @description Total compute hours. */
+            compute_hours?: number;
+            /** @description Total storage in GB-hours. */
+            gb_hour?: number;
+            /** @description Total request units. */
+            request_units?: number;
+            /** @description Total bloXroute requests. */
+            bloxroute_requests?: number;
+        };
+        /** @description One page of usage rows (100 a page), with the totals of all of them. */
+        NodeUsagePage: {
+            /** @description Number of rows across all pages. */
+            count: number;
+            /** @description URL of the next page, `null` on the last page. */
+            next: string | null;
+            /** @description URL of the previous page, `null` on the first page. */
+            previous: string | null;
+            /** @description The rows of this page. */
+            results: components["schemas"]["NodeUsage"][];
+            totals?: components["schemas"]["NodeUsageTotals"];
+        };
+        /** @description Body of `requestSepoliaFaucet`. Unknown properties are refused. */
+        FaucetRequest: {
+            /** @description The address to fund, `0x` and 40 hex digits. */
+            address: string;
+        };
+        /** @description What the faucet sent. */
+        FaucetResult: {
+            /**
+             * Format: uint256
+             * @description Wei sent. The service sends a JSON number; chainkit reads it as an exact `bigint` (wei amounts
+             *     pass 2^53).
+             */
+            amountSent: bigint;
+            /** @description A link to the transaction on a block explorer. */
+            transaction?: string;
+        };
+        /** @description The 429 body of the faucet. */
+        FaucetThrottled: {
+            error?: components["schemas"]["ErrorDetail"];
+            /** @description Human-readable description, in the `detail` form. */
+            detail?: string;
+            /** @description When the faucet may be used again. */
+            nextFaucetAvailable?: string;
+        };
         /** @description The error object of the usual error body. */
         ErrorDetail: {
             /** @description Machine-readable kind of error, e.g. `validation_error`, `not_found`. */
@@ -379,6 +1042,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description 429, too many requests for this endpoint; wait and retry (the usage endpoints allow 60 and 5 a minute). */
+        Throttled: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
     };
     parameters: {
         /** @description The node id, as returned by `createNode` or `listNodes`. */
@@ -399,6 +1071,55 @@ export interface components {
         TypeFilter: components["schemas"]["NodeType"];
         /** @description Only nodes with exactly this name (useful before retrying a create). */
         NameFilter: string;
+        /** @description The project id, as returned by `createProject` or `listProjects`. */
+        ProjectId: string;
+        /** @description The network id, as returned by `createNetwork` or `listNetworks`. */
+        NetworkId: string;
+        /** @description Field to order by; prefix `-` for descending order (`-created_at` is newest first). */
+        ListOrderBy: "name" | "-name" | "created_at" | "-created_at";
+        /** @description Only objects of this organization id. */
+        OrganizationFilter: string;
+        /** @description Only objects in this project id. */
+        ProjectFilter: string;
+        /** @description Only projects with exactly this name. */
+        ProjectNameFilter: string;
+        /** @description Only projects (or networks of projects) of this type. */
+        ProjectTypeFilter: components["schemas"]["ProjectType"];
+        /** @description Only networks with exactly this name. */
+        NetworkNameFilter: string;
+        /**
+         * @description Only networks (or nodes) on this public network, `<protocol>-<net>` such as `ethereum-mainnet`.
+         *     The service's list of names changes as networks come and go, so any name is sent as given.
+         */
+        PublicNetworkFilter: string;
+        /** @description Only networks in this status. */
+        NetworkStatusFilter: components["schemas"]["NetworkStatus"];
+        /** @description Only networks (or nodes) of this protocol, e.g. `ethereum`. */
+        ProtocolFilter: string;
+        /** @description Only archive nodes (`true`) or only full nodes (`false`). */
+        ArchiveFilter: boolean;
+        /**
+         * @description Start of the report, inclusive, as an ISO 8601 date-time (default: the start of the current billing
+         *     period; no earlier than the first day of the previous calendar month).
+         */
+        UsageDateFrom: string;
+        /** @description End of the report, exclusive, as an ISO 8601 date-time (default now). */
+        UsageDateTo: string;
+        /** @description Only this node's usage. */
+        UsageNodeId: string;
+        /** @description Only nodes of this protocol. */
+        UsageProtocol: string;
+        /** @description Only nodes on this public network (`ethereum-mainnet`). */
+        UsageNetwork: string;
+        /** @description Only nodes of this usage type (both when left out). */
+        UsageNodeType: components["schemas"]["UsageNodeType"];
+        /** @description The size of a bucket (default `day`). */
+        UsageGranularity: "day" | "hour";
+        /**
+         * @description Comma-separated fields to order by, `datetime` and `node_id`, each optionally prefixed `-` for
+         *     descending (default `-datetime,node_id`).
+         */
+        UsageOrdering: string;
     };
     requestBodies: never;
     headers: never;
@@ -428,6 +1149,364 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    updateOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The new name. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrganizationRequest"];
+            };
+        };
+        responses: {
+            /** @description The organization with its new name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listProjects: {
+        parameters: {
+            query?: {
+                /** @description Page number within the paginated result, starting at 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Field to order by; prefix `-` for descending order (`-created_at` is newest first). */
+                order_by?: components["parameters"]["ListOrderBy"];
+                /** @description Only objects of this organization id. */
+                organization?: components["parameters"]["OrganizationFilter"];
+                /** @description Only projects with exactly this name. */
+                name?: components["parameters"]["ProjectNameFilter"];
+                /** @description Only projects (or networks of projects) of this type. */
+                project_type?: components["parameters"]["ProjectTypeFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of projects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The project to create. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateProjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The new project. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id, as returned by `createProject` or `listProjects`. */
+                id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id, as returned by `createProject` or `listProjects`. */
+                id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id, as returned by `createProject` or `listProjects`. */
+                id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated project. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listProjectMembers: {
+        parameters: {
+            query?: {
+                /** @description Page number within the paginated result, starting at 1. */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The project id, as returned by `createProject` or `listProjects`. */
+                id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectMemberList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listNetworks: {
+        parameters: {
+            query?: {
+                /** @description Page number within the paginated result, starting at 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Field to order by; prefix `-` for descending order (`-created_at` is newest first). */
+                order_by?: components["parameters"]["ListOrderBy"];
+                /** @description Only objects in this project id. */
+                project?: components["parameters"]["ProjectFilter"];
+                /** @description Only networks with exactly this name. */
+                name?: components["parameters"]["NetworkNameFilter"];
+                /**
+                 * @description Only networks (or nodes) on this public network, `<protocol>-<net>` such as `ethereum-mainnet`.
+                 *     The service's list of names changes as networks come and go, so any name is sent as given.
+                 */
+                public_network?: components["parameters"]["PublicNetworkFilter"];
+                /** @description Only networks in this status. */
+                status?: components["parameters"]["NetworkStatusFilter"];
+                /** @description Only networks (or nodes) of this protocol, e.g. `ethereum`. */
+                protocol?: components["parameters"]["ProtocolFilter"];
+                /** @description Only projects (or networks of projects) of this type. */
+                project_type?: components["parameters"]["ProjectTypeFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of networks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NetworkList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createNetwork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The network and its first nodes. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateNetworkRequest"];
+            };
+        };
+        responses: {
+            /** @description The new network. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Network"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getNetwork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The network id, as returned by `createNetwork` or `listNetworks`. */
+                id: components["parameters"]["NetworkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The network. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Network"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteNetwork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The network id, as returned by `createNetwork` or `listNetworks`. */
+                id: components["parameters"]["NetworkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The network was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateNetwork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The network id, as returned by `createNetwork` or `listNetworks`. */
+                id: components["parameters"]["NetworkId"];
+            };
+            cookie?: never;
+        };
+        /** @description The new name. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNetworkRequest"];
+            };
+        };
+        responses: {
+            /** @description The renamed network. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Network"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listNodes: {
         parameters: {
             query?: {
@@ -435,6 +1514,17 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Field to order by; prefix `-` for descending order (`-created_at` is newest first). */
                 order_by?: components["parameters"]["OrderBy"];
+                /** @description Only objects in this project id. */
+                project?: components["parameters"]["ProjectFilter"];
+                /** @description Only networks (or nodes) of this protocol, e.g. `ethereum`. */
+                protocol?: components["parameters"]["ProtocolFilter"];
+                /**
+                 * @description Only networks (or nodes) on this public network, `<protocol>-<net>` such as `ethereum-mainnet`.
+                 *     The service's list of names changes as networks come and go, so any name is sent as given.
+                 */
+                public_network?: components["parameters"]["PublicNetworkFilter"];
+                /** @description Only archive nodes (`true`) or only full nodes (`false`). */
+                archive?: components["parameters"]["ArchiveFilter"];
                 /** @description Only nodes on this network id. */
                 network?: components["parameters"]["NetworkFilter"];
                 /** @description Only nodes hosted by this cloud provider. */
@@ -579,6 +1669,445 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    requestSepoliaFaucet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Where to send the test ether. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaucetRequest"];
+            };
+        };
+        responses: {
+            /** @description The ether was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaucetResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description 429, the faucet was used too recently; `nextFaucetAvailable` says when it may be used again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaucetThrottled"];
+                };
+            };
+        };
+    };
+    listDeploymentOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every deployment option. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentOptions"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listProjectsV2: {
+        parameters: {
+            query?: {
+                /** @description Page number within the paginated result, starting at 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Field to order by; prefix `-` for descending order (`-created_at` is newest first). */
+                order_by?: components["parameters"]["ListOrderBy"];
+                /** @description Only objects of this organization id. */
+                organization?: components["parameters"]["OrganizationFilter"];
+                /** @description Only projects with exactly this name. */
+                name?: components["parameters"]["ProjectNameFilter"];
+                /** @description Only projects (or networks of projects) of this type. */
+                project_type?: components["parameters"]["ProjectTypeFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of projects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createProjectV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The project to create. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateProjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The new project. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getProjectV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id, as returned by `createProject` or `listProjects`. */
+                id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteProjectV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id, as returned by `createProject` or `listProjects`. */
+                id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateProjectV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project id, as returned by `createProject` or `listProjects`. */
+                id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated project. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listNodesV2: {
+        parameters: {
+            query?: {
+                /** @description Page number within the paginated result, starting at 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Field to order by; prefix `-` for descending order (`-created_at` is newest first). */
+                order_by?: components["parameters"]["OrderBy"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of nodes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeV2List"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createNodeV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The node to create. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateNodeV2Request"];
+            };
+        };
+        responses: {
+            /** @description The new node. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeV2"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getNodeV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The node id, as returned by `createNode` or `listNodes`. */
+                id: components["parameters"]["NodeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The node. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeV2"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteNodeV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The node id, as returned by `createNode` or `listNodes`. */
+                id: components["parameters"]["NodeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The node was deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateNodeV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The node id, as returned by `createNode` or `listNodes`. */
+                id: components["parameters"]["NodeId"];
+            };
+            cookie?: never;
+        };
+        /** @description The new name. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The renamed node. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeV2"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listNodeUsage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the report, inclusive, as an ISO 8601 date-time (default: the start of the current billing
+                 *     period; no earlier than the first day of the previous calendar month).
+                 */
+                date_from?: components["parameters"]["UsageDateFrom"];
+                /** @description End of the report, exclusive, as an ISO 8601 date-time (default now). */
+                date_to?: components["parameters"]["UsageDateTo"];
+                /** @description Only this node's usage. */
+                node_id?: components["parameters"]["UsageNodeId"];
+                /** @description Only nodes of this protocol. */
+                protocol?: components["parameters"]["UsageProtocol"];
+                /** @description Only nodes on this public network (`ethereum-mainnet`). */
+                network?: components["parameters"]["UsageNetwork"];
+                /** @description Only nodes of this usage type (both when left out). */
+                node_type?: components["parameters"]["UsageNodeType"];
+                /** @description The size of a bucket (default `day`). */
+                granularity?: components["parameters"]["UsageGranularity"];
+                /**
+                 * @description Comma-separated fields to order by, `datetime` and `node_id`, each optionally prefixed `-` for
+                 *     descending (default `-datetime,node_id`).
+                 */
+                ordering?: components["parameters"]["UsageOrdering"];
+                /** @description Page number within the paginated result, starting at 1. */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of usage rows and the totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeUsagePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["Throttled"];
+        };
+    };
+    exportNodeUsage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the report, inclusive, as an ISO 8601 date-time (default: the start of the current billing
+                 *     period; no earlier than the first day of the previous calendar month).
+                 */
+                date_from?: components["parameters"]["UsageDateFrom"];
+                /** @description End of the report, exclusive, as an ISO 8601 date-time (default now). */
+                date_to?: components["parameters"]["UsageDateTo"];
+                /** @description Only this node's usage. */
+                node_id?: components["parameters"]["UsageNodeId"];
+                /** @description Only nodes of this protocol. */
+                protocol?: components["parameters"]["UsageProtocol"];
+                /** @description Only nodes on this public network (`ethereum-mainnet`). */
+                network?: components["parameters"]["UsageNetwork"];
+                /** @description Only nodes of this usage type (both when left out). */
+                node_type?: components["parameters"]["UsageNodeType"];
+                /** @description The size of a bucket (default `day`). */
+                granularity?: components["parameters"]["UsageGranularity"];
+                /**
+                 * @description Comma-separated fields to order by, `datetime` and `node_id`, each optionally prefixed `-` for
+                 *     descending (default `-datetime,node_id`).
+                 */
+                ordering?: components["parameters"]["UsageOrdering"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report as CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["Throttled"];
+        };
+    };
 }
 
 export type Organization = components["schemas"]["Organization"];
@@ -594,12 +2123,93 @@ export type CreateNodeRequest = components["schemas"]["CreateNodeRequest"];
 export type UpdateNodeRequest = components["schemas"]["UpdateNodeRequest"];
 export type Node = components["schemas"]["Node"];
 export type NodeList = components["schemas"]["NodeList"];
+export type UpdateOrganizationRequest = components["schemas"]["UpdateOrganizationRequest"];
+export type ProjectType = components["schemas"]["ProjectType"];
+export type Project = components["schemas"]["Project"];
+export type CreateProjectRequest = components["schemas"]["CreateProjectRequest"];
+export type UpdateProjectRequest = components["schemas"]["UpdateProjectRequest"];
+export type ProjectList = components["schemas"]["ProjectList"];
+export type ProjectMember = components["schemas"]["ProjectMember"];
+export type ProjectMemberList = components["schemas"]["ProjectMemberList"];
+export type NetworkStatus = components["schemas"]["NetworkStatus"];
+export type NetworkConfiguration = components["schemas"]["NetworkConfiguration"];
+export type Network = components["schemas"]["Network"];
+export type InitialNode = components["schemas"]["InitialNode"];
+export type CreateNetworkRequest = components["schemas"]["CreateNetworkRequest"];
+export type UpdateNetworkRequest = components["schemas"]["UpdateNetworkRequest"];
+export type NetworkList = components["schemas"]["NetworkList"];
+export type DeploymentOption = components["schemas"]["DeploymentOption"];
+export type DeploymentOptions = components["schemas"]["DeploymentOptions"];
+export type NodeV2 = components["schemas"]["NodeV2"];
+export type CreateNodeV2Request = components["schemas"]["CreateNodeV2Request"];
+export type NodeV2List = components["schemas"]["NodeV2List"];
+export type UsageNodeType = components["schemas"]["UsageNodeType"];
+export type NodeUsage = components["schemas"]["NodeUsage"];
+export type NodeUsageTotals = components["schemas"]["NodeUsageTotals"];
+export type NodeUsagePage = components["schemas"]["NodeUsagePage"];
+export type FaucetRequest = components["schemas"]["FaucetRequest"];
+export type FaucetResult = components["schemas"]["FaucetResult"];
+export type FaucetThrottled = components["schemas"]["FaucetThrottled"];
 export type ErrorDetail = components["schemas"]["ErrorDetail"];
 export type ErrorEnvelope = components["schemas"]["ErrorEnvelope"];
 export type DetailError = components["schemas"]["DetailError"];
 export type ErrorResponse = components["schemas"]["ErrorResponse"];
 /** Success response body of `getOrganization` (`GET /v1/organization/`). */
 export type GetOrganizationResponse = operations["getOrganization"]["responses"][200]["content"]["application/json"];
+/** Request body of `updateOrganization` (`PATCH /v1/organization/`). */
+export type UpdateOrganizationBody = NonNullable<operations["updateOrganization"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `updateOrganization` (`PATCH /v1/organization/`). */
+export type UpdateOrganizationResponse = operations["updateOrganization"]["responses"][200]["content"]["application/json"];
+/** Query parameters of `listProjects` (`GET /v1/projects/`). */
+export type ListProjectsQuery = NonNullable<operations["listProjects"]["parameters"]["query"]>;
+/** Success response body of `listProjects` (`GET /v1/projects/`). */
+export type ListProjectsResponse = operations["listProjects"]["responses"][200]["content"]["application/json"];
+/** Request body of `createProject` (`POST /v1/projects/`). */
+export type CreateProjectBody = NonNullable<operations["createProject"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `createProject` (`POST /v1/projects/`). */
+export type CreateProjectResponse = operations["createProject"]["responses"][201]["content"]["application/json"];
+/** Path parameters of `getProject` (`GET /v1/projects/{id}/`). */
+export type GetProjectPathParams = operations["getProject"]["parameters"]["path"];
+/** Success response body of `getProject` (`GET /v1/projects/{id}/`). */
+export type GetProjectResponse = operations["getProject"]["responses"][200]["content"]["application/json"];
+/** Path parameters of `updateProject` (`PATCH /v1/projects/{id}/`). */
+export type UpdateProjectPathParams = operations["updateProject"]["parameters"]["path"];
+/** Request body of `updateProject` (`PATCH /v1/projects/{id}/`). */
+export type UpdateProjectBody = NonNullable<operations["updateProject"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `updateProject` (`PATCH /v1/projects/{id}/`). */
+export type UpdateProjectResponse = operations["updateProject"]["responses"][200]["content"]["application/json"];
+/** Path parameters of `deleteProject` (`DELETE /v1/projects/{id}/`). */
+export type DeleteProjectPathParams = operations["deleteProject"]["parameters"]["path"];
+/** Success response body of `deleteProject` (`DELETE /v1/projects/{id}/`). */
+export type DeleteProjectResponse = void;
+/** Path parameters of `listProjectMembers` (`GET /v1/projects/{id}/members/`). */
+export type ListProjectMembersPathParams = operations["listProjectMembers"]["parameters"]["path"];
+/** Query parameters of `listProjectMembers` (`GET /v1/projects/{id}/members/`). */
+export type ListProjectMembersQuery = NonNullable<operations["listProjectMembers"]["parameters"]["query"]>;
+/** Success response body of `listProjectMembers` (`GET /v1/projects/{id}/members/`). */
+export type ListProjectMembersResponse = operations["listProjectMembers"]["responses"][200]["content"]["application/json"];
+/** Query parameters of `listNetworks` (`GET /v1/networks/`). */
+export type ListNetworksQuery = NonNullable<operations["listNetworks"]["parameters"]["query"]>;
+/** Success response body of `listNetworks` (`GET /v1/networks/`). */
+export type ListNetworksResponse = operations["listNetworks"]["responses"][200]["content"]["application/json"];
+/** Request body of `createNetwork` (`POST /v1/networks/`). */
+export type CreateNetworkBody = NonNullable<operations["createNetwork"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `createNetwork` (`POST /v1/networks/`). */
+export type CreateNetworkResponse = operations["createNetwork"]["responses"][201]["content"]["application/json"];
+/** Path parameters of `getNetwork` (`GET /v1/networks/{id}/`). */
+export type GetNetworkPathParams = operations["getNetwork"]["parameters"]["path"];
+/** Success response body of `getNetwork` (`GET /v1/networks/{id}/`). */
+export type GetNetworkResponse = operations["getNetwork"]["responses"][200]["content"]["application/json"];
+/** Path parameters of `updateNetwork` (`PATCH /v1/networks/{id}/`). */
+export type UpdateNetworkPathParams = operations["updateNetwork"]["parameters"]["path"];
+/** Request body of `updateNetwork` (`PATCH /v1/networks/{id}/`). */
+export type UpdateNetworkBody = NonNullable<operations["updateNetwork"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `updateNetwork` (`PATCH /v1/networks/{id}/`). */
+export type UpdateNetworkResponse = operations["updateNetwork"]["responses"][200]["content"]["application/json"];
+/** Path parameters of `deleteNetwork` (`DELETE /v1/networks/{id}/`). */
+export type DeleteNetworkPathParams = operations["deleteNetwork"]["parameters"]["path"];
+/** Success response body of `deleteNetwork` (`DELETE /v1/networks/{id}/`). */
+export type DeleteNetworkResponse = void;
 /** Query parameters of `listNodes` (`GET /v1/nodes/`). */
 export type ListNodesQuery = NonNullable<operations["listNodes"]["parameters"]["query"]>;
 /** Success response body of `listNodes` (`GET /v1/nodes/`). */
@@ -622,3 +2232,61 @@ export type UpdateNodeResponse = operations["updateNode"]["responses"][200]["con
 export type DeleteNodePathParams = operations["deleteNode"]["parameters"]["path"];
 /** Success response body of `deleteNode` (`DELETE /v1/nodes/{id}/`). */
 export type DeleteNodeResponse = void;
+/** Request body of `requestSepoliaFaucet` (`POST /v1/faucet/sepolia`). */
+export type RequestSepoliaFaucetBody = NonNullable<operations["requestSepoliaFaucet"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `requestSepoliaFaucet` (`POST /v1/faucet/sepolia`). */
+export type RequestSepoliaFaucetResponse = operations["requestSepoliaFaucet"]["responses"][200]["content"]["application/json"];
+/** Success response body of `listDeploymentOptions` (`GET /v2/deployment-options/`). */
+export type ListDeploymentOptionsResponse = operations["listDeploymentOptions"]["responses"][200]["content"]["application/json"];
+/** Query parameters of `listProjectsV2` (`GET /v2/projects/`). */
+export type ListProjectsV2Query = NonNullable<operations["listProjectsV2"]["parameters"]["query"]>;
+/** Success response body of `listProjectsV2` (`GET /v2/projects/`). */
+export type ListProjectsV2Response = operations["listProjectsV2"]["responses"][200]["content"]["application/json"];
+/** Request body of `createProjectV2` (`POST /v2/projects/`). */
+export type CreateProjectV2Body = NonNullable<operations["createProjectV2"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `createProjectV2` (`POST /v2/projects/`). */
+export type CreateProjectV2Response = operations["createProjectV2"]["responses"][201]["content"]["application/json"];
+/** Path parameters of `getProjectV2` (`GET /v2/projects/{id}/`). */
+export type GetProjectV2PathParams = operations["getProjectV2"]["parameters"]["path"];
+/** Success response body of `getProjectV2` (`GET /v2/projects/{id}/`). */
+export type GetProjectV2Response = operations["getProjectV2"]["responses"][200]["content"]["application/json"];
+/** Path parameters of `updateProjectV2` (`PATCH /v2/projects/{id}/`). */
+export type UpdateProjectV2PathParams = operations["updateProjectV2"]["parameters"]["path"];
+/** Request body of `updateProjectV2` (`PATCH /v2/projects/{id}/`). */
+export type UpdateProjectV2Body = NonNullable<operations["updateProjectV2"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `updateProjectV2` (`PATCH /v2/projects/{id}/`). */
+export type UpdateProjectV2Response = operations["updateProjectV2"]["responses"][200]["content"]["application/json"];
+/** Path parameters of `deleteProjectV2` (`DELETE /v2/projects/{id}/`). */
+export type DeleteProjectV2PathParams = operations["deleteProjectV2"]["parameters"]["path"];
+/** Success response body of `deleteProjectV2` (`DELETE /v2/projects/{id}/`). */
+export type DeleteProjectV2Response = void;
+/** Query parameters of `listNodesV2` (`GET /v2/nodes/`). */
+export type ListNodesV2Query = NonNullable<operations["listNodesV2"]["parameters"]["query"]>;
+/** Success response body of `listNodesV2` (`GET /v2/nodes/`). */
+export type ListNodesV2Response = operations["listNodesV2"]["responses"][200]["content"]["application/json"];
+/** Request body of `createNodeV2` (`POST /v2/nodes/`). */
+export type CreateNodeV2Body = NonNullable<operations["createNodeV2"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `createNodeV2` (`POST /v2/nodes/`). */
+export type CreateNodeV2Response = operations["createNodeV2"]["responses"][201]["content"]["application/json"];
+/** Path parameters of `getNodeV2` (`GET /v2/nodes/{id}/`). */
+export type GetNodeV2PathParams = operations["getNodeV2"]["parameters"]["path"];
+/** Success response body of `getNodeV2` (`GET /v2/nodes/{id}/`). */
+export type GetNodeV2Response = operations["getNodeV2"]["responses"][200]["content"]["application/json"];
+/** Path parameters of `updateNodeV2` (`PATCH /v2/nodes/{id}/`). */
+export type UpdateNodeV2PathParams = operations["updateNodeV2"]["parameters"]["path"];
+/** Request body of `updateNodeV2` (`PATCH /v2/nodes/{id}/`). */
+export type UpdateNodeV2Body = NonNullable<operations["updateNodeV2"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `updateNodeV2` (`PATCH /v2/nodes/{id}/`). */
+export type UpdateNodeV2Response = operations["updateNodeV2"]["responses"][200]["content"]["application/json"];
+/** Path parameters of `deleteNodeV2` (`DELETE /v2/nodes/{id}/`). */
+export type DeleteNodeV2PathParams = operations["deleteNodeV2"]["parameters"]["path"];
+/** Success response body of `deleteNodeV2` (`DELETE /v2/nodes/{id}/`). */
+export type DeleteNodeV2Response = void;
+/** Query parameters of `listNodeUsage` (`GET /v2/reporting/node-usage/`). */
+export type ListNodeUsageQuery = NonNullable<operations["listNodeUsage"]["parameters"]["query"]>;
+/** Success response body of `listNodeUsage` (`GET /v2/reporting/node-usage/`). */
+export type ListNodeUsageResponse = operations["listNodeUsage"]["responses"][200]["content"]["application/json"];
+/** Query parameters of `exportNodeUsage` (`GET /v2/reporting/node-usage/export/`). */
+export type ExportNodeUsageQuery = NonNullable<operations["exportNodeUsage"]["parameters"]["query"]>;
+/** Success response body of `exportNodeUsage` (`GET /v2/reporting/node-usage/export/`). */
+export type ExportNodeUsageResponse = void;

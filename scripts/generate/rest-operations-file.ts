@@ -46,6 +46,7 @@ function descriptor(op: RestOperationModel): string {
     `idempotent: ${op.idempotent}`,
     `validators: () => import(${JSON.stringify(`./${validatorsModulePath(op.id)}`)})`,
   ];
-  if (op.paging) lines.push(`paging: ${JSON.stringify(op.paging)}`);
+  // `as const` keeps the paging mode a literal, which tells the runtime's two paging shapes apart.
+  if (op.paging) lines.push(`paging: ${JSON.stringify(op.paging)} as const`);
   return `Object.freeze({\n${lines.map((line) => `    ${line},`).join("\n")}\n  })`;
 }

@@ -78,7 +78,7 @@ export function createIndexerClient(options: IndexerClientOptions): IndexerClien
   const iterators: Record<string, unknown> = {};
   for (const operation of Object.values(indexerOperations)) {
     const { paging } = operation;
-    if (!paging) continue;
+    if (!paging || paging.mode === "page") continue;
     const fetchPage = operations[operation.id as keyof IndexerOperations] as (
       query: object,
       options: CallOptions,

@@ -1,14 +1,22 @@
 import {
+  type CreateNodeBody,
+  type CreateNodeResponse,
   createPlatformOperations,
+  type DeploymentOption,
   type GetNodeResponse,
   type PlatformOperations,
 } from "../../generated/platform/index.js";
 import { bearerAuth } from "../runtime/credentials/auth.js";
 import type { SecretInput } from "../runtime/credentials/secret.js";
+import { RequestValidationError } from "../runtime/errors/request-validation-error.js";
 import type { RetryOptions } from "../runtime/http/retry-policy.js";
 import { DEFAULT_TIMEOUT, type FetchFunction } from "../runtime/http/send-request.js";
+import type { CallOptions } from "../runtime/operation.js";
 import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
 import type { UsageBudget, UsageSnapshot } from "../runtime/usage/usage-meter.js";
+import { sharedNodeIssues } from "./deployment-check.js";
+import { type PlatformListIterators, platformListIterators } from "./list-iterators.js";
+import { NetworkDirectory, type ResolvedNetwork } from "./network-directory.js";
 import { type WaitForNodeOptions, waitForNode } from "./wait-for-node.js";
 
 /** The platform API's public address, used when no `baseUrl` is given. */
@@ -34,8 +42,39 @@ export interface PlatformClientOptions {
   budget?: UsageBudget;
 }
 
-/** The platform client: one typed function per operation of the spec, plus `waitForNode` and usage. */
-export interface PlatformClient extends PlatformOperations {
+/**
+ * What `createNode` takes: the spec's body, with `network` as a network id (`NW-…`) or a public network
+ * name (`ethereum-mainnet`), and `role` optional (its only value, `peer`, is sent when left out).
+ */
+export type CreateNodeInput = Omit<CreateNodeBody, "role"> & { role?: CreateNodeBody["role"] };
+
+/** Per-call options of `createNode`. */
+export interface CreateNodeOptions extends CallOptions {
+  /** When several of your projects hold the public network named in `network`, the project to use (`PR-…`). */
+  project?: string;
+}
+
+/**
+ * The platform client: one typed function per operation of the spec, an iterator per list
+ * (`nodes()`, `projects()`, `networks()`, `nodeUsage()`, …), `waitForNode` and usage.
+ */
+export interface PlatformClient extends Omit<PlatformOperations, "createNode">, PlatformListIterators {
+  /**
+   * Creates a node (`POST /v1/nodes/`). `network` may be a public network name: it is looked up among
+   * your projects' networks (read once per client) and sent as its `NW-…` id. A shared node is checked
+   * against the deployment options of its network (provider, region, archive), and `role` defaults to
+   * `peer`, before anything is sent.
+   *
+   * @returns The new node, usually still `pending`.
+   * @throws {RequestValidationError} at `/body/network` when no network, or several, match the name
+   *   (the message lists them), or at the field a deployment option rules out, with what is offered.
+   * @example
+   * const node = await platform.createNode({
+   *   name: "archive", network: "ethereum-mainnet", type: "dedicated",
+   *   provider: "aws", region: "us-east-1", configuration: { archive: true },
+   * });
+   */
+  createNode(body: CreateNodeInput, options?: CreateNodeOptions): Promise<CreateNodeResponse>;
   /**
    * Polls `getNode` until the node reaches `until` (default `"running"`), pausing 2 s, then half as
    * long again each time, up to 30 s.
@@ -53,7 +92,8 @@ export interface PlatformClient extends PlatformOperations {
 }
 
 /**
- * Creates a client for the platform API (organization and nodes).
+ * Creates a client for the platform API: organization, projects, networks, nodes (v1 and v2),
+ * deployment options, node usage and the faucet.
  *
  * Every input is checked against the spec before sending (a region that does not belong to its
  * provider fails with a `RequestValidationError` naming `/body/region`); responses are validated;
@@ -66,8 +106,8 @@ export interface PlatformClient extends PlatformOperations {
  * @example
  * const platform = createPlatformClient({ apiKey: process.env.PLATFORM_API_KEY ?? "" });
  * const node = await platform.createNode({
- *   name: "my node", network: "NW-123-456-7", type: "dedicated",
- *   provider: "aws", region: "us-east-1", role: "peer", configuration: { archive: false },
+ *   name: "my node", network: "ethereum-mainnet", type: "dedicated",
+ *   provider: "aws", region: "us-east-1", configuration: { archive: false },
  * });
  * const running = await platform.waitForNode(node.id, { until: "running", timeout: 600_000 });
  */
@@ -83,8 +123,44 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     usage: { budget: options.budget },
   });
   const operations = createPlatformOperations(caller);
+  const iterators = platformListIterators(operations);
+  const networks = new NetworkDirectory(() => iterators.networks());
+  let deploymentOptions: Promise<readonly DeploymentOption[]> | undefined;
+  const readDeploymentOptions = () => {
+    deploymentOptions ??= operations.listDeploymentOptions().then(({ options }) => options);
+    return deploymentOptions.catch((error: unknown) => {
+      deploymentOptions = undefined;
+      throw error;
+    });
+  };
+
+  const createNode = async (input: CreateNodeInput, createOptions: CreateNodeOptions = {}) => {
+    const { project, ...callOptions } = createOptions;
+    const body = { ...input, role: input.role ?? "peer" } as CreateNodeBody;
+    const needsLookup =
+      typeof body.network === "string" &&
+      (!/^NW-/i.test(body.network) || body.type === "shared" || project !== undefined);
+    let network: ResolvedNetwork | undefined;
+    if (needsLookup) network = await networks.resolve(body.network, project);
+    if (network?.publicName !== undefined && body.type === "shared") {
+      const issues = sharedNodeIssues(body, network.publicName, await readDeploymentOptions());
+      if (issues.length > 0) throw new RequestValidationError("createNode", issues);
+    }
+    return operations.createNode(network ? { ...body, network: network.id } : body, callOptions);
+  };
+
   return {
     ...operations,
+    ...iterators,
+    createNode,
+    createNetwork: async (...args) => {
+      networks.forget();
+      return operations.createNetwork(...args);
+    },
+    deleteNetwork: async (...args) => {
+      networks.forget();
+      return operations.deleteNetwork(...args);
+    },
     waitForNode: (id, waitOptions) =>
       waitForNode(operations.getNode, id, waitOptions, options.timeout ?? DEFAULT_TIMEOUT),
     usage: () => caller.usage(),

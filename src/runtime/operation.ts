@@ -105,14 +105,25 @@ export interface RpcMethodValidators {
  */
 export type ValidatorsLoader<T> = () => Promise<T>;
 
-/** How a list operation pages by `limit` and `offset` (the spec's `x-paging`). */
+/** How a list operation pages by `limit` and `offset` (the spec's `x-paging`, default mode). */
 export interface PagingDescriptor {
+  /** Absent in this mode, so that `mode === "page"` tells the two apart. */
+  mode?: undefined;
   /** The property of the answer that holds the page's items, e.g. `transactions`. */
   items: string;
   /** The item properties that together identify an item, used to drop repeats across pages. */
   key: readonly string[];
   /** The largest `limit` the service takes. */
   maxLimit: number;
+}
+
+/** How a list operation pages by number: `page` from 1, until the answer's `next` is `null` (`x-paging` with `mode: page`). */
+export interface PageNumberPagingDescriptor {
+  mode: "page";
+  /** The property of the answer that holds the page's items, e.g. `results`. */
+  items: string;
+  /** The item properties that together identify an item, used to drop repeats across pages. */
+  key: readonly string[];
 }
 
 /** One REST operation: what it takes to build and send a request. */
@@ -127,11 +138,11 @@ export interface RestOperation {
   /** Imports the operation's module: its validators, request field positions and responses. */
   validators: ValidatorsLoader<RestOperationValidators>;
   /**
-   * Present on list operations that page by `limit`/`offset` (`x-paging` in the spec). It stays
+   * Present on paged list operations (`x-paging` in the spec): by `limit`/`offset`, or by page number. It stays
    * here rather than in the module: a client reads it when it is made (which lists page) and before
    * the first request (the page size).
    */
-  paging?: PagingDescriptor;
+  paging?: PagingDescriptor | PageNumberPagingDescriptor;
 }
 
 /** One JSON-RPC method: what it takes to build and send a call. */

@@ -258,6 +258,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       failingNodeNames: options.failingNodeNames,
       pageSize: options.platformPageSize,
       secrets,
+      sendTestEther: async (address, value) => (await evm.fund(address, value)).transactionHash,
     });
     closers.push(() => platform.close());
     await serve("platform", { auth: "bearer", apiKeys: new Set([apiKey]), handler: platform.handler });

@@ -34,6 +34,29 @@ const NODE_AUTH_REFUSALS = {
  */
 export class NodeAuthRegistry {
   readonly #nodes = new Set<NodeSecrets>();
+  /** Requests each node served, by the hour they arrived in (ms since the epoch), for usage reports. */
+  readonly #served = new WeakMap<NodeSecrets, Map<number, number>>();
+  readonly #now: () => number;
+
+  /** @param now - The clock that stamps served requests (default `Date.now`). */
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
+
+  /**
+   * The requests a node's credentials were accepted for, by hour (the hour's start in ms since the
+   * epoch): what the platform's usage report counts as request units.
+   */
+  requestsServed(secrets: NodeSecrets): ReadonlyMap<number, number> {
+    return this.#served.get(secrets) ?? new Map();
+  }
+
+  #accepted(node: NodeSecrets): void {
+    const hour = Math.floor(this.#now() / 3_600_000) * 3_600_000;
+    const counts = this.#served.get(node) ?? new Map<number, number>();
+    counts.set(hour, (counts.get(hour) ?? 0) + 1);
+    this.#served.set(node, counts);
+  }
 
   add(secrets: NodeSecrets): void {
     this.#nodes.add(secrets);
@@ -60,6 +83,7 @@ export class NodeAuthRegistry {
     const firstSegment = path.split("/")[1] ?? "";
     for (const node of this.#nodes) {
       if (firstSegment !== "" && equalSecret(firstSegment, node.token)) {
+        this.#accepted(node);
         return { ok: true, path: path.slice(firstSegment.length + 1) || "/" };
       }
     }
@@ -70,6 +94,7 @@ export class NodeAuthRegistry {
       const password = decoded.slice(colon + 1);
       for (const node of this.#nodes) {
         if (colon > 0 && equalSecret(username, node.username) && equalSecret(password, node.password)) {
+          this.#accepted(node);
           return { ok: true, path };
         }
       }
@@ -86,7 +111,12 @@ export class NodeAuthRegistry {
    * gRPC's `x-token` metadata.
    */
   acceptsToken(token: string): boolean {
-    for (const node of this.#nodes) if (token !== "" && equalSecret(token, node.token)) return true;
+    for (const node of this.#nodes) {
+      if (token !== "" && equalSecret(token, node.token)) {
+        this.#accepted(node);
+        return true;
+      }
+    }
     return false;
   }
 

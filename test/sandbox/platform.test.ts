@@ -112,8 +112,38 @@ describe("platform surface: create rules", () => {
       await expectSpec("createNode", 400, answer.body);
       expect(Object.keys(answer.body?.error.fields)).toEqual(["type"]);
     }
-    const ok = await call("POST", "/v1/nodes/", node({ network: "polygon-pos-mainnet", type: "shared" }));
+    const shared = { network: "polygon-pos-mainnet", type: "shared", provider: "aws", region: "us-east-1" };
+    const ok = await call("POST", "/v1/nodes/", node({ ...shared, configuration: { archive: false } }));
     expect(ok.status).toBe(201);
+  });
+
+  it("places shared nodes only where a deployment option offers them", async () => {
+    const options = await call("GET", "/v2/deployment-options/");
+    await expectSpec("listDeploymentOptions", 200, options.body);
+    const offered = ((options.body?.options ?? []) as { network: string; provider: string; region: string }[])
+      .filter((option) => option.network === "ethereum-sepolia-testnet")
+      .map((option) => `${option.provider} ${option.region}`);
+    expect(offered.length).toBeGreaterThan(0);
+
+    const elsewhere = await call(
+      "POST",
+      "/v1/nodes/",
+      node({ network: "ethereum-sepolia-testnet", type: "shared" }),
+    );
+    expect(elsewhere.status).toBe(400);
+    await expectSpec("createNode", 400, elsewhere.body);
+    expect(elsewhere.body?.error.fields.region[0]).toContain(offered.join(", "));
+
+    const archive = {
+      network: "ethereum-sepolia-testnet",
+      type: "shared",
+      provider: "aws",
+      region: "us-east-1",
+    };
+    const noArchive = await call("POST", "/v1/nodes/", node(archive));
+    expect(Object.keys(noArchive.body?.error.fields)).toEqual(["configuration"]);
+    const full = await call("POST", "/v1/nodes/", node({ ...archive, configuration: { archive: false } }));
+    expect(full.status).toBe(201);
   });
 
   it("refuses an unknown network, a missing field, an unknown field and a body that is not JSON", async () => {

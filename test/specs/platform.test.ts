@@ -56,10 +56,13 @@ describe("platform spec: schemas and examples", () => {
         const responses = operation.responses as Record<string, Json>;
         const success = Object.keys(responses).find((code) => code.startsWith("2")) as string;
         if (success !== "204") {
-          expect(
-            resolvePointer(responses[success], "/content/application~1json/examples"),
-            where,
-          ).toBeTruthy();
+          // The CSV export answers text/csv; every other success answers JSON.
+          const [media] = Object.keys((responses[success] as { content: Json }).content);
+          expect(media, where).toBe(
+            operation.operationId === "exportNodeUsage" ? "text/csv" : "application/json",
+          );
+          const pointer = `/content/${String(media).replace("/", "~1")}/examples`;
+          expect(resolvePointer(responses[success], pointer), where).toBeTruthy();
         }
       }
     }

@@ -32,14 +32,14 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const body = validate121;
-const schema55 = {"$ref":"schemas#/$defs/CreateNodeRequest"};
-const schema20 = {"type":"object","additionalProperties":false,"required":["name","network","type","provider","region","role","configuration"],"properties":{"name":{"type":"string","minLength":1},"network":{"type":"string","minLength":1},"type":{"$ref":"schemas#/$defs/NodeType"},"provider":{"$ref":"schemas#/$defs/Provider"},"region":{"$ref":"schemas#/$defs/Region"},"role":{"$ref":"schemas#/$defs/NodeRole"},"configuration":{"$ref":"schemas#/$defs/NodeConfiguration"},"details":{"$ref":"schemas#/$defs/NodeDetails"},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}},"allOf":[{"x-rule":{"field":"region","message":"{region} is not served by provider {provider}; it serves asia-southeast1","if":{"required":["provider"],"properties":{"provider":{"const":"gcloud"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["asia-southeast1"]}},"additionalProperties":true}}},{"x-rule":{"field":"region","message":"{region} is not served by provider {provider}; it serves ap-southeast-1, us-west-2, us-east-1","if":{"required":["provider"],"properties":{"provider":{"const":"aws"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["ap-southeast-1","us-west-2","us-east-1"]}},"additionalProperties":true}}},{"x-rule":{"field":"region","message":"{region} is not served by provider {provider}; it serves uksouth","if":{"required":["provider"],"properties":{"provider":{"const":"azure"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["uksouth"]}},"additionalProperties":true}}},{"x-rule":{"field":"region","message":"{region} is not served by provider {provider}; it serves eu3","if":{"required":["provider"],"properties":{"provider":{"const":"vzo"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["eu3"]}},"additionalProperties":true}}}]};
-const func1 = Object.prototype.hasOwnProperty;
-const func2 = cjs0.default;
-const schema21 = {"type":"string","enum":["shared","dedicated"]};
+export const body = validate320;
+const schema156 = {"$ref":"schemas#/$defs/CreateNodeRequest"};
+const schema28 = {"type":"object","additionalProperties":false,"required":["name","network","type","provider","region","role","configuration"],"properties":{"name":{"type":"string","minLength":1},"network":{"type":"string","minLength":1},"type":{"$ref":"schemas#/$defs/NodeType"},"provider":{"$ref":"schemas#/$defs/Provider"},"region":{"$ref":"schemas#/$defs/Region"},"role":{"$ref":"schemas#/$defs/NodeRole"},"configuration":{"$ref":"schemas#/$defs/NodeConfiguration"},"details":{"$ref":"schemas#/$defs/NodeDetails"},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}},"allOf":[{"x-rule":{"field":"region","message":"{region} is not served by provider {provider}; it serves asia-southeast1","if":{"required":["provider"],"properties":{"provider":{"const":"gcloud"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["asia-southeast1"]}},"additionalProperties":true}}},{"x-rule":{"field":"region","message":"{region} is not served by provider {provider}; it serves ap-southeast-1, us-west-2, us-east-1","if":{"required":["provider"],"properties":{"provider":{"const":"aws"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["ap-southeast-1","us-west-2","us-east-1"]}},"additionalProperties":true}}},{"x-rule":{"field":"region","message":"{region} is not served by provider {provider}; it serves uksouth","if":{"required":["provider"],"properties":{"provider":{"const":"azure"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["uksouth"]}},"additionalProperties":true}}},{"x-rule":{"field":"region","message":"{region} is not served by provider {provider}; it serves eu3","if":{"required":["provider"],"properties":{"provider":{"const":"vzo"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["eu3"]}},"additionalProperties":true}}}]};
+const func9 = Object.prototype.hasOwnProperty;
+const func4 = cjs0.default;
+const schema23 = {"type":"string","enum":["shared","dedicated"]};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -47,16 +47,16 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((data === "shared") || (data === "dedicated"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema21.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema23.enum}});
 errors++;
 }
-validate54.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-const schema22 = {"type":"string","enum":["aws","azure","gcloud","vzo"]};
+const schema25 = {"type":"string","enum":["aws","azure","gcloud","vzo"]};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -64,16 +64,16 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((((data === "aws") || (data === "azure")) || (data === "gcloud")) || (data === "vzo"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema22.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema25.enum}});
 errors++;
 }
-validate56.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"type":"string","enum":["asia-southeast1","ap-southeast-1","us-west-2","us-east-1","uksouth","eu3"]};
+const schema26 = {"type":"string","enum":["asia-southeast1","ap-southeast-1","us-west-2","us-east-1","uksouth","eu3"]};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -81,16 +81,16 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((((((data === "asia-southeast1") || (data === "ap-southeast-1")) || (data === "us-west-2")) || (data === "us-east-1")) || (data === "uksouth")) || (data === "eu3"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema23.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema26.enum}});
 errors++;
 }
-validate58.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
 const schema24 = {"type":"string","enum":["peer"]};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -101,13 +101,13 @@ if(!(data === "peer")){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema24.enum}});
 errors++;
 }
-validate60.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":"object","properties":{"archive":{"type":"boolean"}}};
+const schema27 = {"type":"object","properties":{"archive":{"type":"boolean"}}};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -122,14 +122,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate62.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":"string"},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
+const schema29 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":"string"},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
 const formats0 = cjs1.fullFormats.uri;
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -236,14 +236,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate64.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"type":"object","properties":{"id":{"type":"string"},"email":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"organization":{"$ref":"schemas#/$defs/Organization"}}};
-const schema28 = {"type":"object","required":["id","name"],"properties":{"id":{"type":"string"},"name":{"type":"string"}}};
+const schema30 = {"type":"object","properties":{"id":{"type":"string"},"email":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"organization":{"$ref":"schemas#/$defs/Organization"}}};
+const schema31 = {"type":"object","required":["id","name"],"properties":{"id":{"type":"string"},"name":{"type":"string"}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -272,12 +272,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate67.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -306,8 +306,8 @@ errors++;
 }
 }
 if(data.organization !== undefined){
-if(!(validate67(data.organization, {instancePath:instancePath+"/organization",parentData:data,parentDataProperty:"organization",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate77(data.organization, {instancePath:instancePath+"/organization",parentData:data,parentDataProperty:"organization",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -316,13 +316,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate66.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
 const formats8 = cjs1.fullFormats["date-time"];
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs2 = errors;
@@ -536,7 +536,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema20.properties, key0))){
+if(!(func9.call(schema28.properties, key0))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
@@ -544,7 +544,7 @@ errors++;
 if(data.name !== undefined){
 let data8 = data.name;
 if(typeof data8 === "string"){
-if(func2(data8) < 1){
+if(func4(data8) < 1){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
@@ -557,7 +557,7 @@ errors++;
 if(data.network !== undefined){
 let data9 = data.network;
 if(typeof data9 === "string"){
-if(func2(data9) < 1){
+if(func4(data9) < 1){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",schemaPath:"#/properties/network/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
@@ -568,44 +568,44 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(validate54(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate57(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider !== undefined){
-if(!(validate56(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.region !== undefined){
-if(!(validate58(data.region, {instancePath:instancePath+"/region",parentData:data,parentDataProperty:"region",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate63(data.region, {instancePath:instancePath+"/region",parentData:data,parentDataProperty:"region",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 }
 if(data.role !== undefined){
-if(!(validate60(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.configuration !== undefined){
-if(!(validate62(data.configuration, {instancePath:instancePath+"/configuration",parentData:data,parentDataProperty:"configuration",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate65(data.configuration, {instancePath:instancePath+"/configuration",parentData:data,parentDataProperty:"configuration",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.details !== undefined){
-if(!(validate64(data.details, {instancePath:instancePath+"/details",parentData:data,parentDataProperty:"details",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate74(data.details, {instancePath:instancePath+"/details",parentData:data,parentDataProperty:"details",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
 if(data.creator !== undefined){
-if(!(validate66(data.creator, {instancePath:instancePath+"/creator",parentData:data,parentDataProperty:"creator",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate76(data.creator, {instancePath:instancePath+"/creator",parentData:data,parentDataProperty:"creator",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -627,27 +627,27 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate53.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
-validate121.errors = vErrors;
+validate320.errors = vErrors;
 return errors === 0;
 }
 
-const schema56 = {"$ref":"schemas#/$defs/Node"};
-const schema34 = {"type":"object","required":["id","name","network","organization","type","provider","region","status"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"network":{"type":"string"},"organization":{"type":"string"},"type":{"anyOf":[{"$ref":"schemas#/$defs/NodeType"},{"type":"string"}]},"provider":{"anyOf":[{"$ref":"schemas#/$defs/Provider"},{"type":"string"}]},"region":{"anyOf":[{"$ref":"schemas#/$defs/Region"},{"type":"string"}]},"role":{"anyOf":[{"$ref":"schemas#/$defs/NodeRole"},{"type":"string"}]},"configuration":{"$ref":"schemas#/$defs/NodeConfiguration"},"details":{"$ref":"schemas#/$defs/NodeDetails"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NodeStatus"},{"type":"string"}]},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
-const schema35 = {"type":"string","enum":["pending","running","maintenance","failed","error","stopping","stopped","starting"]};
+const schema157 = {"$ref":"schemas#/$defs/Node"};
+const schema48 = {"type":"object","required":["id","name","network","organization","type","provider","region","status"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"network":{"type":"string"},"organization":{"type":"string"},"type":{"anyOf":[{"$ref":"schemas#/$defs/NodeType"},{"type":"string"}]},"provider":{"anyOf":[{"$ref":"schemas#/$defs/Provider"},{"type":"string"}]},"region":{"anyOf":[{"$ref":"schemas#/$defs/Region"},{"type":"string"}]},"role":{"anyOf":[{"$ref":"schemas#/$defs/NodeRole"},{"type":"string"}]},"configuration":{"$ref":"schemas#/$defs/NodeConfiguration"},"details":{"$ref":"schemas#/$defs/NodeDetails"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NodeStatus"},{"type":"string"}]},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
+const schema49 = {"type":"string","enum":["pending","running","maintenance","failed","error","stopping","stopped","starting"]};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -655,15 +655,15 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((((((((data === "pending") || (data === "running")) || (data === "maintenance")) || (data === "failed")) || (data === "error")) || (data === "stopping")) || (data === "stopped")) || (data === "starting"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema35.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema49.enum}});
 errors++;
 }
-validate86.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -728,8 +728,8 @@ let data4 = data.type;
 const _errs10 = errors;
 let valid1 = false;
 var _errs11 = errors;
-if(!(validate54(data4, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate57(data4, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs11 === errors;
@@ -764,8 +764,8 @@ let data5 = data.provider;
 const _errs15 = errors;
 let valid2 = false;
 var _errs16 = errors;
-if(!(validate56(data5, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data5, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs16 === errors;
@@ -800,8 +800,8 @@ let data6 = data.region;
 const _errs20 = errors;
 let valid3 = false;
 var _errs21 = errors;
-if(!(validate58(data6, {instancePath:instancePath+"/region",parentData:data,parentDataProperty:"region",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate63(data6, {instancePath:instancePath+"/region",parentData:data,parentDataProperty:"region",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs21 === errors;
@@ -836,8 +836,8 @@ let data7 = data.role;
 const _errs25 = errors;
 let valid4 = false;
 var _errs26 = errors;
-if(!(validate60(data7, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data7, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs26 === errors;
@@ -868,14 +868,14 @@ vErrors = null;
 }
 }
 if(data.configuration !== undefined){
-if(!(validate62(data.configuration, {instancePath:instancePath+"/configuration",parentData:data,parentDataProperty:"configuration",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate65(data.configuration, {instancePath:instancePath+"/configuration",parentData:data,parentDataProperty:"configuration",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.details !== undefined){
-if(!(validate64(data.details, {instancePath:instancePath+"/details",parentData:data,parentDataProperty:"details",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate74(data.details, {instancePath:instancePath+"/details",parentData:data,parentDataProperty:"details",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
@@ -884,8 +884,8 @@ let data10 = data.status;
 const _errs32 = errors;
 let valid5 = false;
 var _errs33 = errors;
-if(!(validate86(data10, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if(!(validate117(data10, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs33 === errors;
@@ -916,8 +916,8 @@ vErrors = null;
 }
 }
 if(data.creator !== undefined){
-if(!(validate66(data.creator, {instancePath:instancePath+"/creator",parentData:data,parentDataProperty:"creator",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate76(data.creator, {instancePath:instancePath+"/creator",parentData:data,parentDataProperty:"creator",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -939,28 +939,28 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate79.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
-validate123.errors = vErrors;
+validate322.errors = vErrors;
 return errors === 0;
 }
 
-const schema57 = {"$ref":"schemas#/$defs/ErrorResponse"};
-const schema33 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
-const schema32 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
-const schema31 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
+const schema158 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
+const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
+const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1014,12 +1014,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate73.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1028,8 +1028,8 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.error !== undefined){
-if(!(validate73(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate90(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
@@ -1038,13 +1038,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate74.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"type":"object","required":["detail"],"properties":{"detail":{"type":"string"}}};
+const schema38 = {"type":"object","required":["detail"],"properties":{"detail":{"type":"string"}}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1063,27 +1063,27 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate72.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 var _errs1 = errors;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs2 = errors;
-if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1104,52 +1104,52 @@ vErrors = null;
 }
 }
 }
-validate76.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
-validate125.errors = vErrors;
+validate324.errors = vErrors;
 return errors === 0;
 }
 
-const schema58 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema159 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
-validate127.errors = vErrors;
+validate326.errors = vErrors;
 return errors === 0;
 }
 
-const schema59 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema160 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
-validate129.errors = vErrors;
+validate328.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "201": { validate: validate123, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
-  "400": { validate: validate125 },
-  "401": { validate: validate127 },
-  "403": { validate: validate129 },
+  "201": { validate: validate322, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
+  "400": { validate: validate324 },
+  "401": { validate: validate326 },
+  "403": { validate: validate328 },
 };
 export const requestSecrets = [["details","auth_key"],["details","auth_password"],["details","auth_username"]];

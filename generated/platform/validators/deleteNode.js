@@ -30,11 +30,11 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const path = validate153;
-const schema72 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
-const func2 = cjs0.default;
+export const path = validate352;
+const schema173 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
+const func4 = cjs0.default;
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -51,7 +51,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(func2(data0) < 1){
+if(func4(data0) < 1){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
@@ -66,16 +66,16 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate153.errors = vErrors;
+validate352.errors = vErrors;
 return errors === 0;
 }
 
-const schema73 = {"$ref":"schemas#/$defs/ErrorResponse"};
-const schema33 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
-const schema32 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
-const schema31 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
+const schema174 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
+const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
+const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -129,12 +129,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate73.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -143,8 +143,8 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.error !== undefined){
-if(!(validate73(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate90(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
@@ -153,13 +153,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate74.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"type":"object","required":["detail"],"properties":{"detail":{"type":"string"}}};
+const schema38 = {"type":"object","required":["detail"],"properties":{"detail":{"type":"string"}}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -178,27 +178,27 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate72.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 var _errs1 = errors;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs2 = errors;
-if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -219,51 +219,51 @@ vErrors = null;
 }
 }
 }
-validate76.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
-validate154.errors = vErrors;
+validate353.errors = vErrors;
 return errors === 0;
 }
 
-const schema74 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema175 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
-validate156.errors = vErrors;
+validate355.errors = vErrors;
 return errors === 0;
 }
 
-const schema75 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema176 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
-validate158.errors = vErrors;
+validate357.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
   "204": {},
-  "401": { validate: validate154 },
-  "403": { validate: validate156 },
-  "404": { validate: validate158 },
+  "401": { validate: validate353 },
+  "403": { validate: validate355 },
+  "404": { validate: validate357 },
 };

@@ -32,11 +32,11 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const path = validate131;
-const schema60 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
-const func2 = cjs0.default;
+export const path = validate330;
+const schema161 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
+const func4 = cjs0.default;
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -53,7 +53,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
-if(func2(data0) < 1){
+if(func4(data0) < 1){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
@@ -68,15 +68,15 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate131.errors = vErrors;
+validate330.errors = vErrors;
 return errors === 0;
 }
 
-const schema61 = {"$ref":"schemas#/$defs/Node"};
-const schema34 = {"type":"object","required":["id","name","network","organization","type","provider","region","status"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"network":{"type":"string"},"organization":{"type":"string"},"type":{"anyOf":[{"$ref":"schemas#/$defs/NodeType"},{"type":"string"}]},"provider":{"anyOf":[{"$ref":"schemas#/$defs/Provider"},{"type":"string"}]},"region":{"anyOf":[{"$ref":"schemas#/$defs/Region"},{"type":"string"}]},"role":{"anyOf":[{"$ref":"schemas#/$defs/NodeRole"},{"type":"string"}]},"configuration":{"$ref":"schemas#/$defs/NodeConfiguration"},"details":{"$ref":"schemas#/$defs/NodeDetails"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NodeStatus"},{"type":"string"}]},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
-const schema21 = {"type":"string","enum":["shared","dedicated"]};
+const schema162 = {"$ref":"schemas#/$defs/Node"};
+const schema48 = {"type":"object","required":["id","name","network","organization","type","provider","region","status"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"network":{"type":"string"},"organization":{"type":"string"},"type":{"anyOf":[{"$ref":"schemas#/$defs/NodeType"},{"type":"string"}]},"provider":{"anyOf":[{"$ref":"schemas#/$defs/Provider"},{"type":"string"}]},"region":{"anyOf":[{"$ref":"schemas#/$defs/Region"},{"type":"string"}]},"role":{"anyOf":[{"$ref":"schemas#/$defs/NodeRole"},{"type":"string"}]},"configuration":{"$ref":"schemas#/$defs/NodeConfiguration"},"details":{"$ref":"schemas#/$defs/NodeDetails"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NodeStatus"},{"type":"string"}]},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
+const schema23 = {"type":"string","enum":["shared","dedicated"]};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -84,16 +84,16 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((data === "shared") || (data === "dedicated"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema21.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema23.enum}});
 errors++;
 }
-validate54.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-const schema22 = {"type":"string","enum":["aws","azure","gcloud","vzo"]};
+const schema25 = {"type":"string","enum":["aws","azure","gcloud","vzo"]};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -101,16 +101,16 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((((data === "aws") || (data === "azure")) || (data === "gcloud")) || (data === "vzo"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema22.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema25.enum}});
 errors++;
 }
-validate56.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"type":"string","enum":["asia-southeast1","ap-southeast-1","us-west-2","us-east-1","uksouth","eu3"]};
+const schema26 = {"type":"string","enum":["asia-southeast1","ap-southeast-1","us-west-2","us-east-1","uksouth","eu3"]};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -118,16 +118,16 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((((((data === "asia-southeast1") || (data === "ap-southeast-1")) || (data === "us-west-2")) || (data === "us-east-1")) || (data === "uksouth")) || (data === "eu3"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema23.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema26.enum}});
 errors++;
 }
-validate58.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
 const schema24 = {"type":"string","enum":["peer"]};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -138,13 +138,13 @@ if(!(data === "peer")){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema24.enum}});
 errors++;
 }
-validate60.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":"object","properties":{"archive":{"type":"boolean"}}};
+const schema27 = {"type":"object","properties":{"archive":{"type":"boolean"}}};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -159,14 +159,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate62.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":"string"},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
+const schema29 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":"string"},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
 const formats0 = cjs1.fullFormats.uri;
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -273,13 +273,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate64.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-const schema35 = {"type":"string","enum":["pending","running","maintenance","failed","error","stopping","stopped","starting"]};
+const schema49 = {"type":"string","enum":["pending","running","maintenance","failed","error","stopping","stopped","starting"]};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -287,17 +287,17 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((((((((data === "pending") || (data === "running")) || (data === "maintenance")) || (data === "failed")) || (data === "error")) || (data === "stopping")) || (data === "stopped")) || (data === "starting"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema35.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema49.enum}});
 errors++;
 }
-validate86.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"type":"object","properties":{"id":{"type":"string"},"email":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"organization":{"$ref":"schemas#/$defs/Organization"}}};
-const schema28 = {"type":"object","required":["id","name"],"properties":{"id":{"type":"string"},"name":{"type":"string"}}};
+const schema30 = {"type":"object","properties":{"id":{"type":"string"},"email":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"organization":{"$ref":"schemas#/$defs/Organization"}}};
+const schema31 = {"type":"object","required":["id","name"],"properties":{"id":{"type":"string"},"name":{"type":"string"}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -326,12 +326,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate67.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -360,8 +360,8 @@ errors++;
 }
 }
 if(data.organization !== undefined){
-if(!(validate67(data.organization, {instancePath:instancePath+"/organization",parentData:data,parentDataProperty:"organization",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate77(data.organization, {instancePath:instancePath+"/organization",parentData:data,parentDataProperty:"organization",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -370,13 +370,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate66.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
 const formats8 = cjs1.fullFormats["date-time"];
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -441,8 +441,8 @@ let data4 = data.type;
 const _errs10 = errors;
 let valid1 = false;
 var _errs11 = errors;
-if(!(validate54(data4, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate57(data4, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs11 === errors;
@@ -477,8 +477,8 @@ let data5 = data.provider;
 const _errs15 = errors;
 let valid2 = false;
 var _errs16 = errors;
-if(!(validate56(data5, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data5, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs16 === errors;
@@ -513,8 +513,8 @@ let data6 = data.region;
 const _errs20 = errors;
 let valid3 = false;
 var _errs21 = errors;
-if(!(validate58(data6, {instancePath:instancePath+"/region",parentData:data,parentDataProperty:"region",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate63(data6, {instancePath:instancePath+"/region",parentData:data,parentDataProperty:"region",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs21 === errors;
@@ -549,8 +549,8 @@ let data7 = data.role;
 const _errs25 = errors;
 let valid4 = false;
 var _errs26 = errors;
-if(!(validate60(data7, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate59(data7, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs26 === errors;
@@ -581,14 +581,14 @@ vErrors = null;
 }
 }
 if(data.configuration !== undefined){
-if(!(validate62(data.configuration, {instancePath:instancePath+"/configuration",parentData:data,parentDataProperty:"configuration",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate65(data.configuration, {instancePath:instancePath+"/configuration",parentData:data,parentDataProperty:"configuration",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.details !== undefined){
-if(!(validate64(data.details, {instancePath:instancePath+"/details",parentData:data,parentDataProperty:"details",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate74(data.details, {instancePath:instancePath+"/details",parentData:data,parentDataProperty:"details",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
@@ -597,8 +597,8 @@ let data10 = data.status;
 const _errs32 = errors;
 let valid5 = false;
 var _errs33 = errors;
-if(!(validate86(data10, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if(!(validate117(data10, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs33 === errors;
@@ -629,8 +629,8 @@ vErrors = null;
 }
 }
 if(data.creator !== undefined){
-if(!(validate66(data.creator, {instancePath:instancePath+"/creator",parentData:data,parentDataProperty:"creator",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate76(data.creator, {instancePath:instancePath+"/creator",parentData:data,parentDataProperty:"creator",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -652,28 +652,28 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate79.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
-validate132.errors = vErrors;
+validate331.errors = vErrors;
 return errors === 0;
 }
 
-const schema62 = {"$ref":"schemas#/$defs/ErrorResponse"};
-const schema33 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
-const schema32 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
-const schema31 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
+const schema163 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
+const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
+const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -727,12 +727,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate73.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -741,8 +741,8 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.error !== undefined){
-if(!(validate73(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate90(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
@@ -751,13 +751,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate74.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"type":"object","required":["detail"],"properties":{"detail":{"type":"string"}}};
+const schema38 = {"type":"object","required":["detail"],"properties":{"detail":{"type":"string"}}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -776,27 +776,27 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate72.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 var _errs1 = errors;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs2 = errors;
-if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -817,51 +817,51 @@ vErrors = null;
 }
 }
 }
-validate76.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
-validate134.errors = vErrors;
+validate333.errors = vErrors;
 return errors === 0;
 }
 
-const schema63 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema164 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
-validate136.errors = vErrors;
+validate335.errors = vErrors;
 return errors === 0;
 }
 
-const schema64 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema165 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
-validate138.errors = vErrors;
+validate337.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate132, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
-  "401": { validate: validate134 },
-  "403": { validate: validate136 },
-  "404": { validate: validate138 },
+  "200": { validate: validate331, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
+  "401": { validate: validate333 },
+  "403": { validate: validate335 },
+  "404": { validate: validate337 },
 };

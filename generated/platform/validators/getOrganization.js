@@ -20,10 +20,10 @@ function addAlternatives(issues, starts, issue) {
   return addIssue(issues === null || issues.length === 0 ? null : issues, issue);
 }
 
-const schema46 = {"$ref":"schemas#/$defs/Organization"};
-const schema28 = {"type":"object","required":["id","name"],"properties":{"id":{"type":"string"},"name":{"type":"string"}}};
+const schema80 = {"$ref":"schemas#/$defs/Organization"};
+const schema31 = {"type":"object","required":["id","name"],"properties":{"id":{"type":"string"},"name":{"type":"string"}}};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -52,28 +52,28 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate96.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate155(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
-validate100.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 
-const schema47 = {"$ref":"schemas#/$defs/ErrorResponse"};
-const schema33 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
-const schema32 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
-const schema31 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
+const schema81 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
+const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
+const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -127,12 +127,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate73.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -141,8 +141,8 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.error !== undefined){
-if(!(validate73(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate90(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
@@ -151,13 +151,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate74.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"type":"object","required":["detail"],"properties":{"detail":{"type":"string"}}};
+const schema38 = {"type":"object","required":["detail"],"properties":{"detail":{"type":"string"}}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -176,27 +176,27 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate72.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 var _errs1 = errors;
-if(!(validate74(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs2 = errors;
-if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -217,37 +217,37 @@ vErrors = null;
 }
 }
 }
-validate76.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
-validate102.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema82 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate76(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
 errors = vErrors.length;
 }
-validate104.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate100 },
-  "401": { validate: validate102 },
-  "403": { validate: validate104 },
+  "200": { validate: validate172 },
+  "401": { validate: validate174 },
+  "403": { validate: validate176 },
 };

@@ -1,7 +1,7 @@
 /**
- * The networks the sandbox platform offers. Each is named by an id (`NW-…`, as on the real service)
- * and by a public name `<protocol>-<net>`; the protocol decides the `shared` rule and which of the
- * sandbox's node surfaces serves the node.
+ * The public networks the sandbox platform serves, each named `<protocol>-<net>`; the protocol
+ * decides the `shared` rule and which of the sandbox's node surfaces serves a node. The default
+ * project holds one network (`NW-…`) for each.
  */
 
 /** The sandbox node surface that serves a protocol's nodes. */
@@ -80,21 +80,18 @@ function buildNetworks(): SandboxNetwork[] {
   return networks;
 }
 
-/** Every network of the sandbox platform. */
-export const NETWORKS: readonly SandboxNetwork[] = Object.freeze(buildNetworks());
+/** Every public network the sandbox serves, with the id of its network in the default project. */
+export const PUBLIC_NETWORKS: readonly SandboxNetwork[] = Object.freeze(buildNetworks());
 
 /**
- * Finds a network by id (`NW-…`) or public name (`ethereum-mainnet`, `hyperevm`), ignoring case.
+ * Finds a public network by name (`ethereum-mainnet`, or an alias such as `hyperevm`), ignoring case.
  *
- * @param value - The `network` of a create request or a list filter.
- * @returns The network, or undefined when the sandbox has none by that name.
+ * @param value - A public network name.
+ * @returns The network, or undefined when the sandbox serves none by that name.
  * @example
- * findNetwork("tron-mainnet")?.surface; // "wallet"
+ * findPublicNetwork("tron-mainnet")?.surface; // "wallet"
  */
-export function findNetwork(value: string): SandboxNetwork | undefined {
+export function findPublicNetwork(value: string): SandboxNetwork | undefined {
   const wanted = value.trim().toLowerCase();
-  return NETWORKS.find(
-    (network) =>
-      network.id.toLowerCase() === wanted || network.name === wanted || network.aliases?.includes(wanted),
-  );
+  return PUBLIC_NETWORKS.find((network) => network.name === wanted || network.aliases?.includes(wanted));
 }

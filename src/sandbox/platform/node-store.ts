@@ -35,11 +35,22 @@ interface NodeRecord {
   fails: boolean;
 }
 
+/** One node as a usage report sees it. */
+export interface NodeActivity {
+  node: Node;
+  network: SandboxNetwork;
+  /** Requests its credentials were accepted for, by hour start (ms). */
+  served: ReadonlyMap<number, number>;
+  /** When it started running (ms), or undefined while it does not run. */
+  runningSinceMs: number | undefined;
+}
+
 /** A node as the service holds and sends it: its credentials in clear (clients wrap them in `Secret`). */
-type Node = Revealed<SpecNode>;
+export type Node = Revealed<SpecNode>;
 type NodeDetails = Revealed<SpecNodeDetails>;
 
-const SANDBOX_USER = {
+/** The one user of the sandbox organization: the creator of everything it holds. */
+export const SANDBOX_USER = {
   id: "UR-100-000-001",
   email: "demo@sandbox.invalid",
   first_name: "Demo",
@@ -137,6 +148,16 @@ export class NodeStore {
     this.#options.nodeAuth.remove(record.secrets);
     this.#records.delete(id);
     return true;
+  }
+
+  /** What a usage report reads of every node: the node now, its network, and its credentials' requests. */
+  activity(): NodeActivity[] {
+    return [...this.#records.values()].map((record) => {
+      const node = this.#view(record);
+      const served = this.#options.nodeAuth.requestsServed(record.secrets);
+      const runningSinceMs = node.status === "running" ? record.readyAtMs : undefined;
+      return { node, network: record.network, served, runningSinceMs };
+    });
   }
 
   /** Every node as it is now, in creation order. */
