@@ -47,7 +47,7 @@ export interface PagedList<Q> {
  * @example
  * const { paging } = indexerOperations.getTransactions;
  * const fetchPage = (query: GetTransactionsQuery) => indexer.getTransactions(query);
- * if (paging) {
+ * if (paging && paging.mode !== "page") {
  *   const pages = paginateList<GetTransactionsQuery, Transaction>({ operation: "getTransactions", paging, fetchPage }, { account }, { max: 5000 });
  *   for await (const transaction of pages) console.log(transaction.hash);
  * }

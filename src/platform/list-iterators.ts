@@ -70,7 +70,7 @@ function iteratorName(operationId: string): string {
  * @param operations - The client's operations, which fetch the pages.
  * @returns The iterators, keyed by name.
  * @example
- * const iterators = platformListIterators(createPlatformOperations(caller));
+ * const iterators = platformListIterators(platform);
  * for await (const network of iterators.networks({ public_network: "ethereum-mainnet" })) console.log(network.id);
  */
 export function platformListIterators(operations: PlatformOperations): PlatformListIterators {

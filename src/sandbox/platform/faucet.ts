@@ -18,7 +18,7 @@ const FAUCET_INTERVAL_MS = 24 * 3_600_000;
  * @param now - The clock.
  * @returns The request handler.
  * @example
- * const faucet = createFaucet((to, value) => evm.fund(to, value).then((mined) => mined.transactionHash), Date.now);
+ * const faucet = createFaucet((to, value) => sandbox.evm.fund(to, value).then((mined) => mined.transactionHash), Date.now);
  */
 export function createFaucet(
   send: SendTestEther | undefined,

@@ -33,7 +33,8 @@ function matches(node: Node, query: ListNodesQuery, projects: ProjectStore): boo
  * @param selfUrl - The list's own URL (scheme, host and path), for the links.
  * @returns The page, or the number of a page past the end (the real service answers 404 "Invalid page.").
  * @example
- * paginateNodes(platform.nodes.list(), { page: 2 }, platform.projects, 10, "http://127.0.0.1:4000/v1/nodes/");
+ * const surface = createPlatformSurface({ nodeAuth: new NodeAuthRegistry(), nodeUrls: { evm: url, wallet: url, indexer: url } });
+ * paginateNodes(surface.nodes.list(), { page: 2 }, surface.projects, 10, "http://127.0.0.1:4000/v1/nodes/");
  */
 export function paginateNodes(
   nodes: readonly Node[],

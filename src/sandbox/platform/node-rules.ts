@@ -18,6 +18,7 @@ export type CheckedCreate =
  * @param projects - The projects and networks a node can join.
  * @returns The resolved network, or the per-field messages of a 400.
  * @example
+ * const { projects } = createPlatformSurface({ nodeAuth: new NodeAuthRegistry(), nodeUrls: { evm: url, wallet: url, indexer: url } });
  * const body = { name: "n", provider: "gcloud", region: "asia-southeast1", role: "peer", configuration: {} } as const;
  * checkCreateRules({ ...body, network: "tron-mainnet", type: "shared" }, projects);
  * // { ok: false, fields: { type: ['"shared" is not available for protocol tron; use "dedicated".'] } }

@@ -96,7 +96,8 @@ function total(rows: readonly NodeUsage[], field: keyof NodeUsageTotals): number
  * @param nowMs - The clock.
  * @returns The ordered rows and their totals, or the fields refused.
  * @example
- * const report = usageReport(platform.nodes.activity(), { granularity: "hour" }, Date.now());
+ * const surface = createPlatformSurface({ nodeAuth: new NodeAuthRegistry(), nodeUrls: { evm: url, wallet: url, indexer: url } });
+ * const report = usageReport(surface.nodes.activity(), { granularity: "hour" }, Date.now());
  */
 export function usageReport(
   activity: readonly NodeActivity[],

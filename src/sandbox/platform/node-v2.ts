@@ -15,7 +15,10 @@ export type NodeV2 = Revealed<SpecNodeV2>;
  * @param network - Its network and project.
  * @returns The v2 view.
  * @example
- * nodeV2View(platform.nodes.get(id)!, platform.projects.record(node.network)!);
+ * const surface = createPlatformSurface({ nodeAuth: new NodeAuthRegistry(), nodeUrls: { evm: url, wallet: url, indexer: url } });
+ * const node = surface.nodes.get(id);
+ * const network = node && surface.projects.record(node.network);
+ * if (node && network) console.log(nodeV2View(node, network).blockchain);
  */
 export function nodeV2View(node: Node, network: NetworkRecord): NodeV2 {
   const { protocol, name } = network.network;
