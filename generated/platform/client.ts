@@ -60,7 +60,7 @@ export interface PlatformOperations {
    *   order_by: "name",
    *   organization: "RG-123-456",
    *   name: "My project",
-   *   project_type: "public",
+   *   type: "public",
    * });
    * ```
    */
@@ -335,9 +335,12 @@ export interface PlatformOperations {
    *   page: 2,
    *   order_by: "-created_at",
    *   project: "PR-123-456",
+   *   organization: "RG-123-456",
    *   protocol: "ethereum",
    *   public_network: "ethereum-mainnet",
    *   archive: true,
+   *   role: "peer",
+   *   project_type: "public",
    *   network: "NW-123-456-7",
    *   provider: "aws",
    *   region: "us-east-1",
@@ -503,7 +506,7 @@ export interface PlatformOperations {
    *   order_by: "name",
    *   organization: "RG-123-456",
    *   name: "My project",
-   *   project_type: "public",
+   *   type: "public",
    * });
    * // result: { count: 0, next: null, previous: null, results: [] }
    * ```

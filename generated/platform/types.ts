@@ -523,8 +523,8 @@ export interface components {
         NodeDetails: {
             /** @description Node mode, e.g. `full` or `archive`. */
             mode?: string;
-            /** @description Client software version. */
-            version?: string;
+            /** @description Client software version (a number in some of the service's own examples). */
+            version?: string | number;
             /** @description JSON-RPC namespaces the node serves, e.g. `eth`, `net`, `web3`, `debug`. */
             api_namespaces?: string[];
             /**
@@ -792,8 +792,8 @@ export interface components {
          *     and the nodes to create with it (`[]` for none). Unknown properties are refused.
          */
         CreateNetworkRequest: {
-            /** @description Network name. */
-            name: string;
+            /** @description Network name; the service makes one up from the public network when it is left out. */
+            name?: string;
             /** @description The project's id, e.g. `PR-123-456`. */
             project: string;
             /** @description The protocol, e.g. `ethereum`. */
@@ -1083,7 +1083,11 @@ export interface components {
         ProjectFilter: string;
         /** @description Only projects with exactly this name. */
         ProjectNameFilter: string;
-        /** @description Only projects (or networks of projects) of this type. */
+        /** @description Only projects of this type. */
+        OwnTypeFilter: components["schemas"]["ProjectType"];
+        /** @description Only nodes of this role. */
+        RoleFilter: components["schemas"]["NodeRole"];
+        /** @description Only networks (or nodes) of projects of this type. */
         ProjectTypeFilter: components["schemas"]["ProjectType"];
         /** @description Only networks with exactly this name. */
         NetworkNameFilter: string;
@@ -1188,8 +1192,8 @@ export interface operations {
                 organization?: components["parameters"]["OrganizationFilter"];
                 /** @description Only projects with exactly this name. */
                 name?: components["parameters"]["ProjectNameFilter"];
-                /** @description Only projects (or networks of projects) of this type. */
-                project_type?: components["parameters"]["ProjectTypeFilter"];
+                /** @description Only projects of this type. */
+                type?: components["parameters"]["OwnTypeFilter"];
             };
             header?: never;
             path?: never;
@@ -1372,7 +1376,7 @@ export interface operations {
                 status?: components["parameters"]["NetworkStatusFilter"];
                 /** @description Only networks (or nodes) of this protocol, e.g. `ethereum`. */
                 protocol?: components["parameters"]["ProtocolFilter"];
-                /** @description Only projects (or networks of projects) of this type. */
+                /** @description Only networks (or nodes) of projects of this type. */
                 project_type?: components["parameters"]["ProjectTypeFilter"];
             };
             header?: never;
@@ -1516,6 +1520,8 @@ export interface operations {
                 order_by?: components["parameters"]["OrderBy"];
                 /** @description Only objects in this project id. */
                 project?: components["parameters"]["ProjectFilter"];
+                /** @description Only objects of this organization id. */
+                organization?: components["parameters"]["OrganizationFilter"];
                 /** @description Only networks (or nodes) of this protocol, e.g. `ethereum`. */
                 protocol?: components["parameters"]["ProtocolFilter"];
                 /**
@@ -1525,6 +1531,10 @@ export interface operations {
                 public_network?: components["parameters"]["PublicNetworkFilter"];
                 /** @description Only archive nodes (`true`) or only full nodes (`false`). */
                 archive?: components["parameters"]["ArchiveFilter"];
+                /** @description Only nodes of this role. */
+                role?: components["parameters"]["RoleFilter"];
+                /** @description Only networks (or nodes) of projects of this type. */
+                project_type?: components["parameters"]["ProjectTypeFilter"];
                 /** @description Only nodes on this network id. */
                 network?: components["parameters"]["NetworkFilter"];
                 /** @description Only nodes hosted by this cloud provider. */
@@ -1738,8 +1748,8 @@ export interface operations {
                 organization?: components["parameters"]["OrganizationFilter"];
                 /** @description Only projects with exactly this name. */
                 name?: components["parameters"]["ProjectNameFilter"];
-                /** @description Only projects (or networks of projects) of this type. */
-                project_type?: components["parameters"]["ProjectTypeFilter"];
+                /** @description Only projects of this type. */
+                type?: components["parameters"]["OwnTypeFilter"];
             };
             header?: never;
             path?: never;

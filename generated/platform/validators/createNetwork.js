@@ -34,7 +34,7 @@ const cjs1 = commonJsExports(module1);
 
 export const body = validate264;
 const schema128 = {"$ref":"schemas#/$defs/CreateNetworkRequest"};
-const schema20 = {"type":"object","additionalProperties":false,"required":["name","project","protocol","configuration","nodes"],"properties":{"name":{"type":"string","minLength":1},"project":{"type":"string","minLength":1},"protocol":{"type":"string","minLength":1},"configuration":{"$ref":"schemas#/$defs/NetworkConfiguration"},"nodes":{"type":"array","items":{"$ref":"schemas#/$defs/InitialNode"}}}};
+const schema20 = {"type":"object","additionalProperties":false,"required":["project","protocol","configuration","nodes"],"properties":{"name":{"type":"string","minLength":1},"project":{"type":"string","minLength":1},"protocol":{"type":"string","minLength":1},"configuration":{"$ref":"schemas#/$defs/NetworkConfiguration"},"nodes":{"type":"array","items":{"$ref":"schemas#/$defs/InitialNode"}}}};
 const func4 = cjs0.default;
 const schema21 = {"type":"object","required":["network"],"properties":{"network":{"type":"string","minLength":1}}};
 
@@ -250,10 +250,6 @@ function validate53(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}});
-errors++;
-}
 if(data.project === undefined){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "project"}});
 errors++;
@@ -378,7 +374,7 @@ return errors === 0;
 }
 
 const schema48 = {"type":"object","required":["id","name","network","organization","type","provider","region","status"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"network":{"type":"string"},"organization":{"type":"string"},"type":{"anyOf":[{"$ref":"schemas#/$defs/NodeType"},{"type":"string"}]},"provider":{"anyOf":[{"$ref":"schemas#/$defs/Provider"},{"type":"string"}]},"region":{"anyOf":[{"$ref":"schemas#/$defs/Region"},{"type":"string"}]},"role":{"anyOf":[{"$ref":"schemas#/$defs/NodeRole"},{"type":"string"}]},"configuration":{"$ref":"schemas#/$defs/NodeConfiguration"},"details":{"$ref":"schemas#/$defs/NodeDetails"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NodeStatus"},{"type":"string"}]},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
-const schema29 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":"string"},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
+const schema29 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":["string","number"]},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
 const formats0 = cjs1.fullFormats.uri;
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -392,8 +388,9 @@ errors++;
 }
 }
 if(data.version !== undefined){
-if(typeof data.version !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}});
+let data1 = data.version;
+if((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema29.properties.version.type}});
 errors++;
 }
 }

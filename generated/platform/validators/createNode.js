@@ -32,7 +32,7 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const body = validate320;
+export const body = validate322;
 const schema156 = {"$ref":"schemas#/$defs/CreateNodeRequest"};
 const schema28 = {"type":"object","additionalProperties":false,"required":["name","network","type","provider","region","role","configuration"],"properties":{"name":{"type":"string","minLength":1},"network":{"type":"string","minLength":1},"type":{"$ref":"schemas#/$defs/NodeType"},"provider":{"$ref":"schemas#/$defs/Provider"},"region":{"$ref":"schemas#/$defs/Region"},"role":{"$ref":"schemas#/$defs/NodeRole"},"configuration":{"$ref":"schemas#/$defs/NodeConfiguration"},"details":{"$ref":"schemas#/$defs/NodeDetails"},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}},"allOf":[{"x-rule":{"field":"region","message":"{region} is not served by provider {provider}; it serves asia-southeast1","if":{"required":["provider"],"properties":{"provider":{"const":"gcloud"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["asia-southeast1"]}},"additionalProperties":true}}},{"x-rule":{"field":"region","message":"{region} is not served by provider {provider}; it serves ap-southeast-1, us-west-2, us-east-1","if":{"required":["provider"],"properties":{"provider":{"const":"aws"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["ap-southeast-1","us-west-2","us-east-1"]}},"additionalProperties":true}}},{"x-rule":{"field":"region","message":"{region} is not served by provider {provider}; it serves uksouth","if":{"required":["provider"],"properties":{"provider":{"const":"azure"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["uksouth"]}},"additionalProperties":true}}},{"x-rule":{"field":"region","message":"{region} is not served by provider {provider}; it serves eu3","if":{"required":["provider"],"properties":{"provider":{"const":"vzo"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["eu3"]}},"additionalProperties":true}}}]};
 const func9 = Object.prototype.hasOwnProperty;
@@ -126,7 +126,7 @@ validate65.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":"string"},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
+const schema29 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":["string","number"]},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
 const formats0 = cjs1.fullFormats.uri;
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -140,8 +140,9 @@ errors++;
 }
 }
 if(data.version !== undefined){
-if(typeof data.version !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}});
+let data1 = data.version;
+if((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema29.properties.version.type}});
 errors++;
 }
 }
@@ -632,14 +633,14 @@ return errors === 0;
 }
 
 
-function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
-validate320.errors = vErrors;
+validate322.errors = vErrors;
 return errors === 0;
 }
 
@@ -944,14 +945,14 @@ return errors === 0;
 }
 
 
-function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
-validate322.errors = vErrors;
+validate324.errors = vErrors;
 return errors === 0;
 }
 
@@ -1109,19 +1110,6 @@ return errors === 0;
 }
 
 
-function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate324.errors = vErrors;
-return errors === 0;
-}
-
-const schema159 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -1133,7 +1121,7 @@ validate326.errors = vErrors;
 return errors === 0;
 }
 
-const schema160 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema159 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1146,10 +1134,23 @@ validate328.errors = vErrors;
 return errors === 0;
 }
 
+const schema160 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate330.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "201": { validate: validate322, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
-  "400": { validate: validate324 },
-  "401": { validate: validate326 },
-  "403": { validate: validate328 },
+  "201": { validate: validate324, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
+  "400": { validate: validate326 },
+  "401": { validate: validate328 },
+  "403": { validate: validate330 },
 };
 export const requestSecrets = [["details","auth_key"],["details","auth_password"],["details","auth_username"]];

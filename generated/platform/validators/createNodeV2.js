@@ -32,7 +32,7 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const body = validate439;
+export const body = validate441;
 const schema219 = {"$ref":"schemas#/$defs/CreateNodeV2Request"};
 const schema32 = {"type":"object","additionalProperties":false,"required":["name","project","cloud","blockchain"],"properties":{"name":{"type":"string","minLength":1},"project":{"type":"string","minLength":1},"cloud":{"type":"string","minLength":1},"blockchain":{"type":"string","minLength":1}}};
 const func4 = cjs0.default;
@@ -125,14 +125,14 @@ return errors === 0;
 }
 
 
-function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
-validate439.errors = vErrors;
+validate441.errors = vErrors;
 return errors === 0;
 }
 
@@ -155,7 +155,7 @@ validate117.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":"string"},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
+const schema29 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":["string","number"]},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
 const formats0 = cjs1.fullFormats.uri;
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -169,8 +169,9 @@ errors++;
 }
 }
 if(data.version !== undefined){
-if(typeof data.version !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}});
+let data1 = data.version;
+if((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema29.properties.version.type}});
 errors++;
 }
 }
@@ -424,14 +425,14 @@ return errors === 0;
 }
 
 
-function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
 errors = vErrors.length;
 }
-validate441.errors = vErrors;
+validate443.errors = vErrors;
 return errors === 0;
 }
 
@@ -589,19 +590,6 @@ return errors === 0;
 }
 
 
-function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate443.errors = vErrors;
-return errors === 0;
-}
-
-const schema222 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -613,7 +601,7 @@ validate445.errors = vErrors;
 return errors === 0;
 }
 
-const schema223 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema222 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -626,9 +614,22 @@ validate447.errors = vErrors;
 return errors === 0;
 }
 
+const schema223 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate449(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate449.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "201": { validate: validate441, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
-  "400": { validate: validate443 },
-  "401": { validate: validate445 },
-  "403": { validate: validate447 },
+  "201": { validate: validate443, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
+  "400": { validate: validate445 },
+  "401": { validate: validate447 },
+  "403": { validate: validate449 },
 };

@@ -32,7 +32,7 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const body = validate387;
+export const body = validate389;
 const schema191 = {"$ref":"schemas#/$defs/CreateProjectRequest"};
 const schema33 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"},"type":{"$ref":"schemas#/$defs/ProjectType"}}};
 const func4 = cjs0.default;
@@ -103,14 +103,14 @@ return errors === 0;
 }
 
 
-function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
-validate387.errors = vErrors;
+validate389.errors = vErrors;
 return errors === 0;
 }
 
@@ -319,14 +319,14 @@ return errors === 0;
 }
 
 
-function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate156(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
-validate389.errors = vErrors;
+validate391.errors = vErrors;
 return errors === 0;
 }
 
@@ -484,19 +484,6 @@ return errors === 0;
 }
 
 
-function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate391.errors = vErrors;
-return errors === 0;
-}
-
-const schema194 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -508,7 +495,7 @@ validate393.errors = vErrors;
 return errors === 0;
 }
 
-const schema195 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema194 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -521,9 +508,22 @@ validate395.errors = vErrors;
 return errors === 0;
 }
 
+const schema195 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate397.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "201": { validate: validate389 },
-  "400": { validate: validate391 },
-  "401": { validate: validate393 },
-  "403": { validate: validate395 },
+  "201": { validate: validate391 },
+  "400": { validate: validate393 },
+  "401": { validate: validate395 },
+  "403": { validate: validate397 },
 };

@@ -30,11 +30,11 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const path = validate352;
+export const path = validate354;
 const schema173 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
 const func4 = cjs0.default;
 
-function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -66,7 +66,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate352.errors = vErrors;
+validate354.errors = vErrors;
 return errors === 0;
 }
 
@@ -224,19 +224,6 @@ return errors === 0;
 }
 
 
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate353.errors = vErrors;
-return errors === 0;
-}
-
-const schema175 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -248,7 +235,7 @@ validate355.errors = vErrors;
 return errors === 0;
 }
 
-const schema176 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema175 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -261,9 +248,22 @@ validate357.errors = vErrors;
 return errors === 0;
 }
 
+const schema176 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate359.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
   "204": {},
-  "401": { validate: validate353 },
-  "403": { validate: validate355 },
-  "404": { validate: validate357 },
+  "401": { validate: validate355 },
+  "403": { validate: validate357 },
+  "404": { validate: validate359 },
 };

@@ -30,11 +30,11 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const path = validate471;
+export const path = validate473;
 const schema236 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
 const func4 = cjs0.default;
 
-function validate471(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -66,7 +66,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate471.errors = vErrors;
+validate473.errors = vErrors;
 return errors === 0;
 }
 
@@ -224,19 +224,6 @@ return errors === 0;
 }
 
 
-function validate472(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate472.errors = vErrors;
-return errors === 0;
-}
-
-const schema238 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate474(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -248,7 +235,7 @@ validate474.errors = vErrors;
 return errors === 0;
 }
 
-const schema239 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema238 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate476(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -261,9 +248,22 @@ validate476.errors = vErrors;
 return errors === 0;
 }
 
+const schema239 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate478(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate478.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
   "204": {},
-  "401": { validate: validate472 },
-  "403": { validate: validate474 },
-  "404": { validate: validate476 },
+  "401": { validate: validate474 },
+  "403": { validate: validate476 },
+  "404": { validate: validate478 },
 };

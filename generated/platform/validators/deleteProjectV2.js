@@ -30,11 +30,11 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const path = validate419;
+export const path = validate421;
 const schema208 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
 const func4 = cjs0.default;
 
-function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -66,7 +66,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate419.errors = vErrors;
+validate421.errors = vErrors;
 return errors === 0;
 }
 
@@ -224,19 +224,6 @@ return errors === 0;
 }
 
 
-function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate420.errors = vErrors;
-return errors === 0;
-}
-
-const schema210 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -248,7 +235,7 @@ validate422.errors = vErrors;
 return errors === 0;
 }
 
-const schema211 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema210 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -261,7 +248,7 @@ validate424.errors = vErrors;
 return errors === 0;
 }
 
-const schema212 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema211 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -274,10 +261,23 @@ validate426.errors = vErrors;
 return errors === 0;
 }
 
+const schema212 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate428.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
   "204": {},
-  "400": { validate: validate420 },
-  "401": { validate: validate422 },
-  "403": { validate: validate424 },
-  "404": { validate: validate426 },
+  "400": { validate: validate422 },
+  "401": { validate: validate424 },
+  "403": { validate: validate426 },
+  "404": { validate: validate428 },
 };

@@ -61,7 +61,7 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const query = validate490;
+export const query = validate492;
 const schema246 = {"type":"object","properties":{"date_from":{"type":"string","format":"date-time"},"date_to":{"type":"string","format":"date-time"},"node_id":{"type":"string","minLength":1},"protocol":{"type":"string","minLength":1},"network":{"type":"string","minLength":1},"node_type":{"$ref":"schemas#/$defs/UsageNodeType"},"granularity":{"type":"string","enum":["day","hour"]},"ordering":{"type":"string","pattern":"^-?(datetime|node_id)(,-?(datetime|node_id))?$"}},"additionalProperties":false};
 const formats8 = cjs0.fullFormats["date-time"];
 const func4 = cjs1.default;
@@ -85,7 +85,7 @@ return errors === 0;
 
 const pattern6 = func0("^-?(datetime|node_id)(,-?(datetime|node_id))?$", "u");
 
-function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate492(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -195,7 +195,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate490.errors = vErrors;
+validate492.errors = vErrors;
 return errors === 0;
 }
 
@@ -353,19 +353,6 @@ return errors === 0;
 }
 
 
-function validate492(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate492.errors = vErrors;
-return errors === 0;
-}
-
-const schema248 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate494(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -377,7 +364,7 @@ validate494.errors = vErrors;
 return errors === 0;
 }
 
-const schema249 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema248 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -390,7 +377,7 @@ validate496.errors = vErrors;
 return errors === 0;
 }
 
-const schema250 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema249 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate498(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -403,10 +390,23 @@ validate498.errors = vErrors;
 return errors === 0;
 }
 
+const schema250 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate500(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate500.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
   "200": {},
-  "400": { validate: validate492 },
-  "401": { validate: validate494 },
-  "403": { validate: validate496 },
-  "429": { validate: validate498 },
+  "400": { validate: validate494 },
+  "401": { validate: validate496 },
+  "403": { validate: validate498 },
+  "429": { validate: validate500 },
 };

@@ -32,11 +32,11 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const path = validate330;
+export const path = validate332;
 const schema161 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
 const func4 = cjs0.default;
 
-function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -68,7 +68,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate330.errors = vErrors;
+validate332.errors = vErrors;
 return errors === 0;
 }
 
@@ -163,7 +163,7 @@ validate65.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":"string"},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
+const schema29 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":["string","number"]},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
 const formats0 = cjs1.fullFormats.uri;
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -177,8 +177,9 @@ errors++;
 }
 }
 if(data.version !== undefined){
-if(typeof data.version !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}});
+let data1 = data.version;
+if((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema29.properties.version.type}});
 errors++;
 }
 }
@@ -657,14 +658,14 @@ return errors === 0;
 }
 
 
-function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
-validate331.errors = vErrors;
+validate333.errors = vErrors;
 return errors === 0;
 }
 
@@ -822,19 +823,6 @@ return errors === 0;
 }
 
 
-function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate333.errors = vErrors;
-return errors === 0;
-}
-
-const schema164 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -846,7 +834,7 @@ validate335.errors = vErrors;
 return errors === 0;
 }
 
-const schema165 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema164 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -859,9 +847,22 @@ validate337.errors = vErrors;
 return errors === 0;
 }
 
+const schema165 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate339.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate331, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
-  "401": { validate: validate333 },
-  "403": { validate: validate335 },
-  "404": { validate: validate337 },
+  "200": { validate: validate333, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
+  "401": { validate: validate335 },
+  "403": { validate: validate337 },
+  "404": { validate: validate339 },
 };

@@ -32,11 +32,11 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const path = validate397;
+export const path = validate399;
 const schema196 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
 const func4 = cjs0.default;
 
-function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -68,7 +68,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate397.errors = vErrors;
+validate399.errors = vErrors;
 return errors === 0;
 }
 
@@ -294,14 +294,14 @@ return errors === 0;
 }
 
 
-function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate156(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
-validate398.errors = vErrors;
+validate400.errors = vErrors;
 return errors === 0;
 }
 
@@ -459,19 +459,6 @@ return errors === 0;
 }
 
 
-function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate400.errors = vErrors;
-return errors === 0;
-}
-
-const schema199 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -483,7 +470,7 @@ validate402.errors = vErrors;
 return errors === 0;
 }
 
-const schema200 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema199 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -496,9 +483,22 @@ validate404.errors = vErrors;
 return errors === 0;
 }
 
+const schema200 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate406.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate398 },
-  "401": { validate: validate400 },
-  "403": { validate: validate402 },
-  "404": { validate: validate404 },
+  "200": { validate: validate400 },
+  "401": { validate: validate402 },
+  "403": { validate: validate404 },
+  "404": { validate: validate406 },
 };

@@ -152,14 +152,14 @@ return errors === 0;
 }
 
 
-function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
-validate369.errors = vErrors;
+validate371.errors = vErrors;
 return errors === 0;
 }
 
@@ -317,19 +317,6 @@ return errors === 0;
 }
 
 
-function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate371.errors = vErrors;
-return errors === 0;
-}
-
-const schema184 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -341,8 +328,21 @@ validate373.errors = vErrors;
 return errors === 0;
 }
 
+const schema184 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate375.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate369 },
-  "401": { validate: validate371 },
-  "403": { validate: validate373 },
+  "200": { validate: validate371 },
+  "401": { validate: validate373 },
+  "403": { validate: validate375 },
 };

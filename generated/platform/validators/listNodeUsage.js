@@ -61,7 +61,7 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const query = validate478;
+export const query = validate480;
 const schema240 = {"type":"object","properties":{"date_from":{"type":"string","format":"date-time"},"date_to":{"type":"string","format":"date-time"},"node_id":{"type":"string","minLength":1},"protocol":{"type":"string","minLength":1},"network":{"type":"string","minLength":1},"node_type":{"$ref":"schemas#/$defs/UsageNodeType"},"granularity":{"type":"string","enum":["day","hour"]},"ordering":{"type":"string","pattern":"^-?(datetime|node_id)(,-?(datetime|node_id))?$"},"page":{"type":"integer","minimum":1}},"additionalProperties":false};
 const func9 = Object.prototype.hasOwnProperty;
 const func4 = cjs0.default;
@@ -86,7 +86,7 @@ return errors === 0;
 
 const pattern6 = func0("^-?(datetime|node_id)(,-?(datetime|node_id))?$", "u");
 
-function validate478(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate480(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -209,7 +209,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate478.errors = vErrors;
+validate480.errors = vErrors;
 return errors === 0;
 }
 
@@ -528,14 +528,14 @@ return errors === 0;
 }
 
 
-function validate480(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate482(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate145(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
-validate480.errors = vErrors;
+validate482.errors = vErrors;
 return errors === 0;
 }
 
@@ -693,19 +693,6 @@ return errors === 0;
 }
 
 
-function validate482(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate482.errors = vErrors;
-return errors === 0;
-}
-
-const schema243 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate484(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -717,7 +704,7 @@ validate484.errors = vErrors;
 return errors === 0;
 }
 
-const schema244 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema243 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate486(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -730,7 +717,7 @@ validate486.errors = vErrors;
 return errors === 0;
 }
 
-const schema245 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema244 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate488(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -743,10 +730,23 @@ validate488.errors = vErrors;
 return errors === 0;
 }
 
+const schema245 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate490.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate480 },
-  "400": { validate: validate482 },
-  "401": { validate: validate484 },
-  "403": { validate: validate486 },
-  "429": { validate: validate488 },
+  "200": { validate: validate482 },
+  "400": { validate: validate484 },
+  "401": { validate: validate486 },
+  "403": { validate: validate488 },
+  "429": { validate: validate490 },
 };

@@ -33,9 +33,43 @@ const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
 export const query = validate305;
-const schema150 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]},"project":{"type":"string"},"protocol":{"type":"string","minLength":1},"public_network":{"type":"string","minLength":1},"archive":{"type":"boolean"},"network":{"type":"string"},"provider":{"$ref":"schemas#/$defs/Provider"},"region":{"$ref":"schemas#/$defs/Region"},"status":{"$ref":"schemas#/$defs/NodeStatus"},"type":{"$ref":"schemas#/$defs/NodeType"},"name":{"type":"string"}},"additionalProperties":false};
+const schema150 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]},"project":{"type":"string"},"organization":{"type":"string"},"protocol":{"type":"string","minLength":1},"public_network":{"type":"string","minLength":1},"archive":{"type":"boolean"},"role":{"$ref":"schemas#/$defs/NodeRole"},"project_type":{"$ref":"schemas#/$defs/ProjectType"},"network":{"type":"string"},"provider":{"$ref":"schemas#/$defs/Provider"},"region":{"$ref":"schemas#/$defs/Region"},"status":{"$ref":"schemas#/$defs/NodeStatus"},"type":{"$ref":"schemas#/$defs/NodeType"},"name":{"type":"string"}},"additionalProperties":false};
 const func9 = Object.prototype.hasOwnProperty;
 const func4 = cjs0.default;
+const schema24 = {"type":"string","enum":["peer"]};
+
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+if(!(data === "peer")){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema24.enum}});
+errors++;
+}
+validate139.errors = vErrors;
+return errors === 0;
+}
+
+const schema34 = {"type":"string","enum":["public"]};
+
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+if(!(data === "public")){
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema34.enum}});
+errors++;
+}
+validate164.errors = vErrors;
+return errors === 0;
+}
+
 const schema25 = {"type":"string","enum":["aws","azure","gcloud","vzo"]};
 
 function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -145,10 +179,16 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/project",schemaPath:"#/
 errors++;
 }
 }
+if(data.organization !== undefined){
+if(typeof data.organization !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
 if(data.protocol !== undefined){
-let data3 = data.protocol;
-if(typeof data3 === "string"){
-if(func4(data3) < 1){
+let data4 = data.protocol;
+if(typeof data4 === "string"){
+if(func4(data4) < 1){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/protocol",schemaPath:"#/properties/protocol/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
@@ -159,9 +199,9 @@ errors++;
 }
 }
 if(data.public_network !== undefined){
-let data4 = data.public_network;
-if(typeof data4 === "string"){
-if(func4(data4) < 1){
+let data5 = data.public_network;
+if(typeof data5 === "string"){
+if(func4(data5) < 1){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/public_network",schemaPath:"#/properties/public_network/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
@@ -175,6 +215,18 @@ if(data.archive !== undefined){
 if(typeof data.archive !== "boolean"){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/archive",schemaPath:"#/properties/archive/type",keyword:"type",params:{type: "boolean"}});
 errors++;
+}
+}
+if(data.role !== undefined){
+if(!(validate139(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+errors = vErrors.length;
+}
+}
+if(data.project_type !== undefined){
+if(!(validate164(data.project_type, {instancePath:instancePath+"/project_type",parentData:data,parentDataProperty:"project_type",rootData}))){
+vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+errors = vErrors.length;
 }
 }
 if(data.network !== undefined){
@@ -273,7 +325,6 @@ validate63.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"type":"string","enum":["peer"]};
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -311,7 +362,7 @@ validate65.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":"string"},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
+const schema29 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":["string","number"]},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
 const formats0 = cjs1.fullFormats.uri;
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -325,8 +376,9 @@ errors++;
 }
 }
 if(data.version !== undefined){
-if(typeof data.version !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}});
+let data1 = data.version;
+if((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema29.properties.version.type}});
 errors++;
 }
 }
@@ -877,14 +929,14 @@ return errors === 0;
 }
 
 
-function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate137(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
-validate310.errors = vErrors;
+validate312.errors = vErrors;
 return errors === 0;
 }
 
@@ -1042,19 +1094,6 @@ return errors === 0;
 }
 
 
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate312.errors = vErrors;
-return errors === 0;
-}
-
-const schema153 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -1066,7 +1105,7 @@ validate314.errors = vErrors;
 return errors === 0;
 }
 
-const schema154 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema153 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1079,7 +1118,7 @@ validate316.errors = vErrors;
 return errors === 0;
 }
 
-const schema155 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema154 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1092,10 +1131,23 @@ validate318.errors = vErrors;
 return errors === 0;
 }
 
+const schema155 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate320(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate320.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate310, secrets: [["results","*","details","auth_key"],["results","*","details","auth_password"],["results","*","details","auth_username"]] },
-  "400": { validate: validate312 },
-  "401": { validate: validate314 },
-  "403": { validate: validate316 },
-  "404": { validate: validate318 },
+  "200": { validate: validate312, secrets: [["results","*","details","auth_key"],["results","*","details","auth_password"],["results","*","details","auth_username"]] },
+  "400": { validate: validate314 },
+  "401": { validate: validate316 },
+  "403": { validate: validate318 },
+  "404": { validate: validate320 },
 };

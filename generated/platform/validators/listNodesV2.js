@@ -30,10 +30,10 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate428;
+export const query = validate430;
 const schema213 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]}},"additionalProperties":false};
 
-function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -72,7 +72,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate428.errors = vErrors;
+validate430.errors = vErrors;
 return errors === 0;
 }
 
@@ -96,7 +96,7 @@ validate117.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":"string"},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
+const schema29 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":["string","number"]},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
 const formats0 = cjs0.fullFormats.uri;
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -110,8 +110,9 @@ errors++;
 }
 }
 if(data.version !== undefined){
-if(typeof data.version !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}});
+let data1 = data.version;
+if((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema29.properties.version.type}});
 errors++;
 }
 }
@@ -438,14 +439,14 @@ return errors === 0;
 }
 
 
-function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
-validate429.errors = vErrors;
+validate431.errors = vErrors;
 return errors === 0;
 }
 
@@ -603,19 +604,6 @@ return errors === 0;
 }
 
 
-function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate431.errors = vErrors;
-return errors === 0;
-}
-
-const schema216 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -627,7 +615,7 @@ validate433.errors = vErrors;
 return errors === 0;
 }
 
-const schema217 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema216 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -640,7 +628,7 @@ validate435.errors = vErrors;
 return errors === 0;
 }
 
-const schema218 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema217 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate437(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -653,10 +641,23 @@ validate437.errors = vErrors;
 return errors === 0;
 }
 
+const schema218 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate439(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate439.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate429, secrets: [["results","*","details","auth_key"],["results","*","details","auth_password"],["results","*","details","auth_username"]] },
-  "400": { validate: validate431 },
-  "401": { validate: validate433 },
-  "403": { validate: validate435 },
-  "404": { validate: validate437 },
+  "200": { validate: validate431, secrets: [["results","*","details","auth_key"],["results","*","details","auth_password"],["results","*","details","auth_username"]] },
+  "400": { validate: validate433 },
+  "401": { validate: validate435 },
+  "403": { validate: validate437 },
+  "404": { validate: validate439 },
 };

@@ -31,7 +31,7 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 
 export const query = validate188;
-const schema88 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]},"organization":{"type":"string"},"name":{"type":"string"},"project_type":{"$ref":"schemas#/$defs/ProjectType"}},"additionalProperties":false};
+const schema88 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]},"organization":{"type":"string"},"name":{"type":"string"},"type":{"$ref":"schemas#/$defs/ProjectType"}},"additionalProperties":false};
 const schema34 = {"type":"string","enum":["public"]};
 
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -55,7 +55,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(((((key0 === "page") || (key0 === "order_by")) || (key0 === "organization")) || (key0 === "name")) || (key0 === "project_type"))){
+if(!(((((key0 === "page") || (key0 === "order_by")) || (key0 === "organization")) || (key0 === "name")) || (key0 === "type"))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
@@ -96,8 +96,8 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/pro
 errors++;
 }
 }
-if(data.project_type !== undefined){
-if(!(validate164(data.project_type, {instancePath:instancePath+"/project_type",parentData:data,parentDataProperty:"project_type",rootData}))){
+if(data.type !== undefined){
+if(!(validate164(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
 }

@@ -30,8 +30,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate375;
-const schema185 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]},"organization":{"type":"string"},"name":{"type":"string"},"project_type":{"$ref":"schemas#/$defs/ProjectType"}},"additionalProperties":false};
+export const query = validate377;
+const schema185 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]},"organization":{"type":"string"},"name":{"type":"string"},"type":{"$ref":"schemas#/$defs/ProjectType"}},"additionalProperties":false};
 const schema34 = {"type":"string","enum":["public"]};
 
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -50,12 +50,12 @@ return errors === 0;
 }
 
 
-function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(((((key0 === "page") || (key0 === "order_by")) || (key0 === "organization")) || (key0 === "name")) || (key0 === "project_type"))){
+if(!(((((key0 === "page") || (key0 === "order_by")) || (key0 === "organization")) || (key0 === "name")) || (key0 === "type"))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
@@ -96,8 +96,8 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/pro
 errors++;
 }
 }
-if(data.project_type !== undefined){
-if(!(validate164(data.project_type, {instancePath:instancePath+"/project_type",parentData:data,parentDataProperty:"project_type",rootData}))){
+if(data.type !== undefined){
+if(!(validate164(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
 }
@@ -107,7 +107,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate375.errors = vErrors;
+validate377.errors = vErrors;
 return errors === 0;
 }
 
@@ -406,14 +406,14 @@ return errors === 0;
 }
 
 
-function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate159(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
-validate377.errors = vErrors;
+validate379.errors = vErrors;
 return errors === 0;
 }
 
@@ -571,19 +571,6 @@ return errors === 0;
 }
 
 
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate379.errors = vErrors;
-return errors === 0;
-}
-
-const schema188 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -595,7 +582,7 @@ validate381.errors = vErrors;
 return errors === 0;
 }
 
-const schema189 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema188 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -608,7 +595,7 @@ validate383.errors = vErrors;
 return errors === 0;
 }
 
-const schema190 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema189 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -621,10 +608,23 @@ validate385.errors = vErrors;
 return errors === 0;
 }
 
+const schema190 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate387.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate377 },
-  "400": { validate: validate379 },
-  "401": { validate: validate381 },
-  "403": { validate: validate383 },
-  "404": { validate: validate385 },
+  "200": { validate: validate379 },
+  "400": { validate: validate381 },
+  "401": { validate: validate383 },
+  "403": { validate: validate385 },
+  "404": { validate: validate387 },
 };

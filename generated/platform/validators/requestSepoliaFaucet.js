@@ -49,7 +49,7 @@ class HexPattern {
   }
 }
 
-export const body = validate359;
+export const body = validate361;
 const schema177 = {"$ref":"schemas#/$defs/FaucetRequest"};
 const schema42 = {"type":"object","additionalProperties":false,"required":["address"],"properties":{"address":{"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"}}};
 const func0 = hexAwarePattern;
@@ -92,14 +92,14 @@ return errors === 0;
 }
 
 
-function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
-validate359.errors = vErrors;
+validate361.errors = vErrors;
 return errors === 0;
 }
 
@@ -160,14 +160,14 @@ return errors === 0;
 }
 
 
-function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
-validate361.errors = vErrors;
+validate363.errors = vErrors;
 return errors === 0;
 }
 
@@ -325,19 +325,6 @@ return errors === 0;
 }
 
 
-function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate363.errors = vErrors;
-return errors === 0;
-}
-
-const schema180 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -346,6 +333,19 @@ vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.error
 errors = vErrors.length;
 }
 validate365.errors = vErrors;
+return errors === 0;
+}
+
+const schema180 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate367.errors = vErrors;
 return errors === 0;
 }
 
@@ -384,20 +384,20 @@ return errors === 0;
 }
 
 
-function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
-validate367.errors = vErrors;
+validate369.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate361, int64: [["amountSent"]] },
-  "400": { validate: validate363 },
-  "401": { validate: validate365 },
-  "429": { validate: validate367 },
+  "200": { validate: validate363, int64: [["amountSent"]] },
+  "400": { validate: validate365 },
+  "401": { validate: validate367 },
+  "429": { validate: validate369 },
 };

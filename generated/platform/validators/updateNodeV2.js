@@ -32,7 +32,7 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const body = validate458;
+export const body = validate460;
 const schema229 = {"$ref":"schemas#/$defs/UpdateNodeRequest"};
 const schema76 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1}}};
 const func4 = cjs0.default;
@@ -74,21 +74,21 @@ return errors === 0;
 }
 
 
-function validate458(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate168(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
 }
-validate458.errors = vErrors;
+validate460.errors = vErrors;
 return errors === 0;
 }
 
-export const path = validate460;
+export const path = validate462;
 const schema230 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
 
-function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -120,7 +120,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate460.errors = vErrors;
+validate462.errors = vErrors;
 return errors === 0;
 }
 
@@ -143,7 +143,7 @@ validate117.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":"string"},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
+const schema29 = {"type":"object","properties":{"mode":{"type":"string"},"version":{"type":["string","number"]},"api_namespaces":{"type":"array","items":{"type":"string"}},"graphql_endpoint":{"type":"string","format":"uri"},"https_endpoint":{"type":"string","format":"uri"},"wss_endpoint":{"type":"string","format":"uri"},"beacon_endpoint":{"type":"string","format":"uri"},"auth_username":{"type":"string"},"auth_password":{"type":"string"},"auth_key":{"type":"string"}}};
 const formats0 = cjs1.fullFormats.uri;
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -157,8 +157,9 @@ errors++;
 }
 }
 if(data.version !== undefined){
-if(typeof data.version !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}});
+let data1 = data.version;
+if((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema29.properties.version.type}});
 errors++;
 }
 }
@@ -412,14 +413,14 @@ return errors === 0;
 }
 
 
-function validate461(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
 errors = vErrors.length;
 }
-validate461.errors = vErrors;
+validate463.errors = vErrors;
 return errors === 0;
 }
 
@@ -577,19 +578,6 @@ return errors === 0;
 }
 
 
-function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate463.errors = vErrors;
-return errors === 0;
-}
-
-const schema233 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -601,7 +589,7 @@ validate465.errors = vErrors;
 return errors === 0;
 }
 
-const schema234 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema233 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -614,7 +602,7 @@ validate467.errors = vErrors;
 return errors === 0;
 }
 
-const schema235 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema234 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate469(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -627,10 +615,23 @@ validate469.errors = vErrors;
 return errors === 0;
 }
 
+const schema235 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate471(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate471.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate461, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
-  "400": { validate: validate463 },
-  "401": { validate: validate465 },
-  "403": { validate: validate467 },
-  "404": { validate: validate469 },
+  "200": { validate: validate463, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
+  "400": { validate: validate465 },
+  "401": { validate: validate467 },
+  "403": { validate: validate469 },
+  "404": { validate: validate471 },
 };

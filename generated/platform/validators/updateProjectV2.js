@@ -32,7 +32,7 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const body = validate406;
+export const body = validate408;
 const schema201 = {"$ref":"schemas#/$defs/UpdateProjectRequest"};
 const schema78 = {"type":"object","additionalProperties":false,"minProperties":1,"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"}}};
 const func4 = cjs0.default;
@@ -80,21 +80,21 @@ return errors === 0;
 }
 
 
-function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate170(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
-validate406.errors = vErrors;
+validate408.errors = vErrors;
 return errors === 0;
 }
 
-export const path = validate408;
+export const path = validate410;
 const schema202 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
 
-function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -126,7 +126,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate408.errors = vErrors;
+validate410.errors = vErrors;
 return errors === 0;
 }
 
@@ -352,14 +352,14 @@ return errors === 0;
 }
 
 
-function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate156(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
-validate409.errors = vErrors;
+validate411.errors = vErrors;
 return errors === 0;
 }
 
@@ -517,19 +517,6 @@ return errors === 0;
 }
 
 
-function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate411.errors = vErrors;
-return errors === 0;
-}
-
-const schema205 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -541,7 +528,7 @@ validate413.errors = vErrors;
 return errors === 0;
 }
 
-const schema206 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema205 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -554,7 +541,7 @@ validate415.errors = vErrors;
 return errors === 0;
 }
 
-const schema207 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema206 = {"$ref":"schemas#/$defs/ErrorResponse"};
 
 function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -567,10 +554,23 @@ validate417.errors = vErrors;
 return errors === 0;
 }
 
+const schema207 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate419.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate409 },
-  "400": { validate: validate411 },
-  "401": { validate: validate413 },
-  "403": { validate: validate415 },
-  "404": { validate: validate417 },
+  "200": { validate: validate411 },
+  "400": { validate: validate413 },
+  "401": { validate: validate415 },
+  "403": { validate: validate417 },
+  "404": { validate: validate419 },
 };

@@ -6,7 +6,7 @@ import type { ProjectStore } from "./project-store.js";
 
 type NodeList = Revealed<SpecNodeList>;
 
-const FILTERS = ["provider", "region", "status", "type", "name"] as const;
+const FILTERS = ["provider", "region", "status", "type", "name", "role", "organization"] as const;
 
 function matches(node: Node, query: ListNodesQuery, projects: ProjectStore): boolean {
   const network = projects.record(node.network);
@@ -18,6 +18,8 @@ function matches(node: Node, query: ListNodesQuery, projects: ProjectStore): boo
   if (query.project !== undefined && network?.project !== query.project) return false;
   if (query.protocol !== undefined && network?.network.protocol !== query.protocol) return false;
   if (query.public_network !== undefined && network?.network.name !== query.public_network) return false;
+  // Every project is public, the only type there is.
+  if (query.project_type !== undefined && query.project_type !== "public") return false;
   if (query.archive !== undefined && (node.configuration?.archive === true) !== query.archive) return false;
   return FILTERS.every((key) => query[key] === undefined || node[key] === query[key]);
 }

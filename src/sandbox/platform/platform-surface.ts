@@ -132,7 +132,7 @@ export function createPlatformSurface(options: PlatformSurfaceOptions): Platform
       .projects()
       .filter((project) => filter.organization === undefined || filter.organization === organization.id)
       .filter((project) => filter.name === undefined || project.name === filter.name)
-      .filter((project) => filter.project_type === undefined || project.type === filter.project_type)
+      .filter((project) => filter.type === undefined || project.type === filter.type)
       .sort(byOrder(filter.order_by));
     return pageAnswer(listPage(selected, filter, pageSize, selfUrl(request)));
   };

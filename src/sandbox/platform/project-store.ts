@@ -33,6 +33,15 @@ function networkId(serial: number): string {
   return `NW-${200 + Math.floor(serial / 1000)}-${String(serial % 1000).padStart(3, "0")}-1`;
 }
 
+/** `ethereum-sepolia-testnet` of protocol `ethereum` -> `Sepolia testnet`. */
+function defaultNetworkName(network: SandboxNetwork): string {
+  const rest = network.name.startsWith(`${network.protocol}-`)
+    ? network.name.slice(network.protocol.length + 1)
+    : network.name;
+  const words = rest.replaceAll("-", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /**
  * The platform's projects and the networks inside them. The default project holds one network
  * per public network the sandbox serves (their ids are the ones `createNode` always accepted);
@@ -153,7 +162,8 @@ export class ProjectStore {
     const record: NetworkRecord = {
       network: { ...known, id },
       project: body.project,
-      name: body.name,
+      // Left out, the name is made from the public network, as the service does ("Mainnet").
+      name: body.name ?? defaultNetworkName(known),
       createdAt: new Date(this.#now()).toISOString(),
     };
     this.#networks.set(id, record);
