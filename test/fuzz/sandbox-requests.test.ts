@@ -124,9 +124,13 @@ function applicable(operation: FuzzOperation, broken: Malformation): boolean {
   return !(broken.kind === "bad auth" && operation.surface.auth === "none");
 }
 
-/** The service's error forms, per surface: JSON where the service answers JSON. */
-function checkForm(operation: FuzzOperation, status: number, text: string): void {
+/**
+ * The service's error forms, per surface: JSON where the service answers JSON. A success answers in
+ * the media type it declares (the platform's usage export is CSV).
+ */
+function checkForm(operation: FuzzOperation, status: number, text: string, contentType: string): void {
   if (status === 413 || status === 401 || status === 405 || status === 404) return;
+  if (status < 400 && !contentType.includes("json")) return;
   const surface = operation.surface.name;
   if (surface === "platform" || surface === "indexer" || surface === "wallet" || surface === "evm") {
     if (text !== "") JSON.parse(text);
@@ -160,7 +164,7 @@ describe("the sandbox against random malformed requests", () => {
             tally.count(label, "crashes");
             throw new Error(`${broken.kind}: HTTP ${response.status} ${text.slice(0, 300)}`);
           }
-          checkForm(operation, response.status, text);
+          checkForm(operation, response.status, text, response.headers.get("content-type") ?? "");
           if (broken.kind !== "valid" && broken.kind !== "wrong content type") {
             const refused = response.status >= 400 || /"(Error|error)"/.test(text);
             if (!refused && broken.kind !== "wrong types") {

@@ -32,8 +32,8 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const body = validate264;
-const schema128 = {"$ref":"schemas#/$defs/CreateNetworkRequest"};
+export const body = validate266;
+const schema129 = {"$ref":"schemas#/$defs/CreateNetworkRequest"};
 const schema20 = {"type":"object","additionalProperties":false,"required":["project","protocol","configuration","nodes"],"properties":{"name":{"type":"string","minLength":1},"project":{"type":"string","minLength":1},"protocol":{"type":"string","minLength":1},"configuration":{"$ref":"schemas#/$defs/NetworkConfiguration"},"nodes":{"type":"array","items":{"$ref":"schemas#/$defs/InitialNode"}}}};
 const func4 = cjs0.default;
 const schema21 = {"type":"object","required":["network"],"properties":{"network":{"type":"string","minLength":1}}};
@@ -343,18 +343,18 @@ return errors === 0;
 }
 
 
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
-validate264.errors = vErrors;
+validate266.errors = vErrors;
 return errors === 0;
 }
 
-const schema129 = {"$ref":"schemas#/$defs/Network"};
+const schema130 = {"$ref":"schemas#/$defs/Network"};
 const schema46 = {"type":"object","required":["id","name","project","protocol"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"project":{"type":"string"},"protocol":{"type":"string"},"configuration":{"$ref":"schemas#/$defs/NetworkConfiguration"},"details":{"type":"object"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NetworkStatus"},{"type":"string"}]},"nodes":{"type":"array","items":{"$ref":"schemas#/$defs/Node"}},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
 const schema47 = {"type":"string","enum":["pending","ok","failed","warning","stopping","stopped","starting"]};
 
@@ -1007,18 +1007,18 @@ return errors === 0;
 }
 
 
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
-validate266.errors = vErrors;
+validate268.errors = vErrors;
 return errors === 0;
 }
 
-const schema130 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema131 = {"$ref":"schemas#/$defs/ErrorResponse"};
 const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
 const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
@@ -1172,19 +1172,6 @@ return errors === 0;
 }
 
 
-function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate268.errors = vErrors;
-return errors === 0;
-}
-
-const schema131 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -1209,9 +1196,22 @@ validate272.errors = vErrors;
 return errors === 0;
 }
 
+const schema133 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate274.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "201": { validate: validate266, secrets: [["nodes","*","details","auth_key"],["nodes","*","details","auth_password"],["nodes","*","details","auth_username"]] },
-  "400": { validate: validate268 },
-  "401": { validate: validate270 },
-  "403": { validate: validate272 },
+  "201": { validate: validate268, secrets: [["nodes","*","details","auth_key"],["nodes","*","details","auth_password"],["nodes","*","details","auth_username"]] },
+  "400": { validate: validate270 },
+  "401": { validate: validate272 },
+  "403": { validate: validate274 },
 };

@@ -32,8 +32,8 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const body = validate322;
-const schema156 = {"$ref":"schemas#/$defs/CreateNodeRequest"};
+export const body = validate324;
+const schema157 = {"$ref":"schemas#/$defs/CreateNodeRequest"};
 const schema28 = {"type":"object","additionalProperties":false,"required":["name","network","type","provider","region","role","configuration"],"properties":{"name":{"type":"string","minLength":1},"network":{"type":"string","minLength":1},"type":{"$ref":"schemas#/$defs/NodeType"},"provider":{"$ref":"schemas#/$defs/Provider"},"region":{"$ref":"schemas#/$defs/Region"},"role":{"$ref":"schemas#/$defs/NodeRole"},"configuration":{"$ref":"schemas#/$defs/NodeConfiguration"},"details":{"$ref":"schemas#/$defs/NodeDetails"},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}},"allOf":[{"x-rule":{"field":"region","message":"{region} is not served by provider {provider}; it serves asia-southeast1","if":{"required":["provider"],"properties":{"provider":{"const":"gcloud"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["asia-southeast1"]}},"additionalProperties":true}}},{"x-rule":{"field":"region","message":"{region} is not served by provider {provider}; it serves ap-southeast-1, us-west-2, us-east-1","if":{"required":["provider"],"properties":{"provider":{"const":"aws"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["ap-southeast-1","us-west-2","us-east-1"]}},"additionalProperties":true}}},{"x-rule":{"field":"region","message":"{region} is not served by provider {provider}; it serves uksouth","if":{"required":["provider"],"properties":{"provider":{"const":"azure"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["uksouth"]}},"additionalProperties":true}}},{"x-rule":{"field":"region","message":"{region} is not served by provider {provider}; it serves eu3","if":{"required":["provider"],"properties":{"provider":{"const":"vzo"}},"additionalProperties":true},"then":{"properties":{"region":{"enum":["eu3"]}},"additionalProperties":true}}}]};
 const func9 = Object.prototype.hasOwnProperty;
 const func4 = cjs0.default;
@@ -633,18 +633,18 @@ return errors === 0;
 }
 
 
-function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate68(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
-validate322.errors = vErrors;
+validate324.errors = vErrors;
 return errors === 0;
 }
 
-const schema157 = {"$ref":"schemas#/$defs/Node"};
+const schema158 = {"$ref":"schemas#/$defs/Node"};
 const schema48 = {"type":"object","required":["id","name","network","organization","type","provider","region","status"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"network":{"type":"string"},"organization":{"type":"string"},"type":{"anyOf":[{"$ref":"schemas#/$defs/NodeType"},{"type":"string"}]},"provider":{"anyOf":[{"$ref":"schemas#/$defs/Provider"},{"type":"string"}]},"region":{"anyOf":[{"$ref":"schemas#/$defs/Region"},{"type":"string"}]},"role":{"anyOf":[{"$ref":"schemas#/$defs/NodeRole"},{"type":"string"}]},"configuration":{"$ref":"schemas#/$defs/NodeConfiguration"},"details":{"$ref":"schemas#/$defs/NodeDetails"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NodeStatus"},{"type":"string"}]},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
 const schema49 = {"type":"string","enum":["pending","running","maintenance","failed","error","stopping","stopped","starting"]};
 
@@ -945,18 +945,18 @@ return errors === 0;
 }
 
 
-function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
-validate324.errors = vErrors;
+validate326.errors = vErrors;
 return errors === 0;
 }
 
-const schema158 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema159 = {"$ref":"schemas#/$defs/ErrorResponse"};
 const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
 const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
@@ -1110,19 +1110,6 @@ return errors === 0;
 }
 
 
-function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate326.errors = vErrors;
-return errors === 0;
-}
-
-const schema159 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -1147,10 +1134,23 @@ validate330.errors = vErrors;
 return errors === 0;
 }
 
+const schema161 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate332.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "201": { validate: validate324, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
-  "400": { validate: validate326 },
-  "401": { validate: validate328 },
-  "403": { validate: validate330 },
+  "201": { validate: validate326, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
+  "400": { validate: validate328 },
+  "401": { validate: validate330 },
+  "403": { validate: validate332 },
 };
 export const requestSecrets = [["details","auth_key"],["details","auth_password"],["details","auth_username"]];

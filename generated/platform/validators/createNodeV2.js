@@ -32,8 +32,8 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const body = validate441;
-const schema219 = {"$ref":"schemas#/$defs/CreateNodeV2Request"};
+export const body = validate443;
+const schema220 = {"$ref":"schemas#/$defs/CreateNodeV2Request"};
 const schema32 = {"type":"object","additionalProperties":false,"required":["name","project","cloud","blockchain"],"properties":{"name":{"type":"string","minLength":1},"project":{"type":"string","minLength":1},"cloud":{"type":"string","minLength":1},"blockchain":{"type":"string","minLength":1}}};
 const func4 = cjs0.default;
 
@@ -125,18 +125,18 @@ return errors === 0;
 }
 
 
-function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
-validate441.errors = vErrors;
+validate443.errors = vErrors;
 return errors === 0;
 }
 
-const schema220 = {"$ref":"schemas#/$defs/NodeV2"};
+const schema221 = {"$ref":"schemas#/$defs/NodeV2"};
 const schema65 = {"type":"object","required":["id","name","network","protocol","project","cloud","region","provider","status","details","blockchain"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"network":{"type":"string"},"protocol":{"type":"string"},"project":{"type":"string"},"cloud":{"type":"string"},"region":{"type":"string"},"provider":{"type":"string"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NodeStatus"},{"type":"string"}]},"details":{"$ref":"schemas#/$defs/NodeDetails"},"blockchain":{"type":"string"}}};
 const schema49 = {"type":"string","enum":["pending","running","maintenance","failed","error","stopping","stopped","starting"]};
 
@@ -425,18 +425,18 @@ return errors === 0;
 }
 
 
-function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
 errors = vErrors.length;
 }
-validate443.errors = vErrors;
+validate445.errors = vErrors;
 return errors === 0;
 }
 
-const schema221 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema222 = {"$ref":"schemas#/$defs/ErrorResponse"};
 const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
 const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
@@ -590,19 +590,6 @@ return errors === 0;
 }
 
 
-function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate445.errors = vErrors;
-return errors === 0;
-}
-
-const schema222 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -627,9 +614,22 @@ validate449.errors = vErrors;
 return errors === 0;
 }
 
+const schema224 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate451.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "201": { validate: validate443, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
-  "400": { validate: validate445 },
-  "401": { validate: validate447 },
-  "403": { validate: validate449 },
+  "201": { validate: validate445, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
+  "400": { validate: validate447 },
+  "401": { validate: validate449 },
+  "403": { validate: validate451 },
 };

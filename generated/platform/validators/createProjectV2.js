@@ -32,8 +32,8 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const body = validate389;
-const schema191 = {"$ref":"schemas#/$defs/CreateProjectRequest"};
+export const body = validate391;
+const schema192 = {"$ref":"schemas#/$defs/CreateProjectRequest"};
 const schema33 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"},"type":{"$ref":"schemas#/$defs/ProjectType"}}};
 const func4 = cjs0.default;
 const schema34 = {"type":"string","enum":["public"]};
@@ -103,18 +103,18 @@ return errors === 0;
 }
 
 
-function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate81(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
-validate389.errors = vErrors;
+validate391.errors = vErrors;
 return errors === 0;
 }
 
-const schema192 = {"$ref":"schemas#/$defs/Project"};
+const schema193 = {"$ref":"schemas#/$defs/Project"};
 const schema68 = {"type":"object","required":["id","name"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"description":{"type":"string"},"type":{"anyOf":[{"$ref":"schemas#/$defs/ProjectType"},{"type":"string"}]},"members":{"type":"integer","minimum":0},"networks":{"type":"integer","minimum":0},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
 const schema30 = {"type":"object","properties":{"id":{"type":"string"},"email":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"organization":{"$ref":"schemas#/$defs/Organization"}}};
 const schema31 = {"type":"object","required":["id","name"],"properties":{"id":{"type":"string"},"name":{"type":"string"}}};
@@ -319,18 +319,18 @@ return errors === 0;
 }
 
 
-function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate156(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
-validate391.errors = vErrors;
+validate393.errors = vErrors;
 return errors === 0;
 }
 
-const schema193 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema194 = {"$ref":"schemas#/$defs/ErrorResponse"};
 const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
 const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
@@ -484,19 +484,6 @@ return errors === 0;
 }
 
 
-function validate393(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate393.errors = vErrors;
-return errors === 0;
-}
-
-const schema194 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -521,9 +508,22 @@ validate397.errors = vErrors;
 return errors === 0;
 }
 
+const schema196 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate399.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "201": { validate: validate391 },
-  "400": { validate: validate393 },
-  "401": { validate: validate395 },
-  "403": { validate: validate397 },
+  "201": { validate: validate393 },
+  "400": { validate: validate395 },
+  "401": { validate: validate397 },
+  "403": { validate: validate399 },
 };

@@ -61,8 +61,8 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const query = validate492;
-const schema246 = {"type":"object","properties":{"date_from":{"type":"string","format":"date-time"},"date_to":{"type":"string","format":"date-time"},"node_id":{"type":"string","minLength":1},"protocol":{"type":"string","minLength":1},"network":{"type":"string","minLength":1},"node_type":{"$ref":"schemas#/$defs/UsageNodeType"},"granularity":{"type":"string","enum":["day","hour"]},"ordering":{"type":"string","pattern":"^-?(datetime|node_id)(,-?(datetime|node_id))?$"}},"additionalProperties":false};
+export const query = validate496;
+const schema248 = {"type":"object","properties":{"date_from":{"type":"string","format":"date-time"},"date_to":{"type":"string","format":"date-time"},"node_id":{"type":"string","minLength":1},"protocol":{"type":"string","minLength":1},"network":{"type":"string","minLength":1},"node_type":{"$ref":"schemas#/$defs/UsageNodeType"},"granularity":{"type":"string","enum":["day","hour"]},"ordering":{"type":"string","pattern":"^-?(datetime|node_id)(,-?(datetime|node_id))?$"}},"additionalProperties":false};
 const formats8 = cjs0.fullFormats["date-time"];
 const func4 = cjs1.default;
 const func0 = hexAwarePattern;
@@ -85,7 +85,7 @@ return errors === 0;
 
 const pattern6 = func0("^-?(datetime|node_id)(,-?(datetime|node_id))?$", "u");
 
-function validate492(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -173,7 +173,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/granularity",schemaPath
 errors++;
 }
 if(!((data6 === "day") || (data6 === "hour"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema246.properties.granularity.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema248.properties.granularity.enum}});
 errors++;
 }
 }
@@ -195,11 +195,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate492.errors = vErrors;
+validate496.errors = vErrors;
 return errors === 0;
 }
 
-const schema247 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema249 = {"$ref":"schemas#/$defs/ErrorResponse"};
 const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
 const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
@@ -353,32 +353,6 @@ return errors === 0;
 }
 
 
-function validate494(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate494.errors = vErrors;
-return errors === 0;
-}
-
-const schema248 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
-function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate496.errors = vErrors;
-return errors === 0;
-}
-
-const schema249 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate498(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -403,10 +377,36 @@ validate500.errors = vErrors;
 return errors === 0;
 }
 
+const schema251 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate502(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate502.errors = vErrors;
+return errors === 0;
+}
+
+const schema252 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate504(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate504.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
   "200": {},
-  "400": { validate: validate494 },
-  "401": { validate: validate496 },
-  "403": { validate: validate498 },
-  "429": { validate: validate500 },
+  "400": { validate: validate498 },
+  "401": { validate: validate500 },
+  "403": { validate: validate502 },
+  "429": { validate: validate504 },
 };

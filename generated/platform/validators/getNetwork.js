@@ -32,11 +32,11 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const path = validate274;
-const schema133 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
+export const path = validate276;
+const schema134 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
 const func4 = cjs0.default;
 
-function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -68,11 +68,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate274.errors = vErrors;
+validate276.errors = vErrors;
 return errors === 0;
 }
 
-const schema134 = {"$ref":"schemas#/$defs/Network"};
+const schema135 = {"$ref":"schemas#/$defs/Network"};
 const schema46 = {"type":"object","required":["id","name","project","protocol"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"project":{"type":"string"},"protocol":{"type":"string"},"configuration":{"$ref":"schemas#/$defs/NetworkConfiguration"},"details":{"type":"object"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NetworkStatus"},{"type":"string"}]},"nodes":{"type":"array","items":{"$ref":"schemas#/$defs/Node"}},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
 const schema21 = {"type":"object","required":["network"],"properties":{"network":{"type":"string","minLength":1}}};
 
@@ -846,18 +846,18 @@ return errors === 0;
 }
 
 
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
-validate275.errors = vErrors;
+validate277.errors = vErrors;
 return errors === 0;
 }
 
-const schema135 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema136 = {"$ref":"schemas#/$defs/ErrorResponse"};
 const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
 const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
@@ -1011,19 +1011,6 @@ return errors === 0;
 }
 
 
-function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate277.errors = vErrors;
-return errors === 0;
-}
-
-const schema136 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate279(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -1048,9 +1035,22 @@ validate281.errors = vErrors;
 return errors === 0;
 }
 
+const schema138 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate283.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate275, secrets: [["nodes","*","details","auth_key"],["nodes","*","details","auth_password"],["nodes","*","details","auth_username"]] },
-  "401": { validate: validate277 },
-  "403": { validate: validate279 },
-  "404": { validate: validate281 },
+  "200": { validate: validate277, secrets: [["nodes","*","details","auth_key"],["nodes","*","details","auth_password"],["nodes","*","details","auth_username"]] },
+  "401": { validate: validate279 },
+  "403": { validate: validate281 },
+  "404": { validate: validate283 },
 };

@@ -32,11 +32,11 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const path = validate332;
-const schema161 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
+export const path = validate334;
+const schema162 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
 const func4 = cjs0.default;
 
-function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -68,11 +68,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate332.errors = vErrors;
+validate334.errors = vErrors;
 return errors === 0;
 }
 
-const schema162 = {"$ref":"schemas#/$defs/Node"};
+const schema163 = {"$ref":"schemas#/$defs/Node"};
 const schema48 = {"type":"object","required":["id","name","network","organization","type","provider","region","status"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"network":{"type":"string"},"organization":{"type":"string"},"type":{"anyOf":[{"$ref":"schemas#/$defs/NodeType"},{"type":"string"}]},"provider":{"anyOf":[{"$ref":"schemas#/$defs/Provider"},{"type":"string"}]},"region":{"anyOf":[{"$ref":"schemas#/$defs/Region"},{"type":"string"}]},"role":{"anyOf":[{"$ref":"schemas#/$defs/NodeRole"},{"type":"string"}]},"configuration":{"$ref":"schemas#/$defs/NodeConfiguration"},"details":{"$ref":"schemas#/$defs/NodeDetails"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NodeStatus"},{"type":"string"}]},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
 const schema23 = {"type":"string","enum":["shared","dedicated"]};
 
@@ -658,18 +658,18 @@ return errors === 0;
 }
 
 
-function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
-validate333.errors = vErrors;
+validate335.errors = vErrors;
 return errors === 0;
 }
 
-const schema163 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema164 = {"$ref":"schemas#/$defs/ErrorResponse"};
 const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
 const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
@@ -823,19 +823,6 @@ return errors === 0;
 }
 
 
-function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate335.errors = vErrors;
-return errors === 0;
-}
-
-const schema164 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -860,9 +847,22 @@ validate339.errors = vErrors;
 return errors === 0;
 }
 
+const schema166 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate341.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate333, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
-  "401": { validate: validate335 },
-  "403": { validate: validate337 },
-  "404": { validate: validate339 },
+  "200": { validate: validate335, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
+  "401": { validate: validate337 },
+  "403": { validate: validate339 },
+  "404": { validate: validate341 },
 };

@@ -32,11 +32,11 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const path = validate451;
-const schema224 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
+export const path = validate453;
+const schema225 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
 const func4 = cjs0.default;
 
-function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -68,11 +68,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate451.errors = vErrors;
+validate453.errors = vErrors;
 return errors === 0;
 }
 
-const schema225 = {"$ref":"schemas#/$defs/NodeV2"};
+const schema226 = {"$ref":"schemas#/$defs/NodeV2"};
 const schema65 = {"type":"object","required":["id","name","network","protocol","project","cloud","region","provider","status","details","blockchain"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"network":{"type":"string"},"protocol":{"type":"string"},"project":{"type":"string"},"cloud":{"type":"string"},"region":{"type":"string"},"provider":{"type":"string"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NodeStatus"},{"type":"string"}]},"details":{"$ref":"schemas#/$defs/NodeDetails"},"blockchain":{"type":"string"}}};
 const schema49 = {"type":"string","enum":["pending","running","maintenance","failed","error","stopping","stopped","starting"]};
 
@@ -361,18 +361,18 @@ return errors === 0;
 }
 
 
-function validate452(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
 errors = vErrors.length;
 }
-validate452.errors = vErrors;
+validate454.errors = vErrors;
 return errors === 0;
 }
 
-const schema226 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema227 = {"$ref":"schemas#/$defs/ErrorResponse"};
 const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
 const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
@@ -526,19 +526,6 @@ return errors === 0;
 }
 
 
-function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate454.errors = vErrors;
-return errors === 0;
-}
-
-const schema227 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -563,9 +550,22 @@ validate458.errors = vErrors;
 return errors === 0;
 }
 
+const schema229 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate460.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate452, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
-  "401": { validate: validate454 },
-  "403": { validate: validate456 },
-  "404": { validate: validate458 },
+  "200": { validate: validate454, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
+  "401": { validate: validate456 },
+  "403": { validate: validate458 },
+  "404": { validate: validate460 },
 };

@@ -32,11 +32,11 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const path = validate399;
-const schema196 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
+export const path = validate401;
+const schema197 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
 const func4 = cjs0.default;
 
-function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate401(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -68,11 +68,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate399.errors = vErrors;
+validate401.errors = vErrors;
 return errors === 0;
 }
 
-const schema197 = {"$ref":"schemas#/$defs/Project"};
+const schema198 = {"$ref":"schemas#/$defs/Project"};
 const schema68 = {"type":"object","required":["id","name"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"description":{"type":"string"},"type":{"anyOf":[{"$ref":"schemas#/$defs/ProjectType"},{"type":"string"}]},"members":{"type":"integer","minimum":0},"networks":{"type":"integer","minimum":0},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
 const schema34 = {"type":"string","enum":["public"]};
 
@@ -294,18 +294,18 @@ return errors === 0;
 }
 
 
-function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate156(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
-validate400.errors = vErrors;
+validate402.errors = vErrors;
 return errors === 0;
 }
 
-const schema198 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema199 = {"$ref":"schemas#/$defs/ErrorResponse"};
 const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
 const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
@@ -459,19 +459,6 @@ return errors === 0;
 }
 
 
-function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate402.errors = vErrors;
-return errors === 0;
-}
-
-const schema199 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -496,9 +483,22 @@ validate406.errors = vErrors;
 return errors === 0;
 }
 
+const schema201 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate408.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate400 },
-  "401": { validate: validate402 },
-  "403": { validate: validate404 },
-  "404": { validate: validate406 },
+  "200": { validate: validate402 },
+  "401": { validate: validate404 },
+  "403": { validate: validate406 },
+  "404": { validate: validate408 },
 };

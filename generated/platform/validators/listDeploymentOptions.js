@@ -20,7 +20,7 @@ function addAlternatives(issues, starts, issue) {
   return addIssue(issues === null || issues.length === 0 ? null : issues, issue);
 }
 
-const schema182 = {"$ref":"schemas#/$defs/DeploymentOptions"};
+const schema183 = {"$ref":"schemas#/$defs/DeploymentOptions"};
 const schema37 = {"type":"object","required":["options"],"properties":{"options":{"type":"array","items":{"$ref":"schemas#/$defs/DeploymentOption"}}}};
 const schema36 = {"type":"object","required":["blockchain","cloud","region","provider","protocol","network","features"],"properties":{"blockchain":{"type":"string"},"cloud":{"type":"string"},"region":{"type":"string"},"provider":{"type":"string"},"protocol":{"type":"string"},"network":{"type":"string"},"features":{"type":"array","items":{"type":"string"}}}};
 
@@ -152,18 +152,18 @@ return errors === 0;
 }
 
 
-function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
-validate371.errors = vErrors;
+validate373.errors = vErrors;
 return errors === 0;
 }
 
-const schema183 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema184 = {"$ref":"schemas#/$defs/ErrorResponse"};
 const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
 const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
@@ -317,19 +317,6 @@ return errors === 0;
 }
 
 
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate373.errors = vErrors;
-return errors === 0;
-}
-
-const schema184 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -341,8 +328,21 @@ validate375.errors = vErrors;
 return errors === 0;
 }
 
+const schema185 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate377.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate371 },
-  "401": { validate: validate373 },
-  "403": { validate: validate375 },
+  "200": { validate: validate373 },
+  "401": { validate: validate375 },
+  "403": { validate: validate377 },
 };

@@ -32,8 +32,8 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const query = validate251;
-const schema122 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]},"project":{"type":"string"},"name":{"type":"string"},"public_network":{"type":"string","minLength":1},"status":{"$ref":"schemas#/$defs/NetworkStatus"},"protocol":{"type":"string","minLength":1},"project_type":{"$ref":"schemas#/$defs/ProjectType"}},"additionalProperties":false};
+export const query = validate253;
+const schema123 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]},"project":{"type":"string"},"name":{"type":"string"},"public_network":{"type":"string","minLength":1},"status":{"$ref":"schemas#/$defs/NetworkStatus"},"protocol":{"type":"string","minLength":1},"project_type":{"$ref":"schemas#/$defs/ProjectType"}},"additionalProperties":false};
 const func4 = cjs0.default;
 const schema47 = {"type":"string","enum":["pending","ok","failed","warning","stopping","stopped","starting"]};
 
@@ -70,7 +70,7 @@ return errors === 0;
 }
 
 
-function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -100,7 +100,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/order_by",schemaPath:"#
 errors++;
 }
 if(!((((data1 === "name") || (data1 === "-name")) || (data1 === "created_at")) || (data1 === "-created_at"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema122.properties.order_by.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema123.properties.order_by.enum}});
 errors++;
 }
 }
@@ -159,11 +159,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate251.errors = vErrors;
+validate253.errors = vErrors;
 return errors === 0;
 }
 
-const schema123 = {"$ref":"schemas#/$defs/NetworkList"};
+const schema124 = {"$ref":"schemas#/$defs/NetworkList"};
 const schema51 = {"type":"object","required":["count","next","previous","results"],"properties":{"count":{"type":"integer","minimum":0},"next":{"type":["string","null"]},"previous":{"type":["string","null"]},"results":{"type":"array","items":{"$ref":"schemas#/$defs/Network"}}}};
 const schema46 = {"type":"object","required":["id","name","project","protocol"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"project":{"type":"string"},"protocol":{"type":"string"},"configuration":{"$ref":"schemas#/$defs/NetworkConfiguration"},"details":{"type":"object"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NetworkStatus"},{"type":"string"}]},"nodes":{"type":"array","items":{"$ref":"schemas#/$defs/Node"}},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
 const schema21 = {"type":"object","required":["network"],"properties":{"network":{"type":"string","minLength":1}}};
@@ -1010,18 +1010,18 @@ return errors === 0;
 }
 
 
-function validate254(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
-validate254.errors = vErrors;
+validate256.errors = vErrors;
 return errors === 0;
 }
 
-const schema124 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema125 = {"$ref":"schemas#/$defs/ErrorResponse"};
 const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
 const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
@@ -1175,19 +1175,6 @@ return errors === 0;
 }
 
 
-function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate256.errors = vErrors;
-return errors === 0;
-}
-
-const schema125 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -1225,10 +1212,23 @@ validate262.errors = vErrors;
 return errors === 0;
 }
 
+const schema128 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate264.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate254, secrets: [["results","*","nodes","*","details","auth_key"],["results","*","nodes","*","details","auth_password"],["results","*","nodes","*","details","auth_username"]] },
-  "400": { validate: validate256 },
-  "401": { validate: validate258 },
-  "403": { validate: validate260 },
-  "404": { validate: validate262 },
+  "200": { validate: validate256, secrets: [["results","*","nodes","*","details","auth_key"],["results","*","nodes","*","details","auth_password"],["results","*","nodes","*","details","auth_username"]] },
+  "400": { validate: validate258 },
+  "401": { validate: validate260 },
+  "403": { validate: validate262 },
+  "404": { validate: validate264 },
 };

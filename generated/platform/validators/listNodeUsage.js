@@ -61,8 +61,8 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const query = validate480;
-const schema240 = {"type":"object","properties":{"date_from":{"type":"string","format":"date-time"},"date_to":{"type":"string","format":"date-time"},"node_id":{"type":"string","minLength":1},"protocol":{"type":"string","minLength":1},"network":{"type":"string","minLength":1},"node_type":{"$ref":"schemas#/$defs/UsageNodeType"},"granularity":{"type":"string","enum":["day","hour"]},"ordering":{"type":"string","pattern":"^-?(datetime|node_id)(,-?(datetime|node_id))?$"},"page":{"type":"integer","minimum":1}},"additionalProperties":false};
+export const query = validate482;
+const schema241 = {"type":"object","properties":{"date_from":{"type":"string","format":"date-time"},"date_to":{"type":"string","format":"date-time"},"node_id":{"type":"string","minLength":1},"protocol":{"type":"string","minLength":1},"network":{"type":"string","minLength":1},"node_type":{"$ref":"schemas#/$defs/UsageNodeType"},"granularity":{"type":"string","enum":["day","hour"]},"ordering":{"type":"string","pattern":"^-?(datetime|node_id)(,-?(datetime|node_id))?$"},"page":{"type":"integer","minimum":1}},"additionalProperties":false};
 const func9 = Object.prototype.hasOwnProperty;
 const func4 = cjs0.default;
 const func0 = hexAwarePattern;
@@ -86,12 +86,12 @@ return errors === 0;
 
 const pattern6 = func0("^-?(datetime|node_id)(,-?(datetime|node_id))?$", "u");
 
-function validate480(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate482(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func9.call(schema240.properties, key0))){
+if(!(func9.call(schema241.properties, key0))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
@@ -174,7 +174,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/granularity",schemaPath
 errors++;
 }
 if(!((data6 === "day") || (data6 === "hour"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema240.properties.granularity.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/granularity",schemaPath:"#/properties/granularity/enum",keyword:"enum",params:{allowedValues: schema241.properties.granularity.enum}});
 errors++;
 }
 }
@@ -209,11 +209,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate480.errors = vErrors;
+validate482.errors = vErrors;
 return errors === 0;
 }
 
-const schema241 = {"$ref":"schemas#/$defs/NodeUsagePage"};
+const schema242 = {"$ref":"schemas#/$defs/NodeUsagePage"};
 const schema62 = {"type":"object","required":["count","next","previous","results"],"properties":{"count":{"type":"integer","minimum":0},"next":{"type":["string","null"]},"previous":{"type":["string","null"]},"results":{"type":"array","items":{"$ref":"schemas#/$defs/NodeUsage"}},"totals":{"$ref":"schemas#/$defs/NodeUsageTotals"}}};
 const schema60 = {"type":"object","required":["node_id","datetime"],"properties":{"node_id":{"type":"string"},"node_name":{"type":"string"},"datetime":{"type":"string","format":"date-time"},"node_type":{"anyOf":[{"$ref":"schemas#/$defs/UsageNodeType"},{"type":"string"}]},"protocol":{"type":["string","null"]},"network":{"type":["string","null"]},"compute_hours":{"type":["integer","null"],"minimum":0},"gb_hour":{"type":["integer","null"],"minimum":0},"request_units":{"type":["integer","null"],"minimum":0},"bloxroute_requests":{"type":["integer","null"],"minimum":0}}};
 
@@ -528,18 +528,18 @@ return errors === 0;
 }
 
 
-function validate482(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate484(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate145(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
-validate482.errors = vErrors;
+validate484.errors = vErrors;
 return errors === 0;
 }
 
-const schema242 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema243 = {"$ref":"schemas#/$defs/ErrorResponse"};
 const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
 const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
@@ -693,19 +693,6 @@ return errors === 0;
 }
 
 
-function validate484(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate484.errors = vErrors;
-return errors === 0;
-}
-
-const schema243 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate486(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -743,10 +730,37 @@ validate490.errors = vErrors;
 return errors === 0;
 }
 
+const schema246 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate492(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate492.errors = vErrors;
+return errors === 0;
+}
+
+const schema247 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate494(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate494.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate482 },
-  "400": { validate: validate484 },
-  "401": { validate: validate486 },
-  "403": { validate: validate488 },
-  "429": { validate: validate490 },
+  "200": { validate: validate484 },
+  "400": { validate: validate486 },
+  "401": { validate: validate488 },
+  "403": { validate: validate490 },
+  "404": { validate: validate492 },
+  "429": { validate: validate494 },
 };

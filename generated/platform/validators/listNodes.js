@@ -32,8 +32,8 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const query = validate305;
-const schema150 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]},"project":{"type":"string"},"organization":{"type":"string"},"protocol":{"type":"string","minLength":1},"public_network":{"type":"string","minLength":1},"archive":{"type":"boolean"},"role":{"$ref":"schemas#/$defs/NodeRole"},"project_type":{"$ref":"schemas#/$defs/ProjectType"},"network":{"type":"string"},"provider":{"$ref":"schemas#/$defs/Provider"},"region":{"$ref":"schemas#/$defs/Region"},"status":{"$ref":"schemas#/$defs/NodeStatus"},"type":{"$ref":"schemas#/$defs/NodeType"},"name":{"type":"string"}},"additionalProperties":false};
+export const query = validate307;
+const schema151 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]},"project":{"type":"string"},"organization":{"type":"string"},"protocol":{"type":"string","minLength":1},"public_network":{"type":"string","minLength":1},"archive":{"type":"boolean"},"role":{"$ref":"schemas#/$defs/NodeRole"},"project_type":{"$ref":"schemas#/$defs/ProjectType"},"network":{"type":"string"},"provider":{"$ref":"schemas#/$defs/Provider"},"region":{"$ref":"schemas#/$defs/Region"},"status":{"$ref":"schemas#/$defs/NodeStatus"},"type":{"$ref":"schemas#/$defs/NodeType"},"name":{"type":"string"}},"additionalProperties":false};
 const func9 = Object.prototype.hasOwnProperty;
 const func4 = cjs0.default;
 const schema24 = {"type":"string","enum":["peer"]};
@@ -139,12 +139,12 @@ return errors === 0;
 }
 
 
-function validate305(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func9.call(schema150.properties, key0))){
+if(!(func9.call(schema151.properties, key0))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
@@ -169,7 +169,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/order_by",schemaPath:"#
 errors++;
 }
 if(!((((data1 === "name") || (data1 === "-name")) || (data1 === "created_at")) || (data1 === "-created_at"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema150.properties.order_by.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema151.properties.order_by.enum}});
 errors++;
 }
 }
@@ -270,11 +270,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate305.errors = vErrors;
+validate307.errors = vErrors;
 return errors === 0;
 }
 
-const schema151 = {"$ref":"schemas#/$defs/NodeList"};
+const schema152 = {"$ref":"schemas#/$defs/NodeList"};
 const schema56 = {"type":"object","required":["count","next","previous","results"],"properties":{"count":{"type":"integer","minimum":0},"next":{"type":["string","null"]},"previous":{"type":["string","null"]},"results":{"type":"array","items":{"$ref":"schemas#/$defs/Node"}}}};
 const schema48 = {"type":"object","required":["id","name","network","organization","type","provider","region","status"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"network":{"type":"string"},"organization":{"type":"string"},"type":{"anyOf":[{"$ref":"schemas#/$defs/NodeType"},{"type":"string"}]},"provider":{"anyOf":[{"$ref":"schemas#/$defs/Provider"},{"type":"string"}]},"region":{"anyOf":[{"$ref":"schemas#/$defs/Region"},{"type":"string"}]},"role":{"anyOf":[{"$ref":"schemas#/$defs/NodeRole"},{"type":"string"}]},"configuration":{"$ref":"schemas#/$defs/NodeConfiguration"},"details":{"$ref":"schemas#/$defs/NodeDetails"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NodeStatus"},{"type":"string"}]},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
 
@@ -929,18 +929,18 @@ return errors === 0;
 }
 
 
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate137(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
-validate312.errors = vErrors;
+validate314.errors = vErrors;
 return errors === 0;
 }
 
-const schema152 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema153 = {"$ref":"schemas#/$defs/ErrorResponse"};
 const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
 const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
@@ -1094,19 +1094,6 @@ return errors === 0;
 }
 
 
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate314.errors = vErrors;
-return errors === 0;
-}
-
-const schema153 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -1144,10 +1131,23 @@ validate320.errors = vErrors;
 return errors === 0;
 }
 
+const schema156 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate322.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate312, secrets: [["results","*","details","auth_key"],["results","*","details","auth_password"],["results","*","details","auth_username"]] },
-  "400": { validate: validate314 },
-  "401": { validate: validate316 },
-  "403": { validate: validate318 },
-  "404": { validate: validate320 },
+  "200": { validate: validate314, secrets: [["results","*","details","auth_key"],["results","*","details","auth_password"],["results","*","details","auth_username"]] },
+  "400": { validate: validate316 },
+  "401": { validate: validate318 },
+  "403": { validate: validate320 },
+  "404": { validate: validate322 },
 };

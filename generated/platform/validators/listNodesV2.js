@@ -30,10 +30,10 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate430;
-const schema213 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]}},"additionalProperties":false};
+export const query = validate432;
+const schema214 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]}},"additionalProperties":false};
 
-function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -63,7 +63,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/order_by",schemaPath:"#
 errors++;
 }
 if(!((((data1 === "name") || (data1 === "-name")) || (data1 === "created_at")) || (data1 === "-created_at"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema213.properties.order_by.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema214.properties.order_by.enum}});
 errors++;
 }
 }
@@ -72,11 +72,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate430.errors = vErrors;
+validate432.errors = vErrors;
 return errors === 0;
 }
 
-const schema214 = {"$ref":"schemas#/$defs/NodeV2List"};
+const schema215 = {"$ref":"schemas#/$defs/NodeV2List"};
 const schema66 = {"type":"object","required":["count","next","previous","results"],"properties":{"count":{"type":"integer","minimum":0},"next":{"type":["string","null"]},"previous":{"type":["string","null"]},"results":{"type":"array","items":{"$ref":"schemas#/$defs/NodeV2"}}}};
 const schema65 = {"type":"object","required":["id","name","network","protocol","project","cloud","region","provider","status","details","blockchain"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"network":{"type":"string"},"protocol":{"type":"string"},"project":{"type":"string"},"cloud":{"type":"string"},"region":{"type":"string"},"provider":{"type":"string"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NodeStatus"},{"type":"string"}]},"details":{"$ref":"schemas#/$defs/NodeDetails"},"blockchain":{"type":"string"}}};
 const schema49 = {"type":"string","enum":["pending","running","maintenance","failed","error","stopping","stopped","starting"]};
@@ -439,18 +439,18 @@ return errors === 0;
 }
 
 
-function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate153(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
-validate431.errors = vErrors;
+validate433.errors = vErrors;
 return errors === 0;
 }
 
-const schema215 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema216 = {"$ref":"schemas#/$defs/ErrorResponse"};
 const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
 const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
@@ -604,19 +604,6 @@ return errors === 0;
 }
 
 
-function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate433.errors = vErrors;
-return errors === 0;
-}
-
-const schema216 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -654,10 +641,23 @@ validate439.errors = vErrors;
 return errors === 0;
 }
 
+const schema219 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate441.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate431, secrets: [["results","*","details","auth_key"],["results","*","details","auth_password"],["results","*","details","auth_username"]] },
-  "400": { validate: validate433 },
-  "401": { validate: validate435 },
-  "403": { validate: validate437 },
-  "404": { validate: validate439 },
+  "200": { validate: validate433, secrets: [["results","*","details","auth_key"],["results","*","details","auth_password"],["results","*","details","auth_username"]] },
+  "400": { validate: validate435 },
+  "401": { validate: validate437 },
+  "403": { validate: validate439 },
+  "404": { validate: validate441 },
 };

@@ -420,9 +420,23 @@ validate249.errors = vErrors;
 return errors === 0;
 }
 
+const schema122 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate251.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
   "200": { validate: validate243 },
-  "401": { validate: validate245 },
-  "403": { validate: validate247 },
-  "404": { validate: validate249 },
+  "400": { validate: validate245 },
+  "401": { validate: validate247 },
+  "403": { validate: validate249 },
+  "404": { validate: validate251 },
 };

@@ -30,8 +30,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const query = validate377;
-const schema185 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]},"organization":{"type":"string"},"name":{"type":"string"},"type":{"$ref":"schemas#/$defs/ProjectType"}},"additionalProperties":false};
+export const query = validate379;
+const schema186 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]},"organization":{"type":"string"},"name":{"type":"string"},"type":{"$ref":"schemas#/$defs/ProjectType"}},"additionalProperties":false};
 const schema34 = {"type":"string","enum":["public"]};
 
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -50,7 +50,7 @@ return errors === 0;
 }
 
 
-function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -80,7 +80,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/order_by",schemaPath:"#
 errors++;
 }
 if(!((((data1 === "name") || (data1 === "-name")) || (data1 === "created_at")) || (data1 === "-created_at"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema185.properties.order_by.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/order_by",schemaPath:"#/properties/order_by/enum",keyword:"enum",params:{allowedValues: schema186.properties.order_by.enum}});
 errors++;
 }
 }
@@ -107,11 +107,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate377.errors = vErrors;
+validate379.errors = vErrors;
 return errors === 0;
 }
 
-const schema186 = {"$ref":"schemas#/$defs/ProjectList"};
+const schema187 = {"$ref":"schemas#/$defs/ProjectList"};
 const schema69 = {"type":"object","required":["count","next","previous","results"],"properties":{"count":{"type":"integer","minimum":0},"next":{"type":["string","null"]},"previous":{"type":["string","null"]},"results":{"type":"array","items":{"$ref":"schemas#/$defs/Project"}}}};
 const schema68 = {"type":"object","required":["id","name"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"description":{"type":"string"},"type":{"anyOf":[{"$ref":"schemas#/$defs/ProjectType"},{"type":"string"}]},"members":{"type":"integer","minimum":0},"networks":{"type":"integer","minimum":0},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
 
@@ -406,18 +406,18 @@ return errors === 0;
 }
 
 
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate159(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
-validate379.errors = vErrors;
+validate381.errors = vErrors;
 return errors === 0;
 }
 
-const schema187 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema188 = {"$ref":"schemas#/$defs/ErrorResponse"};
 const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
 const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
@@ -571,19 +571,6 @@ return errors === 0;
 }
 
 
-function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate381.errors = vErrors;
-return errors === 0;
-}
-
-const schema188 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -621,10 +608,23 @@ validate387.errors = vErrors;
 return errors === 0;
 }
 
+const schema191 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate389.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate379 },
-  "400": { validate: validate381 },
-  "401": { validate: validate383 },
-  "403": { validate: validate385 },
-  "404": { validate: validate387 },
+  "200": { validate: validate381 },
+  "400": { validate: validate383 },
+  "401": { validate: validate385 },
+  "403": { validate: validate387 },
+  "404": { validate: validate389 },
 };

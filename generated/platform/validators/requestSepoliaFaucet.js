@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate361;
-const schema177 = {"$ref":"schemas#/$defs/FaucetRequest"};
+export const body = validate363;
+const schema178 = {"$ref":"schemas#/$defs/FaucetRequest"};
 const schema42 = {"type":"object","additionalProperties":false,"required":["address"],"properties":{"address":{"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"}}};
 const func0 = hexAwarePattern;
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
@@ -92,18 +92,18 @@ return errors === 0;
 }
 
 
-function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
-validate361.errors = vErrors;
+validate363.errors = vErrors;
 return errors === 0;
 }
 
-const schema178 = {"$ref":"schemas#/$defs/FaucetResult"};
+const schema179 = {"$ref":"schemas#/$defs/FaucetResult"};
 const schema43 = {"type":"object","required":["amountSent"],"properties":{"amountSent":{"type":["integer","string"],"format":"uint256","integerFormat":"uint256","pattern":"^-?[0-9]+$"},"transaction":{"type":"string"}}};
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = func0("^-?[0-9]+$", "u");
@@ -160,18 +160,18 @@ return errors === 0;
 }
 
 
-function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
-validate363.errors = vErrors;
+validate365.errors = vErrors;
 return errors === 0;
 }
 
-const schema179 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema180 = {"$ref":"schemas#/$defs/ErrorResponse"};
 const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
 const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
@@ -325,19 +325,6 @@ return errors === 0;
 }
 
 
-function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate365.errors = vErrors;
-return errors === 0;
-}
-
-const schema180 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -349,7 +336,20 @@ validate367.errors = vErrors;
 return errors === 0;
 }
 
-const schema181 = {"$ref":"schemas#/$defs/FaucetThrottled"};
+const schema181 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate369.errors = vErrors;
+return errors === 0;
+}
+
+const schema182 = {"$ref":"schemas#/$defs/FaucetThrottled"};
 const schema44 = {"type":"object","properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"},"detail":{"type":"string"},"nextFaucetAvailable":{"type":"string"}}};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -384,20 +384,20 @@ return errors === 0;
 }
 
 
-function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
-validate369.errors = vErrors;
+validate371.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate363, int64: [["amountSent"]] },
-  "400": { validate: validate365 },
-  "401": { validate: validate367 },
-  "429": { validate: validate369 },
+  "200": { validate: validate365, int64: [["amountSent"]] },
+  "400": { validate: validate367 },
+  "401": { validate: validate369 },
+  "429": { validate: validate371 },
 };

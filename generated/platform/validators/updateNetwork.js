@@ -32,8 +32,8 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const body = validate283;
-const schema138 = {"$ref":"schemas#/$defs/UpdateNetworkRequest"};
+export const body = validate285;
+const schema139 = {"$ref":"schemas#/$defs/UpdateNetworkRequest"};
 const schema75 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1}}};
 const func4 = cjs0.default;
 
@@ -74,21 +74,21 @@ return errors === 0;
 }
 
 
-function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
 }
-validate283.errors = vErrors;
+validate285.errors = vErrors;
 return errors === 0;
 }
 
-export const path = validate285;
-const schema139 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
+export const path = validate287;
+const schema140 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
 
-function validate285(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate287(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -120,11 +120,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate285.errors = vErrors;
+validate287.errors = vErrors;
 return errors === 0;
 }
 
-const schema140 = {"$ref":"schemas#/$defs/Network"};
+const schema141 = {"$ref":"schemas#/$defs/Network"};
 const schema46 = {"type":"object","required":["id","name","project","protocol"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"project":{"type":"string"},"protocol":{"type":"string"},"configuration":{"$ref":"schemas#/$defs/NetworkConfiguration"},"details":{"type":"object"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NetworkStatus"},{"type":"string"}]},"nodes":{"type":"array","items":{"$ref":"schemas#/$defs/Node"}},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
 const schema21 = {"type":"object","required":["network"],"properties":{"network":{"type":"string","minLength":1}}};
 
@@ -898,18 +898,18 @@ return errors === 0;
 }
 
 
-function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
-validate286.errors = vErrors;
+validate288.errors = vErrors;
 return errors === 0;
 }
 
-const schema141 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema142 = {"$ref":"schemas#/$defs/ErrorResponse"};
 const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
 const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
@@ -1063,19 +1063,6 @@ return errors === 0;
 }
 
 
-function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate288.errors = vErrors;
-return errors === 0;
-}
-
-const schema142 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -1113,10 +1100,23 @@ validate294.errors = vErrors;
 return errors === 0;
 }
 
+const schema145 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate296.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate286, secrets: [["nodes","*","details","auth_key"],["nodes","*","details","auth_password"],["nodes","*","details","auth_username"]] },
-  "400": { validate: validate288 },
-  "401": { validate: validate290 },
-  "403": { validate: validate292 },
-  "404": { validate: validate294 },
+  "200": { validate: validate288, secrets: [["nodes","*","details","auth_key"],["nodes","*","details","auth_password"],["nodes","*","details","auth_username"]] },
+  "400": { validate: validate290 },
+  "401": { validate: validate292 },
+  "403": { validate: validate294 },
+  "404": { validate: validate296 },
 };

@@ -32,8 +32,8 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const body = validate460;
-const schema229 = {"$ref":"schemas#/$defs/UpdateNodeRequest"};
+export const body = validate462;
+const schema230 = {"$ref":"schemas#/$defs/UpdateNodeRequest"};
 const schema76 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1}}};
 const func4 = cjs0.default;
 
@@ -74,21 +74,21 @@ return errors === 0;
 }
 
 
-function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate168(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
 }
-validate460.errors = vErrors;
+validate462.errors = vErrors;
 return errors === 0;
 }
 
-export const path = validate462;
-const schema230 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
+export const path = validate464;
+const schema231 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
 
-function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -120,11 +120,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate462.errors = vErrors;
+validate464.errors = vErrors;
 return errors === 0;
 }
 
-const schema231 = {"$ref":"schemas#/$defs/NodeV2"};
+const schema232 = {"$ref":"schemas#/$defs/NodeV2"};
 const schema65 = {"type":"object","required":["id","name","network","protocol","project","cloud","region","provider","status","details","blockchain"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"network":{"type":"string"},"protocol":{"type":"string"},"project":{"type":"string"},"cloud":{"type":"string"},"region":{"type":"string"},"provider":{"type":"string"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NodeStatus"},{"type":"string"}]},"details":{"$ref":"schemas#/$defs/NodeDetails"},"blockchain":{"type":"string"}}};
 const schema49 = {"type":"string","enum":["pending","running","maintenance","failed","error","stopping","stopped","starting"]};
 
@@ -413,18 +413,18 @@ return errors === 0;
 }
 
 
-function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate150(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
 errors = vErrors.length;
 }
-validate463.errors = vErrors;
+validate465.errors = vErrors;
 return errors === 0;
 }
 
-const schema232 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema233 = {"$ref":"schemas#/$defs/ErrorResponse"};
 const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
 const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
@@ -578,19 +578,6 @@ return errors === 0;
 }
 
 
-function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate465.errors = vErrors;
-return errors === 0;
-}
-
-const schema233 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -628,10 +615,23 @@ validate471.errors = vErrors;
 return errors === 0;
 }
 
+const schema236 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate473.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate463, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
-  "400": { validate: validate465 },
-  "401": { validate: validate467 },
-  "403": { validate: validate469 },
-  "404": { validate: validate471 },
+  "200": { validate: validate465, secrets: [["details","auth_key"],["details","auth_password"],["details","auth_username"]] },
+  "400": { validate: validate467 },
+  "401": { validate: validate469 },
+  "403": { validate: validate471 },
+  "404": { validate: validate473 },
 };

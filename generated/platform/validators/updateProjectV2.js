@@ -32,8 +32,8 @@ function commonJsExports(namespace) {
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
-export const body = validate408;
-const schema201 = {"$ref":"schemas#/$defs/UpdateProjectRequest"};
+export const body = validate410;
+const schema202 = {"$ref":"schemas#/$defs/UpdateProjectRequest"};
 const schema78 = {"type":"object","additionalProperties":false,"minProperties":1,"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"}}};
 const func4 = cjs0.default;
 
@@ -80,21 +80,21 @@ return errors === 0;
 }
 
 
-function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate170(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
-validate408.errors = vErrors;
+validate410.errors = vErrors;
 return errors === 0;
 }
 
-export const path = validate410;
-const schema202 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
+export const path = validate412;
+const schema203 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
 
-function validate410(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -126,11 +126,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate410.errors = vErrors;
+validate412.errors = vErrors;
 return errors === 0;
 }
 
-const schema203 = {"$ref":"schemas#/$defs/Project"};
+const schema204 = {"$ref":"schemas#/$defs/Project"};
 const schema68 = {"type":"object","required":["id","name"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"description":{"type":"string"},"type":{"anyOf":[{"$ref":"schemas#/$defs/ProjectType"},{"type":"string"}]},"members":{"type":"integer","minimum":0},"networks":{"type":"integer","minimum":0},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
 const schema34 = {"type":"string","enum":["public"]};
 
@@ -352,18 +352,18 @@ return errors === 0;
 }
 
 
-function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate156(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
-validate411.errors = vErrors;
+validate413.errors = vErrors;
 return errors === 0;
 }
 
-const schema204 = {"$ref":"schemas#/$defs/ErrorResponse"};
+const schema205 = {"$ref":"schemas#/$defs/ErrorResponse"};
 const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 const schema40 = {"type":"object","required":["error"],"properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"}}};
 const schema39 = {"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"fields":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
@@ -517,19 +517,6 @@ return errors === 0;
 }
 
 
-function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-errors = vErrors.length;
-}
-validate413.errors = vErrors;
-return errors === 0;
-}
-
-const schema205 = {"$ref":"schemas#/$defs/ErrorResponse"};
-
 function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -567,10 +554,23 @@ validate419.errors = vErrors;
 return errors === 0;
 }
 
+const schema208 = {"$ref":"schemas#/$defs/ErrorResponse"};
+
+function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate93(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+errors = vErrors.length;
+}
+validate421.errors = vErrors;
+return errors === 0;
+}
+
 export const responses = {
-  "200": { validate: validate411 },
-  "400": { validate: validate413 },
-  "401": { validate: validate415 },
-  "403": { validate: validate417 },
-  "404": { validate: validate419 },
+  "200": { validate: validate413 },
+  "400": { validate: validate415 },
+  "401": { validate: validate417 },
+  "403": { validate: validate419 },
+  "404": { validate: validate421 },
 };
