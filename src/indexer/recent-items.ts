@@ -41,7 +41,9 @@ export class RecentItems {
    */
   add(item: unknown): boolean | Promise<boolean> {
     const key = keyOf(item, this.#keyFields);
-    return key !== undefined ? this.#remember(key) : contentDigest(item).then((digest) => this.#remember(digest));
+    return key !== undefined
+      ? this.#remember(key)
+      : contentDigest(item).then((digest) => this.#remember(digest));
   }
 
   #remember(identity: string): boolean {
