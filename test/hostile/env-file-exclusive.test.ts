@@ -26,7 +26,7 @@ describe("finding 18: the --env temporary file", () => {
     expect(readFileSync(path, "utf8")).toBe("CHAINKIT_NODE_TOKEN=secret-token-value\n");
     expect(readFileSync(planted, "utf8")).toBe("planted");
     // No temporary file is left behind.
-    expect(readdirSync(folder).sort()).toEqual(["sandbox.env", "sandbox.env." + process.pid + ".tmp"].sort());
+    expect(readdirSync(folder).sort()).toEqual(["sandbox.env", `sandbox.env.${process.pid}.tmp`].sort());
     file.remove();
     expect(readdirSync(folder)).toEqual([`sandbox.env.${process.pid}.tmp`]);
   });
