@@ -4,9 +4,11 @@
  * 1. `xTokenCallCredentials(token)` adds the token to every call on a TLS channel, which is what the
  *    service's gRPC endpoints are (`host:443`):
  *    `credentials.combineChannelCredentials(credentials.createSsl(), xTokenCallCredentials(token))`.
- * 2. `xTokenInterceptor(token, { target })` does the same as a client interceptor, for a plain-text
- *    channel to this machine (a local proxy, the sandbox), where grpc-js refuses call credentials. Any
- *    other target is refused, since the token would cross the network in clear text.
+ * 2. `xTokenClientOptions(token)` does the same for a plain-text channel to this machine (a local
+ *    proxy, the sandbox), where grpc-js refuses call credentials. It reads the client's channel target
+ *    on every call and refuses any that is not this machine, since the token would cross the network
+ *    in clear text. (`xTokenInterceptor(token, { target })` is the interceptor form; it cannot see its
+ *    channel, so it checks the `target` you give it and you vouch that it is the channel's.)
  * 3. A missing or wrong token is answered with status 16 `UNAUTHENTICATED`.
  *
  * The service does not publish its gRPC methods, so chainkit has no gRPC spec: bring the stubs of the
@@ -18,7 +20,7 @@
  * The sandbox's gRPC surface needs `@grpc/grpc-js`, an optional peer (`npm install @grpc/grpc-js`).
  */
 import { Client, credentials, status } from "@grpc/grpc-js";
-import { xTokenInterceptor } from "chainkit/grpc";
+import { xTokenClientOptions } from "chainkit/grpc";
 import { sandboxEnv } from "./support/sandbox-env.js";
 
 /** `HealthCheckResponse.status`, by number. */
@@ -43,9 +45,11 @@ function checkHealth(client: Client): Promise<string> {
 
 const env = await sandboxEnv();
 const target = env.get("CHAINKIT_GRPC_URL");
-const withToken = new Client(target, credentials.createInsecure(), {
-  interceptors: [xTokenInterceptor(env.get("CHAINKIT_NODE_TOKEN"), { target })],
-});
+const withToken = new Client(
+  target,
+  credentials.createInsecure(),
+  xTokenClientOptions(env.get("CHAINKIT_NODE_TOKEN")),
+);
 const withoutToken = new Client(target, credentials.createInsecure());
 try {
   console.log(`health of ${target}: ${await checkHealth(withToken)}`);

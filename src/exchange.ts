@@ -63,6 +63,12 @@ export { ExchangeError, type ExchangeErrorOptions } from "./exchange/errors/exch
 export { createInfoClient, type InfoClient, type InfoClientOptions } from "./exchange/info-client.js";
 export { createNonceManager, type NonceManager, nonceManagerFor } from "./exchange/nonce-manager.js";
 export {
+  type NoncePartition,
+  type NonceSource,
+  partitionedNonces,
+  timeNonces,
+} from "./exchange/nonce-source.js";
+export {
   type ActionHashParams,
   actionHash,
   actionPreimage,

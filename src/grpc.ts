@@ -6,6 +6,7 @@
  */
 
 export { xTokenCallCredentials } from "./grpc/x-token-call-credentials.js";
+export { type XTokenClientOptions, xTokenClientOptions } from "./grpc/x-token-client-options.js";
 export { type XTokenInterceptorOptions, xTokenInterceptor } from "./grpc/x-token-interceptor.js";
 export { Secret, type SecretInput } from "./runtime/credentials/secret.js";
 export * from "./runtime/errors/index.js";

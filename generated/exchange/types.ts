@@ -871,7 +871,7 @@ export interface components {
         WaitingStatus: ("waitingForFill" | "waitingForTrigger") | string;
         /**
          * @description Result of placing one order (by `order`, or as the new order of a modification): resting,
-         *     filled, error, or a waiting string.
+         *     filled, error, or a waiting string; exactly one of them (`{resting, error}` is refused).
          */
         PlacementStatus: components["schemas"]["RestingStatus"] | components["schemas"]["FilledStatus"] | components["schemas"]["ErrorStatus"] | components["schemas"]["WaitingStatus"];
         /**
@@ -1154,8 +1154,16 @@ export interface components {
         };
         /** @description One price level of a book. */
         BookLevel: {
-            px: components["schemas"]["ResponseDecimal"];
-            sz: components["schemas"]["ResponseDecimal"];
+            /**
+             * @description The level's price, a decimal string that is never negative (e.g. `"58123.4"`).
+             * @example 58123.4
+             */
+            px: string;
+            /**
+             * @description The size resting at this price, a decimal string that is never negative (e.g. `"0.01"`).
+             * @example 0.01
+             */
+            sz: string;
             /** @description Number of orders at this price. */
             n: number;
         };

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 
 /**
@@ -23,8 +24,10 @@ export interface SandboxEnvFile {
  * process.on("exit", () => file.remove());
  */
 export function writeSandboxEnvFile(path: string, text: string): SandboxEnvFile {
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text, { mode: 0o600 });
+  // A new file, never one already there: a file someone made in advance (mode 666, or a link
+  // elsewhere) would keep its mode or target. The random name makes one hard to place in advance.
+  const temporary = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  writeFileSync(temporary, text, { mode: 0o600, flag: "wx" });
   renameSync(temporary, path);
   return {
     remove() {

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
-import { type Sandbox, startSandbox } from "../sandbox/index.js";
+import { GRPC_PORT_OFFSET, type Sandbox, startSandbox } from "../sandbox/index.js";
+import { checkLocalCallerRules, type LocalCallerRules } from "../sandbox/local-callers.js";
 import { signalStopper } from "../sandbox/stop-on-signal.js";
 import { type SandboxEnvFile, writeSandboxEnvFile } from "./env-file.js";
 import { parseFaults } from "./faults-spec.js";
@@ -52,6 +53,18 @@ export const SANDBOX_HELP = [
         "socketStall, upgradeRefuse (EVM WebSocket), seed (shares are 0 to 1); or the same as JSON",
     ],
     ["--node-startup-ms <ms>", "how long a created node stays pending (default 1500)"],
+    [
+      "--allow-host <list>",
+      "answer requests addressed to these names too (comma-separated, repeatable; * for any); by " +
+        "default only localhost, *.localhost and loopback addresses, so a web page cannot reach the " +
+        "sandbox through a name it controls (DNS rebinding)",
+    ],
+    [
+      "--allow-origin <list>",
+      "answer these web pages too, by origin (https://app.example:3000, null for file: pages; " +
+        "comma-separated, repeatable; * for any); by default a request from a page that is not " +
+        "served from this machine gets 403 (scripts and SDKs send no Origin)",
+    ],
     ["--testnet", 'accept exchange signatures for testnet (source "b") instead of mainnet'],
     ["-h, --help", "show this help"],
   ]),
@@ -70,6 +83,8 @@ function readOptions(args: readonly string[]) {
         env: { type: "string" },
         faults: { type: "string" },
         "node-startup-ms": { type: "string" },
+        "allow-host": { type: "string", multiple: true },
+        "allow-origin": { type: "string", multiple: true },
         testnet: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -88,6 +103,20 @@ function wholeNumber(value: string | undefined, option: string, max = Number.MAX
   return parsed;
 }
 
+/** The allow lists of `--allow-host` and `--allow-origin`, each repeatable and comma-separated, checked. */
+function localCallerRules(hosts: string[] | undefined, origins: string[] | undefined): LocalCallerRules {
+  const split = (values: string[] | undefined) =>
+    values
+      ?.flatMap((value) => value.split(","))
+      .map((value) => value.trim())
+      .filter((value) => value !== "");
+  try {
+    return checkLocalCallerRules({ allowedHosts: split(hosts), allowedOrigins: split(origins) });
+  } catch (error) {
+    throw new UsageError(`--allow-host/--allow-origin: ${(error as Error).message}`);
+  }
+}
+
 /**
  * `chainkit sandbox`: starts the sandbox, prints (or writes) what it offers, and runs until a signal
  * or the loss of its parent process stops it.
@@ -103,8 +132,9 @@ export async function runSandboxCommand(args: readonly string[]): Promise<void> 
     console.log(SANDBOX_HELP);
     return;
   }
-  // The highest offset is 4: the base must leave room for every surface.
-  const ports = wholeNumber(options.port, "port", 65_535 - 4);
+  // The base must leave room for every surface, gRPC included at the highest offset.
+  const ports = wholeNumber(options.port, "port", 65_535 - GRPC_PORT_OFFSET);
+  const callers = localCallerRules(options["allow-host"], options["allow-origin"]);
   const exchangeNetwork = options.testnet ? "testnet" : "mainnet";
   const sandbox = await startSandbox({
     seed: wholeNumber(options.seed, "seed", 2 ** 32 - 1),
@@ -112,6 +142,7 @@ export async function runSandboxCommand(args: readonly string[]): Promise<void> 
     nodeStartupMs: wholeNumber(options["node-startup-ms"], "node-startup-ms"),
     exchangeNetwork,
     ...(options.faults !== undefined && { faults: parseFaults(options.faults) }),
+    ...callers,
   });
 
   let envFile: SandboxEnvFile | undefined;

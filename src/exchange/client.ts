@@ -34,6 +34,7 @@ import { orderIssues, type PlacedOrder } from "./assets/check-orders.js";
 import { ExchangeError } from "./errors/exchange-error.js";
 import { createInfoClient } from "./info-client.js";
 import { nonceManagerFor } from "./nonce-manager.js";
+import type { NonceSource } from "./nonce-source.js";
 import { createSignedSender, type ExchangeActionId } from "./signed-sender.js";
 import type { Hex } from "./signing/action-hash.js";
 import type { L1Action } from "./signing/action-types.js";
@@ -77,6 +78,11 @@ export interface ExchangeClientOptions {
   meter?: UsageMeter;
   /** Check answers against the spec (default `true`). */
   validateResponse?: boolean;
+  /**
+   * Where nonces come from (default: the clock). Nonces are unique within this process only; when
+   * several processes sign with the same key, give each its own, e.g. `partitionedNonces({ index, count })`.
+   */
+  nonces?: NonceSource;
 }
 
 /** A client for the exchange API, bound to one signer. Its key, if any, never shows in inspect or JSON. */
@@ -223,7 +229,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   });
   const submit = createSignedSender(
     createExchangeOperations(caller),
-    nonceManagerFor(signer.address),
+    nonceManagerFor(signer.address, options.nonces),
     resolveRetryPolicy(options.retry),
   );
 

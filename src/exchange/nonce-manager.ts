@@ -1,4 +1,6 @@
 import { AbortError } from "../runtime/errors/abort-error.js";
+import { ExchangeError } from "./errors/exchange-error.js";
+import { type NonceSource, timeNonces } from "./nonce-source.js";
 
 /**
  * Hands out the nonces of one signer and sends its requests one after another, in nonce order.
@@ -9,7 +11,7 @@ import { AbortError } from "../runtime/errors/abort-error.js";
  * instead of refused.
  */
 export interface NonceManager {
-  /** The next nonce: the current time in milliseconds, or one more than the last nonce if that is later. */
+  /** The next nonce from the manager's source (by default the current time in milliseconds, or one more than the last nonce if that is later). */
   next(): number;
   /**
    * Runs `task` with a fresh nonce once every earlier task of this signer has settled, so requests
@@ -19,6 +21,12 @@ export interface NonceManager {
    * @param signal - Aborts the wait for a turn (a started task is aborted by its own means).
    */
   run<T>(task: (nonce: number) => Promise<T>, signal?: AbortSignal): Promise<T>;
+}
+
+/** One signer's queue in this process: the settling of its latest task, and its last nonce. */
+interface SignerQueue {
+  tail: Promise<void>;
+  last: number;
 }
 
 /**
@@ -35,20 +43,28 @@ export interface NonceManager {
  * await nonces.run(async (nonce) => signL1Action({ signer, action, nonce, isMainnet: true }));
  */
 export function createNonceManager(now: () => number = Date.now): NonceManager {
-  let last = 0;
-  // Settles when the latest queued task has finished; each new task waits for it.
-  let tail: Promise<void> = Promise.resolve();
+  return managerOf({ tail: Promise.resolve(), last: 0 }, timeNonces(now));
+}
+
+/** A manager taking nonces from `source` and running tasks on `queue`. */
+function managerOf(queue: SignerQueue, source: NonceSource): NonceManager {
   const next = () => {
-    last = Math.max(now(), last + 1);
-    return last;
+    const nonce = source(queue.last);
+    if (!Number.isSafeInteger(nonce) || nonce <= queue.last) {
+      throw new ExchangeError(
+        `the nonce source gave ${String(nonce)}, which is not a whole number above the last nonce ${queue.last}: a nonce source must always give larger ones`,
+      );
+    }
+    queue.last = nonce;
+    return nonce;
   };
   return {
     next,
     run<T>(task: (nonce: number) => Promise<T>, signal?: AbortSignal): Promise<T> {
       if (signal?.aborted) return Promise.reject(new AbortError({ reason: signal.reason }));
-      const previous = tail;
+      const previous = queue.tail;
       let release = () => {};
-      tail = new Promise<void>((resolve) => {
+      queue.tail = new Promise<void>((resolve) => {
         release = resolve;
       });
       return new Promise<T>((resolve, reject) => {
@@ -77,24 +93,28 @@ export function createNonceManager(now: () => number = Date.now): NonceManager {
   };
 }
 
-// One manager per signer address, shared by every client in this process that signs with it.
-const managers = new Map<string, NonceManager>();
+// One queue per signer address, shared by every client in this process that signs with it.
+const queues = new Map<string, { queue: SignerQueue; manager: NonceManager }>();
 
 /**
  * The process-wide nonce manager of a signer, so several clients using the same key still get
- * distinct, increasing nonces and send in nonce order.
+ * distinct, increasing nonces and send in nonce order. Other processes signing with the same key
+ * count on their own: give each its own `source` (see {@link partitionedNonces}).
  *
  * @param address - The signer's address (any case).
+ * @param source - Where the nonces come from (default: the clock, {@link timeNonces}); the queue
+ *   and the last nonce are shared with every other manager of the address either way.
  * @returns The manager for that address, created on first use.
  * @example
  * await nonceManagerFor(signer.address).run(async (nonce) => signL1Action({ signer, action, nonce, isMainnet: true }));
  */
-export function nonceManagerFor(address: string): NonceManager {
+export function nonceManagerFor(address: string, source?: NonceSource): NonceManager {
   const key = address.toLowerCase();
-  let manager = managers.get(key);
-  if (!manager) {
-    manager = createNonceManager();
-    managers.set(key, manager);
+  let shared = queues.get(key);
+  if (!shared) {
+    const queue: SignerQueue = { tail: Promise.resolve(), last: 0 };
+    shared = { queue, manager: managerOf(queue, timeNonces()) };
+    queues.set(key, shared);
   }
-  return manager;
+  return source === undefined ? shared.manager : managerOf(shared.queue, source);
 }

@@ -1,4 +1,5 @@
 import type { ExchangeOperations } from "../../generated/exchange/client.js";
+import { scrubValue } from "../runtime/credentials/scrub-value.js";
 import { HttpError } from "../runtime/errors/http-error.js";
 import { RequestValidationError } from "../runtime/errors/request-validation-error.js";
 import { isRetryable, nextRetryDelay, type RetryPolicy, retryHint } from "../runtime/http/retry-policy.js";
@@ -46,7 +47,9 @@ export interface Accepted {
 
 type AnyOperation = (body: unknown, options: RestCallOptions) => Promise<unknown>;
 
-function refusal(message: string, status: number, resends: number, cause?: unknown): ExchangeError {
+function refusal(text: string, status: number, resends: number, cause?: unknown): ExchangeError {
+  // Kept bounded, as every error keeps a server's text: a refusal may be megabytes long.
+  const message = String(scrubValue(text, (unchanged) => unchanged));
   const resent = resends > 0 && /duplicate nonce/i.test(message);
   return new ExchangeError(`The exchange refused the request: ${message}`, {
     serviceMessage: message,

@@ -10,9 +10,10 @@ import { checkXToken, setXToken } from "./x-token.js";
 export interface XTokenInterceptorOptions {
   /**
    * The target of the channel the interceptor goes on, as given to the client (`"127.0.0.1:50051"`,
-   * `"localhost:50051"`, `"[::1]:50051"`, `"unix:/run/node.sock"`). It must be this machine: an
-   * interceptor cannot see whether its channel is encrypted, and on a plain channel the token would
-   * cross the network in clear text.
+   * `"localhost:50051"`, `"[::1]:50051"`, `"unix:/run/node.sock"`). It must be this machine: on a
+   * plain channel the token would cross the network in clear text. **You vouch for it**: an
+   * interceptor cannot see its channel, so chainkit checks this string, not the channel the
+   * interceptor ends up on. {@link xTokenClientOptions} checks the channel itself.
    */
   target: string;
 }
@@ -22,6 +23,11 @@ export interface XTokenInterceptorOptions {
  * plain-text channel to this machine (a local proxy, a test server), where grpc-js refuses call
  * credentials. Any other target is refused at once: to reach a node over the network use
  * {@link xTokenCallCredentials} with `credentials.createSsl()`, which grpc-js only sends over TLS.
+ *
+ * The check is on the `target` you pass, which you vouch is the channel's: grpc-js does not show an
+ * interceptor its channel. Prefer {@link xTokenClientOptions}, which reads the client's channel
+ * target on every call; use the interceptor where only interceptors can be given (per call, or in a
+ * chain of interceptors).
  *
  * @param token - The node's gRPC token (a string or a `Secret`). It is kept in a closure and never
  *   shows in inspected objects.

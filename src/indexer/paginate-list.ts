@@ -1,6 +1,7 @@
 import { RequestValidationError } from "../runtime/errors/request-validation-error.js";
 import { ResponseValidationError } from "../runtime/errors/response-validation-error.js";
 import type { CallOptions, PagingDescriptor } from "../runtime/operation.js";
+import { RecentItems } from "./recent-items.js";
 
 /**
  * Full pages in a row with no new item after which paging stops: a server that ignores `offset`
@@ -32,8 +33,10 @@ export interface PagedList<Q> {
  * which fields identify one come from the spec (`x-paging`), so every list pages the same way.
  *
  * Offsets shift when new items arrive between two requests (newest-first order), which would show
- * an item twice: items are de-duplicated by their key fields, so none is repeated; none is lost
- * either, since arrivals only push older items to later offsets.
+ * an item twice: an item equal to one of the last 10,000 yielded (by its key
+ * fields, or by its content when a key field is null) is skipped, so none is repeated while fewer
+ * than that many items arrive between two requests; none is lost either, since arrivals only push
+ * older items to later offsets. Memory stays bounded however many items the list has.
  *
  * @param list - The operation, its paging facts and a function fetching one page.
  * @param filter - The query without paging; a `limit` in it is read as the default `max`, an
@@ -68,7 +71,7 @@ export async function* paginateList<Q extends object, I>(
       ? checkCount(operation, options.max, "/options/max", 0)
       : checkCount(operation, limit ?? Number.POSITIVE_INFINITY, "/filter/limit", 0);
   let offset = checkCount(operation, startOffset ?? 0, "/filter/offset", 0);
-  const seen = new Set<string>();
+  const recent = new RecentItems(paging.key);
   let yielded = 0;
   let repeatedPages = 0;
 
@@ -78,11 +81,8 @@ export async function* paginateList<Q extends object, I>(
     const items = itemsOf(page, paging.items, operation);
     const before = yielded;
     for (const item of items) {
-      const key = keyOf(item, paging.key);
-      if (key !== undefined) {
-        if (seen.has(key)) continue;
-        seen.add(key);
-      }
+      const fresh = recent.add(item);
+      if (!(typeof fresh === "boolean" ? fresh : await fresh)) continue;
       yield item as I;
       yielded++;
       if (yielded >= max) return;
@@ -111,14 +111,6 @@ function itemsOf(page: unknown, field: string, operation: string): readonly unkn
     ]);
   }
   return items;
-}
-
-/** The identity of an item from its key fields, or undefined when one is missing (then it is never dropped). */
-function keyOf(item: unknown, fields: readonly string[]): string | undefined {
-  if (item === null || typeof item !== "object") return undefined;
-  const values = fields.map((field) => (item as Record<string, unknown>)[field]);
-  if (values.some((value) => value === undefined || value === null)) return undefined;
-  return values.map(String).join("\u0000");
 }
 
 /** Checks a count before anything is sent; `Infinity` stands for "no bound". */

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { stringifyJson } from "../runtime/json/stringify-json.js";
 import { FaultInjector } from "./faults.js";
+import { type LocalCallerRules, localCallerRefusal } from "./local-callers.js";
 import type { NodeAuthRegistry } from "./node-auth.js";
 import type {
   FaultPlan,
@@ -40,6 +41,8 @@ export interface SurfaceServerOptions {
   upgrade?: UpgradeHandler;
   /** The port to listen on (default 0: a free one). */
   port?: number;
+  /** Names and page origins answered besides this machine's (see {@link localCallerRefusal}). */
+  callers?: LocalCallerRules;
 }
 
 /** A running surface. */
@@ -203,8 +206,9 @@ function listenError(error: NodeJS.ErrnoException, options: SurfaceServerOptions
 }
 
 /**
- * Serves one surface on 127.0.0.1 at a free port (or `port`): reads the body, injects faults, authenticates,
- * and hands the request to the surface's handler.
+ * Serves one surface on 127.0.0.1 at a free port (or `port`): refuses requests from web pages and
+ * names that are not this machine's (403), reads the body, injects faults, authenticates, and hands
+ * the request to the surface's handler.
  */
 export async function serveSurface(options: SurfaceServerOptions): Promise<SurfaceServer> {
   const faults = new FaultInjector(options.faults);
@@ -226,6 +230,8 @@ export async function serveSurface(options: SurfaceServerOptions): Promise<Surfa
 
   const server = createServer(async (incoming, response) => {
     requestCount++;
+    const refusal = localCallerRefusal(incoming.headers, options.callers ?? {});
+    if (refusal !== undefined) return send(response, { status: 403, body: refusal });
     try {
       const body = await readBody(incoming, options.maxBodyBytes ?? ONE_MEGABYTE);
       if (body === undefined) {
@@ -280,6 +286,8 @@ export async function serveSurface(options: SurfaceServerOptions): Promise<Surfa
   server.on("upgrade", async (incoming: IncomingMessage, socket: Duplex, head: Buffer) => {
     requestCount++;
     socket.on("error", () => socket.destroy());
+    const refusal = localCallerRefusal(incoming.headers, options.callers ?? {});
+    if (refusal !== undefined) return refuseUpgrade(socket, { status: 403, body: refusal });
     try {
       const plan = faults.plan;
       if (plan.latencyMs) await delay(plan.latencyMs);

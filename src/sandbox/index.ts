@@ -13,6 +13,7 @@ import { createExchangeSurface } from "./exchange/exchange-surface.js";
 import { startGrpcSurface } from "./grpc/grpc-surface.js";
 import { type SurfaceServer, serveSurface } from "./http-server.js";
 import { createIndexerSurface } from "./indexer/indexer-surface.js";
+import { checkLocalCallerRules } from "./local-callers.js";
 import { NodeAuthRegistry, type NodeSecrets } from "./node-auth.js";
 import { createPlatformSurface } from "./platform/platform-surface.js";
 import { type SecretSource, secretSource } from "./secret-source.js";
@@ -67,6 +68,18 @@ export interface SandboxOptions {
   platformPageSize?: number;
   /** Milliseconds between wallet blocks (default 3000, as on TRON); 0 produces them only on `wallet.produceBlock()`. */
   walletBlockMs?: number;
+  /**
+   * Names to answer besides `localhost`, `*.localhost` and loopback addresses, as sent in `Host`
+   * without the port (e.g. `["sandbox.internal"]`; `["*"]` for any). Requests to other names get
+   * 403: a web page could otherwise reach the sandbox through a name its site re-points at 127.0.0.1.
+   */
+  allowedHosts?: readonly string[];
+  /**
+   * Web pages to answer besides those served from this machine, by origin (e.g.
+   * `["https://app.example"]`, `"null"` for sandboxed and `file:` pages, `["*"]` for any). A request
+   * whose `Origin` is another page gets 403; scripts and SDKs send no `Origin` and are answered.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 /** The demo credentials a sandbox accepts. Sandbox-only values: never use them anywhere else. */
@@ -157,6 +170,16 @@ function signingKeyOf(evm: EvmSurface): `0x${string}` {
   return account[1].secretKey as `0x${string}`;
 }
 
+/** Checks a base port leaves room for every surface, before anything starts. */
+function checkBasePort(ports: SandboxOptions["ports"]): void {
+  const highest = 65_535 - GRPC_PORT_OFFSET;
+  if (typeof ports === "number" && !(Number.isInteger(ports) && ports >= 0 && ports <= highest)) {
+    throw new RangeError(
+      `ports ${ports} is not a base port: it must be a whole number from 0 to ${highest}, as the surfaces listen up to base + ${GRPC_PORT_OFFSET} (gRPC)`,
+    );
+  }
+}
+
 /** The port each surface asks for (0: a free one). */
 function portOf(ports: SandboxOptions["ports"], surface: SurfaceName | "grpc"): number {
   if (ports === undefined) return 0;
@@ -178,7 +201,9 @@ function routesOf(operations: Readonly<Record<string, { path: string }>>): strin
  * @param options - Node startup time, exchange network, faults, seed, ports.
  * @returns The URLs, demo credentials and fixtures, and `close()`.
  * @throws {Error} when ganache (an optional peer dependency) is not installed (the message names the
- *   `npm install` to run), or a port cannot be bound (the message names the surface and the port).
+ *   `npm install` to run), a port cannot be bound (the message names the surface and the port), or
+ *   an allowed host or origin is malformed.
+ * @throws {RangeError} when a base port leaves no room for every surface (at most 65530).
  * @example
  * const sandbox = await startSandbox({ nodeStartupMs: 0 });
  * const platform = createPlatformClient({ baseUrl: sandbox.urls.platform, apiKey: sandbox.credentials.apiKey });
@@ -190,6 +215,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const closeAll = () => closeInReverse(closers);
   const servers = {} as Record<SurfaceName, SurfaceServer>;
   const faults = options.faults ?? {};
+  checkBasePort(options.ports);
+  const callers = checkLocalCallerRules(options);
 
   try {
     const secrets = secretSource(options.seed);
@@ -215,6 +242,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       servers[name] = await serveSurface({
         name,
         port,
+        callers,
         ...start,
         ...(faults[name] && { faults: faults[name] }),
       });

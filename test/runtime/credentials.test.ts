@@ -89,7 +89,6 @@ describe("HTTPS rule", () => {
       "http://127.9.9.9",
       "http://localhost:1",
       "http://[::1]:80",
-      "http://api.localhost",
     ]) {
       expect(() => requireSecureUrl(url, "url")).not.toThrow();
     }
@@ -97,6 +96,7 @@ describe("HTTPS rule", () => {
       "http://nd-1.example.com",
       "http://10.0.0.1",
       "http://128.0.0.1",
+      "http://api.localhost",
       "ftp://127.0.0.1",
       "not a url",
       "https://nd-1.example.com?",

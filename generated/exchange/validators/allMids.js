@@ -36,7 +36,7 @@ class HexPattern {
   }
 }
 
-export const body = validate475;
+export const body = validate473;
 const schema182 = {"$ref":"schemas#/$defs/AllMidsRequest"};
 const schema23 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"allMids"}}};
 
@@ -75,14 +75,14 @@ return errors === 0;
 }
 
 
-function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate57(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
-validate475.errors = vErrors;
+validate473.errors = vErrors;
 return errors === 0;
 }
 
@@ -130,18 +130,18 @@ return errors === 0;
 }
 
 
-function validate477(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
-validate477.errors = vErrors;
+validate475.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate477 },
+  "200": { validate: validate475 },
   "422": {},
 };

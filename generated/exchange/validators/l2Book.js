@@ -46,7 +46,7 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate479;
+export const body = validate477;
 const schema184 = {"$ref":"schemas#/$defs/L2BookRequest"};
 const schema94 = {"type":"object","additionalProperties":false,"required":["type","coin"],"properties":{"type":{"type":"string","const":"l2Book"},"coin":{"$ref":"schemas#/$defs/Coin"}}};
 const schema33 = {"type":"string","minLength":1};
@@ -70,7 +70,7 @@ return errors === 0;
 }
 
 
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -110,19 +110,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate253.errors = vErrors;
+validate251.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate479(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate477(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate253(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
+if(!(validate251(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
 errors = vErrors.length;
 }
-validate479.errors = vErrors;
+validate477.errors = vErrors;
 return errors === 0;
 }
 
@@ -147,28 +147,9 @@ validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema50 = {"type":"object","required":["px","sz","n"],"properties":{"px":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"n":{"type":"integer","minimum":0}}};
-const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
+const schema50 = {"type":"object","required":["px","sz","n"],"properties":{"px":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"sz":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"n":{"type":"integer","minimum":0}}};
 const func0 = hexAwarePattern;
-const pattern4 = func0("^-?[0-9]+(\\.[0-9]+)?$", "u");
-
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(!pattern4.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"}});
-errors++;
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-validate55.errors = vErrors;
-return errors === 0;
-}
-
+const pattern11 = func0("^[0-9]+(\\.[0-9]+)?$", "u");
 
 function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -187,15 +168,29 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.px !== undefined){
-if(!(validate55(data.px, {instancePath:instancePath+"/px",parentData:data,parentDataProperty:"px",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
-errors = vErrors.length;
+let data0 = data.px;
+if(typeof data0 === "string"){
+if(!pattern11.test(data0)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/px",schemaPath:"#/properties/px/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/px",schemaPath:"#/properties/px/type",keyword:"type",params:{type: "string"}});
+errors++;
 }
 }
 if(data.sz !== undefined){
-if(!(validate55(data.sz, {instancePath:instancePath+"/sz",parentData:data,parentDataProperty:"sz",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
-errors = vErrors.length;
+let data1 = data.sz;
+if(typeof data1 === "string"){
+if(!pattern11.test(data1)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sz",schemaPath:"#/properties/sz/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sz",schemaPath:"#/properties/sz/type",keyword:"type",params:{type: "string"}});
+errors++;
 }
 }
 if(data.n !== undefined){
@@ -221,7 +216,7 @@ return errors === 0;
 }
 
 
-function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -304,23 +299,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate248.errors = vErrors;
+validate246.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate481(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate479(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate248(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+if(!(validate246(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
 }
-validate481.errors = vErrors;
+validate479.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate481 },
+  "200": { validate: validate479 },
   "422": {},
 };

@@ -1,18 +1,21 @@
 import { ConfigurationError } from "../errors/configuration-error.js";
 
 /**
- * Whether a host name is this machine: `localhost` (and `*.localhost`), any 127.0.0.0/8 address,
- * or `::1`. Plain HTTP is allowed only to these.
+ * Whether a host name is this machine: `localhost`, any 127.0.0.0/8 address, or `::1`. Plain HTTP
+ * is allowed only to these. Names under `.localhost` are not: browsers resolve them to loopback
+ * themselves, but Node, gRPC and most runtimes ask the system resolver, which may send the query to
+ * the network and get another machine's address, and the credentials would go there in clear text.
  *
  * @param hostname - A URL's `hostname` (IPv6 in brackets, as `URL` gives it).
  * @example
  * isLoopbackHost("127.0.0.1"); // true
  * isLoopbackHost("[::1]"); // true
+ * isLoopbackHost("api.localhost"); // false
  * isLoopbackHost("node.example.com"); // false
  */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (host === "localhost") return true;
   if (host === "[::1]" || host === "::1") return true;
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
@@ -68,9 +71,12 @@ export function requireSecureUrl(
     throw new ConfigurationError(option, `must be an https:// URL, got ${parsed.protocol}// (${shown})`);
   }
   if (plain && !isLoopbackHost(parsed.hostname)) {
+    const resolved = parsed.hostname.toLowerCase().endsWith(".localhost")
+      ? "; a *.localhost name is resolved by the system resolver, which may ask the network, so use 127.0.0.1 or localhost"
+      : "";
     throw new ConfigurationError(
       option,
-      `must use https:// (plain http is allowed only for loopback hosts such as 127.0.0.1 or localhost): ${shown}`,
+      `must use https:// (plain http is allowed only for loopback hosts such as 127.0.0.1 or localhost${resolved}): ${shown}`,
     );
   }
   return parsed;

@@ -8,6 +8,7 @@ import { parseTryAgainIn } from "../http/retry-after.js";
 import { convertInt64 } from "../json/convert-int64.js";
 import type { RpcMethod, RpcMethodValidators } from "../operation.js";
 import { type FailedCheck, failedCheck, wordFailedChecks } from "../validation/failed-check.js";
+import { scrubIssues } from "../validation/scrub-issues.js";
 
 /** The JSON-RPC error code for "limit exceeded", used by nodes for rate limits. */
 const RATE_LIMIT_CODE = -32005;
@@ -25,7 +26,7 @@ export interface ResultReading {
 
 /** A result the spec refuses, before its issues are worded (see {@link wordRefusedOutcomes}). */
 export interface RefusedOutcome {
-  refused: { method: string; status: number; failed: FailedCheck };
+  refused: { method: string; status: number; failed: FailedCheck; redact: (text: string) => string };
 }
 
 /**
@@ -58,8 +59,10 @@ export async function wordRefusedOutcomes(
   return Promise.all(
     outcomes.map(async (outcome) => {
       if (!isRefused(outcome)) return outcome;
-      const { method, status, failed } = outcome.refused;
-      return { error: new ResponseValidationError(method, status, await wordFailedChecks([failed])) };
+      const { method, status, failed, redact } = outcome.refused;
+      // Pointers name the answer's keys, which may hold a secret.
+      const issues = scrubIssues(await wordFailedChecks([failed]), redact);
+      return { error: new ResponseValidationError(method, status, issues) };
     }),
   );
 }
@@ -187,7 +190,9 @@ export function readRpcOutcome(
   if (!("result" in response)) return invalid("", "has neither result nor error");
   if (validates) {
     const failed = failedCheck(validators.result, response.result, "/result");
-    if (failed) return { refused: { method: method.name, status: context.status, failed } };
+    if (failed) {
+      return { refused: { method: method.name, status: context.status, failed, redact: context.redact } };
+    }
   }
   const result = validators.int64 ? convertInt64(response.result, validators.int64) : response.result;
   return { result: validators.secrets ? wrapSecrets(result, validators.secrets) : result };

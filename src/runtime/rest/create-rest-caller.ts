@@ -27,6 +27,7 @@ import type {
 import { createUsageMeter, type UsageOptions, type UsageSnapshot } from "../usage/usage-meter.js";
 import { type FailedCheck, failedCheck, wordFailedChecks } from "../validation/failed-check.js";
 import { loadedValidators, loadValidators } from "../validation/load-validators.js";
+import { scrubIssues } from "../validation/scrub-issues.js";
 import { prepareRest } from "./prepare-request.js";
 
 /** Options of {@link createRestCaller}. */
@@ -232,9 +233,11 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
         ]);
       }
       const failed = failedCheck(validate, body, "");
-      if (failed) return refuseAnswer(operation.id, response.status, failed);
+      if (failed) return refuseAnswer(operation.id, response.status, failed, auth.redact);
       const inexact = descriptor?.int64 ? inexactIntegerIssues(body, descriptor.int64, "") : [];
-      if (inexact.length > 0) throw new ResponseValidationError(operation.id, response.status, inexact);
+      if (inexact.length > 0) {
+        throw new ResponseValidationError(operation.id, response.status, scrubIssues(inexact, auth.redact));
+      }
     }
     if (!isJson || descriptor === undefined) return body;
     const converted = descriptor.int64 ? convertInt64(body, descriptor.int64) : body;
@@ -244,7 +247,15 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   return { call, usage: () => meter.snapshot() };
 }
 
-/** Rejects with the worded issues of an answer the spec refuses (the wording loads on first use). */
-async function refuseAnswer(operation: string, status: number, failed: FailedCheck): Promise<never> {
-  throw new ResponseValidationError(operation, status, await wordFailedChecks([failed]));
+/**
+ * Rejects with the worded issues of an answer the spec refuses (the wording loads on first use),
+ * scrubbed: the answer's keys, which pointers name, may hold a secret.
+ */
+async function refuseAnswer(
+  operation: string,
+  status: number,
+  failed: FailedCheck,
+  redact: (text: string) => string,
+): Promise<never> {
+  throw new ResponseValidationError(operation, status, scrubIssues(await wordFailedChecks([failed]), redact));
 }

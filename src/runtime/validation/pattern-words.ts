@@ -18,6 +18,10 @@ const SHAPES: readonly [RegExp, (match: RegExpExecArray) => string][] = [
     () => "a decimal number: digits with an optional minus and fraction",
   ],
   [
+    /^\^\[0-9\]\+\(\\\.\[0-9\]\+\)\?\$$/,
+    () => "a decimal number that is not negative: digits with an optional fraction",
+  ],
+  [
     /^\^\(0\|\[1-9\]\[0-9\]\*\)\(\\\.\[0-9\]\*\[1-9\]\)\?\$$/,
     () => "a decimal number without leading zeros or trailing zeros after the point",
   ],

@@ -22,6 +22,8 @@ export type WalletTamper =
   | "asset"
   /** Valid for two days instead of one minute. */
   | "expiration"
+  /** Valid until 2^63 − 1 ms, a time no date can show. */
+  | "farExpiration"
   /** A memo nobody asked for. */
   | "memo"
   /** A fee limit nobody asked for. */
@@ -89,6 +91,8 @@ export function tamper(
       );
     case "expiration":
       return reseal(contract, { expiration: built.raw.expiration + 2n * 24n * 3_600_000n });
+    case "farExpiration":
+      return reseal(contract, { expiration: 2n ** 63n - 1n });
     case "memo":
       return reseal(contract, { data: new TextEncoder().encode("pay the node") });
     case "feeLimit":

@@ -9,6 +9,7 @@ import {
   decodeRawTransaction,
   decodeTransferValue,
 } from "./decode-raw-transaction.js";
+import { shownTime } from "./shown-time.js";
 
 /** What the sender asked for, addresses as lowercase `41…` hex. */
 export interface TransferIntent {
@@ -189,8 +190,8 @@ function checkWindow(
     throw mismatch(
       "/raw_data/expiration",
       "raw_data_hex expires outside the accepted window",
-      `after ${new Date(now).toISOString()} and by ${new Date(Number(latest)).toISOString()}`,
-      expiration === undefined ? "(none)" : new Date(Number(expiration)).toISOString(),
+      `after ${shownTime(BigInt(now))} and by ${shownTime(latest)}`,
+      expiration === undefined ? "(none)" : shownTime(expiration),
     );
   }
 }
