@@ -1,6 +1,6 @@
-import { RequestValidationError } from "../runtime/errors/request-validation-error.js";
 import { ResponseValidationError } from "../runtime/errors/response-validation-error.js";
 import type { CallOptions, PagingDescriptor } from "../runtime/operation.js";
+import { pageItems, pagingCount } from "../runtime/paging/page-items.js";
 import { RecentItems } from "./recent-items.js";
 
 /**
@@ -63,14 +63,14 @@ export async function* paginateList<Q extends object, I>(
   const { operation, paging } = list;
   const { limit, offset: startOffset, ...rest } = filter as Q & { limit?: unknown; offset?: unknown };
   const pageSize = Math.min(
-    checkCount(operation, options.pageSize ?? paging.maxLimit, "/options/pageSize", 1),
+    pagingCount(operation, options.pageSize ?? paging.maxLimit, "/options/pageSize", 1),
     paging.maxLimit,
   );
   const max =
     options.max !== undefined
-      ? checkCount(operation, options.max, "/options/max", 0)
-      : checkCount(operation, limit ?? Number.POSITIVE_INFINITY, "/filter/limit", 0);
-  let offset = checkCount(operation, startOffset ?? 0, "/filter/offset", 0);
+      ? pagingCount(operation, options.max, "/options/max", 0)
+      : pagingCount(operation, limit ?? Number.POSITIVE_INFINITY, "/filter/limit", 0);
+  let offset = pagingCount(operation, startOffset ?? 0, "/filter/offset", 0);
   const recent = new RecentItems(paging.key);
   let yielded = 0;
   let repeatedPages = 0;
@@ -78,7 +78,7 @@ export async function* paginateList<Q extends object, I>(
   while (yielded < max) {
     const ask = Math.min(pageSize, max - yielded);
     const page = await list.fetchPage({ ...rest, limit: ask, offset } as Q, { signal: options.signal });
-    const items = itemsOf(page, paging.items, operation);
+    const items = pageItems(page, paging.items, operation);
     const before = yielded;
     for (const item of items) {
       const fresh = recent.add(item);
@@ -99,27 +99,4 @@ export async function* paginateList<Q extends object, I>(
     }
     offset += items.length;
   }
-}
-
-/** The page's list, or a typed error when the answer has none where the spec puts it. */
-function itemsOf(page: unknown, field: string, operation: string): readonly unknown[] {
-  const items =
-    page !== null && typeof page === "object" ? (page as Record<string, unknown>)[field] : undefined;
-  if (!Array.isArray(items)) {
-    throw new ResponseValidationError(operation, 200, [
-      { pointer: `/${field}`, message: "must be an array" },
-    ]);
-  }
-  return items;
-}
-
-/** Checks a count before anything is sent; `Infinity` stands for "no bound". */
-function checkCount(operation: string, value: unknown, pointer: string, min: number): number {
-  const whole = typeof value === "number" && (Number.isInteger(value) || value === Number.POSITIVE_INFINITY);
-  if (!whole || value < min) {
-    throw new RequestValidationError(operation, [
-      { pointer, message: `must be a whole number of at least ${min}` },
-    ]);
-  }
-  return value;
 }

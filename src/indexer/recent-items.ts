@@ -1,4 +1,5 @@
 import { stringifyJson } from "../runtime/json/stringify-json.js";
+import { itemKey } from "../runtime/paging/page-items.js";
 
 /**
  * How many item identities a pager remembers: the latest ones yielded. Offsets shift by the number of
@@ -58,12 +59,10 @@ export class RecentItems {
   }
 }
 
-/** The identity of an item from its key fields, or undefined when one is missing or null. */
+/** The identity of an item from its key fields (`k` first, apart from digests), or undefined when it has none. */
 function keyOf(item: unknown, fields: readonly string[]): string | undefined {
-  if (item === null || typeof item !== "object" || fields.length === 0) return undefined;
-  const values = fields.map((field) => (item as Record<string, unknown>)[field]);
-  if (values.some((value) => value === undefined || value === null)) return undefined;
-  return `k${values.map(String).join("\u0000")}`;
+  const key = fields.length === 0 ? undefined : itemKey(item, fields);
+  return key === undefined ? undefined : `k${key}`;
 }
 
 /** SHA-256 of the item's JSON: the same bytes give the same identity, and only 44 characters are kept. */

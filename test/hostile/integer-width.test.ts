@@ -84,15 +84,16 @@ describe("2^64 in an int64 field is refused, worded, on every surface that has i
     ]);
   });
 
-  it("platform, exchange and evm have no wide integer field: their modules hold no width check", async () => {
+  it("only operations with a wide integer field hold a width check (exchange and evm have none; platform the faucet's wei)", async () => {
+    const withWidth: string[] = [];
     for (const surface of ["platform", "exchange", "evm"]) {
       const folder = join(import.meta.dirname, "../../generated", surface, "validators");
       for (const name of (await readdir(folder)).filter((file) => file.endsWith(".js"))) {
-        expect(await readFile(join(folder, name), "utf8"), `${surface}/${name}`).not.toContain(
-          "integerFormat",
-        );
+        if ((await readFile(join(folder, name), "utf8")).includes("integerFormat"))
+          withWidth.push(`${surface}/${name}`);
       }
     }
+    expect(withWidth).toEqual(["platform/requestSepoliaFaucet.js"]);
   });
 });
 
