@@ -2668,7 +2668,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The exit code, gas used and the resulting stack (a non-zero exit code is a result, not an error). */
+            /**
+             * @description The exit code, gas used and the resulting stack. A failed run (an exit code other than TVM's success
+             *     codes 0 and 1, such as 11 for a method the contract does not have) is answered with HTTP 200 too; the
+             *     indexer client throws `GetMethodError` for it, naming the code (client option `getMethodExitCodes`).
+             */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -225,6 +225,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     createExchangeOperations(caller),
     nonceManagerFor(signer.address),
     resolveRetryPolicy(options.retry),
+    options.network,
   );
 
   const signL1 =
