@@ -19,10 +19,12 @@ export {
   type IndexerClientOptions,
   type IndexerUsage,
 } from "./indexer/create-indexer-client.js";
+export { GetMethodError, type GetMethodOutcome } from "./indexer/errors/get-method-error.js";
 export { TonAddressError } from "./indexer/errors/ton-address-error.js";
 export { DEFAULT_ACTIONS_LIMIT } from "./indexer/indexer-caller.js";
 export type { IndexerListIterators, PagedOperationId } from "./indexer/list-iterators.js";
 export type { PagingOptions } from "./indexer/paginate-list.js";
+export { isSuccessfulExit, tvmExitCodeMeaning } from "./indexer/tvm-exit-codes.js";
 export type { NodeCredentials } from "./runtime/credentials/node-credentials.js";
 export { nodeHttpEndpoint, nodeWebSocketEndpoint } from "./runtime/credentials/node-endpoints.js";
 export { Secret } from "./runtime/credentials/secret.js";

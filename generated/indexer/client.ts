@@ -548,7 +548,7 @@ export interface IndexerOperations {
    *
    * @param body - The JSON request body.
    * @param options - Per-call options: abort signal, timeout, response validation.
-   * @returns The exit code, gas used and the resulting stack (a non-zero exit code is a result, not an error).
+   * @returns The exit code, gas used and the resulting stack. A failed run (an exit code other than TVM's success codes 0 and 1, such as 11 for a method the contract does not have) is answered with HTTP 200 too; the indexer client throws `GetMethodError` for it, naming the code (client option `getMethodExitCodes`).
    * @example
    * ```ts
    * const result = await indexer.runGetMethod({

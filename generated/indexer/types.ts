@@ -2668,7 +2668,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The exit code, gas used and the resulting stack (a non-zero exit code is a result, not an error). */
+            /**
+             * @description The exit code, gas used and the resulting stack. A failed run (an exit code other than TVM's success
+             *     codes 0 and 1, such as 11 for a method the contract does not have) is answered with HTTP 200 too; the
+             *     indexer client throws `GetMethodError` for it, naming the code (client option `getMethodExitCodes`).
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2816,43 +2820,103 @@ export type ActionType = components["schemas"]["ActionType"];
 export type ActionStatus = components["schemas"]["ActionStatus"];
 /** Query parameters of `getTransactions` (`GET /api/v3/transactions`). */
 export type GetTransactionsQuery = NonNullable<operations["getTransactions"]["parameters"]["query"]>;
-/** Success response body of `getTransactions` (`GET /api/v3/transactions`). */
+/**
+ * Success response body of `getTransactions` (`GET /api/v3/transactions`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetTransactionsResponse = operations["getTransactions"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getTransactionsByMessage` (`GET /api/v3/transactionsByMessage`). */
 export type GetTransactionsByMessageQuery = NonNullable<operations["getTransactionsByMessage"]["parameters"]["query"]>;
-/** Success response body of `getTransactionsByMessage` (`GET /api/v3/transactionsByMessage`). */
+/**
+ * Success response body of `getTransactionsByMessage` (`GET /api/v3/transactionsByMessage`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetTransactionsByMessageResponse = operations["getTransactionsByMessage"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getAdjacentTransactions` (`GET /api/v3/adjacentTransactions`). */
 export type GetAdjacentTransactionsQuery = NonNullable<operations["getAdjacentTransactions"]["parameters"]["query"]>;
-/** Success response body of `getAdjacentTransactions` (`GET /api/v3/adjacentTransactions`). */
+/**
+ * Success response body of `getAdjacentTransactions` (`GET /api/v3/adjacentTransactions`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetAdjacentTransactionsResponse = operations["getAdjacentTransactions"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getMessages` (`GET /api/v3/messages`). */
 export type GetMessagesQuery = NonNullable<operations["getMessages"]["parameters"]["query"]>;
-/** Success response body of `getMessages` (`GET /api/v3/messages`). */
+/**
+ * Success response body of `getMessages` (`GET /api/v3/messages`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetMessagesResponse = operations["getMessages"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getTraces` (`GET /api/v3/traces`). */
 export type GetTracesQuery = NonNullable<operations["getTraces"]["parameters"]["query"]>;
-/** Success response body of `getTraces` (`GET /api/v3/traces`). */
+/**
+ * Success response body of `getTraces` (`GET /api/v3/traces`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetTracesResponse = operations["getTraces"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getActions` (`GET /api/v3/actions`). */
 export type GetActionsQuery = NonNullable<operations["getActions"]["parameters"]["query"]>;
-/** Success response body of `getActions` (`GET /api/v3/actions`). */
+/**
+ * Success response body of `getActions` (`GET /api/v3/actions`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetActionsResponse = operations["getActions"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getAccountStates` (`GET /api/v3/accountStates`). */
 export type GetAccountStatesQuery = NonNullable<operations["getAccountStates"]["parameters"]["query"]>;
-/** Success response body of `getAccountStates` (`GET /api/v3/accountStates`). */
+/**
+ * Success response body of `getAccountStates` (`GET /api/v3/accountStates`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetAccountStatesResponse = operations["getAccountStates"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getWalletStates` (`GET /api/v3/walletStates`). */
 export type GetWalletStatesQuery = NonNullable<operations["getWalletStates"]["parameters"]["query"]>;
-/** Success response body of `getWalletStates` (`GET /api/v3/walletStates`). */
+/**
+ * Success response body of `getWalletStates` (`GET /api/v3/walletStates`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetWalletStatesResponse = operations["getWalletStates"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getAddressInformation` (`GET /api/v3/addressInformation`). */
 export type GetAddressInformationQuery = NonNullable<operations["getAddressInformation"]["parameters"]["query"]>;
-/** Success response body of `getAddressInformation` (`GET /api/v3/addressInformation`). */
+/**
+ * Success response body of `getAddressInformation` (`GET /api/v3/addressInformation`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetAddressInformationResponse = operations["getAddressInformation"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getWalletInformation` (`GET /api/v3/walletInformation`). */
 export type GetWalletInformationQuery = NonNullable<operations["getWalletInformation"]["parameters"]["query"]>;
-/** Success response body of `getWalletInformation` (`GET /api/v3/walletInformation`). */
+/**
+ * Success response body of `getWalletInformation` (`GET /api/v3/walletInformation`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetWalletInformationResponse = operations["getWalletInformation"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getAddressBook` (`GET /api/v3/addressBook`). */
 export type GetAddressBookQuery = NonNullable<operations["getAddressBook"]["parameters"]["query"]>;
@@ -2864,37 +2928,91 @@ export type GetMetadataQuery = NonNullable<operations["getMetadata"]["parameters
 export type GetMetadataResponse = operations["getMetadata"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getJettonMasters` (`GET /api/v3/jetton/masters`). */
 export type GetJettonMastersQuery = NonNullable<operations["getJettonMasters"]["parameters"]["query"]>;
-/** Success response body of `getJettonMasters` (`GET /api/v3/jetton/masters`). */
+/**
+ * Success response body of `getJettonMasters` (`GET /api/v3/jetton/masters`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetJettonMastersResponse = operations["getJettonMasters"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getJettonWallets` (`GET /api/v3/jetton/wallets`). */
 export type GetJettonWalletsQuery = NonNullable<operations["getJettonWallets"]["parameters"]["query"]>;
-/** Success response body of `getJettonWallets` (`GET /api/v3/jetton/wallets`). */
+/**
+ * Success response body of `getJettonWallets` (`GET /api/v3/jetton/wallets`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetJettonWalletsResponse = operations["getJettonWallets"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getJettonTransfers` (`GET /api/v3/jetton/transfers`). */
 export type GetJettonTransfersQuery = NonNullable<operations["getJettonTransfers"]["parameters"]["query"]>;
-/** Success response body of `getJettonTransfers` (`GET /api/v3/jetton/transfers`). */
+/**
+ * Success response body of `getJettonTransfers` (`GET /api/v3/jetton/transfers`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetJettonTransfersResponse = operations["getJettonTransfers"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getJettonBurns` (`GET /api/v3/jetton/burns`). */
 export type GetJettonBurnsQuery = NonNullable<operations["getJettonBurns"]["parameters"]["query"]>;
-/** Success response body of `getJettonBurns` (`GET /api/v3/jetton/burns`). */
+/**
+ * Success response body of `getJettonBurns` (`GET /api/v3/jetton/burns`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetJettonBurnsResponse = operations["getJettonBurns"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getNftCollections` (`GET /api/v3/nft/collections`). */
 export type GetNftCollectionsQuery = NonNullable<operations["getNftCollections"]["parameters"]["query"]>;
-/** Success response body of `getNftCollections` (`GET /api/v3/nft/collections`). */
+/**
+ * Success response body of `getNftCollections` (`GET /api/v3/nft/collections`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetNftCollectionsResponse = operations["getNftCollections"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getNftItems` (`GET /api/v3/nft/items`). */
 export type GetNftItemsQuery = NonNullable<operations["getNftItems"]["parameters"]["query"]>;
-/** Success response body of `getNftItems` (`GET /api/v3/nft/items`). */
+/**
+ * Success response body of `getNftItems` (`GET /api/v3/nft/items`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetNftItemsResponse = operations["getNftItems"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getNftTransfers` (`GET /api/v3/nft/transfers`). */
 export type GetNftTransfersQuery = NonNullable<operations["getNftTransfers"]["parameters"]["query"]>;
-/** Success response body of `getNftTransfers` (`GET /api/v3/nft/transfers`). */
+/**
+ * Success response body of `getNftTransfers` (`GET /api/v3/nft/transfers`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetNftTransfersResponse = operations["getNftTransfers"]["responses"][200]["content"]["application/json"];
-/** Success response body of `getMasterchainInfo` (`GET /api/v3/masterchainInfo`). */
+/**
+ * Success response body of `getMasterchainInfo` (`GET /api/v3/masterchainInfo`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetMasterchainInfoResponse = operations["getMasterchainInfo"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getBlocks` (`GET /api/v3/blocks`). */
 export type GetBlocksQuery = NonNullable<operations["getBlocks"]["parameters"]["query"]>;
-/** Success response body of `getBlocks` (`GET /api/v3/blocks`). */
+/**
+ * Success response body of `getBlocks` (`GET /api/v3/blocks`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetBlocksResponse = operations["getBlocks"]["responses"][200]["content"]["application/json"];
 /** Request body of `runGetMethod` (`POST /api/v3/runGetMethod`). */
 export type RunGetMethodBody = NonNullable<operations["runGetMethod"]["requestBody"]>["content"]["application/json"];
@@ -2902,7 +3020,13 @@ export type RunGetMethodBody = NonNullable<operations["runGetMethod"]["requestBo
 export type RunGetMethodResponse = operations["runGetMethod"]["responses"][200]["content"]["application/json"];
 /** Request body of `estimateFee` (`POST /api/v3/estimateFee`). */
 export type EstimateFeeBody = NonNullable<operations["estimateFee"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `estimateFee` (`POST /api/v3/estimateFee`). */
+/**
+ * Success response body of `estimateFee` (`POST /api/v3/estimateFee`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type EstimateFeeResponse = operations["estimateFee"]["responses"][200]["content"]["application/json"];
 /** Request body of `sendMessage` (`POST /api/v3/message`). */
 export type SendMessageBody = NonNullable<operations["sendMessage"]["requestBody"]>["content"]["application/json"];

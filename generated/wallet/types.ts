@@ -2043,47 +2043,113 @@ export type ConstantCallResult = components["schemas"]["ConstantCallResult"];
 export type ConstantCall = components["schemas"]["ConstantCall"];
 /** Request body of `getAccount` (`POST /wallet/getaccount`). */
 export type GetAccountBody = NonNullable<operations["getAccount"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `getAccount` (`POST /wallet/getaccount`). */
+/**
+ * Success response body of `getAccount` (`POST /wallet/getaccount`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetAccountResponse = operations["getAccount"]["responses"][200]["content"]["application/json"];
 /** Request body of `getAccountResource` (`POST /wallet/getaccountresource`). */
 export type GetAccountResourceBody = NonNullable<operations["getAccountResource"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `getAccountResource` (`POST /wallet/getaccountresource`). */
+/**
+ * Success response body of `getAccountResource` (`POST /wallet/getaccountresource`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetAccountResourceResponse = operations["getAccountResource"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getNowBlock` (`GET /wallet/getnowblock`). */
 export type GetNowBlockQuery = NonNullable<operations["getNowBlock"]["parameters"]["query"]>;
-/** Success response body of `getNowBlock` (`GET /wallet/getnowblock`). */
+/**
+ * Success response body of `getNowBlock` (`GET /wallet/getnowblock`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetNowBlockResponse = operations["getNowBlock"]["responses"][200]["content"]["application/json"];
 /** Request body of `getBlockByNum` (`POST /wallet/getblockbynum`). */
 export type GetBlockByNumBody = NonNullable<operations["getBlockByNum"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `getBlockByNum` (`POST /wallet/getblockbynum`). */
+/**
+ * Success response body of `getBlockByNum` (`POST /wallet/getblockbynum`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetBlockByNumResponse = operations["getBlockByNum"]["responses"][200]["content"]["application/json"];
 /** Request body of `getBlockById` (`POST /wallet/getblockbyid`). */
 export type GetBlockByIdBody = NonNullable<operations["getBlockById"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `getBlockById` (`POST /wallet/getblockbyid`). */
+/**
+ * Success response body of `getBlockById` (`POST /wallet/getblockbyid`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetBlockByIdResponse = operations["getBlockById"]["responses"][200]["content"]["application/json"];
 /** Request body of `getBlock` (`POST /wallet/getblock`). */
 export type GetBlockBody = NonNullable<operations["getBlock"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `getBlock` (`POST /wallet/getblock`). */
+/**
+ * Success response body of `getBlock` (`POST /wallet/getblock`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetBlockResponse = operations["getBlock"]["responses"][200]["content"]["application/json"];
 /** Request body of `getTransactionById` (`POST /wallet/gettransactionbyid`). */
 export type GetTransactionByIdBody = NonNullable<operations["getTransactionById"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `getTransactionById` (`POST /wallet/gettransactionbyid`). */
+/**
+ * Success response body of `getTransactionById` (`POST /wallet/gettransactionbyid`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetTransactionByIdResponse = operations["getTransactionById"]["responses"][200]["content"]["application/json"];
 /** Request body of `getTransactionInfoById` (`POST /wallet/gettransactioninfobyid`). */
 export type GetTransactionInfoByIdBody = NonNullable<operations["getTransactionInfoById"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `getTransactionInfoById` (`POST /wallet/gettransactioninfobyid`). */
+/**
+ * Success response body of `getTransactionInfoById` (`POST /wallet/gettransactioninfobyid`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetTransactionInfoByIdResponse = operations["getTransactionInfoById"]["responses"][200]["content"]["application/json"];
 /** Request body of `triggerConstantContract` (`POST /wallet/triggerconstantcontract`). */
 export type TriggerConstantContractBody = NonNullable<operations["triggerConstantContract"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `triggerConstantContract` (`POST /wallet/triggerconstantcontract`). */
+/**
+ * Success response body of `triggerConstantContract` (`POST /wallet/triggerconstantcontract`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type TriggerConstantContractResponse = operations["triggerConstantContract"]["responses"][200]["content"]["application/json"];
 /** Request body of `createTransaction` (`POST /wallet/createtransaction`). */
 export type CreateTransactionBody = NonNullable<operations["createTransaction"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `createTransaction` (`POST /wallet/createtransaction`). */
+/**
+ * Success response body of `createTransaction` (`POST /wallet/createtransaction`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type CreateTransactionResponse = operations["createTransaction"]["responses"][200]["content"]["application/json"];
 /** Request body of `transferAsset` (`POST /wallet/transferasset`). */
 export type TransferAssetBody = NonNullable<operations["transferAsset"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `transferAsset` (`POST /wallet/transferasset`). */
+/**
+ * Success response body of `transferAsset` (`POST /wallet/transferasset`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type TransferAssetResponse = operations["transferAsset"]["responses"][200]["content"]["application/json"];
 /** Request body of `broadcastTransaction` (`POST /wallet/broadcasttransaction`). */
 export type BroadcastTransactionBody = NonNullable<operations["broadcastTransaction"]["requestBody"]>["content"]["application/json"];
@@ -2091,65 +2157,161 @@ export type BroadcastTransactionBody = NonNullable<operations["broadcastTransact
 export type BroadcastTransactionResponse = operations["broadcastTransaction"]["responses"][200]["content"]["application/json"];
 /** Request body of `getAssetIssueListByName` (`POST /wallet/getassetissuelistbyname`). */
 export type GetAssetIssueListByNameBody = NonNullable<operations["getAssetIssueListByName"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `getAssetIssueListByName` (`POST /wallet/getassetissuelistbyname`). */
+/**
+ * Success response body of `getAssetIssueListByName` (`POST /wallet/getassetissuelistbyname`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetAssetIssueListByNameResponse = operations["getAssetIssueListByName"]["responses"][200]["content"]["application/json"];
 /** Request body of `getAssetIssueById` (`POST /wallet/getassetissuebyid`). */
 export type GetAssetIssueByIdBody = NonNullable<operations["getAssetIssueById"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `getAssetIssueById` (`POST /wallet/getassetissuebyid`). */
+/**
+ * Success response body of `getAssetIssueById` (`POST /wallet/getassetissuebyid`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetAssetIssueByIdResponse = operations["getAssetIssueById"]["responses"][200]["content"]["application/json"];
 /** Request body of `getAssetIssueByAccount` (`POST /wallet/getassetissuebyaccount`). */
 export type GetAssetIssueByAccountBody = NonNullable<operations["getAssetIssueByAccount"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `getAssetIssueByAccount` (`POST /wallet/getassetissuebyaccount`). */
+/**
+ * Success response body of `getAssetIssueByAccount` (`POST /wallet/getassetissuebyaccount`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetAssetIssueByAccountResponse = operations["getAssetIssueByAccount"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getAssetIssueList` (`GET /wallet/getassetissuelist`). */
 export type GetAssetIssueListQuery = NonNullable<operations["getAssetIssueList"]["parameters"]["query"]>;
-/** Success response body of `getAssetIssueList` (`GET /wallet/getassetissuelist`). */
+/**
+ * Success response body of `getAssetIssueList` (`GET /wallet/getassetissuelist`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetAssetIssueListResponse = operations["getAssetIssueList"]["responses"][200]["content"]["application/json"];
 /** Request body of `getPaginatedAssetIssueList` (`POST /wallet/getpaginatedassetissuelist`). */
 export type GetPaginatedAssetIssueListBody = NonNullable<operations["getPaginatedAssetIssueList"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `getPaginatedAssetIssueList` (`POST /wallet/getpaginatedassetissuelist`). */
+/**
+ * Success response body of `getPaginatedAssetIssueList` (`POST /wallet/getpaginatedassetissuelist`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetPaginatedAssetIssueListResponse = operations["getPaginatedAssetIssueList"]["responses"][200]["content"]["application/json"];
 /** Request body of `getAccountSolidity` (`POST /walletsolidity/getaccount`). */
 export type GetAccountSolidityBody = NonNullable<operations["getAccountSolidity"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `getAccountSolidity` (`POST /walletsolidity/getaccount`). */
+/**
+ * Success response body of `getAccountSolidity` (`POST /walletsolidity/getaccount`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetAccountSolidityResponse = operations["getAccountSolidity"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getNowBlockSolidity` (`GET /walletsolidity/getnowblock`). */
 export type GetNowBlockSolidityQuery = NonNullable<operations["getNowBlockSolidity"]["parameters"]["query"]>;
-/** Success response body of `getNowBlockSolidity` (`GET /walletsolidity/getnowblock`). */
+/**
+ * Success response body of `getNowBlockSolidity` (`GET /walletsolidity/getnowblock`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetNowBlockSolidityResponse = operations["getNowBlockSolidity"]["responses"][200]["content"]["application/json"];
 /** Request body of `getBlockByNumSolidity` (`POST /walletsolidity/getblockbynum`). */
 export type GetBlockByNumSolidityBody = NonNullable<operations["getBlockByNumSolidity"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `getBlockByNumSolidity` (`POST /walletsolidity/getblockbynum`). */
+/**
+ * Success response body of `getBlockByNumSolidity` (`POST /walletsolidity/getblockbynum`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetBlockByNumSolidityResponse = operations["getBlockByNumSolidity"]["responses"][200]["content"]["application/json"];
 /** Request body of `getBlockByIdSolidity` (`POST /walletsolidity/getblockbyid`). */
 export type GetBlockByIdSolidityBody = NonNullable<operations["getBlockByIdSolidity"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `getBlockByIdSolidity` (`POST /walletsolidity/getblockbyid`). */
+/**
+ * Success response body of `getBlockByIdSolidity` (`POST /walletsolidity/getblockbyid`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetBlockByIdSolidityResponse = operations["getBlockByIdSolidity"]["responses"][200]["content"]["application/json"];
 /** Request body of `getTransactionByIdSolidity` (`POST /walletsolidity/gettransactionbyid`). */
 export type GetTransactionByIdSolidityBody = NonNullable<operations["getTransactionByIdSolidity"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `getTransactionByIdSolidity` (`POST /walletsolidity/gettransactionbyid`). */
+/**
+ * Success response body of `getTransactionByIdSolidity` (`POST /walletsolidity/gettransactionbyid`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetTransactionByIdSolidityResponse = operations["getTransactionByIdSolidity"]["responses"][200]["content"]["application/json"];
 /** Request body of `getTransactionInfoByIdSolidity` (`POST /walletsolidity/gettransactioninfobyid`). */
 export type GetTransactionInfoByIdSolidityBody = NonNullable<operations["getTransactionInfoByIdSolidity"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `getTransactionInfoByIdSolidity` (`POST /walletsolidity/gettransactioninfobyid`). */
+/**
+ * Success response body of `getTransactionInfoByIdSolidity` (`POST /walletsolidity/gettransactioninfobyid`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetTransactionInfoByIdSolidityResponse = operations["getTransactionInfoByIdSolidity"]["responses"][200]["content"]["application/json"];
 /** Request body of `triggerConstantContractSolidity` (`POST /walletsolidity/triggerconstantcontract`). */
 export type TriggerConstantContractSolidityBody = NonNullable<operations["triggerConstantContractSolidity"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `triggerConstantContractSolidity` (`POST /walletsolidity/triggerconstantcontract`). */
+/**
+ * Success response body of `triggerConstantContractSolidity` (`POST /walletsolidity/triggerconstantcontract`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type TriggerConstantContractSolidityResponse = operations["triggerConstantContractSolidity"]["responses"][200]["content"]["application/json"];
 /** Request body of `getAssetIssueListByNameSolidity` (`POST /walletsolidity/getassetissuelistbyname`). */
 export type GetAssetIssueListByNameSolidityBody = NonNullable<operations["getAssetIssueListByNameSolidity"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `getAssetIssueListByNameSolidity` (`POST /walletsolidity/getassetissuelistbyname`). */
+/**
+ * Success response body of `getAssetIssueListByNameSolidity` (`POST /walletsolidity/getassetissuelistbyname`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetAssetIssueListByNameSolidityResponse = operations["getAssetIssueListByNameSolidity"]["responses"][200]["content"]["application/json"];
 /** Request body of `getAssetIssueByIdSolidity` (`POST /walletsolidity/getassetissuebyid`). */
 export type GetAssetIssueByIdSolidityBody = NonNullable<operations["getAssetIssueByIdSolidity"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `getAssetIssueByIdSolidity` (`POST /walletsolidity/getassetissuebyid`). */
+/**
+ * Success response body of `getAssetIssueByIdSolidity` (`POST /walletsolidity/getassetissuebyid`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetAssetIssueByIdSolidityResponse = operations["getAssetIssueByIdSolidity"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getAssetIssueListSolidity` (`GET /walletsolidity/getassetissuelist`). */
 export type GetAssetIssueListSolidityQuery = NonNullable<operations["getAssetIssueListSolidity"]["parameters"]["query"]>;
-/** Success response body of `getAssetIssueListSolidity` (`GET /walletsolidity/getassetissuelist`). */
+/**
+ * Success response body of `getAssetIssueListSolidity` (`GET /walletsolidity/getassetissuelist`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetAssetIssueListSolidityResponse = operations["getAssetIssueListSolidity"]["responses"][200]["content"]["application/json"];
 /** Request body of `getPaginatedAssetIssueListSolidity` (`POST /walletsolidity/getpaginatedassetissuelist`). */
 export type GetPaginatedAssetIssueListSolidityBody = NonNullable<operations["getPaginatedAssetIssueListSolidity"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `getPaginatedAssetIssueListSolidity` (`POST /walletsolidity/getpaginatedassetissuelist`). */
+/**
+ * Success response body of `getPaginatedAssetIssueListSolidity` (`POST /walletsolidity/getpaginatedassetissuelist`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type GetPaginatedAssetIssueListSolidityResponse = operations["getPaginatedAssetIssueListSolidity"]["responses"][200]["content"]["application/json"];

@@ -2,15 +2,26 @@
 // user gets it, then checks that every entry imports, the sandbox serves a client, the published
 // types compile under strict settings with skipLibCheck off, publint and arethetypeswrong find
 // nothing, and the `chainkit` command works from the install: `npx chainkit sandbox --seed 1
-// --port 8500 --json`, then `npx chainkit call` against it. Tests run against src/; this is the
-// only check of dist/.
+// --port 8500 --json`, then `npx chainkit call` against it, then every guide the package ships
+// (`npx tsx node_modules/chainkit/examples/<guide>.ts`, with the sandbox's CHAINKIT_* variables).
+// Tests run against src/; this is the only check of dist/ and of the shipped guides.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const repo = resolve(import.meta.dirname, "../..");
 const scratch = mkdtempSync(join(tmpdir(), "chainkit-package-"));
+
+/** The version range of one of the repository's dev dependencies, e.g. `^4.23.15` for tsx. */
+function devDependency(name: string): string {
+  const manifest = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as {
+    devDependencies: Record<string, string>;
+  };
+  const range = manifest.devDependencies[name];
+  if (range === undefined) throw new Error(`${name} is not a dev dependency`);
+  return range;
+}
 
 function run(command: string, args: string[], cwd = scratch): void {
   execFileSync(command, args, { cwd, stdio: ["ignore", "inherit", "inherit"] });
@@ -65,9 +76,32 @@ async function checkCommand(): Promise<void> {
       throw new Error("chainkit call platform getOrganization printed no organization");
     const portal = output("npx", ["chainkit", "docs"]).trim();
     if (!existsSync(portal)) throw new Error(`chainkit docs points at ${portal}, which is not there`);
+    runShippedGuides(summary.env);
   } finally {
     sandbox.kill("SIGTERM");
     await exited;
+  }
+}
+
+/**
+ * Runs every guide the package ships, as a reader with the package and tsx runs it, against the
+ * sandbox whose `CHAINKIT_*` variables are given. Each must exit 0: its imports resolve to the
+ * installed `chainkit`, not to the repository's sources.
+ */
+function runShippedGuides(env: Record<string, string>): void {
+  const folder = join(scratch, "node_modules/chainkit/examples");
+  const guides = readdirSync(folder).filter((name) => name.endsWith(".ts"));
+  if (guides.length === 0) throw new Error("the package ships no guides in examples/");
+  for (const guide of guides.sort()) {
+    const started = Date.now();
+    try {
+      output("npx", ["tsx", join("node_modules/chainkit/examples", guide)], env);
+    } catch (error) {
+      throw new Error(`the shipped guide examples/${guide} failed against npx chainkit sandbox --seed 1`, {
+        cause: error,
+      });
+    }
+    console.log(`package check: examples/${guide} ran to the end (${Date.now() - started} ms)`);
   }
 }
 
@@ -120,6 +154,8 @@ try {
     "ganache@^7.9.0",
     "@grpc/grpc-js@^1.10.0",
     "viem@^2.21.0",
+    // What a reader adds to run the shipped guides: `npx tsx node_modules/chainkit/examples/<guide>.ts`.
+    `tsx@${devDependency("tsx")}`,
   ]);
   writeFileSync(join(scratch, "smoke.mjs"), smoke);
   run("node", ["smoke.mjs"]);
@@ -145,7 +181,7 @@ try {
   run(join(repo, "node_modules/.bin/attw"), [tarball, "--profile", "esm-only", "--format", "ascii"]);
   await checkCommand();
   console.log(
-    "package check: every entry imports, the packaged sandbox serves a client, the types compile, publint and attw find nothing, npx chainkit sandbox/call/docs work",
+    "package check: every entry imports, the packaged sandbox serves a client, the types compile, publint and attw find nothing, npx chainkit sandbox/call/docs work, every shipped guide runs",
   );
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import ts from "typescript";
 import { integerFormat } from "../../src/runtime/json/integer-format.js";
-import { SECRET_EXTENSION } from "./field-paths.js";
+import { findInt64Paths, SECRET_EXTENSION } from "./field-paths.js";
 import { operationTypeNames } from "./generated-names.js";
 import { isObject, type Json } from "./json.js";
 import { typeName } from "./names.js";
@@ -88,13 +88,36 @@ export async function openApiTypes(
     add(
       names.response,
       operation.pointer,
-      `/** Success response body ${of}. */\nexport type ${names.response} = ${successType(operation, op)};`,
+      `${responseDoc(of, operation, doc)}\nexport type ${names.response} = ${successType(operation, op)};`,
     );
   }
   const aliasText = [...aliases.values()].map((alias) => alias.text).join("\n");
   const types = astToString(ast);
   const imports = new RegExp(`\\b${SECRET_TYPE}\\b`).test(types) ? `${SECRET_IMPORT}\n\n` : "";
   return `${imports}${types}\n${aliasText}\n`;
+}
+
+/**
+ * The TSDoc of a success response alias. An answer with wide integers (read as `bigint`) says how to
+ * write it as JSON, since `JSON.stringify` throws on `bigint`: with the entry's `stringifyJson`.
+ */
+function responseDoc(of: string, operation: RestOperationModel, doc: Json): string {
+  const holdsBigint = operation.responses.some(
+    (response) =>
+      response.status.startsWith("2") &&
+      response.body &&
+      findInt64Paths(doc, response.body.schema).length > 0,
+  );
+  if (!holdsBigint) return `/** Success response body ${of}. */`;
+  return [
+    "/**",
+    ` * Success response body ${of}.`,
+    " *",
+    " * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by",
+    " * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`",
+    " * reads it back.",
+    " */",
+  ].join("\n");
 }
 
 /** The union of the 2xx bodies (`void` for a 2xx without one); `void` when no 2xx is documented. */

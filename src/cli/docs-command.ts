@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { serveFolder } from "./serve-folder.js";
 import { UsageError } from "./usage-error.js";
+import { watchParent } from "./watch-parent.js";
 
 /** `chainkit docs --help`. */
 export const DOCS_HELP = `Usage: chainkit docs [options]
@@ -15,7 +16,8 @@ Without options, prints the path of the portal's index.html to open in a browser
 
 Options:
   --out <dir>      copy the portal into <dir> (to publish or keep it)
-  --serve          serve the portal on 127.0.0.1 until Ctrl-C
+  --serve          serve the portal on 127.0.0.1 until Ctrl-C (or until the process
+                   that started it goes away)
   --port <n>       the port for --serve (default: a free one)
   -h, --help       show this help`;
 
@@ -39,7 +41,8 @@ function readOptions(args: readonly string[]) {
 }
 
 /**
- * `chainkit docs`: points at the built portal, copies it, or serves it on loopback.
+ * `chainkit docs`: points at the built portal, copies it, or serves it on loopback until a signal or
+ * the loss of its parent process stops it.
  *
  * @param args - The arguments after `docs`.
  * @throws {UsageError} for a wrong command line.
@@ -76,4 +79,7 @@ export async function runDocsCommand(args: readonly string[]): Promise<void> {
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  process.once("SIGHUP", stop);
+  // As the sandbox does: a launcher (npx, npm) killed without passing a signal on must not leave it serving.
+  watchParent(stop);
 }

@@ -231,6 +231,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     createExchangeOperations(caller),
     nonceManagerFor(signer.address, options.nonces),
     resolveRetryPolicy(options.retry),
+    options.network,
   );
 
   const signL1 =

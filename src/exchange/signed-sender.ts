@@ -7,6 +7,7 @@ import { sleep } from "../runtime/http/sleep.js";
 import { resolveMaxResponseBytes } from "../runtime/max-response-bytes.js";
 import type { RestCallOptions } from "../runtime/rest/create-rest-caller.js";
 import { ExchangeError } from "./errors/exchange-error.js";
+import { refusalHint } from "./errors/refusal-hint.js";
 import type { NonceManager } from "./nonce-manager.js";
 import type { Signature } from "./signing/signature.js";
 
@@ -47,7 +48,13 @@ export interface Accepted {
 
 type AnyOperation = (body: unknown, options: RestCallOptions) => Promise<unknown>;
 
-function refusal(text: string, status: number, resends: number, cause?: unknown): ExchangeError {
+function refusal(
+  text: string,
+  status: number,
+  resends: number,
+  network: "mainnet" | "testnet" | undefined,
+  cause?: unknown,
+): ExchangeError {
   // Kept bounded, as every error keeps a server's text: a refusal may be megabytes long.
   const message = String(scrubValue(text, (unchanged) => unchanged));
   const resent = resends > 0 && /duplicate nonce/i.test(message);
@@ -57,7 +64,7 @@ function refusal(text: string, status: number, resends: number, cause?: unknown)
     cause,
     details: resent
       ? `the same signed request was resent ${resends} time(s) after failures; an earlier attempt may have been processed`
-      : undefined,
+      : network && refusalHint(message, network),
   });
 }
 
@@ -78,6 +85,7 @@ function relativeToAction(error: RequestValidationError): RequestValidationError
  * @param operations - The generated exchange operations (they check each body against the spec).
  * @param nonces - The signer's nonce manager and queue.
  * @param policy - How often and how long to resend.
+ * @param network - The network the actions are signed for, named when a refusal may come from a mismatch.
  * @returns `submit`, which resolves to the `ok` answer's `response`.
  * @example
  * const operations = createExchangeOperations(createRestCaller({ baseUrl: url }));
@@ -94,6 +102,7 @@ export function createSignedSender(
   operations: ExchangeOperations,
   nonces: NonceManager,
   policy: RetryPolicy,
+  network?: "mainnet" | "testnet",
 ) {
   /** Sends one signed body, resending exactly it after retryable failures. */
   async function send(
@@ -113,7 +122,7 @@ export function createSignedSender(
       } catch (error) {
         if (error instanceof RequestValidationError) throw relativeToAction(error);
         if (error instanceof HttpError && error.status === 422) {
-          throw refusal(error.serviceMessage ?? "malformed request", 422, resends, error);
+          throw refusal(error.serviceMessage ?? "malformed request", 422, resends, network, error);
         }
         const delay = isRetryable(error)
           ? nextRetryDelay(policy, resends, Date.now() - started, retryHint(error))
@@ -144,7 +153,7 @@ export function createSignedSender(
         callOptions,
         submission.extras.expiresAfter,
       );
-      if (answer.status === "err") throw refusal(String(answer.response), 200, resends);
+      if (answer.status === "err") throw refusal(String(answer.response), 200, resends, network);
       return { response: answer.response, nonce };
     }, submission.signal);
   };

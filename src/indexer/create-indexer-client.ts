@@ -5,18 +5,28 @@ import {
   type IndexerOperations,
   indexerOperations,
 } from "../../generated/indexer/index.js";
+import { ConfigurationError } from "../runtime/errors/configuration-error.js";
 import { type NodeClientOptions, nodeCallerOptions } from "../runtime/node-client-options.js";
 import type { CallOptions } from "../runtime/operation.js";
 import type { UsageSnapshot } from "../runtime/usage/usage-meter.js";
+import { checkedGetMethod } from "./checked-get-method.js";
 import { createIndexerCaller } from "./indexer-caller.js";
 import { type IndexerListIterators, iteratorName } from "./list-iterators.js";
 import { paginateList } from "./paginate-list.js";
 
 /**
- * Options of {@link createIndexerClient}: those of every node client. `retry` covers every call but
- * `sendMessage`, the one that does not only read.
+ * Options of {@link createIndexerClient}: those of every node client, and how get-method exit codes
+ * are read. `retry` covers every call but `sendMessage`, the one that does not only read.
  */
-export interface IndexerClientOptions extends NodeClientOptions {}
+export interface IndexerClientOptions extends NodeClientOptions {
+  /**
+   * What `runGetMethod` does with a run that ends with a TVM exit code other than 0 or 1 (the method
+   * does not exist, a wrong argument, an account without code, the contract's own error):
+   * `"throw"` (the default) throws `GetMethodError` naming the code; `"return"` returns the run, for
+   * callers that check `exit_code` themselves.
+   */
+  getMethodExitCodes?: "throw" | "return";
+}
 
 /** What an indexer client has spent: each request consumes one request unit. */
 export interface IndexerUsage extends UsageSnapshot {
@@ -55,13 +65,14 @@ export type IndexerClient = IndexerOperations &
  * validated, and every number the indexer writes as a decimal string (logical times, nanotons,
  * jetton amounts, query ids) comes back as an exact `bigint`. Every list endpoint has an iterator
  * that pages through `limit`/`offset` (at most 1000 per request), stops at `max`, never yields an
- * item twice, and stops with an error if the server ignores `offset`. Inspecting or serialising the
- * client shows no token or password.
+ * item twice, and stops with an error if the server ignores `offset`. A get-method run that fails
+ * (TVM exit code other than 0 or 1) throws `GetMethodError` naming the code. Inspecting or serialising
+ * the client shows no token or password.
  *
  * @param options - Node URL, credentials and transport options.
  * @returns The client.
  * @throws {ConfigurationError} when the URL is not https (loopback excepted), or the credentials are
- *   empty, mixed or a bearer key.
+ *   empty, mixed or a bearer key, or `getMethodExitCodes` is neither "throw" nor "return".
  * @example
  * const indexer = createIndexerClient({ url: "https://nd-123-456-789.p2pify.com", credentials: { token } });
  * for await (const tx of indexer.transactions({ account }, { max: 100 })) console.log(tx.lt, tx.hash);
@@ -73,7 +84,15 @@ export function createIndexerClient(options: IndexerClientOptions): IndexerClien
     urlOption: "url",
     ...nodeCallerOptions(options),
   });
-  const operations = createIndexerOperations(caller);
+  const exitCodes = options.getMethodExitCodes ?? "throw";
+  if (exitCodes !== "throw" && exitCodes !== "return") {
+    throw new ConfigurationError("getMethodExitCodes", 'must be "throw" (the default) or "return"');
+  }
+  const generated = createIndexerOperations(caller);
+  const operations =
+    exitCodes === "return"
+      ? generated
+      : { ...generated, runGetMethod: checkedGetMethod(generated.runGetMethod) };
 
   const iterators: Record<string, unknown> = {};
   for (const operation of Object.values(indexerOperations)) {

@@ -29,7 +29,7 @@ const ownErrors: Record<keyof typeof entries, string[]> = {
     "WalletEncodingError",
     "WalletSignerError",
   ],
-  indexer: ["TonAddressError"],
+  indexer: ["GetMethodError", "TonAddressError"],
   grpc: [],
   viem: ["ProofError"],
 };

@@ -1,9 +1,8 @@
 import { readdirSync } from "node:fs";
 import { parseOpenRPCDocument, validateOpenRPCDocument } from "@open-rpc/schema-utils-js";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import type { ValidateFunction } from "ajv/dist/2020.js";
 import { describe, expect, test } from "vitest";
-import { fixture, loadSpec, resolvePointer, validatorAt } from "./support.js";
+import { fixture, loadSpec, resolvePointer, specAjv, validatorAt } from "./support.js";
 
 type Json = Record<string, unknown>;
 interface ContentDescriptor {
@@ -37,8 +36,7 @@ const method = (name: string): Method => {
 
 // The params of a JSON-RPC call are one array: compile each method's content descriptors into the
 // tuple schema a client validates before sending (required params first, no extra positions).
-const tupleAjv = new Ajv2020({ allErrors: true, strict: false });
-addFormats.default(tupleAjv);
+const tupleAjv = specAjv(spec);
 tupleAjv.addSchema({ ...structuredClone(spec), $id: "evm-spec" });
 const paramsValidators = new Map<string, ValidateFunction>();
 function paramsOf(name: string): ValidateFunction {

@@ -126,10 +126,22 @@ function plainPointer(spec: unknown, pointer: string): string {
   return `/${out.join("/")}`;
 }
 
-function newAjv(): Ajv2020 {
-  // Not strict: a spec document carries OpenAPI/OpenRPC keywords (paths, example, x-…) that ajv must ignore.
+/**
+ * An ajv for a spec document: not strict (a spec carries OpenAPI/OpenRPC keywords, `paths`, `example`,
+ * `x-…`, that ajv must ignore), with ajv-formats, and the formats the spec uses that ajv-formats does
+ * not define (the wide integers: `uint120`, `int257`, …) registered as annotations, as the generator
+ * registers them, so ajv does not warn "unknown format … ignored".
+ */
+export function specAjv(spec: unknown): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats.default(ajv);
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== "object") return;
+    const { format } = node as { format?: unknown };
+    if (typeof format === "string" && !ajv.formats[format]) ajv.addFormat(format, true);
+    for (const child of Object.values(node)) visit(child);
+  };
+  visit(spec);
   return ajv;
 }
 
@@ -142,7 +154,7 @@ const ajvBySurface = new Map<Surface, Ajv2020>();
 export function validatorAt(surface: Surface, pointer: string): ValidateFunction {
   let ajv = ajvBySurface.get(surface);
   if (!ajv) {
-    ajv = newAjv();
+    ajv = specAjv(loadSpec(surface));
     // The spec is registered as one schema resource so `#/components/...` refs resolve inside it.
     ajv.addSchema(
       { ...structuredClone(loadSpec(surface)), $id: `chainkit:${surface}` },

@@ -72,9 +72,16 @@ export async function writeEndless(response: ServerResponse, total: number, fill
   let written = 0;
   while (written < total && !response.destroyed) {
     if (!response.write(chunk)) {
+      // Whichever comes first, the other listener goes too: one stays behind per wait otherwise, and
+      // a long body waits often enough to pass the emitter's listener limit.
       await new Promise<void>((resolve) => {
-        response.once("drain", resolve);
-        response.once("close", resolve);
+        const done = () => {
+          response.off("drain", done);
+          response.off("close", done);
+          resolve();
+        };
+        response.once("drain", done);
+        response.once("close", done);
       });
     }
     written += chunk.length;

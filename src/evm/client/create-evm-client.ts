@@ -19,6 +19,8 @@ import type { VerifiedReceiptOptions, VerifiedReceiptResult } from "../verify/ve
 import type { EvmBatchCall, EvmBatchOutcomes } from "./batch-types.js";
 import { checkingLogRange } from "./log-range-rule.js";
 import { namedBatch } from "./named-batch.js";
+import { explainingQuantities } from "./quantity-hint.js";
+import { refusingSubscriptionsOverHttp } from "./subscriptions-over-http.js";
 import { unvalidatedMethod } from "./unvalidated-method.js";
 
 /** Options of {@link createEvmClient}: those of every node client, the WebSocket's, and the EVM's own. */
@@ -181,13 +183,15 @@ export function createEvmClient(options: EvmClientOptions & { transport: "websoc
 export function createEvmClient(options: EvmClientOptions): EvmClient;
 export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveClient {
   const live = options.transport === "websocket" ? createLiveConnection(options) : undefined;
-  const jsonRpc = createJsonRpcClient({
+  const sent = createJsonRpcClient({
     transport: live?.transport,
     url: options.url,
     path: options.path ?? "/evm",
     batch: options.batch,
     ...nodeCallerOptions(options),
   });
+  // Over HTTP, subscriptions are refused saying to use the WebSocket; numbers are told to be hex.
+  const jsonRpc = explainingQuantities(live ? sent : refusingSubscriptionsOverHttp(sent));
   // The spec's validators check each param; the one rule relating two fields is checked here.
   const rpc = checkingLogRange(jsonRpc);
 

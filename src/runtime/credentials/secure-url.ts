@@ -65,6 +65,15 @@ export function requireSecureUrl(
     );
   }
   const shown = redact(parsed.href);
+  const credentialInPath = pathFromCredential(parsed.pathname, redact);
+  if (credentialInPath !== undefined) {
+    throw new ConfigurationError(
+      option,
+      `already holds a credential in its path (${redact(parsed.pathname)}): drop ${credentialInPath} and give ` +
+        "the base URL alone (a node's details.https_endpoint, such as https://nd-123.example.com); the client " +
+        "adds the token, and the surface's path (/evm for the EVM client), to every request itself",
+    );
+  }
   const secure = parsed.protocol === "https:" || parsed.protocol === "wss:";
   const plain = parsed.protocol === "http:" || parsed.protocol === "ws:";
   if (!secure && !plain) {
@@ -80,4 +89,12 @@ export function requireSecureUrl(
     );
   }
   return parsed;
+}
+
+// The shown path from the first segment that holds a credential to its end (`/***/evm`), if any does.
+function pathFromCredential(path: string, redact: (text: string) => string): string | undefined {
+  const shown = redact(path);
+  if (shown === path) return undefined;
+  const masked = shown.indexOf("***");
+  return shown.slice(Math.max(0, shown.lastIndexOf("/", masked)));
 }

@@ -2,10 +2,11 @@ import { scrubText, scrubValue } from "../credentials/scrub-value.js";
 import { HttpError } from "../errors/http-error.js";
 import { RateLimitError } from "../errors/rate-limit-error.js";
 import { parseJson } from "../json/parse-json.js";
+import { type AnswerContext, answerHint } from "./answer-hints.js";
 import { parseRetryAfter, parseTryAgainIn } from "./retry-after.js";
 import type { HttpResponse } from "./send-request.js";
 import { parseServiceError } from "./service-error.js";
-import type { CredentialsSent, ShownRequest } from "./shown-request.js";
+import type { ShownRequest } from "./shown-request.js";
 
 /**
  * The error for a non-2xx answer: `RateLimitError` for 429 (wait from `Retry-After`, or from a JSON-RPC
@@ -18,7 +19,11 @@ import type { CredentialsSent, ShownRequest } from "./shown-request.js";
  * const response = await sendHttpRequest({ method: "GET", url, headers: {} }, { fetch, timeout: 5_000, shown: showRequest("GET", url, auth.redact) });
  * if (response.status >= 400) throw errorForStatus(response, showRequest("GET", url, auth.redact, auth.scheme));
  */
-export function errorForStatus(response: HttpResponse, request: ShownRequest): HttpError | RateLimitError {
+export function errorForStatus(
+  response: HttpResponse,
+  request: ShownRequest,
+  context?: AnswerContext,
+): HttpError | RateLimitError {
   const body = scrubBody(response.text, request.redact);
   if (response.status === 429) {
     const hint = parseRetryAfter(response.headers.get("retry-after")) ?? parseTryAgainIn(tryAgainInOf(body));
@@ -31,31 +36,11 @@ export function errorForStatus(response: HttpResponse, request: ShownRequest): H
     url: request.url,
     service: parseServiceError(body),
     body,
-    hint: response.status === 401 ? unauthorizedHint(request.credentials) : undefined,
+    hint: answerHint(response, body, request, context),
   });
 }
 
-/**
- * What a 401 means given the credentials that were sent: with credentials, they were refused (wrong,
- * or revoked); without, they were missing.
- *
- * @example
- * unauthorizedHint("basic"); // "The service refused the username and password that were sent: …"
- */
-export function unauthorizedHint(sent: CredentialsSent | undefined): string | undefined {
-  switch (sent) {
-    case "bearer":
-      return "The service refused the API key that was sent: check it (and that it was not revoked)";
-    case "token":
-      return "The service refused the node token that was sent in the URL path: it is wrong, or its node was deleted (use details.auth_key of a running node)";
-    case "basic":
-      return "The service refused the username and password that were sent: use details.auth_username and details.auth_password of a running node";
-    case "none":
-      return "No credentials were sent: give the client an API key, or node credentials ({ token } or { username, password })";
-    default:
-      return undefined;
-  }
-}
+export { unauthorizedHint } from "./answer-hints.js";
 
 /**
  * An `HttpError` for an error that came inside a successful answer (e.g. the wallet's `{"Error": …}`).

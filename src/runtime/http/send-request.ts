@@ -8,6 +8,7 @@ import { TimeoutError } from "../errors/timeout-error.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../max-response-bytes.js";
 import { readBodyWithin } from "./read-body.js";
 import type { ShownRequest } from "./shown-request.js";
+import { unreachableReason } from "./unreachable-hint.js";
 
 /** Default milliseconds for one request, from sending until the body is read. */
 export const DEFAULT_TIMEOUT = 30_000;
@@ -112,10 +113,20 @@ export async function sendHttpRequest(request: HttpRequest, options: SendOptions
     const shown = { method: request.method, url: options.shown.url };
     if (signal?.aborted) throw new AbortError({ reason: signal.reason, ...shown });
     if (controller.signal.aborted) throw new TimeoutError({ timeout: options.timeout, ...shown });
-    throw new NetworkError({ ...shown, cause: scrubError(error, options.shown.redact) });
+    const known = unreachableReason(error, originOf(request.url, options.shown.redact));
+    throw new NetworkError({ ...shown, ...known, cause: scrubError(error, options.shown.redact) });
   } finally {
     clearTimeout(timer);
     if (forwardAbort) signal?.removeEventListener("abort", forwardAbort);
+  }
+}
+
+/** The URL's scheme, host and port, redacted (a node URL's path holds its token; the origin should not). */
+function originOf(url: string, redact: (text: string) => string): string {
+  try {
+    return redact(new URL(url).origin);
+  } catch {
+    return "(the URL)";
   }
 }
 

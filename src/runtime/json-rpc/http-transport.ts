@@ -54,7 +54,8 @@ export function createHttpTransport(options: HttpTransportOptions): JsonRpcTrans
         { method: "POST", url: endpoint, headers: { ...headers }, body: stringifyJson(payload) },
         { fetch: fetchFn, timeout, maxResponseBytes, signal, shown },
       );
-      if (response.status < 200 || response.status > 299) throw errorForStatus(response, shown);
+      if (response.status < 200 || response.status > 299)
+        throw errorForStatus(response, shown, { protocol: "json-rpc" });
       try {
         return { body: parseJson(response.text), status: response.status };
       } catch {

@@ -197,7 +197,12 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
 
   /** Turns a complete HTTP answer into the call's result, or throws the error it stands for. */
   function readAnswer(request: Attempt, response: HttpResponse) {
-    if (response.status < 200 || response.status > 299) throw errorForStatus(response, request.target.shown);
+    if (response.status < 200 || response.status > 299) {
+      const { responses } = request.validators;
+      // A spec that describes no 401 for the call lets anyone make it: a 401 then means another service.
+      const documentsUnauthorized = "401" in responses || "4XX" in responses;
+      throw errorForStatus(response, request.target.shown, { protocol: "rest", documentsUnauthorized });
+    }
     return readSuccess(request, response);
   }
 
