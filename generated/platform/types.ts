@@ -2246,7 +2246,13 @@ export type DeleteNodePathParams = operations["deleteNode"]["parameters"]["path"
 export type DeleteNodeResponse = void;
 /** Request body of `requestSepoliaFaucet` (`POST /v1/faucet/sepolia`). */
 export type RequestSepoliaFaucetBody = NonNullable<operations["requestSepoliaFaucet"]["requestBody"]>["content"]["application/json"];
-/** Success response body of `requestSepoliaFaucet` (`POST /v1/faucet/sepolia`). */
+/**
+ * Success response body of `requestSepoliaFaucet` (`POST /v1/faucet/sepolia`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
 export type RequestSepoliaFaucetResponse = operations["requestSepoliaFaucet"]["responses"][200]["content"]["application/json"];
 /** Success response body of `listDeploymentOptions` (`GET /v2/deployment-options/`). */
 export type ListDeploymentOptionsResponse = operations["listDeploymentOptions"]["responses"][200]["content"]["application/json"];
