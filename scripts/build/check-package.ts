@@ -1,8 +1,9 @@
 // Packs the package (prepack builds it) and installs the tarball into a scratch project, the way a
-// user gets it, then checks that every entry imports, the sandbox serves a client, the published
+// user gets it, then checks that `npx chainkit sandbox` starts from that install alone (no optional
+// peer), and, with the peers added, that every entry imports, the sandbox serves a client, the published
 // types compile under strict settings with skipLibCheck off, publint and arethetypeswrong find
-// nothing, and the `chainkit` command works from the install: `npx chainkit sandbox --seed 1
-// --port 8500 --json`, then `npx chainkit call` against it. Tests run against src/; this is the
+// nothing, and the `chainkit` command works: `npx chainkit sandbox --seed 1 --port 8500 --json`, then
+// `npx chainkit call` against it. Tests run against src/; this is the
 // only check of dist/.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -54,6 +55,8 @@ async function checkCommand(): Promise<void> {
     };
     if (summary.urls.platform !== "http://127.0.0.1:8500")
       throw new Error(`platform is not on port 8500: ${summary.urls.platform}`);
+    if (!/^0x[0-9a-f]{40}$/.test(summary.env.CHAINKIT_EVM_ERC20_ADDRESS ?? ""))
+      throw new Error("the sandbox's --json names no CHAINKIT_EVM_ERC20_ADDRESS");
     const head = JSON.parse(
       output("npx", ["chainkit", "call", "evm", "eth_blockNumber", "--json"], summary.env),
     );
@@ -111,16 +114,10 @@ try {
     join(scratch, "package.json"),
     JSON.stringify({ name: "consumer", private: true, type: "module" }),
   );
-  run("npm", [
-    "install",
-    "--silent",
-    "--no-audit",
-    "--no-fund",
-    `./${tarball}`,
-    "ganache@^7.9.0",
-    "@grpc/grpc-js@^1.10.0",
-    "viem@^2.21.0",
-  ]);
+  run("npm", ["install", "--silent", "--no-audit", "--no-fund", `./${tarball}`]);
+  // The sandbox starts with what `npm install chainkit` brings: no optional peer is installed yet.
+  await checkCommand();
+  run("npm", ["install", "--silent", "--no-audit", "--no-fund", "@grpc/grpc-js@^1.10.0", "viem@^2.21.0"]);
   writeFileSync(join(scratch, "smoke.mjs"), smoke);
   run("node", ["smoke.mjs"]);
   writeFileSync(join(scratch, "typed.ts"), typed);
@@ -143,7 +140,6 @@ try {
   run(join(repo, "node_modules/.bin/tsc"), ["-p", "."]);
   run(join(repo, "node_modules/.bin/publint"), ["--strict", "--pack", "false", "node_modules/chainkit"]);
   run(join(repo, "node_modules/.bin/attw"), [tarball, "--profile", "esm-only", "--format", "ascii"]);
-  await checkCommand();
   console.log(
     "package check: every entry imports, the packaged sandbox serves a client, the types compile, publint and attw find nothing, npx chainkit sandbox/call/docs work",
   );

@@ -19,7 +19,7 @@ export const SANDBOX_HELP = [
   "Usage: chainkit sandbox [options]",
   "",
   wrapWords(
-    "Starts every surface of the service on 127.0.0.1 (platform, exchange, EVM on ganache, wallet, " +
+    "Starts every surface of the service on 127.0.0.1 (platform, exchange, EVM on a Cancun chain, wallet, " +
       "indexer) and prints their URLs and demo credentials. Stops on Ctrl-C (SIGINT) or SIGTERM, and " +
       "when the process that started it goes away.",
     HELP_WIDTH,
@@ -51,12 +51,15 @@ export const SANDBOX_HELP = [
         "retryAfterSeconds, rpcRateLimit, tryAgainIn, serverError, drop, malformed, socketDrop, " +
         "socketStall, upgradeRefuse (EVM WebSocket), seed (shares are 0 to 1); or the same as JSON",
     ],
+    [
+      "--block-time <ms>",
+      "the EVM chain also makes a block every <ms> milliseconds, so heads arrive without sending " +
+        "(default: a block per transaction only)",
+    ],
     ["--node-startup-ms <ms>", "how long a created node stays pending (default 1500)"],
     ["--testnet", 'accept exchange signatures for testnet (source "b") instead of mainnet'],
     ["-h, --help", "show this help"],
   ]),
-  "",
-  "Needs the optional peer ganache (npm install ganache).",
 ].join("\n");
 
 function readOptions(args: readonly string[]) {
@@ -70,6 +73,7 @@ function readOptions(args: readonly string[]) {
         env: { type: "string" },
         faults: { type: "string" },
         "node-startup-ms": { type: "string" },
+        "block-time": { type: "string" },
         testnet: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -106,10 +110,13 @@ export async function runSandboxCommand(args: readonly string[]): Promise<void> 
   // The highest offset is 4: the base must leave room for every surface.
   const ports = wholeNumber(options.port, "port", 65_535 - 4);
   const exchangeNetwork = options.testnet ? "testnet" : "mainnet";
+  const blockTimeMs = wholeNumber(options["block-time"], "block-time");
+  if (blockTimeMs === 0) throw new UsageError("--block-time must be at least 1 millisecond, not 0");
   const sandbox = await startSandbox({
     seed: wholeNumber(options.seed, "seed", 2 ** 32 - 1),
     ...(ports !== undefined && { ports }),
     nodeStartupMs: wholeNumber(options["node-startup-ms"], "node-startup-ms"),
+    ...(blockTimeMs !== undefined && { blockTimeMs }),
     exchangeNetwork,
     ...(options.faults !== undefined && { faults: parseFaults(options.faults) }),
   });

@@ -318,6 +318,8 @@ export async function createDevChain(options: DevChainOptions) {
   /** Runs a call on the latest state and undoes it; the EVM's result. */
   async function runCall(fields: CallFields, gasLimit: bigint) {
     const caller = createAddressFromString(fields.from ?? "0x0000000000000000000000000000000000000000");
+    // Addresses and slots a call warms (EIP-2929) must not stay warm for the next call or transaction.
+    await vm.evm.journal.cleanup();
     await state.checkpoint();
     try {
       return await vm.evm.runCall({
@@ -332,6 +334,7 @@ export async function createDevChain(options: DevChainOptions) {
       });
     } finally {
       await state.revert();
+      await vm.evm.journal.cleanup();
     }
   }
 
