@@ -66,6 +66,8 @@ export interface UnsignedFields extends CallFields {
 /** The first base fee: 1 gwei, moving with EIP-1559 from there. */
 const GENESIS_BASE_FEE = 1_000_000_000n;
 const REVERT_SELECTOR = "0x08c379a0";
+/** The gas of a plain value transfer. */
+const TRANSFER_GAS = 21_000n;
 
 const lower = (address: Address | string) => address.toString().toLowerCase();
 const nowSeconds = () => BigInt(Math.floor(Date.now() / 1000));
@@ -377,6 +379,12 @@ export async function createDevChain(options: DevChainOptions) {
    */
   async function estimateGas(fields: CallFields): Promise<bigint> {
     const cap = fields.gas ?? blockGasLimitFor(options.usesBigBlocks(lower(fields.from ?? "0x")));
+    // A plain transfer to an account without code costs 21000, as go-ethereum answers without running it.
+    const plain = (fields.data ?? "0x") === "0x" && !fields.accessList?.length && fields.to;
+    if (plain && (await state.getCode(createAddressFromString(fields.to as string))).length === 0) {
+      if (cap < TRANSFER_GAS) throw new ChainError(-32000, `gas required exceeds allowance (${cap})`);
+      return TRANSFER_GAS;
+    }
     const intrinsic = intrinsicGas(fields);
     if (intrinsic > cap) throw new ChainError(-32000, `gas required exceeds allowance (${cap})`);
     const first = await runCall(fields, cap - intrinsic);
