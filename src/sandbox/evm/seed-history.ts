@@ -29,6 +29,7 @@ const token = createContract(sandboxToken.abi);
  * @param genesisTimestamp - The genesis block's time, in seconds.
  * @returns The token's address.
  * @example
+ * const chain = await createDevChain({ chainId: 999, accounts: devAccounts(5), usesBigBlocks: () => false });
  * const { tokenAddress } = await seedHistory(chain, 1, 1_767_225_600n);
  */
 export async function seedHistory(

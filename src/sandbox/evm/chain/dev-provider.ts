@@ -93,6 +93,7 @@ function logsOf(entry: ChainBlock, filter: Json): Json[] {
  * @param chain - The chain.
  * @returns The provider.
  * @example
+ * const chain = await createDevChain({ chainId: 999, accounts: devAccounts(2), usesBigBlocks: () => false });
  * const provider = createDevProvider(chain);
  * await provider.request({ method: "eth_blockNumber" }); // "0x0"
  */
