@@ -80,6 +80,14 @@ describe("the mempool's nonce window", () => {
     const ahead = await signed(2, { nonce: next + 3, gas });
     const waiting = await node.result<string>("eth_sendRawTransaction", [ahead]);
     expect(await node.result("eth_getTransactionReceipt", [waiting])).toBeNull();
+    // The mempool has it: found by hash, in no block yet.
+    expect(await node.result<Json>("eth_getTransactionByHash", [waiting])).toMatchObject({
+      hash: waiting,
+      from: sender,
+      nonce: `0x${(next + 3).toString(16)}`,
+      blockHash: null,
+      blockNumber: null,
+    });
     for (const nonce of [next, next + 1, next + 2]) {
       await node.result("eth_sendRawTransaction", [await signed(2, { nonce, gas })]);
     }

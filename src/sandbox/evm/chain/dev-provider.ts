@@ -5,6 +5,7 @@ import {
   type ChainBlock,
   headerJson,
   logJson,
+  pendingTransactionJson,
   quantity,
   receiptJson,
   transactionJson,
@@ -203,7 +204,9 @@ export function createDevProvider(chain: DevChain): DevProvider {
     },
     eth_getTransactionByHash: ([hash]) => {
       const found = chain.transaction(String(hash));
-      return found ? transactionJson(found.entry, found.mined) : null;
+      if (found) return transactionJson(found.entry, found.mined);
+      const pooled = chain.pooled(String(hash).toLowerCase());
+      return pooled ? pendingTransactionJson(pooled, pooled.getSenderAddress().toString()) : null;
     },
     eth_getTransactionReceipt: ([hash]) => {
       const found = chain.transaction(String(hash));

@@ -80,27 +80,46 @@ export function blockJson(entry: ChainBlock, full: boolean): Json {
   };
 }
 
+/** A transaction the mempool holds, as `eth_getTransactionByHash` answers it: in no block yet. */
+export function pendingTransactionJson(tx: TypedTransaction, from: string): Json {
+  const maxFee = (tx.toJSON() as Json).maxFeePerGas;
+  return {
+    ...signedFields(tx, bytesToHex(tx.hash()), from),
+    blockHash: null,
+    blockNumber: null,
+    transactionIndex: null,
+    ...(tx.type === 2 && { gasPrice: maxFee }),
+  };
+}
+
 /** A mined transaction as `eth_getTransactionByHash` answers it. */
 export function transactionJson(entry: ChainBlock, mined: MinedTransaction): Json {
-  const fields = mined.tx.toJSON() as Record<string, string | undefined | unknown[]>;
-  const typed = mined.tx.type !== 0;
   return {
-    type: quantity(mined.tx.type),
-    hash: mined.hash,
-    nonce: fields.nonce,
+    ...signedFields(mined.tx, mined.hash, mined.from),
     blockHash: entry.hash,
     blockNumber: quantity(entry.number),
     transactionIndex: quantity(mined.index),
-    from: mined.from,
+    ...(mined.tx.type === 2 && { gasPrice: quantity(mined.effectiveGasPrice) }),
+  };
+}
+
+/** What a transaction says about itself, wherever it is: type, sender, fields, signature. */
+function signedFields(tx: TypedTransaction, hash: string, from: string): Json {
+  const fields = tx.toJSON() as Record<string, string | undefined | unknown[]>;
+  const typed = tx.type !== 0;
+  return {
+    type: quantity(tx.type),
+    hash,
+    nonce: fields.nonce,
+    from,
     to: fields.to ?? null,
     value: fields.value,
     gas: fields.gasLimit,
     input: fields.data,
     ...(typed && { chainId: fields.chainId }),
-    ...(mined.tx.type === 0 && { gasPrice: fields.gasPrice }),
-    ...(mined.tx.type === 1 && { gasPrice: fields.gasPrice, accessList: fields.accessList }),
-    ...(mined.tx.type === 2 && {
-      gasPrice: quantity(mined.effectiveGasPrice),
+    ...(tx.type !== 2 && { gasPrice: fields.gasPrice }),
+    ...(tx.type === 1 && { accessList: fields.accessList }),
+    ...(tx.type === 2 && {
       maxFeePerGas: fields.maxFeePerGas,
       maxPriorityFeePerGas: fields.maxPriorityFeePerGas,
       accessList: fields.accessList,
