@@ -20,7 +20,7 @@ export const SANDBOX_HELP = [
   "Usage: chainkit sandbox [options]",
   "",
   wrapWords(
-    "Starts every surface of the service on 127.0.0.1 (platform, exchange, EVM on ganache, wallet, " +
+    "Starts every surface of the service on 127.0.0.1 (platform, exchange, EVM on a Cancun chain, wallet, " +
       "indexer) and prints their URLs and demo credentials. Stops on Ctrl-C (SIGINT) or SIGTERM, and " +
       "when the process that started it goes away.",
     HELP_WIDTH,
@@ -52,6 +52,11 @@ export const SANDBOX_HELP = [
         "retryAfterSeconds, rpcRateLimit, tryAgainIn, serverError, drop, malformed, socketDrop, " +
         "socketStall, upgradeRefuse (EVM WebSocket), seed (shares are 0 to 1); or the same as JSON",
     ],
+    [
+      "--block-time <ms>",
+      "the EVM chain also makes a block every <ms> milliseconds, so heads arrive without sending " +
+        "(default: a block per transaction only)",
+    ],
     ["--node-startup-ms <ms>", "how long a created node stays pending (default 1500)"],
     [
       "--allow-host <list>",
@@ -68,8 +73,6 @@ export const SANDBOX_HELP = [
     ["--testnet", 'accept exchange signatures for testnet (source "b") instead of mainnet'],
     ["-h, --help", "show this help"],
   ]),
-  "",
-  "Needs the optional peer ganache (npm install ganache).",
 ].join("\n");
 
 function readOptions(args: readonly string[]) {
@@ -83,6 +86,7 @@ function readOptions(args: readonly string[]) {
         env: { type: "string" },
         faults: { type: "string" },
         "node-startup-ms": { type: "string" },
+        "block-time": { type: "string" },
         "allow-host": { type: "string", multiple: true },
         "allow-origin": { type: "string", multiple: true },
         testnet: { type: "boolean" },
@@ -136,10 +140,13 @@ export async function runSandboxCommand(args: readonly string[]): Promise<void> 
   const ports = wholeNumber(options.port, "port", 65_535 - GRPC_PORT_OFFSET);
   const callers = localCallerRules(options["allow-host"], options["allow-origin"]);
   const exchangeNetwork = options.testnet ? "testnet" : "mainnet";
+  const blockTimeMs = wholeNumber(options["block-time"], "block-time");
+  if (blockTimeMs === 0) throw new UsageError("--block-time must be at least 1 millisecond, not 0");
   const sandbox = await startSandbox({
     seed: wholeNumber(options.seed, "seed", 2 ** 32 - 1),
     ...(ports !== undefined && { ports }),
     nodeStartupMs: wholeNumber(options["node-startup-ms"], "node-startup-ms"),
+    ...(blockTimeMs !== undefined && { blockTimeMs }),
     exchangeNetwork,
     ...(options.faults !== undefined && { faults: parseFaults(options.faults) }),
     ...callers,

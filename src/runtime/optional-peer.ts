@@ -5,13 +5,13 @@ import { MissingPeerError } from "./errors/missing-peer-error.js";
  * that names the `npm install` to run. Any other failure (the package is there but broken, or one
  * of its own dependencies is missing) is thrown as it is.
  *
- * @param packageName - The peer's package name, e.g. `ganache`.
- * @param neededBy - What needs it, for the message, e.g. `The sandbox's EVM node`.
+ * @param packageName - The peer's package name, e.g. `@grpc/grpc-js`.
+ * @param neededBy - What needs it, for the message, e.g. `chainkit/grpc`.
  * @param load - Imports the package (default `import(packageName)`); given so bundlers see a literal specifier.
  * @returns The package's module namespace.
  * @throws {MissingPeerError} when the package is not installed.
  * @example
- * const { default: ganache } = await importOptionalPeer<typeof import("ganache")>("ganache", "The sandbox's EVM node");
+ * const grpc = await importOptionalPeer<typeof import("@grpc/grpc-js")>("@grpc/grpc-js", "chainkit/grpc");
  */
 export async function importOptionalPeer<T>(
   packageName: string,

@@ -43,6 +43,9 @@ export const SURFACE_PORT_OFFSETS: Readonly<Record<SurfaceName, number>> = Objec
  */
 export const GRPC_PORT_OFFSET = 5;
 
+/** Genesis time of a seeded sandbox's EVM chain (2026-01-01T00:00:00Z), so its blocks hash alike on every run. */
+const SEEDED_GENESIS_TIME = 1_767_225_600n;
+
 /** Options of {@link startSandbox}; every one is optional. */
 export interface SandboxOptions {
   /** How long a created node stays `pending` before it runs, in milliseconds (default 1500; 0 in tests). */
@@ -68,6 +71,12 @@ export interface SandboxOptions {
   platformPageSize?: number;
   /** Milliseconds between wallet blocks (default 3000, as on TRON); 0 produces them only on `wallet.produceBlock()`. */
   walletBlockMs?: number;
+  /**
+   * Milliseconds between the EVM blocks the chain makes by itself, so heads arrive without sending
+   * (default: none; a block is made for each transaction, at once, either way). HyperEVM makes a small
+   * block every second.
+   */
+  blockTimeMs?: number;
   /**
    * Names to answer besides `localhost`, `*.localhost` and loopback addresses, as sent in `Host`
    * without the port (e.g. `["sandbox.internal"]`; `["*"]` for any). Requests to other names get
@@ -118,8 +127,19 @@ export interface Sandbox {
     restingOids: readonly number[];
     /** Address of the demo exchange key (lowercase). */
     exchangeAddress: string;
-    /** Funded accounts of the EVM chain (it has mined a first block with a transfer from the first). */
+    /**
+     * Funded accounts of the EVM chain, on small blocks until `evm.setUsingBigBlocks`; their keys are
+     * `evm.privateKeys` (the second one is also `credentials.evmPrivateKey`). The chain starts with 64
+     * blocks of history (ERC-20 transfers and approvals between them) and a last block with a native
+     * transfer and two system transfers.
+     */
     evmAccounts: readonly string[];
+    /**
+     * The EVM chain's ERC-20 (`Sandbox USD`, `SUSD`, 6 decimals; `transfer`, `approve`, `transferFrom`,
+     * custom errors), deployed by the first account in block 1, with `Transfer` and `Approval` logs in
+     * the history.
+     */
+    evmErc20Address: string;
     /** Base58Check address of the demo wallet account (the key is `credentials.walletPrivateKey`). */
     walletAddress: string;
     /** Base58Check address of the wallet's TRC-20 token (`balanceOf`, `decimals`, `symbol`, `name`, `totalSupply`). */
@@ -133,7 +153,10 @@ export interface Sandbox {
    * The EVM chain, for tests that need to send transactions or mine blocks. Its WebSocket endpoint is
    * `/ws/<token>` (or `/ws` with basic auth) on the same port as `/evm`.
    */
-  evm: Pick<EvmSurface, "sendTransaction" | "fund" | "mine" | "setUsingBigBlocks" | "chainId" | "path"> & {
+  evm: Pick<
+    EvmSurface,
+    "sendTransaction" | "fund" | "mine" | "setUsingBigBlocks" | "chainId" | "path" | "privateKeys"
+  > & {
     /** Marks the current head, to reorganise the chain from it later. */
     snapshot(): Promise<ChainSnapshot>;
     /**
@@ -162,12 +185,9 @@ function demoNodeSecrets(secrets: SecretSource): NodeSecrets {
 
 /** The key of the funded account handed out for signing: the second one, as the first sends the sandbox's own transactions. */
 function signingKeyOf(evm: EvmSurface): `0x${string}` {
-  const address = evm.accounts[1]?.toLowerCase() ?? "";
-  const account = Object.entries(evm.provider.getInitialAccounts()).find(
-    ([candidate]) => candidate.toLowerCase() === address,
-  );
-  if (!account) throw new Error("the sandbox's EVM chain has no second funded account");
-  return account[1].secretKey as `0x${string}`;
+  const key = evm.privateKeys[1];
+  if (key === undefined) throw new Error("the sandbox's EVM chain has no second funded account");
+  return key;
 }
 
 /** Checks a base port leaves room for every surface, before anything starts. */
@@ -194,15 +214,14 @@ function routesOf(operations: Readonly<Record<string, { path: string }>>): strin
 }
 
 /**
- * Starts every surface on 127.0.0.1 at free ports (or the `ports` given): the node surfaces first (EVM on ganache, wallet,
+ * Starts every surface on 127.0.0.1 at free ports (or the `ports` given): the node surfaces first (EVM on a Cancun chain, wallet,
  * indexer, and gRPC when `@grpc/grpc-js` is installed), then the platform (whose nodes point at them), then the exchange. Each surface checks
  * requests and answers against the bundled specs.
  *
  * @param options - Node startup time, exchange network, faults, seed, ports.
  * @returns The URLs, demo credentials and fixtures, and `close()`.
- * @throws {Error} when ganache (an optional peer dependency) is not installed (the message names the
- *   `npm install` to run), a port cannot be bound (the message names the surface and the port), or
- *   an allowed host or origin is malformed.
+ * @throws {Error} when a port cannot be bound (the message names the surface and the port), or an
+ *   allowed host or origin is malformed.
  * @throws {RangeError} when a base port leaves no room for every surface (at most 65530).
  * @example
  * const sandbox = await startSandbox({ nodeStartupMs: 0 });
@@ -224,7 +243,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const demoNode = demoNodeSecrets(secrets);
     nodeAuth.add(demoNode);
 
-    const evm = await createEvmSurface();
+    // The chain's history repeats with the seed (its block hashes too, from a fixed genesis time).
+    const evm = await createEvmSurface({
+      history: { seed: options.seed ?? Number.parseInt(secrets.hex("evm history", 4), 16) },
+      ...(options.seed !== undefined && { genesisTimestamp: SEEDED_GENESIS_TIME }),
+      ...(options.blockTimeMs !== undefined && { blockTimeMs: options.blockTimeMs }),
+    });
     closers.push(() => evm.close());
     const wallet = await createWalletSurface({
       demoPrivateKey: secrets.hex("wallet private key", 32),
@@ -322,6 +346,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         restingOids: Object.freeze([...exchange.restingOids]),
         exchangeAddress: exchange.demo.address,
         evmAccounts: evm.accounts,
+        evmErc20Address: evm.erc20Address as string,
         walletAddress: wallet.demo.address,
         walletTrc20Address: wallet.trc20Address,
       },
@@ -337,6 +362,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         reorg: (snapshot, blocks) =>
           reorgChain(evm.provider, snapshot, blocks, (hashes) => evmWebSocket.orphaned(hashes)),
         setUsingBigBlocks: (address, usingBigBlocks) => evm.setUsingBigBlocks(address, usingBigBlocks),
+        privateKeys: hideSecrets(evm.privateKeys),
       },
       wallet: {
         produceBlock: () => wallet.produceBlock(),

@@ -52,3 +52,15 @@ describe("--param values", () => {
     expect(paramValue("1.5", { type: "boolean" })).toBe(1.5);
   });
 });
+
+describe("chainkit sandbox --block-time", () => {
+  it("takes a whole number of milliseconds, at least 1, before anything starts", async () => {
+    const { runSandboxCommand } = await import("../../src/cli/sandbox-command.js");
+    await expect(runSandboxCommand(["--block-time", "0"])).rejects.toThrow(
+      new UsageError("--block-time must be at least 1 millisecond, not 0"),
+    );
+    await expect(runSandboxCommand(["--block-time", "1.5"])).rejects.toThrow(
+      /^--block-time must be a whole number/,
+    );
+  });
+});

@@ -26,7 +26,7 @@ const logsOf = (events: LogEvent[]) => events.map((event) => event.log);
 /** What identifies a log on the chain, and whether it was taken back. */
 const idOf = (log: Log) => `${log.blockHash}:${log.logIndex}${log.removed ? " removed" : ""}`;
 
-/** The logs the chain holds for the filter between two blocks, straight from ganache. */
+/** The logs the chain holds for the filter between two blocks, straight from the chain. */
 async function chainLogs(from: number, to: number): Promise<string[]> {
   const logs = (await node.evm.provider.request({
     method: "eth_getLogs",

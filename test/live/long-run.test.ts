@@ -1,5 +1,5 @@
 /**
- * A long run, bounded: a few thousand blocks mined as fast as ganache goes, some with logs, with the
+ * A long run, bounded: a few thousand blocks mined as fast as the chain goes, some with logs, with the
  * WebSocket failing all along (dropped sockets, stalled ones, refused upgrades, from a fixed seed).
  * Every head and every log must arrive once and in order, the same as the chain.
  */

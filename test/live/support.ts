@@ -16,7 +16,7 @@ export const secrets = {
   password: "live-password-3f7a9b",
 };
 
-/** An EVM node on 127.0.0.1: the sandbox's surface on ganache, served over HTTP and WebSocket. */
+/** An EVM node on 127.0.0.1: the sandbox's surface on its Cancun chain, served over HTTP and WebSocket. */
 export interface TestNode {
   evm: EvmSurface;
   ws: EvmWebSocketServer;
@@ -119,7 +119,7 @@ export async function until(condition: () => boolean | Promise<boolean>, ms = 10
   }
 }
 
-/** The chain's canonical block hashes from `from` to `to`, by number, straight from ganache. */
+/** The chain's canonical block hashes from `from` to `to`, by number, straight from the chain. */
 export async function chainHashes(evm: EvmSurface, from: number, to: number): Promise<string[]> {
   const hashes: string[] = [];
   for (let n = from; n <= to; n++) {
@@ -132,7 +132,7 @@ export async function chainHashes(evm: EvmSurface, from: number, to: number): Pr
   return hashes;
 }
 
-/** The chain's head number, straight from ganache. */
+/** The chain's head number, straight from the chain. */
 export async function headNumber(evm: EvmSurface): Promise<number> {
   return Number(await evm.provider.request({ method: "eth_blockNumber", params: [] } as never));
 }

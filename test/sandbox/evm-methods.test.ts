@@ -7,7 +7,7 @@ import { evmMethods } from "../../generated/evm/operations.js";
 import { EMITTED_TOPIC, EMITTER, REVERTER, STORED_VALUE, word } from "../support/evm-contracts.js";
 import { type ServedEvmSurface, serveEvmSurface } from "../support/evm-surface-server.js";
 
-// Every method of the spec, served from ganache as HyperEVM answers it. The sandbox checks each
+// Every method of the spec, served from the sandbox chain as HyperEVM answers it. The sandbox checks each
 // result against the spec before it leaves (an off-spec answer is HTTP 500, which fails these tests).
 
 type Json = Record<string, unknown>;

@@ -30,7 +30,7 @@ export interface ServedEvmSurface {
 }
 
 /**
- * Starts the EVM surface (ganache) behind the sandbox's HTTP core with node credentials.
+ * Starts the EVM surface (its in-process chain) behind the sandbox's HTTP core with node credentials.
  *
  * @param options - Options of the surface.
  * @example

@@ -12,7 +12,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOG_CONTRACT_INIT_CODE } from "./log-contract.js";
 
-// evm.getVerifiedReceipt against the sandbox (ganache behind HyperEVM's rules), over real sockets:
+// evm.getVerifiedReceipt against the sandbox (its chain behind HyperEVM's rules), over real sockets:
 // legacy, EIP-2930 and EIP-1559 transactions signed here, calls that log, a creation and a failed
 // call. The sandbox mines each transaction in its own block.
 

@@ -15,7 +15,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOG_CONTRACT_INIT_CODE, PING_TOPIC } from "../verify/log-contract.js";
 
-// viem's own public and wallet clients on chainkitTransport, against the sandbox (ganache behind
+// viem's own public and wallet clients on chainkitTransport, against the sandbox (its chain behind
 // HyperEVM's rules): reads, a contract, logs, a transaction signed here and sent raw, its receipt,
 // and chainkitActions. Every request crosses a real socket with the sandbox's credentials.
 

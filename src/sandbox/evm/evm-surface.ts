@@ -1,8 +1,7 @@
-import type { EthereumProvider } from "ganache";
 import { evmMethods } from "../../../generated/evm/operations.js";
-import { importOptionalPeer } from "../../runtime/optional-peer.js";
 import type { SandboxRequest, SurfaceHandler } from "../surface.js";
 import { loadBundledSpec, RpcContract, type RpcErrorObject } from "../validation.js";
+import type { DevProvider } from "./chain/dev-provider.js";
 import { historicalStateRefusal } from "./hyperevm-rules.js";
 import {
   answerBody,
@@ -23,8 +22,23 @@ import {
 export interface EvmSurfaceOptions {
   /** Chain id (default 999, HyperEVM mainnet). */
   chainId?: number;
-  /** Unlocked, funded ganache accounts (default 5, deterministic keys). */
+  /** Funded accounts whose keys the chain holds (default 5, the same keys on every run). */
   accounts?: number;
+  /**
+   * Milliseconds between blocks the chain makes by itself, with whatever is pooled (default: none;
+   * blocks are made when a transaction arrives or a helper mines). Transactions are still mined at once.
+   */
+  blockTimeMs?: number;
+  /**
+   * The genesis block's timestamp in seconds, for a chain whose block hashes repeat (default: now, or
+   * as long ago as the history takes, a block a second).
+   */
+  genesisTimestamp?: bigint;
+  /**
+   * Start with history (see `seedHistory`): the sandbox ERC-20 and 64 blocks of
+   * transfers and approvals picked by `seed` (default: no history).
+   */
+  history?: { seed: number };
   /** The JSON-RPC path after the node credentials (default `/evm`, the service's). */
   path?: string;
   /**
@@ -68,10 +82,17 @@ export interface EvmSurface {
   /** The JSON-RPC path the handler serves (`/evm`). */
   path: string;
   chainId: number;
-  /** The ganache provider, for set-up calls the helpers do not cover. */
-  provider: EthereumProvider;
-  /** The unlocked ganache accounts, each funded. */
+  /**
+   * The chain's JSON-RPC provider, for set-up calls the helpers do not cover (`evm_mine`,
+   * `miner_stop`, `eth_sendTransaction` from a funded account, ...), without HyperEVM's rules.
+   */
+  provider: DevProvider;
+  /** The funded accounts (lowercase), whose keys the chain holds. */
   accounts: readonly string[];
+  /** The private keys of {@link EvmSurface.accounts}, in the same order. */
+  privateKeys: readonly `0x${string}`[];
+  /** The sandbox ERC-20's address, when the chain started with history. */
+  erc20Address?: string;
   /**
    * Sends an EIP-1559 transaction with a zero priority fee (the chain's rule: only the base fee is
    * paid), mined at once in its own block, and records `systemTransfers` in that block.
@@ -112,7 +133,7 @@ function quantity(value: bigint | number): string {
 }
 
 /**
- * Builds the EVM node surface: a real chain (ganache, in-process, imported only here) behind the
+ * Builds the EVM node surface: a real Cancun chain (@ethereumjs/vm in-process, see `createDevChain`) behind the
  * service's `/evm` JSON-RPC path, speaking JSON-RPC 2.0 (params left out, string ids, notifications,
  * batches). It serves every method of our OpenRPC spec, checks their params (-32602 naming the param)
  * and their results (a mismatch throws: a sandbox bug, answered 500), and answers as HyperEVM does
@@ -123,10 +144,8 @@ function quantity(value: bigint | number): string {
  * `/evm` blocks and returned by `eth_getSystemTxsByBlockHash` and `ByBlockNumber`. Serve it with
  * `serveSurface`, `auth: "node"` and `jsonRpc: true`.
  *
- * @param options - Chain id, accounts, path, demo block.
+ * @param options - Chain id, accounts, path, demo block, block interval.
  * @returns The handler, the chain and test helpers.
- * @throws {MissingPeerError} when ganache (an optional peer dependency of chainkit/sandbox) is not
- *   installed; the message names the `npm install ganache` to run.
  * @example
  * const evm = await createEvmSurface();
  * const nodeAuth = new NodeAuthRegistry();
@@ -136,21 +155,30 @@ function quantity(value: bigint | number): string {
 export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise<EvmSurface> {
   const chainId = options.chainId ?? 999;
   const path = options.path ?? "/evm";
-  const { default: ganache } = await importOptionalPeer<typeof import("ganache")>(
-    "ganache",
-    "The sandbox's EVM node",
-    () => import("ganache"),
-  );
-  const provider = ganache.provider({
-    // net_version answers the chain id in decimal, as the service does.
-    chain: { chainId, networkId: chainId },
-    logging: { quiet: true },
-    wallet: { deterministic: true, totalAccounts: options.accounts ?? 5 },
-    miner: { instamine: "eager" },
+  // Addresses whose transactions go into big blocks (lowercase).
+  const bigBlockUsers = new Set<string>();
+  // The engine loads on first use: importing chainkit/sandbox stays light.
+  const [{ createDevChain }, { createDevProvider }, { devAccounts }, { seedHistory, HISTORY_BLOCKS }] =
+    await Promise.all([
+      import("./chain/dev-chain.js"),
+      import("./chain/dev-provider.js"),
+      import("./chain/dev-accounts.js"),
+      import("./seed-history.js"),
+    ]);
+  const funded = devAccounts(options.accounts ?? 5);
+  const genesisTimestamp =
+    options.genesisTimestamp ??
+    BigInt(Math.floor(Date.now() / 1000) - (options.history ? HISTORY_BLOCKS + 1 : 0));
+  const chain = await createDevChain({
+    chainId,
+    accounts: funded,
+    usesBigBlocks: (address) => bigBlockUsers.has(address.toLowerCase()),
+    genesisTimestamp,
   });
-  const request = (method: string, params: unknown[] = []) =>
-    provider.request({ method, params } as never) as Promise<unknown>;
-  const accounts = (await request("eth_accounts")) as string[];
+  const provider = createDevProvider(chain);
+  const history = options.history && (await seedHistory(chain, options.history.seed, genesisTimestamp));
+  const request = (method: string, params: unknown[] = []) => provider.request({ method, params });
+  const accounts = funded.map((account) => account.address);
   const contract = await RpcContract.load(evmMethods);
   const names = paramNames();
 
@@ -158,8 +186,6 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
   const systemByBlock = new Map<string, SystemTransaction[]>();
   const systemByHash = new Map<string, SystemTransaction>();
   const systemNonces = new Map<string, number>();
-  // Addresses whose transactions go into big blocks (lowercase).
-  const bigBlockUsers = new Set<string>();
 
   async function record(blockHash: string, transfers: readonly SystemTransfer[]): Promise<MinedBlock> {
     const block = (await request("eth_getBlockByHash", [blockHash, false])) as { number: string };
@@ -198,7 +224,7 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
           ...(transaction.value !== undefined && { value: quantity(transaction.value) }),
           ...(transaction.data !== undefined && { data: transaction.data }),
           ...(transaction.gas !== undefined && { gas: quantity(transaction.gas) }),
-          // Ganache would add a 1 gwei tip; the chain's rule is that only the base fee is paid.
+          // The chain's rule: only the base fee is paid.
           maxPriorityFeePerGas: "0x0",
         },
       ])) as string;
@@ -295,6 +321,8 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
     chainId,
     provider,
     accounts,
+    privateKeys: funded.map((account) => account.privateKey),
+    ...(history && { erc20Address: history.tokenAddress }),
     sendTransaction,
     fund: (address, value) => sendTransaction({ to: address, value }),
     mine,
@@ -303,8 +331,17 @@ export async function createEvmSurface(options: EvmSurfaceOptions = {}): Promise
       if (usingBigBlocks) bigBlockUsers.add(address.toLowerCase());
       else bigBlockUsers.delete(address.toLowerCase());
     },
-    close: () => provider.disconnect(),
+    close: async () => {
+      clearInterval(ticker);
+      await queue;
+      await provider.disconnect();
+    },
   };
+  // Heads without sending: a block every blockTimeMs, after whatever mining is under way.
+  const ticker =
+    options.blockTimeMs === undefined
+      ? undefined
+      : setInterval(() => void mine().catch(() => undefined), options.blockTimeMs).unref();
 
   if (options.demoBlock ?? true) {
     const receiver = accounts[accounts.length - 1] as string;

@@ -6,7 +6,7 @@ import type { SystemTransaction } from "./system-transactions.js";
 
 /** What the methods need from the chain behind the surface. */
 export interface ChainAccess {
-  /** Asks ganache. */
+  /** Asks the chain (its JSON-RPC provider). */
   request(method: string, params?: readonly unknown[]): Promise<unknown>;
   /** The system transactions recorded for a block (lowercase hash), if any. */
   systemTransactions(blockHash: string): readonly SystemTransaction[] | undefined;
@@ -31,56 +31,40 @@ class RpcFailure extends Error {
 type Json = Record<string, unknown>;
 
 const HASH32 = /^0x[0-9a-fA-F]{64}$/;
-const REVERT = /^VM Exception while processing transaction: revert ?/;
 
 function isBlockHash(value: unknown): value is string {
   return typeof value === "string" && HASH32.test(value);
 }
 
 /**
- * A ganache failure as the JSON-RPC error a HyperEVM node sends: a revert becomes error `3`
- * ("execution reverted", with the reason when there is one) carrying the revert data; other errors
- * keep ganache's code and message.
+ * A chain failure as the JSON-RPC error a HyperEVM node sends: the chain already speaks go-ethereum's
+ * codes and wording (a revert is error `3`, "execution reverted", with the revert data), so its code,
+ * message and data pass as they are; anything else is an internal error.
  *
  * @example
- * nodeError({ code: -32000, message: "VM Exception while processing transaction: revert", data: "0xdeadbeef" });
+ * nodeError({ code: 3, message: "execution reverted", data: "0xdeadbeef" });
  * // { code: 3, message: "execution reverted", data: "0xdeadbeef" }
  */
 export function nodeError(error: unknown): RpcErrorObject {
   if (error instanceof RpcFailure) return error.error;
   const { code, message, data } = error as { code?: unknown; message?: unknown; data?: unknown };
-  if (typeof message === "string" && REVERT.test(message)) {
-    const reason = message.replace(REVERT, "");
-    const revertData = typeof data === "string" ? data : (data as { result?: unknown } | undefined)?.result;
-    return {
-      code: 3,
-      message: reason ? `execution reverted: ${reason}` : "execution reverted",
-      ...(typeof revertData === "string" && { data: revertData }),
-    };
-  }
   return {
     code: typeof code === "number" ? code : RPC_ERRORS.internal.code,
     message: typeof message === "string" ? message : RPC_ERRORS.internal.message,
+    ...(typeof data === "string" && { data }),
   };
 }
 
-/** `input`, the call data's standard name, as ganache reads it (`data`). */
-function ganacheCall(transaction: unknown): unknown {
-  if (transaction === null || typeof transaction !== "object") return transaction;
-  const { input, ...rest } = transaction as Json;
-  return input === undefined || rest.data !== undefined ? rest : { ...rest, data: input };
-}
-
 /**
- * How the sandbox answers each method ganache does not answer as HyperEVM does; every other method of
- * the spec goes to ganache as sent. HyperEVM's differences: state methods read the latest block
+ * How the sandbox answers each method a plain Ethereum node does not answer as HyperEVM does; every
+ * other method of the spec goes to the chain as sent. HyperEVM's differences: state methods read the latest block
  * (`pending` included), `eth_getStorageAt` answers 32 bytes, a revert is error `3`, logs and receipts
- * carry `blockTimestamp`, `eth_getBlockReceipts` (which ganache lacks) is built from the block's own
+ * carry `blockTimestamp`, `eth_getBlockReceipts` is built from the block's own
  * receipts, by-position reads answer `null` past the end, `eth_getLogs` covers at most 50 blocks,
  * `eth_maxPriorityFeePerGas` is zero, both gas prices are the next block's base fee (the sandbox makes
  * one kind of block), big-block use is per address, and system transactions are kept per block.
  *
- * @param chain - Access to ganache and the surface's records.
+ * @param chain - Access to the chain and the surface's records.
  * @returns One handler per method that needs one.
  * @example
  * const methods = createNodeMethods({
@@ -147,11 +131,8 @@ export function createNodeMethods(chain: ChainAccess): Readonly<Record<string, M
     eth_getCode: atLatest("eth_getCode"),
     eth_getTransactionCount: atLatest("eth_getTransactionCount"),
     eth_getProof: atLatest("eth_getProof"),
-    eth_call: atLatest("eth_call", ([transaction, ...rest]) => [ganacheCall(transaction), ...rest]),
-    eth_estimateGas: atLatest("eth_estimateGas", ([transaction, ...rest]) => [
-      ganacheCall(transaction),
-      ...rest,
-    ]),
+    eth_call: atLatest("eth_call"),
+    eth_estimateGas: atLatest("eth_estimateGas"),
     eth_getStorageAt: async (params) => {
       const value = (await chain.request(
         "eth_getStorageAt",

@@ -12,7 +12,7 @@ const ZERO_NONCE = "0x0000000000000000";
  * @returns The header, or `null`.
  * @example
  * const { provider } = await createEvmSurface();
- * headerOf(await provider.request({ method: "eth_getBlockByNumber", params: ["0x1", false] }));
+ * headerOf((await provider.request({ method: "eth_getBlockByNumber", params: ["0x1", false] })) as Record<string, unknown> | null);
  */
 export function headerOf(block: Record<string, unknown> | null): Record<string, unknown> | null {
   if (block === null) return null;

@@ -1,8 +1,8 @@
-import type { EthereumProvider } from "ganache";
+import type { DevProvider } from "./chain/dev-provider.js";
 
 /** A point of the chain to fork from, made by {@link snapshotChain}. */
 export interface ChainSnapshot {
-  /** ganache's `evm_snapshot` id. */
+  /** The chain's `evm_snapshot` id. */
   id: string;
   /** The head's number when it was taken. */
   number: bigint;
@@ -22,8 +22,8 @@ interface Header {
   timestamp: string;
 }
 
-const request = (provider: EthereumProvider, method: string, params: unknown[] = []) =>
-  provider.request({ method, params } as never) as Promise<unknown>;
+const request = (provider: DevProvider, method: string, params: unknown[] = []) =>
+  provider.request({ method, params });
 
 /**
  * Marks the chain's current head, to fork from later with {@link reorgChain}.
@@ -32,14 +32,14 @@ const request = (provider: EthereumProvider, method: string, params: unknown[] =
  * const { provider } = await createEvmSurface();
  * const fork = await snapshotChain(provider);
  */
-export async function snapshotChain(provider: EthereumProvider): Promise<ChainSnapshot> {
+export async function snapshotChain(provider: DevProvider): Promise<ChainSnapshot> {
   const id = (await request(provider, "evm_snapshot")) as string;
   const head = (await request(provider, "eth_getBlockByNumber", ["latest", false])) as Header;
   return { id, number: BigInt(head.number) };
 }
 
 /**
- * Reorganises the chain: the blocks mined since `snapshot` leave it (ganache `evm_revert`) and `blocks`
+ * Reorganises the chain: the blocks mined since `snapshot` leave it (`evm_revert`) and `blocks`
  * new ones take their place, each with a later timestamp than the block it replaces so its hash
  * differs. `orphaned` hears about the removed blocks before the new ones are mined, as a node's
  * subscribers would. Call it while no other helper is mining; the snapshot is used up.
@@ -57,7 +57,7 @@ export async function snapshotChain(provider: EthereumProvider): Promise<ChainSn
  * const { removed, added } = await reorgChain(chain.provider, fork, 3); // 2 blocks out, 3 in
  */
 export async function reorgChain(
-  provider: EthereumProvider,
+  provider: DevProvider,
   snapshot: ChainSnapshot,
   blocks?: number,
   orphaned?: (hashes: readonly string[]) => void,

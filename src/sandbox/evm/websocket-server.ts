@@ -45,7 +45,7 @@ type Kind = "newHeads" | "logs" | "newPendingTransactions";
 interface Subscription {
   id: string;
   kind: Kind;
-  /** The id ganache gave it. */
+  /** The id the chain's provider gave it. */
   chainId: string;
   connection: Connection;
   /** Notifications held until the `eth_subscribe` answer has gone out. */
@@ -69,7 +69,7 @@ const REMEMBERED_BLOCKS = 256;
  * Serves the EVM surface over WebSocket at `/ws/<token>` and `/ws` (basic auth), next to `/evm` on
  * the same port and chain, as the service's nodes do. Every JSON-RPC request and batch is answered by
  * the surface's own `answer` (the same checks and results as HTTP), plus `eth_subscribe` and
- * `eth_unsubscribe` for `newHeads`, `logs` and `newPendingTransactions`, backed by ganache's own
+ * `eth_unsubscribe` for `newHeads`, `logs` and `newPendingTransactions`, backed by the chain's own
  * subscriptions and pushed as `eth_subscription` notifications, each checked against the spec. Each
  * message the server sends first draws a fault (`socketDrop`, `socketStall`).
  *
