@@ -102,12 +102,15 @@ export async function startHostileWebSocketNode(script: HostileScript = {}): Pro
       } catch {
         return;
       }
+      const answers: unknown[] = [];
       for (const one of Array.isArray(message) ? message : [message]) {
         const call = one as SeenCall;
         calls.push(call);
         const result = node.script.onCall ? node.script.onCall(call, peer) : null;
-        if (result !== NO_ANSWER) peer.answer(call.id, result);
+        if (result !== NO_ANSWER) answers.push({ jsonrpc: "2.0", id: call.id, result });
       }
+      if (answers.length === 0) return;
+      send(socket, JSON.stringify(Array.isArray(message) ? answers : answers[0]));
     });
   });
   server.on("connection", (socket) => {
@@ -162,5 +165,18 @@ export function hashOf(number: bigint, tag = "a"): string {
 
 /** A block (a header with no transactions) as `eth_getBlockByNumber` answers it. */
 export function block(number: bigint, parentHash: string, tag = "a"): Record<string, unknown> {
-  return { ...header(number, parentHash, tag), transactions: [] };
+  const root = `0x${"0".repeat(64)}`;
+  return {
+    ...header(number, parentHash, tag),
+    gasLimit: "0x1c9c380",
+    gasUsed: "0x0",
+    miner: `0x${"0".repeat(40)}`,
+    difficulty: "0x0",
+    size: "0x220",
+    extraData: "0x",
+    receiptsRoot: root,
+    stateRoot: root,
+    transactionsRoot: root,
+    transactions: [],
+  };
 }

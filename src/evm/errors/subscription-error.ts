@@ -3,7 +3,13 @@ import { ChainkitError } from "../../runtime/errors/chainkit-error.js";
 /** Why a subscription ended on its own. */
 export type SubscriptionErrorReason =
   /** The chain reorganised deeper than the blocks the subscription remembers (`maxReorgDepth`). */
-  "reorgTooDeep";
+  | "reorgTooDeep"
+  /**
+   * The node's answers contradict each other (a block whose `parentHash` is not the hash of the block
+   * before it, a head that names itself as its parent): catching up made no progress after several
+   * rounds with growing pauses.
+   */
+  | "noProgress";
 
 /**
  * A live subscription ended because it could not keep its promise of delivering every item once and

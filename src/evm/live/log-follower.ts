@@ -1,7 +1,7 @@
 import type { Log, LogSubscriptionFilter } from "../../../generated/evm/types.js";
 import type { FieldIssue } from "../../runtime/errors/request-validation-error.js";
 import type { EventQueue } from "./event-queue.js";
-import { Follower, type FollowerContext } from "./follower.js";
+import { Follower, type FollowerContext, readQuantity } from "./follower.js";
 import { CATCH_UP_WINDOW } from "./head-follower.js";
 import type { LogEvent } from "./live-events.js";
 import type { CheckedSubscriptionOptions } from "./subscription-options.js";
@@ -12,6 +12,8 @@ interface Position {
   /** The log's index; `Infinity` once every log of the block is in. */
   index: number;
 }
+
+const PUSHED = "eth_subscription (logs)";
 
 /** A log that has a place in a block (pushed and fetched logs always have one). */
 type PlacedLog = Log & { blockNumber: string; blockHash: string; logIndex: string };
@@ -90,9 +92,14 @@ export class LogFollower extends Follower<LogEvent> {
     return issues;
   }
 
+  protected position(): string {
+    return `${this.#cursor.block}:${this.#cursor.index}`;
+  }
+
   protected accept(item: unknown): void {
     const log = item as PlacedLog;
-    const number = BigInt(log.blockNumber);
+    const number = readQuantity(log.blockNumber, PUSHED, "/params/result/blockNumber");
+    readQuantity(log.logIndex, PUSHED, "/params/result/logIndex");
     if (log.removed === true) {
       if (this.live) this.#undo(log);
       else this.#rescan = true; // caught up later: the rescan finds what left the chain
@@ -168,7 +175,12 @@ export class LogFollower extends Follower<LogEvent> {
       fromBlock: quantity(from),
       toBlock: quantity(to),
     });
-    return (logs as PlacedLog[]).filter((log) => log.blockHash !== null).sort(byPosition);
+    const placed = (logs as PlacedLog[]).filter((log) => log.blockHash !== null);
+    placed.forEach((log, i) => {
+      readQuantity(log.blockNumber, "eth_getLogs", `/result/${i}/blockNumber`);
+      readQuantity(log.logIndex, "eth_getLogs", `/result/${i}/logIndex`);
+    });
+    return placed.sort(byPosition);
   }
 
   /** Whether a log's block has another hash than the block logs were delivered from at that height. */

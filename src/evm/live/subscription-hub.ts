@@ -2,6 +2,7 @@ import { createEvmMethods } from "../../../generated/evm/client.js";
 import type { LogSubscriptionFilter } from "../../../generated/evm/types.js";
 import type { JsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
 import type { WebSocketTransport } from "../../runtime/websocket/websocket-transport.js";
+import { EarlyNotifications } from "./early-notifications.js";
 import type { EventQueue } from "./event-queue.js";
 import type { Follower, FollowerContext } from "./follower.js";
 import { HeadFollower } from "./head-follower.js";
@@ -30,8 +31,6 @@ export interface SubscriptionHub {
   close(): Promise<void>;
 }
 
-/** Notifications kept for a subscription id not known yet (its `eth_subscribe` answer is still on its way). */
-const MOST_EARLY_NOTIFICATIONS = 1000;
 /** How long stopping a subscription on the node may take before it is left to the connection's end. */
 const UNSUBSCRIBE_TIMEOUT_MS = 5_000;
 
@@ -70,15 +69,9 @@ export async function createSubscriptionHub(
   // Items can arrive before the `eth_subscribe` answer has been read back: keep them for a moment.
   // Only while an eth_subscribe is under way: items for other unknown ids (a subscription just
   // stopped, whose node has not read eth_unsubscribe yet) are dropped at once.
-  let early = new Map<string, unknown[]>();
-  let earlyCount = 0;
+  const early = new EarlyNotifications();
   let subscribing = 0;
   let epoch = 0;
-
-  const forgetEarly = () => {
-    early = new Map();
-    earlyCount = 0;
-  };
 
   const evm = createEvmMethods(rpc);
   const context: FollowerContext = {
@@ -97,14 +90,13 @@ export async function createSubscriptionHub(
       } finally {
         subscribing--;
       }
-      const waiting = early.get(id);
-      early.delete(id);
-      earlyCount -= waiting?.length ?? 0;
-      if (subscribing === 0) forgetEarly();
+      const waiting = early.take(id);
+      if (subscribing === 0) early.clear();
       if (at !== epoch || !followers.has(follower)) return false;
       follower.nodeId = id;
       byId.set(id, follower);
-      for (const item of waiting ?? []) follower.notify(item);
+      for (const item of waiting.items) follower.notify(item);
+      if (waiting.dropped > 0 || waiting.unplaced) follower.missed(waiting.dropped);
       return true;
     },
     async release(follower) {
@@ -122,30 +114,26 @@ export async function createSubscriptionHub(
     onOpen() {
       epoch++;
       byId.clear();
-      forgetEarly();
+      early.clear();
       for (const follower of [...followers]) void follower.resubscribe();
     },
     onDown() {
       epoch++;
       byId.clear();
-      forgetEarly();
+      early.clear();
       for (const follower of followers) follower.disconnected();
     },
     onGiveUp(error) {
       for (const follower of [...followers]) follower.fail(error);
     },
-    onNotification(message) {
+    onNotification(message, bytes) {
       if (message.method !== "eth_subscription") return;
       const params = message.params as { subscription?: unknown; result?: unknown } | undefined;
       const id = params?.subscription;
       if (typeof id !== "string") return;
       const follower = byId.get(id);
       if (follower !== undefined) return follower.notify(params?.result);
-      if (subscribing === 0 || earlyCount >= MOST_EARLY_NOTIFICATIONS) return;
-      const list = early.get(id) ?? [];
-      list.push(params?.result);
-      early.set(id, list);
-      earlyCount++;
+      if (subscribing > 0) early.keep(id, params?.result, bytes);
     },
   });
 
@@ -174,7 +162,7 @@ export async function createSubscriptionHub(
       for (const follower of [...followers]) follower.end();
       followers.clear();
       byId.clear();
-      forgetEarly();
+      early.clear();
     },
   };
 }
