@@ -67,6 +67,7 @@ function chain(head: () => bigint, extra: HostileScript["onCall"] = () => undefi
       }
       if (call.method === "eth_subscribe") return "0x5ub";
       if (call.method === "eth_unsubscribe") return true;
+      if (call.method === "eth_getLogs") return [];
       return null;
     },
   };
@@ -311,5 +312,89 @@ describe("issue 32: a WebSocket to a node that is down", () => {
     expect(message).toContain(`nothing answered at ws://127.0.0.1:${port} (ECONNREFUSED)`);
     expect(message).toMatch(/check that the node is running/);
     expect(inspect(error, { depth: 8 })).not.toContain(TOKEN);
+  });
+});
+
+describe("finding 10: pushed logs and subscription ids", () => {
+  const wanted = `0x${"aa".repeat(20)}`;
+  const topic = `0x${"e7".repeat(32)}`;
+  const pushedLog = (address: string, topics: string[]) => ({
+    address,
+    topics,
+    data: "0x",
+    blockNumber: "0x6",
+    blockHash: hashOf(6n),
+    logIndex: "0x0",
+    transactionHash: `0x${"22".repeat(32)}`,
+    transactionIndex: "0x0",
+    removed: false,
+  });
+
+  test.each([
+    ["another address", pushedLog(`0x${"bb".repeat(20)}`, [topic]), "/params/result/address"],
+    [
+      "another topic",
+      pushedLog(wanted.toUpperCase().replace("0X", "0x"), [`0x${"e8".repeat(32)}`]),
+      "/params/result/topics/0",
+    ],
+  ])(
+    "a pushed log with %s than the filter asked for ends the subscription with a typed error",
+    async (_, log, pointer) => {
+      node.script = chain(
+        () => 5n,
+        (call, peer) => {
+          if (call.method !== "eth_subscribe") return undefined;
+          peer.answer(call.id, "0x5ub");
+          peer.push("0x5ub", log);
+          return NO_ANSWER;
+        },
+      );
+      const error = await client()
+        .subscribe("logs", { address: wanted, topics: [topic] })
+        .next()
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      expect((error as ResponseValidationError).issues[0]?.pointer).toBe(pointer);
+    },
+  );
+
+  test("a matching log with its address in another case is delivered", async () => {
+    let head = 5n;
+    node.script = chain(
+      () => head,
+      (call) => {
+        if (call.method === "eth_subscribe") head = 6n;
+        if (call.method !== "eth_getLogs" || head < 6n) return undefined;
+        return [pushedLog(`0x${"AA".repeat(20)}`, [topic])];
+      },
+    );
+    const { value } = await client()
+      .subscribe("logs", { address: wanted, topics: [topic] })
+      .next();
+    expect(value).toMatchObject({ type: "log", log: { blockNumber: "0x6" } });
+  });
+
+  test("a second subscription given the id of the first fails with a typed error; the first goes on", async () => {
+    let peerOf: import("../support/hostile-websocket-node.js").HostilePeer | undefined;
+    node.script = chain(
+      () => 5n,
+      (call, peer) => {
+        if (call.method !== "eth_subscribe") return undefined;
+        peerOf = peer;
+        return "0xsame";
+      },
+    );
+    const live = client();
+    const pending = live.subscribe("newPendingTransactions");
+    await until(() => node.count("eth_subscribe") === 1);
+    const heads = live.subscribe("newHeads");
+    const error = await heads.next().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues[0]?.pointer).toBe("/result");
+    peerOf?.push("0xsame", `0x${"33".repeat(32)}`);
+    expect((await pending.next()).value).toEqual({
+      type: "pendingTransaction",
+      hash: `0x${"33".repeat(32)}`,
+    });
   });
 });

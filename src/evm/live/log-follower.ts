@@ -1,9 +1,11 @@
 import type { Log, LogSubscriptionFilter } from "../../../generated/evm/types.js";
 import type { FieldIssue } from "../../runtime/errors/request-validation-error.js";
+import { ResponseValidationError } from "../../runtime/errors/response-validation-error.js";
 import type { EventQueue } from "./event-queue.js";
 import { Follower, type FollowerContext, readQuantity } from "./follower.js";
 import { CATCH_UP_WINDOW } from "./head-follower.js";
 import type { LogEvent } from "./live-events.js";
+import { logFilterIssue } from "./log-filter-match.js";
 import type { CheckedSubscriptionOptions } from "./subscription-options.js";
 
 /** Where a log sits in the chain: block number, then index in the block. */
@@ -100,6 +102,8 @@ export class LogFollower extends Follower<LogEvent> {
     const log = item as PlacedLog;
     const number = readQuantity(log.blockNumber, PUSHED, "/params/result/blockNumber");
     readQuantity(log.logIndex, PUSHED, "/params/result/logIndex");
+    const mismatch = logFilterIssue(this.#filter, log, "/params/result");
+    if (mismatch !== undefined) throw new ResponseValidationError(PUSHED, 101, [mismatch]);
     if (log.removed === true) {
       if (this.live) this.#undo(log);
       else this.#rescan = true; // caught up later: the rescan finds what left the chain
@@ -179,6 +183,8 @@ export class LogFollower extends Follower<LogEvent> {
     placed.forEach((log, i) => {
       readQuantity(log.blockNumber, "eth_getLogs", `/result/${i}/blockNumber`);
       readQuantity(log.logIndex, "eth_getLogs", `/result/${i}/logIndex`);
+      const mismatch = logFilterIssue(this.#filter, log, `/result/${i}`);
+      if (mismatch !== undefined) throw new ResponseValidationError("eth_getLogs", 200, [mismatch]);
     });
     return placed.sort(byPosition);
   }

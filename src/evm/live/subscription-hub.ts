@@ -1,5 +1,6 @@
 import { createEvmMethods } from "../../../generated/evm/client.js";
 import type { LogSubscriptionFilter } from "../../../generated/evm/types.js";
+import { ResponseValidationError } from "../../runtime/errors/response-validation-error.js";
 import type { JsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
 import type { WebSocketTransport } from "../../runtime/websocket/websocket-transport.js";
 import { EarlyNotifications } from "./early-notifications.js";
@@ -93,6 +94,12 @@ export async function createSubscriptionHub(
       const waiting = early.take(id);
       if (subscribing === 0) early.clear();
       if (at !== epoch || !followers.has(follower)) return false;
+      if (byId.has(id)) {
+        // Its items could not be told apart from the other subscription's: refuse it, loudly.
+        throw new ResponseValidationError("eth_subscribe", 101, [
+          { pointer: "/result", message: "is the id the node gave another subscription on this connection" },
+        ]);
+      }
       follower.nodeId = id;
       byId.set(id, follower);
       for (const item of waiting.items) follower.notify(item);
