@@ -398,3 +398,45 @@ describe("finding 10: pushed logs and subscription ids", () => {
     });
   });
 });
+
+describe("finding 8: a log subscription does not keep every delivered log", () => {
+  test("past maxResponseBytes of logs in a block they are let go; that block leaving the chain ends the subscription", async () => {
+    let head = 5n;
+    let peerOf: import("../support/hostile-websocket-node.js").HostilePeer | undefined;
+    node.script = chain(
+      () => head,
+      (call, peer) => {
+        if (call.method === "eth_subscribe") peerOf = peer;
+        return undefined;
+      },
+    );
+    const live = client({ maxResponseBytes: 64 * 1024 });
+    const subscription = live.subscribe("logs", {});
+    const first = subscription.next();
+    await until(() => node.count("eth_subscribe") === 1 && node.count("eth_blockNumber") >= 2);
+    await sleep(200); // caught up: pushed logs are now delivered as they come
+    head = 6n;
+    const data = `0x${"ab".repeat(1024)}`;
+    for (let i = 0; i < 150; i++) {
+      peerOf?.push("0x5ub", {
+        address: `0x${"11".repeat(20)}`,
+        topics: [],
+        data,
+        blockNumber: "0x6",
+        blockHash: hashOf(6n),
+        logIndex: `0x${i.toString(16)}`,
+        transactionHash: `0x${"22".repeat(32)}`,
+        transactionIndex: "0x0",
+        removed: false,
+      });
+    }
+    expect((await first).value).toMatchObject({ type: "log", log: { logIndex: "0x0" } });
+    for (let i = 1; i < 150; i++)
+      expect((await subscription.next()).value?.log.logIndex).toBe(`0x${i.toString(16)}`);
+    // Block 6 leaves the chain while the client is away: on its return, the node has no logs there.
+    peerOf?.socket.terminate();
+    const error = await subscription.next().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SubscriptionError);
+    expect((error as SubscriptionError).reason).toBe("reorgTooLarge");
+  });
+});

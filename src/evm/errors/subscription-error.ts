@@ -9,7 +9,12 @@ export type SubscriptionErrorReason =
    * before it, a head that names itself as its parent): catching up made no progress after several
    * rounds with growing pauses.
    */
-  | "noProgress";
+  | "noProgress"
+  /**
+   * A block left the chain whose delivered logs were more than the subscription remembers (about
+   * `maxResponseBytes` of logs), so they could not be reported removed.
+   */
+  | "reorgTooLarge";
 
 /**
  * A live subscription ended because it could not keep its promise of delivering every item once and

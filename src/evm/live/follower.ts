@@ -20,6 +20,11 @@ export interface FollowerContext {
   evm: EvmMethods;
   /** Whether items pushed by the node are checked against the spec. */
   validates: boolean;
+  /**
+   * Bytes of delivered logs a log subscription remembers to report them removed after a reorg (the
+   * client's `maxResponseBytes`); a block with more is not remembered.
+   */
+  rememberBytes: number;
   /** Whether a socket is open now. */
   connected(): boolean;
   /** Counts the connection's opens and drops: a subscription belongs to one epoch. */

@@ -105,7 +105,7 @@ export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
       let hub: Promise<SubscriptionHub> | undefined;
       const loadHub = () => {
         hub ??= Promise.all([load(), import("./subscription-hub.js")]).then(([loaded, module]) =>
-          module.createSubscriptionHub(rpc, loaded, init.validateResponse ?? true),
+          module.createSubscriptionHub(rpc, loaded, init.validateResponse ?? true, settings.maxMessageBytes),
         );
         return hub;
       };

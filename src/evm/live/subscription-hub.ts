@@ -43,6 +43,7 @@ const UNSUBSCRIBE_TIMEOUT_MS = 5_000;
  * @param rpc - The JSON-RPC client over `transport` (calls are checked and validated as usual).
  * @param transport - The WebSocket transport.
  * @param validates - Whether pushed items are checked against the spec.
+ * @param rememberBytes - Bytes of delivered logs each log subscription remembers for reorgs.
  * @returns The hub.
  * @example
  * const transport = createWebSocketTransport({
@@ -55,7 +56,7 @@ const UNSUBSCRIBE_TIMEOUT_MS = 5_000;
  *   keepAlive: resolveKeepAlivePolicy({}),
  *   keepAliveMethod: "eth_chainId",
  * });
- * const hub = await createSubscriptionHub(createJsonRpcClient({ transport }), transport, true);
+ * const hub = await createSubscriptionHub(createJsonRpcClient({ transport }), transport, true, DEFAULT_MAX_RESPONSE_BYTES);
  * const options = { signal: undefined, maxBuffered: 1000, fromBlock: undefined, maxReorgDepth: 64, verifyHeads: false };
  * hub.follow("newHeads", undefined, options, new EventQueue(1000));
  */
@@ -63,6 +64,7 @@ export async function createSubscriptionHub(
   rpc: JsonRpcClient,
   transport: WebSocketTransport,
   validates: boolean,
+  rememberBytes: number,
 ): Promise<SubscriptionHub> {
   const checks = await loadPushedItemChecks();
   const followers = new Set<Follower<unknown>>();
@@ -79,6 +81,7 @@ export async function createSubscriptionHub(
     checks,
     evm,
     validates,
+    rememberBytes,
     connected: () => transport.connected,
     epoch: () => epoch,
     async subscribe(follower) {
