@@ -11,7 +11,8 @@ import type { FieldIssue } from "../../runtime/errors/request-validation-error.j
  * @param pointer - Where the log sits in the message, for the issue (e.g. `/params/result`).
  * @returns The first mismatch as an issue, or `undefined` when the log matches.
  * @example
- * logFilterIssue({ address: "0x00000000000000000000000000000000000000aa" }, log, "/params/result");
+ * const log = { address: "0x00000000000000000000000000000000000000bb", topics: [], data: "0x", blockHash: null, blockNumber: null, transactionHash: null, transactionIndex: null, logIndex: null };
+ * logFilterIssue({ address: "0x00000000000000000000000000000000000000aa" }, log, "/params/result"); // { pointer: "/params/result/address", … }
  */
 export function logFilterIssue(
   filter: LogSubscriptionFilter,
