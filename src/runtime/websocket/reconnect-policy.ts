@@ -4,7 +4,7 @@ import { ConfigurationError } from "../errors/configuration-error.js";
 export interface ReconnectOptions {
   /**
    * Failed dials in a row before giving up (default 10; `Infinity` never gives up). A connection that
-   * answers a request or stays up for 5 s resets the count; one dropped sooner counts as a failed dial.
+   * stays up for 2 s resets the count; one dropped sooner counts as a failed dial.
    * An upgrade refused for good (401, 403, 404) gives up at once, and so does a first dial that finds
    * nothing listening (the policy is for connections that were up).
    */

@@ -35,7 +35,7 @@ export interface SocketConnectionOptions extends SocketErrorContext {
   onDown(error: ChainkitError): void;
   /**
    * Dialing stopped: the upgrade was refused for good, `reconnect.attempts` dials failed in a row (a
-   * connection dropped before it proved itself counts as one), or the first dial found nothing there.
+   * connection dropped within 2 s of opening counts as one), or the first dial found nothing there.
    */
   onGiveUp(error: ChainkitError): void;
 }
@@ -52,10 +52,11 @@ const CLOSE_GRACE_MS = 1_000;
 /** Close code for a message over the limit (RFC 6455 "message too big"). */
 const MESSAGE_TOO_BIG = 1009;
 /**
- * How long a connection must stay open (unless it answers a request sooner) before its drop no longer
- * counts as a failed dial: a server that accepts the upgrade and drops it at once is backed off from.
+ * How long a connection must stay open before its drop no longer counts as a failed dial: a server
+ * that accepts the upgrade (and perhaps answers a request or two) and drops it at once is backed off
+ * from and given up on, and one that drops later is dialled at most once per this time.
  */
-const STAYED_UP_MS = 5_000;
+const STAYED_UP_MS = 2_000;
 
 /**
  * One logical WebSocket connection that stays up: dials on demand, reconnects after a drop with
@@ -93,8 +94,6 @@ export class SocketConnection {
   /** Whether a socket has opened since this round of dialing began (the reconnect policy applies then). */
   #wasUp = false;
   #openedAt = 0;
-  /** Whether the open socket answered a request (a connection that works, however short-lived). */
-  #proven = false;
   #lastError: ChainkitError | undefined;
   #lastMessageAt = 0;
   #pingSentAt = 0;
@@ -170,11 +169,6 @@ export class SocketConnection {
     if (this.#state !== "open" || socket === undefined) return false;
     socket.send(text);
     return true;
-  }
-
-  /** The open socket answered a request: it works, so its drop will not count as a failed dial. */
-  proven(): void {
-    this.#proven = true;
   }
 
   /**
@@ -260,7 +254,6 @@ export class SocketConnection {
       this.#state = "open";
       this.#wasUp = true;
       this.#openedAt = Date.now();
-      this.#proven = false;
       this.#lastError = undefined;
       this.#lastMessageAt = Date.now();
       this.#armKeepAlive();
@@ -297,9 +290,9 @@ export class SocketConnection {
   }
 
   /**
-   * An open (or opening) socket is gone: tell the owner, then dial again. A connection that worked
-   * (answered a request, or stayed up a while) is dialled again at once with a fresh count of
-   * attempts; one dropped sooner counts as a failed dial, so the backoff grows and dialing gives up.
+   * An open (or opening) socket is gone: tell the owner, then dial again. A connection that stayed up
+   * a while is dialled again at once with a fresh count of attempts; one dropped sooner counts as a
+   * failed dial, so the backoff grows and dialing gives up.
    */
   #lose(error: ChainkitError): void {
     const wasOpen = this.#state === "open";
@@ -313,7 +306,7 @@ export class SocketConnection {
     this.#lastError = error;
     this.#options.onDown(error);
     if (this.#state !== "open") return; // closed meanwhile
-    if (this.#proven || Date.now() - this.#openedAt >= STAYED_UP_MS) {
+    if (Date.now() - this.#openedAt >= STAYED_UP_MS) {
       this.#failedDials = 0;
       this.#scheduleDial(0);
     } else this.#dialFailed(error);

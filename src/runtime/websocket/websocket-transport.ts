@@ -162,7 +162,6 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
     const entry = pending.get(id);
     if (entry === undefined) return;
     for (const sent of entry.ids) pending.delete(sent);
-    connection.proven();
     entry.resolve({ body, status: SWITCHING_PROTOCOLS });
   }
 
