@@ -3,7 +3,18 @@ import { ChainkitError } from "../../runtime/errors/chainkit-error.js";
 /** Why a subscription ended on its own. */
 export type SubscriptionErrorReason =
   /** The chain reorganised deeper than the blocks the subscription remembers (`maxReorgDepth`). */
-  "reorgTooDeep";
+  | "reorgTooDeep"
+  /**
+   * The node's answers contradict each other (a block whose `parentHash` is not the hash of the block
+   * before it, a head that names itself as its parent): catching up made no progress after several
+   * rounds with growing pauses.
+   */
+  | "noProgress"
+  /**
+   * A block left the chain whose delivered logs were more than the subscription remembers (about
+   * `maxResponseBytes` of logs), so they could not be reported removed.
+   */
+  | "reorgTooLarge";
 
 /**
  * A live subscription ended because it could not keep its promise of delivering every item once and

@@ -1,10 +1,12 @@
 import type { EvmMethods } from "../../../generated/evm/client.js";
 import type { LogSubscriptionFilter } from "../../../generated/evm/types.js";
 import { AbortError } from "../../runtime/errors/abort-error.js";
+import { ChainkitError } from "../../runtime/errors/chainkit-error.js";
 import type { FieldIssue } from "../../runtime/errors/request-validation-error.js";
 import { ResponseValidationError } from "../../runtime/errors/response-validation-error.js";
 import { TimeoutError } from "../../runtime/errors/timeout-error.js";
 import { isRetryable } from "../../runtime/http/retry-policy.js";
+import { SubscriptionError } from "../errors/subscription-error.js";
 import type { EventQueue } from "./event-queue.js";
 import type { LiveKind } from "./live-events.js";
 import type { PushedItemChecks } from "./pushed-item-checks.js";
@@ -18,6 +20,11 @@ export interface FollowerContext {
   evm: EvmMethods;
   /** Whether items pushed by the node are checked against the spec. */
   validates: boolean;
+  /**
+   * Bytes of delivered logs a log subscription remembers to report them removed after a reorg (the
+   * client's `maxResponseBytes`); a block with more is not remembered.
+   */
+  rememberBytes: number;
   /** Whether a socket is open now. */
   connected(): boolean;
   /** Counts the connection's opens and drops: a subscription belongs to one epoch. */
@@ -30,6 +37,10 @@ export interface FollowerContext {
 
 const RETRY_BASE_MS = 250;
 const RETRY_MAX_MS = 10_000;
+/** Catch-up steps in a row that may move nothing before the loop pauses (asking the head, a fork check). */
+const FREE_IDLE_STEPS = 2;
+/** Pauses (growing, with jitter) after which a catch-up that still moves nothing ends the subscription. */
+const MOST_IDLE_PAUSES = 5;
 
 /**
  * One subscription on the client's side: its node subscription (made again after each reconnect),
@@ -47,6 +58,10 @@ export abstract class Follower<E> {
   #epoch = -1;
   #retries = 0;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Catch-up steps in a row that neither delivered nor moved the cursor. */
+  #idleSteps = 0;
+  #deliveries = 0;
+  #paused = false;
   #onAbort: (() => void) | undefined;
 
   constructor(
@@ -71,6 +86,8 @@ export abstract class Follower<E> {
    * decide that after its last `await`, so no notification slips in between.
    */
   protected abstract step(): Promise<boolean>;
+  /** Where the follower stands (its cursor), so the loop can tell a step that moved from one that did not. */
+  protected abstract position(): string;
 
   /** Gets ready to follow (the hub subscribes it next): watches the signal, loads what it needs. */
   async start(): Promise<void> {
@@ -108,24 +125,40 @@ export abstract class Follower<E> {
     this.live = false;
     this.nodeId = undefined;
     clearTimeout(this.#retryTimer);
+    this.#paused = false;
   }
 
-  /** A notification's `result` for this subscription. */
+  /**
+   * A notification's `result` for this subscription. Whatever the node pushed, with validation on or
+   * off, ends as an event or as a typed error on this subscription, never as an exception in the
+   * socket's message listener.
+   */
   notify(item: unknown): void {
     if (this.stopped) return;
+    const method = `eth_subscription (${this.kind})`;
     if (this.context.validates) {
       const issues = this.check(item);
       if (issues.length > 0) {
-        this.fail(new ResponseValidationError(`eth_subscription (${this.kind})`, 101, issues));
+        this.fail(new ResponseValidationError(method, 101, issues));
         return;
       }
     }
-    this.accept(item);
+    try {
+      this.accept(item);
+    } catch (error) {
+      this.fail(asTypedError(error, method, "/params/result"));
+    }
   }
+
+  /**
+   * Items the node pushed before the subscription was known were let go (`dropped` of them; 0 when
+   * unknown). Heads and logs are fetched from the chain anyway; pending hashes override this.
+   */
+  missed(_dropped: number): void {}
 
   /** Runs the catch-up loop unless it runs already; it stops when caught up, or when the queue is full. */
   run(): void {
-    if (this.#running || this.stopped || this.nodeId === undefined) return;
+    if (this.#running || this.#paused || this.stopped || this.nodeId === undefined) return;
     this.#running = true;
     void this.#loop();
   }
@@ -134,17 +167,52 @@ export abstract class Follower<E> {
     try {
       while (!this.stopped && this.nodeId !== undefined) {
         if (!this.queue.hasRoom) return; // the queue calls run() again once the consumer catches up
+        const before = this.#mark();
         if (await this.step()) {
           this.live = true;
           this.#retries = 0;
+          this.#idleSteps = 0;
           return;
         }
+        if (this.#mark() !== before) this.#idleSteps = 0;
+        else if (++this.#idleSteps > FREE_IDLE_STEPS) return this.#pause();
       }
     } catch (error) {
-      this.#failed(error, () => this.run());
+      this.#failed(asTypedError(error, `${this.kind} catch-up`, ""), () => this.run());
     } finally {
       this.#running = false;
     }
+  }
+
+  #mark(): string {
+    return `${this.#deliveries}|${this.position()}`;
+  }
+
+  /**
+   * Catch-up moves nothing: the node's answers disagree with each other. Pause, longer each time
+   * (pushed items do not wake the loop meanwhile), and end the subscription after a few pauses.
+   */
+  #pause(): void {
+    const pauses = this.#idleSteps - FREE_IDLE_STEPS;
+    if (pauses > MOST_IDLE_PAUSES) {
+      this.fail(
+        new SubscriptionError({
+          subscription: this.kind,
+          reason: "noProgress",
+          message: `the node's answers disagree (e.g. a block whose parentHash is not the hash of the block before it): ${this.#idleSteps} catch-up steps in a row moved nothing; check the node, then subscribe again (with fromBlock to resume)`,
+        }),
+      );
+      return;
+    }
+    this.#paused = true;
+    clearTimeout(this.#retryTimer);
+    this.#retryTimer = setTimeout(
+      () => {
+        this.#paused = false;
+        this.run();
+      },
+      Math.random() * Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (pauses - 1)),
+    );
   }
 
   /**
@@ -166,6 +234,7 @@ export abstract class Follower<E> {
 
   /** Delivers one event. */
   protected deliver(event: E): void {
+    this.#deliveries++;
     this.queue.push(event);
   }
 
@@ -192,7 +261,31 @@ export abstract class Follower<E> {
 
   #halt(): void {
     this.stopped = true;
+    this.#paused = false;
     clearTimeout(this.#retryTimer);
     if (this.#onAbort) this.options.signal?.removeEventListener("abort", this.#onAbort);
   }
+}
+
+/**
+ * Reads a hex quantity the node sent (`0x` and hex digits); anything else (`"12.5"`, `"1e3"`, a
+ * number, nothing) is a `ResponseValidationError` naming where it was, also with validation off.
+ *
+ * @example
+ * readQuantity("0x10", "eth_subscription (newHeads)", "/params/result/number"); // 16n
+ */
+export function readQuantity(value: unknown, method: string, pointer: string): bigint {
+  if (typeof value === "string" && /^0x[0-9a-fA-F]{1,64}$/.test(value)) return BigInt(value);
+  throw new ResponseValidationError(method, 101, [
+    { pointer, message: "must be a hex quantity (0x and up to 64 hex digits)" },
+  ]);
+}
+
+/** A chainkit error as is; anything else thrown while reading what the node sent, as a `ResponseValidationError`. */
+function asTypedError(error: unknown, method: string, pointer: string): unknown {
+  if (error instanceof ChainkitError) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  return new ResponseValidationError(method, 101, [
+    { pointer, message: `could not be read (${detail.slice(0, 200)})` },
+  ]);
 }

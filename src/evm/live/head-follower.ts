@@ -1,13 +1,15 @@
 import type { Block, BlockHeader } from "../../../generated/evm/types.js";
 import type { FieldIssue } from "../../runtime/errors/request-validation-error.js";
 import { SubscriptionError } from "../errors/subscription-error.js";
-import { Follower } from "./follower.js";
+import { Follower, readQuantity } from "./follower.js";
 import type { NewHeadsEvent } from "./live-events.js";
 
 /** The most blocks fetched in one catch-up round (one JSON-RPC batch). */
 export const CATCH_UP_WINDOW = 50;
 /** Heads compared per round while looking for where a reorganisation forked. */
 const FORK_SEARCH_BATCH = 16;
+const PUSHED = "eth_subscription (newHeads)";
+const FETCHED = "eth_getBlockByNumber";
 
 /** A head the follower knows: where the chain was, by number and hash. */
 interface Known {
@@ -26,12 +28,14 @@ interface Target {
 }
 
 /**
- * Follows `newHeads`. The cursor is the last head delivered; a pushed head whose `parentHash` is the
- * cursor's hash is delivered at once. Anything else (a gap after a reconnect, a consumer that fell
- * behind, a head on another branch) sends the follower back to the chain: heads after the cursor are
- * fetched by number in windows of 50, each checked to link to the one before, and a head that does not
- * link is a reorganisation, resolved by comparing the last `maxReorgDepth` delivered heads with the
- * chain.
+ * Follows `newHeads`. The cursor is the last head delivered; a pushed head that links to it (its
+ * `parentHash` is the cursor's hash, its number the next) is delivered at once. Anything else (a gap
+ * after a reconnect, a consumer that fell behind, a head on another branch) sends the follower back to
+ * the chain: heads pushed meanwhile are kept by `parentHash` and delivered as soon as they link, the
+ * rest is fetched by number in windows of 50, each checked to link to the one before (a window that
+ * comes back empty drops a target beyond the node's chain, such as a pushed head numbered 2^64, for the
+ * node's `latest`), and a head that does not link is a reorganisation, resolved by comparing the last
+ * `maxReorgDepth` delivered heads with the chain.
  */
 export class HeadFollower extends Follower<NewHeadsEvent> {
   readonly kind = "newHeads";
@@ -39,6 +43,8 @@ export class HeadFollower extends Follower<NewHeadsEvent> {
   #known: Known[] = [];
   #target: Target | undefined;
   #askLatest = true;
+  /** Heads pushed while catching up, by `parentHash` (bounded: the rest is fetched). */
+  #pushed = new Map<string, BlockHeader>();
   #verify: ((header: BlockHeader) => string) | undefined;
 
   subscribeParams(): [kind: "newHeads"] {
@@ -66,18 +72,24 @@ export class HeadFollower extends Follower<NewHeadsEvent> {
     return this.context.checks.head(item, "/params/result");
   }
 
+  protected position(): string {
+    const cursor = this.#cursor();
+    return `${cursor?.number}:${cursor?.hash}`;
+  }
+
   protected accept(item: unknown): void {
     const header = item as BlockHeader;
-    const cursor = this.#cursor();
+    const number = readQuantity(header.number, PUSHED, "/params/result/number");
     if (this.#known.some((known) => known.hash === header.hash)) return; // delivered already
-    this.#target = { number: BigInt(header.number), hash: header.hash, pushed: header };
-    if (this.live && cursor !== undefined && header.parentHash === cursor.hash && this.queue.hasRoom) {
-      try {
-        this.#deliverHead(header);
-      } catch (error) {
-        this.fail(error); // a head whose hash does not verify
-      }
+    if (this.live && this.#links(header, number) && this.queue.hasRoom) {
+      this.#deliverHead(header); // throws (ending the subscription) for a head whose hash does not verify
       return;
+    }
+    if (this.#pushed.size < this.options.maxBuffered + CATCH_UP_WINDOW)
+      this.#pushed.set(header.parentHash, header);
+    // The newest head heard of is where catching up goes; an older one pushed late does not pull it back.
+    if (this.#target === undefined || number >= this.#target.number) {
+      this.#target = { number, hash: header.hash, pushed: header };
     }
     this.live = false;
     this.run();
@@ -88,26 +100,35 @@ export class HeadFollower extends Follower<NewHeadsEvent> {
     if (this.#askLatest) {
       this.#askLatest = false;
       const latest = await evm.eth_getBlockByNumber("latest", false);
+      const number = latest === null ? undefined : readQuantity(latest.number, FETCHED, "/result/number");
       // A head pushed while we asked may be newer than the answer: keep the newer one.
-      if (latest !== null && (this.#target === undefined || BigInt(latest.number) >= this.#target.number)) {
-        this.#target = { number: BigInt(latest.number), hash: latest.hash };
+      if (
+        latest !== null &&
+        number !== undefined &&
+        (this.#target === undefined || number >= this.#target.number)
+      ) {
+        this.#target = { number, hash: latest.hash };
       }
       return false;
     }
     const cursor = this.#cursor();
-    const target = this.#target;
-    if (cursor === undefined || target === undefined) return true;
-    if (target.hash === cursor.hash) return true;
-    if (target.pushed !== undefined && target.pushed.parentHash === cursor.hash && cursor.hash !== "") {
-      this.#deliverHead(target.pushed); // the next head is the one pushed: no need to fetch it
+    if (cursor === undefined) return true;
+    const next = this.#pushed.get(cursor.hash);
+    if (next !== undefined && this.#links(next, readQuantity(next.number, PUSHED, "/params/result/number"))) {
+      this.#deliverHead(next); // the next head is one pushed: no need to fetch it
       return false;
+    }
+    const target = this.#target;
+    if (target === undefined || target.hash === cursor.hash) {
+      this.#pushed.clear(); // caught up: what is kept does not link, and newer heads come pushed
+      return true;
     }
     if (target.number <= cursor.number) {
       // A pushed head below the cursor that was delivered is old news; anything else may be a reorg.
       const old = target.pushed !== undefined && this.#known.some((known) => known.hash === target.hash);
       if (!old && (await this.#resolveFork())) return false;
       this.#target = { number: cursor.number, hash: cursor.hash };
-      return this.#target.hash === this.#cursor()?.hash;
+      return false; // the next step delivers a kept head that links, or finds the follower caught up
     }
     const from = cursor.number + 1n;
     const to = min(target.number, cursor.number + BigInt(CATCH_UP_WINDOW));
@@ -117,7 +138,9 @@ export class HeadFollower extends Follower<NewHeadsEvent> {
     for (const block of blocks) {
       if (this.stopped) return false;
       if (block === null) {
-        // The chain is shorter than the target said: ask again where its head is.
+        // The chain is shorter than the target said (a pushed head from nowhere, a node behind its
+        // peers): drop the target and go where the node's latest is.
+        this.#target = undefined;
         this.#askLatest = true;
         return false;
       }
@@ -142,7 +165,9 @@ export class HeadFollower extends Follower<NewHeadsEvent> {
     if (fromBlock === undefined) {
       const latest = await this.context.evm.eth_getBlockByNumber("latest", false);
       this.#known.push(
-        latest === null ? { number: -1n, hash: "" } : { number: BigInt(latest.number), hash: latest.hash },
+        latest === null
+          ? { number: -1n, hash: "" }
+          : { number: readQuantity(latest.number, FETCHED, "/result/number"), hash: latest.hash },
       );
       return;
     }
@@ -199,9 +224,21 @@ export class HeadFollower extends Follower<NewHeadsEvent> {
     });
   }
 
+  /** Whether `header` (numbered `number`) is the head right after the cursor. */
+  #links(header: BlockHeader, number: bigint): boolean {
+    const cursor = this.#cursor();
+    return (
+      cursor !== undefined &&
+      cursor.hash !== "" &&
+      header.parentHash === cursor.hash &&
+      number === cursor.number + 1n
+    );
+  }
+
   #deliverHead(header: BlockHeader): void {
     this.#verify?.(header);
-    const number = BigInt(header.number);
+    const number = readQuantity(header.number, FETCHED, "/result/number");
+    this.#pushed.delete(header.parentHash);
     this.#known.push({ number, hash: header.hash, header });
     if (this.#known.length > this.options.maxReorgDepth) this.#known.shift();
     this.deliver({ type: "head", head: header });

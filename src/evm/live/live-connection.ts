@@ -28,8 +28,11 @@ export interface LiveConnectionOptions extends Pick<NodeClientOptions, "maxRespo
   /** A keep-alive request when the connection is quiet, and how long to wait before replacing a silent one; `false` for none. */
   keepAlive?: KeepAliveOptions | false;
   /**
-   * A WebSocket class with the browser's interface, instead of the default: the global `WebSocket`
-   * where the runtime has one, else the `ws` package. Basic auth needs `ws` (headers on the upgrade).
+   * A WebSocket class with the browser's interface, instead of the default: the `ws` package wherever
+   * it loads (Node and runtimes that emulate it), else the global `WebSocket` (browsers). Basic auth
+   * needs `ws` (headers on the upgrade). A browser-style class hands over a message only once it has
+   * arrived whole: `maxResponseBytes` is checked then (the connection is closed), but the runtime holds
+   * a larger message in memory while it arrives; `ws` stops reading at the limit.
    */
   WebSocket?: WebSocketConstructor;
 }
@@ -102,7 +105,7 @@ export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
       let hub: Promise<SubscriptionHub> | undefined;
       const loadHub = () => {
         hub ??= Promise.all([load(), import("./subscription-hub.js")]).then(([loaded, module]) =>
-          module.createSubscriptionHub(rpc, loaded, init.validateResponse ?? true),
+          module.createSubscriptionHub(rpc, loaded, init.validateResponse ?? true, settings.maxMessageBytes),
         );
         return hub;
       };

@@ -49,7 +49,7 @@ export interface PendingTransactionEvent {
 export interface GapEvent {
   type: "gap";
   reason: "reconnect" | "overflow";
-  /** Hashes let go (0 when unknown, after a reconnect). */
+  /** Hashes let go (0 when unknown: after a reconnect, or when the node pushed them before the subscription was known). */
   dropped: number;
 }
 

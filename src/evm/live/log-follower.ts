@@ -1,9 +1,12 @@
 import type { Log, LogSubscriptionFilter } from "../../../generated/evm/types.js";
 import type { FieldIssue } from "../../runtime/errors/request-validation-error.js";
+import { ResponseValidationError } from "../../runtime/errors/response-validation-error.js";
+import { SubscriptionError } from "../errors/subscription-error.js";
 import type { EventQueue } from "./event-queue.js";
-import { Follower, type FollowerContext } from "./follower.js";
+import { Follower, type FollowerContext, readQuantity } from "./follower.js";
 import { CATCH_UP_WINDOW } from "./head-follower.js";
 import type { LogEvent } from "./live-events.js";
+import { logFilterIssue } from "./log-filter-match.js";
 import type { CheckedSubscriptionOptions } from "./subscription-options.js";
 
 /** Where a log sits in the chain: block number, then index in the block. */
@@ -13,6 +16,8 @@ interface Position {
   index: number;
 }
 
+const PUSHED = "eth_subscription (logs)";
+
 /** A log that has a place in a block (pushed and fetched logs always have one). */
 type PlacedLog = Log & { blockNumber: string; blockHash: string; logIndex: string };
 
@@ -20,6 +25,10 @@ type PlacedLog = Log & { blockNumber: string; blockHash: string; logIndex: strin
 interface DeliveredBlock {
   number: bigint;
   logs: PlacedLog[];
+  /** What remembering `logs` costs, roughly, in bytes. */
+  bytes: number;
+  /** `false` once the block had more logs than the memory allows: they were let go (only the cursor knows them). */
+  whole: boolean;
 }
 
 /**
@@ -42,6 +51,8 @@ export class LogFollower extends Follower<LogEvent> {
   #rescan = false;
   /** Logs delivered from recent blocks, by block hash. */
   #delivered = new Map<string, DeliveredBlock>();
+  /** What the remembered logs cost, roughly, in bytes (at most `context.rememberBytes`). */
+  #rememberedBytes = 0;
 
   constructor(
     context: FollowerContext,
@@ -90,9 +101,16 @@ export class LogFollower extends Follower<LogEvent> {
     return issues;
   }
 
+  protected position(): string {
+    return `${this.#cursor.block}:${this.#cursor.index}`;
+  }
+
   protected accept(item: unknown): void {
     const log = item as PlacedLog;
-    const number = BigInt(log.blockNumber);
+    const number = readQuantity(log.blockNumber, PUSHED, "/params/result/blockNumber");
+    readQuantity(log.logIndex, PUSHED, "/params/result/logIndex");
+    const mismatch = logFilterIssue(this.#filter, log, "/params/result");
+    if (mismatch !== undefined) throw new ResponseValidationError(PUSHED, 101, [mismatch]);
     if (log.removed === true) {
       if (this.live) this.#undo(log);
       else this.#rescan = true; // caught up later: the rescan finds what left the chain
@@ -152,10 +170,17 @@ export class LogFollower extends Follower<LogEvent> {
     }
     if (this.stopped) return;
     const onChain = new Set(fresh.map(identity));
-    const gone = [...this.#delivered.values()]
-      .filter((block) => block.number >= low)
-      .flatMap((block) => block.logs)
-      .filter((log) => !onChain.has(identity(log)));
+    const recent = [...this.#delivered.entries()].filter(([, block]) => block.number >= low);
+    const freshBlocks = new Set(fresh.map((log) => log.blockHash));
+    if (recent.some(([hash, block]) => !block.whole && !freshBlocks.has(hash))) {
+      throw new SubscriptionError({
+        subscription: "logs",
+        reason: "reorgTooLarge",
+        message:
+          "a block left the chain whose delivered logs were more than the client remembers (maxResponseBytes), so they cannot be reported removed; subscribe again, with fromBlock to resume",
+      });
+    }
+    const gone = recent.flatMap(([, block]) => block.logs).filter((log) => !onChain.has(identity(log)));
     for (const log of gone.sort(byPosition).reverse()) this.#undo(log);
     for (const log of fresh) if (this.#isNew(log)) this.#deliver(log);
     this.#advance({ block: high, index: Number.POSITIVE_INFINITY });
@@ -168,7 +193,14 @@ export class LogFollower extends Follower<LogEvent> {
       fromBlock: quantity(from),
       toBlock: quantity(to),
     });
-    return (logs as PlacedLog[]).filter((log) => log.blockHash !== null).sort(byPosition);
+    const placed = (logs as PlacedLog[]).filter((log) => log.blockHash !== null);
+    placed.forEach((log, i) => {
+      readQuantity(log.blockNumber, "eth_getLogs", `/result/${i}/blockNumber`);
+      readQuantity(log.logIndex, "eth_getLogs", `/result/${i}/logIndex`);
+      const mismatch = logFilterIssue(this.#filter, log, `/result/${i}`);
+      if (mismatch !== undefined) throw new ResponseValidationError("eth_getLogs", 200, [mismatch]);
+    });
+    return placed.sort(byPosition);
   }
 
   /** Whether a log's block has another hash than the block logs were delivered from at that height. */
@@ -184,15 +216,28 @@ export class LogFollower extends Follower<LogEvent> {
     if (BigInt(log.blockNumber) < this.#floor) return false;
     if (before(this.#cursor, position(log))) return true;
     const block = this.#delivered.get(log.blockHash);
+    if (block !== undefined && !block.whole) return false; // its logs up to the cursor were all delivered
     if (block !== undefined) return !block.logs.some((known) => known.logIndex === log.logIndex);
     return BigInt(log.blockNumber) > this.#cursor.block - BigInt(this.options.maxReorgDepth);
   }
 
   #deliver(log: PlacedLog): void {
     const number = BigInt(log.blockNumber);
-    const block = this.#delivered.get(log.blockHash) ?? { number, logs: [] };
-    block.logs.push(log);
+    const block = this.#delivered.get(log.blockHash) ?? { number, logs: [], bytes: 0, whole: true };
     this.#delivered.set(log.blockHash, block);
+    const cost = logCost(log);
+    if (block.whole && this.#rememberedBytes + cost > this.context.rememberBytes) {
+      // Too many logs to remember in full: let this block's go; a reorg of it ends the subscription.
+      this.#rememberedBytes -= block.bytes;
+      block.logs = [];
+      block.bytes = 0;
+      block.whole = false;
+    }
+    if (block.whole) {
+      block.logs.push(log);
+      block.bytes += cost;
+      this.#rememberedBytes += cost;
+    }
     this.#advance(position(log));
     this.deliver({ type: "log", log });
   }
@@ -200,9 +245,16 @@ export class LogFollower extends Follower<LogEvent> {
   /** Delivers a log again with `removed: true`, if it was delivered, and forgets it. */
   #undo(log: PlacedLog): void {
     const block = this.#delivered.get(log.blockHash);
+    if (block !== undefined && !block.whole) {
+      // Not remembered, but delivered if the cursor is past it: pass on what the node sent.
+      if (!before(this.#cursor, position(log))) this.deliver({ type: "log", log: { ...log, removed: true } });
+      return;
+    }
     const index = block?.logs.findIndex((known) => known.logIndex === log.logIndex) ?? -1;
     if (block === undefined || index === -1) return;
     const [known] = block.logs.splice(index, 1);
+    block.bytes -= logCost(known as PlacedLog);
+    this.#rememberedBytes -= logCost(known as PlacedLog);
     if (block.logs.length === 0) this.#delivered.delete(log.blockHash);
     this.deliver({ type: "log", log: { ...(known as PlacedLog), removed: true } });
   }
@@ -211,8 +263,21 @@ export class LogFollower extends Follower<LogEvent> {
   #advance(to: Position): void {
     if (before(this.#cursor, to)) this.#cursor = to;
     const oldest = this.#cursor.block - BigInt(this.options.maxReorgDepth);
-    for (const [hash, block] of this.#delivered) if (block.number <= oldest) this.#delivered.delete(hash);
+    for (const [hash, block] of this.#delivered) {
+      if (block.number > oldest) continue;
+      this.#delivered.delete(hash);
+      this.#rememberedBytes -= block.bytes;
+    }
   }
+}
+
+/** Roughly what remembering a log costs: its text, and the objects and strings holding it. */
+function logCost(log: PlacedLog): number {
+  return (
+    512 +
+    (typeof log.data === "string" ? log.data.length : 0) +
+    80 * (Array.isArray(log.topics) ? log.topics.length : 0)
+  );
 }
 
 function position(log: PlacedLog): Position {

@@ -24,6 +24,10 @@ export class PendingFollower extends Follower<NewPendingTransactionsEvent> {
       : [{ pointer: "/params/result", message: "must be a transaction hash (0x + 64 hex digits)" }];
   }
 
+  protected position(): string {
+    return ""; // nothing to catch up: every step is the last
+  }
+
   protected subscribed(): void {
     if (this.#subscriptions++ > 0) this.deliver({ type: "gap", reason: "reconnect", dropped: 0 });
   }
@@ -35,6 +39,11 @@ export class PendingFollower extends Follower<NewPendingTransactionsEvent> {
     }
     this.#reportDropped();
     this.deliver({ type: "pendingTransaction", hash: item as string });
+  }
+
+  /** Hashes pushed before the subscription was known were let go: say so, after the ones kept. */
+  override missed(dropped: number): void {
+    this.deliver({ type: "gap", reason: "overflow", dropped });
   }
 
   /** Nothing to fetch: once the consumer has room again, say how many hashes were let go. */

@@ -1,7 +1,9 @@
 import { createEvmMethods } from "../../../generated/evm/client.js";
 import type { LogSubscriptionFilter } from "../../../generated/evm/types.js";
+import { ResponseValidationError } from "../../runtime/errors/response-validation-error.js";
 import type { JsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
 import type { WebSocketTransport } from "../../runtime/websocket/websocket-transport.js";
+import { EarlyNotifications } from "./early-notifications.js";
 import type { EventQueue } from "./event-queue.js";
 import type { Follower, FollowerContext } from "./follower.js";
 import { HeadFollower } from "./head-follower.js";
@@ -30,8 +32,6 @@ export interface SubscriptionHub {
   close(): Promise<void>;
 }
 
-/** Notifications kept for a subscription id not known yet (its `eth_subscribe` answer is still on its way). */
-const MOST_EARLY_NOTIFICATIONS = 1000;
 /** How long stopping a subscription on the node may take before it is left to the connection's end. */
 const UNSUBSCRIBE_TIMEOUT_MS = 5_000;
 
@@ -43,6 +43,7 @@ const UNSUBSCRIBE_TIMEOUT_MS = 5_000;
  * @param rpc - The JSON-RPC client over `transport` (calls are checked and validated as usual).
  * @param transport - The WebSocket transport.
  * @param validates - Whether pushed items are checked against the spec.
+ * @param rememberBytes - Bytes of delivered logs each log subscription remembers for reorgs.
  * @returns The hub.
  * @example
  * const transport = createWebSocketTransport({
@@ -55,7 +56,7 @@ const UNSUBSCRIBE_TIMEOUT_MS = 5_000;
  *   keepAlive: resolveKeepAlivePolicy({}),
  *   keepAliveMethod: "eth_chainId",
  * });
- * const hub = await createSubscriptionHub(createJsonRpcClient({ transport }), transport, true);
+ * const hub = await createSubscriptionHub(createJsonRpcClient({ transport }), transport, true, DEFAULT_MAX_RESPONSE_BYTES);
  * const options = { signal: undefined, maxBuffered: 1000, fromBlock: undefined, maxReorgDepth: 64, verifyHeads: false };
  * hub.follow("newHeads", undefined, options, new EventQueue(1000));
  */
@@ -63,6 +64,7 @@ export async function createSubscriptionHub(
   rpc: JsonRpcClient,
   transport: WebSocketTransport,
   validates: boolean,
+  rememberBytes: number,
 ): Promise<SubscriptionHub> {
   const checks = await loadPushedItemChecks();
   const followers = new Set<Follower<unknown>>();
@@ -70,21 +72,16 @@ export async function createSubscriptionHub(
   // Items can arrive before the `eth_subscribe` answer has been read back: keep them for a moment.
   // Only while an eth_subscribe is under way: items for other unknown ids (a subscription just
   // stopped, whose node has not read eth_unsubscribe yet) are dropped at once.
-  let early = new Map<string, unknown[]>();
-  let earlyCount = 0;
+  const early = new EarlyNotifications();
   let subscribing = 0;
   let epoch = 0;
-
-  const forgetEarly = () => {
-    early = new Map();
-    earlyCount = 0;
-  };
 
   const evm = createEvmMethods(rpc);
   const context: FollowerContext = {
     checks,
     evm,
     validates,
+    rememberBytes,
     connected: () => transport.connected,
     epoch: () => epoch,
     async subscribe(follower) {
@@ -97,14 +94,19 @@ export async function createSubscriptionHub(
       } finally {
         subscribing--;
       }
-      const waiting = early.get(id);
-      early.delete(id);
-      earlyCount -= waiting?.length ?? 0;
-      if (subscribing === 0) forgetEarly();
+      const waiting = early.take(id);
+      if (subscribing === 0) early.clear();
       if (at !== epoch || !followers.has(follower)) return false;
+      if (byId.has(id)) {
+        // Its items could not be told apart from the other subscription's: refuse it, loudly.
+        throw new ResponseValidationError("eth_subscribe", 101, [
+          { pointer: "/result", message: "is the id the node gave another subscription on this connection" },
+        ]);
+      }
       follower.nodeId = id;
       byId.set(id, follower);
-      for (const item of waiting ?? []) follower.notify(item);
+      for (const item of waiting.items) follower.notify(item);
+      if (waiting.dropped > 0 || waiting.unplaced) follower.missed(waiting.dropped);
       return true;
     },
     async release(follower) {
@@ -122,30 +124,26 @@ export async function createSubscriptionHub(
     onOpen() {
       epoch++;
       byId.clear();
-      forgetEarly();
+      early.clear();
       for (const follower of [...followers]) void follower.resubscribe();
     },
     onDown() {
       epoch++;
       byId.clear();
-      forgetEarly();
+      early.clear();
       for (const follower of followers) follower.disconnected();
     },
     onGiveUp(error) {
       for (const follower of [...followers]) follower.fail(error);
     },
-    onNotification(message) {
+    onNotification(message, bytes) {
       if (message.method !== "eth_subscription") return;
       const params = message.params as { subscription?: unknown; result?: unknown } | undefined;
       const id = params?.subscription;
       if (typeof id !== "string") return;
       const follower = byId.get(id);
       if (follower !== undefined) return follower.notify(params?.result);
-      if (subscribing === 0 || earlyCount >= MOST_EARLY_NOTIFICATIONS) return;
-      const list = early.get(id) ?? [];
-      list.push(params?.result);
-      early.set(id, list);
-      earlyCount++;
+      if (subscribing > 0) early.keep(id, params?.result, bytes);
     },
   });
 
@@ -174,7 +172,7 @@ export async function createSubscriptionHub(
       for (const follower of [...followers]) follower.end();
       followers.clear();
       byId.clear();
-      forgetEarly();
+      early.clear();
     },
   };
 }

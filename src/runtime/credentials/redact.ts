@@ -7,7 +7,8 @@ const MASK = "***";
  * what they echo: raw or percent-encoded in any mix and either case of hex (`cli/T%c3%b6k…`, a
  * path decoded and encoded again), a space as `+`, and a non-ASCII character as its UTF-8 bytes read
  * as Latin-1 (`Ã¶`, as WSGI servers read paths) or as U+FFFD (a Latin-1 status line read as UTF-8).
- * Empty secrets are ignored.
+ * A secret made only of hex digits (with or without `0x`) is matched in any case, as servers that
+ * parse it as a number or a key echo it upper-cased. Empty secrets are ignored.
  *
  * @param text - Any text: a URL, a message, a response body.
  * @param secrets - The raw secret values to hide.
@@ -33,6 +34,8 @@ export function redactText(text: string, secrets: readonly string[]): string {
  */
 const patternsByList = new WeakMap<readonly string[], Map<string, RegExp>>();
 const utf8 = new TextEncoder();
+/** A secret that a server may read as hex and echo in another case. */
+const HEX_SECRET = /^(?:0x)?[0-9a-f]+$/i;
 
 /** A pattern matching `secret` with each character in any of the forms {@link redactText} lists. */
 function reencodedForms(list: readonly string[], secret: string): RegExp {
@@ -51,7 +54,7 @@ function reencodedForms(list: readonly string[], secret: string): RegExp {
     if (bytes.length > 1) forms.push(escapeRegExp(String.fromCharCode(...bytes)), "\\uFFFD{1,4}");
     source += `(?:${forms.join("|")})`;
   }
-  const pattern = new RegExp(source, "g");
+  const pattern = new RegExp(source, HEX_SECRET.test(secret) ? "gi" : "g");
   patterns.set(secret, pattern);
   return pattern;
 }

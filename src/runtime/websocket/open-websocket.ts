@@ -1,4 +1,4 @@
-import type { WebSocketChoice } from "./websocket-choice.js";
+import { canLoadWsPackage, type WebSocketChoice } from "./websocket-choice.js";
 import type { WebSocketConstructor, WebSocketLike } from "./websocket-like.js";
 
 /** What {@link openWebSocket} needs to dial. */
@@ -22,10 +22,12 @@ export interface OpenedSocket {
 }
 
 /**
- * Opens a WebSocket: with the caller's class, else the global `WebSocket` where the runtime has one
- * (browsers, Deno, Bun, Node 22+), else the `ws` package (Node 20, which has no stable global). Basic
- * auth always goes through `ws`, the one that can put headers on the upgrade request. The `ws` code is
- * loaded only here, so clients that never open a socket never load it.
+ * Opens a WebSocket: with the caller's class if given; else, wherever the runtime can load it (Node,
+ * and runtimes that emulate Node), with the `ws` package, the one class that stops reading a message
+ * once it passes `maxMessageBytes` and that can put headers (basic auth) on the upgrade request; else
+ * with the global `WebSocket` (browsers). A browser-style class hands over a message only once it has
+ * arrived whole, so its size is checked then. The `ws` code is loaded only here, so clients that never
+ * open a socket never load it.
  *
  * @param choice - The caller's class and whether headers are needed (see {@link checkWebSocketChoice}).
  * @param dial - URL, headers, message size limit and handshake timeout.
@@ -34,13 +36,10 @@ export interface OpenedSocket {
  * const { socket } = await openWebSocket({ needsHeaders: false }, { url, headers: {}, maxMessageBytes: 1 << 26, handshakeTimeout: 10_000 });
  */
 export async function openWebSocket(choice: WebSocketChoice, dial: DialOptions): Promise<OpenedSocket> {
-  const Given = choice.given ?? (choice.needsHeaders ? undefined : globalWebSocket());
-  if (Given !== undefined) {
-    const socket = new Given(dial.url);
-    return { socket, limitsMessages: false, terminate: () => socket.close() };
-  }
-  const { WebSocket } = await import("ws");
-  const socket = new WebSocket(dial.url, {
+  if (choice.given !== undefined) return browserStyle(choice.given, dial);
+  const ws = canLoadWsPackage() ? await loadWsPackage(choice.needsHeaders) : undefined;
+  if (ws === undefined) return browserStyle(globalWebSocket(), dial);
+  const socket = new ws.WebSocket(dial.url, {
     headers: dial.headers,
     maxPayload: dial.maxMessageBytes,
     handshakeTimeout: dial.handshakeTimeout,
@@ -52,7 +51,24 @@ export async function openWebSocket(choice: WebSocketChoice, dial: DialOptions):
   };
 }
 
-function globalWebSocket(): WebSocketConstructor | undefined {
-  const candidate = (globalThis as { WebSocket?: unknown }).WebSocket;
-  return typeof candidate === "function" ? (candidate as WebSocketConstructor) : undefined;
+/**
+ * The `ws` package, or `undefined` where it cannot be loaded and a global class can stand in (a
+ * bundle built without it); with headers to send there is no stand-in, so the load error is thrown.
+ */
+async function loadWsPackage(needsHeaders: boolean): Promise<typeof import("ws") | undefined> {
+  try {
+    return await import("ws");
+  } catch (error) {
+    if (needsHeaders || typeof (globalThis as { WebSocket?: unknown }).WebSocket !== "function") throw error;
+    return undefined;
+  }
+}
+
+function browserStyle(Class: WebSocketConstructor, dial: DialOptions): OpenedSocket {
+  const socket = new Class(dial.url);
+  return { socket, limitsMessages: false, terminate: () => socket.close() };
+}
+
+function globalWebSocket(): WebSocketConstructor {
+  return (globalThis as unknown as { WebSocket: WebSocketConstructor }).WebSocket;
 }

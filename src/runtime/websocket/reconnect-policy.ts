@@ -3,8 +3,10 @@ import { ConfigurationError } from "../errors/configuration-error.js";
 /** How a dropped WebSocket is dialled again. All times in milliseconds. */
 export interface ReconnectOptions {
   /**
-   * Failed dials in a row before giving up (default 10; `Infinity` never gives up). A dial that opens
-   * resets the count. An upgrade refused for good (401, 403, 404) gives up at once.
+   * Failed dials in a row before giving up (default 10; `Infinity` never gives up). A connection that
+   * stays up for 2 s resets the count; one dropped sooner counts as a failed dial.
+   * An upgrade refused for good (401, 403, 404) gives up at once, and so does a first dial that finds
+   * nothing listening (the policy is for connections that were up).
    */
   attempts?: number;
   /** Backoff base: dial n waits a random time up to `baseDelay * 2^n` (default 250). */

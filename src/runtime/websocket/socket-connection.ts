@@ -1,5 +1,6 @@
 import { AbortError } from "../errors/abort-error.js";
 import type { ChainkitError } from "../errors/chainkit-error.js";
+import { NetworkError } from "../errors/network-error.js";
 import { TimeoutError } from "../errors/timeout-error.js";
 import type { KeepAlivePolicy } from "./keep-alive-policy.js";
 import { type OpenedSocket, openWebSocket } from "./open-websocket.js";
@@ -32,7 +33,10 @@ export interface SocketConnectionOptions extends SocketErrorContext {
   onOpen(): void;
   /** Each time an open socket is lost, with the reason; a reconnect follows unless dialing gives up. */
   onDown(error: ChainkitError): void;
-  /** Dialing stopped: the upgrade was refused for good, or `reconnect.attempts` dials failed in a row. */
+  /**
+   * Dialing stopped: the upgrade was refused for good, `reconnect.attempts` dials failed in a row (a
+   * connection dropped within 2 s of opening counts as one), or the first dial found nothing there.
+   */
   onGiveUp(error: ChainkitError): void;
 }
 
@@ -47,6 +51,12 @@ interface Waiter {
 const CLOSE_GRACE_MS = 1_000;
 /** Close code for a message over the limit (RFC 6455 "message too big"). */
 const MESSAGE_TOO_BIG = 1009;
+/**
+ * How long a connection must stay open before its drop no longer counts as a failed dial: a server
+ * that accepts the upgrade (and perhaps answers a request or two) and drops it at once is backed off
+ * from and given up on, and one that drops later is dialled at most once per this time.
+ */
+const STAYED_UP_MS = 2_000;
 
 /**
  * One logical WebSocket connection that stays up: dials on demand, reconnects after a drop with
@@ -81,6 +91,9 @@ export class SocketConnection {
   #opened: OpenedSocket | undefined;
   #waiters = new Set<Waiter>();
   #failedDials = 0;
+  /** Whether a socket has opened since this round of dialing began (the reconnect policy applies then). */
+  #wasUp = false;
+  #openedAt = 0;
   #lastError: ChainkitError | undefined;
   #lastMessageAt = 0;
   #pingSentAt = 0;
@@ -111,6 +124,7 @@ export class SocketConnection {
     if (signal?.aborted) return Promise.reject(new AbortError({ reason: signal.reason }));
     if (this.#state === "idle" || this.#state === "failed") {
       this.#failedDials = 0;
+      this.#wasUp = false;
       this.#dial();
     }
     return new Promise<void>((resolve, reject) => {
@@ -238,7 +252,8 @@ export class SocketConnection {
       if (!current()) return;
       clearTimeout(this.#handshakeTimer);
       this.#state = "open";
-      this.#failedDials = 0;
+      this.#wasUp = true;
+      this.#openedAt = Date.now();
       this.#lastError = undefined;
       this.#lastMessageAt = Date.now();
       this.#armKeepAlive();
@@ -274,7 +289,11 @@ export class SocketConnection {
     });
   }
 
-  /** An open (or opening) socket is gone: tell the owner, then dial again after a short wait. */
+  /**
+   * An open (or opening) socket is gone: tell the owner, then dial again. A connection that stayed up
+   * a while is dialled again at once with a fresh count of attempts; one dropped sooner counts as a
+   * failed dial, so the backoff grows and dialing gives up.
+   */
   #lose(error: ChainkitError): void {
     const wasOpen = this.#state === "open";
     this.#opened?.terminate();
@@ -286,7 +305,11 @@ export class SocketConnection {
     }
     this.#lastError = error;
     this.#options.onDown(error);
-    if (this.#state === "open") this.#scheduleDial(0);
+    if (this.#state !== "open") return; // closed meanwhile
+    if (Date.now() - this.#openedAt >= STAYED_UP_MS) {
+      this.#failedDials = 0;
+      this.#scheduleDial(0);
+    } else this.#dialFailed(error);
   }
 
   #dialFailed(error: ChainkitError): void {
@@ -296,7 +319,10 @@ export class SocketConnection {
     this.#clearTimers();
     this.#lastError = error;
     this.#failedDials++;
-    if (refusedForGood(error) || this.#failedDials >= this.#options.reconnect.attempts) {
+    // The reconnect policy is for connections that were up: a first dial that finds nothing there
+    // fails as fast as the socket does.
+    const nothingThere = !this.#wasUp && error instanceof NetworkError;
+    if (nothingThere || refusedForGood(error) || this.#failedDials >= this.#options.reconnect.attempts) {
       this.#state = "failed";
       for (const waiter of [...this.#waiters]) waiter.reject(error);
       this.#options.onGiveUp(error);

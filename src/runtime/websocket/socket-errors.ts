@@ -18,6 +18,15 @@ export interface SocketErrorContext {
   maxMessageBytes: number;
 }
 
+/** Socket errors that mean nothing answered at the origin, with what to check for each. */
+const NOTHING_ANSWERED: Record<string, string> = {
+  ECONNREFUSED: "check that the node is running and listens on that host and port",
+  ENOTFOUND: "check the host name in the URL",
+  EAI_AGAIN: "check the host name in the URL and this machine's DNS",
+  EHOSTUNREACH: "check the host in the URL and this machine's network",
+  ENETUNREACH: "check the host in the URL and this machine's network",
+};
+
 /** Upgrade answers worth dialing again for: the service is busy or briefly unavailable. */
 const TRANSIENT_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
 
@@ -48,7 +57,9 @@ export function socketTooLarge(context: SocketErrorContext): ResponseTooLargeErr
 }
 
 /**
- * A failure of the connection itself, its cause scrubbed of credentials.
+ * A failure of the connection itself, its cause scrubbed of credentials. When nothing answered at
+ * all (connection refused, unknown host), the cause says so, names the origin (scheme, host and
+ * port: never the path, which holds the token) and what to check.
  *
  * @example
  * socketNetworkError(
@@ -57,11 +68,35 @@ export function socketTooLarge(context: SocketErrorContext): ResponseTooLargeErr
  * );
  */
 export function socketNetworkError(context: SocketErrorContext, cause: unknown): NetworkError {
+  const error = cause instanceof Error ? cause : new Error(String(cause));
+  const code = (error as { code?: unknown }).code;
+  const check = typeof code === "string" ? NOTHING_ANSWERED[code] : undefined;
+  const explained =
+    check === undefined
+      ? error
+      : Object.assign(
+          new Error(`nothing answered at ${originOf(context.shownUrl)} (${code}): ${check}`, {
+            cause: error,
+          }),
+          {
+            code,
+          },
+        );
   return new NetworkError({
     method: "WS",
     url: context.shownUrl,
-    cause: scrubError(cause instanceof Error ? cause : new Error(String(cause)), context.redact),
+    cause: scrubError(explained, context.redact),
   });
+}
+
+/** `scheme://host:port` of a shown URL (no path: a token may sit there). */
+function originOf(url: string): string {
+  try {
+    const { protocol, host } = new URL(url);
+    return `${protocol}//${host}`;
+  } catch {
+    return "the node's address";
+  }
 }
 
 /**
@@ -84,7 +119,9 @@ export function socketError(context: SocketErrorContext, error: unknown): Chaink
       hint: status === "401" ? unauthorizedHint(context.credentials) : undefined,
     });
   }
-  if ((error as { code?: unknown } | undefined)?.code === "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH") {
+  // Over maxPayload, or a frame header announcing more than 2^53 - 1 bytes (no message is that size).
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (code === "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH" || code === "WS_ERR_UNSUPPORTED_DATA_PAYLOAD_LENGTH") {
     return socketTooLarge(context);
   }
   return socketNetworkError(context, error);

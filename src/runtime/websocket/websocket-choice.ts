@@ -9,8 +9,13 @@ export interface WebSocketChoice {
   needsHeaders: boolean;
 }
 
-/** Whether this runtime can load the `ws` package (Node, and runtimes that emulate it). */
-function canLoadWsPackage(): boolean {
+/**
+ * Whether this runtime can load the `ws` package (Node, and runtimes that emulate it).
+ *
+ * @example
+ * canLoadWsPackage(); // true in Node
+ */
+export function canLoadWsPackage(): boolean {
   const versions = (globalThis as { process?: { versions?: { node?: string } } }).process?.versions;
   return typeof versions?.node === "string";
 }

@@ -44,8 +44,8 @@ export interface ConnectionListener {
   onDown?(error: ChainkitError): void;
   /** Dialing gave up (refused upgrade, or every attempt failed). */
   onGiveUp?(error: ChainkitError): void;
-  /** A notification arrived. */
-  onNotification?(message: RpcNotification): void;
+  /** A notification arrived; `bytes` is the length of its message text (what holding it costs, roughly). */
+  onNotification?(message: RpcNotification, bytes: number): void;
 }
 
 /** JSON-RPC over one WebSocket connection that reconnects by itself. */
@@ -153,7 +153,8 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
       return;
     }
     if ((id === undefined || id === null) && typeof object.method === "string") {
-      for (const listener of [...listeners]) listener.onNotification?.(object as RpcNotification);
+      for (const listener of [...listeners])
+        listener.onNotification?.(object as RpcNotification, text.length);
     }
   }
 

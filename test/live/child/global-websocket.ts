@@ -1,7 +1,7 @@
 /**
  * Run by close.test.ts with `--experimental-websocket` (Node 20's flag for the global WebSocket): counts
- * the sockets the global class opens for a token-mode client, and whether basic mode still works (it
- * goes through the ws package, which can send the header).
+ * the sockets the global class opens for token-mode and basic-mode clients (none: in Node both go
+ * through the ws package, which limits messages while reading and can send the header).
  */
 import { createEvmClient } from "../../../src/evm.js";
 
