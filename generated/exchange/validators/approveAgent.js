@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate463;
-const schema176 = {"$ref":"schemas#/$defs/ApproveAgentRequest"};
+export const body = validate773;
+const schema262 = {"$ref":"schemas#/$defs/ApproveAgentRequest"};
 const schema27 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ApproveAgentAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
 const schema25 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","agentAddress","nonce"],"properties":{"type":{"type":"string","const":"approveAgent"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"agentAddress":{"$ref":"schemas#/$defs/Address"},"agentName":{"anyOf":[{"type":"string","pattern":"^.{0,16}( valid_until [0-9]+)?$"},{"type":"null"}]},"nonce":{"$ref":"schemas#/$defs/Timestamp"}}};
 const func0 = hexAwarePattern;
@@ -377,23 +377,23 @@ return errors === 0;
 }
 
 
-function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate773(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
-validate463.errors = vErrors;
+validate773.errors = vErrors;
 return errors === 0;
 }
 
-const schema177 = {"$ref":"schemas#/$defs/DefaultAnswer"};
-const schema77 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
-const schema78 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
-const schema79 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
+const schema263 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
+const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
+const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -417,12 +417,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate195.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -446,8 +446,8 @@ errors++;
 }
 }
 if(data.response !== undefined){
-if(!(validate195(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
-vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+if(!(validate237(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
+vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
 errors = vErrors.length;
 }
 }
@@ -456,13 +456,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate194.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
 
-const schema60 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
+const schema62 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -496,20 +496,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate144.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate194(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+if(!(validate236(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -518,8 +518,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate151(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -548,23 +548,23 @@ vErrors = null;
 }
 }
 }
-validate193.errors = vErrors;
+validate235.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate775(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate193(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
+if(!(validate235(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
 errors = vErrors.length;
 }
-validate465.errors = vErrors;
+validate775.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate465 },
+  "200": { validate: validate775 },
   "422": {},
 };

@@ -46,17 +46,17 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate479;
-const schema184 = {"$ref":"schemas#/$defs/L2BookRequest"};
-const schema94 = {"type":"object","additionalProperties":false,"required":["type","coin"],"properties":{"type":{"type":"string","const":"l2Book"},"coin":{"$ref":"schemas#/$defs/Coin"}}};
-const schema33 = {"type":"string","minLength":1};
-const func10 = cjs0.default;
+export const body = validate849;
+const schema300 = {"$ref":"schemas#/$defs/L2BookRequest"};
+const schema119 = {"type":"object","additionalProperties":false,"required":["type","coin"],"properties":{"type":{"type":"string","const":"l2Book"},"coin":{"$ref":"schemas#/$defs/Coin"}}};
+const schema35 = {"type":"string","minLength":1};
+const func12 = cjs0.default;
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func10(data) < 1){
+if(func12(data) < 1){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
@@ -65,12 +65,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate72.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -100,8 +100,8 @@ errors++;
 }
 }
 if(data.coin !== undefined){
-if(!(validate72(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
@@ -110,24 +110,24 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate253.errors = vErrors;
+validate335.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate479(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate849(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate253(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
+if(!(validate335(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate335.errors : vErrors.concat(validate335.errors);
 errors = vErrors.length;
 }
-validate479.errors = vErrors;
+validate849.errors = vErrors;
 return errors === 0;
 }
 
-const schema185 = {"$ref":"schemas#/$defs/L2Book"};
-const schema93 = {"type":"object","required":["coin","time","levels"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"time":{"$ref":"schemas#/$defs/Timestamp"},"levels":{"type":"array","prefixItems":[{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}},{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}}],"minItems":2,"maxItems":2}}};
+const schema301 = {"$ref":"schemas#/$defs/L2Book"};
+const schema118 = {"type":"object","required":["coin","time","levels"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"time":{"$ref":"schemas#/$defs/Timestamp"},"levels":{"type":"array","prefixItems":[{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}},{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}}],"minItems":2,"maxItems":2}}};
 const schema26 = {"type":"integer","minimum":0};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -147,7 +147,7 @@ validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema50 = {"type":"object","required":["px","sz","n"],"properties":{"px":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"n":{"type":"integer","minimum":0}}};
+const schema52 = {"type":"object","required":["px","sz","n"],"properties":{"px":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"n":{"type":"integer","minimum":0}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
 const func0 = hexAwarePattern;
 const pattern4 = func0("^-?[0-9]+(\\.[0-9]+)?$", "u");
@@ -170,7 +170,7 @@ return errors === 0;
 }
 
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -216,12 +216,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate124.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -238,8 +238,8 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate72(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
@@ -266,8 +266,8 @@ let data3 = data2[0];
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i0=0; i0<len1; i0++){
-if(!(validate124(data3[i0], {instancePath:instancePath+"/levels/0/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate131(data3[i0], {instancePath:instancePath+"/levels/0/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 }
@@ -282,8 +282,8 @@ let data5 = data2[1];
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i1=0; i1<len2; i1++){
-if(!(validate124(data5[i1], {instancePath:instancePath+"/levels/1/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate131(data5[i1], {instancePath:instancePath+"/levels/1/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 }
@@ -304,23 +304,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate248.errors = vErrors;
+validate330.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate481(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate851(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate248(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+if(!(validate330(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate330.errors : vErrors.concat(validate330.errors);
 errors = vErrors.length;
 }
-validate481.errors = vErrors;
+validate851.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate481 },
+  "200": { validate: validate851 },
   "422": {},
 };

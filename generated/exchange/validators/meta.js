@@ -36,11 +36,11 @@ class HexPattern {
   }
 }
 
-export const body = validate467;
-const schema178 = {"$ref":"schemas#/$defs/MetaRequest"};
-const schema105 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"meta"}}};
+export const body = validate837;
+const schema294 = {"$ref":"schemas#/$defs/MetaRequest"};
+const schema135 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"meta"}}};
 
-function validate276(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -70,27 +70,27 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate276.errors = vErrors;
+validate382.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate837(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate276(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate276.errors : vErrors.concat(validate276.errors);
+if(!(validate382(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate382.errors : vErrors.concat(validate382.errors);
 errors = vErrors.length;
 }
-validate467.errors = vErrors;
+validate837.errors = vErrors;
 return errors === 0;
 }
 
-const schema179 = {"$ref":"schemas#/$defs/Meta"};
-const schema103 = {"type":"object","required":["universe"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/PerpAsset"}},"marginTables":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTableEntry"}}}};
-const schema104 = {"type":"object","required":["name","szDecimals","maxLeverage"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0,"maximum":8},"maxLeverage":{"type":"integer","minimum":1},"onlyIsolated":{"type":"boolean"},"isDelisted":{"type":"boolean"},"marginTableId":{"type":"integer"}}};
+const schema295 = {"$ref":"schemas#/$defs/Meta"};
+const schema130 = {"type":"object","required":["universe"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/PerpAsset"}},"marginTables":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTableEntry"}}}};
+const schema131 = {"type":"object","required":["name","szDecimals","maxLeverage"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0,"maximum":8},"maxLeverage":{"type":"integer","minimum":1},"onlyIsolated":{"type":"boolean"},"isDelisted":{"type":"boolean"},"marginTableId":{"type":"integer"}}};
 
-function validate273(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate364(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -166,12 +166,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate273.errors = vErrors;
+validate364.errors = vErrors;
 return errors === 0;
 }
 
-const schema100 = {"type":"array","prefixItems":[{"type":"integer"},{"type":"object","required":["marginTiers"],"properties":{"description":{"type":"string"},"marginTiers":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTier"}}}}],"minItems":2,"maxItems":2};
-const schema101 = {"type":"object","required":["lowerBound","maxLeverage"],"properties":{"lowerBound":{"$ref":"schemas#/$defs/ResponseDecimal"},"maxLeverage":{"type":"integer"}}};
+const schema127 = {"type":"array","prefixItems":[{"type":"integer"},{"type":"object","required":["marginTiers"],"properties":{"description":{"type":"string"},"marginTiers":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTier"}}}}],"minItems":2,"maxItems":2};
+const schema128 = {"type":"object","required":["lowerBound","maxLeverage"],"properties":{"lowerBound":{"$ref":"schemas#/$defs/ResponseDecimal"},"maxLeverage":{"type":"integer"}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
 const func0 = hexAwarePattern;
 const pattern4 = func0("^-?[0-9]+(\\.[0-9]+)?$", "u");
@@ -194,7 +194,7 @@ return errors === 0;
 }
 
 
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -224,12 +224,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate267.errors = vErrors;
+validate358.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -267,8 +267,8 @@ let data3 = data1.marginTiers;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i0=0; i0<len1; i0++){
-if(!(validate267(data3[i0], {instancePath:instancePath+"/1/marginTiers/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
+if(!(validate358(data3[i0], {instancePath:instancePath+"/1/marginTiers/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate358.errors : vErrors.concat(validate358.errors);
 errors = vErrors.length;
 }
 }
@@ -289,12 +289,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate266.errors = vErrors;
+validate357.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -307,8 +307,8 @@ let data0 = data.universe;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate273(data0[i0], {instancePath:instancePath+"/universe/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate273.errors : vErrors.concat(validate273.errors);
+if(!(validate364(data0[i0], {instancePath:instancePath+"/universe/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate364.errors : vErrors.concat(validate364.errors);
 errors = vErrors.length;
 }
 }
@@ -323,8 +323,8 @@ let data2 = data.marginTables;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate266(data2[i1], {instancePath:instancePath+"/marginTables/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
+if(!(validate357(data2[i1], {instancePath:instancePath+"/marginTables/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate357.errors : vErrors.concat(validate357.errors);
 errors = vErrors.length;
 }
 }
@@ -339,23 +339,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate272.errors = vErrors;
+validate363.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate469(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate839(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate272(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
+if(!(validate363(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate363.errors : vErrors.concat(validate363.errors);
 errors = vErrors.length;
 }
-validate469.errors = vErrors;
+validate839.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate469 },
+  "200": { validate: validate839 },
   "422": {},
 };

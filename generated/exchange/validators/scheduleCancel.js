@@ -49,10 +49,10 @@ class HexPattern {
   }
 }
 
-export const body = validate451;
-const schema170 = {"$ref":"schemas#/$defs/ScheduleCancelRequest"};
-const schema138 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ScheduleCancelAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema137 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"scheduleCancel"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
+export const body = validate761;
+const schema256 = {"$ref":"schemas#/$defs/ScheduleCancelRequest"};
+const schema178 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ScheduleCancelAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
+const schema177 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"scheduleCancel"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
 const schema26 = {"type":"integer","minimum":0};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -73,7 +73,7 @@ return errors === 0;
 }
 
 
-function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate525(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -109,7 +109,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate381.errors = vErrors;
+validate525.errors = vErrors;
 return errors === 0;
 }
 
@@ -204,7 +204,7 @@ validate67.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"null"}]};
+const schema50 = {"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"null"}]};
 const schema20 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
@@ -226,7 +226,7 @@ return errors === 0;
 }
 
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -262,17 +262,17 @@ vErrors = null;
 }
 }
 }
-validate119.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-const schema49 = {"type":["integer","null"],"minimum":0};
+const schema51 = {"type":["integer","null"],"minimum":0};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (data !== null)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema49.type}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema51.type}});
 errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
@@ -281,12 +281,12 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimu
 errors++;
 }
 }
-validate122.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate527(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -309,8 +309,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate381(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate381.errors : vErrors.concat(validate381.errors);
+if(!(validate525(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate525.errors : vErrors.concat(validate525.errors);
 errors = vErrors.length;
 }
 }
@@ -327,14 +327,14 @@ errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate119(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate122(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
+vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
 }
@@ -343,28 +343,28 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate383.errors = vErrors;
+validate527.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate761(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate383(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate383.errors : vErrors.concat(validate383.errors);
+if(!(validate527(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate527.errors : vErrors.concat(validate527.errors);
 errors = vErrors.length;
 }
-validate451.errors = vErrors;
+validate761.errors = vErrors;
 return errors === 0;
 }
 
-const schema171 = {"$ref":"schemas#/$defs/DefaultAnswer"};
-const schema77 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
-const schema78 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
-const schema79 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
+const schema257 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
+const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
+const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -388,12 +388,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate195.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -417,8 +417,8 @@ errors++;
 }
 }
 if(data.response !== undefined){
-if(!(validate195(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
-vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+if(!(validate237(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
+vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
 errors = vErrors.length;
 }
 }
@@ -427,13 +427,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate194.errors = vErrors;
+validate236.errors = vErrors;
 return errors === 0;
 }
 
-const schema60 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
+const schema62 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -467,20 +467,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate144.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate194(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
+if(!(validate236(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -489,8 +489,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate151(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -519,23 +519,23 @@ vErrors = null;
 }
 }
 }
-validate193.errors = vErrors;
+validate235.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate763(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate193(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
+if(!(validate235(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
 errors = vErrors.length;
 }
-validate453.errors = vErrors;
+validate763.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate453 },
+  "200": { validate: validate763 },
   "422": {},
 };
