@@ -88,7 +88,15 @@ const ACTIONS = [
   "reserveRequestWeight",
   "noop",
 ];
-const USER_SIGNED = new Set(["approveAgent", "usdSend", "spotSend", "withdraw3", "usdClassTransfer", "sendAsset", "approveBuilderFee"]);
+const USER_SIGNED = new Set([
+  "approveAgent",
+  "usdSend",
+  "spotSend",
+  "withdraw3",
+  "usdClassTransfer",
+  "sendAsset",
+  "approveBuilderFee",
+]);
 const QUERIES = [
   "meta",
   "spotMeta",
