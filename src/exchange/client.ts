@@ -129,7 +129,8 @@ export interface ExchangeClient {
    * new order's status and id (`{ resting: { oid } }`), or its `{ error }` (not thrown).
    *
    * @example
-   * const { status } = await exchange.replaceOrder({ oid, order: { ...bid, p: "58000" } });
+   * const bid = { a: 0, b: true, p: "58000", s: "0.01", r: false, t: { limit: { tif: "Gtc" } } } as const;
+   * const { status } = await exchange.replaceOrder({ oid: 77738308, order: bid });
    * if (typeof status === "object" && "resting" in status) console.log("new order id", status.resting.oid);
    */
   replaceOrder(modification: ModifyInput, options?: ModifyOptions): Promise<ReplaceOutcome>;

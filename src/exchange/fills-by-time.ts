@@ -6,12 +6,12 @@ export const FILLS_PAGE_SIZE = 2000;
 /** A time range to walk and how to read one page of it. */
 export interface FillsWalk {
   startTime: number;
-  /** Inclusive; default now (read once, when the walk starts). */
-  endTime?: number;
+  /** Inclusive; left out, the range ends at the service's now. */
+  endTime?: number | undefined;
   /** Fills per full answer (the service's is {@link FILLS_PAGE_SIZE}). */
   pageSize?: number;
   /** Reads one page: the fills of `[startTime, endTime]`, the earliest first or last. */
-  page(startTime: number, endTime: number): Promise<UserFills>;
+  page(startTime: number, endTime: number | undefined): Promise<UserFills>;
 }
 
 /** What tells two fills apart: the trade id, or (older answers have none) hash, order and size. */
@@ -27,16 +27,17 @@ function fillKey(fill: Fill): string {
  * goes on from the next one.
  *
  * @example
- * for await (const fill of walkFillsByTime({ startTime: 0, page: (from, to) => info.userFillsByTimePage(user, from, to) })) {
+ * const page = (startTime: number, endTime?: number) => info.userFillsByTime(address, { startTime, endTime });
+ * for await (const fill of walkFillsByTime({ startTime: 0, page })) {
  *   console.log(fill.time, fill.coin, fill.sz);
  * }
  */
 export async function* walkFillsByTime(walk: FillsWalk): AsyncGenerator<Fill, void, undefined> {
   const pageSize = walk.pageSize ?? FILLS_PAGE_SIZE;
-  const endTime = walk.endTime ?? Date.now();
+  const { endTime } = walk;
   let startTime = walk.startTime;
   let seenAtStart = new Set<string>();
-  while (startTime <= endTime) {
+  while (endTime === undefined || startTime <= endTime) {
     const page = [...(await walk.page(startTime, endTime))].sort((a, b) => a.time - b.time);
     for (const fill of page) if (!seenAtStart.has(fillKey(fill))) yield fill;
     if (page.length < pageSize) return;

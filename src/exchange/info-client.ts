@@ -31,7 +31,6 @@ import type { CallOptions } from "../runtime/operation.js";
 import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
 import type { UsageBudget, UsageMeter, UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import { type AssetDirectory, createAssetDirectory } from "./assets/asset-directory.js";
-import { coinIssue } from "./assets/coin-check.js";
 import { FILLS_PAGE_SIZE, walkFillsByTime } from "./fills-by-time.js";
 
 /** Options of {@link createInfoClient}. */
@@ -121,7 +120,7 @@ export interface InfoClient {
    * `userFillsByTime` until the range's end (the service keeps a user's 10000 most recent fills).
    *
    * @example
-   * for await (const fill of info.fillsByTime(user, { startTime: Date.now() - 86_400_000 })) console.log(fill.coin, fill.px);
+   * for await (const fill of info.fillsByTime(address, { startTime: Date.now() - 86_400_000 })) console.log(fill.coin, fill.px);
    */
   fillsByTime(
     user: string,
@@ -194,6 +193,8 @@ export function createInfoClient(options: InfoClientOptions): InfoClient {
   async function checkCoin(operation: string, coin: string, pointer: string, call?: CallOptions) {
     if (options.assets === false) return;
     const known = options.assets ?? (await assets(call && { signal: call.signal }));
+    // The check and its suggestions load with the first coin query.
+    const { coinIssue } = await import("./assets/coin-check.js");
     const issue = coinIssue(coin, pointer, known);
     if (issue) throw new RequestValidationError(operation, [issue]);
   }

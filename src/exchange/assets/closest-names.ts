@@ -1,6 +1,6 @@
 /**
- * The names closest to a mistyped one: first those equal to it but for letter case, then those
- * within two edits (insert, delete, replace), nearest first; at most `limit`.
+ * The names closest to a mistyped one: those equal to it but for letter case when there are any,
+ * else those within two edits (insert, delete, replace), nearest first; at most `limit`.
  *
  * @example
  * closestNames("btc", ["BTC", "ETH", "PURR/USDC"]); // ["BTC"]
@@ -17,7 +17,8 @@ export function closestNames(name: string, names: readonly string[], limit = 3):
     const distance = editDistance(lower, candidate.toLowerCase(), 2);
     if (distance <= 2) scored.push({ name: candidate, score: distance });
   }
-  return scored
+  const sameLetters = scored.filter((entry) => entry.score === 0);
+  return (sameLetters.length > 0 ? sameLetters : scored)
     .sort((a, b) => a.score - b.score)
     .slice(0, limit)
     .map((entry) => entry.name);

@@ -12,7 +12,7 @@ import type {
 } from "../../../generated/exchange/types.js";
 import type { SandboxResponse } from "../surface.js";
 import type { RestInput } from "../validation.js";
-import type { Ledger } from "./ledger.js";
+import type { AccountLedger } from "./account-ledger.js";
 import { MARKET, type MarketAsset, metaAnswer, spotMetaAnswer } from "./market.js";
 import { candlesOf, fundingOf } from "./market-history.js";
 import type { SubAccountRegistry } from "./sub-accounts.js";
@@ -22,7 +22,7 @@ import type { Venue } from "./venue.js";
 /** What the account and market-history queries read. */
 export interface QueryContext {
   venue: Venue;
-  ledger: Ledger;
+  ledger: AccountLedger;
   subAccounts: SubAccountRegistry;
   /** Accepted `/exchange` requests and reserved weight, per user. */
   requests: { used(user: string): number; reserved(user: string): number };
@@ -58,8 +58,10 @@ function dayOf(venue: Venue, asset: MarketAsset, now: number) {
  * `userFillsByTime`, `portfolio`, …), each read from the venue's own state.
  *
  * @example
- * const handlers = accountQueries({ venue, ledger, subAccounts, requests, now: Date.now });
- * handlers.candleSnapshot(input); // { status: 200, body: [...candles] }
+ * const venue = new Venue({ firstOid: 1, firstTid: 1, now: Date.now });
+ * const requests = { used: () => 0, reserved: () => 0 };
+ * const handlers = accountQueries({ venue, ledger: new AccountLedger(Date.now), subAccounts: new SubAccountRegistry(), requests, now: Date.now });
+ * handlers.metaAndAssetCtxs(); // { status: 200, body: [meta, contexts] }
  */
 export function accountQueries(context: QueryContext) {
   const { venue, ledger, subAccounts, requests, now } = context;

@@ -42,7 +42,8 @@ function bucketOf(time: number, interval: CandleInterval): [number, number] {
  * The candles of an asset's trades that start within `[startTime, endTime]`, oldest first.
  *
  * @example
- * candlesOf(venue.trades(btc), btc, "1m", 0, Date.now()); // [{ t, T, s: "BTC", i: "1m", o, c, h, l, v, n }]
+ * const btc = MARKET[0] as MarketAsset;
+ * candlesOf(new Venue({ firstOid: 1, firstTid: 1, now: Date.now }).trades(btc), btc, "1m", 0, Date.now()); // [{ t, T, s: "BTC", i: "1m", o, c, h, l, v, n }]
  */
 export function candlesOf(
   trades: readonly Trade[],
@@ -100,7 +101,8 @@ const CAP = 4_000_000n;
  * oldest first.
  *
  * @example
- * fundingOf(venue.trades(btc), btc, 0, Date.now()); // [{ coin: "BTC", fundingRate, premium, time }]
+ * const btc = MARKET[0] as MarketAsset;
+ * fundingOf(new Venue({ firstOid: 1, firstTid: 1, now: Date.now }).trades(btc), btc, 0, Date.now()); // [{ coin: "BTC", fundingRate, premium, time }]
  */
 export function fundingOf(
   trades: readonly Trade[],

@@ -10,8 +10,7 @@ const MAX_SUB_ACCOUNTS = 10;
  *
  * @example
  * const subs = new SubAccountRegistry();
- * subs.create(master, "bot"); // { address: "0x…" }
- * subs.masterOf(address); // master
+ * subs.create(address, "bot"); // { address: "0x…" }, whose masterOf is `address`
  */
 export class SubAccountRegistry {
   readonly #byMaster = new Map<string, { name: string; address: string }[]>();

@@ -1,5 +1,5 @@
 import type { Account } from "./account.js";
-import type { Ledger } from "./ledger.js";
+import type { AccountLedger } from "./account-ledger.js";
 import { SPOT_TOKENS } from "./market.js";
 import { fromUnits, toUnits } from "./units.js";
 import type { Venue } from "./venue.js";
@@ -15,14 +15,15 @@ const USDC = 0;
  * balance it takes from, and is written to the ledger of every account it touches.
  *
  * @example
- * const transfers = new Transfers(venue, new Ledger(Date.now));
- * transfers.classTransfer(account, "100", false); // undefined: 100 USDC moved from perp to spot
+ * const venue = new Venue({ firstOid: 1, firstTid: 1, now: Date.now });
+ * const transfers = new Transfers(venue, new AccountLedger(Date.now));
+ * transfers.classTransfer(venue.open(address, DEMO_BALANCE), "100", false); // undefined: 100 USDC moved from perp to spot
  */
 export class Transfers {
   readonly #venue: Venue;
-  readonly #ledger: Ledger;
+  readonly #ledger: AccountLedger;
 
-  constructor(venue: Venue, ledger: Ledger) {
+  constructor(venue: Venue, ledger: AccountLedger) {
     this.#venue = venue;
     this.#ledger = ledger;
   }

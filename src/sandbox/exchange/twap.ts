@@ -28,8 +28,9 @@ interface Twap {
  * fills carry the TWAP's id. Slices that are due are placed when the venue is next asked anything.
  *
  * @example
+ * const venue = new Venue({ firstOid: 1, firstTid: 1, now: Date.now });
  * const twaps = new TwapRunner(venue, Date.now, 1);
- * twaps.start(account, btc, { b: true, s: "0.1", r: false, m: 10 }); // { running: { twapId: 1 } }
+ * twaps.start(venue.open(address, DEMO_BALANCE), MARKET[0] as MarketAsset, { b: true, s: "0.1", r: false, m: 10 }); // { running: { twapId: 1 } }
  */
 export class TwapRunner {
   readonly #twaps = new Map<number, Twap>();

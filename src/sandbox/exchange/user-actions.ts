@@ -56,8 +56,8 @@ const WEIGHT_PRICE = toUnits("0.0005");
  * The handlers of the transfer, TWAP, sub-account and account actions, on the venue.
  *
  * @example
- * const handlers = userActions(context);
- * handlers.usdSend(input); // { status: 200, body: { status: "ok", response: { type: "default" } } }
+ * const surface = createExchangeSurface();
+ * surface.handler; // routes usdSend, twapOrder, createSubAccount, … to the handlers userActions builds
  */
 export function userActions(context: UserActionContext) {
   const { venue, transfers, subAccounts, twaps, l1, userSigned } = context;

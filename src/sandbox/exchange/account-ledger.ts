@@ -7,11 +7,11 @@ import type { LedgerUpdate, LedgerUpdates } from "../../../generated/exchange/ty
  * `userNonFundingLedgerUpdates` answers it, kept per user oldest first.
  *
  * @example
- * const ledger = new Ledger(Date.now);
- * ledger.record(user, { type: "accountClassTransfer", usdc: "100.0", toPerp: false });
- * ledger.updates(user, 0, Date.now()); // [{ time, hash, delta: { type: "accountClassTransfer", ... } }]
+ * const ledger = new AccountLedger(Date.now);
+ * ledger.record(address, { type: "accountClassTransfer", usdc: "100.0", toPerp: false });
+ * ledger.updates(address, 0, Date.now()); // [{ time, hash, delta: { type: "accountClassTransfer", ... } }]
  */
-export class Ledger {
+export class AccountLedger {
   readonly #entries = new Map<string, LedgerUpdate[]>();
   readonly #now: () => number;
   #count = 0;
