@@ -30,8 +30,8 @@ describe("createInfoClient", () => {
     expect(await info.orderStatus(demo, 1)).toEqual({ status: "unknownOid" });
     expect(await info.userFills(demo, { aggregateByTime: true })).toEqual([]);
     expect((await info.clearinghouseState(demo)).marginSummary.accountValue).toBe("1000000.0");
-    // Nine queries, and meta and spotMeta once more: l2Book checks its coin against them (read once).
-    expect(info.usage().requests).toBe(11);
+    // Ten queries, and meta and spotMeta once more: l2Book checks its coin against them (read once).
+    expect(info.usage().requests).toBe(12);
   });
 
   it('refuses a coin the exchange does not list, naming the closest ones, before sending (l2Book("btc") answered an empty book)', async () => {
