@@ -1,6 +1,6 @@
 /**
  * The order loop on the exchange: read the assets, place orders, see them, move them, cancel them,
- * and let an API wallet trade for you.
+ * let an API wallet trade for you, then trade spot, move money and read the account's history.
  *
  * 1. `createInfoClient` answers the queries of `POST /info` without a key: `assets()` (from `meta` and
  *    `spotMeta`) turns a coin's name into the asset index orders use, and knows each asset's
@@ -12,6 +12,11 @@
  *    the nearest allowed ones. Each order, cancel or modification succeeds or fails on its own, so
  *    read every status; a refusal of the whole request throws an `ExchangeError`.
  * 4. `approveAgent` lets another key (an API wallet, for a bot) sign orders for your account.
+ * 5. Spot trades through the same `order` (asset 10000 + the pair's index, prices with up to
+ *    8 − szDecimals decimals); `usdClassTransfer` moves USDC between the perp and spot balances,
+ *    `usdSend` and `spotSend` pay another user, `withdraw3` leaves through the bridge. The ledger
+ *    (`userNonFundingLedgerUpdates`) records every move, and `fillsByTime` reads a range of fills to
+ *    its end, however many pages it takes.
  *
  * The example talks to chainkit's local sandbox, a small exchange with seeded books and a demo key: the
  * one `chainkit sandbox --env` describes in `CHAINKIT_*` variables, or one it starts.
@@ -79,6 +84,40 @@ try {
   console.log("fills:", (await info.userFills(user)).length);
   console.log("positions:", JSON.stringify((await info.clearinghouseState(user)).assetPositions));
 
+  // Spot: move USDC from perp to spot, buy PURR with it, pay a friend, and read what moved.
+  const since = Date.now();
+  await exchange.usdClassTransfer({ amount: "200", toPerp: false });
+  const purr = assets.get("PURR/USDC");
+  if (!purr) throw new Error("the exchange lists no PURR/USDC");
+  const purrAsk = Number((await info.l2Book("PURR/USDC")).levels[1][0]?.px);
+  const spotBuy = await exchange.order([
+    {
+      a: purr.index,
+      b: true,
+      p: roundPrice(purrAsk * 1.01, purr),
+      s: "100",
+      r: false,
+      t: { limit: { tif: "Ioc" } },
+    },
+  ]);
+  console.log("spot buy:", JSON.stringify(spotBuy.statuses));
+  console.log("spot balances:", JSON.stringify((await info.spotClearinghouseState(user)).balances));
+  const friend = privateKeySigner(`0x${"f1".repeat(32)}`).address;
+  await exchange.usdSend({ destination: friend, amount: "10" });
+  for (const { delta } of await info.userNonFundingLedgerUpdates(user, { startTime: since })) {
+    console.log("ledger:", delta.type, delta.usdc ?? delta.amount);
+  }
+  let fillCount = 0;
+  for await (const fill of info.fillsByTime(user, { startTime: since - 3_600_000 })) {
+    fillCount += fill.coin === "PURR/USDC" ? 1 : 0;
+  }
+  console.log("PURR/USDC fills in the last hour:", fillCount);
+
+  try {
+    await info.l2Book("eth"); // names are case-sensitive: refused with "did you mean ETH?"
+  } catch (error) {
+    console.error(`refused before sending: ${(error as Error).message}`);
+  }
   try {
     await exchange.order([{ ...bid, p: "2950.123" }]);
   } catch (error) {

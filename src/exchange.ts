@@ -1,23 +1,41 @@
 /**
- * `chainkit/exchange`: a signed-action client (orders, cancels, modifications, leverage, API
- * wallets), a query client for `/info`, asset and price helpers, and the EIP-712 signing they use.
+ * `chainkit/exchange`: a signed-action client (perpetual and spot orders, cancels, modifications,
+ * TWAPs, leverage, API wallets, transfers, sub-accounts), a query client for `/info` (market data
+ * and account history), asset and price helpers, and the EIP-712 signing they use.
  */
 
 export type {
   AllMids,
   CancelStatus,
+  Candle,
+  CandleInterval,
+  Candles,
   ClearinghouseState,
   ErrorStatus,
   Fill,
   FilledStatus,
   FrontendOrder,
+  FundingHistory,
+  HistoricalOrders,
   L2Book,
+  LedgerUpdate,
+  LedgerUpdates,
   Meta,
+  MetaAndAssetCtxs,
   OpenOrder,
   OrderStatusAnswer,
   PlacementStatus,
+  Portfolio,
   RestingStatus,
+  SpotBalance,
+  SpotClearinghouseState,
   SpotMeta,
+  SpotMetaAndAssetCtxs,
+  SubAccount,
+  SubAccounts,
+  UserFees,
+  UserFunding,
+  UserRateLimit,
   WaitingStatus,
 } from "../generated/exchange/types.js";
 export {
@@ -43,6 +61,10 @@ export type {
   ModifyOptions,
   OrderOptions,
   PlacementOutcome,
+  ReplaceOutcome,
+  SubAccountOutcome,
+  TwapCancelOutcome,
+  TwapOutcome,
   UserActionOptions,
 } from "./exchange/action-options.js";
 export {
@@ -60,7 +82,12 @@ export {
 } from "./exchange/assets/price-rules.js";
 export { createExchangeClient, type ExchangeClient, type ExchangeClientOptions } from "./exchange/client.js";
 export { ExchangeError, type ExchangeErrorOptions } from "./exchange/errors/exchange-error.js";
-export { createInfoClient, type InfoClient, type InfoClientOptions } from "./exchange/info-client.js";
+export {
+  createInfoClient,
+  type InfoClient,
+  type InfoClientOptions,
+  type TimeRange,
+} from "./exchange/info-client.js";
 export { createNonceManager, type NonceManager, nonceManagerFor } from "./exchange/nonce-manager.js";
 export {
   type NoncePartition,

@@ -2,7 +2,7 @@
 
 import type { CallOptions, RestCaller } from "../../src/runtime/operation.js";
 import { exchangeOperations } from "./operations.js";
-import type { AllMidsBody, AllMidsResponse, ApproveAgentBody, ApproveAgentResponse, BatchModifyBody, BatchModifyResponse, CancelBody, CancelByCloidBody, CancelByCloidResponse, CancelResponse, ClearinghouseStateBody, ClearinghouseStateResponse, FrontendOpenOrdersBody, FrontendOpenOrdersResponse, L2BookBody, L2BookResponse, MetaBody, MetaResponse, ModifyBody, ModifyResponse, OpenOrdersBody, OpenOrdersResponse, OrderBody, OrderResponse, OrderStatusBody, OrderStatusResponse, ScheduleCancelBody, ScheduleCancelResponse, SpotMetaBody, SpotMetaResponse, UpdateIsolatedMarginBody, UpdateIsolatedMarginResponse, UpdateLeverageBody, UpdateLeverageResponse, UserFillsBody, UserFillsResponse } from "./types.js";
+import type { AllMidsBody, AllMidsResponse, ApproveAgentBody, ApproveAgentResponse, ApproveBuilderFeeBody, ApproveBuilderFeeResponse, BatchModifyBody, BatchModifyResponse, CancelBody, CancelByCloidBody, CancelByCloidResponse, CancelResponse, CandleSnapshotBody, CandleSnapshotResponse, ClearinghouseStateBody, ClearinghouseStateResponse, CreateSubAccountBody, CreateSubAccountResponse, EvmUserModifyBody, EvmUserModifyResponse, FrontendOpenOrdersBody, FrontendOpenOrdersResponse, FundingHistoryBody, FundingHistoryResponse, HistoricalOrdersBody, HistoricalOrdersResponse, L2BookBody, L2BookResponse, MetaAndAssetCtxsBody, MetaAndAssetCtxsResponse, MetaBody, MetaResponse, ModifyBody, ModifyResponse, NoopBody, NoopResponse, OpenOrdersBody, OpenOrdersResponse, OrderBody, OrderResponse, OrderStatusBody, OrderStatusResponse, PortfolioBody, PortfolioResponse, ReserveRequestWeightBody, ReserveRequestWeightResponse, ScheduleCancelBody, ScheduleCancelResponse, SendAssetBody, SendAssetResponse, SpotClearinghouseStateBody, SpotClearinghouseStateResponse, SpotMetaAndAssetCtxsBody, SpotMetaAndAssetCtxsResponse, SpotMetaBody, SpotMetaResponse, SpotSendBody, SpotSendResponse, SubAccountSpotTransferBody, SubAccountSpotTransferResponse, SubAccountTransferBody, SubAccountTransferResponse, SubAccountsBody, SubAccountsResponse, TwapCancelBody, TwapCancelResponse, TwapOrderBody, TwapOrderResponse, UpdateIsolatedMarginBody, UpdateIsolatedMarginResponse, UpdateLeverageBody, UpdateLeverageResponse, UsdClassTransferBody, UsdClassTransferResponse, UsdSendBody, UsdSendResponse, UserFeesBody, UserFeesResponse, UserFillsBody, UserFillsByTimeBody, UserFillsByTimeResponse, UserFillsResponse, UserFundingBody, UserFundingResponse, UserNonFundingLedgerUpdatesBody, UserNonFundingLedgerUpdatesResponse, UserRateLimitBody, UserRateLimitResponse, VaultTransferBody, VaultTransferResponse, Withdraw3Body, Withdraw3Response } from "./types.js";
 
 /** The chainkit exchange API: one typed function per operation. */
 export interface ExchangeOperations {
@@ -394,6 +394,526 @@ export interface ExchangeOperations {
   approveAgent(body: ApproveAgentBody, options?: CallOptions): Promise<ApproveAgentResponse>;
 
   /**
+   * Send USDC from the perp balance to another user
+   *
+   * Moves USDC from the signer's perpetual (cross-margin) balance to another address on the exchange,
+   * at once and without fee. `amount` is in USDC (`"1"` is one dollar), a canonical decimal string.
+   *
+   * **Signing** is the user-signed scheme with the primary type
+   * `HyperliquidTransaction:UsdSend(string hyperliquidChain,string destination,string amount,uint64 time)`;
+   * `destination` is signed as the string sent (chainkit sends it lowercase). The action's `time` is the
+   * request's `nonce`. Only the account's own key can send, never an agent.
+   *
+   * `POST /exchange#usdSend`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason.
+   * @example
+   * ```ts
+   * const result = await exchange.usdSend({
+   *   action: {
+   *     type: "usdSend",
+   *     signatureChainId: "0x66eee",
+   *     hyperliquidChain: "Mainnet",
+   *     destination: "0x0d1d9635d0640821d15e323ac8adadfa9c111414",
+   *     amount: "1",
+   *     time: 1754922718010,
+   *   },
+   *   nonce: 1754922718010,
+   *   signature: {
+   *     r: "0x8e63f595c32ad0cfc0e609a99991c28aff57c94fd24e429ce89447d7e9f0dd6b",
+   *     s: "0x64594a14aa979816aa1f7070a3b71e413c941db4463d327cd31d66201415859c",
+   *     v: 27,
+   *   },
+   * });
+   * // result: { status: "ok", response: { type: "default" } }
+   * ```
+   */
+  usdSend(body: UsdSendBody, options?: CallOptions): Promise<UsdSendResponse>;
+
+  /**
+   * Send a spot token to another user
+   *
+   * Moves a spot token from the signer's spot balance to another address. `token` names it as
+   * `NAME:tokenId` (`PURR:0xc1fb593aeffbeb02f85e0308e9956a90`, from `spotMeta`); `amount` is in whole
+   * tokens, a canonical decimal string.
+   *
+   * **Signing** is the user-signed scheme with the primary type
+   * `HyperliquidTransaction:SpotSend(string hyperliquidChain,string destination,string token,string amount,uint64 time)`.
+   * The action's `time` is the request's `nonce`.
+   *
+   * `POST /exchange#spotSend`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason.
+   * @example
+   * ```ts
+   * const result = await exchange.spotSend({
+   *   action: {
+   *     type: "spotSend",
+   *     signatureChainId: "0x66eee",
+   *     hyperliquidChain: "Mainnet",
+   *     destination: "0x0d1d9635d0640821d15e323ac8adadfa9c111414",
+   *     token: "PURR:0xc1fb593aeffbeb02f85e0308e9956a90",
+   *     amount: "10",
+   *     time: 1754922718011,
+   *   },
+   *   nonce: 1754922718011,
+   *   signature: {
+   *     r: "0x88bad6a2dffc92d21dd4ff513bee181ac6c49eb26a14d44cc241976e9aad10ff",
+   *     s: "0x30ad6967716d0a615cc9c521a1d37b4b9c1ef4636dccd0df71f110d6ea6fdd01",
+   *     v: 28,
+   *   },
+   * });
+   * // result: { status: "ok", response: { type: "default" } }
+   * ```
+   */
+  spotSend(body: SpotSendBody, options?: CallOptions): Promise<SpotSendResponse>;
+
+  /**
+   * Withdraw USDC to the bridge
+   *
+   * Withdraws USDC from the signer's perpetual balance to `destination` on the bridge's chain. The
+   * exchange takes a fixed fee (1 USDC on mainnet) from the amount and the withdrawal arrives after the
+   * bridge's validators sign it (a few minutes). It is recorded in `userNonFundingLedgerUpdates` as
+   * `withdraw`.
+   *
+   * **Signing** is the user-signed scheme with the primary type
+   * `HyperliquidTransaction:Withdraw(string hyperliquidChain,string destination,string amount,uint64 time)`.
+   * The action's `time` is the request's `nonce`.
+   *
+   * `POST /exchange#withdraw3`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason.
+   * @example
+   * ```ts
+   * const result = await exchange.withdraw3({
+   *   action: {
+   *     type: "withdraw3",
+   *     signatureChainId: "0x66eee",
+   *     hyperliquidChain: "Mainnet",
+   *     destination: "0x0d1d9635d0640821d15e323ac8adadfa9c111414",
+   *     amount: "10",
+   *     time: 1754922718012,
+   *   },
+   *   nonce: 1754922718012,
+   *   signature: {
+   *     r: "0x025792b113ed1928e0eaaad5f7381a43afef26721e8da84414effb8078e10830",
+   *     s: "0x1dc9e016850434d03cc43f1099ee5d38ee7784c8d62e7877fbd0add0fefe6caa",
+   *     v: 28,
+   *   },
+   * });
+   * // result: { status: "ok", response: { type: "default" } }
+   * ```
+   */
+  withdraw3(body: Withdraw3Body, options?: CallOptions): Promise<Withdraw3Response>;
+
+  /**
+   * Move USDC between the perp and spot balances
+   *
+   * Moves USDC between the signer's perpetual balance and its spot balance: `toPerp: true` from spot to
+   * perp, `false` from perp to spot. To move a sub-account's USDC, append ` subaccount:<address>` to the
+   * amount (`"1 subaccount:0x…"`).
+   *
+   * **Signing** is the user-signed scheme with the primary type
+   * `HyperliquidTransaction:UsdClassTransfer(string hyperliquidChain,string amount,bool toPerp,uint64 nonce)`.
+   * The action's `nonce` is the request's `nonce`.
+   *
+   * `POST /exchange#usdClassTransfer`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason.
+   * @example
+   * ```ts
+   * const result = await exchange.usdClassTransfer({
+   *   action: {
+   *     type: "usdClassTransfer",
+   *     signatureChainId: "0x66eee",
+   *     hyperliquidChain: "Mainnet",
+   *     amount: "100",
+   *     toPerp: false,
+   *     nonce: 1754922718013,
+   *   },
+   *   nonce: 1754922718013,
+   *   signature: {
+   *     r: "0xdc7de9e0f107d0850b2766844976c67beb5cf98c6ee18042ff3d975ae71ee0c7",
+   *     s: "0x140e046b23396d9656d7584fbfa0b2172abebbfe636dff69019bc70950b89de6",
+   *     v: 28,
+   *   },
+   * });
+   * // result: { status: "ok", response: { type: "default" } }
+   * ```
+   */
+  usdClassTransfer(body: UsdClassTransferBody, options?: CallOptions): Promise<UsdClassTransferResponse>;
+
+  /**
+   * Move a token between dexes, accounts and users
+   *
+   * The general transfer: moves `amount` of `token` from the signer's balance on `sourceDex` to
+   * `destination`'s balance on `destinationDex`, where a dex is `""` (the main perpetual dex, USDC only),
+   * `spot`, or a builder-deployed dex by name. `fromSubAccount` moves out of one of the signer's
+   * sub-accounts instead (`""` for the account itself).
+   *
+   * **Signing** is the user-signed scheme with the primary type
+   * `HyperliquidTransaction:SendAsset(string hyperliquidChain,string destination,string sourceDex,string destinationDex,string token,string amount,string fromSubAccount,uint64 nonce)`.
+   * The action's `nonce` is the request's `nonce`.
+   *
+   * `POST /exchange#sendAsset`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason.
+   * @example
+   * ```ts
+   * const result = await exchange.sendAsset({
+   *   action: {
+   *     type: "sendAsset",
+   *     signatureChainId: "0x66eee",
+   *     hyperliquidChain: "Mainnet",
+   *     destination: "0x0d1d9635d0640821d15e323ac8adadfa9c111414",
+   *     sourceDex: "spot",
+   *     destinationDex: "",
+   *     token: "USDC:0x6d1e7cde53ba9467b783cb7c530ce054",
+   *     amount: "5",
+   *     fromSubAccount: "",
+   *     nonce: 1754922718014,
+   *   },
+   *   nonce: 1754922718014,
+   *   signature: {
+   *     r: "0xf112d42b121cfd8890f9611122dc7db9a4a67fec95552f57e3d11a2d05928000",
+   *     s: "0x6a0777efb046f5b2ccb6da355ef09c9f413411bbe091a0333dbeffcee6b7183d",
+   *     v: 27,
+   *   },
+   * });
+   * // result: { status: "ok", response: { type: "default" } }
+   * ```
+   */
+  sendAsset(body: SendAssetBody, options?: CallOptions): Promise<SendAssetResponse>;
+
+  /**
+   * Approve a builder's fee
+   *
+   * Lets a builder (a front end or bot operator) add a fee of up to `maxFeeRate` (a percentage such as
+   * `0.01%`) to the signer's orders that name it in `builder`. Approving `0%` revokes it.
+   *
+   * **Signing** is the user-signed scheme with the primary type
+   * `HyperliquidTransaction:ApproveBuilderFee(string hyperliquidChain,string maxFeeRate,address builder,uint64 nonce)`.
+   * The action's `nonce` is the request's `nonce`.
+   *
+   * `POST /exchange#approveBuilderFee`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason.
+   * @example
+   * ```ts
+   * const result = await exchange.approveBuilderFee({
+   *   action: {
+   *     type: "approveBuilderFee",
+   *     signatureChainId: "0x66eee",
+   *     hyperliquidChain: "Mainnet",
+   *     maxFeeRate: "0.01%",
+   *     builder: "0x0d1d9635d0640821d15e323ac8adadfa9c111414",
+   *     nonce: 1754922718015,
+   *   },
+   *   nonce: 1754922718015,
+   *   signature: {
+   *     r: "0xf17a95df19b26fdfe80ab532130ed0a0c4526268b5fbaeecf4f0fefaea1469fc",
+   *     s: "0x54e077db2a6a3fc2d01b4f404d294f6f5e835d7a80d11d8e8c1df44f7a6b4d08",
+   *     v: 27,
+   *   },
+   * });
+   * // result: { status: "ok", response: { type: "default" } }
+   * ```
+   */
+  approveBuilderFee(body: ApproveBuilderFeeBody, options?: CallOptions): Promise<ApproveBuilderFeeResponse>;
+
+  /**
+   * Place a TWAP order
+   *
+   * Buys or sells `s` of asset `a` over `m` minutes (5 to 1440) in slices, one every 30 seconds, each
+   * an immediate order of about `s × 30 / (m × 60)`; `t: true` randomizes the slices' timing. Each slice's
+   * fills carry the TWAP's id (`twapId`). The answer is `{running: {twapId}}`, or `{error}` for a refused
+   * TWAP. Keys are signed in the order `a, b, s, r, m, t`.
+   *
+   * `POST /exchange#twapOrder`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with `{running: {twapId}}` or `{error}`, or `status: "err"`.
+   * @example
+   * ```ts
+   * const result = await exchange.twapOrder({
+   *   action: {
+   *     type: "twapOrder",
+   *     twap: { a: 0, b: true, s: "0.1", r: false, m: 10, t: false },
+   *   },
+   *   nonce: 1754922718020,
+   *   signature: {
+   *     r: "0x3a235f2615a3606489a6430cc601dcb7833f56b6a8d5cff61906b928725f8db5",
+   *     s: "0x666d59d6465a290bbf909aef4859e7f3c85b08e67e60ec6a1e098dfaade68098",
+   *     v: 28,
+   *   },
+   * });
+   * // result: {
+   * //   status: "ok",
+   * //   response: {
+   * //     type: "twapOrder",
+   * //     data: { status: { running: { twapId: 77738308 } } },
+   * //   },
+   * // }
+   * ```
+   */
+  twapOrder(body: TwapOrderBody, options?: CallOptions): Promise<TwapOrderResponse>;
+
+  /**
+   * Cancel a TWAP order
+   *
+   * Stops a running TWAP order (asset `a`, TWAP id `t`); the slices already filled stay filled. The
+   * answer's `status` is `success` or `{error}`.
+   *
+   * `POST /exchange#twapCancel`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with `success` or `{error}`, or `status: "err"`.
+   * @example
+   * ```ts
+   * const result = await exchange.twapCancel({
+   *   action: { type: "twapCancel", a: 0, t: 77738308 },
+   *   nonce: 1754922718021,
+   *   signature: {
+   *     r: "0xf9188e396805d83b657f25a50411ddb98229345ca9c59e8d6e6880028011b48b",
+   *     s: "0x7cc26f4a654adbae468f7f29df6bc522eee1222461e556ae1a77a7324b208757",
+   *     v: 27,
+   *   },
+   * });
+   * // result: {
+   * //   status: "ok",
+   * //   response: { type: "twapCancel", data: { status: "success" } },
+   * // }
+   * ```
+   */
+  twapCancel(body: TwapCancelBody, options?: CallOptions): Promise<TwapCancelResponse>;
+
+  /**
+   * Deposit into or withdraw from a vault
+   *
+   * Moves `usd` (USDC × 10^6) from the signer's perpetual balance into a vault (`isDeposit: true`), or
+   * takes it back out (`false`). A vault's leader can only withdraw down to their required share.
+   *
+   * `POST /exchange#vaultTransfer`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason.
+   * @example
+   * ```ts
+   * const result = await exchange.vaultTransfer({
+   *   action: {
+   *     type: "vaultTransfer",
+   *     vaultAddress: "0xdfc24b077bc1425ad1dea75bcb6f8158e10df303",
+   *     isDeposit: true,
+   *     usd: 5000000,
+   *   },
+   *   nonce: 1754922718022,
+   *   signature: {
+   *     r: "0x42f787907f349877e8c504719d7b22eb4dce4f88aa1a1209aec631d7dfd21477",
+   *     s: "0x12ce7ea2a97ed4af9b9f37957854c2685919e143c7d01c562451ae6ed56a9cfc",
+   *     v: 28,
+   *   },
+   * });
+   * // result: { status: "ok", response: { type: "default" } }
+   * ```
+   */
+  vaultTransfer(body: VaultTransferBody, options?: CallOptions): Promise<VaultTransferResponse>;
+
+  /**
+   * Create a sub-account
+   *
+   * Creates a sub-account of the signer, named `name` (1 to 16 characters). The answer's `data` is its
+   * address: act for it by signing with `vaultAddress` set to it, fund it with `subAccountTransfer`.
+   *
+   * `POST /exchange#createSubAccount`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with the new sub-account's address as `data`, or `status: "err"`.
+   * @example
+   * ```ts
+   * const result = await exchange.createSubAccount({
+   *   action: { type: "createSubAccount", name: "bot" },
+   *   nonce: 1754922718023,
+   *   signature: {
+   *     r: "0x5dc5062afc00a25be4d3067264d471b0e482f7ef7cbc62ca94a4baf5b1976db9",
+   *     s: "0x5e50c0632c611c191845a14647dd254e3c8c6516b99c4871f2c8abd620b2c0ba",
+   *     v: 28,
+   *   },
+   * });
+   * // result: {
+   * //   status: "ok",
+   * //   response: {
+   * //     type: "createSubAccount",
+   * //     data: "0x035605fc2f24d65300227189025e90a0d947f16c",
+   * //   },
+   * // }
+   * ```
+   */
+  createSubAccount(body: CreateSubAccountBody, options?: CallOptions): Promise<CreateSubAccountResponse>;
+
+  /**
+   * Move USDC to or from a sub-account
+   *
+   * Moves `usd` (USDC × 10^6) of perpetual balance from the signer to one of its sub-accounts
+   * (`isDeposit: true`) or back (`false`).
+   *
+   * `POST /exchange#subAccountTransfer`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason.
+   * @example
+   * ```ts
+   * const result = await exchange.subAccountTransfer({
+   *   action: {
+   *     type: "subAccountTransfer",
+   *     subAccountUser: "0x035605fc2f24d65300227189025e90a0d947f16c",
+   *     isDeposit: true,
+   *     usd: 10000000,
+   *   },
+   *   nonce: 1754922718024,
+   *   signature: {
+   *     r: "0xd57a7483e9329984724b8f857379d1fed238adea2251d88860671235a086d71c",
+   *     s: "0x60904478a6c2a14f37e04f55e0fe33d8869e27771878886a8a9ed721aeadb26b",
+   *     v: 28,
+   *   },
+   * });
+   * // result: { status: "ok", response: { type: "default" } }
+   * ```
+   */
+  subAccountTransfer(body: SubAccountTransferBody, options?: CallOptions): Promise<SubAccountTransferResponse>;
+
+  /**
+   * Move a spot token to or from a sub-account
+   *
+   * Moves `amount` of a spot `token` (`NAME:tokenId`) from the signer's spot balance to one of its
+   * sub-accounts (`isDeposit: true`) or back (`false`).
+   *
+   * `POST /exchange#subAccountSpotTransfer`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason.
+   * @example
+   * ```ts
+   * const result = await exchange.subAccountSpotTransfer({
+   *   action: {
+   *     type: "subAccountSpotTransfer",
+   *     subAccountUser: "0x035605fc2f24d65300227189025e90a0d947f16c",
+   *     isDeposit: true,
+   *     token: "PURR:0xc1fb593aeffbeb02f85e0308e9956a90",
+   *     amount: "10",
+   *   },
+   *   nonce: 1754922718025,
+   *   signature: {
+   *     r: "0x896fdfcf733d86f2139671f3cedcca7d43f03b31036e59a9492d3b5aec7c5ea4",
+   *     s: "0x58033b58f2cc0444d5beda4376bb7f9724cd1489082c1f0abad1dde5fa848ace",
+   *     v: 27,
+   *   },
+   * });
+   * // result: { status: "ok", response: { type: "default" } }
+   * ```
+   */
+  subAccountSpotTransfer(body: SubAccountSpotTransferBody, options?: CallOptions): Promise<SubAccountSpotTransferResponse>;
+
+  /**
+   * Choose big or small HyperEVM blocks
+   *
+   * Sets which HyperEVM blocks the signer's EVM transactions go into: `usingBigBlocks: true` for the
+   * big blocks (about one a minute, with a large gas limit, for contract deployments), `false` for the
+   * small fast ones.
+   *
+   * `POST /exchange#evmUserModify`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason.
+   * @example
+   * ```ts
+   * const result = await exchange.evmUserModify({
+   *   action: { type: "evmUserModify", usingBigBlocks: true },
+   *   nonce: 1754922718026,
+   *   signature: {
+   *     r: "0x74868809960f795e481c1719485e7cd5ea1e793e7a39da3a5a282311282ff59b",
+   *     s: "0x3be0ff2f6bd63f7cedb23968748adb937aba174053de9366437ae43980d434bc",
+   *     v: 28,
+   *   },
+   * });
+   * // result: { status: "ok", response: { type: "default" } }
+   * ```
+   */
+  evmUserModify(body: EvmUserModifyBody, options?: CallOptions): Promise<EvmUserModifyResponse>;
+
+  /**
+   * Buy more request weight
+   *
+   * Buys `weight` more `/exchange` requests for the signer, paid in USDC from its perpetual balance
+   * (0.0005 USDC each), for an address past its volume-based allowance (see `userRateLimit`).
+   *
+   * `POST /exchange#reserveRequestWeight`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason.
+   * @example
+   * ```ts
+   * const result = await exchange.reserveRequestWeight({
+   *   action: { type: "reserveRequestWeight", weight: 1000 },
+   *   nonce: 1754922718027,
+   *   signature: {
+   *     r: "0x85339484be565b9ab9233323dbf3d6dd7d91da8add9eef6ee3546dad39e25e66",
+   *     s: "0x15b8a5f26452ffd520e4138f5576a88d03e63fc4b1d5a7a90b5d0351fb93ff35",
+   *     v: 28,
+   *   },
+   * });
+   * // result: { status: "ok", response: { type: "default" } }
+   * ```
+   */
+  reserveRequestWeight(body: ReserveRequestWeightBody, options?: CallOptions): Promise<ReserveRequestWeightResponse>;
+
+  /**
+   * Use up a nonce
+   *
+   * Does nothing but mark its nonce as used, so a request signed earlier with that nonce and not yet
+   * sent (or stuck) can no longer be executed.
+   *
+   * `POST /exchange#noop`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason.
+   * @example
+   * ```ts
+   * const result = await exchange.noop({
+   *   action: { type: "noop" },
+   *   nonce: 1754922718028,
+   *   signature: {
+   *     r: "0xf98841f6cfe864b85f27fad07e07897be9b021435b064cfdf545b98da71667f8",
+   *     s: "0x39e4ce016f28400b45d1ae3684de3aee28d73905611c762cc95cdf075593578e",
+   *     v: 27,
+   *   },
+   * });
+   * // result: { status: "ok", response: { type: "default" } }
+   * ```
+   */
+  noop(body: NoopBody, options?: CallOptions): Promise<NoopResponse>;
+
+  /**
    * The perpetual asset universe
    *
    * Lists the perpetual assets. An asset's index, the `a` of an order, is its position in
@@ -601,6 +1121,312 @@ export interface ExchangeOperations {
    * ```
    */
   clearinghouseState(body: ClearinghouseStateBody, options?: CallOptions): Promise<ClearinghouseStateResponse>;
+
+  /**
+   * The perpetual universe with each asset's live context
+   *
+   * `meta` and, in the same order as its `universe`, each perpetual's context: funding rate, open
+   * interest, mark, oracle and mid prices, the previous day's price and the day's volume. `dex`
+   * names a builder-deployed perpetual dex; left out (or `""`) it is the main one.
+   *
+   * `POST /info#metaAndAssetCtxs`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `[meta, contexts]`, the contexts in universe order.
+   * @example
+   * ```ts
+   * const result = await exchange.metaAndAssetCtxs({ type: "metaAndAssetCtxs" });
+   * ```
+   */
+  metaAndAssetCtxs(body: MetaAndAssetCtxsBody, options?: CallOptions): Promise<MetaAndAssetCtxsResponse>;
+
+  /**
+   * The spot pairs and tokens with each pair's live context
+   *
+   * `spotMeta` and one context per spot pair: its coin (`PURR/USDC`, `@107`), mark and mid prices,
+   * the previous day's price, the day's volume and the base token's circulating supply. Contexts
+   * name their pair by `coin`; do not rely on their order.
+   *
+   * `POST /info#spotMetaAndAssetCtxs`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `[spotMeta, contexts]`.
+   * @example
+   * ```ts
+   * const result = await exchange.spotMetaAndAssetCtxs({ type: "spotMetaAndAssetCtxs" });
+   * ```
+   */
+  spotMetaAndAssetCtxs(body: SpotMetaAndAssetCtxsBody, options?: CallOptions): Promise<SpotMetaAndAssetCtxsResponse>;
+
+  /**
+   * A user's spot token balances
+   *
+   * Every spot token the user holds: `total`, the part on `hold` for open spot orders (what can be
+   * moved is `total − hold`), and `entryNtl`, what the holding cost in USDC. USDC is token 0. An
+   * address with nothing gets `{"balances": []}`.
+   *
+   * `POST /info#spotClearinghouseState`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The balances.
+   * @example
+   * ```ts
+   * const result = await exchange.spotClearinghouseState({
+   *   type: "spotClearinghouseState",
+   *   user: "0x8e0C473fed9630906779f982Cd0F80Cb7011812D",
+   * });
+   * ```
+   */
+  spotClearinghouseState(body: SpotClearinghouseStateBody, options?: CallOptions): Promise<SpotClearinghouseStateResponse>;
+
+  /**
+   * Candles of one coin over a time range
+   *
+   * Open, high, low and close prices, volume (`v`, in the base coin) and number of trades (`n`) of
+   * one coin, per interval, oldest first, for the candles that start in `[startTime, endTime]`
+   * (`endTime` defaults to now). Only the 5000 most recent candles of each interval are kept.
+   * `t` is a candle's first millisecond and `T` its last.
+   *
+   * `POST /info#candleSnapshot`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The candles, oldest first.
+   * @example
+   * ```ts
+   * const result = await exchange.candleSnapshot({
+   *   type: "candleSnapshot",
+   *   req: {
+   *     coin: "kPEPE",
+   *     interval: "1h",
+   *     startTime: 1684702007000,
+   *     endTime: 1684784807000,
+   *   },
+   * });
+   * ```
+   */
+  candleSnapshot(body: CandleSnapshotBody, options?: CallOptions): Promise<CandleSnapshotResponse>;
+
+  /**
+   * Funding rates of one perpetual over a time range
+   *
+   * The funding rate paid each hour on one perpetual, and the premium it came from, oldest first,
+   * from `startTime` to `endTime` (default now). At most 500 entries per answer: to read further,
+   * ask again from the last entry's `time` + 1.
+   *
+   * `POST /info#fundingHistory`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The rates, oldest first.
+   * @example
+   * ```ts
+   * const result = await exchange.fundingHistory({
+   *   type: "fundingHistory",
+   *   coin: "BTC",
+   *   startTime: 1681923833000,
+   *   endTime: 1684811870000,
+   * });
+   * // result: [
+   * //   {
+   * //     coin: "BTC",
+   * //     fundingRate: "-0.00061334",
+   * //     premium: "-0.00091334",
+   * //     time: 1683849600048,
+   * //   },
+   * // ]
+   * ```
+   */
+  fundingHistory(body: FundingHistoryBody, options?: CallOptions): Promise<FundingHistoryResponse>;
+
+  /**
+   * Funding a user paid or received over a time range
+   *
+   * Each hourly funding payment of the user's positions, oldest first, from `startTime` to
+   * `endTime` (default now): the coin, the USDC paid (negative) or received, the position size
+   * and the rate. At most 500 entries per answer: to read further, ask again from the last
+   * entry's `time` + 1.
+   *
+   * `POST /info#userFunding`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The payments, oldest first.
+   * @example
+   * ```ts
+   * const result = await exchange.userFunding({
+   *   type: "userFunding",
+   *   user: "0xb7b6f3cea3f66bf525f5d8f965f6dbf6d9b017b2",
+   *   startTime: 1681923833000,
+   *   endTime: 1682010233000,
+   * });
+   * ```
+   */
+  userFunding(body: UserFundingBody, options?: CallOptions): Promise<UserFundingResponse>;
+
+  /**
+   * A user's fills over a time range, a page at a time
+   *
+   * The user's fills whose `time` is in `[startTime, endTime]` (`endTime` defaults to now). **Paging
+   * rule:** one answer holds at most 2000 fills, the earliest of the range; when it is full, ask
+   * again with `startTime` set to the latest `time` it holds and drop the fills already seen (by
+   * `tid`), until an answer is not full. Only the 10000 most recent fills of a user can be read.
+   *
+   * `POST /info#userFillsByTime`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The fills of the range, at most 2000.
+   * @example
+   * ```ts
+   * const result = await exchange.userFillsByTime({
+   *   type: "userFillsByTime",
+   *   user: "0xb7b6f3cea3f66bf525f5d8f965f6dbf6d9b017b2",
+   *   startTime: 1683245555699,
+   *   endTime: 1683245884863,
+   * });
+   * ```
+   */
+  userFillsByTime(body: UserFillsByTimeBody, options?: CallOptions): Promise<UserFillsByTimeResponse>;
+
+  /**
+   * A user's most recent orders, open or closed, with their status
+   *
+   * The user's most recent orders (at most 2000), newest first, each with its status (`open`,
+   * `filled`, `canceled`, `triggered`, `rejected`, `iocCancelRejected`, …) and when it got it.
+   *
+   * `POST /info#historicalOrders`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The orders, newest first.
+   * @example
+   * ```ts
+   * const result = await exchange.historicalOrders({
+   *   type: "historicalOrders",
+   *   user: "0x31ca8395cf837de08b24da3f660e77761dfb974b",
+   * });
+   * ```
+   */
+  historicalOrders(body: HistoricalOrdersBody, options?: CallOptions): Promise<HistoricalOrdersResponse>;
+
+  /**
+   * A user's fee rates and the fee schedule
+   *
+   * The rates the user pays now (`userCrossRate` when taking liquidity, `userAddRate` when adding
+   * it, and their spot counterparts), the user's daily volume, and the schedule the rates come
+   * from (volume tiers, market-maker rebates, referral and staking discounts).
+   *
+   * `POST /info#userFees`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns Rates, volume and schedule.
+   * @example
+   * ```ts
+   * const result = await exchange.userFees({ type: "userFees", user: "0x31ca8395cf837de08b24da3f660e77761dfb974b" });
+   * ```
+   */
+  userFees(body: UserFeesBody, options?: CallOptions): Promise<UserFeesResponse>;
+
+  /**
+   * A user's request allowance on /exchange
+   *
+   * How many `/exchange` requests the address has made (`nRequestsUsed`) and may make
+   * (`nRequestsCap`): 10000 to start with, plus one per USDC traded (`cumVlm`). Past the cap an
+   * address may send one request every 10 seconds; `reserveRequestWeight` buys more.
+   *
+   * `POST /info#userRateLimit`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns Volume, requests used and the cap.
+   * @example
+   * ```ts
+   * const result = await exchange.userRateLimit({
+   *   type: "userRateLimit",
+   *   user: "0x31ca8395cf837de08b24da3f660e77761dfb974b",
+   * });
+   * // result: {
+   * //   cumVlm: "170043721737.450012207",
+   * //   nRequestsUsed: 36589831368,
+   * //   nRequestsCap: 170043731737,
+   * // }
+   * ```
+   */
+  userRateLimit(body: UserRateLimitBody, options?: CallOptions): Promise<UserRateLimitResponse>;
+
+  /**
+   * A user's sub-accounts and their balances
+   *
+   * Every sub-account the user (the master account) created with `createSubAccount`: its name,
+   * its address (`subAccountUser`, the `vaultAddress` to act for it), its perpetual margin and
+   * its spot balances. A user without sub-accounts gets `null`.
+   *
+   * `POST /info#subAccounts`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The sub-accounts, or null.
+   * @example
+   * ```ts
+   * const result = await exchange.subAccounts({
+   *   type: "subAccounts",
+   *   user: "0x8c967e73e6b15087c42a10d344cff4c96d877f1d",
+   * });
+   * ```
+   */
+  subAccounts(body: SubAccountsBody, options?: CallOptions): Promise<SubAccountsResponse>;
+
+  /**
+   * A user's account value and profit history
+   *
+   * For each period (`day`, `week`, `month`, `allTime`, and the same for perpetuals alone:
+   * `perpDay`, …), the account value and the cumulative profit and loss as `[time, value]` points,
+   * and the volume traded in that period.
+   *
+   * `POST /info#portfolio`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns `[period, {accountValueHistory, pnlHistory, vlm}]` pairs.
+   * @example
+   * ```ts
+   * const result = await exchange.portfolio({
+   *   type: "portfolio",
+   *   user: "0x31ca8395cf837de08b24da3f660e77761dfb974b",
+   * });
+   * ```
+   */
+  portfolio(body: PortfolioBody, options?: CallOptions): Promise<PortfolioResponse>;
+
+  /**
+   * Money moved in and out of a user's account over a time range
+   *
+   * Every change of the user's balances that is not a trade or a funding payment, oldest first,
+   * from `startTime` to `endTime` (default now): deposits, withdrawals, transfers between perp and
+   * spot (`accountClassTransfer`), sends to other users (`send`, `spotTransfer`), sub-account and
+   * vault transfers, and others. `delta.type` says which; the set is open, so unknown types
+   * should be kept, not refused.
+   *
+   * `POST /info#userNonFundingLedgerUpdates`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The updates, oldest first.
+   * @example
+   * ```ts
+   * const result = await exchange.userNonFundingLedgerUpdates({
+   *   type: "userNonFundingLedgerUpdates",
+   *   user: "0x2ba553d9f990a3b66b03b2dc0d030dfc1c061036",
+   *   startTime: 1681923833000,
+   * });
+   * ```
+   */
+  userNonFundingLedgerUpdates(body: UserNonFundingLedgerUpdatesBody, options?: CallOptions): Promise<UserNonFundingLedgerUpdatesResponse>;
 }
 
 /**
@@ -631,6 +1457,36 @@ export function createExchangeOperations(caller: RestCaller): ExchangeOperations
       caller.call(exchangeOperations.updateIsolatedMargin, { body }, options) as Promise<UpdateIsolatedMarginResponse>,
     approveAgent: (body, options) =>
       caller.call(exchangeOperations.approveAgent, { body }, options) as Promise<ApproveAgentResponse>,
+    usdSend: (body, options) =>
+      caller.call(exchangeOperations.usdSend, { body }, options) as Promise<UsdSendResponse>,
+    spotSend: (body, options) =>
+      caller.call(exchangeOperations.spotSend, { body }, options) as Promise<SpotSendResponse>,
+    withdraw3: (body, options) =>
+      caller.call(exchangeOperations.withdraw3, { body }, options) as Promise<Withdraw3Response>,
+    usdClassTransfer: (body, options) =>
+      caller.call(exchangeOperations.usdClassTransfer, { body }, options) as Promise<UsdClassTransferResponse>,
+    sendAsset: (body, options) =>
+      caller.call(exchangeOperations.sendAsset, { body }, options) as Promise<SendAssetResponse>,
+    approveBuilderFee: (body, options) =>
+      caller.call(exchangeOperations.approveBuilderFee, { body }, options) as Promise<ApproveBuilderFeeResponse>,
+    twapOrder: (body, options) =>
+      caller.call(exchangeOperations.twapOrder, { body }, options) as Promise<TwapOrderResponse>,
+    twapCancel: (body, options) =>
+      caller.call(exchangeOperations.twapCancel, { body }, options) as Promise<TwapCancelResponse>,
+    vaultTransfer: (body, options) =>
+      caller.call(exchangeOperations.vaultTransfer, { body }, options) as Promise<VaultTransferResponse>,
+    createSubAccount: (body, options) =>
+      caller.call(exchangeOperations.createSubAccount, { body }, options) as Promise<CreateSubAccountResponse>,
+    subAccountTransfer: (body, options) =>
+      caller.call(exchangeOperations.subAccountTransfer, { body }, options) as Promise<SubAccountTransferResponse>,
+    subAccountSpotTransfer: (body, options) =>
+      caller.call(exchangeOperations.subAccountSpotTransfer, { body }, options) as Promise<SubAccountSpotTransferResponse>,
+    evmUserModify: (body, options) =>
+      caller.call(exchangeOperations.evmUserModify, { body }, options) as Promise<EvmUserModifyResponse>,
+    reserveRequestWeight: (body, options) =>
+      caller.call(exchangeOperations.reserveRequestWeight, { body }, options) as Promise<ReserveRequestWeightResponse>,
+    noop: (body, options) =>
+      caller.call(exchangeOperations.noop, { body }, options) as Promise<NoopResponse>,
     meta: (body, options) =>
       caller.call(exchangeOperations.meta, { body }, options) as Promise<MetaResponse>,
     spotMeta: (body, options) =>
@@ -649,5 +1505,31 @@ export function createExchangeOperations(caller: RestCaller): ExchangeOperations
       caller.call(exchangeOperations.userFills, { body }, options) as Promise<UserFillsResponse>,
     clearinghouseState: (body, options) =>
       caller.call(exchangeOperations.clearinghouseState, { body }, options) as Promise<ClearinghouseStateResponse>,
+    metaAndAssetCtxs: (body, options) =>
+      caller.call(exchangeOperations.metaAndAssetCtxs, { body }, options) as Promise<MetaAndAssetCtxsResponse>,
+    spotMetaAndAssetCtxs: (body, options) =>
+      caller.call(exchangeOperations.spotMetaAndAssetCtxs, { body }, options) as Promise<SpotMetaAndAssetCtxsResponse>,
+    spotClearinghouseState: (body, options) =>
+      caller.call(exchangeOperations.spotClearinghouseState, { body }, options) as Promise<SpotClearinghouseStateResponse>,
+    candleSnapshot: (body, options) =>
+      caller.call(exchangeOperations.candleSnapshot, { body }, options) as Promise<CandleSnapshotResponse>,
+    fundingHistory: (body, options) =>
+      caller.call(exchangeOperations.fundingHistory, { body }, options) as Promise<FundingHistoryResponse>,
+    userFunding: (body, options) =>
+      caller.call(exchangeOperations.userFunding, { body }, options) as Promise<UserFundingResponse>,
+    userFillsByTime: (body, options) =>
+      caller.call(exchangeOperations.userFillsByTime, { body }, options) as Promise<UserFillsByTimeResponse>,
+    historicalOrders: (body, options) =>
+      caller.call(exchangeOperations.historicalOrders, { body }, options) as Promise<HistoricalOrdersResponse>,
+    userFees: (body, options) =>
+      caller.call(exchangeOperations.userFees, { body }, options) as Promise<UserFeesResponse>,
+    userRateLimit: (body, options) =>
+      caller.call(exchangeOperations.userRateLimit, { body }, options) as Promise<UserRateLimitResponse>,
+    subAccounts: (body, options) =>
+      caller.call(exchangeOperations.subAccounts, { body }, options) as Promise<SubAccountsResponse>,
+    portfolio: (body, options) =>
+      caller.call(exchangeOperations.portfolio, { body }, options) as Promise<PortfolioResponse>,
+    userNonFundingLedgerUpdates: (body, options) =>
+      caller.call(exchangeOperations.userNonFundingLedgerUpdates, { body }, options) as Promise<UserNonFundingLedgerUpdatesResponse>,
   };
 }

@@ -13,6 +13,21 @@ export type ExchangeOperationId =
   | "updateLeverage"
   | "updateIsolatedMargin"
   | "approveAgent"
+  | "usdSend"
+  | "spotSend"
+  | "withdraw3"
+  | "usdClassTransfer"
+  | "sendAsset"
+  | "approveBuilderFee"
+  | "twapOrder"
+  | "twapCancel"
+  | "vaultTransfer"
+  | "createSubAccount"
+  | "subAccountTransfer"
+  | "subAccountSpotTransfer"
+  | "evmUserModify"
+  | "reserveRequestWeight"
+  | "noop"
   | "meta"
   | "spotMeta"
   | "allMids"
@@ -21,7 +36,20 @@ export type ExchangeOperationId =
   | "frontendOpenOrders"
   | "orderStatus"
   | "userFills"
-  | "clearinghouseState";
+  | "clearinghouseState"
+  | "metaAndAssetCtxs"
+  | "spotMetaAndAssetCtxs"
+  | "spotClearinghouseState"
+  | "candleSnapshot"
+  | "fundingHistory"
+  | "userFunding"
+  | "userFillsByTime"
+  | "historicalOrders"
+  | "userFees"
+  | "userRateLimit"
+  | "subAccounts"
+  | "portfolio"
+  | "userNonFundingLedgerUpdates";
 
 /** Every operation of the chainkit exchange API, keyed by operationId, as the runtime reads them. */
 export const exchangeOperations: Readonly<Record<ExchangeOperationId, RestOperation>> = Object.freeze({
@@ -88,6 +116,111 @@ export const exchangeOperations: Readonly<Record<ExchangeOperationId, RestOperat
     idempotent: false,
     validators: () => import("./validators/approveAgent.js"),
   }),
+  usdSend: Object.freeze({
+    id: "usdSend",
+    method: "POST",
+    path: "/exchange#usdSend",
+    idempotent: false,
+    validators: () => import("./validators/usdSend.js"),
+  }),
+  spotSend: Object.freeze({
+    id: "spotSend",
+    method: "POST",
+    path: "/exchange#spotSend",
+    idempotent: false,
+    validators: () => import("./validators/spotSend.js"),
+  }),
+  withdraw3: Object.freeze({
+    id: "withdraw3",
+    method: "POST",
+    path: "/exchange#withdraw3",
+    idempotent: false,
+    validators: () => import("./validators/withdraw3.js"),
+  }),
+  usdClassTransfer: Object.freeze({
+    id: "usdClassTransfer",
+    method: "POST",
+    path: "/exchange#usdClassTransfer",
+    idempotent: false,
+    validators: () => import("./validators/usdClassTransfer.js"),
+  }),
+  sendAsset: Object.freeze({
+    id: "sendAsset",
+    method: "POST",
+    path: "/exchange#sendAsset",
+    idempotent: false,
+    validators: () => import("./validators/sendAsset.js"),
+  }),
+  approveBuilderFee: Object.freeze({
+    id: "approveBuilderFee",
+    method: "POST",
+    path: "/exchange#approveBuilderFee",
+    idempotent: false,
+    validators: () => import("./validators/approveBuilderFee.js"),
+  }),
+  twapOrder: Object.freeze({
+    id: "twapOrder",
+    method: "POST",
+    path: "/exchange#twapOrder",
+    idempotent: false,
+    validators: () => import("./validators/twapOrder.js"),
+  }),
+  twapCancel: Object.freeze({
+    id: "twapCancel",
+    method: "POST",
+    path: "/exchange#twapCancel",
+    idempotent: false,
+    validators: () => import("./validators/twapCancel.js"),
+  }),
+  vaultTransfer: Object.freeze({
+    id: "vaultTransfer",
+    method: "POST",
+    path: "/exchange#vaultTransfer",
+    idempotent: false,
+    validators: () => import("./validators/vaultTransfer.js"),
+  }),
+  createSubAccount: Object.freeze({
+    id: "createSubAccount",
+    method: "POST",
+    path: "/exchange#createSubAccount",
+    idempotent: false,
+    validators: () => import("./validators/createSubAccount.js"),
+  }),
+  subAccountTransfer: Object.freeze({
+    id: "subAccountTransfer",
+    method: "POST",
+    path: "/exchange#subAccountTransfer",
+    idempotent: false,
+    validators: () => import("./validators/subAccountTransfer.js"),
+  }),
+  subAccountSpotTransfer: Object.freeze({
+    id: "subAccountSpotTransfer",
+    method: "POST",
+    path: "/exchange#subAccountSpotTransfer",
+    idempotent: false,
+    validators: () => import("./validators/subAccountSpotTransfer.js"),
+  }),
+  evmUserModify: Object.freeze({
+    id: "evmUserModify",
+    method: "POST",
+    path: "/exchange#evmUserModify",
+    idempotent: false,
+    validators: () => import("./validators/evmUserModify.js"),
+  }),
+  reserveRequestWeight: Object.freeze({
+    id: "reserveRequestWeight",
+    method: "POST",
+    path: "/exchange#reserveRequestWeight",
+    idempotent: false,
+    validators: () => import("./validators/reserveRequestWeight.js"),
+  }),
+  noop: Object.freeze({
+    id: "noop",
+    method: "POST",
+    path: "/exchange#noop",
+    idempotent: false,
+    validators: () => import("./validators/noop.js"),
+  }),
   meta: Object.freeze({
     id: "meta",
     method: "POST",
@@ -150,5 +283,96 @@ export const exchangeOperations: Readonly<Record<ExchangeOperationId, RestOperat
     path: "/info#clearinghouseState",
     idempotent: true,
     validators: () => import("./validators/clearinghouseState.js"),
+  }),
+  metaAndAssetCtxs: Object.freeze({
+    id: "metaAndAssetCtxs",
+    method: "POST",
+    path: "/info#metaAndAssetCtxs",
+    idempotent: true,
+    validators: () => import("./validators/metaAndAssetCtxs.js"),
+  }),
+  spotMetaAndAssetCtxs: Object.freeze({
+    id: "spotMetaAndAssetCtxs",
+    method: "POST",
+    path: "/info#spotMetaAndAssetCtxs",
+    idempotent: true,
+    validators: () => import("./validators/spotMetaAndAssetCtxs.js"),
+  }),
+  spotClearinghouseState: Object.freeze({
+    id: "spotClearinghouseState",
+    method: "POST",
+    path: "/info#spotClearinghouseState",
+    idempotent: true,
+    validators: () => import("./validators/spotClearinghouseState.js"),
+  }),
+  candleSnapshot: Object.freeze({
+    id: "candleSnapshot",
+    method: "POST",
+    path: "/info#candleSnapshot",
+    idempotent: true,
+    validators: () => import("./validators/candleSnapshot.js"),
+  }),
+  fundingHistory: Object.freeze({
+    id: "fundingHistory",
+    method: "POST",
+    path: "/info#fundingHistory",
+    idempotent: true,
+    validators: () => import("./validators/fundingHistory.js"),
+  }),
+  userFunding: Object.freeze({
+    id: "userFunding",
+    method: "POST",
+    path: "/info#userFunding",
+    idempotent: true,
+    validators: () => import("./validators/userFunding.js"),
+  }),
+  userFillsByTime: Object.freeze({
+    id: "userFillsByTime",
+    method: "POST",
+    path: "/info#userFillsByTime",
+    idempotent: true,
+    validators: () => import("./validators/userFillsByTime.js"),
+  }),
+  historicalOrders: Object.freeze({
+    id: "historicalOrders",
+    method: "POST",
+    path: "/info#historicalOrders",
+    idempotent: true,
+    validators: () => import("./validators/historicalOrders.js"),
+  }),
+  userFees: Object.freeze({
+    id: "userFees",
+    method: "POST",
+    path: "/info#userFees",
+    idempotent: true,
+    validators: () => import("./validators/userFees.js"),
+  }),
+  userRateLimit: Object.freeze({
+    id: "userRateLimit",
+    method: "POST",
+    path: "/info#userRateLimit",
+    idempotent: true,
+    validators: () => import("./validators/userRateLimit.js"),
+  }),
+  subAccounts: Object.freeze({
+    id: "subAccounts",
+    method: "POST",
+    path: "/info#subAccounts",
+    idempotent: true,
+    validators: () => import("./validators/subAccounts.js"),
+  }),
+  portfolio: Object.freeze({
+    id: "portfolio",
+    method: "POST",
+    path: "/info#portfolio",
+    idempotent: true,
+    validators: () => import("./validators/portfolio.js"),
+  }),
+  userNonFundingLedgerUpdates: Object.freeze({
+    id: "userNonFundingLedgerUpdates",
+    method: "POST",
+    path: "/info#userNonFundingLedgerUpdates",
+    idempotent: true,
+    validators: () => import("./validators/userNonFundingLedgerUpdates.js"),
   }),
 });

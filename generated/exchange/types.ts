@@ -250,6 +250,355 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exchange#usdSend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send USDC from the perp balance to another user
+         * @description Moves USDC from the signer's perpetual (cross-margin) balance to another address on the exchange,
+         *     at once and without fee. `amount` is in USDC (`"1"` is one dollar), a canonical decimal string.
+         *
+         *     **Signing** is the user-signed scheme with the primary type
+         *     `HyperliquidTransaction:UsdSend(string hyperliquidChain,string destination,string amount,uint64 time)`;
+         *     `destination` is signed as the string sent (chainkit sends it lowercase). The action's `time` is the
+         *     request's `nonce`. Only the account's own key can send, never an agent.
+         */
+        post: operations["usdSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange#spotSend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a spot token to another user
+         * @description Moves a spot token from the signer's spot balance to another address. `token` names it as
+         *     `NAME:tokenId` (`PURR:0xc1fb593aeffbeb02f85e0308e9956a90`, from `spotMeta`); `amount` is in whole
+         *     tokens, a canonical decimal string.
+         *
+         *     **Signing** is the user-signed scheme with the primary type
+         *     `HyperliquidTransaction:SpotSend(string hyperliquidChain,string destination,string token,string amount,uint64 time)`.
+         *     The action's `time` is the request's `nonce`.
+         */
+        post: operations["spotSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange#withdraw3": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw USDC to the bridge
+         * @description Withdraws USDC from the signer's perpetual balance to `destination` on the bridge's chain. The
+         *     exchange takes a fixed fee (1 USDC on mainnet) from the amount and the withdrawal arrives after the
+         *     bridge's validators sign it (a few minutes). It is recorded in `userNonFundingLedgerUpdates` as
+         *     `withdraw`.
+         *
+         *     **Signing** is the user-signed scheme with the primary type
+         *     `HyperliquidTransaction:Withdraw(string hyperliquidChain,string destination,string amount,uint64 time)`.
+         *     The action's `time` is the request's `nonce`.
+         */
+        post: operations["withdraw3"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange#usdClassTransfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move USDC between the perp and spot balances
+         * @description Moves USDC between the signer's perpetual balance and its spot balance: `toPerp: true` from spot to
+         *     perp, `false` from perp to spot. To move a sub-account's USDC, append ` subaccount:<address>` to the
+         *     amount (`"1 subaccount:0x…"`).
+         *
+         *     **Signing** is the user-signed scheme with the primary type
+         *     `HyperliquidTransaction:UsdClassTransfer(string hyperliquidChain,string amount,bool toPerp,uint64 nonce)`.
+         *     The action's `nonce` is the request's `nonce`.
+         */
+        post: operations["usdClassTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange#sendAsset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a token between dexes, accounts and users
+         * @description The general transfer: moves `amount` of `token` from the signer's balance on `sourceDex` to
+         *     `destination`'s balance on `destinationDex`, where a dex is `""` (the main perpetual dex, USDC only),
+         *     `spot`, or a builder-deployed dex by name. `fromSubAccount` moves out of one of the signer's
+         *     sub-accounts instead (`""` for the account itself).
+         *
+         *     **Signing** is the user-signed scheme with the primary type
+         *     `HyperliquidTransaction:SendAsset(string hyperliquidChain,string destination,string sourceDex,string destinationDex,string token,string amount,string fromSubAccount,uint64 nonce)`.
+         *     The action's `nonce` is the request's `nonce`.
+         */
+        post: operations["sendAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange#approveBuilderFee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a builder's fee
+         * @description Lets a builder (a front end or bot operator) add a fee of up to `maxFeeRate` (a percentage such as
+         *     `0.01%`) to the signer's orders that name it in `builder`. Approving `0%` revokes it.
+         *
+         *     **Signing** is the user-signed scheme with the primary type
+         *     `HyperliquidTransaction:ApproveBuilderFee(string hyperliquidChain,string maxFeeRate,address builder,uint64 nonce)`.
+         *     The action's `nonce` is the request's `nonce`.
+         */
+        post: operations["approveBuilderFee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange#twapOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place a TWAP order
+         * @description Buys or sells `s` of asset `a` over `m` minutes (5 to 1440) in slices, one every 30 seconds, each
+         *     an immediate order of about `s × 30 / (m × 60)`; `t: true` randomizes the slices' timing. Each slice's
+         *     fills carry the TWAP's id (`twapId`). The answer is `{running: {twapId}}`, or `{error}` for a refused
+         *     TWAP. Keys are signed in the order `a, b, s, r, m, t`.
+         */
+        post: operations["twapOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange#twapCancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a TWAP order
+         * @description Stops a running TWAP order (asset `a`, TWAP id `t`); the slices already filled stay filled. The
+         *     answer's `status` is `success` or `{error}`.
+         */
+        post: operations["twapCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange#vaultTransfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deposit into or withdraw from a vault
+         * @description Moves `usd` (USDC × 10^6) from the signer's perpetual balance into a vault (`isDeposit: true`), or
+         *     takes it back out (`false`). A vault's leader can only withdraw down to their required share.
+         */
+        post: operations["vaultTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange#createSubAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a sub-account
+         * @description Creates a sub-account of the signer, named `name` (1 to 16 characters). The answer's `data` is its
+         *     address: act for it by signing with `vaultAddress` set to it, fund it with `subAccountTransfer`.
+         */
+        post: operations["createSubAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange#subAccountTransfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move USDC to or from a sub-account
+         * @description Moves `usd` (USDC × 10^6) of perpetual balance from the signer to one of its sub-accounts
+         *     (`isDeposit: true`) or back (`false`).
+         */
+        post: operations["subAccountTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange#subAccountSpotTransfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a spot token to or from a sub-account
+         * @description Moves `amount` of a spot `token` (`NAME:tokenId`) from the signer's spot balance to one of its
+         *     sub-accounts (`isDeposit: true`) or back (`false`).
+         */
+        post: operations["subAccountSpotTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange#evmUserModify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose big or small HyperEVM blocks
+         * @description Sets which HyperEVM blocks the signer's EVM transactions go into: `usingBigBlocks: true` for the
+         *     big blocks (about one a minute, with a large gas limit, for contract deployments), `false` for the
+         *     small fast ones.
+         */
+        post: operations["evmUserModify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange#reserveRequestWeight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy more request weight
+         * @description Buys `weight` more `/exchange` requests for the signer, paid in USDC from its perpetual balance
+         *     (0.0005 USDC each), for an address past its volume-based allowance (see `userRateLimit`).
+         */
+        post: operations["reserveRequestWeight"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange#noop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Use up a nonce
+         * @description Does nothing but mark its nonce as used, so a request signed earlier with that nonce and not yet
+         *     sent (or stuck) can no longer be executed.
+         */
+        post: operations["noop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/info#meta": {
         parameters: {
             query?: never;
@@ -440,6 +789,296 @@ export interface paths {
          *     margin they use and what can be withdrawn.
          */
         post: operations["clearinghouseState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/info#metaAndAssetCtxs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The perpetual universe with each asset's live context
+         * @description `meta` and, in the same order as its `universe`, each perpetual's context: funding rate, open
+         *     interest, mark, oracle and mid prices, the previous day's price and the day's volume. `dex`
+         *     names a builder-deployed perpetual dex; left out (or `""`) it is the main one.
+         */
+        post: operations["metaAndAssetCtxs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/info#spotMetaAndAssetCtxs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The spot pairs and tokens with each pair's live context
+         * @description `spotMeta` and one context per spot pair: its coin (`PURR/USDC`, `@107`), mark and mid prices,
+         *     the previous day's price, the day's volume and the base token's circulating supply. Contexts
+         *     name their pair by `coin`; do not rely on their order.
+         */
+        post: operations["spotMetaAndAssetCtxs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/info#spotClearinghouseState": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user's spot token balances
+         * @description Every spot token the user holds: `total`, the part on `hold` for open spot orders (what can be
+         *     moved is `total − hold`), and `entryNtl`, what the holding cost in USDC. USDC is token 0. An
+         *     address with nothing gets `{"balances": []}`.
+         */
+        post: operations["spotClearinghouseState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/info#candleSnapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Candles of one coin over a time range
+         * @description Open, high, low and close prices, volume (`v`, in the base coin) and number of trades (`n`) of
+         *     one coin, per interval, oldest first, for the candles that start in `[startTime, endTime]`
+         *     (`endTime` defaults to now). Only the 5000 most recent candles of each interval are kept.
+         *     `t` is a candle's first millisecond and `T` its last.
+         */
+        post: operations["candleSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/info#fundingHistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Funding rates of one perpetual over a time range
+         * @description The funding rate paid each hour on one perpetual, and the premium it came from, oldest first,
+         *     from `startTime` to `endTime` (default now). At most 500 entries per answer: to read further,
+         *     ask again from the last entry's `time` + 1.
+         */
+        post: operations["fundingHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/info#userFunding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Funding a user paid or received over a time range
+         * @description Each hourly funding payment of the user's positions, oldest first, from `startTime` to
+         *     `endTime` (default now): the coin, the USDC paid (negative) or received, the position size
+         *     and the rate. At most 500 entries per answer: to read further, ask again from the last
+         *     entry's `time` + 1.
+         */
+        post: operations["userFunding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/info#userFillsByTime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user's fills over a time range, a page at a time
+         * @description The user's fills whose `time` is in `[startTime, endTime]` (`endTime` defaults to now). **Paging
+         *     rule:** one answer holds at most 2000 fills, the earliest of the range; when it is full, ask
+         *     again with `startTime` set to the latest `time` it holds and drop the fills already seen (by
+         *     `tid`), until an answer is not full. Only the 10000 most recent fills of a user can be read.
+         */
+        post: operations["userFillsByTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/info#historicalOrders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user's most recent orders, open or closed, with their status
+         * @description The user's most recent orders (at most 2000), newest first, each with its status (`open`,
+         *     `filled`, `canceled`, `triggered`, `rejected`, `iocCancelRejected`, …) and when it got it.
+         */
+        post: operations["historicalOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/info#userFees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user's fee rates and the fee schedule
+         * @description The rates the user pays now (`userCrossRate` when taking liquidity, `userAddRate` when adding
+         *     it, and their spot counterparts), the user's daily volume, and the schedule the rates come
+         *     from (volume tiers, market-maker rebates, referral and staking discounts).
+         */
+        post: operations["userFees"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/info#userRateLimit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user's request allowance on /exchange
+         * @description How many `/exchange` requests the address has made (`nRequestsUsed`) and may make
+         *     (`nRequestsCap`): 10000 to start with, plus one per USDC traded (`cumVlm`). Past the cap an
+         *     address may send one request every 10 seconds; `reserveRequestWeight` buys more.
+         */
+        post: operations["userRateLimit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/info#subAccounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user's sub-accounts and their balances
+         * @description Every sub-account the user (the master account) created with `createSubAccount`: its name,
+         *     its address (`subAccountUser`, the `vaultAddress` to act for it), its perpetual margin and
+         *     its spot balances. A user without sub-accounts gets `null`.
+         */
+        post: operations["subAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/info#portfolio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user's account value and profit history
+         * @description For each period (`day`, `week`, `month`, `allTime`, and the same for perpetuals alone:
+         *     `perpDay`, …), the account value and the cumulative profit and loss as `[time, value]` points,
+         *     and the volume traded in that period.
+         */
+        post: operations["portfolio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/info#userNonFundingLedgerUpdates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Money moved in and out of a user's account over a time range
+         * @description Every change of the user's balances that is not a trade or a funding payment, oldest first,
+         *     from `startTime` to `endTime` (default now): deposits, withdrawals, transfers between perp and
+         *     spot (`accountClassTransfer`), sends to other users (`send`, `spotTransfer`), sub-account and
+         *     vault transfers, and others. `delta.type` says which; the set is open, so unknown types
+         *     should be kept, not refused.
+         */
+        post: operations["userNonFundingLedgerUpdates"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1330,6 +1969,780 @@ export interface components {
             assetPositions: components["schemas"]["AssetPosition"][];
             time?: components["schemas"]["Timestamp"];
         };
+        /** @description The first millisecond of the range (inclusive). */
+        StartTime: number;
+        /** @description The last millisecond of the range (inclusive); left out or null for now. */
+        EndTime: number | null;
+        /** @description Body of `POST /info` for `metaAndAssetCtxs`. */
+        MetaAndAssetCtxsRequest: {
+            /**
+             * @description Query type, always `metaAndAssetCtxs`.
+             * @constant
+             */
+            type: "metaAndAssetCtxs";
+            /** @description A builder-deployed perpetual dex by name; `""` or left out for the main one. */
+            dex?: string;
+        };
+        /** @description One perpetual's live context. */
+        PerpAssetCtx: {
+            funding: components["schemas"]["ResponseDecimal"];
+            openInterest: components["schemas"]["ResponseDecimal"];
+            prevDayPx: components["schemas"]["ResponseDecimal"];
+            dayNtlVlm: components["schemas"]["ResponseDecimal"];
+            /** @description The premium of the mark over the oracle, or null when there is no book. */
+            premium?: components["schemas"]["ResponseDecimal"] | null;
+            oraclePx: components["schemas"]["ResponseDecimal"];
+            markPx: components["schemas"]["ResponseDecimal"];
+            /** @description The middle of the best bid and ask, or null when a side is empty. */
+            midPx?: components["schemas"]["ResponseDecimal"] | null;
+            /** @description The prices a sizeable buy and sell would reach, or null. */
+            impactPxs?: components["schemas"]["ResponseDecimal"][] | null;
+            dayBaseVlm?: components["schemas"]["ResponseDecimal"];
+        };
+        /** @description `[meta, contexts]`: the universe, then one context per asset in universe order. */
+        MetaAndAssetCtxs: [
+            components["schemas"]["Meta"],
+            components["schemas"]["PerpAssetCtx"][]
+        ];
+        /** @description Body of `POST /info` for `spotMetaAndAssetCtxs`. */
+        SpotMetaAndAssetCtxsRequest: {
+            /**
+             * @description Query type, always `spotMetaAndAssetCtxs`.
+             * @constant
+             */
+            type: "spotMetaAndAssetCtxs";
+        };
+        /** @description One spot pair's live context. */
+        SpotAssetCtx: {
+            coin: components["schemas"]["Coin"];
+            prevDayPx: components["schemas"]["ResponseDecimal"];
+            dayNtlVlm: components["schemas"]["ResponseDecimal"];
+            markPx: components["schemas"]["ResponseDecimal"];
+            /** @description The middle of the best bid and ask, or null when a side is empty. */
+            midPx?: components["schemas"]["ResponseDecimal"] | null;
+            circulatingSupply?: components["schemas"]["ResponseDecimal"];
+            totalSupply?: components["schemas"]["ResponseDecimal"];
+            dayBaseVlm?: components["schemas"]["ResponseDecimal"];
+        };
+        /** @description `[spotMeta, contexts]`. */
+        SpotMetaAndAssetCtxs: [
+            components["schemas"]["SpotMeta"],
+            components["schemas"]["SpotAssetCtx"][]
+        ];
+        /** @description Body of `POST /info` for `spotClearinghouseState`. */
+        SpotClearinghouseStateRequest: {
+            /**
+             * @description Query type, always `spotClearinghouseState`.
+             * @constant
+             */
+            type: "spotClearinghouseState";
+            user: components["schemas"]["UserQuery"];
+            /** @description A builder-deployed perpetual dex by name; `""` or left out for the main one. */
+            dex?: string;
+        };
+        /** @description One spot token the user holds. */
+        SpotBalance: {
+            /** @description The token's name (`USDC`, `PURR`). */
+            coin: string;
+            /** @description The token's index in `spotMeta.tokens`. */
+            token: number;
+            total: components["schemas"]["ResponseDecimal"];
+            hold: components["schemas"]["ResponseDecimal"];
+            entryNtl: components["schemas"]["ResponseDecimal"];
+        };
+        /** @description A user's spot balances. */
+        SpotClearinghouseState: {
+            /** @description One entry per token held. */
+            balances: components["schemas"]["SpotBalance"][];
+        };
+        /**
+         * @description The length of one candle.
+         * @enum {string}
+         */
+        CandleInterval: "1m" | "3m" | "5m" | "15m" | "30m" | "1h" | "2h" | "4h" | "8h" | "12h" | "1d" | "3d" | "1w" | "1M";
+        /** @description Body of `POST /info` for `candleSnapshot`. */
+        CandleSnapshotRequest: {
+            /**
+             * @description Query type, always `candleSnapshot`.
+             * @constant
+             */
+            type: "candleSnapshot";
+            /** @description Which candles. */
+            req: {
+                coin: components["schemas"]["Coin"];
+                interval: components["schemas"]["CandleInterval"];
+                startTime: components["schemas"]["StartTime"];
+                endTime?: components["schemas"]["EndTime"];
+            };
+        };
+        /** @description One candle. */
+        Candle: {
+            t: components["schemas"]["Timestamp"];
+            T: components["schemas"]["Timestamp"];
+            s: components["schemas"]["Coin"];
+            i: components["schemas"]["CandleInterval"];
+            o: components["schemas"]["ResponseDecimal"];
+            c: components["schemas"]["ResponseDecimal"];
+            h: components["schemas"]["ResponseDecimal"];
+            l: components["schemas"]["ResponseDecimal"];
+            v: components["schemas"]["ResponseDecimal"];
+            /** @description Number of trades. */
+            n: number;
+        };
+        /** @description Candles, oldest first. */
+        Candles: components["schemas"]["Candle"][];
+        /** @description Body of `POST /info` for `fundingHistory`. */
+        FundingHistoryRequest: {
+            /**
+             * @description Query type, always `fundingHistory`.
+             * @constant
+             */
+            type: "fundingHistory";
+            coin: components["schemas"]["Coin"];
+            startTime: components["schemas"]["StartTime"];
+            endTime?: components["schemas"]["EndTime"];
+        };
+        /** @description The funding rate of one hour. */
+        FundingRate: {
+            coin: components["schemas"]["Coin"];
+            fundingRate: components["schemas"]["ResponseDecimal"];
+            premium: components["schemas"]["ResponseDecimal"];
+            time: components["schemas"]["Timestamp"];
+        };
+        /** @description Funding rates, oldest first. */
+        FundingHistory: components["schemas"]["FundingRate"][];
+        /** @description Body of `POST /info` for `userFunding`. */
+        UserFundingRequest: {
+            /**
+             * @description Query type, always `userFunding`.
+             * @constant
+             */
+            type: "userFunding";
+            user: components["schemas"]["UserQuery"];
+            startTime: components["schemas"]["StartTime"];
+            endTime?: components["schemas"]["EndTime"];
+        };
+        /** @description One funding payment of one position. */
+        FundingPayment: {
+            time: components["schemas"]["Timestamp"];
+            /** @description Hash of the transaction that paid it. */
+            hash: string;
+            /** @description What was paid. */
+            delta: {
+                /**
+                 * @description Always `funding`.
+                 * @constant
+                 */
+                type: "funding";
+                coin: components["schemas"]["Coin"];
+                usdc: components["schemas"]["ResponseDecimal"];
+                szi: components["schemas"]["ResponseDecimal"];
+                fundingRate: components["schemas"]["ResponseDecimal"];
+                /** @description How many samples the rate was averaged from. */
+                nSamples?: number | null;
+            };
+        };
+        /** @description Funding payments, oldest first. */
+        UserFunding: components["schemas"]["FundingPayment"][];
+        /** @description Body of `POST /info` for `userFillsByTime`. */
+        UserFillsByTimeRequest: {
+            /**
+             * @description Query type, always `userFillsByTime`.
+             * @constant
+             */
+            type: "userFillsByTime";
+            user: components["schemas"]["UserQuery"];
+            startTime: components["schemas"]["StartTime"];
+            endTime?: components["schemas"]["EndTime"];
+            /** @description Merge the partial fills of one order at one time into one fill. */
+            aggregateByTime?: boolean;
+        };
+        /** @description Body of `POST /info` for `historicalOrders`. */
+        HistoricalOrdersRequest: {
+            /**
+             * @description Query type, always `historicalOrders`.
+             * @constant
+             */
+            type: "historicalOrders";
+            user: components["schemas"]["UserQuery"];
+        };
+        /** @description One order and its latest status. */
+        HistoricalOrder: {
+            order: components["schemas"]["FrontendOrder"];
+            /** @description `open`, `filled`, `canceled`, `triggered`, `rejected`, `iocCancelRejected`, … (open set). */
+            status: string;
+            statusTimestamp: components["schemas"]["Timestamp"];
+        };
+        /** @description Orders, newest first. */
+        HistoricalOrders: components["schemas"]["HistoricalOrder"][];
+        /** @description Body of `POST /info` for `userFees`. */
+        UserFeesRequest: {
+            /**
+             * @description Query type, always `userFees`.
+             * @constant
+             */
+            type: "userFees";
+            user: components["schemas"]["UserQuery"];
+        };
+        /** @description One day of volume. */
+        DailyVolume: {
+            /** @description The day, `YYYY-MM-DD` (UTC). */
+            date: string;
+            userCross: components["schemas"]["ResponseDecimal"];
+            userAdd: components["schemas"]["ResponseDecimal"];
+            exchange: components["schemas"]["ResponseDecimal"];
+        };
+        /** @description A user's fee rates, volume and the schedule. */
+        UserFees: {
+            /** @description The user's taker (`userCross`) and maker (`userAdd`) volume per day, and the exchange's. */
+            dailyUserVlm: components["schemas"]["DailyVolume"][];
+            /** @description The base rates and the tiers and discounts applied to them. */
+            feeSchedule: {
+                cross: components["schemas"]["ResponseDecimal"];
+                add: components["schemas"]["ResponseDecimal"];
+                spotCross?: components["schemas"]["ResponseDecimal"];
+                spotAdd?: components["schemas"]["ResponseDecimal"];
+                referralDiscount?: components["schemas"]["ResponseDecimal"];
+            };
+            userCrossRate: components["schemas"]["ResponseDecimal"];
+            userAddRate: components["schemas"]["ResponseDecimal"];
+            userSpotCrossRate?: components["schemas"]["ResponseDecimal"];
+            userSpotAddRate?: components["schemas"]["ResponseDecimal"];
+            activeReferralDiscount?: components["schemas"]["ResponseDecimal"];
+        };
+        /** @description Body of `POST /info` for `userRateLimit`. */
+        UserRateLimitRequest: {
+            /**
+             * @description Query type, always `userRateLimit`.
+             * @constant
+             */
+            type: "userRateLimit";
+            user: components["schemas"]["UserQuery"];
+        };
+        /** @description Volume traded, requests used and the cap. */
+        UserRateLimit: {
+            cumVlm: components["schemas"]["ResponseDecimal"];
+            /** @description Requests made so far. */
+            nRequestsUsed: number;
+            /** @description Requests allowed so far. */
+            nRequestsCap: number;
+            /** @description Reserved requests not used yet. */
+            nRequestsSurplus?: number;
+        };
+        /** @description Body of `POST /info` for `subAccounts`. */
+        SubAccountsRequest: {
+            /**
+             * @description Query type, always `subAccounts`.
+             * @constant
+             */
+            type: "subAccounts";
+            user: components["schemas"]["UserQuery"];
+        };
+        /** @description One sub-account. */
+        SubAccount: {
+            /** @description Its name. */
+            name: string;
+            subAccountUser: components["schemas"]["Address"];
+            master: components["schemas"]["Address"];
+            clearinghouseState: components["schemas"]["ClearinghouseState"];
+            spotState: components["schemas"]["SpotClearinghouseState"];
+        };
+        /** @description The sub-accounts, or null when the user has none. */
+        SubAccounts: components["schemas"]["SubAccount"][] | null;
+        /** @description Body of `POST /info` for `portfolio`. */
+        PortfolioRequest: {
+            /**
+             * @description Query type, always `portfolio`.
+             * @constant
+             */
+            type: "portfolio";
+            user: components["schemas"]["UserQuery"];
+        };
+        /** @description `[time, value]`. */
+        HistoryPoint: [
+            components["schemas"]["Timestamp"],
+            components["schemas"]["ResponseDecimal"]
+        ];
+        /** @description `[period, {accountValueHistory, pnlHistory, vlm}]`. */
+        PortfolioPeriod: [
+            string,
+            {
+                /** @description Account value over the period. */
+                accountValueHistory: components["schemas"]["HistoryPoint"][];
+                /** @description Cumulative profit and loss over the period. */
+                pnlHistory: components["schemas"]["HistoryPoint"][];
+                vlm: components["schemas"]["ResponseDecimal"];
+            }
+        ];
+        /** @description One entry per period. */
+        Portfolio: components["schemas"]["PortfolioPeriod"][];
+        /** @description Body of `POST /info` for `userNonFundingLedgerUpdates`. */
+        UserNonFundingLedgerUpdatesRequest: {
+            /**
+             * @description Query type, always `userNonFundingLedgerUpdates`.
+             * @constant
+             */
+            type: "userNonFundingLedgerUpdates";
+            user: components["schemas"]["UserQuery"];
+            startTime: components["schemas"]["StartTime"];
+            endTime?: components["schemas"]["EndTime"];
+        };
+        /** @description One change of the user's balances. */
+        LedgerUpdate: {
+            time: components["schemas"]["Timestamp"];
+            /** @description Hash of the transaction that made it. */
+            hash: string;
+            /**
+             * @description What changed. `type` says what it was (`deposit`, `withdraw`, `accountClassTransfer`,
+             *     `send`, `spotTransfer`, `subAccountTransfer`, `vaultDeposit`, `vaultWithdraw`, … open set);
+             *     the other fields depend on it (`usdc`, `toPerp`, `token`, `amount`, `destination`, `fee`).
+             */
+            delta: {
+                /** @description The kind of update. */
+                type: string;
+                usdc?: components["schemas"]["ResponseDecimal"];
+                /** @description `accountClassTransfer`: true from spot to perp. */
+                toPerp?: boolean;
+                /** @description The token moved (`spotTransfer`, `subAccountSpotTransfer`). */
+                token?: string;
+                amount?: components["schemas"]["ResponseDecimal"];
+                user?: components["schemas"]["Address"];
+                destination?: components["schemas"]["Address"];
+                fee?: components["schemas"]["ResponseDecimal"];
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description Ledger updates, oldest first. */
+        LedgerUpdates: components["schemas"]["LedgerUpdate"][];
+        /** @description The `usdSend` action, user-signed (its JSON key order does not matter). */
+        UsdSendAction: {
+            /**
+             * @description Action type, always `usdSend`.
+             * @constant
+             */
+            type: "usdSend";
+            /** @description The chain id the wallet signed on, in lowercase hex (`0x66eee` is 421614); it is the EIP-712 domain's chainId. */
+            signatureChainId: string;
+            /**
+             * @description The network the action is for.
+             * @enum {string}
+             */
+            hyperliquidChain: "Mainnet" | "Testnet";
+            destination: components["schemas"]["Address"];
+            amount: components["schemas"]["DecimalString"];
+            time: components["schemas"]["Timestamp"];
+        };
+        /** @description Body of `POST /exchange` for `usdSend`, a user-signed action (no vault, no expiry). Unknown properties are refused. */
+        UsdSendRequest: {
+            action: components["schemas"]["UsdSendAction"];
+            nonce: components["schemas"]["Nonce"];
+            signature: components["schemas"]["Signature"];
+            /** @description Always null (or absent) for a user-signed action. */
+            vaultAddress?: null;
+            /** @description Always null (or absent) for a user-signed action. */
+            expiresAfter?: null;
+        };
+        /** @description The `spotSend` action, user-signed (its JSON key order does not matter). */
+        SpotSendAction: {
+            /**
+             * @description Action type, always `spotSend`.
+             * @constant
+             */
+            type: "spotSend";
+            /** @description The chain id the wallet signed on, in lowercase hex (`0x66eee` is 421614); it is the EIP-712 domain's chainId. */
+            signatureChainId: string;
+            /**
+             * @description The network the action is for.
+             * @enum {string}
+             */
+            hyperliquidChain: "Mainnet" | "Testnet";
+            destination: components["schemas"]["Address"];
+            token: components["schemas"]["SpotTokenName"];
+            amount: components["schemas"]["DecimalString"];
+            time: components["schemas"]["Timestamp"];
+        };
+        /** @description Body of `POST /exchange` for `spotSend`, a user-signed action (no vault, no expiry). Unknown properties are refused. */
+        SpotSendRequest: {
+            action: components["schemas"]["SpotSendAction"];
+            nonce: components["schemas"]["Nonce"];
+            signature: components["schemas"]["Signature"];
+            /** @description Always null (or absent) for a user-signed action. */
+            vaultAddress?: null;
+            /** @description Always null (or absent) for a user-signed action. */
+            expiresAfter?: null;
+        };
+        /** @description The `withdraw3` action, user-signed (its JSON key order does not matter). */
+        Withdraw3Action: {
+            /**
+             * @description Action type, always `withdraw3`.
+             * @constant
+             */
+            type: "withdraw3";
+            /** @description The chain id the wallet signed on, in lowercase hex (`0x66eee` is 421614); it is the EIP-712 domain's chainId. */
+            signatureChainId: string;
+            /**
+             * @description The network the action is for.
+             * @enum {string}
+             */
+            hyperliquidChain: "Mainnet" | "Testnet";
+            destination: components["schemas"]["Address"];
+            amount: components["schemas"]["DecimalString"];
+            time: components["schemas"]["Timestamp"];
+        };
+        /** @description Body of `POST /exchange` for `withdraw3`, a user-signed action (no vault, no expiry). Unknown properties are refused. */
+        Withdraw3Request: {
+            action: components["schemas"]["Withdraw3Action"];
+            nonce: components["schemas"]["Nonce"];
+            signature: components["schemas"]["Signature"];
+            /** @description Always null (or absent) for a user-signed action. */
+            vaultAddress?: null;
+            /** @description Always null (or absent) for a user-signed action. */
+            expiresAfter?: null;
+        };
+        /** @description The `usdClassTransfer` action, user-signed (its JSON key order does not matter). */
+        UsdClassTransferAction: {
+            /**
+             * @description Action type, always `usdClassTransfer`.
+             * @constant
+             */
+            type: "usdClassTransfer";
+            /** @description The chain id the wallet signed on, in lowercase hex (`0x66eee` is 421614); it is the EIP-712 domain's chainId. */
+            signatureChainId: string;
+            /**
+             * @description The network the action is for.
+             * @enum {string}
+             */
+            hyperliquidChain: "Mainnet" | "Testnet";
+            /** @description USDC to move, a canonical decimal string, optionally followed by ` subaccount:<address>`. */
+            amount: string;
+            /** @description true from spot to perp, false from perp to spot. */
+            toPerp: boolean;
+            nonce: components["schemas"]["Timestamp"];
+        };
+        /** @description Body of `POST /exchange` for `usdClassTransfer`, a user-signed action (no vault, no expiry). Unknown properties are refused. */
+        UsdClassTransferRequest: {
+            action: components["schemas"]["UsdClassTransferAction"];
+            nonce: components["schemas"]["Nonce"];
+            signature: components["schemas"]["Signature"];
+            /** @description Always null (or absent) for a user-signed action. */
+            vaultAddress?: null;
+            /** @description Always null (or absent) for a user-signed action. */
+            expiresAfter?: null;
+        };
+        /** @description The `sendAsset` action, user-signed (its JSON key order does not matter). */
+        SendAssetAction: {
+            /**
+             * @description Action type, always `sendAsset`.
+             * @constant
+             */
+            type: "sendAsset";
+            /** @description The chain id the wallet signed on, in lowercase hex (`0x66eee` is 421614); it is the EIP-712 domain's chainId. */
+            signatureChainId: string;
+            /**
+             * @description The network the action is for.
+             * @enum {string}
+             */
+            hyperliquidChain: "Mainnet" | "Testnet";
+            destination: components["schemas"]["Address"];
+            /** @description Where the token leaves from, `""` (main perpetual dex), `spot`, or a dex by name. */
+            sourceDex: string;
+            /** @description Where the token arrives, as `sourceDex`. */
+            destinationDex: string;
+            token: components["schemas"]["SpotTokenName"];
+            amount: components["schemas"]["DecimalString"];
+            /** @description One of the signer's sub-accounts to move out of, or `""` for the account itself. */
+            fromSubAccount?: "" | components["schemas"]["Address"];
+            nonce: components["schemas"]["Timestamp"];
+        };
+        /** @description Body of `POST /exchange` for `sendAsset`, a user-signed action (no vault, no expiry). Unknown properties are refused. */
+        SendAssetRequest: {
+            action: components["schemas"]["SendAssetAction"];
+            nonce: components["schemas"]["Nonce"];
+            signature: components["schemas"]["Signature"];
+            /** @description Always null (or absent) for a user-signed action. */
+            vaultAddress?: null;
+            /** @description Always null (or absent) for a user-signed action. */
+            expiresAfter?: null;
+        };
+        /** @description The `approveBuilderFee` action, user-signed (its JSON key order does not matter). */
+        ApproveBuilderFeeAction: {
+            /**
+             * @description Action type, always `approveBuilderFee`.
+             * @constant
+             */
+            type: "approveBuilderFee";
+            /** @description The chain id the wallet signed on, in lowercase hex (`0x66eee` is 421614); it is the EIP-712 domain's chainId. */
+            signatureChainId: string;
+            /**
+             * @description The network the action is for.
+             * @enum {string}
+             */
+            hyperliquidChain: "Mainnet" | "Testnet";
+            /** @description The highest fee the builder may add, as a percentage (`0.01%`); `0%` revokes. */
+            maxFeeRate: string;
+            builder: components["schemas"]["Address"];
+            nonce: components["schemas"]["Timestamp"];
+        };
+        /** @description Body of `POST /exchange` for `approveBuilderFee`, a user-signed action (no vault, no expiry). Unknown properties are refused. */
+        ApproveBuilderFeeRequest: {
+            action: components["schemas"]["ApproveBuilderFeeAction"];
+            nonce: components["schemas"]["Nonce"];
+            signature: components["schemas"]["Signature"];
+            /** @description Always null (or absent) for a user-signed action. */
+            vaultAddress?: null;
+            /** @description Always null (or absent) for a user-signed action. */
+            expiresAfter?: null;
+        };
+        /** @description The `twapOrder` action, `{type, twap}` (signed in that key order). */
+        TwapOrderAction: {
+            /**
+             * @description Action type, always `twapOrder`.
+             * @constant
+             */
+            type: "twapOrder";
+            twap: components["schemas"]["TwapParameters"];
+        };
+        /** @description Body of `POST /exchange` for `twapOrder`. Unknown properties are refused. */
+        TwapOrderRequest: {
+            action: components["schemas"]["TwapOrderAction"];
+            nonce: components["schemas"]["Nonce"];
+            signature: components["schemas"]["Signature"];
+            vaultAddress?: components["schemas"]["VaultAddress"];
+            expiresAfter?: components["schemas"]["ExpiresAfter"];
+        };
+        /** @description The `twapCancel` action, `{type, a, t}` (signed in that key order). */
+        TwapCancelAction: {
+            /**
+             * @description Action type, always `twapCancel`.
+             * @constant
+             */
+            type: "twapCancel";
+            a: components["schemas"]["AssetIndex"];
+            /** @description The TWAP's id, from `twapOrder`'s answer. */
+            t: number;
+        };
+        /** @description Body of `POST /exchange` for `twapCancel`. Unknown properties are refused. */
+        TwapCancelRequest: {
+            action: components["schemas"]["TwapCancelAction"];
+            nonce: components["schemas"]["Nonce"];
+            signature: components["schemas"]["Signature"];
+            vaultAddress?: components["schemas"]["VaultAddress"];
+            expiresAfter?: components["schemas"]["ExpiresAfter"];
+        };
+        /** @description The `vaultTransfer` action, `{type, vaultAddress, isDeposit, usd}` (signed in that key order). */
+        VaultTransferAction: {
+            /**
+             * @description Action type, always `vaultTransfer`.
+             * @constant
+             */
+            type: "vaultTransfer";
+            vaultAddress: components["schemas"]["LowercaseAddress"];
+            /** @description true to deposit, false to withdraw. */
+            isDeposit: boolean;
+            usd: components["schemas"]["MicroUsd"];
+        };
+        /** @description Body of `POST /exchange` for `vaultTransfer`. Unknown properties are refused. */
+        VaultTransferRequest: {
+            action: components["schemas"]["VaultTransferAction"];
+            nonce: components["schemas"]["Nonce"];
+            signature: components["schemas"]["Signature"];
+            vaultAddress?: components["schemas"]["VaultAddress"];
+            expiresAfter?: components["schemas"]["ExpiresAfter"];
+        };
+        /** @description The `createSubAccount` action, `{type, name}` (signed in that key order). */
+        CreateSubAccountAction: {
+            /**
+             * @description Action type, always `createSubAccount`.
+             * @constant
+             */
+            type: "createSubAccount";
+            /** @description The sub-account's name, 1 to 16 characters. */
+            name: string;
+        };
+        /** @description Body of `POST /exchange` for `createSubAccount`. Unknown properties are refused. */
+        CreateSubAccountRequest: {
+            action: components["schemas"]["CreateSubAccountAction"];
+            nonce: components["schemas"]["Nonce"];
+            signature: components["schemas"]["Signature"];
+            vaultAddress?: components["schemas"]["VaultAddress"];
+            expiresAfter?: components["schemas"]["ExpiresAfter"];
+        };
+        /** @description The `subAccountTransfer` action, `{type, subAccountUser, isDeposit, usd}` (signed in that key order). */
+        SubAccountTransferAction: {
+            /**
+             * @description Action type, always `subAccountTransfer`.
+             * @constant
+             */
+            type: "subAccountTransfer";
+            subAccountUser: components["schemas"]["LowercaseAddress"];
+            /** @description true into the sub-account, false out of it. */
+            isDeposit: boolean;
+            usd: components["schemas"]["MicroUsd"];
+        };
+        /** @description Body of `POST /exchange` for `subAccountTransfer`. Unknown properties are refused. */
+        SubAccountTransferRequest: {
+            action: components["schemas"]["SubAccountTransferAction"];
+            nonce: components["schemas"]["Nonce"];
+            signature: components["schemas"]["Signature"];
+            vaultAddress?: components["schemas"]["VaultAddress"];
+            expiresAfter?: components["schemas"]["ExpiresAfter"];
+        };
+        /** @description The `subAccountSpotTransfer` action, `{type, subAccountUser, isDeposit, token, amount}` (signed in that key order). */
+        SubAccountSpotTransferAction: {
+            /**
+             * @description Action type, always `subAccountSpotTransfer`.
+             * @constant
+             */
+            type: "subAccountSpotTransfer";
+            subAccountUser: components["schemas"]["LowercaseAddress"];
+            /** @description true into the sub-account, false out of it. */
+            isDeposit: boolean;
+            token: components["schemas"]["SpotTokenName"];
+            amount: components["schemas"]["DecimalString"];
+        };
+        /** @description Body of `POST /exchange` for `subAccountSpotTransfer`. Unknown properties are refused. */
+        SubAccountSpotTransferRequest: {
+            action: components["schemas"]["SubAccountSpotTransferAction"];
+            nonce: components["schemas"]["Nonce"];
+            signature: components["schemas"]["Signature"];
+            vaultAddress?: components["schemas"]["VaultAddress"];
+            expiresAfter?: components["schemas"]["ExpiresAfter"];
+        };
+        /** @description The `evmUserModify` action, `{type, usingBigBlocks}` (signed in that key order). */
+        EvmUserModifyAction: {
+            /**
+             * @description Action type, always `evmUserModify`.
+             * @constant
+             */
+            type: "evmUserModify";
+            /** @description true for big blocks, false for small ones. */
+            usingBigBlocks: boolean;
+        };
+        /** @description Body of `POST /exchange` for `evmUserModify`. Unknown properties are refused. */
+        EvmUserModifyRequest: {
+            action: components["schemas"]["EvmUserModifyAction"];
+            nonce: components["schemas"]["Nonce"];
+            signature: components["schemas"]["Signature"];
+            vaultAddress?: components["schemas"]["VaultAddress"];
+            expiresAfter?: components["schemas"]["ExpiresAfter"];
+        };
+        /** @description The `reserveRequestWeight` action, `{type, weight}` (signed in that key order). */
+        ReserveRequestWeightAction: {
+            /**
+             * @description Action type, always `reserveRequestWeight`.
+             * @constant
+             */
+            type: "reserveRequestWeight";
+            /** @description How many requests to buy. */
+            weight: number;
+        };
+        /** @description Body of `POST /exchange` for `reserveRequestWeight`. Unknown properties are refused. */
+        ReserveRequestWeightRequest: {
+            action: components["schemas"]["ReserveRequestWeightAction"];
+            nonce: components["schemas"]["Nonce"];
+            signature: components["schemas"]["Signature"];
+            vaultAddress?: components["schemas"]["VaultAddress"];
+            expiresAfter?: components["schemas"]["ExpiresAfter"];
+        };
+        /** @description The `noop` action, `{type}`. */
+        NoopAction: {
+            /**
+             * @description Action type, always `noop`.
+             * @constant
+             */
+            type: "noop";
+        };
+        /** @description Body of `POST /exchange` for `noop`. Unknown properties are refused. */
+        NoopRequest: {
+            action: components["schemas"]["NoopAction"];
+            nonce: components["schemas"]["Nonce"];
+            signature: components["schemas"]["Signature"];
+            vaultAddress?: components["schemas"]["VaultAddress"];
+            expiresAfter?: components["schemas"]["ExpiresAfter"];
+        };
+        /** @description A spot token as transfers name it, `NAME:tokenId` (`PURR:0xc1fb593aeffbeb02f85e0308e9956a90`; both from `spotMeta`). */
+        SpotTokenName: string;
+        /** @description USDC times 10^6 (1 USDC is `1000000`). */
+        MicroUsd: number;
+        /** @description A TWAP order, `{a, b, s, r, m, t}` (signed in that key order). */
+        TwapParameters: {
+            a: components["schemas"]["AssetIndex"];
+            /** @description true to buy, false to sell. */
+            b: boolean;
+            s: components["schemas"]["DecimalString"];
+            /** @description Reduce-only flag. */
+            r: boolean;
+            /** @description Duration in minutes, 5 to 1440. */
+            m: number;
+            /** @description Randomize the slices' timing. */
+            t: boolean;
+        };
+        /** @description `{type: "twapOrder", data: {status}}`: `{running: {twapId}}` or `{error}`. */
+        TwapOrderResult: {
+            /**
+             * @description Response type, `twapOrder`.
+             * @constant
+             */
+            type: "twapOrder";
+            /** @description The TWAP's status. */
+            data: {
+                /** @description Running, with its id, or refused. */
+                status: {
+                    /** @description The running TWAP. */
+                    running: {
+                        /** @description The TWAP's id, for `twapCancel`. */
+                        twapId: number;
+                    };
+                } | components["schemas"]["ErrorStatus"];
+            };
+        };
+        /** @description Answer to `twapOrder` (HTTP 200), told apart by `status`. */
+        TwapOrderAnswer: {
+            /**
+             * @description `ok`: processed.
+             * @constant
+             */
+            status: "ok";
+            response: components["schemas"]["TwapOrderResult"];
+        } | components["schemas"]["ExchangeErrResponse"];
+        /** @description Answer to `twapCancel` (HTTP 200), told apart by `status`. */
+        TwapCancelAnswer: {
+            /**
+             * @description `ok`: processed.
+             * @constant
+             */
+            status: "ok";
+            /** @description The cancel's result. */
+            response: {
+                /**
+                 * @description Response type, `twapCancel`.
+                 * @constant
+                 */
+                type: "twapCancel";
+                /** @description The result. */
+                data: {
+                    status: components["schemas"]["CancelStatus"];
+                };
+            };
+        } | components["schemas"]["ExchangeErrResponse"];
+        /** @description Answer to `createSubAccount` (HTTP 200), told apart by `status`. */
+        CreateSubAccountAnswer: {
+            /**
+             * @description `ok`: created.
+             * @constant
+             */
+            status: "ok";
+            /** @description The new sub-account. */
+            response: {
+                /**
+                 * @description Response type, `createSubAccount`.
+                 * @constant
+                 */
+                type: "createSubAccount";
+                data: components["schemas"]["Address"];
+            };
+        } | components["schemas"]["ExchangeErrResponse"];
     };
     responses: {
         /** @description The body is not JSON of the expected shape. The answer is plain text, not JSON. */
@@ -1580,6 +2993,396 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ApproveAgentRequest"];
+            };
+        };
+        responses: {
+            /** @description `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultAnswer"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    usdSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed `usdSend` action. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsdSendRequest"];
+            };
+        };
+        responses: {
+            /** @description `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultAnswer"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    spotSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed `spotSend` action. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpotSendRequest"];
+            };
+        };
+        responses: {
+            /** @description `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultAnswer"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    withdraw3: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed `withdraw3` action. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Withdraw3Request"];
+            };
+        };
+        responses: {
+            /** @description `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultAnswer"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    usdClassTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed `usdClassTransfer` action. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsdClassTransferRequest"];
+            };
+        };
+        responses: {
+            /** @description `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultAnswer"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    sendAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed `sendAsset` action. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendAssetRequest"];
+            };
+        };
+        responses: {
+            /** @description `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultAnswer"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    approveBuilderFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed `approveBuilderFee` action. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApproveBuilderFeeRequest"];
+            };
+        };
+        responses: {
+            /** @description `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultAnswer"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    twapOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed `twapOrder` action. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwapOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description `status: "ok"` with `{running: {twapId}}` or `{error}`, or `status: "err"`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwapOrderAnswer"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    twapCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed `twapCancel` action. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwapCancelRequest"];
+            };
+        };
+        responses: {
+            /** @description `status: "ok"` with `success` or `{error}`, or `status: "err"`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwapCancelAnswer"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    vaultTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed `vaultTransfer` action. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VaultTransferRequest"];
+            };
+        };
+        responses: {
+            /** @description `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultAnswer"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    createSubAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed `createSubAccount` action. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSubAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description `status: "ok"` with the new sub-account's address as `data`, or `status: "err"`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateSubAccountAnswer"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    subAccountTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed `subAccountTransfer` action. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubAccountTransferRequest"];
+            };
+        };
+        responses: {
+            /** @description `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultAnswer"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    subAccountSpotTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed `subAccountSpotTransfer` action. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubAccountSpotTransferRequest"];
+            };
+        };
+        responses: {
+            /** @description `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultAnswer"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    evmUserModify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed `evmUserModify` action. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EvmUserModifyRequest"];
+            };
+        };
+        responses: {
+            /** @description `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultAnswer"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    reserveRequestWeight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed `reserveRequestWeight` action. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReserveRequestWeightRequest"];
+            };
+        };
+        responses: {
+            /** @description `status: "ok"` with `response.type` `default`, or `status: "err"` with the reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultAnswer"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    noop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed `noop` action. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoopRequest"];
             };
         };
         responses: {
@@ -2068,6 +3871,756 @@ export interface operations {
             422: components["responses"]["Malformed"];
         };
     };
+    metaAndAssetCtxs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `{"type": "metaAndAssetCtxs"}`. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "metaAndAssetCtxs"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MetaAndAssetCtxsRequest"];
+            };
+        };
+        responses: {
+            /** @description `[meta, contexts]`, the contexts in universe order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "universe": [
+                     *           {
+                     *             "szDecimals": 5,
+                     *             "name": "BTC",
+                     *             "maxLeverage": 40,
+                     *             "marginTableId": 56
+                     *           }
+                     *         ]
+                     *       },
+                     *       [
+                     *         {
+                     *           "funding": "0.0000125",
+                     *           "openInterest": "25877.14916",
+                     *           "prevDayPx": "113776.0",
+                     *           "dayNtlVlm": "3677355032.5003023148",
+                     *           "premium": "-0.0002298729",
+                     *           "oraclePx": "113106.0",
+                     *           "markPx": "113080.0",
+                     *           "midPx": "113079.5",
+                     *           "impactPxs": [
+                     *             "113079.0",
+                     *             "113080.0"
+                     *           ],
+                     *           "dayBaseVlm": "32620.95969"
+                     *         }
+                     *       ]
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["MetaAndAssetCtxs"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    spotMetaAndAssetCtxs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `{"type": "spotMetaAndAssetCtxs"}`. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "spotMetaAndAssetCtxs"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SpotMetaAndAssetCtxsRequest"];
+            };
+        };
+        responses: {
+            /** @description `[spotMeta, contexts]`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "universe": [
+                     *           {
+                     *             "tokens": [
+                     *               1,
+                     *               0
+                     *             ],
+                     *             "name": "PURR/USDC",
+                     *             "index": 0,
+                     *             "isCanonical": true
+                     *           }
+                     *         ],
+                     *         "tokens": [
+                     *           {
+                     *             "name": "USDC",
+                     *             "szDecimals": 8,
+                     *             "weiDecimals": 8,
+                     *             "index": 0,
+                     *             "tokenId": "0x6d1e7cde53ba9467b783cb7c530ce054",
+                     *             "isCanonical": true,
+                     *             "evmContract": null,
+                     *             "fullName": null
+                     *           },
+                     *           {
+                     *             "name": "PURR",
+                     *             "szDecimals": 0,
+                     *             "weiDecimals": 5,
+                     *             "index": 1,
+                     *             "tokenId": "0xc1fb593aeffbeb02f85e0308e9956a90",
+                     *             "isCanonical": true,
+                     *             "evmContract": null,
+                     *             "fullName": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       [
+                     *         {
+                     *           "prevDayPx": "0.15365",
+                     *           "dayNtlVlm": "2577699.1191099985",
+                     *           "markPx": "0.14821",
+                     *           "midPx": "0.148215",
+                     *           "circulatingSupply": "596400647.8014800549",
+                     *           "coin": "PURR/USDC",
+                     *           "totalSupply": "596400654.3242599964",
+                     *           "dayBaseVlm": "17385481.0"
+                     *         }
+                     *       ]
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["SpotMetaAndAssetCtxs"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    spotClearinghouseState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `{"type": "spotClearinghouseState", "user": "0x…"}`. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "spotClearinghouseState",
+                 *       "user": "0x8e0C473fed9630906779f982Cd0F80Cb7011812D"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SpotClearinghouseStateRequest"];
+            };
+        };
+        responses: {
+            /** @description The balances. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "balances": [
+                     *         {
+                     *           "coin": "USDC",
+                     *           "token": 0,
+                     *           "total": "19.9969993",
+                     *           "hold": "0.0",
+                     *           "entryNtl": "0.0"
+                     *         },
+                     *         {
+                     *           "coin": "HYPE",
+                     *           "token": 1105,
+                     *           "total": "0.24965",
+                     *           "hold": "0.2",
+                     *           "entryNtl": "24.982487"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SpotClearinghouseState"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    candleSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `{"type": "candleSnapshot", "req": {"coin", "interval", "startTime", "endTime"?}}`. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "candleSnapshot",
+                 *       "req": {
+                 *         "coin": "kPEPE",
+                 *         "interval": "1h",
+                 *         "startTime": 1684702007000,
+                 *         "endTime": 1684784807000
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CandleSnapshotRequest"];
+            };
+        };
+        responses: {
+            /** @description The candles, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "T": 1684702799999,
+                     *         "c": "0.001604",
+                     *         "h": "0.001616",
+                     *         "i": "1h",
+                     *         "l": "0.001601",
+                     *         "n": 709,
+                     *         "o": "0.001601",
+                     *         "s": "kPEPE",
+                     *         "t": 1684699200000,
+                     *         "v": "520665683.0"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Candles"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    fundingHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `{"type": "fundingHistory", "coin", "startTime", "endTime"?}`. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "fundingHistory",
+                 *       "coin": "BTC",
+                 *       "startTime": 1681923833000,
+                 *       "endTime": 1684811870000
+                 *     }
+                 */
+                "application/json": components["schemas"]["FundingHistoryRequest"];
+            };
+        };
+        responses: {
+            /** @description The rates, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "coin": "BTC",
+                     *         "fundingRate": "-0.00061334",
+                     *         "premium": "-0.00091334",
+                     *         "time": 1683849600048
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["FundingHistory"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    userFunding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `{"type": "userFunding", "user", "startTime", "endTime"?}`. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "userFunding",
+                 *       "user": "0xb7b6f3cea3f66bf525f5d8f965f6dbf6d9b017b2",
+                 *       "startTime": 1681923833000,
+                 *       "endTime": 1682010233000
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserFundingRequest"];
+            };
+        };
+        responses: {
+            /** @description The payments, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "delta": {
+                     *           "coin": "APE",
+                     *           "fundingRate": "-0.00029319",
+                     *           "nSamples": 3,
+                     *           "szi": "40.13333333",
+                     *           "type": "funding",
+                     *           "usdc": "0.145796"
+                     *         },
+                     *         "hash": "0xe3f4c682738ae2ee62510a7282db05c55f1b2032b6a366be9af99d6c809ac899",
+                     *         "time": 1681948800000
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["UserFunding"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    userFillsByTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `{"type": "userFillsByTime", "user", "startTime", "endTime"?, "aggregateByTime"?}`. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "userFillsByTime",
+                 *       "user": "0xb7b6f3cea3f66bf525f5d8f965f6dbf6d9b017b2",
+                 *       "startTime": 1683245555699,
+                 *       "endTime": 1683245884863
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserFillsByTimeRequest"];
+            };
+        };
+        responses: {
+            /** @description The fills of the range, at most 2000. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "closedPnl": "-0.25686",
+                     *         "coin": "SUI",
+                     *         "crossed": true,
+                     *         "dir": "Close Long",
+                     *         "fee": "0.0",
+                     *         "hash": "0x3d4770d0527317ef77c404017559cb0103000b34010cc95e97b437cbc3b6087a",
+                     *         "oid": 189324432,
+                     *         "px": "1.3189",
+                     *         "side": "A",
+                     *         "startPosition": "4623.5",
+                     *         "sz": "142.7",
+                     *         "time": 1683245884863
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["UserFills"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    historicalOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `{"type": "historicalOrders", "user": "0x…"}`. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "historicalOrders",
+                 *       "user": "0x31ca8395cf837de08b24da3f660e77761dfb974b"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HistoricalOrdersRequest"];
+            };
+        };
+        responses: {
+            /** @description The orders, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "order": {
+                     *           "coin": "TON",
+                     *           "side": "B",
+                     *           "limitPx": "3.2502",
+                     *           "sz": "81.7",
+                     *           "oid": 141682155424,
+                     *           "timestamp": 1755863118217,
+                     *           "triggerCondition": "N/A",
+                     *           "isTrigger": false,
+                     *           "triggerPx": "0.0",
+                     *           "children": [],
+                     *           "isPositionTpsl": false,
+                     *           "reduceOnly": false,
+                     *           "orderType": "Limit",
+                     *           "origSz": "81.7",
+                     *           "tif": "Ioc",
+                     *           "cloid": null
+                     *         },
+                     *         "status": "iocCancelRejected",
+                     *         "statusTimestamp": 1755863118217
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["HistoricalOrders"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    userFees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `{"type": "userFees", "user": "0x…"}`. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "userFees",
+                 *       "user": "0x31ca8395cf837de08b24da3f660e77761dfb974b"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserFeesRequest"];
+            };
+        };
+        responses: {
+            /** @description Rates, volume and schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dailyUserVlm": [
+                     *         {
+                     *           "date": "2025-05-23",
+                     *           "userCross": "0.0",
+                     *           "userAdd": "0.0",
+                     *           "exchange": "2852367.0770729999"
+                     *         }
+                     *       ],
+                     *       "feeSchedule": {
+                     *         "cross": "0.00045",
+                     *         "add": "0.00015",
+                     *         "spotCross": "0.0007",
+                     *         "spotAdd": "0.0004",
+                     *         "referralDiscount": "0.04"
+                     *       },
+                     *       "userCrossRate": "0.000315",
+                     *       "userAddRate": "0.000105",
+                     *       "userSpotCrossRate": "0.00049",
+                     *       "userSpotAddRate": "0.00028",
+                     *       "activeReferralDiscount": "0.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserFees"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    userRateLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `{"type": "userRateLimit", "user": "0x…"}`. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "userRateLimit",
+                 *       "user": "0x31ca8395cf837de08b24da3f660e77761dfb974b"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserRateLimitRequest"];
+            };
+        };
+        responses: {
+            /** @description Volume, requests used and the cap. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "cumVlm": "170043721737.450012207",
+                     *       "nRequestsUsed": 36589831368,
+                     *       "nRequestsCap": 170043731737
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserRateLimit"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    subAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `{"type": "subAccounts", "user": "0x…"}`. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "subAccounts",
+                 *       "user": "0x8c967e73e6b15087c42a10d344cff4c96d877f1d"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubAccountsRequest"];
+            };
+        };
+        responses: {
+            /** @description The sub-accounts, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "Test",
+                     *         "subAccountUser": "0x035605fc2f24d65300227189025e90a0d947f16c",
+                     *         "master": "0x8c967e73e6b15087c42a10d344cff4c96d877f1d",
+                     *         "clearinghouseState": {
+                     *           "marginSummary": {
+                     *             "accountValue": "29.78001",
+                     *             "totalNtlPos": "0.0",
+                     *             "totalRawUsd": "29.78001",
+                     *             "totalMarginUsed": "0.0"
+                     *           },
+                     *           "crossMarginSummary": {
+                     *             "accountValue": "29.78001",
+                     *             "totalNtlPos": "0.0",
+                     *             "totalRawUsd": "29.78001",
+                     *             "totalMarginUsed": "0.0"
+                     *           },
+                     *           "crossMaintenanceMarginUsed": "0.0",
+                     *           "withdrawable": "29.78001",
+                     *           "assetPositions": [],
+                     *           "time": 1733968369395
+                     *         },
+                     *         "spotState": {
+                     *           "balances": [
+                     *             {
+                     *               "coin": "USDC",
+                     *               "token": 0,
+                     *               "total": "0.22",
+                     *               "hold": "0.0",
+                     *               "entryNtl": "0.0"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["SubAccounts"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    portfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `{"type": "portfolio", "user": "0x…"}`. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "portfolio",
+                 *       "user": "0x31ca8395cf837de08b24da3f660e77761dfb974b"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PortfolioRequest"];
+            };
+        };
+        responses: {
+            /** @description `[period, {accountValueHistory, pnlHistory, vlm}]` pairs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       [
+                     *         "day",
+                     *         {
+                     *           "accountValueHistory": [
+                     *             [
+                     *               1755772320063,
+                     *               "160794563.9261809886"
+                     *             ],
+                     *             [
+                     *               1755780720022,
+                     *               "160690871.9162580073"
+                     *             ]
+                     *           ],
+                     *           "pnlHistory": [
+                     *             [
+                     *               1755772320063,
+                     *               "0.0"
+                     *             ],
+                     *             [
+                     *               1755780720022,
+                     *               "-103692.009923"
+                     *             ]
+                     *           ],
+                     *           "vlm": "55823015.6599999964"
+                     *         }
+                     *       ]
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Portfolio"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
+    userNonFundingLedgerUpdates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `{"type": "userNonFundingLedgerUpdates", "user", "startTime", "endTime"?}`. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "userNonFundingLedgerUpdates",
+                 *       "user": "0x2ba553d9f990a3b66b03b2dc0d030dfc1c061036",
+                 *       "startTime": 1681923833000
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserNonFundingLedgerUpdatesRequest"];
+            };
+        };
+        responses: {
+            /** @description The updates, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "time": 1731999196516,
+                     *         "hash": "0x09ddd9f712b5df0945af34b055bbb3329c88ca001aff41bbfd4341d80bc760ce",
+                     *         "delta": {
+                     *           "type": "deposit",
+                     *           "usdc": "2703997.4500000002"
+                     *         }
+                     *       },
+                     *       {
+                     *         "time": 1732834706761,
+                     *         "hash": "0x1ddfe341d6a65a05392a0417f410fd014100a311417ccf11da13fcddea1429c9",
+                     *         "delta": {
+                     *           "type": "accountClassTransfer",
+                     *           "usdc": "12.0",
+                     *           "toPerp": false
+                     *         }
+                     *       },
+                     *       {
+                     *         "time": 1732834825313,
+                     *         "hash": "0x2ceac78e94d15a1af8660417f418400175003b84f5f2d86615b352360e4d48ac",
+                     *         "delta": {
+                     *           "type": "spotTransfer",
+                     *           "token": "USDC",
+                     *           "amount": "10.5",
+                     *           "usdcValue": "10.5",
+                     *           "user": "0x2ba553d9f990a3b66b03b2dc0d030dfc1c061036",
+                     *           "destination": "0xaaa0c2769cb990f4f37db951a9e48de2385c2733",
+                     *           "fee": "1.0",
+                     *           "nativeTokenFee": "0.0",
+                     *           "nonce": null,
+                     *           "feeToken": ""
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["LedgerUpdates"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
 }
 
 export type Address = components["schemas"]["Address"];
@@ -2166,6 +4719,83 @@ export type Leverage = components["schemas"]["Leverage"];
 export type Position = components["schemas"]["Position"];
 export type AssetPosition = components["schemas"]["AssetPosition"];
 export type ClearinghouseState = components["schemas"]["ClearinghouseState"];
+export type StartTime = components["schemas"]["StartTime"];
+export type EndTime = components["schemas"]["EndTime"];
+export type MetaAndAssetCtxsRequest = components["schemas"]["MetaAndAssetCtxsRequest"];
+export type PerpAssetCtx = components["schemas"]["PerpAssetCtx"];
+export type MetaAndAssetCtxs = components["schemas"]["MetaAndAssetCtxs"];
+export type SpotMetaAndAssetCtxsRequest = components["schemas"]["SpotMetaAndAssetCtxsRequest"];
+export type SpotAssetCtx = components["schemas"]["SpotAssetCtx"];
+export type SpotMetaAndAssetCtxs = components["schemas"]["SpotMetaAndAssetCtxs"];
+export type SpotClearinghouseStateRequest = components["schemas"]["SpotClearinghouseStateRequest"];
+export type SpotBalance = components["schemas"]["SpotBalance"];
+export type SpotClearinghouseState = components["schemas"]["SpotClearinghouseState"];
+export type CandleInterval = components["schemas"]["CandleInterval"];
+export type CandleSnapshotRequest = components["schemas"]["CandleSnapshotRequest"];
+export type Candle = components["schemas"]["Candle"];
+export type Candles = components["schemas"]["Candles"];
+export type FundingHistoryRequest = components["schemas"]["FundingHistoryRequest"];
+export type FundingRate = components["schemas"]["FundingRate"];
+export type FundingHistory = components["schemas"]["FundingHistory"];
+export type UserFundingRequest = components["schemas"]["UserFundingRequest"];
+export type FundingPayment = components["schemas"]["FundingPayment"];
+export type UserFunding = components["schemas"]["UserFunding"];
+export type UserFillsByTimeRequest = components["schemas"]["UserFillsByTimeRequest"];
+export type HistoricalOrdersRequest = components["schemas"]["HistoricalOrdersRequest"];
+export type HistoricalOrder = components["schemas"]["HistoricalOrder"];
+export type HistoricalOrders = components["schemas"]["HistoricalOrders"];
+export type UserFeesRequest = components["schemas"]["UserFeesRequest"];
+export type DailyVolume = components["schemas"]["DailyVolume"];
+export type UserFees = components["schemas"]["UserFees"];
+export type UserRateLimitRequest = components["schemas"]["UserRateLimitRequest"];
+export type UserRateLimit = components["schemas"]["UserRateLimit"];
+export type SubAccountsRequest = components["schemas"]["SubAccountsRequest"];
+export type SubAccount = components["schemas"]["SubAccount"];
+export type SubAccounts = components["schemas"]["SubAccounts"];
+export type PortfolioRequest = components["schemas"]["PortfolioRequest"];
+export type HistoryPoint = components["schemas"]["HistoryPoint"];
+export type PortfolioPeriod = components["schemas"]["PortfolioPeriod"];
+export type Portfolio = components["schemas"]["Portfolio"];
+export type UserNonFundingLedgerUpdatesRequest = components["schemas"]["UserNonFundingLedgerUpdatesRequest"];
+export type LedgerUpdate = components["schemas"]["LedgerUpdate"];
+export type LedgerUpdates = components["schemas"]["LedgerUpdates"];
+export type UsdSendAction = components["schemas"]["UsdSendAction"];
+export type UsdSendRequest = components["schemas"]["UsdSendRequest"];
+export type SpotSendAction = components["schemas"]["SpotSendAction"];
+export type SpotSendRequest = components["schemas"]["SpotSendRequest"];
+export type Withdraw3Action = components["schemas"]["Withdraw3Action"];
+export type Withdraw3Request = components["schemas"]["Withdraw3Request"];
+export type UsdClassTransferAction = components["schemas"]["UsdClassTransferAction"];
+export type UsdClassTransferRequest = components["schemas"]["UsdClassTransferRequest"];
+export type SendAssetAction = components["schemas"]["SendAssetAction"];
+export type SendAssetRequest = components["schemas"]["SendAssetRequest"];
+export type ApproveBuilderFeeAction = components["schemas"]["ApproveBuilderFeeAction"];
+export type ApproveBuilderFeeRequest = components["schemas"]["ApproveBuilderFeeRequest"];
+export type TwapOrderAction = components["schemas"]["TwapOrderAction"];
+export type TwapOrderRequest = components["schemas"]["TwapOrderRequest"];
+export type TwapCancelAction = components["schemas"]["TwapCancelAction"];
+export type TwapCancelRequest = components["schemas"]["TwapCancelRequest"];
+export type VaultTransferAction = components["schemas"]["VaultTransferAction"];
+export type VaultTransferRequest = components["schemas"]["VaultTransferRequest"];
+export type CreateSubAccountAction = components["schemas"]["CreateSubAccountAction"];
+export type CreateSubAccountRequest = components["schemas"]["CreateSubAccountRequest"];
+export type SubAccountTransferAction = components["schemas"]["SubAccountTransferAction"];
+export type SubAccountTransferRequest = components["schemas"]["SubAccountTransferRequest"];
+export type SubAccountSpotTransferAction = components["schemas"]["SubAccountSpotTransferAction"];
+export type SubAccountSpotTransferRequest = components["schemas"]["SubAccountSpotTransferRequest"];
+export type EvmUserModifyAction = components["schemas"]["EvmUserModifyAction"];
+export type EvmUserModifyRequest = components["schemas"]["EvmUserModifyRequest"];
+export type ReserveRequestWeightAction = components["schemas"]["ReserveRequestWeightAction"];
+export type ReserveRequestWeightRequest = components["schemas"]["ReserveRequestWeightRequest"];
+export type NoopAction = components["schemas"]["NoopAction"];
+export type NoopRequest = components["schemas"]["NoopRequest"];
+export type SpotTokenName = components["schemas"]["SpotTokenName"];
+export type MicroUsd = components["schemas"]["MicroUsd"];
+export type TwapParameters = components["schemas"]["TwapParameters"];
+export type TwapOrderResult = components["schemas"]["TwapOrderResult"];
+export type TwapOrderAnswer = components["schemas"]["TwapOrderAnswer"];
+export type TwapCancelAnswer = components["schemas"]["TwapCancelAnswer"];
+export type CreateSubAccountAnswer = components["schemas"]["CreateSubAccountAnswer"];
 /** Request body of `order` (`POST /exchange#order`). */
 export type OrderBody = NonNullable<operations["order"]["requestBody"]>["content"]["application/json"];
 /** Success response body of `order` (`POST /exchange#order`). */
@@ -2202,6 +4832,66 @@ export type UpdateIsolatedMarginResponse = operations["updateIsolatedMargin"]["r
 export type ApproveAgentBody = NonNullable<operations["approveAgent"]["requestBody"]>["content"]["application/json"];
 /** Success response body of `approveAgent` (`POST /exchange#approveAgent`). */
 export type ApproveAgentResponse = operations["approveAgent"]["responses"][200]["content"]["application/json"];
+/** Request body of `usdSend` (`POST /exchange#usdSend`). */
+export type UsdSendBody = NonNullable<operations["usdSend"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `usdSend` (`POST /exchange#usdSend`). */
+export type UsdSendResponse = operations["usdSend"]["responses"][200]["content"]["application/json"];
+/** Request body of `spotSend` (`POST /exchange#spotSend`). */
+export type SpotSendBody = NonNullable<operations["spotSend"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `spotSend` (`POST /exchange#spotSend`). */
+export type SpotSendResponse = operations["spotSend"]["responses"][200]["content"]["application/json"];
+/** Request body of `withdraw3` (`POST /exchange#withdraw3`). */
+export type Withdraw3Body = NonNullable<operations["withdraw3"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `withdraw3` (`POST /exchange#withdraw3`). */
+export type Withdraw3Response = operations["withdraw3"]["responses"][200]["content"]["application/json"];
+/** Request body of `usdClassTransfer` (`POST /exchange#usdClassTransfer`). */
+export type UsdClassTransferBody = NonNullable<operations["usdClassTransfer"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `usdClassTransfer` (`POST /exchange#usdClassTransfer`). */
+export type UsdClassTransferResponse = operations["usdClassTransfer"]["responses"][200]["content"]["application/json"];
+/** Request body of `sendAsset` (`POST /exchange#sendAsset`). */
+export type SendAssetBody = NonNullable<operations["sendAsset"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `sendAsset` (`POST /exchange#sendAsset`). */
+export type SendAssetResponse = operations["sendAsset"]["responses"][200]["content"]["application/json"];
+/** Request body of `approveBuilderFee` (`POST /exchange#approveBuilderFee`). */
+export type ApproveBuilderFeeBody = NonNullable<operations["approveBuilderFee"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `approveBuilderFee` (`POST /exchange#approveBuilderFee`). */
+export type ApproveBuilderFeeResponse = operations["approveBuilderFee"]["responses"][200]["content"]["application/json"];
+/** Request body of `twapOrder` (`POST /exchange#twapOrder`). */
+export type TwapOrderBody = NonNullable<operations["twapOrder"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `twapOrder` (`POST /exchange#twapOrder`). */
+export type TwapOrderResponse = operations["twapOrder"]["responses"][200]["content"]["application/json"];
+/** Request body of `twapCancel` (`POST /exchange#twapCancel`). */
+export type TwapCancelBody = NonNullable<operations["twapCancel"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `twapCancel` (`POST /exchange#twapCancel`). */
+export type TwapCancelResponse = operations["twapCancel"]["responses"][200]["content"]["application/json"];
+/** Request body of `vaultTransfer` (`POST /exchange#vaultTransfer`). */
+export type VaultTransferBody = NonNullable<operations["vaultTransfer"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `vaultTransfer` (`POST /exchange#vaultTransfer`). */
+export type VaultTransferResponse = operations["vaultTransfer"]["responses"][200]["content"]["application/json"];
+/** Request body of `createSubAccount` (`POST /exchange#createSubAccount`). */
+export type CreateSubAccountBody = NonNullable<operations["createSubAccount"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `createSubAccount` (`POST /exchange#createSubAccount`). */
+export type CreateSubAccountResponse = operations["createSubAccount"]["responses"][200]["content"]["application/json"];
+/** Request body of `subAccountTransfer` (`POST /exchange#subAccountTransfer`). */
+export type SubAccountTransferBody = NonNullable<operations["subAccountTransfer"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `subAccountTransfer` (`POST /exchange#subAccountTransfer`). */
+export type SubAccountTransferResponse = operations["subAccountTransfer"]["responses"][200]["content"]["application/json"];
+/** Request body of `subAccountSpotTransfer` (`POST /exchange#subAccountSpotTransfer`). */
+export type SubAccountSpotTransferBody = NonNullable<operations["subAccountSpotTransfer"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `subAccountSpotTransfer` (`POST /exchange#subAccountSpotTransfer`). */
+export type SubAccountSpotTransferResponse = operations["subAccountSpotTransfer"]["responses"][200]["content"]["application/json"];
+/** Request body of `evmUserModify` (`POST /exchange#evmUserModify`). */
+export type EvmUserModifyBody = NonNullable<operations["evmUserModify"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `evmUserModify` (`POST /exchange#evmUserModify`). */
+export type EvmUserModifyResponse = operations["evmUserModify"]["responses"][200]["content"]["application/json"];
+/** Request body of `reserveRequestWeight` (`POST /exchange#reserveRequestWeight`). */
+export type ReserveRequestWeightBody = NonNullable<operations["reserveRequestWeight"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `reserveRequestWeight` (`POST /exchange#reserveRequestWeight`). */
+export type ReserveRequestWeightResponse = operations["reserveRequestWeight"]["responses"][200]["content"]["application/json"];
+/** Request body of `noop` (`POST /exchange#noop`). */
+export type NoopBody = NonNullable<operations["noop"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `noop` (`POST /exchange#noop`). */
+export type NoopResponse = operations["noop"]["responses"][200]["content"]["application/json"];
 /** Request body of `meta` (`POST /info#meta`). */
 export type MetaBody = NonNullable<operations["meta"]["requestBody"]>["content"]["application/json"];
 /** Success response body of `meta` (`POST /info#meta`). */
@@ -2238,3 +4928,55 @@ export type UserFillsResponse = operations["userFills"]["responses"][200]["conte
 export type ClearinghouseStateBody = NonNullable<operations["clearinghouseState"]["requestBody"]>["content"]["application/json"];
 /** Success response body of `clearinghouseState` (`POST /info#clearinghouseState`). */
 export type ClearinghouseStateResponse = operations["clearinghouseState"]["responses"][200]["content"]["application/json"];
+/** Request body of `metaAndAssetCtxs` (`POST /info#metaAndAssetCtxs`). */
+export type MetaAndAssetCtxsBody = NonNullable<operations["metaAndAssetCtxs"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `metaAndAssetCtxs` (`POST /info#metaAndAssetCtxs`). */
+export type MetaAndAssetCtxsResponse = operations["metaAndAssetCtxs"]["responses"][200]["content"]["application/json"];
+/** Request body of `spotMetaAndAssetCtxs` (`POST /info#spotMetaAndAssetCtxs`). */
+export type SpotMetaAndAssetCtxsBody = NonNullable<operations["spotMetaAndAssetCtxs"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `spotMetaAndAssetCtxs` (`POST /info#spotMetaAndAssetCtxs`). */
+export type SpotMetaAndAssetCtxsResponse = operations["spotMetaAndAssetCtxs"]["responses"][200]["content"]["application/json"];
+/** Request body of `spotClearinghouseState` (`POST /info#spotClearinghouseState`). */
+export type SpotClearinghouseStateBody = NonNullable<operations["spotClearinghouseState"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `spotClearinghouseState` (`POST /info#spotClearinghouseState`). */
+export type SpotClearinghouseStateResponse = operations["spotClearinghouseState"]["responses"][200]["content"]["application/json"];
+/** Request body of `candleSnapshot` (`POST /info#candleSnapshot`). */
+export type CandleSnapshotBody = NonNullable<operations["candleSnapshot"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `candleSnapshot` (`POST /info#candleSnapshot`). */
+export type CandleSnapshotResponse = operations["candleSnapshot"]["responses"][200]["content"]["application/json"];
+/** Request body of `fundingHistory` (`POST /info#fundingHistory`). */
+export type FundingHistoryBody = NonNullable<operations["fundingHistory"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `fundingHistory` (`POST /info#fundingHistory`). */
+export type FundingHistoryResponse = operations["fundingHistory"]["responses"][200]["content"]["application/json"];
+/** Request body of `userFunding` (`POST /info#userFunding`). */
+export type UserFundingBody = NonNullable<operations["userFunding"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `userFunding` (`POST /info#userFunding`). */
+export type UserFundingResponse = operations["userFunding"]["responses"][200]["content"]["application/json"];
+/** Request body of `userFillsByTime` (`POST /info#userFillsByTime`). */
+export type UserFillsByTimeBody = NonNullable<operations["userFillsByTime"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `userFillsByTime` (`POST /info#userFillsByTime`). */
+export type UserFillsByTimeResponse = operations["userFillsByTime"]["responses"][200]["content"]["application/json"];
+/** Request body of `historicalOrders` (`POST /info#historicalOrders`). */
+export type HistoricalOrdersBody = NonNullable<operations["historicalOrders"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `historicalOrders` (`POST /info#historicalOrders`). */
+export type HistoricalOrdersResponse = operations["historicalOrders"]["responses"][200]["content"]["application/json"];
+/** Request body of `userFees` (`POST /info#userFees`). */
+export type UserFeesBody = NonNullable<operations["userFees"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `userFees` (`POST /info#userFees`). */
+export type UserFeesResponse = operations["userFees"]["responses"][200]["content"]["application/json"];
+/** Request body of `userRateLimit` (`POST /info#userRateLimit`). */
+export type UserRateLimitBody = NonNullable<operations["userRateLimit"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `userRateLimit` (`POST /info#userRateLimit`). */
+export type UserRateLimitResponse = operations["userRateLimit"]["responses"][200]["content"]["application/json"];
+/** Request body of `subAccounts` (`POST /info#subAccounts`). */
+export type SubAccountsBody = NonNullable<operations["subAccounts"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `subAccounts` (`POST /info#subAccounts`). */
+export type SubAccountsResponse = operations["subAccounts"]["responses"][200]["content"]["application/json"];
+/** Request body of `portfolio` (`POST /info#portfolio`). */
+export type PortfolioBody = NonNullable<operations["portfolio"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `portfolio` (`POST /info#portfolio`). */
+export type PortfolioResponse = operations["portfolio"]["responses"][200]["content"]["application/json"];
+/** Request body of `userNonFundingLedgerUpdates` (`POST /info#userNonFundingLedgerUpdates`). */
+export type UserNonFundingLedgerUpdatesBody = NonNullable<operations["userNonFundingLedgerUpdates"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `userNonFundingLedgerUpdates` (`POST /info#userNonFundingLedgerUpdates`). */
+export type UserNonFundingLedgerUpdatesResponse = operations["userNonFundingLedgerUpdates"]["responses"][200]["content"]["application/json"];

@@ -1,4 +1,4 @@
-import type { CancelStatus, Grouping, PlacementStatus } from "../../generated/exchange/types.js";
+import type { CancelStatus, ErrorStatus, Grouping, PlacementStatus } from "../../generated/exchange/types.js";
 import type { BuilderInput } from "./action-inputs.js";
 
 // What each call of the exchange client takes besides its action, and what it answers.
@@ -60,5 +60,30 @@ export interface CancelOutcome {
 
 /** The answer to an action with nothing to report but success: its nonce. */
 export interface ActionOutcome {
+  nonce: number;
+}
+
+/** The answer to `replaceOrder`: the new order's status (with its new order id when it rests or fills), and the nonce. */
+export interface ReplaceOutcome {
+  /** `{ resting: { oid } }`, `{ filled: { oid, … } }`, `{ error }`, or a waiting string. */
+  status: PlacementStatus;
+  nonce: number;
+}
+
+/** The answer to `twapOrder`: `{ running: { twapId } }` or `{ error }`, and the nonce. */
+export interface TwapOutcome {
+  status: { running: { twapId: number } } | ErrorStatus;
+  nonce: number;
+}
+
+/** The answer to `twapCancel`: `"success"` or `{ error }`, and the nonce. */
+export interface TwapCancelOutcome {
+  status: CancelStatus;
+  nonce: number;
+}
+
+/** The answer to `createSubAccount`: the new sub-account's address, and the nonce. */
+export interface SubAccountOutcome {
+  address: string;
   nonce: number;
 }

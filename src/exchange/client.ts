@@ -1,17 +1,26 @@
 import { createExchangeOperations } from "../../generated/exchange/client.js";
-import type { CancelResult, Order, PlacementResult } from "../../generated/exchange/types.js";
+import type {
+  CancelResult,
+  CancelStatus,
+  Order,
+  PlacementResult,
+  PlacementStatus,
+  TwapOrderResult,
+} from "../../generated/exchange/types.js";
 import { ConfigurationError } from "../runtime/errors/configuration-error.js";
 import { type FieldIssue, RequestValidationError } from "../runtime/errors/request-validation-error.js";
 import { type RetryOptions, resolveRetryPolicy } from "../runtime/http/retry-policy.js";
 import type { FetchFunction } from "../runtime/http/send-request.js";
 import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
 import type { UsageBudget, UsageMeter, UsageSnapshot } from "../runtime/usage/usage-meter.js";
+import type { AccountActionId, UserSignedId } from "./account-actions.js";
 import {
   batchModifyAction,
   type CancelByCloidInput,
   type CancelInput,
   cancelAction,
   cancelByCloidAction,
+  type DecimalInput,
   type ModifyInput,
   modifyAction,
   type OrderInput,
@@ -27,10 +36,15 @@ import type {
   ModifyOptions,
   OrderOptions,
   PlacementOutcome,
+  ReplaceOutcome,
+  SubAccountOutcome,
+  TwapCancelOutcome,
+  TwapOutcome,
   UserActionOptions,
 } from "./action-options.js";
 import type { AssetDirectory } from "./assets/asset-directory.js";
 import { orderIssues, type PlacedOrder } from "./assets/check-orders.js";
+import { sizeProblem } from "./assets/price-rules.js";
 import { ExchangeError } from "./errors/exchange-error.js";
 import { createInfoClient } from "./info-client.js";
 import { nonceManagerFor } from "./nonce-manager.js";
@@ -107,8 +121,25 @@ export interface ExchangeClient {
   cancel(cancels: readonly CancelInput[], options?: ActionOptions): Promise<CancelOutcome>;
   /** Cancels orders by asset and client order id; one status per cancel. */
   cancelByCloid(cancels: readonly CancelByCloidInput[], options?: ActionOptions): Promise<CancelOutcome>;
-  /** Replaces one order (by order id or cloid) with a complete new order; the exchange refuses it as a whole when it fails. */
+  /**
+   * Replaces one order (by order id or cloid) with a complete new order; the exchange refuses it as
+   * a whole when it fails. The exchange answers only "done": the new order has a new order id that
+   * the answer does not carry. To learn it, give the new order a cloid (`c`) and read
+   * `info.orderStatus(user, cloid)`, or use {@link ExchangeClient.replaceOrder}, which answers it.
+   *
+   * @returns The nonce only.
+   */
   modify(modification: ModifyInput, options?: ModifyOptions): Promise<ActionOutcome>;
+  /**
+   * Replaces one order like `modify`, sent as a one-entry `batchModify` so the answer carries the
+   * new order's status and id (`{ resting: { oid } }`), or its `{ error }` (not thrown).
+   *
+   * @example
+   * const bid = { a: 0, b: true, p: "58000", s: "0.01", r: false, t: { limit: { tif: "Gtc" } } } as const;
+   * const { status } = await exchange.replaceOrder({ oid: 77738308, order: bid });
+   * if (typeof status === "object" && "resting" in status) console.log("new order id", status.resting.oid);
+   */
+  replaceOrder(modification: ModifyInput, options?: ModifyOptions): Promise<ReplaceOutcome>;
   /**
    * Replaces several resting orders in one signed request; one status per modification.
    *
@@ -140,6 +171,88 @@ export interface ExchangeClient {
     params: { agentAddress: string; agentName?: string },
     options?: UserActionOptions,
   ): Promise<ActionOutcome>;
+  /**
+   * Sends USDC from the signer's perpetual balance to another user (user-signed: the account's own
+   * key, never an agent). `amount` in USDC, as a decimal string or an exactly representable number.
+   *
+   * @throws {RequestValidationError} at `/destination` or `/amount` before signing.
+   * @example
+   * await exchange.usdSend({ destination: "0x0d1d9635d0640821d15e323ac8adadfa9c111414", amount: "25.5" });
+   */
+  usdSend(
+    params: { destination: string; amount: DecimalInput },
+    options?: UserActionOptions,
+  ): Promise<ActionOutcome>;
+  /** Sends a spot token (`"PURR"`, looked up in spotMeta, or `"PURR:0x<tokenId>"`) to another user (user-signed). */
+  spotSend(
+    params: { destination: string; token: string; amount: DecimalInput },
+    options?: UserActionOptions,
+  ): Promise<ActionOutcome>;
+  /** Withdraws USDC from the perpetual balance to `destination` through the bridge (user-signed; the exchange takes its fee). */
+  withdraw3(
+    params: { destination: string; amount: DecimalInput },
+    options?: UserActionOptions,
+  ): Promise<ActionOutcome>;
+  /**
+   * Moves USDC between the perpetual and spot balances (`toPerp: false`: perp → spot), of the signer
+   * or of one of its sub-accounts (`subAccount`); user-signed.
+   */
+  usdClassTransfer(
+    params: { amount: DecimalInput; toPerp: boolean; subAccount?: string },
+    options?: UserActionOptions,
+  ): Promise<ActionOutcome>;
+  /** Moves a token between dexes (`""` perp, `"spot"`, a dex by name) and users, optionally out of a sub-account (user-signed). */
+  sendAsset(
+    params: {
+      destination: string;
+      sourceDex: string;
+      destinationDex: string;
+      token: string;
+      amount: DecimalInput;
+      fromSubAccount?: string;
+    },
+    options?: UserActionOptions,
+  ): Promise<ActionOutcome>;
+  /** Lets a builder add up to `maxFeeRate` (`"0.01%"`; `"0%"` revokes) to orders that name it (user-signed). */
+  approveBuilderFee(
+    params: { builder: string; maxFeeRate: string },
+    options?: UserActionOptions,
+  ): Promise<ActionOutcome>;
+  /**
+   * Buys or sells `s` of asset `a` over `m` minutes (5 to 1440) in 30-second slices; `t` randomizes
+   * their timing. The size is checked against the asset's rules before signing.
+   *
+   * @returns `{ running: { twapId } }` or `{ error }` (not thrown), and the nonce.
+   */
+  twapOrder(
+    params: { a: number; b: boolean; s: DecimalInput; r: boolean; m: number; t: boolean },
+    options?: ActionOptions,
+  ): Promise<TwapOutcome>;
+  /** Stops a running TWAP of asset `a` by its id `t`; `"success"` or `{ error }` (not thrown). */
+  twapCancel(params: { a: number; t: number }, options?: ActionOptions): Promise<TwapCancelOutcome>;
+  /** Deposits into (`isDeposit: true`) or withdraws from a vault `usd` micro-USDC (USDC × 10^6). */
+  vaultTransfer(
+    params: { vaultAddress: string; isDeposit: boolean; usd: number },
+    options?: ActionOptions,
+  ): Promise<ActionOutcome>;
+  /** Creates a sub-account named `name` (1 to 16 characters) and answers its address. */
+  createSubAccount(params: { name: string }, options?: ActionOptions): Promise<SubAccountOutcome>;
+  /** Moves `usd` micro-USDC of perpetual balance into (`isDeposit: true`) or out of a sub-account. */
+  subAccountTransfer(
+    params: { subAccountUser: string; isDeposit: boolean; usd: number },
+    options?: ActionOptions,
+  ): Promise<ActionOutcome>;
+  /** Moves a spot token into (`isDeposit: true`) or out of a sub-account. */
+  subAccountSpotTransfer(
+    params: { subAccountUser: string; isDeposit: boolean; token: string; amount: DecimalInput },
+    options?: ActionOptions,
+  ): Promise<ActionOutcome>;
+  /** Sends the signer's HyperEVM transactions into big blocks (`true`) or small ones. */
+  evmUserModify(params: { usingBigBlocks: boolean }, options?: ActionOptions): Promise<ActionOutcome>;
+  /** Buys `weight` more `/exchange` requests, paid from the perpetual balance. */
+  reserveRequestWeight(params: { weight: number }, options?: ActionOptions): Promise<ActionOutcome>;
+  /** Does nothing but use up the next nonce of the signer. */
+  noop(options?: ActionOptions): Promise<ActionOutcome>;
   /** Requests to `/exchange` (resends included) and rate-limit weight spent; the one-time asset reads are not counted. */
   usage(): UsageSnapshot;
 }
@@ -321,7 +434,49 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     return { statuses, nonce };
   }
 
-  return {
+  const hyperliquidChain: "Mainnet" | "Testnet" = isMainnet ? "Mainnet" : "Testnet";
+
+  /** Signs and sends a user-signed action whose fields are checked; its nonce travels in `nonceField`. */
+  async function userSigned(
+    id: ExchangeActionId,
+    fields: Record<string, unknown>,
+    nonceField: "nonce" | "time",
+    call: UserActionOptions,
+  ): Promise<{ response: unknown; nonce: number }> {
+    return submit({
+      id,
+      action: (nonce) => ({ type: id, signatureChainId, hyperliquidChain, ...fields, [nonceField]: nonce }),
+      sign: (action) => signUserSignedAction({ signer, action }),
+      extras: {},
+      weight: 1,
+      signal: call.signal,
+      timeout: call.timeout,
+      maxResponseBytes: call.maxResponseBytes,
+    });
+  }
+
+  /** The spot tokens, read from `/info` only when an action names a token by its bare name. */
+  async function spotMetaFor(id: string, params: unknown, signal?: AbortSignal) {
+    const { needsTokens } = await import("./account-actions.js");
+    return needsTokens(id, params) ? info.spotMeta({ signal }) : undefined;
+  }
+
+  /** A transfer or account setting signed with the user-signed scheme (its builder loads on first use). */
+  async function transfer(id: UserSignedId, params: unknown, call: UserActionOptions = {}) {
+    const { USER_SIGNED_NONCE_FIELD, userSignedFields } = await import("./account-actions.js");
+    const fields = userSignedFields(id, params, await spotMetaFor(id, params, call.signal));
+    const { nonce } = await userSigned(id, fields, USER_SIGNED_NONCE_FIELD[id], call);
+    return { nonce };
+  }
+
+  /** An account, transfer or TWAP L1 action (its builder loads on first use). */
+  async function accountL1(id: AccountActionId, params: unknown, call: ActionOptions = {}) {
+    const { accountAction } = await import("./account-actions.js");
+    const action = accountAction(id, params, await spotMetaFor(id, params, call.signal));
+    return l1(id, action, call, undefined);
+  }
+
+  const client: ExchangeClient = {
     address: signer.address,
     network: options.network,
 
@@ -352,6 +507,11 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       const placed = [{ order: action.order as Order, pointer: "/order" }];
       const { nonce } = await l1("modify", action, call, undefined, placed);
       return { nonce };
+    },
+
+    async replaceOrder(modification, call = {}) {
+      const { statuses, nonce } = await client.batchModify([modification], call);
+      return { status: statuses[0] as PlacementStatus, nonce };
     },
 
     async batchModify(modifies, call = {}) {
@@ -390,27 +550,56 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
           { pointer: "/agentAddress", message: "must be an address: 0x followed by 40 hex digits" },
         ]);
       }
-      const hyperliquidChain: "Mainnet" | "Testnet" = isMainnet ? "Mainnet" : "Testnet";
-      const { nonce } = await submit({
-        id: "approveAgent",
-        action: (nonce) => ({
-          type: "approveAgent",
-          signatureChainId,
-          hyperliquidChain,
-          agentAddress: agentAddress.toLowerCase(),
-          ...(agentName !== undefined && { agentName }),
-          nonce,
-        }),
-        sign: (action) => signUserSignedAction({ signer, action }),
-        extras: {},
-        weight: 1,
-        signal: call.signal,
-        timeout: call.timeout,
-        maxResponseBytes: call.maxResponseBytes,
-      });
+      const fields = {
+        agentAddress: agentAddress.toLowerCase(),
+        ...(agentName !== undefined && { agentName }),
+      };
+      const { nonce } = await userSigned("approveAgent", fields, "nonce", call);
       return { nonce };
     },
 
+    usdSend: (params, call) => transfer("usdSend", params, call),
+    spotSend: (params, call) => transfer("spotSend", params, call),
+    withdraw3: (params, call) => transfer("withdraw3", params, call),
+    usdClassTransfer: (params, call) => transfer("usdClassTransfer", params, call),
+    sendAsset: (params, call) => transfer("sendAsset", params, call),
+    approveBuilderFee: (params, call) => transfer("approveBuilderFee", params, call),
+
+    async twapOrder(params, call = {}) {
+      const { accountAction } = await import("./account-actions.js");
+      const action = accountAction("twapOrder", params) as { twap: { a: number; s: string } };
+      if (options.assets !== false) {
+        const assets = options.assets ?? (await info.assets({ signal: call.signal }));
+        const asset = assets.get(action.twap.a);
+        const problem = asset
+          ? sizeProblem(action.twap.s, asset)
+          : `${action.twap.a} is not an asset of this exchange: perpetuals are numbered by their position in meta, spot pairs 10000 + their index in spotMeta`;
+        if (problem) refuse("twapOrder", [{ pointer: asset ? "/s" : "/a", message: problem }]);
+      }
+      const { response, nonce } = await l1("twapOrder", action, call, undefined);
+      return { status: (response as TwapOrderResult).data.status, nonce };
+    },
+    async twapCancel(params, call) {
+      const { response, nonce } = await accountL1("twapCancel", params, call);
+      return { status: (response as { data: { status: CancelStatus } }).data.status, nonce };
+    },
+    async createSubAccount(params, call) {
+      const { response, nonce } = await accountL1("createSubAccount", params, call);
+      return { address: (response as { data: string }).data, nonce };
+    },
+    vaultTransfer: (params, call) =>
+      accountL1("vaultTransfer", params, call).then(({ nonce }) => ({ nonce })),
+    subAccountTransfer: (params, call) =>
+      accountL1("subAccountTransfer", params, call).then(({ nonce }) => ({ nonce })),
+    subAccountSpotTransfer: (params, call) =>
+      accountL1("subAccountSpotTransfer", params, call).then(({ nonce }) => ({ nonce })),
+    evmUserModify: (params, call) =>
+      accountL1("evmUserModify", params, call).then(({ nonce }) => ({ nonce })),
+    reserveRequestWeight: (params, call) =>
+      accountL1("reserveRequestWeight", params, call).then(({ nonce }) => ({ nonce })),
+    noop: (call) => accountL1("noop", {}, call).then(({ nonce }) => ({ nonce })),
+
     usage: () => caller.usage(),
   };
+  return client;
 }

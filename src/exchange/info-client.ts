@@ -1,21 +1,37 @@
 import { createExchangeOperations } from "../../generated/exchange/client.js";
 import type {
   AllMids,
+  CandleInterval,
+  Candles,
   ClearinghouseState,
+  Fill,
   FrontendOpenOrders,
+  FundingHistory,
+  HistoricalOrders,
   L2Book,
+  LedgerUpdates,
   Meta,
+  MetaAndAssetCtxs,
   OpenOrders,
   OrderStatusAnswer,
+  Portfolio,
+  SpotClearinghouseState,
   SpotMeta,
+  SpotMetaAndAssetCtxs,
+  SubAccounts,
+  UserFees,
   UserFills,
+  UserFunding,
+  UserRateLimit,
 } from "../../generated/exchange/types.js";
+import { RequestValidationError } from "../runtime/errors/request-validation-error.js";
 import type { RetryOptions } from "../runtime/http/retry-policy.js";
 import type { FetchFunction } from "../runtime/http/send-request.js";
 import type { CallOptions } from "../runtime/operation.js";
 import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
 import type { UsageBudget, UsageMeter, UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import { type AssetDirectory, createAssetDirectory } from "./assets/asset-directory.js";
+import { FILLS_PAGE_SIZE, walkFillsByTime } from "./fills-by-time.js";
 
 /** Options of {@link createInfoClient}. */
 export interface InfoClientOptions {
@@ -35,6 +51,17 @@ export interface InfoClientOptions {
   validateResponse?: boolean;
   /** The most bytes of one answer to read, past which the call fails with `ResponseTooLargeError` (default 64 MiB; `Infinity`: none). */
   maxResponseBytes?: number;
+  /**
+   * The assets coin arguments (`l2Book`, `candleSnapshot`, `fundingHistory`) are checked against
+   * before sending, or `false` to send them unchecked. Default: `assets()`, read once.
+   */
+  assets?: AssetDirectory | false;
+}
+
+/** A time range in milliseconds: from `startTime`, to `endTime` (inclusive; default now). */
+export interface TimeRange {
+  startTime: number;
+  endTime?: number;
 }
 
 /** A client for the exchange's `POST /info` queries: no key, no signature. */
@@ -45,8 +72,26 @@ export interface InfoClient {
   spotMeta(options?: CallOptions): Promise<SpotMeta>;
   /** The mid price of every coin, by name. */
   allMids(options?: CallOptions): Promise<AllMids>;
-  /** Up to 20 levels on each side of one coin's book (`"BTC"`, `"PURR/USDC"`, `"@107"`). */
+  /**
+   * Up to 20 levels on each side of one coin's book (`"BTC"`, `"PURR/USDC"`, `"@107"`).
+   *
+   * @throws {RequestValidationError} at `/coin` for a coin the exchange does not list (names are
+   *   case-sensitive), naming the closest ones: the service would answer an empty book.
+   */
   l2Book(coin: string, options?: CallOptions): Promise<L2Book>;
+  /** The perpetual universe with each asset's funding, open interest, mark, oracle and mid prices, in universe order. */
+  metaAndAssetCtxs(options?: CallOptions & { dex?: string }): Promise<MetaAndAssetCtxs>;
+  /** The spot pairs and tokens with each pair's mark and mid prices, volume and supply. */
+  spotMetaAndAssetCtxs(options?: CallOptions): Promise<SpotMetaAndAssetCtxs>;
+  /** Candles of one coin that start within the range, oldest first (the coin is checked as for `l2Book`). */
+  candleSnapshot(
+    coin: string,
+    interval: CandleInterval,
+    range: TimeRange,
+    options?: CallOptions,
+  ): Promise<Candles>;
+  /** Hourly funding rates of one perpetual within the range, oldest first, at most 500 (the coin is checked as for `l2Book`). */
+  fundingHistory(coin: string, range: TimeRange, options?: CallOptions): Promise<FundingHistory>;
   /** The user's open orders, newest first. */
   openOrders(user: string, options?: CallOptions): Promise<OpenOrders>;
   /** The user's open orders with their types, triggers and children. */
@@ -57,6 +102,43 @@ export interface InfoClient {
   userFills(user: string, options?: CallOptions & { aggregateByTime?: boolean }): Promise<UserFills>;
   /** The user's perpetual positions and margin. */
   clearinghouseState(user: string, options?: CallOptions): Promise<ClearinghouseState>;
+  /** The user's spot balances: total, on hold for open orders, and entry notional per token. */
+  spotClearinghouseState(user: string, options?: CallOptions): Promise<SpotClearinghouseState>;
+  /** Funding the user paid or received within the range, oldest first, at most 500. */
+  userFunding(user: string, range: TimeRange, options?: CallOptions): Promise<UserFunding>;
+  /**
+   * One page of the user's fills within the range: at most 2000, the range's earliest. To read a
+   * whole range use {@link InfoClient.fillsByTime}.
+   */
+  userFillsByTime(
+    user: string,
+    range: TimeRange,
+    options?: CallOptions & { aggregateByTime?: boolean },
+  ): Promise<UserFills>;
+  /**
+   * Every fill of the user within the range, oldest first, each once: pages through
+   * `userFillsByTime` until the range's end (the service keeps a user's 10000 most recent fills).
+   *
+   * @example
+   * for await (const fill of info.fillsByTime(address, { startTime: Date.now() - 86_400_000 })) console.log(fill.coin, fill.px);
+   */
+  fillsByTime(
+    user: string,
+    range: TimeRange,
+    options?: CallOptions & { aggregateByTime?: boolean; pageSize?: number },
+  ): AsyncGenerator<Fill, void, undefined>;
+  /** The user's most recent orders (at most 2000), open or closed, each with its latest status. */
+  historicalOrders(user: string, options?: CallOptions): Promise<HistoricalOrders>;
+  /** The user's fee rates, daily volume and the fee schedule. */
+  userFees(user: string, options?: CallOptions): Promise<UserFees>;
+  /** The user's `/exchange` requests used and allowed, and volume traded. */
+  userRateLimit(user: string, options?: CallOptions): Promise<UserRateLimit>;
+  /** The user's sub-accounts with their margin and spot balances, or null when none. */
+  subAccounts(user: string, options?: CallOptions): Promise<SubAccounts>;
+  /** The user's account value and profit history per period, and the volume of each. */
+  portfolio(user: string, options?: CallOptions): Promise<Portfolio>;
+  /** Deposits, withdrawals and transfers of the user within the range, oldest first. */
+  userNonFundingLedgerUpdates(user: string, range: TimeRange, options?: CallOptions): Promise<LedgerUpdates>;
   /**
    * The asset lookup built on `meta` and `spotMeta`, read once and kept (a failed read is tried again
    * on the next call).
@@ -67,11 +149,12 @@ export interface InfoClient {
 }
 
 /**
- * Creates a client for the exchange's queries: asset universe, prices and books, and a user's open
- * orders, order status, fills and margin. Every query is checked before it is sent and every answer
- * against the spec; queries are retried after transient failures.
+ * Creates a client for the exchange's queries: asset universe and contexts, prices, books, candles
+ * and funding, and a user's orders, fills, balances, funding, fees, rate limit, sub-accounts,
+ * portfolio and ledger. Every query is checked before it is sent (coins against the exchange's own
+ * names) and every answer against the spec; queries are retried after transient failures.
  *
- * @param options - `baseUrl`, and optional `fetch`, `timeout`, `retry`, `budget` or `meter`, `validateResponse`.
+ * @param options - `baseUrl`, and optional `fetch`, `timeout`, `retry`, `budget` or `meter`, `validateResponse`, `assets`.
  * @returns The client.
  * @throws {ConfigurationError} for an insecure URL or malformed options.
  * @example
@@ -93,11 +176,78 @@ export function createInfoClient(options: InfoClientOptions): InfoClient {
   const operations = createExchangeOperations(caller);
   let directory: Promise<AssetDirectory> | undefined;
 
+  function assets(call?: CallOptions): Promise<AssetDirectory> {
+    directory ??= Promise.all([
+      operations.meta({ type: "meta" }, call),
+      operations.spotMeta({ type: "spotMeta" }, call),
+    ])
+      .then(([meta, spotMeta]) => createAssetDirectory(meta, spotMeta))
+      .catch((error: unknown) => {
+        directory = undefined;
+        throw error;
+      });
+    return directory;
+  }
+
+  /** Refuses a coin the exchange does not list, before the query is sent. */
+  async function checkCoin(operation: string, coin: string, pointer: string, call?: CallOptions) {
+    if (options.assets === false) return;
+    const known = options.assets ?? (await assets(call && { signal: call.signal }));
+    // The check and its suggestions load with the first coin query.
+    const { coinIssue } = await import("./assets/coin-check.js");
+    const issue = coinIssue(coin, pointer, known);
+    if (issue) throw new RequestValidationError(operation, [issue]);
+  }
+
+  const range = ({ startTime, endTime }: TimeRange) => ({
+    startTime,
+    ...(endTime !== undefined && { endTime }),
+  });
+
+  function userFillsByTime(
+    user: string,
+    span: TimeRange,
+    call: CallOptions & { aggregateByTime?: boolean } = {},
+  ): Promise<UserFills> {
+    const { aggregateByTime, ...rest } = call;
+    return operations.userFillsByTime(
+      {
+        type: "userFillsByTime",
+        user,
+        ...range(span),
+        ...(aggregateByTime !== undefined && { aggregateByTime }),
+      },
+      rest,
+    );
+  }
+
   return {
     meta: (call) => operations.meta({ type: "meta" }, call),
     spotMeta: (call) => operations.spotMeta({ type: "spotMeta" }, call),
     allMids: (call) => operations.allMids({ type: "allMids" }, call),
-    l2Book: (coin, call) => operations.l2Book({ type: "l2Book", coin }, call),
+    async l2Book(coin, call) {
+      await checkCoin("l2Book", coin, "/coin", call);
+      return operations.l2Book({ type: "l2Book", coin }, call);
+    },
+    metaAndAssetCtxs: (call = {}) => {
+      const { dex, ...rest } = call;
+      return operations.metaAndAssetCtxs(
+        { type: "metaAndAssetCtxs", ...(dex !== undefined && { dex }) },
+        rest,
+      );
+    },
+    spotMetaAndAssetCtxs: (call) => operations.spotMetaAndAssetCtxs({ type: "spotMetaAndAssetCtxs" }, call),
+    async candleSnapshot(coin, interval, span, call) {
+      await checkCoin("candleSnapshot", coin, "/req/coin", call);
+      return operations.candleSnapshot(
+        { type: "candleSnapshot", req: { coin, interval, ...range(span) } },
+        call,
+      );
+    },
+    async fundingHistory(coin, span, call) {
+      await checkCoin("fundingHistory", coin, "/coin", call);
+      return operations.fundingHistory({ type: "fundingHistory", coin, ...range(span) }, call);
+    },
     openOrders: (user, call) => operations.openOrders({ type: "openOrders", user }, call),
     frontendOpenOrders: (user, call) =>
       operations.frontendOpenOrders({ type: "frontendOpenOrders", user }, call),
@@ -111,18 +261,31 @@ export function createInfoClient(options: InfoClientOptions): InfoClient {
     },
     clearinghouseState: (user, call) =>
       operations.clearinghouseState({ type: "clearinghouseState", user }, call),
-    assets(call) {
-      directory ??= Promise.all([
-        operations.meta({ type: "meta" }, call),
-        operations.spotMeta({ type: "spotMeta" }, call),
-      ])
-        .then(([meta, spotMeta]) => createAssetDirectory(meta, spotMeta))
-        .catch((error: unknown) => {
-          directory = undefined;
-          throw error;
-        });
-      return directory;
+    spotClearinghouseState: (user, call) =>
+      operations.spotClearinghouseState({ type: "spotClearinghouseState", user }, call),
+    userFunding: (user, span, call) =>
+      operations.userFunding({ type: "userFunding", user, ...range(span) }, call),
+    userFillsByTime,
+    fillsByTime(user, span, call = {}) {
+      const { pageSize = FILLS_PAGE_SIZE, ...rest } = call;
+      return walkFillsByTime({
+        startTime: span.startTime,
+        endTime: span.endTime,
+        pageSize,
+        page: (startTime, endTime) => userFillsByTime(user, { startTime, endTime }, rest),
+      });
     },
+    historicalOrders: (user, call) => operations.historicalOrders({ type: "historicalOrders", user }, call),
+    userFees: (user, call) => operations.userFees({ type: "userFees", user }, call),
+    userRateLimit: (user, call) => operations.userRateLimit({ type: "userRateLimit", user }, call),
+    subAccounts: (user, call) => operations.subAccounts({ type: "subAccounts", user }, call),
+    portfolio: (user, call) => operations.portfolio({ type: "portfolio", user }, call),
+    userNonFundingLedgerUpdates: (user, span, call) =>
+      operations.userNonFundingLedgerUpdates(
+        { type: "userNonFundingLedgerUpdates", user, ...range(span) },
+        call,
+      ),
+    assets,
     usage: () => caller.usage(),
   };
 }

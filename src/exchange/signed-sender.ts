@@ -21,7 +21,22 @@ export type ExchangeActionId =
   | "scheduleCancel"
   | "updateLeverage"
   | "updateIsolatedMargin"
-  | "approveAgent";
+  | "approveAgent"
+  | "usdSend"
+  | "spotSend"
+  | "withdraw3"
+  | "usdClassTransfer"
+  | "sendAsset"
+  | "approveBuilderFee"
+  | "twapOrder"
+  | "twapCancel"
+  | "vaultTransfer"
+  | "createSubAccount"
+  | "subAccountTransfer"
+  | "subAccountSpotTransfer"
+  | "evmUserModify"
+  | "reserveRequestWeight"
+  | "noop";
 
 /** One signed action to send. */
 export interface Submission<Action> {

@@ -318,6 +318,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const exchange = createExchangeSurface({
       network: options.exchangeNetwork,
       ...(options.seed !== undefined && { seed: options.seed }),
+      onEvmUserModify: (address, usingBigBlocks) => evm.setUsingBigBlocks(address, usingBigBlocks),
     });
     closers.push(() => exchange.close());
     await serve("exchange", { auth: "none", handler: exchange.handler });

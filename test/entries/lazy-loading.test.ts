@@ -124,4 +124,15 @@ describe("a client that only reads carries no signing, verification or live code
       ]),
     ).toEqual([]);
   });
+
+  it("createExchangeClient: transfers, TWAPs, sub-accounts and account settings load on first use", async () => {
+    const { upFront, lazyEntries } = await splitInputs(
+      'export { createExchangeClient } from "./src/exchange/client.ts";',
+    );
+    // A client that only places and cancels orders carries none of their input checks.
+    expect(
+      matching(upFront, [/src\/exchange\/account-actions\.ts$/, /src\/exchange\/assets\/closest-names\.ts$/]),
+    ).toEqual([]);
+    expect(lazyEntries).toContain("src/exchange/account-actions.ts");
+  });
 });

@@ -21,7 +21,7 @@ import {
 } from "chainkit/exchange";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { nktkasL1Schema } from "./support/nktkas-reference.js";
+import { nktkasL1Schema, nktkasUserSignedTypes } from "./support/nktkas-reference.js";
 
 /** mulberry32: a small seeded PRNG, so a failure can be replayed. */
 function prng(seed: number) {
@@ -149,6 +149,95 @@ const GENERATORS: Record<string, { make: (random: Random) => Record<string, unkn
       ntli: random.int(2 ** 40) - 2 ** 39,
     }),
   },
+  twapOrder: {
+    make: (random) => ({
+      type: "twapOrder",
+      twap: {
+        a: asset(random),
+        b: random.next() < 0.5,
+        s: decimal(random),
+        r: random.next() < 0.3,
+        m: 5 + random.int(1436),
+        t: random.next() < 0.5,
+      },
+    }),
+  },
+  twapCancel: {
+    make: (random) => ({ type: "twapCancel", a: asset(random), t: random.int(2 ** 40) }),
+  },
+  vaultTransfer: {
+    make: (random) => ({
+      type: "vaultTransfer",
+      vaultAddress: `0x${random.hex(20)}`,
+      isDeposit: random.next() < 0.5,
+      usd: 1 + random.int(2 ** 40),
+    }),
+  },
+  createSubAccount: {
+    make: (random) => ({
+      type: "createSubAccount",
+      name: random.pick(["a", "bot", "market maker 1", "ÿ unicode ✓", "sixteen chars xx"]),
+    }),
+  },
+  subAccountTransfer: {
+    make: (random) => ({
+      type: "subAccountTransfer",
+      subAccountUser: `0x${random.hex(20)}`,
+      isDeposit: random.next() < 0.5,
+      usd: 1 + random.int(2 ** 40),
+    }),
+  },
+  subAccountSpotTransfer: {
+    make: (random) => ({
+      type: "subAccountSpotTransfer",
+      subAccountUser: `0x${random.hex(20)}`,
+      isDeposit: random.next() < 0.5,
+      token: `${random.pick(["PURR", "HYPE", "USDC"])}:0x${random.hex(16)}`,
+      amount: decimal(random),
+    }),
+  },
+  evmUserModify: {
+    make: (random) => ({ type: "evmUserModify", usingBigBlocks: random.next() < 0.5 }),
+  },
+  reserveRequestWeight: {
+    make: (random) => ({ type: "reserveRequestWeight", weight: random.int(2 ** 40) }),
+  },
+  noop: { make: () => ({ type: "noop" }) },
+};
+
+/** One random user-signed action of each type, without its chain fields. */
+const USER_SIGNED_GENERATORS: Record<string, (random: Random, nonce: number) => Record<string, unknown>> = {
+  usdSend: (random, nonce) => ({ destination: `0x${random.hex(20)}`, amount: decimal(random), time: nonce }),
+  spotSend: (random, nonce) => ({
+    destination: `0x${random.hex(20)}`,
+    token: `PURR:0x${random.hex(16)}`,
+    amount: decimal(random),
+    time: nonce,
+  }),
+  withdraw3: (random, nonce) => ({
+    destination: `0x${random.hex(20)}`,
+    amount: decimal(random),
+    time: nonce,
+  }),
+  usdClassTransfer: (random, nonce) => ({
+    amount: random.next() < 0.3 ? `${decimal(random)} subaccount:0x${random.hex(20)}` : decimal(random),
+    toPerp: random.next() < 0.5,
+    nonce,
+  }),
+  sendAsset: (random, nonce) => ({
+    destination: `0x${random.hex(20)}`,
+    sourceDex: random.pick(["", "spot", "xyz"]),
+    destinationDex: random.pick(["", "spot", "xyz"]),
+    token: `USDC:0x${random.hex(16)}`,
+    amount: decimal(random),
+    fromSubAccount: random.next() < 0.5 ? "" : `0x${random.hex(20)}`,
+    nonce,
+  }),
+  approveBuilderFee: (random, nonce) => ({
+    maxFeeRate: random.pick(["0%", "0.001%", "0.01%", "0.1%"]),
+    builder: `0x${random.hex(20)}`,
+    nonce,
+  }),
 };
 
 /** Shuffles the keys of every object, so the canonical order must come from the action's shape. */
@@ -220,6 +309,32 @@ describe("differential against @nktkas/hyperliquid", () => {
     expect([...seen].sort()).toEqual(
       [...Object.keys(GENERATORS), "mainnet", "testnet", "vault and expiry"].sort(),
     );
+  });
+
+  it("agrees on the signature of every other user-signed action, keys shuffled, on any chain id", async () => {
+    const random = prng(26);
+    for (const [type, make] of Object.entries(USER_SIGNED_GENERATORS)) {
+      for (let index = 0; index < 20; index++) {
+        const key = `0x${random.hex(32)}` as Hex;
+        const nonce = 1_700_000_000_000 + random.int(10 ** 9);
+        const action = {
+          type,
+          signatureChainId: random.pick(["0x66eee", "0x1", "0xa4b1"]),
+          hyperliquidChain: random.pick(["Mainnet", "Testnet"] as const),
+          ...make(random, nonce),
+        };
+        const wallet = privateKeyToAccount(key);
+        const theirs = await nktkasUserSign({
+          wallet,
+          action: action as never,
+          types: nktkasUserSignedTypes(type),
+        });
+        const shuffled = shuffleKeys(action, random) as UserSignedAction;
+        expect(await signUserSignedAction({ privateKey: key, action: shuffled }), `${type} ${index}`).toEqual(
+          theirs,
+        );
+      }
+    }
   });
 
   it("agrees on the user-signed approveAgent signature, named and unnamed, on any chain id", async () => {

@@ -30,7 +30,28 @@ describe("createInfoClient", () => {
     expect(await info.orderStatus(demo, 1)).toEqual({ status: "unknownOid" });
     expect(await info.userFills(demo, { aggregateByTime: true })).toEqual([]);
     expect((await info.clearinghouseState(demo)).marginSummary.accountValue).toBe("1000000.0");
-    expect(info.usage().requests).toBe(10);
+    // Ten queries, and meta and spotMeta once more: l2Book checks its coin against them (read once).
+    expect(info.usage().requests).toBe(12);
+  });
+
+  it('refuses a coin the exchange does not list, naming the closest ones, before sending (l2Book("btc") answered an empty book)', async () => {
+    const info = createInfoClient({ baseUrl: server.url });
+    const refused = await info.l2Book("btc").catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RequestValidationError);
+    expect(refused).toMatchObject({ operation: "l2Book", field: "/coin" });
+    expect((refused as Error).message).toContain('did you mean "BTC"?');
+    const requests = info.usage().requests;
+    await expect(info.candleSnapshot("purr/usdc", "1m", { startTime: 0 })).rejects.toMatchObject({
+      field: "/req/coin",
+      message: expect.stringContaining('"PURR/USDC"'),
+    });
+    await expect(info.fundingHistory("BTC", { startTime: 0 })).resolves.toBeInstanceOf(Array);
+    // A spot pair named by its tokens is "@<index>" to the service.
+    await expect(info.l2Book("HYPE/USDC")).rejects.toThrow('did you mean "@1"?');
+    expect((await info.l2Book("@1")).coin).toBe("@1");
+    expect(info.usage().requests).toBe(requests + 2); // only the two known coins were sent
+    const unchecked = createInfoClient({ baseUrl: server.url, assets: false });
+    expect((await unchecked.l2Book("btc")).levels).toEqual([[], []]);
   });
 
   it("refuses a malformed query before sending it, naming the field", async () => {

@@ -84,3 +84,42 @@ describe("@nktkas/hyperliquid against the sandbox", () => {
     expect(state.assetPositions[0]?.position).toMatchObject({ coin: "ETH", szi: "0.1" });
   });
 });
+
+describe("@nktkas/hyperliquid: spot, candles and moving money against the sandbox", () => {
+  it("moves USDC perp → spot, buys PURR on spot, and reads the balances and the candle back", async () => {
+    const before = await info.spotClearinghouseState({ user });
+    const usdcBefore = before.balances.find((balance) => balance.coin === "USDC")?.total as string;
+    await exchange.usdClassTransfer({ amount: "500", toPerp: false });
+    const moved = await info.spotClearinghouseState({ user });
+    expect(Number(moved.balances.find((balance) => balance.coin === "USDC")?.total)).toBe(
+      Number(usdcBefore) + 500,
+    );
+
+    const bought = await exchange.order({
+      orders: [{ a: 10000, b: true, p: "0.2", s: "100", r: false, t: { limit: { tif: "Ioc" } } }],
+      grouping: "na",
+    });
+    expect(bought.response.data.statuses[0]).toMatchObject({ filled: { totalSz: "100.0" } });
+    const after = await info.spotClearinghouseState({ user });
+    const purr = after.balances.find((balance) => balance.coin === "PURR");
+    expect(Number(purr?.total)).toBe(100_000 + 100);
+    expect(Number(purr?.entryNtl)).toBeGreaterThan(0);
+
+    const candles = await info.candleSnapshot({
+      coin: "PURR/USDC",
+      interval: "1m",
+      startTime: Date.now() - 3_600_000,
+    });
+    expect(candles.at(-1)).toMatchObject({ s: "PURR/USDC", i: "1m" });
+    expect(candles.reduce((trades, candle) => trades + candle.n, 0)).toBeGreaterThanOrEqual(1);
+  });
+
+  it("sends USDC to another user, who then has it", async () => {
+    const friend = privateKeyToAccount(`0x${"e5".repeat(32)}`).address;
+    await exchange.usdSend({ destination: friend, amount: "12.5" });
+    const state = await info.clearinghouseState({ user: friend });
+    expect(state.marginSummary.accountValue).toBe("12.5");
+    const ledger = await info.userNonFundingLedgerUpdates({ user, startTime: 0 });
+    expect(ledger.at(-1)?.delta).toMatchObject({ type: "send", amount: "12.5" });
+  });
+});

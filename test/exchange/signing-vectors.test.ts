@@ -11,6 +11,8 @@ import {
   privateKeySigner,
   signAgent,
   signL1Action,
+  signUserSignedAction,
+  type UserSignedAction,
 } from "chainkit/exchange";
 import { describe, expect, it } from "vitest";
 
@@ -93,5 +95,22 @@ describe("official signing vectors", () => {
       });
       expect(signature).toEqual({ r: expected.r, s: expected.s, v: expected.v });
     });
+  });
+});
+
+const userSigned: {
+  vectors: { name: string; privateKey: Hex; action: UserSignedAction; expected: object }[];
+} = JSON.parse(
+  readFileSync(new URL("../fixtures/exchange/signing-user-actions.json", import.meta.url), "utf8"),
+);
+
+describe("official user-signed vectors (usdSend, withdraw3, approveBuilderFee)", () => {
+  it.each(userSigned.vectors)("$name", async (vector) => {
+    // The Python SDK writes r and s without leading zeros; none of these has one.
+    expect(await signUserSignedAction({ privateKey: vector.privateKey, action: vector.action })).toEqual(
+      vector.expected,
+    );
+    const signer = privateKeySigner(vector.privateKey);
+    expect(await signUserSignedAction({ signer, action: vector.action })).toEqual(vector.expected);
   });
 });

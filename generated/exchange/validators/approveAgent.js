@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate461;
-const schema176 = {"$ref":"schemas#/$defs/ApproveAgentRequest"};
+export const body = validate771;
+const schema262 = {"$ref":"schemas#/$defs/ApproveAgentRequest"};
 const schema27 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ApproveAgentAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
 const schema25 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","agentAddress","nonce"],"properties":{"type":{"type":"string","const":"approveAgent"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"agentAddress":{"$ref":"schemas#/$defs/Address"},"agentName":{"anyOf":[{"type":"string","pattern":"^.{0,16}( valid_until [0-9]+)?$"},{"type":"null"}]},"nonce":{"$ref":"schemas#/$defs/Timestamp"}}};
 const func0 = hexAwarePattern;
@@ -377,23 +377,23 @@ return errors === 0;
 }
 
 
-function validate461(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate771(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
-validate461.errors = vErrors;
+validate771.errors = vErrors;
 return errors === 0;
 }
 
-const schema177 = {"$ref":"schemas#/$defs/DefaultAnswer"};
-const schema77 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
-const schema78 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
-const schema79 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
+const schema263 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
+const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
+const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -417,12 +417,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate193.errors = vErrors;
+validate235.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -446,8 +446,8 @@ errors++;
 }
 }
 if(data.response !== undefined){
-if(!(validate193(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
-vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
+if(!(validate235(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
+vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
 errors = vErrors.length;
 }
 }
@@ -456,13 +456,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate192.errors = vErrors;
+validate234.errors = vErrors;
 return errors === 0;
 }
 
-const schema60 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
+const schema62 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -496,20 +496,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate142.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate192(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+if(!(validate234(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -518,8 +518,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -548,23 +548,23 @@ vErrors = null;
 }
 }
 }
-validate191.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate773(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate191(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate463.errors = vErrors;
+validate773.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate463 },
+  "200": { validate: validate773 },
   "422": {},
 };

@@ -49,15 +49,15 @@ class HexPattern {
   }
 }
 
-export const body = validate445;
-const schema168 = {"$ref":"schemas#/$defs/BatchModifyRequest"};
-const schema47 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/BatchModifyAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema35 = {"type":"object","additionalProperties":false,"required":["type","modifies"],"properties":{"type":{"type":"string","const":"batchModify"},"modifies":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Modification"}},"a":{"$ref":"schemas#/$defs/AlwaysPlace"}}};
-const schema36 = {"type":"object","additionalProperties":false,"required":["oid","order"],"properties":{"oid":{"$ref":"schemas#/$defs/OrderRef"},"order":{"$ref":"schemas#/$defs/Order"}}};
-const schema37 = {"oneOf":[{"$ref":"schemas#/$defs/OrderId"},{"$ref":"schemas#/$defs/Cloid"}]};
-const schema38 = {"type":"integer","minimum":0,"maximum":9007199254740991};
+export const body = validate755;
+const schema254 = {"$ref":"schemas#/$defs/BatchModifyRequest"};
+const schema49 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/BatchModifyAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
+const schema37 = {"type":"object","additionalProperties":false,"required":["type","modifies"],"properties":{"type":{"type":"string","const":"batchModify"},"modifies":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Modification"}},"a":{"$ref":"schemas#/$defs/AlwaysPlace"}}};
+const schema38 = {"type":"object","additionalProperties":false,"required":["oid","order"],"properties":{"oid":{"$ref":"schemas#/$defs/OrderRef"},"order":{"$ref":"schemas#/$defs/Order"}}};
+const schema39 = {"oneOf":[{"$ref":"schemas#/$defs/OrderId"},{"$ref":"schemas#/$defs/Cloid"}]};
+const schema40 = {"type":"integer","minimum":0,"maximum":9007199254740991};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
@@ -74,19 +74,19 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimu
 errors++;
 }
 }
-validate90.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"type":"string","pattern":"^0x[0-9a-f]{32}$"};
+const schema41 = {"type":"string","pattern":"^0x[0-9a-f]{32}$"};
 const func0 = hexAwarePattern;
-const pattern9 = func0("^0x[0-9a-f]{32}$", "u");
+const pattern11 = func0("^0x[0-9a-f]{32}$", "u");
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern9.test(data)){
+if(!pattern11.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{32}$"}});
 errors++;
 }
@@ -95,20 +95,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate92.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -117,8 +117,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -147,14 +147,14 @@ vErrors = null;
 }
 }
 }
-validate89.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-const schema40 = {"type":"object","additionalProperties":false,"required":["a","b","p","s","r","t"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"b":{"type":"boolean"},"p":{"$ref":"schemas#/$defs/DecimalString"},"s":{"$ref":"schemas#/$defs/DecimalString"},"r":{"type":"boolean"},"t":{"$ref":"schemas#/$defs/OrderType"},"c":{"$ref":"schemas#/$defs/Cloid"}}};
-const schema30 = {"type":"integer","minimum":0};
+const schema42 = {"type":"object","additionalProperties":false,"required":["a","b","p","s","r","t"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"b":{"type":"boolean"},"p":{"$ref":"schemas#/$defs/DecimalString"},"s":{"$ref":"schemas#/$defs/DecimalString"},"r":{"type":"boolean"},"t":{"$ref":"schemas#/$defs/OrderType"},"c":{"$ref":"schemas#/$defs/Cloid"}}};
+const schema32 = {"type":"integer","minimum":0};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
@@ -167,18 +167,18 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimu
 errors++;
 }
 }
-validate69.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-const schema41 = {"type":"string","pattern":"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"};
-const pattern10 = func0("^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$", "u");
+const schema43 = {"type":"string","pattern":"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"};
+const pattern12 = func0("^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$", "u");
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern10.test(data)){
+if(!pattern12.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"}});
 errors++;
 }
@@ -187,15 +187,15 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate97.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-const schema42 = {"oneOf":[{"$ref":"schemas#/$defs/LimitOrderType"},{"$ref":"schemas#/$defs/TriggerOrderType"}]};
-const schema43 = {"type":"object","additionalProperties":false,"required":["limit"],"properties":{"limit":{"type":"object","additionalProperties":false,"required":["tif"],"properties":{"tif":{"$ref":"schemas#/$defs/TimeInForce"}}}}};
-const schema44 = {"type":"string","enum":["Alo","Ioc","Gtc","FrontendMarket"]};
+const schema44 = {"oneOf":[{"$ref":"schemas#/$defs/LimitOrderType"},{"$ref":"schemas#/$defs/TriggerOrderType"}]};
+const schema45 = {"type":"object","additionalProperties":false,"required":["limit"],"properties":{"limit":{"type":"object","additionalProperties":false,"required":["tif"],"properties":{"tif":{"$ref":"schemas#/$defs/TimeInForce"}}}}};
+const schema46 = {"type":"string","enum":["Alo","Ioc","Gtc","FrontendMarket"]};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -203,15 +203,15 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((((data === "Alo") || (data === "Ioc")) || (data === "Gtc")) || (data === "FrontendMarket"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema44.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema46.enum}});
 errors++;
 }
-validate102.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -239,8 +239,8 @@ errors++;
 }
 }
 if(data0.tif !== undefined){
-if(!(validate102(data0.tif, {instancePath:instancePath+"/limit/tif",parentData:data0,parentDataProperty:"tif",rootData}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+if(!(validate109(data0.tif, {instancePath:instancePath+"/limit/tif",parentData:data0,parentDataProperty:"tif",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -255,14 +255,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate101.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"type":"object","additionalProperties":false,"required":["trigger"],"properties":{"trigger":{"type":"object","additionalProperties":false,"required":["isMarket","triggerPx","tpsl"],"properties":{"isMarket":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/DecimalString"},"tpsl":{"$ref":"schemas#/$defs/TpSl"}}}}};
-const schema46 = {"type":"string","enum":["tp","sl"]};
+const schema47 = {"type":"object","additionalProperties":false,"required":["trigger"],"properties":{"trigger":{"type":"object","additionalProperties":false,"required":["isMarket","triggerPx","tpsl"],"properties":{"isMarket":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/DecimalString"},"tpsl":{"$ref":"schemas#/$defs/TpSl"}}}}};
+const schema48 = {"type":"string","enum":["tp","sl"]};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -270,15 +270,15 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((data === "tp") || (data === "sl"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema46.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema48.enum}});
 errors++;
 }
-validate107.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -320,14 +320,14 @@ errors++;
 }
 }
 if(data0.triggerPx !== undefined){
-if(!(validate97(data0.triggerPx, {instancePath:instancePath+"/trigger/triggerPx",parentData:data0,parentDataProperty:"triggerPx",rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate104(data0.triggerPx, {instancePath:instancePath+"/trigger/triggerPx",parentData:data0,parentDataProperty:"triggerPx",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 if(data0.tpsl !== undefined){
-if(!(validate107(data0.tpsl, {instancePath:instancePath+"/trigger/tpsl",parentData:data0,parentDataProperty:"tpsl",rootData}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+if(!(validate114(data0.tpsl, {instancePath:instancePath+"/trigger/tpsl",parentData:data0,parentDataProperty:"tpsl",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
@@ -342,20 +342,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate105.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -364,8 +364,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate112(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -394,12 +394,12 @@ vErrors = null;
 }
 }
 }
-validate100.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -434,8 +434,8 @@ errors++;
 }
 }
 if(data.a !== undefined){
-if(!(validate69(data.a, {instancePath:instancePath+"/a",parentData:data,parentDataProperty:"a",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate76(data.a, {instancePath:instancePath+"/a",parentData:data,parentDataProperty:"a",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -446,14 +446,14 @@ errors++;
 }
 }
 if(data.p !== undefined){
-if(!(validate97(data.p, {instancePath:instancePath+"/p",parentData:data,parentDataProperty:"p",rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate104(data.p, {instancePath:instancePath+"/p",parentData:data,parentDataProperty:"p",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 if(data.s !== undefined){
-if(!(validate97(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate104(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
@@ -464,14 +464,14 @@ errors++;
 }
 }
 if(data.t !== undefined){
-if(!(validate100(data.t, {instancePath:instancePath+"/t",parentData:data,parentDataProperty:"t",rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate107(data.t, {instancePath:instancePath+"/t",parentData:data,parentDataProperty:"t",rootData}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 }
 if(data.c !== undefined){
-if(!(validate92(data.c, {instancePath:instancePath+"/c",parentData:data,parentDataProperty:"c",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate99(data.c, {instancePath:instancePath+"/c",parentData:data,parentDataProperty:"c",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -480,12 +480,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate95.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -504,14 +504,14 @@ errors++;
 }
 }
 if(data.oid !== undefined){
-if(!(validate89(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate96(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.order !== undefined){
-if(!(validate95(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate102(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 }
@@ -520,7 +520,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate88.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
@@ -542,7 +542,7 @@ return errors === 0;
 }
 
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -580,8 +580,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate88(data1[i0], {instancePath:instancePath+"/modifies/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate95(data1[i0], {instancePath:instancePath+"/modifies/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
@@ -602,7 +602,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate87.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
@@ -696,7 +696,7 @@ validate67.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"null"}]};
+const schema50 = {"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"null"}]};
 const schema20 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
@@ -718,7 +718,7 @@ return errors === 0;
 }
 
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -754,17 +754,17 @@ vErrors = null;
 }
 }
 }
-validate119.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-const schema49 = {"type":["integer","null"],"minimum":0};
+const schema51 = {"type":["integer","null"],"minimum":0};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (data !== null)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema49.type}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema51.type}});
 errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
@@ -773,12 +773,12 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimu
 errors++;
 }
 }
-validate122.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -801,8 +801,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate87(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+if(!(validate94(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 }
@@ -819,14 +819,14 @@ errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate119(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate122(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
+vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
 }
@@ -835,30 +835,30 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate115.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate755(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate115(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+if(!(validate122(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
-validate445.errors = vErrors;
+validate755.errors = vErrors;
 return errors === 0;
 }
 
-const schema169 = {"$ref":"schemas#/$defs/PlacementAnswer"};
-const schema131 = {"oneOf":[{"$ref":"schemas#/$defs/OrderOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
-const schema116 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/PlacementResult"}}};
-const schema117 = {"type":"object","required":["type","data"],"properties":{"type":{"anyOf":[{"type":"string","enum":["order","batchModify"]},{"type":"string"}]},"data":{"type":"object","required":["statuses"],"properties":{"statuses":{"type":"array","items":{"$ref":"schemas#/$defs/PlacementStatus"}}}}}};
-const schema118 = {"oneOf":[{"$ref":"schemas#/$defs/RestingStatus"},{"$ref":"schemas#/$defs/FilledStatus"},{"$ref":"schemas#/$defs/ErrorStatus"},{"$ref":"schemas#/$defs/WaitingStatus"}]};
-const schema119 = {"type":"object","required":["resting"],"properties":{"resting":{"type":"object","required":["oid"],"properties":{"oid":{"$ref":"schemas#/$defs/OrderId"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}}}};
+const schema255 = {"$ref":"schemas#/$defs/PlacementAnswer"};
+const schema165 = {"oneOf":[{"$ref":"schemas#/$defs/OrderOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
+const schema149 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/PlacementResult"}}};
+const schema150 = {"type":"object","required":["type","data"],"properties":{"type":{"anyOf":[{"type":"string","enum":["order","batchModify"]},{"type":"string"}]},"data":{"type":"object","required":["statuses"],"properties":{"statuses":{"type":"array","items":{"$ref":"schemas#/$defs/PlacementStatus"}}}}}};
+const schema151 = {"oneOf":[{"$ref":"schemas#/$defs/RestingStatus"},{"$ref":"schemas#/$defs/FilledStatus"},{"$ref":"schemas#/$defs/ErrorStatus"},{"$ref":"schemas#/$defs/WaitingStatus"}]};
+const schema152 = {"type":"object","required":["resting"],"properties":{"resting":{"type":"object","required":["oid"],"properties":{"oid":{"$ref":"schemas#/$defs/OrderId"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}}}};
 
-function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -874,14 +874,14 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/resting",schemaPath:"#/
 errors++;
 }
 if(data0.oid !== undefined){
-if(!(validate90(data0.oid, {instancePath:instancePath+"/resting/oid",parentData:data0,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate97(data0.oid, {instancePath:instancePath+"/resting/oid",parentData:data0,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
 if(data0.cloid !== undefined){
-if(!(validate92(data0.cloid, {instancePath:instancePath+"/resting/cloid",parentData:data0,parentDataProperty:"cloid",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate99(data0.cloid, {instancePath:instancePath+"/resting/cloid",parentData:data0,parentDataProperty:"cloid",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -896,11 +896,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate316.errors = vErrors;
+validate430.errors = vErrors;
 return errors === 0;
 }
 
-const schema87 = {"type":"object","required":["filled"],"properties":{"filled":{"type":"object","required":["totalSz","avgPx","oid"],"properties":{"totalSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"avgPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}}}};
+const schema103 = {"type":"object","required":["filled"],"properties":{"filled":{"type":"object","required":["totalSz","avgPx","oid"],"properties":{"totalSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"avgPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
 const pattern4 = func0("^-?[0-9]+(\\.[0-9]+)?$", "u");
 
@@ -922,7 +922,7 @@ return errors === 0;
 }
 
 
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -958,14 +958,14 @@ errors = vErrors.length;
 }
 }
 if(data0.oid !== undefined){
-if(!(validate90(data0.oid, {instancePath:instancePath+"/filled/oid",parentData:data0,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate97(data0.oid, {instancePath:instancePath+"/filled/oid",parentData:data0,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
 if(data0.cloid !== undefined){
-if(!(validate92(data0.cloid, {instancePath:instancePath+"/filled/cloid",parentData:data0,parentDataProperty:"cloid",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate99(data0.cloid, {instancePath:instancePath+"/filled/cloid",parentData:data0,parentDataProperty:"cloid",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -980,13 +980,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate215.errors = vErrors;
+validate265.errors = vErrors;
 return errors === 0;
 }
 
-const schema59 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"}}};
+const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"}}};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1005,13 +1005,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate137.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-const schema120 = {"anyOf":[{"type":"string","enum":["waitingForFill","waitingForTrigger"]},{"type":"string"}]};
+const schema153 = {"anyOf":[{"type":"string","enum":["waitingForFill","waitingForTrigger"]},{"type":"string"}]};
 
-function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1022,7 +1022,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"t
 errors++;
 }
 if(!((data === "waitingForFill") || (data === "waitingForTrigger"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema120.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema153.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -1051,20 +1051,20 @@ vErrors = null;
 }
 }
 }
-validate322.errors = vErrors;
+validate436.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate315(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate316(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
+if(!(validate430(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate430.errors : vErrors.concat(validate430.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1073,8 +1073,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate215(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
+if(!(validate265(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1088,8 +1088,8 @@ valid0 = true;
 passing0 = 1;
 }
 var _errs3 = errors;
-if(!(validate137(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -1103,8 +1103,8 @@ valid0 = true;
 passing0 = 2;
 }
 var _errs4 = errors;
-if(!(validate322(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate322.errors : vErrors.concat(validate322.errors);
+if(!(validate436(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate436.errors : vErrors.concat(validate436.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -1135,12 +1135,12 @@ vErrors = null;
 }
 }
 }
-validate315.errors = vErrors;
+validate429.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate314(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1162,7 +1162,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/pro
 errors++;
 }
 if(!((data0 === "order") || (data0 === "batchModify"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema117.properties.type.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema150.properties.type.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs3 === errors;
@@ -1204,8 +1204,8 @@ let data2 = data1.statuses;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate315(data2[i0], {instancePath:instancePath+"/data/statuses/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate315.errors : vErrors.concat(validate315.errors);
+if(!(validate429(data2[i0], {instancePath:instancePath+"/data/statuses/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate429.errors : vErrors.concat(validate429.errors);
 errors = vErrors.length;
 }
 }
@@ -1226,12 +1226,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate314.errors = vErrors;
+validate428.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1255,8 +1255,8 @@ errors++;
 }
 }
 if(data.response !== undefined){
-if(!(validate314(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
-vErrors = vErrors === null ? validate314.errors : vErrors.concat(validate314.errors);
+if(!(validate428(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
+vErrors = vErrors === null ? validate428.errors : vErrors.concat(validate428.errors);
 errors = vErrors.length;
 }
 }
@@ -1265,13 +1265,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate313.errors = vErrors;
+validate427.errors = vErrors;
 return errors === 0;
 }
 
-const schema60 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
+const schema62 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1305,20 +1305,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate142.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate478(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate313(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
+if(!(validate427(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate427.errors : vErrors.concat(validate427.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1327,8 +1327,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -1357,23 +1357,23 @@ vErrors = null;
 }
 }
 }
-validate353.errors = vErrors;
+validate478.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate757(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate353(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate353.errors : vErrors.concat(validate353.errors);
+if(!(validate478(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate478.errors : vErrors.concat(validate478.errors);
 errors = vErrors.length;
 }
-validate447.errors = vErrors;
+validate757.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate447 },
+  "200": { validate: validate757 },
   "422": {},
 };

@@ -49,14 +49,14 @@ class HexPattern {
   }
 }
 
-export const body = validate433;
-const schema162 = {"$ref":"schemas#/$defs/CancelRequest"};
-const schema67 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/CancelAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema53 = {"type":"object","additionalProperties":false,"required":["type","cancels"],"properties":{"type":{"type":"string","const":"cancel"},"cancels":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/CancelByOid"}}}};
-const schema54 = {"type":"object","additionalProperties":false,"required":["a","o"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"o":{"$ref":"schemas#/$defs/OrderId"}}};
-const schema30 = {"type":"integer","minimum":0};
+export const body = validate743;
+const schema248 = {"$ref":"schemas#/$defs/CancelRequest"};
+const schema69 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/CancelAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
+const schema55 = {"type":"object","additionalProperties":false,"required":["type","cancels"],"properties":{"type":{"type":"string","const":"cancel"},"cancels":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/CancelByOid"}}}};
+const schema56 = {"type":"object","additionalProperties":false,"required":["a","o"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"o":{"$ref":"schemas#/$defs/OrderId"}}};
+const schema32 = {"type":"integer","minimum":0};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
@@ -69,13 +69,13 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimu
 errors++;
 }
 }
-validate69.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-const schema38 = {"type":"integer","minimum":0,"maximum":9007199254740991};
+const schema40 = {"type":"integer","minimum":0,"maximum":9007199254740991};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
@@ -92,12 +92,12 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimu
 errors++;
 }
 }
-validate90.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -116,14 +116,14 @@ errors++;
 }
 }
 if(data.a !== undefined){
-if(!(validate69(data.a, {instancePath:instancePath+"/a",parentData:data,parentDataProperty:"a",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate76(data.a, {instancePath:instancePath+"/a",parentData:data,parentDataProperty:"a",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
 if(data.o !== undefined){
-if(!(validate90(data.o, {instancePath:instancePath+"/o",parentData:data,parentDataProperty:"o",rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate97(data.o, {instancePath:instancePath+"/o",parentData:data,parentDataProperty:"o",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
@@ -132,12 +132,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate129.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -175,8 +175,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate129(data1[i0], {instancePath:instancePath+"/cancels/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+if(!(validate136(data1[i0], {instancePath:instancePath+"/cancels/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
 errors = vErrors.length;
 }
 }
@@ -191,7 +191,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate128.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
@@ -286,7 +286,7 @@ validate67.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"null"}]};
+const schema50 = {"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"null"}]};
 const schema20 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
@@ -308,7 +308,7 @@ return errors === 0;
 }
 
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -344,17 +344,17 @@ vErrors = null;
 }
 }
 }
-validate119.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-const schema49 = {"type":["integer","null"],"minimum":0};
+const schema51 = {"type":["integer","null"],"minimum":0};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (data !== null)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema49.type}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema51.type}});
 errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
@@ -363,12 +363,12 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimu
 errors++;
 }
 }
-validate122.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -391,8 +391,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate128(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+if(!(validate135(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 }
@@ -409,14 +409,14 @@ errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate119(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate122(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
+vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
 }
@@ -425,30 +425,30 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate163.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate743(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate163(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate170(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
-validate433.errors = vErrors;
+validate743.errors = vErrors;
 return errors === 0;
 }
 
-const schema163 = {"$ref":"schemas#/$defs/CancelAnswer"};
-const schema55 = {"oneOf":[{"$ref":"schemas#/$defs/CancelOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
-const schema56 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/CancelResult"}}};
-const schema57 = {"type":"object","required":["type","data"],"properties":{"type":{"type":"string"},"data":{"type":"object","required":["statuses"],"properties":{"statuses":{"type":"array","items":{"$ref":"schemas#/$defs/CancelStatus"}}}}}};
-const schema58 = {"anyOf":[{"type":"string","enum":["success"]},{"$ref":"schemas#/$defs/ErrorStatus"}]};
-const schema59 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"}}};
+const schema249 = {"$ref":"schemas#/$defs/CancelAnswer"};
+const schema57 = {"oneOf":[{"$ref":"schemas#/$defs/CancelOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
+const schema58 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/CancelResult"}}};
+const schema59 = {"type":"object","required":["type","data"],"properties":{"type":{"type":"string"},"data":{"type":"object","required":["statuses"],"properties":{"statuses":{"type":"array","items":{"$ref":"schemas#/$defs/CancelStatus"}}}}}};
+const schema60 = {"anyOf":[{"type":"string","enum":["success"]},{"$ref":"schemas#/$defs/ErrorStatus"}]};
+const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"}}};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -467,12 +467,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate137.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -483,15 +483,15 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"t
 errors++;
 }
 if(!(data === "success")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema58.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema60.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs3 = errors;
-if(!(validate137(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -512,12 +512,12 @@ vErrors = null;
 }
 }
 }
-validate136.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -547,8 +547,8 @@ let data2 = data1.statuses;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate136(data2[i0], {instancePath:instancePath+"/data/statuses/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate143(data2[i0], {instancePath:instancePath+"/data/statuses/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 }
@@ -569,12 +569,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate135.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -598,8 +598,8 @@ errors++;
 }
 }
 if(data.response !== undefined){
-if(!(validate135(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate142(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 }
@@ -608,13 +608,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate134.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-const schema60 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
+const schema62 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -648,20 +648,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate142.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate134(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate141(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -670,8 +670,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -700,23 +700,23 @@ vErrors = null;
 }
 }
 }
-validate133.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate745(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate133(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
-validate435.errors = vErrors;
+validate745.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate435 },
+  "200": { validate: validate745 },
   "422": {},
 };

@@ -59,14 +59,14 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate497;
-const schema194 = {"$ref":"schemas#/$defs/ClearinghouseStateRequest"};
-const schema72 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"clearinghouseState"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
-const schema73 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
+export const body = validate867;
+const schema310 = {"$ref":"schemas#/$defs/ClearinghouseStateRequest"};
+const schema81 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"clearinghouseState"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
+const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -79,12 +79,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate186.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -114,8 +114,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate186(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if(!(validate214(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
 }
@@ -124,25 +124,25 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate185.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate497(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate867(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate185(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+if(!(validate213(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
 errors = vErrors.length;
 }
-validate497.errors = vErrors;
+validate867.errors = vErrors;
 return errors === 0;
 }
 
-const schema195 = {"$ref":"schemas#/$defs/ClearinghouseState"};
-const schema70 = {"type":"object","required":["marginSummary","crossMarginSummary","withdrawable","assetPositions"],"properties":{"marginSummary":{"$ref":"schemas#/$defs/MarginSummary"},"crossMarginSummary":{"$ref":"schemas#/$defs/MarginSummary"},"crossMaintenanceMarginUsed":{"$ref":"schemas#/$defs/ResponseDecimal"},"withdrawable":{"$ref":"schemas#/$defs/ResponseDecimal"},"assetPositions":{"type":"array","items":{"$ref":"schemas#/$defs/AssetPosition"}},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
-const schema71 = {"type":"object","required":["accountValue","totalNtlPos","totalRawUsd","totalMarginUsed"],"properties":{"accountValue":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalNtlPos":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalRawUsd":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalMarginUsed":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
+const schema311 = {"$ref":"schemas#/$defs/ClearinghouseState"};
+const schema79 = {"type":"object","required":["marginSummary","crossMarginSummary","withdrawable","assetPositions"],"properties":{"marginSummary":{"$ref":"schemas#/$defs/MarginSummary"},"crossMarginSummary":{"$ref":"schemas#/$defs/MarginSummary"},"crossMaintenanceMarginUsed":{"$ref":"schemas#/$defs/ResponseDecimal"},"withdrawable":{"$ref":"schemas#/$defs/ResponseDecimal"},"assetPositions":{"type":"array","items":{"$ref":"schemas#/$defs/AssetPosition"}},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
+const schema80 = {"type":"object","required":["accountValue","totalNtlPos","totalRawUsd","totalMarginUsed"],"properties":{"accountValue":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalNtlPos":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalRawUsd":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalMarginUsed":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
 const pattern4 = func0("^-?[0-9]+(\\.[0-9]+)?$", "u");
 
@@ -164,7 +164,7 @@ return errors === 0;
 }
 
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -213,20 +213,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate174.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
-const schema31 = {"type":"object","required":["type","position"],"properties":{"type":{"type":"string"},"position":{"$ref":"schemas#/$defs/Position"}}};
-const schema32 = {"type":"object","required":["coin","szi","leverage","entryPx","positionValue","unrealizedPnl","returnOnEquity","liquidationPx","marginUsed"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"szi":{"$ref":"schemas#/$defs/ResponseDecimal"},"leverage":{"$ref":"schemas#/$defs/Leverage"},"entryPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"positionValue":{"$ref":"schemas#/$defs/ResponseDecimal"},"unrealizedPnl":{"$ref":"schemas#/$defs/ResponseDecimal"},"returnOnEquity":{"$ref":"schemas#/$defs/ResponseDecimal"},"liquidationPx":{"anyOf":[{"$ref":"schemas#/$defs/ResponseDecimal"},{"type":"null"}]},"marginUsed":{"$ref":"schemas#/$defs/ResponseDecimal"},"maxLeverage":{"type":"integer"},"maxTradeSzs":{"type":"array","items":{"$ref":"schemas#/$defs/ResponseDecimal"}},"cumFunding":{"type":"object","additionalProperties":{"$ref":"schemas#/$defs/ResponseDecimal"}}}};
-const schema33 = {"type":"string","minLength":1};
-const func10 = cjs0.default;
+const schema33 = {"type":"object","required":["type","position"],"properties":{"type":{"type":"string"},"position":{"$ref":"schemas#/$defs/Position"}}};
+const schema34 = {"type":"object","required":["coin","szi","leverage","entryPx","positionValue","unrealizedPnl","returnOnEquity","liquidationPx","marginUsed"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"szi":{"$ref":"schemas#/$defs/ResponseDecimal"},"leverage":{"$ref":"schemas#/$defs/Leverage"},"entryPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"positionValue":{"$ref":"schemas#/$defs/ResponseDecimal"},"unrealizedPnl":{"$ref":"schemas#/$defs/ResponseDecimal"},"returnOnEquity":{"$ref":"schemas#/$defs/ResponseDecimal"},"liquidationPx":{"anyOf":[{"$ref":"schemas#/$defs/ResponseDecimal"},{"type":"null"}]},"marginUsed":{"$ref":"schemas#/$defs/ResponseDecimal"},"maxLeverage":{"type":"integer"},"maxTradeSzs":{"type":"array","items":{"$ref":"schemas#/$defs/ResponseDecimal"}},"cumFunding":{"type":"object","additionalProperties":{"$ref":"schemas#/$defs/ResponseDecimal"}}}};
+const schema35 = {"type":"string","minLength":1};
+const func12 = cjs0.default;
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func10(data) < 1){
+if(func12(data) < 1){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
@@ -235,13 +235,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate72.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-const schema34 = {"type":"object","required":["type","value"],"properties":{"type":{"type":"string","enum":["cross","isolated"]},"value":{"type":"integer","minimum":1},"rawUsd":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
+const schema36 = {"type":"object","required":["type","value"],"properties":{"type":{"type":"string","enum":["cross","isolated"]},"value":{"type":"integer","minimum":1},"rawUsd":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -260,7 +260,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/pro
 errors++;
 }
 if(!((data0 === "cross") || (data0 === "isolated"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema34.properties.type.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema36.properties.type.enum}});
 errors++;
 }
 }
@@ -288,12 +288,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate75.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -334,8 +334,8 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate72(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
@@ -346,8 +346,8 @@ errors = vErrors.length;
 }
 }
 if(data.leverage !== undefined){
-if(!(validate75(data.leverage, {instancePath:instancePath+"/leverage",parentData:data,parentDataProperty:"leverage",rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate82(data.leverage, {instancePath:instancePath+"/leverage",parentData:data,parentDataProperty:"leverage",rootData}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 }
@@ -460,12 +460,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate71.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -484,8 +484,8 @@ errors++;
 }
 }
 if(data.position !== undefined){
-if(!(validate71(data.position, {instancePath:instancePath+"/position",parentData:data,parentDataProperty:"position",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate78(data.position, {instancePath:instancePath+"/position",parentData:data,parentDataProperty:"position",rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 }
@@ -494,7 +494,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate70.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
@@ -518,7 +518,7 @@ return errors === 0;
 }
 
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -539,14 +539,14 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.marginSummary !== undefined){
-if(!(validate174(data.marginSummary, {instancePath:instancePath+"/marginSummary",parentData:data,parentDataProperty:"marginSummary",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate202(data.marginSummary, {instancePath:instancePath+"/marginSummary",parentData:data,parentDataProperty:"marginSummary",rootData}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 }
 if(data.crossMarginSummary !== undefined){
-if(!(validate174(data.crossMarginSummary, {instancePath:instancePath+"/crossMarginSummary",parentData:data,parentDataProperty:"crossMarginSummary",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate202(data.crossMarginSummary, {instancePath:instancePath+"/crossMarginSummary",parentData:data,parentDataProperty:"crossMarginSummary",rootData}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 }
@@ -567,8 +567,8 @@ let data4 = data.assetPositions;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate70(data4[i0], {instancePath:instancePath+"/assetPositions/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate77(data4[i0], {instancePath:instancePath+"/assetPositions/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -589,23 +589,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate173.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate499(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate869(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate201(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
 }
-validate499.errors = vErrors;
+validate869.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate499 },
+  "200": { validate: validate869 },
   "422": {},
 };

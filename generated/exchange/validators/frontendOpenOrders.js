@@ -59,14 +59,14 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate485;
-const schema188 = {"$ref":"schemas#/$defs/FrontendOpenOrdersRequest"};
-const schema90 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"frontendOpenOrders"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
-const schema73 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
+export const body = validate855;
+const schema304 = {"$ref":"schemas#/$defs/FrontendOpenOrdersRequest"};
+const schema106 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"frontendOpenOrders"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
+const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -79,12 +79,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate186.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -114,8 +114,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate186(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if(!(validate214(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
 }
@@ -124,33 +124,33 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate232.errors = vErrors;
+validate282.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate485(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate855(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate232(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
+if(!(validate282(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate282.errors : vErrors.concat(validate282.errors);
 errors = vErrors.length;
 }
-validate485.errors = vErrors;
+validate855.errors = vErrors;
 return errors === 0;
 }
 
-const schema189 = {"$ref":"schemas#/$defs/FrontendOpenOrders"};
-const schema88 = {"type":"array","items":{"$ref":"schemas#/$defs/FrontendOrder"}};
-const schema89 = {"type":"object","required":["coin","side","limitPx","sz","oid","timestamp","origSz","triggerCondition","isTrigger","triggerPx","children","isPositionTpsl","reduceOnly","orderType"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"limitPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"timestamp":{"$ref":"schemas#/$defs/Timestamp"},"origSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"triggerCondition":{"type":"string"},"isTrigger":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"children":{"type":"array","items":{"$ref":"schemas#/$defs/FrontendOrder"}},"isPositionTpsl":{"type":"boolean"},"reduceOnly":{"type":"boolean"},"orderType":{"type":"string"},"tif":{"type":["string","null"]},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]}}};
-const schema33 = {"type":"string","minLength":1};
-const func10 = cjs0.default;
+const schema305 = {"$ref":"schemas#/$defs/FrontendOpenOrders"};
+const schema104 = {"type":"array","items":{"$ref":"schemas#/$defs/FrontendOrder"}};
+const schema105 = {"type":"object","required":["coin","side","limitPx","sz","oid","timestamp","origSz","triggerCondition","isTrigger","triggerPx","children","isPositionTpsl","reduceOnly","orderType"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"limitPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"timestamp":{"$ref":"schemas#/$defs/Timestamp"},"origSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"triggerCondition":{"type":"string"},"isTrigger":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"children":{"type":"array","items":{"$ref":"schemas#/$defs/FrontendOrder"}},"isPositionTpsl":{"type":"boolean"},"reduceOnly":{"type":"boolean"},"orderType":{"type":"string"},"tif":{"type":["string","null"]},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]}}};
+const schema35 = {"type":"string","minLength":1};
+const func12 = cjs0.default;
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func10(data) < 1){
+if(func12(data) < 1){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
@@ -159,13 +159,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate72.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-const schema86 = {"type":"string","enum":["B","A"]};
+const schema102 = {"type":"string","enum":["B","A"]};
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -173,10 +173,10 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((data === "B") || (data === "A"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema86.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema102.enum}});
 errors++;
 }
-validate207.errors = vErrors;
+validate257.errors = vErrors;
 return errors === 0;
 }
 
@@ -200,9 +200,9 @@ validate55.errors = vErrors;
 return errors === 0;
 }
 
-const schema38 = {"type":"integer","minimum":0,"maximum":9007199254740991};
+const schema40 = {"type":"integer","minimum":0,"maximum":9007199254740991};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
@@ -219,7 +219,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimu
 errors++;
 }
 }
-validate90.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
@@ -242,14 +242,14 @@ validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"type":"string","pattern":"^0x[0-9a-f]{32}$"};
-const pattern9 = func0("^0x[0-9a-f]{32}$", "u");
+const schema41 = {"type":"string","pattern":"^0x[0-9a-f]{32}$"};
+const pattern11 = func0("^0x[0-9a-f]{32}$", "u");
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern9.test(data)){
+if(!pattern11.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{32}$"}});
 errors++;
 }
@@ -258,13 +258,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate92.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-const wrapper0 = {validate: validate221};
+const wrapper0 = {validate: validate271};
 
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -325,14 +325,14 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate72(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.side !== undefined){
-if(!(validate207(data.side, {instancePath:instancePath+"/side",parentData:data,parentDataProperty:"side",rootData}))){
-vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
+if(!(validate257(data.side, {instancePath:instancePath+"/side",parentData:data,parentDataProperty:"side",rootData}))){
+vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
 errors = vErrors.length;
 }
 }
@@ -349,8 +349,8 @@ errors = vErrors.length;
 }
 }
 if(data.oid !== undefined){
-if(!(validate90(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate97(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
@@ -421,7 +421,7 @@ errors++;
 if(data.tif !== undefined){
 let data15 = data.tif;
 if((typeof data15 !== "string") && (data15 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/type",keyword:"type",params:{type: schema89.properties.tif.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/type",keyword:"type",params:{type: schema105.properties.tif.type}});
 errors++;
 }
 }
@@ -430,8 +430,8 @@ let data16 = data.cloid;
 const _errs25 = errors;
 let valid3 = false;
 var _errs26 = errors;
-if(!(validate92(data16, {instancePath:instancePath+"/cloid",parentData:data,parentDataProperty:"cloid",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate99(data16, {instancePath:instancePath+"/cloid",parentData:data,parentDataProperty:"cloid",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs26 === errors;
@@ -466,19 +466,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate221.errors = vErrors;
+validate271.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate221(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+if(!(validate271(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
 errors = vErrors.length;
 }
 }
@@ -487,23 +487,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate220.errors = vErrors;
+validate270.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate487(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate857(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate220(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate220.errors : vErrors.concat(validate220.errors);
+if(!(validate270(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
 errors = vErrors.length;
 }
-validate487.errors = vErrors;
+validate857.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate487 },
+  "200": { validate: validate857 },
   "422": {},
 };

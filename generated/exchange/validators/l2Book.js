@@ -46,17 +46,17 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate477;
-const schema184 = {"$ref":"schemas#/$defs/L2BookRequest"};
-const schema94 = {"type":"object","additionalProperties":false,"required":["type","coin"],"properties":{"type":{"type":"string","const":"l2Book"},"coin":{"$ref":"schemas#/$defs/Coin"}}};
-const schema33 = {"type":"string","minLength":1};
-const func10 = cjs0.default;
+export const body = validate847;
+const schema300 = {"$ref":"schemas#/$defs/L2BookRequest"};
+const schema119 = {"type":"object","additionalProperties":false,"required":["type","coin"],"properties":{"type":{"type":"string","const":"l2Book"},"coin":{"$ref":"schemas#/$defs/Coin"}}};
+const schema35 = {"type":"string","minLength":1};
+const func12 = cjs0.default;
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func10(data) < 1){
+if(func12(data) < 1){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
@@ -65,12 +65,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate72.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate251(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -100,8 +100,8 @@ errors++;
 }
 }
 if(data.coin !== undefined){
-if(!(validate72(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
@@ -110,24 +110,24 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate251.errors = vErrors;
+validate333.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate477(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate847(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate251(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate251.errors : vErrors.concat(validate251.errors);
+if(!(validate333(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate333.errors : vErrors.concat(validate333.errors);
 errors = vErrors.length;
 }
-validate477.errors = vErrors;
+validate847.errors = vErrors;
 return errors === 0;
 }
 
-const schema185 = {"$ref":"schemas#/$defs/L2Book"};
-const schema93 = {"type":"object","required":["coin","time","levels"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"time":{"$ref":"schemas#/$defs/Timestamp"},"levels":{"type":"array","prefixItems":[{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}},{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}}],"minItems":2,"maxItems":2}}};
+const schema301 = {"$ref":"schemas#/$defs/L2Book"};
+const schema118 = {"type":"object","required":["coin","time","levels"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"time":{"$ref":"schemas#/$defs/Timestamp"},"levels":{"type":"array","prefixItems":[{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}},{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}}],"minItems":2,"maxItems":2}}};
 const schema26 = {"type":"integer","minimum":0};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -147,11 +147,11 @@ validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema50 = {"type":"object","required":["px","sz","n"],"properties":{"px":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"sz":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"n":{"type":"integer","minimum":0}}};
+const schema52 = {"type":"object","required":["px","sz","n"],"properties":{"px":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"sz":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"n":{"type":"integer","minimum":0}}};
 const func0 = hexAwarePattern;
-const pattern11 = func0("^[0-9]+(\\.[0-9]+)?$", "u");
+const pattern13 = func0("^[0-9]+(\\.[0-9]+)?$", "u");
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -170,7 +170,7 @@ errors++;
 if(data.px !== undefined){
 let data0 = data.px;
 if(typeof data0 === "string"){
-if(!pattern11.test(data0)){
+if(!pattern13.test(data0)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/px",schemaPath:"#/properties/px/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"}});
 errors++;
 }
@@ -183,7 +183,7 @@ errors++;
 if(data.sz !== undefined){
 let data1 = data.sz;
 if(typeof data1 === "string"){
-if(!pattern11.test(data1)){
+if(!pattern13.test(data1)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/sz",schemaPath:"#/properties/sz/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?$"}});
 errors++;
 }
@@ -211,12 +211,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate124.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -233,8 +233,8 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate72(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
@@ -261,8 +261,8 @@ let data3 = data2[0];
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i0=0; i0<len1; i0++){
-if(!(validate124(data3[i0], {instancePath:instancePath+"/levels/0/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate131(data3[i0], {instancePath:instancePath+"/levels/0/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 }
@@ -277,8 +277,8 @@ let data5 = data2[1];
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i1=0; i1<len2; i1++){
-if(!(validate124(data5[i1], {instancePath:instancePath+"/levels/1/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate131(data5[i1], {instancePath:instancePath+"/levels/1/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 }
@@ -299,23 +299,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate246.errors = vErrors;
+validate328.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate479(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate849(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate246(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
+if(!(validate328(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate328.errors : vErrors.concat(validate328.errors);
 errors = vErrors.length;
 }
-validate479.errors = vErrors;
+validate849.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate479 },
+  "200": { validate: validate849 },
   "422": {},
 };

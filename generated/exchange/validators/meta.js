@@ -36,11 +36,11 @@ class HexPattern {
   }
 }
 
-export const body = validate465;
-const schema178 = {"$ref":"schemas#/$defs/MetaRequest"};
-const schema105 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"meta"}}};
+export const body = validate835;
+const schema294 = {"$ref":"schemas#/$defs/MetaRequest"};
+const schema135 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"meta"}}};
 
-function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -70,27 +70,27 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate274.errors = vErrors;
+validate380.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate835(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate274(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
+if(!(validate380(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
 errors = vErrors.length;
 }
-validate465.errors = vErrors;
+validate835.errors = vErrors;
 return errors === 0;
 }
 
-const schema179 = {"$ref":"schemas#/$defs/Meta"};
-const schema103 = {"type":"object","required":["universe"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/PerpAsset"}},"marginTables":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTableEntry"}}}};
-const schema104 = {"type":"object","required":["name","szDecimals","maxLeverage"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0,"maximum":8},"maxLeverage":{"type":"integer","minimum":1},"onlyIsolated":{"type":"boolean"},"isDelisted":{"type":"boolean"},"marginTableId":{"type":"integer"}}};
+const schema295 = {"$ref":"schemas#/$defs/Meta"};
+const schema130 = {"type":"object","required":["universe"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/PerpAsset"}},"marginTables":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTableEntry"}}}};
+const schema131 = {"type":"object","required":["name","szDecimals","maxLeverage"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0,"maximum":8},"maxLeverage":{"type":"integer","minimum":1},"onlyIsolated":{"type":"boolean"},"isDelisted":{"type":"boolean"},"marginTableId":{"type":"integer"}}};
 
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -166,12 +166,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate271.errors = vErrors;
+validate362.errors = vErrors;
 return errors === 0;
 }
 
-const schema100 = {"type":"array","prefixItems":[{"type":"integer"},{"type":"object","required":["marginTiers"],"properties":{"description":{"type":"string"},"marginTiers":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTier"}}}}],"minItems":2,"maxItems":2};
-const schema101 = {"type":"object","required":["lowerBound","maxLeverage"],"properties":{"lowerBound":{"$ref":"schemas#/$defs/ResponseDecimal"},"maxLeverage":{"type":"integer"}}};
+const schema127 = {"type":"array","prefixItems":[{"type":"integer"},{"type":"object","required":["marginTiers"],"properties":{"description":{"type":"string"},"marginTiers":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTier"}}}}],"minItems":2,"maxItems":2};
+const schema128 = {"type":"object","required":["lowerBound","maxLeverage"],"properties":{"lowerBound":{"$ref":"schemas#/$defs/ResponseDecimal"},"maxLeverage":{"type":"integer"}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
 const func0 = hexAwarePattern;
 const pattern4 = func0("^-?[0-9]+(\\.[0-9]+)?$", "u");
@@ -194,7 +194,7 @@ return errors === 0;
 }
 
 
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -224,12 +224,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate265.errors = vErrors;
+validate356.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -267,8 +267,8 @@ let data3 = data1.marginTiers;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i0=0; i0<len1; i0++){
-if(!(validate265(data3[i0], {instancePath:instancePath+"/1/marginTiers/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+if(!(validate356(data3[i0], {instancePath:instancePath+"/1/marginTiers/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
 errors = vErrors.length;
 }
 }
@@ -289,12 +289,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate264.errors = vErrors;
+validate355.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate270(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -307,8 +307,8 @@ let data0 = data.universe;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate271(data0[i0], {instancePath:instancePath+"/universe/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
+if(!(validate362(data0[i0], {instancePath:instancePath+"/universe/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
 errors = vErrors.length;
 }
 }
@@ -323,8 +323,8 @@ let data2 = data.marginTables;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate264(data2[i1], {instancePath:instancePath+"/marginTables/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate264.errors : vErrors.concat(validate264.errors);
+if(!(validate355(data2[i1], {instancePath:instancePath+"/marginTables/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
 errors = vErrors.length;
 }
 }
@@ -339,23 +339,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate270.errors = vErrors;
+validate361.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate467(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate837(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate270(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate270.errors : vErrors.concat(validate270.errors);
+if(!(validate361(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate361.errors : vErrors.concat(validate361.errors);
 errors = vErrors.length;
 }
-validate467.errors = vErrors;
+validate837.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate467 },
+  "200": { validate: validate837 },
   "422": {},
 };

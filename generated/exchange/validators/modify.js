@@ -49,14 +49,14 @@ class HexPattern {
   }
 }
 
-export const body = validate441;
-const schema166 = {"$ref":"schemas#/$defs/ModifyRequest"};
-const schema108 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ModifyAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema107 = {"type":"object","additionalProperties":false,"required":["type","oid","order"],"properties":{"type":{"type":"string","const":"modify"},"oid":{"$ref":"schemas#/$defs/OrderRef"},"order":{"$ref":"schemas#/$defs/Order"},"a":{"$ref":"schemas#/$defs/AlwaysPlace"}}};
-const schema37 = {"oneOf":[{"$ref":"schemas#/$defs/OrderId"},{"$ref":"schemas#/$defs/Cloid"}]};
-const schema38 = {"type":"integer","minimum":0,"maximum":9007199254740991};
+export const body = validate751;
+const schema252 = {"$ref":"schemas#/$defs/ModifyRequest"};
+const schema139 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ModifyAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
+const schema138 = {"type":"object","additionalProperties":false,"required":["type","oid","order"],"properties":{"type":{"type":"string","const":"modify"},"oid":{"$ref":"schemas#/$defs/OrderRef"},"order":{"$ref":"schemas#/$defs/Order"},"a":{"$ref":"schemas#/$defs/AlwaysPlace"}}};
+const schema39 = {"oneOf":[{"$ref":"schemas#/$defs/OrderId"},{"$ref":"schemas#/$defs/Cloid"}]};
+const schema40 = {"type":"integer","minimum":0,"maximum":9007199254740991};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
@@ -73,19 +73,19 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimu
 errors++;
 }
 }
-validate90.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"type":"string","pattern":"^0x[0-9a-f]{32}$"};
+const schema41 = {"type":"string","pattern":"^0x[0-9a-f]{32}$"};
 const func0 = hexAwarePattern;
-const pattern9 = func0("^0x[0-9a-f]{32}$", "u");
+const pattern11 = func0("^0x[0-9a-f]{32}$", "u");
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern9.test(data)){
+if(!pattern11.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{32}$"}});
 errors++;
 }
@@ -94,20 +94,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate92.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -116,8 +116,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -146,14 +146,14 @@ vErrors = null;
 }
 }
 }
-validate89.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-const schema40 = {"type":"object","additionalProperties":false,"required":["a","b","p","s","r","t"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"b":{"type":"boolean"},"p":{"$ref":"schemas#/$defs/DecimalString"},"s":{"$ref":"schemas#/$defs/DecimalString"},"r":{"type":"boolean"},"t":{"$ref":"schemas#/$defs/OrderType"},"c":{"$ref":"schemas#/$defs/Cloid"}}};
-const schema30 = {"type":"integer","minimum":0};
+const schema42 = {"type":"object","additionalProperties":false,"required":["a","b","p","s","r","t"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"b":{"type":"boolean"},"p":{"$ref":"schemas#/$defs/DecimalString"},"s":{"$ref":"schemas#/$defs/DecimalString"},"r":{"type":"boolean"},"t":{"$ref":"schemas#/$defs/OrderType"},"c":{"$ref":"schemas#/$defs/Cloid"}}};
+const schema32 = {"type":"integer","minimum":0};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
@@ -166,18 +166,18 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimu
 errors++;
 }
 }
-validate69.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-const schema41 = {"type":"string","pattern":"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"};
-const pattern10 = func0("^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$", "u");
+const schema43 = {"type":"string","pattern":"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"};
+const pattern12 = func0("^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$", "u");
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern10.test(data)){
+if(!pattern12.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"}});
 errors++;
 }
@@ -186,15 +186,15 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate97.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-const schema42 = {"oneOf":[{"$ref":"schemas#/$defs/LimitOrderType"},{"$ref":"schemas#/$defs/TriggerOrderType"}]};
-const schema43 = {"type":"object","additionalProperties":false,"required":["limit"],"properties":{"limit":{"type":"object","additionalProperties":false,"required":["tif"],"properties":{"tif":{"$ref":"schemas#/$defs/TimeInForce"}}}}};
-const schema44 = {"type":"string","enum":["Alo","Ioc","Gtc","FrontendMarket"]};
+const schema44 = {"oneOf":[{"$ref":"schemas#/$defs/LimitOrderType"},{"$ref":"schemas#/$defs/TriggerOrderType"}]};
+const schema45 = {"type":"object","additionalProperties":false,"required":["limit"],"properties":{"limit":{"type":"object","additionalProperties":false,"required":["tif"],"properties":{"tif":{"$ref":"schemas#/$defs/TimeInForce"}}}}};
+const schema46 = {"type":"string","enum":["Alo","Ioc","Gtc","FrontendMarket"]};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -202,15 +202,15 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((((data === "Alo") || (data === "Ioc")) || (data === "Gtc")) || (data === "FrontendMarket"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema44.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema46.enum}});
 errors++;
 }
-validate102.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -238,8 +238,8 @@ errors++;
 }
 }
 if(data0.tif !== undefined){
-if(!(validate102(data0.tif, {instancePath:instancePath+"/limit/tif",parentData:data0,parentDataProperty:"tif",rootData}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+if(!(validate109(data0.tif, {instancePath:instancePath+"/limit/tif",parentData:data0,parentDataProperty:"tif",rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -254,14 +254,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate101.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-const schema45 = {"type":"object","additionalProperties":false,"required":["trigger"],"properties":{"trigger":{"type":"object","additionalProperties":false,"required":["isMarket","triggerPx","tpsl"],"properties":{"isMarket":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/DecimalString"},"tpsl":{"$ref":"schemas#/$defs/TpSl"}}}}};
-const schema46 = {"type":"string","enum":["tp","sl"]};
+const schema47 = {"type":"object","additionalProperties":false,"required":["trigger"],"properties":{"trigger":{"type":"object","additionalProperties":false,"required":["isMarket","triggerPx","tpsl"],"properties":{"isMarket":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/DecimalString"},"tpsl":{"$ref":"schemas#/$defs/TpSl"}}}}};
+const schema48 = {"type":"string","enum":["tp","sl"]};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -269,15 +269,15 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((data === "tp") || (data === "sl"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema46.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema48.enum}});
 errors++;
 }
-validate107.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -319,14 +319,14 @@ errors++;
 }
 }
 if(data0.triggerPx !== undefined){
-if(!(validate97(data0.triggerPx, {instancePath:instancePath+"/trigger/triggerPx",parentData:data0,parentDataProperty:"triggerPx",rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate104(data0.triggerPx, {instancePath:instancePath+"/trigger/triggerPx",parentData:data0,parentDataProperty:"triggerPx",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 if(data0.tpsl !== undefined){
-if(!(validate107(data0.tpsl, {instancePath:instancePath+"/trigger/tpsl",parentData:data0,parentDataProperty:"tpsl",rootData}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+if(!(validate114(data0.tpsl, {instancePath:instancePath+"/trigger/tpsl",parentData:data0,parentDataProperty:"tpsl",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
@@ -341,20 +341,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate105.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -363,8 +363,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate112(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -393,12 +393,12 @@ vErrors = null;
 }
 }
 }
-validate100.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -433,8 +433,8 @@ errors++;
 }
 }
 if(data.a !== undefined){
-if(!(validate69(data.a, {instancePath:instancePath+"/a",parentData:data,parentDataProperty:"a",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate76(data.a, {instancePath:instancePath+"/a",parentData:data,parentDataProperty:"a",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -445,14 +445,14 @@ errors++;
 }
 }
 if(data.p !== undefined){
-if(!(validate97(data.p, {instancePath:instancePath+"/p",parentData:data,parentDataProperty:"p",rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate104(data.p, {instancePath:instancePath+"/p",parentData:data,parentDataProperty:"p",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 if(data.s !== undefined){
-if(!(validate97(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate104(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
@@ -463,14 +463,14 @@ errors++;
 }
 }
 if(data.t !== undefined){
-if(!(validate100(data.t, {instancePath:instancePath+"/t",parentData:data,parentDataProperty:"t",rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate107(data.t, {instancePath:instancePath+"/t",parentData:data,parentDataProperty:"t",rootData}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 }
 if(data.c !== undefined){
-if(!(validate92(data.c, {instancePath:instancePath+"/c",parentData:data,parentDataProperty:"c",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate99(data.c, {instancePath:instancePath+"/c",parentData:data,parentDataProperty:"c",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -479,7 +479,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate95.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
@@ -501,7 +501,7 @@ return errors === 0;
 }
 
 
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -535,14 +535,14 @@ errors++;
 }
 }
 if(data.oid !== undefined){
-if(!(validate89(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate96(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.order !== undefined){
-if(!(validate95(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate102(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 }
@@ -557,7 +557,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate278.errors = vErrors;
+validate385.errors = vErrors;
 return errors === 0;
 }
 
@@ -651,7 +651,7 @@ validate67.errors = vErrors;
 return errors === 0;
 }
 
-const schema48 = {"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"null"}]};
+const schema50 = {"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"null"}]};
 const schema20 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
@@ -673,7 +673,7 @@ return errors === 0;
 }
 
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -709,17 +709,17 @@ vErrors = null;
 }
 }
 }
-validate119.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-const schema49 = {"type":["integer","null"],"minimum":0};
+const schema51 = {"type":["integer","null"],"minimum":0};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (data !== null)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema49.type}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema51.type}});
 errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
@@ -728,12 +728,12 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimu
 errors++;
 }
 }
-validate122.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -756,8 +756,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate278(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
+if(!(validate385(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate385.errors : vErrors.concat(validate385.errors);
 errors = vErrors.length;
 }
 }
@@ -774,14 +774,14 @@ errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate119(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate122(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
+vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
 }
@@ -790,28 +790,28 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate282.errors = vErrors;
+validate389.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate751(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate282(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate282.errors : vErrors.concat(validate282.errors);
+if(!(validate389(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
 errors = vErrors.length;
 }
-validate441.errors = vErrors;
+validate751.errors = vErrors;
 return errors === 0;
 }
 
-const schema167 = {"$ref":"schemas#/$defs/DefaultAnswer"};
-const schema77 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
-const schema78 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
-const schema79 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
+const schema253 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
+const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
+const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -835,12 +835,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate193.errors = vErrors;
+validate235.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -864,8 +864,8 @@ errors++;
 }
 }
 if(data.response !== undefined){
-if(!(validate193(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
-vErrors = vErrors === null ? validate193.errors : vErrors.concat(validate193.errors);
+if(!(validate235(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
+vErrors = vErrors === null ? validate235.errors : vErrors.concat(validate235.errors);
 errors = vErrors.length;
 }
 }
@@ -874,13 +874,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate192.errors = vErrors;
+validate234.errors = vErrors;
 return errors === 0;
 }
 
-const schema60 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
+const schema62 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -914,20 +914,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate142.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate192(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+if(!(validate234(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -936,8 +936,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate142(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -966,23 +966,23 @@ vErrors = null;
 }
 }
 }
-validate191.errors = vErrors;
+validate233.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate753(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate191(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
+if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate443.errors = vErrors;
+validate753.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate443 },
+  "200": { validate: validate753 },
   "422": {},
 };

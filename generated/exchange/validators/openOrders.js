@@ -59,14 +59,14 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate481;
-const schema186 = {"$ref":"schemas#/$defs/OpenOrdersRequest"};
-const schema112 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"openOrders"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
-const schema73 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
+export const body = validate851;
+const schema302 = {"$ref":"schemas#/$defs/OpenOrdersRequest"};
+const schema145 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"openOrders"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
+const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -79,12 +79,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate186.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -114,8 +114,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate186(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if(!(validate214(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
 }
@@ -124,33 +124,33 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate300.errors = vErrors;
+validate414.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate481(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate851(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate300(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate300.errors : vErrors.concat(validate300.errors);
+if(!(validate414(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate414.errors : vErrors.concat(validate414.errors);
 errors = vErrors.length;
 }
-validate481.errors = vErrors;
+validate851.errors = vErrors;
 return errors === 0;
 }
 
-const schema187 = {"$ref":"schemas#/$defs/OpenOrders"};
-const schema111 = {"type":"array","items":{"$ref":"schemas#/$defs/OpenOrder"}};
-const schema110 = {"type":"object","required":["coin","side","limitPx","sz","oid","timestamp"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"limitPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"timestamp":{"$ref":"schemas#/$defs/Timestamp"},"origSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]},"reduceOnly":{"type":"boolean"}}};
-const schema33 = {"type":"string","minLength":1};
-const func10 = cjs0.default;
+const schema303 = {"$ref":"schemas#/$defs/OpenOrders"};
+const schema144 = {"type":"array","items":{"$ref":"schemas#/$defs/OpenOrder"}};
+const schema143 = {"type":"object","required":["coin","side","limitPx","sz","oid","timestamp"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"limitPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"timestamp":{"$ref":"schemas#/$defs/Timestamp"},"origSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]},"reduceOnly":{"type":"boolean"}}};
+const schema35 = {"type":"string","minLength":1};
+const func12 = cjs0.default;
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func10(data) < 1){
+if(func12(data) < 1){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
@@ -159,13 +159,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate72.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-const schema86 = {"type":"string","enum":["B","A"]};
+const schema102 = {"type":"string","enum":["B","A"]};
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -173,10 +173,10 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((data === "B") || (data === "A"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema86.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema102.enum}});
 errors++;
 }
-validate207.errors = vErrors;
+validate257.errors = vErrors;
 return errors === 0;
 }
 
@@ -200,9 +200,9 @@ validate55.errors = vErrors;
 return errors === 0;
 }
 
-const schema38 = {"type":"integer","minimum":0,"maximum":9007199254740991};
+const schema40 = {"type":"integer","minimum":0,"maximum":9007199254740991};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
@@ -219,7 +219,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimu
 errors++;
 }
 }
-validate90.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
@@ -242,14 +242,14 @@ validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"type":"string","pattern":"^0x[0-9a-f]{32}$"};
-const pattern9 = func0("^0x[0-9a-f]{32}$", "u");
+const schema41 = {"type":"string","pattern":"^0x[0-9a-f]{32}$"};
+const pattern11 = func0("^0x[0-9a-f]{32}$", "u");
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern9.test(data)){
+if(!pattern11.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{32}$"}});
 errors++;
 }
@@ -258,12 +258,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate92.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -292,14 +292,14 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate72(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.side !== undefined){
-if(!(validate207(data.side, {instancePath:instancePath+"/side",parentData:data,parentDataProperty:"side",rootData}))){
-vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
+if(!(validate257(data.side, {instancePath:instancePath+"/side",parentData:data,parentDataProperty:"side",rootData}))){
+vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
 errors = vErrors.length;
 }
 }
@@ -316,8 +316,8 @@ errors = vErrors.length;
 }
 }
 if(data.oid !== undefined){
-if(!(validate90(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate97(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
@@ -338,8 +338,8 @@ let data7 = data.cloid;
 const _errs9 = errors;
 let valid1 = false;
 var _errs10 = errors;
-if(!(validate92(data7, {instancePath:instancePath+"/cloid",parentData:data,parentDataProperty:"cloid",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate99(data7, {instancePath:instancePath+"/cloid",parentData:data,parentDataProperty:"cloid",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -380,19 +380,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate289.errors = vErrors;
+validate403.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate289(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
+if(!(validate403(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate403.errors : vErrors.concat(validate403.errors);
 errors = vErrors.length;
 }
 }
@@ -401,23 +401,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate298.errors = vErrors;
+validate412.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate483(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate853(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate298(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
+if(!(validate412(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate412.errors : vErrors.concat(validate412.errors);
 errors = vErrors.length;
 }
-validate483.errors = vErrors;
+validate853.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate483 },
+  "200": { validate: validate853 },
   "422": {},
 };

@@ -59,14 +59,14 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate489;
-const schema190 = {"$ref":"schemas#/$defs/OrderStatusRequest"};
-const schema127 = {"type":"object","additionalProperties":false,"required":["type","user","oid"],"properties":{"type":{"type":"string","const":"orderStatus"},"user":{"$ref":"schemas#/$defs/UserQuery"},"oid":{"$ref":"schemas#/$defs/OrderRef"}}};
-const schema73 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
+export const body = validate859;
+const schema306 = {"$ref":"schemas#/$defs/OrderStatusRequest"};
+const schema160 = {"type":"object","additionalProperties":false,"required":["type","user","oid"],"properties":{"type":{"type":"string","const":"orderStatus"},"user":{"$ref":"schemas#/$defs/UserQuery"},"oid":{"$ref":"schemas#/$defs/OrderRef"}}};
+const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -79,14 +79,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate186.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"oneOf":[{"$ref":"schemas#/$defs/OrderId"},{"$ref":"schemas#/$defs/Cloid"}]};
-const schema38 = {"type":"integer","minimum":0,"maximum":9007199254740991};
+const schema39 = {"oneOf":[{"$ref":"schemas#/$defs/OrderId"},{"$ref":"schemas#/$defs/Cloid"}]};
+const schema40 = {"type":"integer","minimum":0,"maximum":9007199254740991};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
@@ -103,18 +103,18 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimu
 errors++;
 }
 }
-validate90.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"type":"string","pattern":"^0x[0-9a-f]{32}$"};
-const pattern9 = func0("^0x[0-9a-f]{32}$", "u");
+const schema41 = {"type":"string","pattern":"^0x[0-9a-f]{32}$"};
+const pattern11 = func0("^0x[0-9a-f]{32}$", "u");
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern9.test(data)){
+if(!pattern11.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{32}$"}});
 errors++;
 }
@@ -123,20 +123,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate92.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -145,8 +145,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -175,12 +175,12 @@ vErrors = null;
 }
 }
 }
-validate89.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate345(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -214,14 +214,14 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate186(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if(!(validate214(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
 }
 if(data.oid !== undefined){
-if(!(validate89(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate96(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -230,34 +230,34 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate345.errors = vErrors;
+validate459.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate489(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate859(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate345(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate345.errors : vErrors.concat(validate345.errors);
+if(!(validate459(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate459.errors : vErrors.concat(validate459.errors);
 errors = vErrors.length;
 }
-validate489.errors = vErrors;
+validate859.errors = vErrors;
 return errors === 0;
 }
 
-const schema191 = {"$ref":"schemas#/$defs/OrderStatusAnswer"};
-const schema123 = {"oneOf":[{"$ref":"schemas#/$defs/OrderStatusFound"},{"$ref":"schemas#/$defs/OrderStatusUnknown"}]};
-const schema124 = {"type":"object","required":["status","order"],"properties":{"status":{"type":"string","const":"order"},"order":{"type":"object","required":["order","status","statusTimestamp"],"properties":{"order":{"$ref":"schemas#/$defs/FrontendOrder"},"status":{"type":"string"},"statusTimestamp":{"$ref":"schemas#/$defs/Timestamp"}}}}};
-const schema89 = {"type":"object","required":["coin","side","limitPx","sz","oid","timestamp","origSz","triggerCondition","isTrigger","triggerPx","children","isPositionTpsl","reduceOnly","orderType"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"limitPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"timestamp":{"$ref":"schemas#/$defs/Timestamp"},"origSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"triggerCondition":{"type":"string"},"isTrigger":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"children":{"type":"array","items":{"$ref":"schemas#/$defs/FrontendOrder"}},"isPositionTpsl":{"type":"boolean"},"reduceOnly":{"type":"boolean"},"orderType":{"type":"string"},"tif":{"type":["string","null"]},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]}}};
-const schema33 = {"type":"string","minLength":1};
-const func10 = cjs0.default;
+const schema307 = {"$ref":"schemas#/$defs/OrderStatusAnswer"};
+const schema156 = {"oneOf":[{"$ref":"schemas#/$defs/OrderStatusFound"},{"$ref":"schemas#/$defs/OrderStatusUnknown"}]};
+const schema157 = {"type":"object","required":["status","order"],"properties":{"status":{"type":"string","const":"order"},"order":{"type":"object","required":["order","status","statusTimestamp"],"properties":{"order":{"$ref":"schemas#/$defs/FrontendOrder"},"status":{"type":"string"},"statusTimestamp":{"$ref":"schemas#/$defs/Timestamp"}}}}};
+const schema105 = {"type":"object","required":["coin","side","limitPx","sz","oid","timestamp","origSz","triggerCondition","isTrigger","triggerPx","children","isPositionTpsl","reduceOnly","orderType"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"limitPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"timestamp":{"$ref":"schemas#/$defs/Timestamp"},"origSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"triggerCondition":{"type":"string"},"isTrigger":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"children":{"type":"array","items":{"$ref":"schemas#/$defs/FrontendOrder"}},"isPositionTpsl":{"type":"boolean"},"reduceOnly":{"type":"boolean"},"orderType":{"type":"string"},"tif":{"type":["string","null"]},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]}}};
+const schema35 = {"type":"string","minLength":1};
+const func12 = cjs0.default;
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func10(data) < 1){
+if(func12(data) < 1){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
@@ -266,13 +266,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate72.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-const schema86 = {"type":"string","enum":["B","A"]};
+const schema102 = {"type":"string","enum":["B","A"]};
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -280,10 +280,10 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((data === "B") || (data === "A"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema86.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema102.enum}});
 errors++;
 }
-validate207.errors = vErrors;
+validate257.errors = vErrors;
 return errors === 0;
 }
 
@@ -326,9 +326,9 @@ validate61.errors = vErrors;
 return errors === 0;
 }
 
-const wrapper0 = {validate: validate221};
+const wrapper0 = {validate: validate271};
 
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -389,14 +389,14 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate72(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.side !== undefined){
-if(!(validate207(data.side, {instancePath:instancePath+"/side",parentData:data,parentDataProperty:"side",rootData}))){
-vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
+if(!(validate257(data.side, {instancePath:instancePath+"/side",parentData:data,parentDataProperty:"side",rootData}))){
+vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
 errors = vErrors.length;
 }
 }
@@ -413,8 +413,8 @@ errors = vErrors.length;
 }
 }
 if(data.oid !== undefined){
-if(!(validate90(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate97(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
@@ -485,7 +485,7 @@ errors++;
 if(data.tif !== undefined){
 let data15 = data.tif;
 if((typeof data15 !== "string") && (data15 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/type",keyword:"type",params:{type: schema89.properties.tif.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/type",keyword:"type",params:{type: schema105.properties.tif.type}});
 errors++;
 }
 }
@@ -494,8 +494,8 @@ let data16 = data.cloid;
 const _errs25 = errors;
 let valid3 = false;
 var _errs26 = errors;
-if(!(validate92(data16, {instancePath:instancePath+"/cloid",parentData:data,parentDataProperty:"cloid",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate99(data16, {instancePath:instancePath+"/cloid",parentData:data,parentDataProperty:"cloid",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs26 === errors;
@@ -530,12 +530,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate221.errors = vErrors;
+validate271.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -574,8 +574,8 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",schemaPath:"#/pr
 errors++;
 }
 if(data1.order !== undefined){
-if(!(validate221(data1.order, {instancePath:instancePath+"/order/order",parentData:data1,parentDataProperty:"order",rootData}))){
-vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+if(!(validate271(data1.order, {instancePath:instancePath+"/order/order",parentData:data1,parentDataProperty:"order",rootData}))){
+vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
 errors = vErrors.length;
 }
 }
@@ -602,13 +602,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate336.errors = vErrors;
+validate450.errors = vErrors;
 return errors === 0;
 }
 
-const schema125 = {"type":"object","required":["status"],"properties":{"status":{"type":"string","const":"unknownOid"}}};
+const schema158 = {"type":"object","required":["status"],"properties":{"status":{"type":"string","const":"unknownOid"}}};
 
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -632,20 +632,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate340.errors = vErrors;
+validate454.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate449(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate336(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
+if(!(validate450(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate450.errors : vErrors.concat(validate450.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -654,8 +654,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate340(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
+if(!(validate454(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate454.errors : vErrors.concat(validate454.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -684,23 +684,23 @@ vErrors = null;
 }
 }
 }
-validate335.errors = vErrors;
+validate449.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate491(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate861(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate335(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate335.errors : vErrors.concat(validate335.errors);
+if(!(validate449(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate449.errors : vErrors.concat(validate449.errors);
 errors = vErrors.length;
 }
-validate491.errors = vErrors;
+validate861.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate491 },
+  "200": { validate: validate861 },
   "422": {},
 };

@@ -49,11 +49,11 @@ class HexPattern {
   }
 }
 
-export const body = validate469;
-const schema180 = {"$ref":"schemas#/$defs/SpotMetaRequest"};
-const schema144 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"spotMeta"}}};
+export const body = validate839;
+const schema296 = {"$ref":"schemas#/$defs/SpotMetaRequest"};
+const schema193 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"spotMeta"}}};
 
-function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate571(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -83,27 +83,27 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate395.errors = vErrors;
+validate571.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate469(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate839(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate395(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate395.errors : vErrors.concat(validate395.errors);
+if(!(validate571(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate571.errors : vErrors.concat(validate571.errors);
 errors = vErrors.length;
 }
-validate469.errors = vErrors;
+validate839.errors = vErrors;
 return errors === 0;
 }
 
-const schema181 = {"$ref":"schemas#/$defs/SpotMeta"};
-const schema141 = {"type":"object","required":["universe","tokens"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/SpotPair"}},"tokens":{"type":"array","items":{"$ref":"schemas#/$defs/SpotToken"}}}};
-const schema142 = {"type":"object","required":["name","tokens","index","isCanonical"],"properties":{"name":{"type":"string"},"tokens":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2},"index":{"type":"integer","minimum":0},"isCanonical":{"type":"boolean"}}};
+const schema297 = {"$ref":"schemas#/$defs/SpotMeta"};
+const schema188 = {"type":"object","required":["universe","tokens"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/SpotPair"}},"tokens":{"type":"array","items":{"$ref":"schemas#/$defs/SpotToken"}}}};
+const schema189 = {"type":"object","required":["name","tokens","index","isCanonical"],"properties":{"name":{"type":"string"},"tokens":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2},"index":{"type":"integer","minimum":0},"isCanonical":{"type":"boolean"}}};
 
-function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate562(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -184,13 +184,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate390.errors = vErrors;
+validate562.errors = vErrors;
 return errors === 0;
 }
 
-const schema143 = {"type":"object","required":["name","szDecimals","weiDecimals","index","tokenId","isCanonical"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0},"weiDecimals":{"type":"integer","minimum":0},"index":{"type":"integer","minimum":0},"tokenId":{"type":"string","pattern":"^0x[0-9a-f]{32}$"},"isCanonical":{"type":"boolean"},"evmContract":{"anyOf":[{"type":"object","required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"evm_extra_wei_decimals":{"type":"integer"}}},{"type":"null"}]},"fullName":{"type":["string","null"]}}};
+const schema190 = {"type":"object","required":["name","szDecimals","weiDecimals","index","tokenId","isCanonical"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0},"weiDecimals":{"type":"integer","minimum":0},"index":{"type":"integer","minimum":0},"tokenId":{"type":"string","pattern":"^0x[0-9a-f]{32}$"},"isCanonical":{"type":"boolean"},"evmContract":{"anyOf":[{"type":"object","required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"evm_extra_wei_decimals":{"type":"integer"}}},{"type":"null"}]},"fullName":{"type":["string","null"]}}};
 const func0 = hexAwarePattern;
-const pattern9 = func0("^0x[0-9a-f]{32}$", "u");
+const pattern11 = func0("^0x[0-9a-f]{32}$", "u");
 const schema20 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
@@ -212,7 +212,7 @@ return errors === 0;
 }
 
 
-function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate564(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -288,7 +288,7 @@ errors++;
 if(data.tokenId !== undefined){
 let data4 = data.tokenId;
 if(typeof data4 === "string"){
-if(!pattern9.test(data4)){
+if(!pattern11.test(data4)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/tokenId",schemaPath:"#/properties/tokenId/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{32}$"}});
 errors++;
 }
@@ -362,7 +362,7 @@ vErrors = null;
 if(data.fullName !== undefined){
 let data9 = data.fullName;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: schema143.properties.fullName.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: schema190.properties.fullName.type}});
 errors++;
 }
 }
@@ -371,12 +371,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate392.errors = vErrors;
+validate564.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate561(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -393,8 +393,8 @@ let data0 = data.universe;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate390(data0[i0], {instancePath:instancePath+"/universe/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate390.errors : vErrors.concat(validate390.errors);
+if(!(validate562(data0[i0], {instancePath:instancePath+"/universe/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate562.errors : vErrors.concat(validate562.errors);
 errors = vErrors.length;
 }
 }
@@ -409,8 +409,8 @@ let data2 = data.tokens;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate392(data2[i1], {instancePath:instancePath+"/tokens/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate392.errors : vErrors.concat(validate392.errors);
+if(!(validate564(data2[i1], {instancePath:instancePath+"/tokens/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate564.errors : vErrors.concat(validate564.errors);
 errors = vErrors.length;
 }
 }
@@ -425,23 +425,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate389.errors = vErrors;
+validate561.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate471(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate841(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate389(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
+if(!(validate561(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate561.errors : vErrors.concat(validate561.errors);
 errors = vErrors.length;
 }
-validate471.errors = vErrors;
+validate841.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate471 },
+  "200": { validate: validate841 },
   "422": {},
 };

@@ -59,14 +59,14 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate493;
-const schema192 = {"$ref":"schemas#/$defs/UserFillsRequest"};
-const schema156 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"userFills"},"user":{"$ref":"schemas#/$defs/UserQuery"},"aggregateByTime":{"type":"boolean"}}};
-const schema73 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
+export const body = validate863;
+const schema308 = {"$ref":"schemas#/$defs/UserFillsRequest"};
+const schema233 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"userFills"},"user":{"$ref":"schemas#/$defs/UserQuery"},"aggregateByTime":{"type":"boolean"}}};
+const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -79,12 +79,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate186.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate702(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -114,8 +114,8 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate186(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+if(!(validate214(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
 }
@@ -130,33 +130,33 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate423.errors = vErrors;
+validate702.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate493(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate863(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate423(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate423.errors : vErrors.concat(validate423.errors);
+if(!(validate702(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate702.errors : vErrors.concat(validate702.errors);
 errors = vErrors.length;
 }
-validate493.errors = vErrors;
+validate863.errors = vErrors;
 return errors === 0;
 }
 
-const schema193 = {"$ref":"schemas#/$defs/UserFills"};
-const schema155 = {"type":"array","items":{"$ref":"schemas#/$defs/Fill"}};
-const schema85 = {"type":"object","required":["coin","px","sz","side","time","startPosition","dir","closedPnl","hash","oid","crossed","fee"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"px":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"side":{"$ref":"schemas#/$defs/Side"},"time":{"$ref":"schemas#/$defs/Timestamp"},"startPosition":{"$ref":"schemas#/$defs/ResponseDecimal"},"dir":{"type":"string"},"closedPnl":{"$ref":"schemas#/$defs/ResponseDecimal"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"oid":{"$ref":"schemas#/$defs/OrderId"},"crossed":{"type":"boolean"},"fee":{"$ref":"schemas#/$defs/ResponseDecimal"},"tid":{"type":"integer","minimum":0},"feeToken":{"type":"string"},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]},"twapId":{"type":["integer","null"]}}};
-const schema33 = {"type":"string","minLength":1};
-const func10 = cjs0.default;
+const schema309 = {"$ref":"schemas#/$defs/UserFills"};
+const schema231 = {"type":"array","items":{"$ref":"schemas#/$defs/Fill"}};
+const schema101 = {"type":"object","required":["coin","px","sz","side","time","startPosition","dir","closedPnl","hash","oid","crossed","fee"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"px":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"side":{"$ref":"schemas#/$defs/Side"},"time":{"$ref":"schemas#/$defs/Timestamp"},"startPosition":{"$ref":"schemas#/$defs/ResponseDecimal"},"dir":{"type":"string"},"closedPnl":{"$ref":"schemas#/$defs/ResponseDecimal"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"oid":{"$ref":"schemas#/$defs/OrderId"},"crossed":{"type":"boolean"},"fee":{"$ref":"schemas#/$defs/ResponseDecimal"},"tid":{"type":"integer","minimum":0},"feeToken":{"type":"string"},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]},"twapId":{"type":["integer","null"]}}};
+const schema35 = {"type":"string","minLength":1};
+const func12 = cjs0.default;
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func10(data) < 1){
+if(func12(data) < 1){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
@@ -165,7 +165,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate72.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
@@ -189,9 +189,9 @@ validate55.errors = vErrors;
 return errors === 0;
 }
 
-const schema86 = {"type":"string","enum":["B","A"]};
+const schema102 = {"type":"string","enum":["B","A"]};
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -199,10 +199,10 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",par
 errors++;
 }
 if(!((data === "B") || (data === "A"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema86.enum}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema102.enum}});
 errors++;
 }
-validate207.errors = vErrors;
+validate257.errors = vErrors;
 return errors === 0;
 }
 
@@ -225,9 +225,9 @@ validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema38 = {"type":"integer","minimum":0,"maximum":9007199254740991};
+const schema40 = {"type":"integer","minimum":0,"maximum":9007199254740991};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
@@ -244,18 +244,18 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimu
 errors++;
 }
 }
-validate90.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"type":"string","pattern":"^0x[0-9a-f]{32}$"};
-const pattern9 = func0("^0x[0-9a-f]{32}$", "u");
+const schema41 = {"type":"string","pattern":"^0x[0-9a-f]{32}$"};
+const pattern11 = func0("^0x[0-9a-f]{32}$", "u");
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern9.test(data)){
+if(!pattern11.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{32}$"}});
 errors++;
 }
@@ -264,13 +264,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate92.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-const pattern17 = func0("^0x[0-9a-f]{64}$", "u");
+const pattern19 = func0("^0x[0-9a-f]{64}$", "u");
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -323,8 +323,8 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate72(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
@@ -341,8 +341,8 @@ errors = vErrors.length;
 }
 }
 if(data.side !== undefined){
-if(!(validate207(data.side, {instancePath:instancePath+"/side",parentData:data,parentDataProperty:"side",rootData}))){
-vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
+if(!(validate257(data.side, {instancePath:instancePath+"/side",parentData:data,parentDataProperty:"side",rootData}))){
+vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
 errors = vErrors.length;
 }
 }
@@ -373,7 +373,7 @@ errors = vErrors.length;
 if(data.hash !== undefined){
 let data8 = data.hash;
 if(typeof data8 === "string"){
-if(!pattern17.test(data8)){
+if(!pattern19.test(data8)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"}});
 errors++;
 }
@@ -384,8 +384,8 @@ errors++;
 }
 }
 if(data.oid !== undefined){
-if(!(validate90(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate97(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
@@ -425,8 +425,8 @@ let data14 = data.cloid;
 const _errs21 = errors;
 let valid1 = false;
 var _errs22 = errors;
-if(!(validate92(data14, {instancePath:instancePath+"/cloid",parentData:data,parentDataProperty:"cloid",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate99(data14, {instancePath:instancePath+"/cloid",parentData:data,parentDataProperty:"cloid",rootData}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs22 === errors;
@@ -459,7 +459,7 @@ vErrors = null;
 if(data.twapId !== undefined){
 let data15 = data.twapId;
 if((!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))) && (data15 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/twapId",schemaPath:"#/properties/twapId/type",keyword:"type",params:{type: schema85.properties.twapId.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/twapId",schemaPath:"#/properties/twapId/type",keyword:"type",params:{type: schema101.properties.twapId.type}});
 errors++;
 }
 }
@@ -468,19 +468,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate203.errors = vErrors;
+validate253.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate696(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate203(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+if(!(validate253(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
 }
 }
@@ -489,23 +489,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate421.errors = vErrors;
+validate696.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate495(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate865(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate421(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate421.errors : vErrors.concat(validate421.errors);
+if(!(validate696(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate696.errors : vErrors.concat(validate696.errors);
 errors = vErrors.length;
 }
-validate495.errors = vErrors;
+validate865.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate495 },
+  "200": { validate: validate865 },
   "422": {},
 };

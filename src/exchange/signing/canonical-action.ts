@@ -68,6 +68,9 @@ function wire(value: unknown, shape: WireShape, field: string): unknown {
     case "trueOnly":
       if (value !== true) fail(field, "must be true, or left out");
       return true;
+    case "string":
+      if (typeof value !== "string") fail(field, "must be a string");
+      return value;
   }
   if ("const" in shape) {
     if (value !== shape.const) fail(field, `must be "${shape.const}"`);

@@ -22,8 +22,9 @@ export interface UserSignedType {
 }
 
 /**
- * The user-signed actions this package knows, by action `type`. A new one (`usdSend`, `withdraw3`)
- * is an entry here, next to its entry in the exchange spec.
+ * The user-signed actions this package knows, by action `type`. A new one
+ * is an entry here, next to its entry in the exchange spec. `usdSend`, `spotSend` and `withdraw3` carry
+ * their nonce as `time`, the others as `nonce`.
  */
 export const USER_SIGNED_TYPES = {
   approveAgent: {
@@ -32,6 +33,66 @@ export const USER_SIGNED_TYPES = {
       { name: "hyperliquidChain", type: "string" },
       { name: "agentAddress", type: "address" },
       { name: "agentName", type: "string" },
+      { name: "nonce", type: "uint64" },
+    ],
+  },
+  approveBuilderFee: {
+    primaryType: "HyperliquidTransaction:ApproveBuilderFee",
+    fields: [
+      { name: "hyperliquidChain", type: "string" },
+      { name: "maxFeeRate", type: "string" },
+      { name: "builder", type: "address" },
+      { name: "nonce", type: "uint64" },
+    ],
+  },
+  usdSend: {
+    primaryType: "HyperliquidTransaction:UsdSend",
+    fields: [
+      { name: "hyperliquidChain", type: "string" },
+      { name: "destination", type: "string" },
+      { name: "amount", type: "string" },
+      { name: "time", type: "uint64" },
+    ],
+  },
+  spotSend: {
+    primaryType: "HyperliquidTransaction:SpotSend",
+    fields: [
+      { name: "hyperliquidChain", type: "string" },
+      { name: "destination", type: "string" },
+      { name: "token", type: "string" },
+      { name: "amount", type: "string" },
+      { name: "time", type: "uint64" },
+    ],
+  },
+  // The action is `withdraw3`, its EIP-712 type keeps the older name.
+  withdraw3: {
+    primaryType: "HyperliquidTransaction:Withdraw",
+    fields: [
+      { name: "hyperliquidChain", type: "string" },
+      { name: "destination", type: "string" },
+      { name: "amount", type: "string" },
+      { name: "time", type: "uint64" },
+    ],
+  },
+  usdClassTransfer: {
+    primaryType: "HyperliquidTransaction:UsdClassTransfer",
+    fields: [
+      { name: "hyperliquidChain", type: "string" },
+      { name: "amount", type: "string" },
+      { name: "toPerp", type: "bool" },
+      { name: "nonce", type: "uint64" },
+    ],
+  },
+  sendAsset: {
+    primaryType: "HyperliquidTransaction:SendAsset",
+    fields: [
+      { name: "hyperliquidChain", type: "string" },
+      { name: "destination", type: "string" },
+      { name: "sourceDex", type: "string" },
+      { name: "destinationDex", type: "string" },
+      { name: "token", type: "string" },
+      { name: "amount", type: "string" },
+      { name: "fromSubAccount", type: "string" },
       { name: "nonce", type: "uint64" },
     ],
   },

@@ -22,6 +22,8 @@ export type WireShape =
   | "orderRef"
   /** `true`, or absent: hashed only when true (an action signed with `false` is refused). */
   | "trueOnly"
+  /** Any string, hashed as given (a sub-account's name, a token `NAME:tokenId`). */
+  | "string"
   | { readonly const: string }
   | { readonly enum: readonly string[] }
   | { readonly list: WireShape }
@@ -158,4 +160,53 @@ export const ACTION_SHAPES: Readonly<Record<string, WireShape>> = {
       ["ntli", "int", true],
     ],
   },
+  twapOrder: {
+    fields: [
+      type("twapOrder"),
+      [
+        "twap",
+        {
+          fields: [
+            ["a", "uint", true],
+            ["b", "bool", true],
+            ["s", "decimal", true],
+            ["r", "bool", true],
+            ["m", "uint", true],
+            ["t", "bool", true],
+          ],
+        },
+        true,
+      ],
+    ],
+  },
+  twapCancel: { fields: [type("twapCancel"), ["a", "uint", true], ["t", "uint", true]] },
+  vaultTransfer: {
+    fields: [
+      type("vaultTransfer"),
+      ["vaultAddress", "lowercaseAddress", true],
+      ["isDeposit", "bool", true],
+      ["usd", "uint", true],
+    ],
+  },
+  createSubAccount: { fields: [type("createSubAccount"), ["name", "string", true]] },
+  subAccountTransfer: {
+    fields: [
+      type("subAccountTransfer"),
+      ["subAccountUser", "lowercaseAddress", true],
+      ["isDeposit", "bool", true],
+      ["usd", "uint", true],
+    ],
+  },
+  subAccountSpotTransfer: {
+    fields: [
+      type("subAccountSpotTransfer"),
+      ["subAccountUser", "lowercaseAddress", true],
+      ["isDeposit", "bool", true],
+      ["token", "string", true],
+      ["amount", "decimal", true],
+    ],
+  },
+  evmUserModify: { fields: [type("evmUserModify"), ["usingBigBlocks", "bool", true]] },
+  reserveRequestWeight: { fields: [type("reserveRequestWeight"), ["weight", "uint", true]] },
+  noop: { fields: [type("noop")] },
 };

@@ -31,6 +31,8 @@ export interface TradeSide {
   time: number;
   /** Trade id, shared by both sides. */
   tid: number;
+  /** The TWAP order the trade is a slice of. */
+  twapId?: number | undefined;
 }
 
 /**
@@ -50,6 +52,8 @@ export class Account {
   readonly spot = new Map<number, bigint>();
   readonly #positions = new Map<number, Position>();
   readonly #leverage = new Map<number, { type: "cross" | "isolated"; value: number }>();
+  /** What each spot holding cost, in USDC units. */
+  readonly #entryNotional = new Map<number, bigint>();
   /** Fills, oldest first. */
   readonly fills: Fill[] = [];
   /** When every open order is to be canceled, if scheduled. */
@@ -127,6 +131,7 @@ export class Account {
       tid: side.tid,
       feeToken: "USDC",
       ...(side.cloid !== undefined && { cloid: side.cloid }),
+      twapId: side.twapId ?? null,
     };
     if (side.asset.kind === "spot") {
       this.fills.push({ ...base, ...this.#spotTrade(side, notional, fee) });
@@ -135,9 +140,23 @@ export class Account {
     }
   }
 
+  /** What the account's holding of a spot token cost, in USDC (bought notional, reduced in proportion on sells). */
+  entryNotional(token: number): bigint {
+    return this.#entryNotional.get(token) ?? 0n;
+  }
+
   #spotTrade(side: TradeSide, notional: bigint, fee: bigint) {
     const baseToken = side.asset.baseToken ?? 0;
     const held = this.spot.get(baseToken) ?? 0n;
+    const cost = this.#entryNotional.get(baseToken) ?? 0n;
+    this.#entryNotional.set(
+      baseToken,
+      side.isBuy
+        ? cost + notional
+        : held > 0n
+          ? cost - (cost * (side.sz < held ? side.sz : held)) / held
+          : 0n,
+    );
     this.spot.set(baseToken, held + (side.isBuy ? side.sz : -side.sz));
     this.spot.set(0, (this.spot.get(0) ?? 0n) + (side.isBuy ? -notional : notional) - fee);
     return { startPosition: fromUnits(held), dir: side.isBuy ? "Buy" : "Sell", closedPnl: "0.0" };

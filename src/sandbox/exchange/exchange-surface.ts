@@ -16,13 +16,19 @@ import { SeededRandom } from "../seeded-random.js";
 import type { SandboxRequest, SandboxResponse, SurfaceHandler } from "../surface.js";
 import { RestContract, type RestInput, refusal } from "../validation.js";
 import { DEMO_BALANCE } from "./account.js";
+import { AccountLedger } from "./account-ledger.js";
+import { accountQueries } from "./account-queries.js";
 import { AgentRegistry } from "./agents.js";
 import { addressOf, DEMO_ACCOUNT, DEMO_ORDERS, type DemoAccount, HOUSE_ADDRESS } from "./demo-account.js";
 import { metaAnswer, spotMetaAnswer } from "./market.js";
 import { NonceWindow } from "./nonce-window.js";
 import { agentDigest, connectionId, recoverAddress, userSignedDigest } from "./recover-signer.js";
 import { seedLiquidity } from "./seed-liquidity.js";
+import { SubAccountRegistry } from "./sub-accounts.js";
+import { Transfers } from "./transfers.js";
+import { TwapRunner } from "./twap.js";
 import { ONE } from "./units.js";
+import { userActions } from "./user-actions.js";
 import { type Grouping, Venue } from "./venue.js";
 import { actionInWireOrder } from "./wire-order.js";
 
@@ -38,8 +44,13 @@ export interface ExchangeSurfaceOptions {
   firstOid?: number;
   /** Seed of the market maker's book sizes (default 1). */
   seed?: number;
-  /** The clock, for nonce windows, expiry, scheduled cancels and timestamps (default `Date.now`). */
+  /** The clock, for nonce windows, expiry, scheduled cancels, TWAP slices and timestamps (default `Date.now`). */
   now?: () => number;
+  /**
+   * Told when an account switches its HyperEVM block kind with `evmUserModify` (the sandbox passes
+   * the EVM surface's `setUsingBigBlocks`).
+   */
+  onEvmUserModify?: (address: string, usingBigBlocks: boolean) => void;
 }
 
 /** The exchange surface: its handler, the demo account, its resting orders and the venue. */
@@ -108,9 +119,24 @@ export function createExchangeSurface(options: ExchangeSurfaceOptions = {}): Exc
   const nonces = new NonceWindow(now);
   const agents = new AgentRegistry(now);
   const contract = new RestContract("exchange", exchangeOperations);
+  const ledger = new AccountLedger(now);
+  const transfers = new Transfers(venue, ledger);
+  const subAccounts = new SubAccountRegistry();
+  const twaps = new TwapRunner(venue, now, firstOid);
+  const used = new Map<string, number>();
+  const reserved = new Map<string, number>();
+  const requests = {
+    used: (user: string) => used.get(user.toLowerCase()) ?? 0,
+    reserved: (user: string) => reserved.get(user.toLowerCase()) ?? 0,
+    reserve: (user: string, weight: number) => reserved.set(user, (reserved.get(user) ?? 0) + weight),
+  };
+  const count = (user: string) => used.set(user, (used.get(user) ?? 0) + 1);
 
   /** Checks an L1 request's signer, expiry and nonce, then applies it for the account it acts for. */
-  function l1(input: RestInput, apply: (account: ReturnType<Venue["account"]>) => Answer): Answer {
+  function l1(
+    input: RestInput,
+    apply: (account: ReturnType<Venue["account"]>, user: string) => Answer,
+  ): Answer {
     const request = input.body as L1Body;
     const id = connectionId({ ...request, action: actionInWireOrder(request.action) });
     const signer = recoverAddress(agentDigest(id, isMainnet ? "a" : "b"), request.signature);
@@ -122,7 +148,41 @@ export function createExchangeSurface(options: ExchangeSurfaceOptions = {}): Exc
     }
     const nonceProblem = nonces.take(signer, request.nonce);
     if (nonceProblem) return refused(nonceProblem);
-    return apply(venue.account(request.vaultAddress ?? user));
+    count(user);
+    const actingFor = request.vaultAddress ?? user;
+    const master = subAccounts.masterOf(actingFor);
+    if (master !== undefined && master !== user)
+      return refused(`Not a sub-account of this user: ${actingFor}`);
+    return apply(venue.account(actingFor), user);
+  }
+
+  /** Checks a user-signed request's signer, chain and nonce (`nonceField` of the action), then applies it. */
+  function userSigned(
+    input: RestInput,
+    nonceField: "nonce" | "time",
+    apply: (account: ReturnType<Venue["account"]>) => Answer,
+  ): Answer {
+    const { action, nonce, signature } = input.body as {
+      action: Record<string, unknown>;
+      nonce: number;
+      signature: L1Body["signature"];
+    };
+    const digest = userSignedDigest(action);
+    const signer = digest && recoverAddress(digest, signature);
+    if (signer === undefined) return refused("Unable to recover signer.");
+    if (!users.has(signer)) return refused(`Must deposit before performing actions. User: ${signer}`);
+    const chain = isMainnet ? "Mainnet" : "Testnet";
+    if (action.hyperliquidChain !== chain)
+      return refused(`This action is signed for ${String(action.hyperliquidChain)}, not ${chain}`);
+    if (action[nonceField] !== nonce) {
+      return refused(
+        `Invalid nonce: the action's ${nonceField} ${String(action[nonceField])} differs from ${nonce}`,
+      );
+    }
+    const nonceProblem = nonces.take(signer, nonce);
+    if (nonceProblem) return refused(nonceProblem);
+    count(signer);
+    return apply(venue.account(signer));
   }
 
   const actions = {
@@ -182,23 +242,22 @@ export function createExchangeSurface(options: ExchangeSurfaceOptions = {}): Exc
             : `Asset ${asset} is out of range.`,
         );
       }),
-    approveAgent: (input: RestInput): Answer => {
-      const { action, nonce, signature } = input.body as ApproveAgentRequest;
-      const digest = userSignedDigest(action);
-      const signer = digest && recoverAddress(digest, signature);
-      if (signer === undefined) return refused("Unable to recover signer.");
-      if (!users.has(signer)) return refused(`Must deposit before performing actions. User: ${signer}`);
-      if (action.hyperliquidChain !== (isMainnet ? "Mainnet" : "Testnet")) {
-        return refused(
-          `This action is signed for ${action.hyperliquidChain}, not ${isMainnet ? "Mainnet" : "Testnet"}`,
-        );
-      }
-      if (action.nonce !== nonce)
-        return refused(`Invalid nonce: the action's nonce ${action.nonce} differs from ${nonce}`);
-      const nonceProblem = nonces.take(signer, nonce);
-      if (nonceProblem) return refused(nonceProblem);
-      return done(agents.approve(signer, action.agentAddress, action.agentName ?? "", users));
-    },
+    approveAgent: (input: RestInput): Answer =>
+      userSigned(input, "nonce", (account) => {
+        const { action } = input.body as ApproveAgentRequest;
+        return done(agents.approve(account.address, action.agentAddress, action.agentName ?? "", users));
+      }),
+    ...userActions({
+      venue,
+      transfers,
+      subAccounts,
+      twaps,
+      l1,
+      userSigned,
+      requests,
+      onCredit: (address) => users.add(address.toLowerCase()),
+      onEvmUserModify: options.onEvmUserModify,
+    }),
   };
 
   const queries = {
@@ -220,12 +279,14 @@ export function createExchangeSurface(options: ExchangeSurfaceOptions = {}): Exc
       status: 200,
       body: venue.clearinghouseState(userOf(input)),
     }),
+    ...accountQueries({ venue, ledger, subAccounts, requests, now }),
   };
   const byOperation = contract.handler({ ...actions, ...queries });
 
   return {
     handler: (request) => {
       venue.runScheduledCancels();
+      twaps.run();
       return route(request, byOperation);
     },
     demo,

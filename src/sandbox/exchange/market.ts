@@ -33,7 +33,7 @@ const PERPS: readonly PerpDefinition[] = [
 ];
 
 /** Spot tokens, in index order (USDC is token 0, the quote of every pair). */
-const TOKENS = [
+export const SPOT_TOKENS = [
   { name: "USDC", szDecimals: 8, weiDecimals: 8, tokenId: "0x6d1e7cde53ba9467b783cb7c530ce054" },
   { name: "PURR", szDecimals: 0, weiDecimals: 5, tokenId: "0xc1fb593aeffbeb02f85e0308e9956a90" },
   { name: "HYPE", szDecimals: 2, weiDecimals: 8, tokenId: "0x0d01dc56dcaaca66ad901c959b4011ec" },
@@ -62,7 +62,7 @@ export const MARKET: readonly MarketAsset[] = Object.freeze([
     index: SPOT_OFFSET + index,
     coin: pair.name,
     kind: "spot" as const,
-    szDecimals: TOKENS[pair.tokens[0]]?.szDecimals ?? 0,
+    szDecimals: SPOT_TOKENS[pair.tokens[0]]?.szDecimals ?? 0,
     maxLeverage: 1,
     mark: pair.mark,
     baseToken: pair.tokens[0],
@@ -99,7 +99,7 @@ export function spotMetaAnswer(): SpotMeta {
       index,
       isCanonical: pair.isCanonical,
     })),
-    tokens: TOKENS.map((token, index) => ({
+    tokens: SPOT_TOKENS.map((token, index) => ({
       name: token.name,
       szDecimals: token.szDecimals,
       weiDecimals: token.weiDecimals,

@@ -31,6 +31,8 @@ export interface OrderRecord {
   /** `open`, `filled`, `canceled`, `triggered`, `scheduledCancel`, `badAloPxRejected`, … */
   status: string;
   statusTimestamp: number;
+  /** The TWAP order this is a slice of. */
+  twapId?: number | undefined;
 }
 
 /**

@@ -111,6 +111,65 @@ const USER_SIGNED: Readonly<Record<string, { primaryType: string; fields: readon
       ["nonce", "uint64"],
     ],
   },
+  approveBuilderFee: {
+    primaryType: "HyperliquidTransaction:ApproveBuilderFee",
+    fields: [
+      ["hyperliquidChain", "string"],
+      ["maxFeeRate", "string"],
+      ["builder", "address"],
+      ["nonce", "uint64"],
+    ],
+  },
+  usdSend: {
+    primaryType: "HyperliquidTransaction:UsdSend",
+    fields: [
+      ["hyperliquidChain", "string"],
+      ["destination", "string"],
+      ["amount", "string"],
+      ["time", "uint64"],
+    ],
+  },
+  spotSend: {
+    primaryType: "HyperliquidTransaction:SpotSend",
+    fields: [
+      ["hyperliquidChain", "string"],
+      ["destination", "string"],
+      ["token", "string"],
+      ["amount", "string"],
+      ["time", "uint64"],
+    ],
+  },
+  withdraw3: {
+    primaryType: "HyperliquidTransaction:Withdraw",
+    fields: [
+      ["hyperliquidChain", "string"],
+      ["destination", "string"],
+      ["amount", "string"],
+      ["time", "uint64"],
+    ],
+  },
+  usdClassTransfer: {
+    primaryType: "HyperliquidTransaction:UsdClassTransfer",
+    fields: [
+      ["hyperliquidChain", "string"],
+      ["amount", "string"],
+      ["toPerp", "bool"],
+      ["nonce", "uint64"],
+    ],
+  },
+  sendAsset: {
+    primaryType: "HyperliquidTransaction:SendAsset",
+    fields: [
+      ["hyperliquidChain", "string"],
+      ["destination", "string"],
+      ["sourceDex", "string"],
+      ["destinationDex", "string"],
+      ["token", "string"],
+      ["amount", "string"],
+      ["fromSubAccount", "string"],
+      ["nonce", "uint64"],
+    ],
+  },
 };
 
 function word(value: bigint): Uint8Array {
@@ -120,6 +179,7 @@ function word(value: bigint): Uint8Array {
 function encodeField(type: string, value: unknown): Uint8Array {
   if (type === "string") return keccakText(typeof value === "string" ? value : "");
   if (type === "address") return concatBytes(new Uint8Array(12), hexToBytes(String(value).slice(2)));
+  if (type === "bool") return word(value === true ? 1n : 0n);
   return word(BigInt(value as number));
 }
 

@@ -3,16 +3,18 @@ import type {
   CancelStatus,
   ClearinghouseState,
   FrontendOpenOrders,
+  HistoricalOrders,
   L2Book,
   OpenOrders,
   Order,
   OrderStatusAnswer,
   PlacementStatus,
+  SpotClearinghouseState,
   UserFills,
 } from "../../../generated/exchange/types.js";
 import { Account } from "./account.js";
 import { Book } from "./book.js";
-import { MARKET, type MarketAsset } from "./market.js";
+import { MARKET, type MarketAsset, SPOT_TOKENS } from "./market.js";
 import { orderRejection } from "./order-checks.js";
 import { frontendOrderView, isOpen, type OrderRecord, openOrderView } from "./order-record.js";
 import { abs, div, fromUnits, mul, toUnits } from "./units.js";
@@ -25,6 +27,14 @@ export interface VenueOptions {
   firstTid: number;
   /** The clock, in milliseconds. */
   now: () => number;
+}
+
+/** One trade of the venue, as candles and funding are derived from it. */
+export interface Trade {
+  asset: MarketAsset;
+  px: bigint;
+  sz: bigint;
+  time: number;
 }
 
 /** Grouping of an `order` action. */
@@ -54,6 +64,7 @@ export class Venue {
   readonly #marks = new Map<number, bigint>(MARKET.map((asset) => [asset.index, toUnits(asset.mark)]));
   /** Accounts that need no margin (the seeded market maker). */
   readonly #unlimited = new Set<string>();
+  readonly #trades: Trade[] = [];
   readonly #now: () => number;
   #nextOid: number;
   #nextTid: number;
@@ -124,14 +135,14 @@ export class Venue {
    *
    * @returns Its status, as the service reports it.
    */
-  place(account: Account, order: Order): PlacementStatus {
-    return this.#place(account, order, {}).status;
+  place(account: Account, order: Order, options: { twapId?: number } = {}): PlacementStatus {
+    return this.#place(account, order, options).status;
   }
 
   #place(
     account: Account,
     order: Order,
-    group: { parent?: OrderRecord | undefined; isPositionTpsl?: boolean },
+    group: { parent?: OrderRecord | undefined; isPositionTpsl?: boolean; twapId?: number },
   ): { status: PlacementStatus; record?: OrderRecord } {
     const asset = this.asset(order.a);
     if (!asset) return { status: { error: `Asset ${order.a} is out of range.` } };
@@ -156,6 +167,7 @@ export class Venue {
       place: "closed",
       status: "open",
       statusTimestamp: now,
+      twapId: group.twapId,
     };
     this.#orders.set(record.oid, record);
     const refused = orderRejection(record, order, {
@@ -171,6 +183,11 @@ export class Venue {
     const status = this.#execute(record);
     this.#fireTriggers(asset);
     return { status, record };
+  }
+
+  /** The cross USDC an account may move out: free margin, less what its resting orders hold. */
+  withdrawable(account: Account): bigint {
+    return account.freeCrossMargin((asset) => this.mark(asset), MARKET) - this.#restingMargin(account);
   }
 
   /** Margin held by an account's resting perpetual orders. */
@@ -278,9 +295,11 @@ export class Venue {
         cloid: record.cloid,
         time,
         tid,
+        twapId: record.twapId,
       });
       record.sz -= sz;
     }
+    this.#trades.push({ asset: taker.asset, px, sz, time });
     this.#marks.set(taker.asset.index, px);
     if (maker.sz === 0n) {
       this.#close(maker, "filled");
@@ -471,6 +490,82 @@ export class Venue {
         statusTimestamp: record.statusTimestamp,
       },
     };
+  }
+
+  /** The size of every long position in an asset, added up. */
+  openInterest(asset: MarketAsset): bigint {
+    let total = 0n;
+    for (const account of this.#accounts.values()) {
+      const size = account.size(asset);
+      if (size > 0n) total += size;
+    }
+    return total;
+  }
+
+  /** How much of a spot token every account holds, added up. */
+  totalHeld(token: number): bigint {
+    let total = 0n;
+    for (const account of this.#accounts.values()) total += account.spot.get(token) ?? 0n;
+    return total;
+  }
+
+  /** The account of an address, if it has one (unlike {@link Venue.account}, opens none). */
+  existing(address: string): Account | undefined {
+    return this.#accounts.get(address.toLowerCase());
+  }
+
+  /** The trades of one asset, oldest first. */
+  trades(asset: MarketAsset): Trade[] {
+    return this.#trades.filter((trade) => trade.asset === asset);
+  }
+
+  /** The `historicalOrders` answer: the account's orders, open or not, newest first, at most 2000. */
+  historicalOrders(user: string): HistoricalOrders {
+    const account = this.#accounts.get(user.toLowerCase());
+    if (!account) return [];
+    return [...this.#orders.values()]
+      .filter((record) => record.account === account)
+      .reverse()
+      .slice(0, 2000)
+      .map((record) => ({
+        order: this.#frontend(record),
+        status: record.status,
+        statusTimestamp: record.statusTimestamp,
+      }));
+  }
+
+  /**
+   * The `userFillsByTime` answer: the fills within the range, the earliest `pageSize` of them, oldest
+   * first.
+   */
+  userFillsByTime(user: string, startTime: number, endTime: number, pageSize: number): UserFills {
+    const account = this.#accounts.get(user.toLowerCase());
+    if (!account) return [];
+    return account.fills.filter((fill) => fill.time >= startTime && fill.time <= endTime).slice(0, pageSize);
+  }
+
+  /** The `spotClearinghouseState` answer: every token held, with what open spot orders hold. */
+  spotState(user: string): SpotClearinghouseState {
+    const account = this.#accounts.get(user.toLowerCase());
+    if (!account) return { balances: [] };
+    const holds = new Map<number, bigint>();
+    for (const record of this.#orders.values()) {
+      if (record.account !== account || record.place !== "book" || record.asset.kind !== "spot") continue;
+      const token = record.isBuy ? 0 : (record.asset.baseToken ?? 0);
+      const held = record.isBuy ? mul(record.px, record.sz) : record.sz;
+      holds.set(token, (holds.get(token) ?? 0n) + held);
+    }
+    const balances = [...account.spot.entries()]
+      .filter(([, total]) => total !== 0n)
+      .sort(([a], [b]) => a - b)
+      .map(([token, total]) => ({
+        coin: SPOT_TOKENS[token]?.name ?? `@${token}`,
+        token,
+        total: fromUnits(total),
+        hold: fromUnits(holds.get(token) ?? 0n),
+        entryNtl: fromUnits(token === 0 ? 0n : account.entryNotional(token)),
+      }));
+    return { balances };
   }
 
   /** The `userFills` answer: newest first, at most 2000. */
