@@ -12,6 +12,19 @@ export {
   type EvmVerifiedReceiptOptions,
   type UnvalidatedRequestOptions,
 } from "./evm/client/create-evm-client.js";
+export {
+  type Contract,
+  type ContractReadOptions,
+  type ContractWriteOverrides,
+  contract,
+} from "./evm/contract/contract.js";
+export type {
+  FunctionArgs,
+  FunctionResult,
+  ReadFunctionName,
+  WriteFunctionName,
+} from "./evm/contract/contract-types.js";
+export { ERC20_ABI, type Erc20, erc20 } from "./evm/contract/erc20.js";
 export { CallRevertedError } from "./evm/errors/call-reverted-error.js";
 export { EvmSignerError } from "./evm/errors/evm-signer-error.js";
 export { ProofError, type ProofErrorOptions } from "./evm/errors/proof-error.js";
