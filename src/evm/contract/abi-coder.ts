@@ -1,6 +1,7 @@
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { createContract } from "micro-eth-signer/abi.js";
 import type { Hex } from "../signer/evm-signer.js";
+import { type AbiParam, abiValue } from "./abi-values.js";
 
 /** One function's coder: its arguments to call data, its return data to values. */
 export interface FunctionCoder {
@@ -8,17 +9,12 @@ export interface FunctionCoder {
   decode(returned: Hex): unknown;
 }
 
-type AbiEntry = {
-  type?: string;
-  name?: string;
-  inputs?: readonly { name?: string }[];
-  outputs?: readonly { name?: string }[];
-};
+type AbiEntry = { type?: string; name?: string; inputs?: readonly AbiParam[]; outputs?: readonly AbiParam[] };
 
 // micro-eth-signer reads a list of named parameters as an object; chainkit passes and returns
 // positional tuples (as viem does), so top-level parameter names are dropped before it sees them.
 // Tuple components keep their names: a struct argument or result is an object, as abitype types it.
-const unnamed = (params: readonly { name?: string }[] | undefined) =>
+const unnamed = (params: readonly AbiParam[] | undefined): AbiParam[] =>
   (params ?? []).map(({ name: _, ...rest }) => rest);
 
 const coders = new WeakMap<object, Record<string, FunctionCoder>>();
@@ -48,15 +44,19 @@ export function abiCoders(abi: readonly unknown[]): Record<string, FunctionCoder
     const name = entry.name as string;
     const method = methods[name];
     if (!method) continue;
-    const inputs = entry.inputs.length;
-    const outputs = entry.outputs.length;
+    const { inputs, outputs } = entry;
     found[name] = {
       // One parameter is coded as the value itself; several as a tuple.
-      encode: (args) =>
-        `0x${bytesToHex(method.encodeInput(inputs === 0 ? undefined : inputs === 1 ? args[0] : [...args]))}`,
+      encode: (args) => {
+        const values = inputs.map((param, i) => abiValue(param, args[i], "toEncode"));
+        const input = inputs.length === 0 ? undefined : inputs.length === 1 ? values[0] : values;
+        return `0x${bytesToHex(method.encodeInput(input))}`;
+      },
       decode: (returned) => {
-        if (outputs === 0) return undefined;
-        return method.decodeOutput(hexToBytes(returned.slice(2)));
+        if (outputs.length === 0) return undefined;
+        const decoded = method.decodeOutput(hexToBytes(returned.slice(2)));
+        if (outputs.length === 1) return abiValue(outputs[0] as AbiParam, decoded, "decoded");
+        return outputs.map((param, i) => abiValue(param, (decoded as unknown[])[i], "decoded"));
       },
     };
   }

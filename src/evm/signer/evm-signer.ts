@@ -4,16 +4,11 @@ export type Hex = `0x${string}`;
 /** One entry of an EIP-2930 access list: an address and the storage slots the transaction declares. */
 export interface EvmAccessListEntry {
   address: Hex;
-  storageKeys: readonly Hex[];
+  storageKeys: Hex[];
 }
 
-/**
- * A transaction ready to sign, every field filled in: what `evm.sendTransaction` hands a signer. The
- * shape is viem's (`TransactionSerializable`), so a viem account signs it as it is.
- */
-export interface EvmTransactionToSign {
-  /** `"legacy"` (type 0x0, EIP-155 replay protection) or `"eip1559"` (type 0x2). */
-  type: "legacy" | "eip1559";
+/** The fields both transaction types share. */
+interface TransactionFields {
   chainId: number;
   nonce: number;
   /** Recipient; left out for a contract creation. */
@@ -24,15 +19,31 @@ export interface EvmTransactionToSign {
   data: Hex;
   /** Gas limit. */
   gas: bigint;
-  /** Legacy only: the price per gas, in wei. */
-  gasPrice?: bigint;
-  /** EIP-1559 only: the most paid per gas, in wei. */
-  maxFeePerGas?: bigint;
-  /** EIP-1559 only: the tip per gas, in wei (zero on HyperEVM, where tips are burned). */
-  maxPriorityFeePerGas?: bigint;
-  /** EIP-1559 only: addresses and slots declared up front. */
-  accessList?: readonly EvmAccessListEntry[];
 }
+
+/** A legacy transaction (type 0x0), signed with EIP-155 replay protection. */
+export interface EvmLegacyTransaction extends TransactionFields {
+  type: "legacy";
+  /** The price per gas, in wei. */
+  gasPrice: bigint;
+}
+
+/** An EIP-1559 transaction (type 0x2). */
+export interface EvmEip1559Transaction extends TransactionFields {
+  type: "eip1559";
+  /** The most paid per gas, in wei. */
+  maxFeePerGas: bigint;
+  /** The tip per gas, in wei (zero on HyperEVM, where tips are burned). */
+  maxPriorityFeePerGas: bigint;
+  /** Addresses and slots declared up front. */
+  accessList?: EvmAccessListEntry[];
+}
+
+/**
+ * A transaction ready to sign, every field filled in: what `evm.sendTransaction` hands a signer. The
+ * shape is viem's (`TransactionSerializable`), so a viem account signs it as it is.
+ */
+export type EvmTransactionToSign = EvmLegacyTransaction | EvmEip1559Transaction;
 
 /** EIP-712 typed data as viem and ethers describe it. */
 export interface EvmTypedData {

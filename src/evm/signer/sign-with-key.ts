@@ -25,13 +25,13 @@ export function signTransactionWithKey(transaction: EvmTransactionToSign, secret
   // strict=false: chainkit has checked every field by its own rules, which name the field at fault.
   const prepared =
     transaction.type === "legacy"
-      ? Transaction.prepare({ ...common, type: "legacy", gasPrice: transaction.gasPrice ?? 0n }, false)
+      ? Transaction.prepare({ ...common, type: "legacy", gasPrice: transaction.gasPrice }, false)
       : Transaction.prepare(
           {
             ...common,
             type: "eip1559",
-            maxFeePerGas: transaction.maxFeePerGas ?? 0n,
-            maxPriorityFeePerGas: transaction.maxPriorityFeePerGas ?? 0n,
+            maxFeePerGas: transaction.maxFeePerGas,
+            maxPriorityFeePerGas: transaction.maxPriorityFeePerGas,
             accessList: (transaction.accessList ?? []).map(({ address, storageKeys }) => ({
               address,
               storageKeys: [...storageKeys],

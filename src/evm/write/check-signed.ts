@@ -45,12 +45,21 @@ export function checkSigned(
     ["value", asked.value, raw.value],
     ["data", lower(asked.data).replace(/^0x/, ""), lower(raw.data as string).replace(/^0x/, "")],
     ["gas", asked.gas, raw.gasLimit],
-    ["gasPrice", asked.gasPrice, raw.gasPrice],
-    ["maxFeePerGas", asked.maxFeePerGas, raw.maxFeePerGas],
-    ["maxPriorityFeePerGas", asked.maxPriorityFeePerGas, raw.maxPriorityFeePerGas],
+    ["gasPrice", asked.type === "legacy" ? asked.gasPrice : undefined, raw.gasPrice],
+    ["maxFeePerGas", asked.type === "eip1559" ? asked.maxFeePerGas : undefined, raw.maxFeePerGas],
+    [
+      "maxPriorityFeePerGas",
+      asked.type === "eip1559" ? asked.maxPriorityFeePerGas : undefined,
+      raw.maxPriorityFeePerGas,
+    ],
     [
       "accessList",
-      JSON.stringify((asked.accessList ?? []).map((e) => [lower(e.address), e.storageKeys.map(lower)])),
+      JSON.stringify(
+        (asked.type === "eip1559" ? (asked.accessList ?? []) : []).map((e) => [
+          lower(e.address),
+          e.storageKeys.map(lower),
+        ]),
+      ),
       asked.type === "legacy"
         ? "[]"
         : JSON.stringify(

@@ -2,12 +2,17 @@ import type { EvmMethods } from "../../../generated/evm/index.js";
 import type { BlockKind } from "./block-kinds.js";
 import { sharedWhilePending } from "./shared-while-pending.js";
 
-/** The fee fields of a transaction: `gasPrice` (legacy) or the two EIP-1559 ones. */
+/** The fee fields a user may give: `gasPrice` (legacy) or the two EIP-1559 ones. */
 export interface Fees {
   gasPrice?: bigint;
   maxFeePerGas?: bigint;
   maxPriorityFeePerGas?: bigint;
 }
+
+/** The fees of a transaction, every one filled in for its type. */
+export type FilledFees =
+  | { type: "legacy"; gasPrice: bigint }
+  | { type: "eip1559"; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
 
 /**
  * How much the EIP-1559 fee cap leaves above the base fee it was priced from: twice the base fee, so
@@ -22,7 +27,7 @@ export interface FeeReader {
    * from the next small block's base fee (`eth_feeHistory`) or `eth_gasPrice`, a big-block sender
    * from `eth_bigBlockGasPrice`; the tip from `eth_maxPriorityFeePerGas`.
    */
-  fill(type: "legacy" | "eip1559", kind: BlockKind, given: Fees): Promise<Fees>;
+  fill(type: "legacy" | "eip1559", kind: BlockKind, given: Fees): Promise<FilledFees>;
 }
 
 /**
@@ -31,7 +36,7 @@ export interface FeeReader {
  * @param node - The EVM client's methods.
  * @example
  * const fees = createFeeReader(evm);
- * await fees.fill("eip1559", "small", {}); // { maxFeePerGas: 2n * base, maxPriorityFeePerGas: 0n }
+ * await fees.fill("eip1559", "small", {}); // { type: "eip1559", maxFeePerGas: 2n * base, maxPriorityFeePerGas: 0n }
  */
 export function createFeeReader(node: EvmMethods): FeeReader {
   const nextBaseFee = sharedWhilePending(async (kind: BlockKind) => {
@@ -47,7 +52,7 @@ export function createFeeReader(node: EvmMethods): FeeReader {
 
   return {
     async fill(type, kind, given) {
-      if (type === "legacy") return { gasPrice: given.gasPrice ?? (await gasPrice(kind)) };
+      if (type === "legacy") return { type, gasPrice: given.gasPrice ?? (await gasPrice(kind)) };
       const [base, suggestedTip] = await Promise.all([
         given.maxFeePerGas === undefined ? nextBaseFee(kind) : undefined,
         given.maxPriorityFeePerGas === undefined ? tip("tip") : undefined,
@@ -59,7 +64,7 @@ export function createFeeReader(node: EvmMethods): FeeReader {
       if (given.maxPriorityFeePerGas === undefined && maxPriorityFeePerGas > maxFeePerGas) {
         maxPriorityFeePerGas = maxFeePerGas;
       }
-      return { maxFeePerGas, maxPriorityFeePerGas };
+      return { type, maxFeePerGas, maxPriorityFeePerGas };
     },
   };
 }

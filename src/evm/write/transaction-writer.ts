@@ -16,12 +16,20 @@ import {
 } from "./block-kinds.js";
 import { checkSigned } from "./check-signed.js";
 import { createFeeReader } from "./fees.js";
-import { createSenderQueue, type SenderQueue } from "./sender-queue.js";
+import { createLimiter } from "./limiter.js";
+import { createSenderQueue, MEMPOOL_NONCE_WINDOW, type SenderQueue } from "./sender-queue.js";
 import { sharedWhilePending } from "./shared-while-pending.js";
 import { type EvmTransactionRequest, requestIssues } from "./transaction-request.js";
 
 /** The margin added to `eth_estimateGas`'s answer, in percent: state can change between estimate and block. */
 export const GAS_ESTIMATE_MARGIN_PERCENT = 20n;
+
+/**
+ * How many of one sender's sends are prepared (gas estimated, fees read) at once: twice the nonce
+ * window, so the next transactions are ready when the window opens, while a burst of thousands does
+ * not ask the node for thousands of estimates at once (nor price them long before they can be sent).
+ */
+export const SENDS_PREPARED_AHEAD = 2 * MEMPOOL_NONCE_WINDOW;
 
 /** Per-call options of `evm.sendTransaction`. */
 export interface SendTransactionOptions {
@@ -82,16 +90,19 @@ export function createTransactionWriter(node: EvmMethods): TransactionWriter {
   const blockKind = sharedWhilePending(
     async (sender: string): Promise<BlockKind> => ((await node.eth_usingBigBlocks(sender)) ? "big" : "small"),
   );
-  const queues = new Map<string, SenderQueue>();
-  const queueOf = (sender: string) => {
-    let queue = queues.get(sender);
-    if (!queue) {
-      queue = createSenderQueue({
-        minedCount: async () => BigInt(await node.eth_getTransactionCount(sender, "latest")),
-      });
-      queues.set(sender, queue);
+  const senders = new Map<string, { queue: SenderQueue; limit: ReturnType<typeof createLimiter> }>();
+  const senderOf = (sender: string) => {
+    let found = senders.get(sender.toLowerCase());
+    if (!found) {
+      found = {
+        queue: createSenderQueue({
+          minedCount: async () => BigInt(await node.eth_getTransactionCount(sender, "latest")),
+        }),
+        limit: createLimiter(SENDS_PREPARED_AHEAD),
+      };
+      senders.set(sender.toLowerCase(), found);
     }
-    return queue;
+    return found;
   };
 
   async function estimateGas(
@@ -139,39 +150,60 @@ export function createTransactionWriter(node: EvmMethods): TransactionWriter {
       const issues = requestIssues(request);
       if (issues.length > 0) throw new RequestValidationError("sendTransaction", issues);
       const sender = checkSigner(signer);
-      const type = request.type ?? (request.gasPrice !== undefined ? "legacy" : "eip1559");
+      const { queue, limit } = senderOf(sender);
+      return limit(() => prepareAndSend(request, signer, sender, queue, options));
+    },
+  };
 
-      const kind = await blockKind(sender);
-      const [id, gas, filled] = await Promise.all([
-        readChainId(),
-        gasLimit(sender, kind, request, options),
-        fees.fill(type, kind, request),
-      ]);
-      const capIssues = blockKindIssues(gas.gas, kind, sender, gas.estimated);
-      if (capIssues.length > 0) throw new RequestValidationError("sendTransaction", capIssues);
+  async function prepareAndSend(
+    request: EvmTransactionRequest,
+    signer: EvmSigner,
+    sender: string,
+    queue: SenderQueue,
+    options: SendTransactionOptions,
+  ): Promise<Hex> {
+    const type = request.type ?? (request.gasPrice !== undefined ? "legacy" : "eip1559");
 
-      const build = (nonce: bigint): EvmTransactionToSign => ({
-        type,
+    const kind = await blockKind(sender);
+    const [id, gas, filled] = await Promise.all([
+      readChainId(),
+      gasLimit(sender, kind, request, options),
+      fees.fill(type, kind, request),
+    ]);
+    const capIssues = blockKindIssues(gas.gas, kind, sender, gas.estimated);
+    if (capIssues.length > 0) throw new RequestValidationError("sendTransaction", capIssues);
+
+    const build = (nonce: bigint): EvmTransactionToSign => {
+      const fields = {
         chainId: id,
         nonce: Number(nonce),
         ...(request.to !== undefined && { to: request.to }),
         value: request.value ?? 0n,
         data: request.data ?? "0x",
         gas: gas.gas,
-        ...filled,
-        ...(type === "eip1559" && request.accessList !== undefined && { accessList: request.accessList }),
-      });
-      const signAndSend = async (nonce: bigint) => {
-        const transaction = build(nonce);
-        const signed = await signer.signTransaction(transaction);
-        // Any other signer's answer is decoded and compared with what it was asked to sign.
-        const raw = isPrivateKeySigner(signer)
-          ? (signed as Hex)
-          : checkSigned(signed, transaction, sender).raw;
-        return (await node.eth_sendRawTransaction(raw)) as Hex;
+      } as const;
+      if (filled.type === "legacy") return { ...fields, type: "legacy", gasPrice: filled.gasPrice };
+      return {
+        ...fields,
+        type: "eip1559",
+        maxFeePerGas: filled.maxFeePerGas,
+        maxPriorityFeePerGas: filled.maxPriorityFeePerGas,
+        ...(request.accessList !== undefined && {
+          accessList: request.accessList.map(({ address, storageKeys }) => ({
+            address,
+            storageKeys: [...storageKeys],
+          })),
+        }),
       };
-      if (request.nonce !== undefined) return signAndSend(BigInt(request.nonce));
-      return queueOf(sender.toLowerCase()).run(signAndSend);
-    },
-  };
+    };
+    const signAndSend = async (nonce: bigint) => {
+      const transaction = build(nonce);
+      const signed = await signer.signTransaction(transaction);
+      // Any other signer's answer is decoded and compared with what it was asked to sign.
+      const raw = isPrivateKeySigner(signer) ? (signed as Hex) : checkSigned(signed, transaction, sender).raw;
+      return (await node.eth_sendRawTransaction(raw)) as Hex;
+    };
+    if (request.nonce !== undefined) return signAndSend(BigInt(request.nonce));
+    return queue.run(signAndSend);
+  }
 }
