@@ -27,7 +27,7 @@ const coders = new WeakMap<object, Record<string, FunctionCoder>>();
  * @param abi - The contract's ABI.
  * @returns A coder per function name.
  * @example
- * abiCoders(erc20Abi).balanceOf?.encode([owner]); // "0x70a08231…"
+ * abiCoders(ERC20_ABI).balanceOf?.encode([address]); // "0x70a08231…"
  */
 export function abiCoders(abi: readonly unknown[]): Record<string, FunctionCoder> {
   let found = coders.get(abi);

@@ -7,7 +7,8 @@ import type { RevertReason } from "../revert/revert-reason.js";
  * `JsonRpcError` (code 3) is the `cause`; `reason` is its revert data, decoded.
  *
  * @example
- * try { await token.transfer(to, 10n ** 30n, me); } catch (err) {
+ * const token = contract(evm, address, ERC20_ABI);
+ * try { await token.write.transfer([address, 10n ** 30n], privateKeySigner(key)); } catch (err) {
  *   if (err instanceof CallRevertedError) console.log(err.reason.message); // "ERC20: transfer amount exceeds balance"
  * }
  */

@@ -11,7 +11,8 @@ import type { EvmTransactionToSign, EvmTypedData, Hex } from "./evm-signer.js";
  * @param secret - The 32-byte key.
  * @returns The signed transaction as hex, ready for `eth_sendRawTransaction`.
  * @example
- * signTransactionWithKey({ type: "eip1559", chainId: 999, nonce: 0, to, value: 1n, data: "0x", gas: 21_000n, maxFeePerGas: 10n ** 9n, maxPriorityFeePerGas: 0n }, secret);
+ * const secret = new Uint8Array(32).fill(7);
+ * signTransactionWithKey({ type: "eip1559", chainId: 999, nonce: 0, to: address, value: 1n, data: "0x", gas: 21_000n, maxFeePerGas: 10n ** 9n, maxPriorityFeePerGas: 0n }, secret);
  */
 export function signTransactionWithKey(transaction: EvmTransactionToSign, secret: Uint8Array): Hex {
   const common = {
@@ -50,6 +51,7 @@ export function signTransactionWithKey(transaction: EvmTransactionToSign, secret
  * @param secret - The 32-byte key.
  * @returns The 65-byte `r ‖ s ‖ v` signature as hex.
  * @example
+ * const secret = new Uint8Array(32).fill(7);
  * signTypedDataWithKey({ domain: { name: "Mail", chainId: 999 }, types: { Mail: [{ name: "text", type: "string" }] }, primaryType: "Mail", message: { text: "hi" } }, secret);
  */
 export function signTypedDataWithKey(typedData: EvmTypedData, secret: Uint8Array): Hex {

@@ -15,7 +15,9 @@ const lower = (value: string | undefined) => (value ?? "").toLowerCase();
  * @returns The signed transaction's hash and bytes as hex.
  * @throws {EvmSignerError} naming the field that differs.
  * @example
- * const { hash } = checkSigned(await signer.signTransaction(tx), tx, signer.address);
+ * const me = privateKeySigner(key);
+ * const asked = { type: "legacy", chainId: 999, nonce: 0, to: address, value: 1n, data: "0x", gas: 21_000n, gasPrice: 10n ** 9n } as const;
+ * const { hash } = checkSigned(await me.signTransaction(asked), asked, me.address);
  */
 export function checkSigned(
   signed: unknown,

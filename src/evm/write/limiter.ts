@@ -5,7 +5,7 @@
  * @returns `run(task)`, which resolves with the task's result.
  * @example
  * const limit = createLimiter(16);
- * await Promise.all(requests.map((request) => limit(() => send(request))));
+ * await Promise.all([1, 2, 3].map((n) => limit(() => evm.eth_getBlockByNumber(`0x${n}`, false))));
  */
 export function createLimiter(max: number): <T>(task: () => Promise<T>) => Promise<T> {
   let running = 0;

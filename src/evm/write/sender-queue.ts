@@ -41,7 +41,7 @@ const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resol
  * @returns The queue.
  * @example
  * const queue = createSenderQueue({ minedCount: async () => BigInt(await evm.eth_getTransactionCount(address, "latest")) });
- * const hash = await queue.run(async (nonce) => evm.eth_sendRawTransaction(await sign(nonce)));
+ * const hash = await queue.run(async () => evm.eth_sendRawTransaction(signed));
  */
 export function createSenderQueue(chain: SenderChain, window = MEMPOOL_NONCE_WINDOW): SenderQueue {
   const sleep = chain.sleep ?? sleepFor;

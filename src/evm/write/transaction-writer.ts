@@ -72,7 +72,7 @@ function checkSigner(signer: unknown): string {
  * @returns The writer.
  * @example
  * const writer = createTransactionWriter(evm);
- * const hash = await writer.send({ to, value: 1n }, privateKeySigner(key));
+ * const hash = await writer.send({ to: address, value: 1n }, privateKeySigner(key));
  */
 export function createTransactionWriter(node: EvmMethods): TransactionWriter {
   let chainId: Promise<number> | undefined;

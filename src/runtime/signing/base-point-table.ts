@@ -19,8 +19,10 @@ let signaturesMade = 0;
  * and counts it.
  *
  * @example
+ * import { secp256k1 } from "@noble/curves/secp256k1.js";
+ * const digest = new Uint8Array(32).fill(1);
  * beforeSignature();
- * const signature = secp256k1.sign(digest, key, { prehash: false, lowS: true, format: "recovered" });
+ * const signature = secp256k1.sign(digest, new Uint8Array(32).fill(7), { prehash: false, lowS: true, format: "recovered" });
  */
 export function beforeSignature(): void {
   if (signaturesMade === 0) secp256k1.Point.BASE.precompute(FIRST_WINDOW);
@@ -33,8 +35,9 @@ export function beforeSignature(): void {
  * (a signer made and never used builds no table).
  *
  * @example
+ * import { secp256k1 } from "@noble/curves/secp256k1.js";
  * beforeKeyDerivation();
- * const publicKey = secp256k1.getPublicKey(secret, false);
+ * const publicKey = secp256k1.getPublicKey(new Uint8Array(32).fill(7), false);
  */
 export function beforeKeyDerivation(): void {
   if (signaturesMade === 0) secp256k1.Point.BASE.precompute(FIRST_WINDOW);

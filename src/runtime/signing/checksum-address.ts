@@ -27,7 +27,8 @@ export function checksumAddress(address: string): `0x${string}` {
  *
  * @param publicKey - 65 bytes, `04` first.
  * @example
- * addressOfPublicKey(secp256k1.getPublicKey(secret, false)); // "0x…"
+ * import { secp256k1 } from "@noble/curves/secp256k1.js";
+ * addressOfPublicKey(secp256k1.getPublicKey(new Uint8Array(32).fill(7), false)); // "0x…"
  */
 export function addressOfPublicKey(publicKey: Uint8Array): `0x${string}` {
   return checksumAddress(bytesToHex(keccak_256(publicKey.subarray(1)).subarray(12)));
