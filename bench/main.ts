@@ -9,7 +9,8 @@
  *   (the figures bench/README.md points to).
  * - `--markdown <file>`: also write the Markdown to `<file>` (relative to the directory npm was run from).
  * - `--only <id,...>`: run only these rows (call-overhead, validation, batching, signing, proofs,
- *   receipts, viem-transport, generation, size, import-time, wallet, logs-receipts, indexer-page, websocket).
+ *   receipts, viem-transport, generation, size, import-time, wallet, logs-receipts, indexer-page, websocket,
+ *   evm-write).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,6 +22,7 @@ import { machineFacts, printRow, type Results, type RowResult } from "./lib/repo
 import { killServers, startServer } from "./lib/server-process.js";
 import { batching } from "./rows/batching.js";
 import { callOverhead } from "./rows/call-overhead.js";
+import { evmWrite } from "./rows/evm-write.js";
 import { generation } from "./rows/generation.js";
 import { importTime } from "./rows/import-time.js";
 import { indexerPage } from "./rows/indexer-page.js";
@@ -49,6 +51,7 @@ const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
   "logs-receipts": logsReceipts,
   "indexer-page": indexerPage,
   websocket,
+  "evm-write": evmWrite,
 };
 
 const { values } = parseArgs({

@@ -11,8 +11,10 @@
  * 4. State reads (`eth_getBalance`, `eth_call`, …) answer for the latest block: HyperEVM keeps no history,
  *    so pass `latest` (or `pending`, answered as latest) or leave the block out. `eth_getLogs` covers at
  *    most 50 blocks per call; a longer numeric range is refused before anything is sent.
- * 5. Transactions are signed where the key is, with any wallet library (viem here), and sent raw;
- *    `eth_getTransactionReceipt` says when one is mined and whether it succeeded.
+ * 5. `evm.sendTransaction(request, privateKeySigner(key))` signs where the key is and fills in the chain
+ *    id, nonce, fees and gas; `evm.waitForReceipt` waits until it is mined and explains a revert.
+ *    `contract(evm, address, abi)` reads and writes a contract typed from its ABI; `evm.logs` walks any
+ *    block range 50 blocks at a time.
  * 6. `getVerifiedReceipt` returns a receipt only when its block's hash, transactions root and receipts
  *    root all recompute and the receipt matches its transaction; `getVerifiedProof` checks an account
  *    proof against the latest header's state root. Either throws a `ProofError` when the node's answer
@@ -25,12 +27,21 @@
  * `CHAINKIT_*` variables, or one it starts. For a real node, pass its `details.https_endpoint` and
  * `details.auth_key` (or use `nodeAccess(node)` from `chainkit/platform`), and your own key.
  */
-import { createEvmClient, ProofError } from "chainkit/evm";
-import { privateKeyToAccount } from "viem/accounts";
+import {
+  contract,
+  createEvmClient,
+  hexToBigInt,
+  ProofError,
+  privateKeySigner,
+  TransactionRevertedError,
+} from "chainkit/evm";
 import { sandboxEnv } from "./support/sandbox-env.js";
 
-// Creation code of a contract whose every call returns 42 (so it answers `value()`, selector 0x3fa4f245).
+// Creation code of a contract whose every call returns 42 (so it answers `value()`), and its ABI.
 const RETURNS_42 = "0x602a600055600b8060106000396000f360005460005260206000f3";
+const VALUE_ABI = [
+  { type: "function", name: "value", stateMutability: "view", inputs: [], outputs: [{ type: "uint256" }] },
+] as const;
 
 const env = await sandboxEnv();
 try {
@@ -61,48 +72,36 @@ try {
   }
 
   // A key that lives here (the sandbox's funded demo key): it signs, the node only sees raw bytes.
-  const signer = privateKeyToAccount(env.get("CHAINKIT_EVM_PRIVATE_KEY") as `0x${string}`);
-  const [balance, nonce, gasPrice] = await Promise.all([
-    evm.eth_getBalance(signer.address),
-    evm.eth_getTransactionCount(signer.address, "pending"),
-    evm.eth_gasPrice(),
-  ]);
-  console.log(`balance of ${signer.address}: ${BigInt(balance)} wei`);
-  const fees = {
-    chainId: Number(chainId),
-    maxFeePerGas: BigInt(gasPrice) * 2n,
-    maxPriorityFeePerGas: 0n, // priority fees are zero on HyperEVM
-  };
+  const signer = privateKeySigner(env.get("CHAINKIT_EVM_PRIVATE_KEY"));
+  console.log(`balance of ${signer.address}: ${hexToBigInt(await evm.eth_getBalance(signer.address))} wei`);
 
-  // Deploy a contract, then read it with eth_call (state at the latest block).
-  const gas = await evm.eth_estimateGas({ from: signer.address, input: RETURNS_42 });
-  const deployment = await evm.eth_sendRawTransaction(
-    await signer.signTransaction({ ...fees, nonce: Number(nonce), data: RETURNS_42, gas: BigInt(gas) }),
-  );
-  const created = await evm.eth_getTransactionReceipt(deployment);
-  if (!created?.contractAddress) throw new Error(`the deployment ${deployment} created no contract`);
-  const returned = await evm.eth_call({ to: created.contractAddress, input: "0x3fa4f245" });
-  console.log(`value() of ${created.contractAddress}: ${BigInt(returned)}`);
+  // Deploy a contract (no `to`), then read it through its ABI: `value` is typed () => Promise<bigint>.
+  const deployment = await evm.sendTransaction({ data: RETURNS_42 }, signer);
+  const created = await evm.waitForReceipt(deployment, { timeout: 60_000 });
+  if (!created.contractAddress) throw new Error(`the deployment ${deployment} created no contract`);
+  const value = await contract(evm, created.contractAddress as `0x${string}`, VALUE_ABI).read.value();
+  console.log(`value() of ${created.contractAddress}: ${value}`);
 
-  // A transfer: send raw, read the receipt (on a real node, poll until it is no longer null).
+  // A transfer: chain id, nonce, fees (from the sender's block kind) and gas are filled in.
   const recipient = env.get("CHAINKIT_EVM_ACCOUNTS").split(",")[0] as `0x${string}`;
-  const sent = await evm.eth_sendRawTransaction(
-    await signer.signTransaction({
-      ...fees,
-      nonce: Number(nonce) + 1,
-      to: recipient,
-      value: 10n ** 15n,
-      gas: 21_000n,
-    }),
-  );
-  const receipt = await evm.eth_getTransactionReceipt(sent);
-  console.log(`sent ${sent}: status ${receipt?.status}, gas used ${receipt?.gasUsed}`);
+  const sent = await evm.sendTransaction({ to: recipient, value: 10n ** 15n }, signer);
+  try {
+    const receipt = await evm.waitForReceipt(sent, { timeout: 60_000 });
+    console.log(`sent ${sent}: status ${receipt.status}, gas used ${hexToBigInt(receipt.gasUsed)}`);
+  } catch (error) {
+    if (error instanceof TransactionRevertedError) console.error(`reverted: ${error.reason?.message}`);
+    throw error;
+  }
 
   // Logs of up to 50 blocks per call (toBlock - fromBlock + 1 <= 50).
   const head = BigInt(await evm.eth_blockNumber());
   const fromBlock = head > 49n ? head - 49n : 0n;
   const logs = await evm.eth_getLogs({ fromBlock: `0x${fromBlock.toString(16)}`, toBlock: "latest" });
   console.log(`${logs.length} logs in blocks ${fromBlock} to ${head}`);
+  // Any range: evm.logs asks for 50 blocks at a time, in order.
+  let walked = 0;
+  for await (const _log of evm.logs({ fromBlock: 0n, toBlock: "latest" })) walked++;
+  console.log(`${walked} logs in blocks 0 to ${head}`);
 
   const outcomes = await evm.batch([
     { method: "eth_blockNumber", params: [] },

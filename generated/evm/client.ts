@@ -2,7 +2,7 @@
 
 import type { CallOptions, RpcCaller } from "../../src/runtime/operation.js";
 import { evmMethods } from "./operations.js";
-import type { EthBigBlockGasPriceParams, EthBigBlockGasPriceResult, EthBlockNumberParams, EthBlockNumberResult, EthCallParams, EthCallResult, EthChainIdParams, EthChainIdResult, EthEstimateGasParams, EthEstimateGasResult, EthFeeHistoryParams, EthFeeHistoryResult, EthGasPriceParams, EthGasPriceResult, EthGetBalanceParams, EthGetBalanceResult, EthGetBlockByHashParams, EthGetBlockByHashResult, EthGetBlockByNumberParams, EthGetBlockByNumberResult, EthGetBlockReceiptsParams, EthGetBlockReceiptsResult, EthGetBlockTransactionCountByHashParams, EthGetBlockTransactionCountByHashResult, EthGetBlockTransactionCountByNumberParams, EthGetBlockTransactionCountByNumberResult, EthGetCodeParams, EthGetCodeResult, EthGetLogsParams, EthGetLogsResult, EthGetProofParams, EthGetProofResult, EthGetStorageAtParams, EthGetStorageAtResult, EthGetSystemTxsByBlockHashParams, EthGetSystemTxsByBlockHashResult, EthGetSystemTxsByBlockNumberParams, EthGetSystemTxsByBlockNumberResult, EthGetTransactionByBlockHashAndIndexParams, EthGetTransactionByBlockHashAndIndexResult, EthGetTransactionByBlockNumberAndIndexParams, EthGetTransactionByBlockNumberAndIndexResult, EthGetTransactionByHashParams, EthGetTransactionByHashResult, EthGetTransactionCountParams, EthGetTransactionCountResult, EthGetTransactionReceiptParams, EthGetTransactionReceiptResult, EthMaxPriorityFeePerGasParams, EthMaxPriorityFeePerGasResult, EthSendRawTransactionParams, EthSendRawTransactionResult, EthSubscribeParams, EthSubscribeResult, EthSyncingParams, EthSyncingResult, EthUnsubscribeParams, EthUnsubscribeResult, EthUsingBigBlocksParams, EthUsingBigBlocksResult, NetVersionParams, NetVersionResult, OtsGetHeaderByNumberParams, OtsGetHeaderByNumberResult, Web3ClientVersionParams, Web3ClientVersionResult } from "./types.js";
+import type { EthBigBlockGasPriceParams, EthBigBlockGasPriceResult, EthBlockNumberParams, EthBlockNumberResult, EthCallParams, EthCallResult, EthChainIdParams, EthChainIdResult, EthEstimateGasParams, EthEstimateGasResult, EthFeeHistoryParams, EthFeeHistoryResult, EthGasPriceParams, EthGasPriceResult, EthGetBalanceParams, EthGetBalanceResult, EthGetBlockByHashParams, EthGetBlockByHashResult, EthGetBlockByHashResultWhenFullTransactionObjectsFalse, EthGetBlockByHashResultWhenFullTransactionObjectsTrue, EthGetBlockByNumberParams, EthGetBlockByNumberResult, EthGetBlockByNumberResultWhenFullTransactionObjectsFalse, EthGetBlockByNumberResultWhenFullTransactionObjectsTrue, EthGetBlockReceiptsParams, EthGetBlockReceiptsResult, EthGetBlockTransactionCountByHashParams, EthGetBlockTransactionCountByHashResult, EthGetBlockTransactionCountByNumberParams, EthGetBlockTransactionCountByNumberResult, EthGetCodeParams, EthGetCodeResult, EthGetLogsParams, EthGetLogsResult, EthGetProofParams, EthGetProofResult, EthGetStorageAtParams, EthGetStorageAtResult, EthGetSystemTxsByBlockHashParams, EthGetSystemTxsByBlockHashResult, EthGetSystemTxsByBlockNumberParams, EthGetSystemTxsByBlockNumberResult, EthGetTransactionByBlockHashAndIndexParams, EthGetTransactionByBlockHashAndIndexResult, EthGetTransactionByBlockNumberAndIndexParams, EthGetTransactionByBlockNumberAndIndexResult, EthGetTransactionByHashParams, EthGetTransactionByHashResult, EthGetTransactionCountParams, EthGetTransactionCountResult, EthGetTransactionReceiptParams, EthGetTransactionReceiptResult, EthMaxPriorityFeePerGasParams, EthMaxPriorityFeePerGasResult, EthSendRawTransactionParams, EthSendRawTransactionResult, EthSubscribeParams, EthSubscribeResult, EthSyncingParams, EthSyncingResult, EthUnsubscribeParams, EthUnsubscribeResult, EthUsingBigBlocksParams, EthUsingBigBlocksResult, NetVersionParams, NetVersionResult, OtsGetHeaderByNumberParams, OtsGetHeaderByNumberResult, Web3ClientVersionParams, Web3ClientVersionResult } from "./types.js";
 
 /** The chainkit EVM JSON-RPC node API (HyperEVM): one typed function per JSON-RPC method. */
 export interface EvmMethods {
@@ -89,6 +89,8 @@ export interface EvmMethods {
    * const result = await evm.eth_getBlockByHash("0xafc07632bae1876af2bdc06ffe961650a3674ac7601a947958d14cf2752c5942", false);
    * ```
    */
+  eth_getBlockByHash(blockHash: EthGetBlockByHashParams[0], fullTransactionObjects: true, options?: CallOptions): Promise<EthGetBlockByHashResultWhenFullTransactionObjectsTrue>;
+  eth_getBlockByHash(blockHash: EthGetBlockByHashParams[0], fullTransactionObjects: false, options?: CallOptions): Promise<EthGetBlockByHashResultWhenFullTransactionObjectsFalse>;
   eth_getBlockByHash(blockHash: EthGetBlockByHashParams[0], fullTransactionObjects: EthGetBlockByHashParams[1], options?: CallOptions): Promise<EthGetBlockByHashResult>;
 
   /**
@@ -216,6 +218,8 @@ export interface EvmMethods {
    * const result = await evm.eth_getBlockByNumber("0x1e8484", false);
    * ```
    */
+  eth_getBlockByNumber(block: EthGetBlockByNumberParams[0], fullTransactionObjects: true, options?: CallOptions): Promise<EthGetBlockByNumberResultWhenFullTransactionObjectsTrue>;
+  eth_getBlockByNumber(block: EthGetBlockByNumberParams[0], fullTransactionObjects: false, options?: CallOptions): Promise<EthGetBlockByNumberResultWhenFullTransactionObjectsFalse>;
   eth_getBlockByNumber(block: EthGetBlockByNumberParams[0], fullTransactionObjects: EthGetBlockByNumberParams[1], options?: CallOptions): Promise<EthGetBlockByNumberResult>;
 
   /**
@@ -820,7 +824,7 @@ export function createEvmMethods(caller: RpcCaller): EvmMethods {
     ots_getHeaderByNumber: (blockNumber, options) =>
       caller.call(evmMethods.ots_getHeaderByNumber, [blockNumber], options) as Promise<OtsGetHeaderByNumberResult>,
     eth_getBlockByHash: (blockHash, fullTransactionObjects, options) =>
-      caller.call(evmMethods.eth_getBlockByHash, [blockHash, fullTransactionObjects], options) as Promise<EthGetBlockByHashResult>,
+      caller.call(evmMethods.eth_getBlockByHash, [blockHash, fullTransactionObjects], options) as Promise<never>,
     eth_getTransactionByHash: (transactionHash, options) =>
       caller.call(evmMethods.eth_getTransactionByHash, [transactionHash], options) as Promise<EthGetTransactionByHashResult>,
     eth_getSystemTxsByBlockHash: (blockHash, options) =>
@@ -832,7 +836,7 @@ export function createEvmMethods(caller: RpcCaller): EvmMethods {
     eth_blockNumber: (options) =>
       caller.call(evmMethods.eth_blockNumber, [], options) as Promise<EthBlockNumberResult>,
     eth_getBlockByNumber: (block, fullTransactionObjects, options) =>
-      caller.call(evmMethods.eth_getBlockByNumber, [block, fullTransactionObjects], options) as Promise<EthGetBlockByNumberResult>,
+      caller.call(evmMethods.eth_getBlockByNumber, [block, fullTransactionObjects], options) as Promise<never>,
     eth_getTransactionReceipt: (transactionHash, options) =>
       caller.call(evmMethods.eth_getTransactionReceipt, [transactionHash], options) as Promise<EthGetTransactionReceiptResult>,
     eth_getBlockReceipts: (block, options) =>

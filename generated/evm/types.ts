@@ -159,6 +159,24 @@ export interface ZeroNonceBlockHeader extends BlockHeader {
 }
 
 /**
+ * A block as `eth_getBlockByHash` and `eth_getBlockByNumber` answer it with `fullTransactionObjects`
+ * `true`: its transactions are full objects.
+ */
+export interface BlockWithTransactions extends Block {
+  /** The block's transactions in block order, as full objects. */
+  transactions: Transaction[];
+}
+
+/**
+ * A block as `eth_getBlockByHash` and `eth_getBlockByNumber` answer it with `fullTransactionObjects`
+ * `false`: its transactions are hashes.
+ */
+export interface BlockWithHashes extends Block {
+  /** The block's transaction hashes in block order. */
+  transactions: Hash32[];
+}
+
+/**
  * A block: its header fields (see `BlockHeader`) plus its transactions, as hashes or as full objects
  * depending on `fullTransactionObjects`. Always present: number, hash, parentHash, timestamp, gasLimit,
  * gasUsed, transactions, miner, difficulty (may be zero), size, extraData, receiptsRoot, stateRoot and
@@ -719,6 +737,10 @@ export type EthGetBlockByHashParams = [blockHash: Hash32, fullTransactionObjects
  * The block, or `null` when the hash is unknown or invalid.
  */
 export type EthGetBlockByHashResult = Block | null;
+/** Result of `eth_getBlockByHash` when `fullTransactionObjects` is `true`. */
+export type EthGetBlockByHashResultWhenFullTransactionObjectsTrue = BlockWithTransactions | null;
+/** Result of `eth_getBlockByHash` when `fullTransactionObjects` is `false`. */
+export type EthGetBlockByHashResultWhenFullTransactionObjectsFalse = BlockWithHashes | null;
 /**
  * Params of `eth_getTransactionByHash`, by position.
  *
@@ -792,6 +814,10 @@ export type EthGetBlockByNumberParams = [block: BlockNumberOrTag, fullTransactio
  * The block, or `null` when the node does not have it.
  */
 export type EthGetBlockByNumberResult = Block | null;
+/** Result of `eth_getBlockByNumber` when `fullTransactionObjects` is `true`. */
+export type EthGetBlockByNumberResultWhenFullTransactionObjectsTrue = BlockWithTransactions | null;
+/** Result of `eth_getBlockByNumber` when `fullTransactionObjects` is `false`. */
+export type EthGetBlockByNumberResultWhenFullTransactionObjectsFalse = BlockWithHashes | null;
 /**
  * Params of `eth_getTransactionReceipt`, by position.
  *

@@ -46,6 +46,8 @@ export const EXTENSION_DISPLAYS: Readonly<Record<string, Display>> = Object.free
   // Generator settings.
   "x-chainkit-validators": () => undefined,
   "x-security": () => undefined,
+  // Narrows a result's TypeScript type by a param's value; the method's description says it in words.
+  "x-result-when": () => undefined,
 });
 
 /**

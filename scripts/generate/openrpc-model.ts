@@ -1,6 +1,7 @@
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import { follow, optionalString } from "./resolve.js";
+import { type ResultCasesModel, readResultCases } from "./rpc-result-cases.js";
 import { SpecError } from "./spec-error.js";
 
 /** One content descriptor: a named param or the result. */
@@ -33,6 +34,8 @@ export interface RpcMethodModel {
   /** Params in order; optional ones only at the end. */
   params: ContentDescriptorModel[];
   result: ContentDescriptorModel;
+  /** `x-result-when`: the result narrowed by one param's value, for overloads. */
+  resultCases?: ResultCasesModel;
   examples: RpcExampleModel[];
 }
 
@@ -100,6 +103,12 @@ function readMethod(file: string, doc: JsonObject, raw: Json, rawPointer: string
   if (duplicate) throw new SpecError(file, paramsPointer, `param name "${duplicate.name}" is used twice`);
   const summary = optionalString(file, method, "summary", pointer);
   const description = optionalString(file, method, "description", pointer);
+  const resultCases = readResultCases(
+    file,
+    method,
+    pointer,
+    params.map((param) => param.name),
+  );
   return {
     name,
     pointer,
@@ -109,6 +118,7 @@ function readMethod(file: string, doc: JsonObject, raw: Json, rawPointer: string
     deprecated: method.deprecated === true,
     params,
     result: readDescriptor(file, doc, method.result, childPointer(pointer, "result")),
+    ...(resultCases !== undefined && { resultCases }),
     examples: readExamples(file, doc, method, pointer, params),
   };
 }

@@ -7,6 +7,7 @@ import type { Json } from "./json.js";
 import { parameterName } from "./names.js";
 import type { RpcMethodModel } from "./openrpc-model.js";
 import { rpcMethodsNames } from "./rpc-methods-file.js";
+import { resultCaseTypeName } from "./rpc-result-cases.js";
 import type { SurfaceNames } from "./surfaces.js";
 
 /**
@@ -37,16 +38,31 @@ export function rpcClientFile(
     const signature = [...args, { name: "options", type: "CallOptions", optional: true }]
       .map((arg) => `${arg.name}${arg.optional ? "?" : ""}: ${arg.type}`)
       .join(", ");
+    // x-result-when: one overload per case, the param typed as the case's literal, then the general one.
+    const cases = method.resultCases;
+    const overloads = (cases?.cases ?? []).map((resultCase) => {
+      const caseName = resultCaseTypeName(names.result, cases?.paramName ?? "", resultCase.equals);
+      typeImports.add(caseName);
+      const caseSignature = [...args, { name: "options", type: "CallOptions", optional: true }]
+        .map((arg, index) => {
+          const type = index === cases?.paramIndex ? JSON.stringify(resultCase.equals) : arg.type;
+          return `${arg.name}${arg.optional && index !== cases?.paramIndex ? "?" : ""}: ${type}`;
+        })
+        .join(", ");
+      return `  ${method.name}(${caseSignature}): Promise<${caseName}>;\n`;
+    });
     members.push(
-      `${renderDoc(methodDoc(doc, surface, method, args), "  ")}\n  ${method.name}(${signature}): Promise<${names.result}>;`,
+      `${renderDoc(methodDoc(doc, surface, method, args), "  ")}\n${overloads.join("")}  ${method.name}(${signature}): Promise<${names.result}>;`,
     );
     const list = `[${args.map((arg) => arg.name).join(", ")}]`;
     const optional = args.some((arg) => arg.optional);
     trimsParams ||= optional;
     const params = optional ? `withoutTrailingUndefined(${list})` : list;
     const parameters = [...args.map((arg) => arg.name), "options"].join(", ");
+    // An overloaded member takes an implementation typed for every overload: Promise<never> fits them all.
+    const resultType = cases ? "never" : names.result;
     implementations.push(
-      `    ${method.name}: (${parameters}) =>\n      caller.call(${record}.${method.name}, ${params}, options) as Promise<${names.result}>,`,
+      `    ${method.name}: (${parameters}) =>\n      caller.call(${record}.${method.name}, ${params}, options) as Promise<${resultType}>,`,
     );
   }
   const helper = trimsParams

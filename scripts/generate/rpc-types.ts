@@ -6,6 +6,7 @@ import { isObject, type Json } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import { typeName } from "./names.js";
 import type { RpcMethodModel } from "./openrpc-model.js";
+import { resultCaseTypeName } from "./rpc-result-cases.js";
 import { SchemaToTs, schemaDocs } from "./schema-to-ts.js";
 import { SECRET_IMPORT } from "./secret-type.js";
 import { SpecError } from "./spec-error.js";
@@ -96,6 +97,20 @@ export function openRpcTypes(
       docs: [docText({ summary: `Result of \`${method.name}\`.`, description: resultDescription })],
       type: toTs.type(method.result.schema),
     });
+    for (const resultCase of method.resultCases?.cases ?? []) {
+      const { paramName } = method.resultCases as { paramName: string };
+      statements.push({
+        kind: StructureKind.TypeAlias,
+        name: claim(resultCaseTypeName(names.result, paramName, resultCase.equals), resultCase.schemaPointer),
+        isExported: true,
+        docs: [
+          docText({
+            summary: `Result of \`${method.name}\` when \`${paramName}\` is \`${JSON.stringify(resultCase.equals)}\`.`,
+          }),
+        ],
+        type: toTs.type(resultCase.schema),
+      });
+    }
   }
 
   statements.push({

@@ -19,7 +19,7 @@ const entries = {
 /** Each entry's own errors, beyond the runtime's. */
 const ownErrors: Record<keyof typeof entries, string[]> = {
   platform: ["NodeAccessError", "NodeFailedError", "NodeWaitTimeoutError"],
-  evm: ["ProofError", "SubscriptionError"],
+  evm: ["CallRevertedError", "EvmSignerError", "ProofError", "SubscriptionError", "TransactionRevertedError"],
   exchange: ["ExchangeError"],
   wallet: [
     "BroadcastError",

@@ -88,6 +88,45 @@ describe("a client that only reads carries no signing, verification or live code
     );
   });
 
+  it("createEvmClient: the write half (sending, signing, RLP, the ABI coder) loads on the first send", async () => {
+    const { upFront, lazyEntries } = await splitInputs(
+      'export { createEvmClient } from "./src/evm/client/create-evm-client.ts";',
+    );
+    expect(
+      matching(upFront, [
+        /micro-eth-signer/,
+        /micro-packed/,
+        /src\/evm\/write\//,
+        /src\/evm\/signer\/sign-with-key\.ts$/,
+        /src\/evm\/logs\//,
+        /src\/evm\/revert\/decode-revert\.ts$/,
+      ]),
+    ).toEqual([]);
+    expect(lazyEntries).toEqual(
+      expect.arrayContaining([
+        "src/evm/write/transaction-writer.ts",
+        "src/evm/write/wait-for-receipt.ts",
+        "src/evm/logs/walk-logs.ts",
+      ]),
+    );
+  });
+
+  it("privateKeySigner, contract and erc20 carry no signing or ABI-coding code until first used", async () => {
+    const { upFront, lazyEntries } = await splitInputs(
+      [
+        'export { privateKeySigner } from "./src/evm/signer/private-key-signer.ts";',
+        'export { contract } from "./src/evm/contract/contract.ts";',
+        'export { erc20 } from "./src/evm/contract/erc20.ts";',
+      ].join("\n"),
+    );
+    expect(
+      matching(upFront, [/micro-eth-signer/, /micro-packed/, /src\/evm\/contract\/abi-coder\.ts$/]),
+    ).toEqual([]);
+    expect(lazyEntries).toEqual(
+      expect.arrayContaining(["src/evm/signer/sign-with-key.ts", "src/evm/contract/abi-coder.ts"]),
+    );
+  });
+
   it("createEvmClient: proof and receipt verification and the WebSocket transport load on first use", async () => {
     const { upFront, lazyEntries } = await splitInputs(
       'export { createEvmClient } from "./src/evm/client/create-evm-client.ts";',

@@ -7,7 +7,13 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { createEvmMethods } from "../../generated/evm/client.js";
 import { evmMethods } from "../../generated/evm/operations.js";
-import type { Block, EvmMethodMap } from "../../generated/evm/types.js";
+import type {
+  Block,
+  BlockWithHashes,
+  BlockWithTransactions,
+  EvmMethodMap,
+  Transaction,
+} from "../../generated/evm/types.js";
 import { createIndexerOperations } from "../../generated/indexer/client.js";
 import { createPlatformOperations } from "../../generated/platform/client.js";
 import { platformOperations } from "../../generated/platform/operations.js";
@@ -106,7 +112,12 @@ describe("generated REST clients", () => {
 describe("generated JSON-RPC client", () => {
   it("types params positionally and results from the method map", () => {
     const evm = createEvmMethods(recording().rpcCaller);
-    expectTypeOf(evm.eth_getBlockByHash).returns.resolves.toEqualTypeOf<Block | null>();
+    // x-result-when: full transactions for true, hashes for false, either for a boolean.
+    expectTypeOf(evm.eth_getBlockByHash(hash, true)).resolves.toEqualTypeOf<BlockWithTransactions | null>();
+    expectTypeOf(evm.eth_getBlockByHash(hash, false)).resolves.toEqualTypeOf<BlockWithHashes | null>();
+    expectTypeOf(evm.eth_getBlockByHash(hash, Math.random() > 0.5)).resolves.toEqualTypeOf<Block | null>();
+    expectTypeOf<BlockWithTransactions["transactions"]>().toEqualTypeOf<Transaction[]>();
+    expectTypeOf<BlockWithHashes["transactions"]>().toEqualTypeOf<string[]>();
     expectTypeOf<EvmMethodMap["eth_getBlockByHash"]["params"]>().toEqualTypeOf<[string, boolean]>();
     // @ts-expect-error the second param is a boolean
     void evm.eth_getBlockByHash(hash, "yes");

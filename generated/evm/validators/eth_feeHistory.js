@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const params = validate173;
-const schema308 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"type":"array","items":{"type":"number","minimum":0,"maximum":100}}],"items":false,"minItems":3};
+export const params = validate178;
+const schema311 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"type":"array","items":{"type":"number","minimum":0,"maximum":100}}],"items":false,"minItems":3};
 const schema146 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
 const func0 = hexAwarePattern;
 const pattern109 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
@@ -108,7 +108,7 @@ return errors === 0;
 }
 
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -173,17 +173,17 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate173.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate175;
-const schema310 = {"$ref":"schemas#/$defs/FeeHistory"};
-const schema176 = {"type":"object","required":["oldestBlock","baseFeePerGas","gasUsedRatio"],"properties":{"oldestBlock":{"$ref":"schemas#/$defs/Quantity"},"baseFeePerGas":{"type":"array","items":{"$ref":"schemas#/$defs/Quantity"}},"gasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}},"reward":{"type":"array","items":{"type":"array","items":{"$ref":"schemas#/$defs/Quantity"}}},"baseFeePerBlobGas":{"type":"array","items":{"$ref":"schemas#/$defs/Quantity"}},"blobGasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}}}};
+export const result = validate180;
+const schema313 = {"$ref":"schemas#/$defs/FeeHistory"};
+const schema179 = {"type":"object","required":["oldestBlock","baseFeePerGas","gasUsedRatio"],"properties":{"oldestBlock":{"$ref":"schemas#/$defs/Quantity"},"baseFeePerGas":{"type":"array","items":{"$ref":"schemas#/$defs/Quantity"}},"gasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}},"reward":{"type":"array","items":{"type":"array","items":{"$ref":"schemas#/$defs/Quantity"}}},"baseFeePerBlobGas":{"type":"array","items":{"$ref":"schemas#/$defs/Quantity"}},"blobGasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}}}};
 const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -342,18 +342,18 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate73.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
-validate175.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }

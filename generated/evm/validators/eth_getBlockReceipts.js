@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const params = validate160;
-const schema296 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberTagOrHash"}],"items":false,"minItems":1};
+export const params = validate165;
+const schema299 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberTagOrHash"}],"items":false,"minItems":1};
 const schema148 = {"anyOf":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockTag"},{"$ref":"schemas#/$defs/Hash32"}]};
 const schema146 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
 const schema147 = {"type":"string","enum":["latest","earliest","safe","finalized"]};
@@ -125,7 +125,7 @@ return errors === 0;
 }
 
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -150,13 +150,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate160.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate162;
-const schema297 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/Receipt"}},{"type":"null"}]};
-const schema215 = {"type":"object","required":["transactionHash","transactionIndex","blockHash","blockNumber","from","cumulativeGasUsed","gasUsed","effectiveGasPrice","logs","logsBloom"],"anyOf":[{"required":["status"]},{"required":["root"]}],"properties":{"type":{"$ref":"schemas#/$defs/TransactionType"},"transactionHash":{"$ref":"schemas#/$defs/Hash32"},"transactionIndex":{"$ref":"schemas#/$defs/Quantity"},"blockHash":{"$ref":"schemas#/$defs/Hash32"},"blockNumber":{"$ref":"schemas#/$defs/Quantity"},"blockTimestamp":{"$ref":"schemas#/$defs/Quantity"},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"cumulativeGasUsed":{"$ref":"schemas#/$defs/Quantity"},"gasUsed":{"$ref":"schemas#/$defs/Quantity"},"effectiveGasPrice":{"$ref":"schemas#/$defs/Quantity"},"contractAddress":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"logs":{"type":"array","items":{"$ref":"schemas#/$defs/Log"}},"logsBloom":{"type":"string","pattern":"^0x[0-9a-fA-F]{512}$"},"status":{"type":"string","enum":["0x0","0x1"]},"root":{"$ref":"schemas#/$defs/Hash32"},"blobGasUsed":{"$ref":"schemas#/$defs/Quantity"},"blobGasPrice":{"$ref":"schemas#/$defs/Quantity"}}};
+export const result = validate167;
+const schema300 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/Receipt"}},{"type":"null"}]};
+const schema218 = {"type":"object","required":["transactionHash","transactionIndex","blockHash","blockNumber","from","cumulativeGasUsed","gasUsed","effectiveGasPrice","logs","logsBloom"],"anyOf":[{"required":["status"]},{"required":["root"]}],"properties":{"type":{"$ref":"schemas#/$defs/TransactionType"},"transactionHash":{"$ref":"schemas#/$defs/Hash32"},"transactionIndex":{"$ref":"schemas#/$defs/Quantity"},"blockHash":{"$ref":"schemas#/$defs/Hash32"},"blockNumber":{"$ref":"schemas#/$defs/Quantity"},"blockTimestamp":{"$ref":"schemas#/$defs/Quantity"},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"cumulativeGasUsed":{"$ref":"schemas#/$defs/Quantity"},"gasUsed":{"$ref":"schemas#/$defs/Quantity"},"effectiveGasPrice":{"$ref":"schemas#/$defs/Quantity"},"contractAddress":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"logs":{"type":"array","items":{"$ref":"schemas#/$defs/Log"}},"logsBloom":{"type":"string","pattern":"^0x[0-9a-fA-F]{512}$"},"status":{"type":"string","enum":["0x0","0x1"]},"root":{"$ref":"schemas#/$defs/Hash32"},"blobGasUsed":{"$ref":"schemas#/$defs/Quantity"},"blobGasPrice":{"$ref":"schemas#/$defs/Quantity"}}};
 const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const schema104 = {"anyOf":[{"type":"string","enum":["0x0","0x2","0x1","0x3","0x4"]},{"$ref":"schemas#/$defs/Quantity"}]};
@@ -212,12 +212,12 @@ validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema190 = {"type":"object","required":["address","topics","data","blockHash","blockNumber","transactionHash","transactionIndex","logIndex"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"topics":{"type":"array","maxItems":4,"items":{"$ref":"schemas#/$defs/Hash32"}},"data":{"$ref":"schemas#/$defs/HexData"},"blockHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"blockNumber":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"blockTimestamp":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"transactionHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"transactionIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"logIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"removed":{"type":"boolean"}}};
+const schema193 = {"type":"object","required":["address","topics","data","blockHash","blockNumber","transactionHash","transactionIndex","logIndex"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"topics":{"type":"array","maxItems":4,"items":{"$ref":"schemas#/$defs/Hash32"}},"data":{"$ref":"schemas#/$defs/HexData"},"blockHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"blockNumber":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"blockTimestamp":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"transactionHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"transactionIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"logIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"removed":{"type":"boolean"}}};
 const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -309,7 +309,7 @@ errors++;
 if(data.blockHash !== undefined){
 let data4 = data.blockHash;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: schema190.properties.blockHash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: schema193.properties.blockHash.type}});
 errors++;
 }
 if(typeof data4 === "string"){
@@ -322,7 +322,7 @@ errors++;
 if(data.blockNumber !== undefined){
 let data5 = data.blockNumber;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: schema190.properties.blockNumber.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: schema193.properties.blockNumber.type}});
 errors++;
 }
 if(typeof data5 === "string"){
@@ -335,7 +335,7 @@ errors++;
 if(data.blockTimestamp !== undefined){
 let data6 = data.blockTimestamp;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: schema190.properties.blockTimestamp.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: schema193.properties.blockTimestamp.type}});
 errors++;
 }
 if(typeof data6 === "string"){
@@ -348,7 +348,7 @@ errors++;
 if(data.transactionHash !== undefined){
 let data7 = data.transactionHash;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionHash",schemaPath:"#/properties/transactionHash/type",keyword:"type",params:{type: schema190.properties.transactionHash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionHash",schemaPath:"#/properties/transactionHash/type",keyword:"type",params:{type: schema193.properties.transactionHash.type}});
 errors++;
 }
 if(typeof data7 === "string"){
@@ -361,7 +361,7 @@ errors++;
 if(data.transactionIndex !== undefined){
 let data8 = data.transactionIndex;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: schema190.properties.transactionIndex.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: schema193.properties.transactionIndex.type}});
 errors++;
 }
 if(typeof data8 === "string"){
@@ -374,7 +374,7 @@ errors++;
 if(data.logIndex !== undefined){
 let data9 = data.logIndex;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/logIndex",schemaPath:"#/properties/logIndex/type",keyword:"type",params:{type: schema190.properties.logIndex.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/logIndex",schemaPath:"#/properties/logIndex/type",keyword:"type",params:{type: schema193.properties.logIndex.type}});
 errors++;
 }
 if(typeof data9 === "string"){
@@ -395,13 +395,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate80.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
 const pattern34 = func0("^0x[0-9a-fA-F]{512}$", "u");
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -569,7 +569,7 @@ errors++;
 if(data.to !== undefined){
 let data7 = data.to;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema215.properties.to.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema218.properties.to.type}});
 errors++;
 }
 if(typeof data7 === "string"){
@@ -621,7 +621,7 @@ errors++;
 if(data.contractAddress !== undefined){
 let data11 = data.contractAddress;
 if((typeof data11 !== "string") && (data11 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/type",keyword:"type",params:{type: schema215.properties.contractAddress.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/contractAddress",schemaPath:"#/properties/contractAddress/type",keyword:"type",params:{type: schema218.properties.contractAddress.type}});
 errors++;
 }
 if(typeof data11 === "string"){
@@ -636,8 +636,8 @@ let data12 = data.logs;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate80(data12[i0], {instancePath:instancePath+"/logs/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if(!(validate85(data12[i0], {instancePath:instancePath+"/logs/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 }
@@ -667,7 +667,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/p
 errors++;
 }
 if(!((data15 === "0x0") || (data15 === "0x1"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema215.properties.status.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema218.properties.status.enum}});
 errors++;
 }
 }
@@ -715,12 +715,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate97.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -730,8 +730,8 @@ var _errs1 = errors;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate97(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate102(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 }
@@ -776,6 +776,6 @@ vErrors = null;
 }
 }
 }
-validate162.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }

@@ -49,13 +49,13 @@ class HexPattern {
   }
 }
 
-export const params = validate199;
-const schema347 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
+export const params = validate204;
+const schema350 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
 const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const func0 = hexAwarePattern;
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -87,16 +87,16 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate199.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate200;
-const schema349 = {"oneOf":[{"$ref":"schemas#/$defs/Quantity"},{"type":"null"}]};
+export const result = validate205;
+const schema352 = {"oneOf":[{"$ref":"schemas#/$defs/Quantity"},{"type":"null"}]};
 const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -149,6 +149,6 @@ vErrors = null;
 }
 }
 }
-validate200.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }

@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const params = validate201;
-const schema351 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"}],"items":false,"minItems":1};
+export const params = validate206;
+const schema354 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"}],"items":false,"minItems":1};
 const schema145 = {"anyOf":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockTag"}]};
 const schema146 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
 const schema147 = {"type":"string","enum":["latest","earliest","safe","finalized"]};
@@ -108,7 +108,7 @@ return errors === 0;
 }
 
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -133,16 +133,16 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate201.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate203;
-const schema352 = {"oneOf":[{"$ref":"schemas#/$defs/Quantity"},{"type":"null"}]};
+export const result = validate208;
+const schema355 = {"oneOf":[{"$ref":"schemas#/$defs/Quantity"},{"type":"null"}]};
 const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -195,6 +195,6 @@ vErrors = null;
 }
 }
 }
-validate203.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }

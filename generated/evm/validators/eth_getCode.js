@@ -36,14 +36,14 @@ class HexPattern {
   }
 }
 
-export const params = validate183;
-const schema322 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
+export const params = validate188;
+const schema325 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
 const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const schema232 = {"type":"string","enum":["latest","pending"]};
+const schema235 = {"type":"string","enum":["latest","pending"]};
 const func0 = hexAwarePattern;
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -72,7 +72,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#
 errors++;
 }
 if(!((data1 === "latest") || (data1 === "pending"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema232.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema235.enum}});
 errors++;
 }
 }
@@ -86,16 +86,16 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate183.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate184;
-const schema325 = {"$ref":"schemas#/$defs/HexData"};
+export const result = validate189;
+const schema328 = {"$ref":"schemas#/$defs/HexData"};
 const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
 const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -108,6 +108,6 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate184.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }

@@ -49,9 +49,9 @@ class HexPattern {
   }
 }
 
-export const params = validate195;
-const schema345 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/LogFilter"}],"items":false,"minItems":1};
-const schema194 = {"type":"object","additionalProperties":false,"properties":{"fromBlock":{"$ref":"schemas#/$defs/BlockNumberOrTag"},"toBlock":{"$ref":"schemas#/$defs/BlockNumberOrTag"},"blockHash":{"$ref":"schemas#/$defs/Hash32"},"address":{"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"array","items":{"$ref":"schemas#/$defs/Address"}},{"type":"null"}]},"topics":{"anyOf":[{"type":"array","maxItems":4,"items":{"$ref":"schemas#/$defs/LogTopic"}},{"type":"null"}]}}};
+export const params = validate200;
+const schema348 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/LogFilter"}],"items":false,"minItems":1};
+const schema197 = {"type":"object","additionalProperties":false,"properties":{"fromBlock":{"$ref":"schemas#/$defs/BlockNumberOrTag"},"toBlock":{"$ref":"schemas#/$defs/BlockNumberOrTag"},"blockHash":{"$ref":"schemas#/$defs/Hash32"},"address":{"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"array","items":{"$ref":"schemas#/$defs/Address"}},{"type":"null"}]},"topics":{"anyOf":[{"type":"array","maxItems":4,"items":{"$ref":"schemas#/$defs/LogTopic"}},{"type":"null"}]}}};
 const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const schema145 = {"anyOf":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockTag"}]};
@@ -110,10 +110,10 @@ validate62.errors = vErrors;
 return errors === 0;
 }
 
-const schema198 = {"anyOf":[{"type":"null"},{"$ref":"schemas#/$defs/Hash32"},{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}}]};
+const schema201 = {"anyOf":[{"type":"null"},{"$ref":"schemas#/$defs/Hash32"},{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}}]};
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -180,13 +180,13 @@ vErrors = null;
 }
 }
 }
-validate84.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -300,8 +300,8 @@ errors++;
 }
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate84(data5[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+if(!(validate89(data5[i1], {instancePath:instancePath+"/topics/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 }
@@ -342,12 +342,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate81.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -357,8 +357,8 @@ errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate81(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate86(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
 }
 }
@@ -372,18 +372,18 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate195.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate197;
-const schema346 = {"type":"array","items":{"$ref":"schemas#/$defs/Log"}};
-const schema190 = {"type":"object","required":["address","topics","data","blockHash","blockNumber","transactionHash","transactionIndex","logIndex"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"topics":{"type":"array","maxItems":4,"items":{"$ref":"schemas#/$defs/Hash32"}},"data":{"$ref":"schemas#/$defs/HexData"},"blockHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"blockNumber":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"blockTimestamp":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"transactionHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"transactionIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"logIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"removed":{"type":"boolean"}}};
+export const result = validate202;
+const schema349 = {"type":"array","items":{"$ref":"schemas#/$defs/Log"}};
+const schema193 = {"type":"object","required":["address","topics","data","blockHash","blockNumber","transactionHash","transactionIndex","logIndex"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"topics":{"type":"array","maxItems":4,"items":{"$ref":"schemas#/$defs/Hash32"}},"data":{"$ref":"schemas#/$defs/HexData"},"blockHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"blockNumber":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"blockTimestamp":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"transactionHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"transactionIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"logIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"removed":{"type":"boolean"}}};
 const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
 const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -475,7 +475,7 @@ errors++;
 if(data.blockHash !== undefined){
 let data4 = data.blockHash;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: schema190.properties.blockHash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: schema193.properties.blockHash.type}});
 errors++;
 }
 if(typeof data4 === "string"){
@@ -488,7 +488,7 @@ errors++;
 if(data.blockNumber !== undefined){
 let data5 = data.blockNumber;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: schema190.properties.blockNumber.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: schema193.properties.blockNumber.type}});
 errors++;
 }
 if(typeof data5 === "string"){
@@ -501,7 +501,7 @@ errors++;
 if(data.blockTimestamp !== undefined){
 let data6 = data.blockTimestamp;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: schema190.properties.blockTimestamp.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: schema193.properties.blockTimestamp.type}});
 errors++;
 }
 if(typeof data6 === "string"){
@@ -514,7 +514,7 @@ errors++;
 if(data.transactionHash !== undefined){
 let data7 = data.transactionHash;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionHash",schemaPath:"#/properties/transactionHash/type",keyword:"type",params:{type: schema190.properties.transactionHash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionHash",schemaPath:"#/properties/transactionHash/type",keyword:"type",params:{type: schema193.properties.transactionHash.type}});
 errors++;
 }
 if(typeof data7 === "string"){
@@ -527,7 +527,7 @@ errors++;
 if(data.transactionIndex !== undefined){
 let data8 = data.transactionIndex;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: schema190.properties.transactionIndex.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: schema193.properties.transactionIndex.type}});
 errors++;
 }
 if(typeof data8 === "string"){
@@ -540,7 +540,7 @@ errors++;
 if(data.logIndex !== undefined){
 let data9 = data.logIndex;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/logIndex",schemaPath:"#/properties/logIndex/type",keyword:"type",params:{type: schema190.properties.logIndex.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/logIndex",schemaPath:"#/properties/logIndex/type",keyword:"type",params:{type: schema193.properties.logIndex.type}});
 errors++;
 }
 if(typeof data9 === "string"){
@@ -561,19 +561,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate80.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate80(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if(!(validate85(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 }
@@ -582,6 +582,6 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate197.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }

@@ -36,16 +36,16 @@ class HexPattern {
   }
 }
 
-export const params = validate131;
-const schema268 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"type":"array","items":{"$ref":"schemas#/$defs/StorageKey"}},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":2};
+export const params = validate136;
+const schema271 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"type":"array","items":{"$ref":"schemas#/$defs/StorageKey"}},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":2};
 const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const schema233 = {"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
-const schema232 = {"type":"string","enum":["latest","pending"]};
+const schema236 = {"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
+const schema235 = {"type":"string","enum":["latest","pending"]};
 const func0 = hexAwarePattern;
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 const pattern14 = func0("^0x[0-9a-fA-F]{1,64}$", "u");
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -97,7 +97,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#
 errors++;
 }
 if(!((data3 === "latest") || (data3 === "pending"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema232.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema235.enum}});
 errors++;
 }
 }
@@ -111,12 +111,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate131.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate132;
-const schema272 = {"$ref":"schemas#/$defs/AccountProof"};
+export const result = validate137;
+const schema275 = {"$ref":"schemas#/$defs/AccountProof"};
 const schema39 = {"type":"object","required":["address","accountProof","balance","codeHash","nonce","storageHash","storageProof"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"accountProof":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"balance":{"$ref":"schemas#/$defs/Quantity"},"codeHash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"storageHash":{"$ref":"schemas#/$defs/Hash32"},"storageProof":{"type":"array","items":{"$ref":"schemas#/$defs/StorageProof"}}}};
 const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
 const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
@@ -347,13 +347,13 @@ return errors === 0;
 }
 
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
-validate132.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }

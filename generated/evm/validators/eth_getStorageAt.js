@@ -36,16 +36,16 @@ class HexPattern {
   }
 }
 
-export const params = validate185;
-const schema327 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/StorageKey"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":2};
+export const params = validate190;
+const schema330 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/StorageKey"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":2};
 const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const schema233 = {"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
-const schema232 = {"type":"string","enum":["latest","pending"]};
+const schema236 = {"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
+const schema235 = {"type":"string","enum":["latest","pending"]};
 const func0 = hexAwarePattern;
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 const pattern14 = func0("^0x[0-9a-fA-F]{1,64}$", "u");
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -87,7 +87,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#
 errors++;
 }
 if(!((data2 === "latest") || (data2 === "pending"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema232.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema235.enum}});
 errors++;
 }
 }
@@ -101,19 +101,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate185.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate186;
-const schema331 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2}){0,32}$"};
-const pattern232 = func0("^0x(?:[0-9a-fA-F]{2}){0,32}$", "u");
+export const result = validate191;
+const schema334 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2}){0,32}$"};
+const pattern233 = func0("^0x(?:[0-9a-fA-F]{2}){0,32}$", "u");
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern232.test(data)){
+if(!pattern233.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2}){0,32}$"}});
 errors++;
 }
@@ -122,6 +122,6 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate186.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }

@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const params = validate213;
-const schema365 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"}],"items":false,"minItems":1};
+export const params = validate218;
+const schema368 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"}],"items":false,"minItems":1};
 const schema145 = {"anyOf":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockTag"}]};
 const schema146 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
 const schema147 = {"type":"string","enum":["latest","earliest","safe","finalized"]};
@@ -108,7 +108,7 @@ return errors === 0;
 }
 
 
-function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -133,13 +133,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate213.errors = vErrors;
+validate218.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate215;
-const schema366 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SystemTransaction"}},{"type":"null"}]};
-const schema246 = {"allOf":[{"$ref":"schemas#/$defs/TransactionFields"},{"$ref":"schemas#/$defs/LegacyTransaction"}],"properties":{"type":{"type":"string","const":"0x0"},"gasPrice":{"type":"string","const":"0x0"},"v":{"$ref":"schemas#/$defs/Quantity"},"from":{"type":"string","pattern":"^0x(2{40}|20[0-9a-fA-F]{38})$"}}};
+export const result = validate220;
+const schema369 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SystemTransaction"}},{"type":"null"}]};
+const schema249 = {"allOf":[{"$ref":"schemas#/$defs/TransactionFields"},{"$ref":"schemas#/$defs/LegacyTransaction"}],"properties":{"type":{"type":"string","const":"0x0"},"gasPrice":{"type":"string","const":"0x0"},"v":{"$ref":"schemas#/$defs/Quantity"},"from":{"type":"string","pattern":"^0x(2{40}|20[0-9a-fA-F]{38})$"}}};
 const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const schema102 = {"type":"object","required":["hash","nonce","blockHash","blockNumber","transactionIndex","from","value","gas","input","r","s","type"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash32"},"type":{"$ref":"schemas#/$defs/TransactionType"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"blockHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"blockNumber":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"blockTimestamp":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"transactionIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"value":{"$ref":"schemas#/$defs/Quantity"},"gas":{"$ref":"schemas#/$defs/Quantity"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"input":{"$ref":"schemas#/$defs/HexData"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"v":{"$ref":"schemas#/$defs/Quantity"},"yParity":{"type":"string","enum":["0x0","0x1"]},"r":{"$ref":"schemas#/$defs/Quantity"},"s":{"$ref":"schemas#/$defs/Quantity"}}};
 const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
@@ -589,9 +589,9 @@ validate38.errors = vErrors;
 return errors === 0;
 }
 
-const pattern192 = func0("^0x(2{40}|20[0-9a-fA-F]{38})$", "u");
+const pattern193 = func0("^0x(2{40}|20[0-9a-fA-F]{38})$", "u");
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -641,7 +641,7 @@ errors++;
 if(data.from !== undefined){
 let data3 = data.from;
 if(typeof data3 === "string"){
-if(!pattern192.test(data3)){
+if(!pattern193.test(data3)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"#/properties/from/pattern",keyword:"pattern",params:{pattern: "^0x(2{40}|20[0-9a-fA-F]{38})$"}});
 errors++;
 }
@@ -652,12 +652,12 @@ errors++;
 }
 }
 }
-validate113.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -667,8 +667,8 @@ var _errs1 = errors;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate113(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate118(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 }
@@ -713,6 +713,6 @@ vErrors = null;
 }
 }
 }
-validate215.errors = vErrors;
+validate220.errors = vErrors;
 return errors === 0;
 }

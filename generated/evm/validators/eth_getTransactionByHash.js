@@ -49,13 +49,13 @@ class HexPattern {
   }
 }
 
-export const params = validate140;
-const schema278 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
+export const params = validate145;
+const schema281 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
 const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const func0 = hexAwarePattern;
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -87,12 +87,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate140.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate141;
-const schema280 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null"}]};
+export const result = validate146;
+const schema283 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null"}]};
 const schema88 = {"allOf":[{"$ref":"schemas#/$defs/TransactionFields"}],"anyOf":[{"$ref":"schemas#/$defs/LegacyTransaction"},{"$ref":"schemas#/$defs/DynamicFeeTransaction"},{"$ref":"schemas#/$defs/AccessListTransaction"},{"$ref":"schemas#/$defs/SetCodeTransaction"},{"$ref":"schemas#/$defs/BlobTransaction"},{"$ref":"schemas#/$defs/OtherTypeTransaction"}]};
 const schema89 = {"required":["gasPrice","v"],"properties":{"type":{"type":"string","const":"0x0"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"v":{"$ref":"schemas#/$defs/Quantity"}}};
 const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
@@ -1354,7 +1354,7 @@ return errors === 0;
 }
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1430,20 +1430,20 @@ if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
-validate116.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate116(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -1482,6 +1482,6 @@ vErrors = null;
 }
 }
 }
-validate141.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }

@@ -36,13 +36,13 @@ class HexPattern {
   }
 }
 
-export const params = validate211;
-const schema361 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/HexData"}],"items":false,"minItems":1};
+export const params = validate216;
+const schema364 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/HexData"}],"items":false,"minItems":1};
 const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
 const func0 = hexAwarePattern;
 const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
 
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -74,16 +74,16 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate211.errors = vErrors;
+validate216.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate212;
-const schema363 = {"$ref":"schemas#/$defs/Hash32"};
+export const result = validate217;
+const schema366 = {"$ref":"schemas#/$defs/Hash32"};
 const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -96,6 +96,6 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate212.errors = vErrors;
+validate217.errors = vErrors;
 return errors === 0;
 }

@@ -49,19 +49,19 @@ class HexPattern {
   }
 }
 
-export const params = validate217;
-const schema367 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/SubscriptionType"},{"$ref":"schemas#/$defs/LogSubscriptionFilter"}],"items":false,"minItems":1};
-const schema241 = {"type":"string","enum":["newHeads","logs","newPendingTransactions"]};
-const schema201 = {"type":"object","additionalProperties":false,"properties":{"address":{"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Address"}}]},"topics":{"$ref":"schemas#/$defs/LogTopicFilter"}}};
+export const params = validate222;
+const schema370 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/SubscriptionType"},{"$ref":"schemas#/$defs/LogSubscriptionFilter"}],"items":false,"minItems":1};
+const schema244 = {"type":"string","enum":["newHeads","logs","newPendingTransactions"]};
+const schema204 = {"type":"object","additionalProperties":false,"properties":{"address":{"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Address"}}]},"topics":{"$ref":"schemas#/$defs/LogTopicFilter"}}};
 const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
-const schema204 = {"type":"array","maxItems":4,"items":{"$ref":"schemas#/$defs/LogTopic"}};
-const schema198 = {"anyOf":[{"type":"null"},{"$ref":"schemas#/$defs/Hash32"},{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}}]};
+const schema207 = {"type":"array","maxItems":4,"items":{"$ref":"schemas#/$defs/LogTopic"}};
+const schema201 = {"anyOf":[{"type":"null"},{"$ref":"schemas#/$defs/Hash32"},{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}}]};
 const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -128,12 +128,12 @@ vErrors = null;
 }
 }
 }
-validate84.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -143,8 +143,8 @@ errors++;
 }
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate84(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+if(!(validate89(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 }
@@ -153,12 +153,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate87.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -231,8 +231,8 @@ vErrors = null;
 }
 }
 if(data.topics !== undefined){
-if(!(validate87(data.topics, {instancePath:instancePath+"/topics",parentData:data,parentDataProperty:"topics",rootData}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+if(!(validate92(data.topics, {instancePath:instancePath+"/topics",parentData:data,parentDataProperty:"topics",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -241,12 +241,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate86.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate222(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -262,13 +262,13 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#
 errors++;
 }
 if(!(((data0 === "newHeads") || (data0 === "logs")) || (data0 === "newPendingTransactions"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/SubscriptionType/enum",keyword:"enum",params:{allowedValues: schema241.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/SubscriptionType/enum",keyword:"enum",params:{allowedValues: schema244.enum}});
 errors++;
 }
 }
 if(len0 > 1){
-if(!(validate86(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if(!(validate91(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 }
@@ -282,20 +282,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate217.errors = vErrors;
+validate222.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate219;
-const schema369 = {"$ref":"schemas#/$defs/SubscriptionId"};
-const schema237 = {"type":"string","pattern":"^[\\x21-\\x7e]{1,100}$"};
-const pattern185 = func0("^[\\x21-\\x7e]{1,100}$", "u");
+export const result = validate224;
+const schema372 = {"$ref":"schemas#/$defs/SubscriptionId"};
+const schema240 = {"type":"string","pattern":"^[\\x21-\\x7e]{1,100}$"};
+const pattern186 = func0("^[\\x21-\\x7e]{1,100}$", "u");
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern185.test(data)){
+if(!pattern186.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/SubscriptionId/pattern",keyword:"pattern",params:{pattern: "^[\\x21-\\x7e]{1,100}$"}});
 errors++;
 }
@@ -304,6 +304,6 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/SubscriptionId/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate219.errors = vErrors;
+validate224.errors = vErrors;
 return errors === 0;
 }

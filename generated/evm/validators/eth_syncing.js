@@ -49,10 +49,10 @@ class HexPattern {
   }
 }
 
-export const params = validate166;
-const schema300 = {"type":"array","maxItems":0};
+export const params = validate171;
+const schema303 = {"type":"array","maxItems":0};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -65,18 +65,18 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate166.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate167;
-const schema301 = {"oneOf":[{"type":"boolean","const":false},{"$ref":"schemas#/$defs/SyncStatus"}]};
-const schema242 = {"type":"object","required":["startingBlock","currentBlock","highestBlock"],"properties":{"startingBlock":{"$ref":"schemas#/$defs/Quantity"},"currentBlock":{"$ref":"schemas#/$defs/Quantity"},"highestBlock":{"$ref":"schemas#/$defs/Quantity"}}};
+export const result = validate172;
+const schema304 = {"oneOf":[{"type":"boolean","const":false},{"$ref":"schemas#/$defs/SyncStatus"}]};
+const schema245 = {"type":"object","required":["startingBlock","currentBlock","highestBlock"],"properties":{"startingBlock":{"$ref":"schemas#/$defs/Quantity"},"currentBlock":{"$ref":"schemas#/$defs/Quantity"},"highestBlock":{"$ref":"schemas#/$defs/Quantity"}}};
 const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const func0 = hexAwarePattern;
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -136,12 +136,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate112.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -162,8 +162,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs3 = errors;
-if(!(validate112(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate117(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -192,6 +192,6 @@ vErrors = null;
 }
 }
 }
-validate167.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }

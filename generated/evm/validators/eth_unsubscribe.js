@@ -36,13 +36,13 @@ class HexPattern {
   }
 }
 
-export const params = validate220;
-const schema371 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/SubscriptionId"}],"items":false,"minItems":1};
-const schema237 = {"type":"string","pattern":"^[\\x21-\\x7e]{1,100}$"};
+export const params = validate225;
+const schema374 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/SubscriptionId"}],"items":false,"minItems":1};
+const schema240 = {"type":"string","pattern":"^[\\x21-\\x7e]{1,100}$"};
 const func0 = hexAwarePattern;
-const pattern185 = func0("^[\\x21-\\x7e]{1,100}$", "u");
+const pattern186 = func0("^[\\x21-\\x7e]{1,100}$", "u");
 
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -54,7 +54,7 @@ const len0 = data.length;
 if(len0 > 0){
 let data0 = data[0];
 if(typeof data0 === "string"){
-if(!pattern185.test(data0)){
+if(!pattern186.test(data0)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/SubscriptionId/pattern",keyword:"pattern",params:{pattern: "^[\\x21-\\x7e]{1,100}$"}});
 errors++;
 }
@@ -74,20 +74,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate220.errors = vErrors;
+validate225.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate221;
-const schema373 = {"type":"boolean"};
+export const result = validate226;
+const schema376 = {"type":"boolean"};
 
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
-validate221.errors = vErrors;
+validate226.errors = vErrors;
 return errors === 0;
 }

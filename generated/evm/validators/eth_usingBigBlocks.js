@@ -36,13 +36,13 @@ class HexPattern {
   }
 }
 
-export const params = validate179;
-const schema314 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"}],"items":false,"minItems":1};
+export const params = validate184;
+const schema317 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"}],"items":false,"minItems":1};
 const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -74,20 +74,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate179.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate180;
-const schema316 = {"type":"boolean"};
+export const result = validate185;
+const schema319 = {"type":"boolean"};
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
-validate180.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }

@@ -36,10 +36,10 @@ class HexPattern {
   }
 }
 
-export const params = validate164;
-const schema298 = {"type":"array","maxItems":0};
+export const params = validate169;
+const schema301 = {"type":"array","maxItems":0};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -52,20 +52,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate164.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate165;
-const schema299 = {"type":"string","pattern":"^(0|[1-9][0-9]*)$"};
+export const result = validate170;
+const schema302 = {"type":"string","pattern":"^(0|[1-9][0-9]*)$"};
 const func0 = hexAwarePattern;
-const pattern220 = func0("^(0|[1-9][0-9]*)$", "u");
+const pattern221 = func0("^(0|[1-9][0-9]*)$", "u");
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern220.test(data)){
+if(!pattern221.test(data)){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)$"}});
 errors++;
 }
@@ -74,6 +74,6 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate165.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }

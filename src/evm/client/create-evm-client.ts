@@ -1,3 +1,4 @@
+import type { Log } from "../../../generated/evm/index.js";
 import {
   type Block,
   createEvmMethods,
@@ -14,8 +15,13 @@ import type { CallOptions } from "../../runtime/operation.js";
 import type { UsageSnapshot } from "../../runtime/usage/usage-meter.js";
 import { createLiveConnection, type LiveConnectionOptions } from "../live/live-connection.js";
 import type { EvmLiveMethods } from "../live/live-methods.js";
+import type { LogRange } from "../logs/walk-logs.js";
+import type { EvmSigner, Hex } from "../signer/evm-signer.js";
 import type { VerifiedProofOptions, VerifiedProofResult } from "../verify/verified-proof.js";
 import type { VerifiedReceiptOptions, VerifiedReceiptResult } from "../verify/verified-receipt.js";
+import type { EvmTransactionRequest } from "../write/transaction-request.js";
+import type { SendTransactionOptions, TransactionWriter } from "../write/transaction-writer.js";
+import type { WaitForReceiptOptions } from "../write/wait-for-receipt.js";
 import type { EvmBatchCall, EvmBatchOutcomes } from "./batch-types.js";
 import { checkingLogRange } from "./log-range-rule.js";
 import { namedBatch } from "./named-batch.js";
@@ -149,6 +155,53 @@ export interface EvmClient extends EvmMethods {
     transactionHash: string,
     options?: EvmVerifiedReceiptOptions,
   ): Promise<VerifiedReceiptResult<Receipt, Block> | null>;
+  /**
+   * Signs a transaction with `signer` and sends it (`eth_sendRawTransaction`); returns its hash. What
+   * you leave out is filled in: the chain id (read once), the nonce (one ordered queue per sender, so a
+   * burst of concurrent sends gets consecutive nonces, and never more than 8 of a sender's transactions
+   * in flight: HyperEVM's mempool takes only the next 8 nonces of an address), the fees (EIP-1559 from
+   * the next block's base fee and `eth_maxPriorityFeePerGas`; `gasPrice` or `type: "legacy"` for type
+   * 0x0) and the gas limit (`eth_estimateGas` plus 20%). Fees are priced from the sender's block kind
+   * (`eth_usingBigBlocks`): small blocks, or big blocks at `eth_bigBlockGasPrice`.
+   *
+   * Before the signer is called, every field you gave is checked, and a gas limit above the sender's
+   * block kind is refused (2M on small blocks; move the address to big blocks with the exchange action
+   * `evmUserModify`). What the signer returns is decoded and sent only when it is that transaction,
+   * signed by the signer's address. The write code loads on first use.
+   *
+   * @throws {RequestValidationError} naming the field (`/to`, `/value`, `/gas`, …) and how to fix it; nothing is signed.
+   * @throws {CallRevertedError} when the gas estimate reverts (the reason decoded); nothing is signed.
+   * @throws {EvmSignerError} when the signer is unusable or signed something else; nothing is sent.
+   * @throws {JsonRpcError} when the node refuses the transaction.
+   * @example
+   * import { privateKeySigner } from "chainkit/evm";
+   * const me = privateKeySigner(sandbox.credentials.evmPrivateKey);
+   * const hash = await evm.sendTransaction({ to: sandbox.fixtures.evmAccounts[0] as `0x${string}`, value: 10n ** 15n }, me);
+   */
+  sendTransaction(
+    request: EvmTransactionRequest,
+    signer: EvmSigner,
+    options?: SendTransactionOptions,
+  ): Promise<Hex>;
+  /**
+   * Waits for a transaction's receipt: polling over HTTP, once per new head over WebSocket. A failed
+   * transaction (status `0x0`) throws, with the reason learned by replaying it with `eth_call`.
+   *
+   * @throws {TransactionRevertedError} when the transaction failed; `reason` is decoded (`Error(string)`, `Panic(uint256)`, custom errors of `abi`).
+   * @throws {TimeoutError} when no receipt came within `timeout` (default 60 s).
+   * @example
+   * const receipt = await evm.waitForReceipt(hash, { timeout: 30_000 });
+   */
+  waitForReceipt(hash: string, options?: WaitForReceiptOptions): Promise<Receipt>;
+  /**
+   * Walks the logs of a block range of any length, in order, one `eth_getLogs` per 50 blocks (the most
+   * HyperEVM serves per call); each window is checked by the same rules as a single `eth_getLogs`.
+   *
+   * @throws {RequestValidationError} when the range is malformed or reversed.
+   * @example
+   * for await (const log of evm.logs({ address: token, fromBlock: 0n, toBlock: "latest" })) console.log(log.topics[0]);
+   */
+  logs(range: LogRange): AsyncGenerator<Log, void, undefined>;
   /** Requests sent so far (a batch counts once, each retry counts). */
   usage(): UsageSnapshot;
 }
@@ -231,7 +284,16 @@ export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveC
     return (await jsonRpc.call(unvalidatedMethod(method, idempotent), params, callOptions)) as T;
   };
 
-  const client: EvmClient = {
+  // The write half loads on the first send: signing, RLP and the ABI coder stay out of read-only apps.
+  let writer: Promise<TransactionWriter> | undefined;
+  const writerOf = () => {
+    writer ??= import("../write/transaction-writer.js").then(({ createTransactionWriter }) =>
+      createTransactionWriter(client),
+    );
+    return writer;
+  };
+
+  const client: EvmClient | EvmLiveClient = {
     ...createEvmMethods(rpc),
     request,
     unvalidatedRequest,
@@ -251,7 +313,18 @@ export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveC
       // Validated by the spec on the way in, and every field checked since: the generated types hold.
       return verified as VerifiedReceiptResult<Receipt, Block> | null;
     },
+    sendTransaction: async (request, signer, sendOptions) =>
+      (await writerOf()).send(request, signer, sendOptions),
+    waitForReceipt: async (hash, waitOptions) => {
+      const { waitForReceipt } = await import("../write/wait-for-receipt.js");
+      return waitForReceipt(client, hash, waitOptions);
+    },
+    logs: async function* (range) {
+      const { walkLogs } = await import("../logs/walk-logs.js");
+      yield* walkLogs(client, range);
+    },
     usage: () => rpc.usage(),
+    ...live?.methods(rpc),
   };
-  return live === undefined ? client : { ...client, ...live.methods(rpc) };
+  return client;
 }

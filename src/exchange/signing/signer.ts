@@ -1,6 +1,8 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { keccak_256 } from "@noble/hashes/sha3.js";
-import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
+import { beforeKeyDerivation, beforeSignature } from "../../runtime/signing/base-point-table.js";
+import { addressOfPublicKey } from "../../runtime/signing/checksum-address.js";
+import { PRIVATE_KEY_RULE, readPrivateKey } from "../../runtime/signing/private-key.js";
 import { ExchangeError } from "../errors/exchange-error.js";
 import type { Hex } from "./action-hash.js";
 import {
@@ -37,50 +39,22 @@ export interface EthersTypedDataSigner {
  */
 export type Signer = TypedDataSigner | EthersTypedDataSigner;
 
-// k·G is most of the signing time. noble v2 multiplies the base point with a table it builds on
-// first use: its default window of 6 costs about 35-45 ms of CPU to build, a window of 10 about
-// 200-270 ms, and each widening signs faster. A process that signs once (a script, a CLI) should pay
-// for no table: the first signatures use noble's table-free fixed window (a window size of 1), about
-// 11 ms for the first and 3-4 ms each after. A process that keeps signing should pay for the big
-// table: after SIGNATURES_BEFORE_WIDE_TABLE signatures the window widens to WIDE_WINDOW, and noble
-// builds that table on the next one (it serves every key). Over the first 16 signatures the two
-// ways cost about the same; the first one is four times cheaper.
-const SIGNATURES_BEFORE_WIDE_TABLE = 16;
-const FIRST_WINDOW = 1;
-const WIDE_WINDOW = 10;
-let signaturesMade = 0;
-
-/** Sets the base point's window for the next multiplication: table-free at first, wide later. */
-function tuneBaseTable(): void {
-  if (signaturesMade === 0) secp256k1.Point.BASE.precompute(FIRST_WINDOW);
-  else if (signaturesMade === SIGNATURES_BEFORE_WIDE_TABLE) secp256k1.Point.BASE.precompute(WIDE_WINDOW);
-}
-
 // Keys of signers made here, so signing can skip typed data and sign the digest directly.
 // Held outside the signer object so no inspect, JSON or spread can reach them.
 const privateKeys = new WeakMap<object, Uint8Array>();
 
 /**
- * Reads a private key without ever echoing it.
+ * Reads a private key without ever echoing it, by the rule every surface shares.
  *
- * @param key - `0x` + 64 hex digits, or 32 bytes.
+ * @param key - 64 hex digits with or without `0x`, or 32 bytes.
  * @returns the key bytes (a fresh copy).
  * @throws {ExchangeError} when the key is malformed or outside the curve order (the key is not shown).
  * @example
  * const secret = parsePrivateKey(key); // 32 bytes
  */
-export function parsePrivateKey(key: Hex | Uint8Array): Uint8Array {
-  let bytes: Uint8Array | undefined;
-  if (key instanceof Uint8Array) bytes = key.length === 32 ? Uint8Array.from(key) : undefined;
-  else if (typeof key === "string" && /^0x[0-9a-fA-F]{64}$/.test(key)) bytes = hexToBytes(key.slice(2));
-  if (!bytes || !secp256k1.utils.isValidSecretKey(bytes)) {
-    throw new ExchangeError(
-      "privateKey must be a valid secp256k1 key: 0x followed by 64 hex digits, or 32 bytes",
-      {
-        field: "privateKey",
-      },
-    );
-  }
+export function parsePrivateKey(key: string | Uint8Array): Uint8Array {
+  const bytes = readPrivateKey(key);
+  if (!bytes) throw new ExchangeError(PRIVATE_KEY_RULE, { field: "privateKey" });
   return bytes;
 }
 
@@ -94,8 +68,7 @@ export function parsePrivateKey(key: Hex | Uint8Array): Uint8Array {
  * signDigest(agentDigest(actionHash({ action, nonce }), true), parsePrivateKey(key));
  */
 export function signDigest(digest: Uint8Array, key: Uint8Array): Signature {
-  tuneBaseTable();
-  signaturesMade++;
+  beforeSignature();
   const recovered = secp256k1.sign(digest, key, { prehash: false, lowS: true, format: "recovered" });
   const hex = bytesToHex(recovered);
   return { r: `0x${hex.slice(2, 66)}`, s: `0x${hex.slice(66, 130)}`, v: recovered[0] === 1 ? 28 : 27 };
@@ -103,16 +76,8 @@ export function signDigest(digest: Uint8Array, key: Uint8Array): Signature {
 
 /** The EIP-55 checksummed address of a private key. */
 function addressOf(key: Uint8Array): Hex {
-  if (signaturesMade === 0) secp256k1.Point.BASE.precompute(FIRST_WINDOW);
-  const publicKey = secp256k1.getPublicKey(key, false);
-  const address = bytesToHex(keccak_256(publicKey.subarray(1)).subarray(12));
-  const hash = bytesToHex(keccak_256(new TextEncoder().encode(address)));
-  let checksummed = "0x";
-  for (let i = 0; i < 40; i++) {
-    const char = address[i] as string;
-    checksummed += Number.parseInt(hash[i] as string, 16) >= 8 ? char.toUpperCase() : char;
-  }
-  return checksummed as Hex;
+  beforeKeyDerivation();
+  return addressOfPublicKey(secp256k1.getPublicKey(key, false));
 }
 
 /** What {@link privateKeySigner} returns: it signs any flat EIP-712 typed data, not only the exchange's. */
@@ -128,14 +93,14 @@ export interface PrivateKeySigner extends TypedDataSigner {
  * object: it never shows in `util.inspect`, `JSON.stringify` or errors. Exchange signing with this
  * signer signs the digest directly, without building typed data.
  *
- * @param key - `0x` + 64 hex digits, or 32 bytes (copied).
+ * @param key - 64 hex digits with or without `0x`, or 32 bytes (copied).
  * @returns a signer with the key's checksummed `address`.
  * @throws {ExchangeError} when the key is malformed or outside the curve order (the key is not shown).
  * @example
  * const signer = privateKeySigner(process.env.EXCHANGE_KEY as `0x${string}`);
  * const exchange = createExchangeClient({ baseUrl: url, signer, network: "testnet" });
  */
-export function privateKeySigner(key: Hex | Uint8Array): PrivateKeySigner {
+export function privateKeySigner(key: string | Uint8Array): PrivateKeySigner {
   const secret = parsePrivateKey(key);
   const address = addressOf(secret);
   const signer: PrivateKeySigner = {

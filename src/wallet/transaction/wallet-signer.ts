@@ -1,6 +1,7 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
+import { PRIVATE_KEY_RULE, readPrivateKey } from "../../runtime/signing/private-key.js";
 import { toBase58Address } from "../address.js";
 import { WalletSignerError } from "../errors/wallet-signer-error.js";
 
@@ -86,14 +87,9 @@ export function privateKeySigner(key: string | Uint8Array): TronPrivateKeySigner
   return signer;
 }
 
-/** Reads a private key without ever echoing it: a fresh copy of its 32 bytes. */
+/** Reads a private key without ever echoing it, by the rule every surface shares. */
 function parsePrivateKey(key: string | Uint8Array): Uint8Array {
-  let bytes: Uint8Array | undefined;
-  if (key instanceof Uint8Array) bytes = key.length === 32 ? Uint8Array.from(key) : undefined;
-  else if (typeof key === "string" && /^(0x)?[0-9a-fA-F]{64}$/.test(key))
-    bytes = hexToBytes(key.replace(/^0x/, ""));
-  if (!bytes || !secp256k1.utils.isValidSecretKey(bytes)) {
-    throw new WalletSignerError("The private key must be a valid secp256k1 key: 64 hex digits or 32 bytes");
-  }
+  const bytes = readPrivateKey(key);
+  if (!bytes) throw new WalletSignerError(PRIVATE_KEY_RULE);
   return bytes;
 }

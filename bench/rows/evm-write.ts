@@ -1,0 +1,139 @@
+/**
+ * Row 15, the EVM write half: a transaction signed and serialised by chainkit's `privateKeySigner`
+ * next to viem's `privateKeyToAccount().signTransaction` and ethers' `Wallet.signTransaction`, on the
+ * same transactions; and `contract().read` next to viem's `readContract`, both answered by the same
+ * in-memory fetch (no socket: the clients' own CPU).
+ */
+import { contract, createEvmClient, privateKeySigner } from "chainkit/evm";
+import { Wallet } from "ethers";
+import { createPublicClient, http, parseAbi } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { type BenchContext, check, planFor } from "../lib/context.js";
+import { PRIVATE_KEY } from "../lib/fixtures.js";
+import { interleaved } from "../lib/measure.js";
+import { rpcMemoryFetch } from "../lib/memory-fetch.js";
+import { type Figure, type RowResult, type Table, timed } from "../lib/report.js";
+
+const TO = "0x000000000000000000000000000000000000dEaD" as const;
+const DATA =
+  `0xa9059cbb${"00".repeat(12)}${TO.slice(2).toLowerCase()}${(10n ** 18n).toString(16).padStart(64, "0")}` as const;
+
+/** Sign + serialise of an EIP-1559 transfer call, and of a legacy one. */
+async function signingTable(context: BenchContext, type: "eip1559" | "legacy"): Promise<Table> {
+  const ours = privateKeySigner(PRIVATE_KEY);
+  const viem = privateKeyToAccount(PRIVATE_KEY);
+  const ethers = new Wallet(PRIVATE_KEY);
+  const fees =
+    type === "eip1559"
+      ? ({ type, maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 0n } as const)
+      : ({ type, gasPrice: 1_000_000_000n } as const);
+  const transaction = (nonce: number) => ({
+    chainId: 999,
+    nonce,
+    to: TO,
+    value: 0n,
+    data: DATA,
+    gas: 60_000n,
+    ...fees,
+  });
+  const ethersTransaction = (nonce: number) => {
+    const { gas, type: kind, ...rest } = transaction(nonce);
+    return { ...rest, gasLimit: gas, type: kind === "eip1559" ? 2 : 0 };
+  };
+  const [a, b, c] = await Promise.all([
+    ours.signTransaction(transaction(7)),
+    viem.signTransaction(transaction(7)),
+    ethers.signTransaction(ethersTransaction(7)),
+  ]);
+  check(a === b && b === c, `${type}: chainkit, viem and ethers sign the same bytes`);
+
+  let nonce = 0;
+  const repeat = (sign: (n: number) => Promise<unknown>) => async (ops: number) => {
+    for (let i = 0; i < ops; i++) await sign(nonce++);
+  };
+  const samples = await interleaved(
+    [
+      {
+        name: "viem privateKeyToAccount().signTransaction",
+        run: repeat((n) => viem.signTransaction(transaction(n))),
+      },
+      {
+        name: "ethers Wallet.signTransaction",
+        run: repeat((n) => ethers.signTransaction(ethersTransaction(n))),
+      },
+      {
+        name: "chainkit privateKeySigner().signTransaction",
+        run: repeat((n) => ours.signTransaction(transaction(n))),
+      },
+    ],
+    planFor(context, { warmups: 2, rounds: 9, ops: 200 }, 20),
+  );
+  const figures: Figure[] = samples.map((sample) => timed(sample.name, sample, "ops/s"));
+  const peer = figures[0] as Figure;
+  for (const f of figures) f.ratio = f.value / peer.value;
+  return {
+    title: `sign + serialise a ${type === "eip1559" ? "type 0x2" : "type 0x0 (EIP-155)"} ERC-20 transfer call, same key and nonces`,
+    ratioLabel: "× viem",
+    figures,
+    notes: [
+      "steady state: the warm-ups pass chainkit's 16th signature, after which noble's wide base-point table is built (shared with the exchange signer)",
+      "ethers takes gasLimit and a numeric type: its transaction is the same one renamed",
+    ],
+  };
+}
+
+/** `contract().read.balanceOf` against viem's `readContract`, the same answer from memory. */
+async function readTable(context: BenchContext): Promise<Table> {
+  const answer = JSON.stringify(`0x${123_456_789n.toString(16).padStart(64, "0")}`);
+  const fetch = rpcMemoryFetch(answer);
+  const abi = parseAbi(["function balanceOf(address owner) view returns (uint256)"]);
+  const evm = createEvmClient({
+    url: "http://127.0.0.1:1",
+    credentials: { token: "bench-token" },
+    fetch,
+    batch: false,
+  });
+  const token = contract(evm, TO, abi);
+  const viem = createPublicClient({
+    transport: http("http://127.0.0.1:1/bench-token/evm", { fetchFn: fetch }),
+  });
+  const ours = () => token.read.balanceOf([TO]);
+  const theirs = () => viem.readContract({ address: TO, abi, functionName: "balanceOf", args: [TO] });
+  check((await ours()) === 123_456_789n && (await theirs()) === 123_456_789n, "both read the same balance");
+  const repeat = (read: () => Promise<unknown>) => async (ops: number) => {
+    for (let i = 0; i < ops; i++) await read();
+  };
+  const samples = await interleaved(
+    [
+      { name: "viem readContract (http, fetchFn in memory)", run: repeat(theirs) },
+      { name: "chainkit contract().read (validation on)", run: repeat(ours) },
+    ],
+    planFor(context, { warmups: 2, rounds: 9, ops: 500 }, 50),
+  );
+  const figures: Figure[] = samples.map((sample) => timed(sample.name, sample, "ops/s"));
+  const peer = figures[0] as Figure;
+  for (const f of figures) f.ratio = f.value / peer.value;
+  return {
+    title: "contract read: balanceOf(address) encoded, eth_call, decoded; answered from memory",
+    ratioLabel: "× viem",
+    figures,
+    notes: ["chainkit validates the params and the answer against its spec; viem checks neither"],
+  };
+}
+
+/**
+ * Measures row 15.
+ *
+ * @param context - Quick mode.
+ */
+export async function evmWrite(context: BenchContext): Promise<RowResult> {
+  return {
+    id: "evm-write",
+    title: "15. EVM write half",
+    tables: [
+      await signingTable(context, "eip1559"),
+      await signingTable(context, "legacy"),
+      await readTable(context),
+    ],
+  };
+}

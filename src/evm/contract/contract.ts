@@ -1,0 +1,141 @@
+import type { Abi } from "abitype";
+import { JsonRpcError } from "../../runtime/errors/json-rpc-error.js";
+import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
+import type { EvmClient } from "../client/create-evm-client.js";
+import { CallRevertedError } from "../errors/call-reverted-error.js";
+import type { EvmSigner, Hex } from "../signer/evm-signer.js";
+import type { EvmTransactionRequest } from "../write/transaction-request.js";
+import type {
+  ArgsParameter,
+  FunctionArgs,
+  FunctionResult,
+  ReadFunctionName,
+  WriteFunctionName,
+} from "./contract-types.js";
+
+/** Per-call options of a contract read. */
+export interface ContractReadOptions {
+  /** The caller the contract sees (`msg.sender`); default the zero address. */
+  from?: Hex;
+  /** Aborts the call. */
+  signal?: AbortSignal;
+}
+
+/** What a contract write may set besides the call itself: value, gas, fees, nonce, type. */
+export type ContractWriteOverrides = Omit<EvmTransactionRequest, "to" | "data">;
+
+/** A contract bound to a client: typed reads (`eth_call`) and writes (`evm.sendTransaction`) from its ABI. */
+export interface Contract<abi extends Abi> {
+  readonly address: Hex;
+  readonly abi: abi;
+  /** One function per `view`/`pure` function of the ABI: `read.name(args?, options?)` → the decoded result. */
+  readonly read: {
+    [name in ReadFunctionName<abi>]: (
+      ...params: [...ArgsParameter<FunctionArgs<abi, name, "view" | "pure">>, options?: ContractReadOptions]
+    ) => Promise<FunctionResult<abi, name>>;
+  };
+  /** One function per state-changing function: `write.name(args, signer, overrides?)` → the transaction hash. */
+  readonly write: {
+    [name in WriteFunctionName<abi>]: (
+      args: FunctionArgs<abi, name, "nonpayable" | "payable">,
+      signer: EvmSigner,
+      overrides?: ContractWriteOverrides,
+    ) => Promise<Hex>;
+  };
+}
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+type FunctionEntry = { type: string; name: string; stateMutability?: string };
+
+async function coderOf(abi: Abi, name: string) {
+  // The ABI coder loads on the first call of any contract.
+  const { abiCoders } = await import("./abi-coder.js");
+  const coder = abiCoders(abi)[name];
+  if (!coder)
+    throw new RequestValidationError(name, [{ pointer: "/abi", message: `has no function ${name}` }]);
+  return coder;
+}
+
+async function encodeCall(abi: Abi, name: string, args: readonly unknown[]): Promise<Hex> {
+  const coder = await coderOf(abi, name);
+  try {
+    return coder.encode(args);
+  } catch (error) {
+    throw new RequestValidationError(name, [
+      { pointer: "/args", message: `do not fit the ABI's inputs: ${(error as Error).message}` },
+    ]);
+  }
+}
+
+/**
+ * Binds a contract to a client, typed from a `const` ABI the way viem users expect: argument and
+ * result types are inferred by abitype (`uint256` → `bigint`, `address` → `` `0x${string}` ``, several
+ * outputs → a tuple). Calls are coded by micro-eth-signer's ABI coder, loaded on the first call.
+ * Reverts are decoded: `Error(string)`, `Panic(uint256)` and the ABI's custom errors.
+ *
+ * @param evm - The client.
+ * @param address - The contract's address.
+ * @param abi - Its ABI, `as const` for typed functions.
+ * @returns `{ address, abi, read, write }`.
+ * @throws {RequestValidationError} when the address is not 20 bytes of hex; on a call, when its arguments do not fit.
+ * @throws {CallRevertedError} when a read (or a write's gas estimate) reverts.
+ * @example
+ * import { contract } from "chainkit/evm";
+ * const abi = [{ type: "function", name: "totalSupply", stateMutability: "view", inputs: [], outputs: [{ type: "uint256" }] }] as const;
+ * const supply: bigint = await contract(evm, "0x5555555555555555555555555555555555555555", abi).read.totalSupply();
+ */
+export function contract<const abi extends Abi>(evm: EvmClient, address: Hex, abi: abi): Contract<abi> {
+  if (typeof address !== "string" || !ADDRESS.test(address)) {
+    throw new RequestValidationError("contract", [
+      { pointer: "/address", message: "must be an address: 0x and 40 hex digits" },
+    ]);
+  }
+  if (!Array.isArray(abi)) {
+    throw new RequestValidationError("contract", [
+      { pointer: "/abi", message: "must be an ABI: an array of fragments" },
+    ]);
+  }
+  const read: Record<string, unknown> = {};
+  const write: Record<string, unknown> = {};
+  for (const entry of abi as readonly FunctionEntry[]) {
+    if (entry.type !== "function") continue;
+    const name = entry.name;
+    if (entry.stateMutability === "view" || entry.stateMutability === "pure") {
+      read[name] = async (args: readonly unknown[] = [], options: ContractReadOptions = {}) => {
+        const input = await encodeCall(abi, name, args);
+        let returned: string;
+        try {
+          returned = await evm.eth_call(
+            { ...(options.from !== undefined && { from: options.from }), to: address, input },
+            "latest",
+            { signal: options.signal },
+          );
+        } catch (error) {
+          if (!(error instanceof JsonRpcError && error.code === 3)) throw error;
+          const { decodeRevert, revertDataOf } = await import("../revert/decode-revert.js");
+          throw new CallRevertedError({
+            method: "eth_call",
+            reason: decodeRevert(revertDataOf(error.data) ?? "0x", abi),
+            cause: error,
+          });
+        }
+        return (await coderOf(abi, name)).decode(returned as Hex);
+      };
+    } else {
+      write[name] = async (
+        args: readonly unknown[],
+        signer: EvmSigner,
+        overrides: ContractWriteOverrides = {},
+      ) =>
+        evm.sendTransaction(
+          { ...overrides, to: address, data: await encodeCall(abi, name, args ?? []) },
+          signer,
+          {
+            abi,
+          },
+        );
+    }
+  }
+  return { address, abi, read, write } as unknown as Contract<abi>;
+}

@@ -1,0 +1,72 @@
+import type { EvmMethods, Log, LogFilter } from "../../../generated/evm/index.js";
+import { type FieldIssue, RequestValidationError } from "../../runtime/errors/request-validation-error.js";
+import { toHex } from "../quantity.js";
+
+/** The most blocks one `eth_getLogs` call covers on HyperEVM; `evm.logs` walks a range in windows of this size. */
+export const LOG_WINDOW_BLOCKS = 50n;
+
+/** What `evm.logs` walks: a block range of any length, and the usual address and topic filters. */
+export interface LogRange {
+  /** The contract(s) whose logs to return; left out for any. */
+  address?: LogFilter["address"];
+  /** What each topic position must hold (at most 4 positions). */
+  topics?: LogFilter["topics"];
+  /** The first block (a number; default 0). */
+  fromBlock?: bigint | number;
+  /** The last block (a number, or `"latest"`: the head when the walk starts; the default). */
+  toBlock?: bigint | number | "latest";
+}
+
+function blockIssue(value: unknown, pointer: string, allowLatest: boolean): FieldIssue[] {
+  if (value === undefined || (allowLatest && value === "latest")) return [];
+  const ok =
+    (typeof value === "bigint" && value >= 0n) ||
+    (typeof value === "number" && Number.isSafeInteger(value) && value >= 0);
+  return ok
+    ? []
+    : [
+        {
+          pointer,
+          message: `must be a block number (a non-negative bigint or integer)${allowLatest ? ' or "latest"' : ""}`,
+        },
+      ];
+}
+
+/**
+ * Walks the logs of a block range of any length in order, one `eth_getLogs` per window of
+ * {@link LOG_WINDOW_BLOCKS} blocks. Each window goes through the client, so it is checked by the same
+ * HyperEVM rules as a single `eth_getLogs` (at most 50 blocks, at most 4 topic positions) and its
+ * answer validated.
+ *
+ * @param node - The client's typed methods.
+ * @param range - Address, topics and the block range.
+ * @returns The logs, oldest first.
+ * @throws {RequestValidationError} at the first step when the range is malformed or reversed.
+ * @example
+ * for await (const log of walkLogs(evm, { address: token, fromBlock: 0n, toBlock: 1_000n })) console.log(log.blockNumber);
+ */
+export async function* walkLogs(node: EvmMethods, range: LogRange): AsyncGenerator<Log, void, undefined> {
+  const issues = [
+    ...blockIssue(range.fromBlock, "/fromBlock", false),
+    ...blockIssue(range.toBlock, "/toBlock", true),
+  ];
+  if (issues.length > 0) throw new RequestValidationError("logs", issues);
+  const from = BigInt(range.fromBlock ?? 0);
+  const to =
+    range.toBlock === undefined || range.toBlock === "latest"
+      ? BigInt(await node.eth_blockNumber())
+      : BigInt(range.toBlock);
+  if (from > to) {
+    throw new RequestValidationError("logs", [
+      { pointer: "/fromBlock", message: `must not be after toBlock (${to})` },
+    ]);
+  }
+  const filter = {
+    ...(range.address !== undefined && { address: range.address }),
+    ...(range.topics !== undefined && { topics: range.topics }),
+  };
+  for (let start = from; start <= to; start += LOG_WINDOW_BLOCKS) {
+    const end = start + LOG_WINDOW_BLOCKS - 1n < to ? start + LOG_WINDOW_BLOCKS - 1n : to;
+    yield* await node.eth_getLogs({ ...filter, fromBlock: toHex(start), toBlock: toHex(end) });
+  }
+}

@@ -1,0 +1,209 @@
+import type { EvmMethods } from "../../../generated/evm/index.js";
+import { JsonRpcError } from "../../runtime/errors/json-rpc-error.js";
+import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
+import { checksumAddress } from "../../runtime/signing/checksum-address.js";
+import { CallRevertedError } from "../errors/call-reverted-error.js";
+import { EvmSignerError } from "../errors/evm-signer-error.js";
+import { toHex } from "../quantity.js";
+import { decodeRevert, revertDataOf } from "../revert/decode-revert.js";
+import type { EvmSigner, EvmTransactionToSign, Hex } from "../signer/evm-signer.js";
+import { isPrivateKeySigner } from "../signer/private-key-signer.js";
+import {
+  BIG_BLOCK_GAS_LIMIT,
+  type BlockKind,
+  blockKindIssues,
+  SMALL_BLOCK_GAS_LIMIT,
+} from "./block-kinds.js";
+import { checkSigned } from "./check-signed.js";
+import { createFeeReader } from "./fees.js";
+import { createLimiter } from "./limiter.js";
+import { createSenderQueue, MEMPOOL_NONCE_WINDOW, type SenderQueue } from "./sender-queue.js";
+import { sharedWhilePending } from "./shared-while-pending.js";
+import { type EvmTransactionRequest, requestIssues } from "./transaction-request.js";
+
+/** The margin added to `eth_estimateGas`'s answer, in percent: state can change between estimate and block. */
+export const GAS_ESTIMATE_MARGIN_PERCENT = 20n;
+
+/**
+ * How many of one sender's sends are prepared (gas estimated, fees read) at once: twice the nonce
+ * window, so the next transactions are ready when the window opens, while a burst of thousands does
+ * not ask the node for thousands of estimates at once (nor price them long before they can be sent).
+ */
+export const SENDS_PREPARED_AHEAD = 2 * MEMPOOL_NONCE_WINDOW;
+
+/** Per-call options of `evm.sendTransaction`. */
+export interface SendTransactionOptions {
+  /** ABI whose custom errors decode a revert of the gas estimate. */
+  abi?: readonly unknown[];
+}
+
+/** Sends a client's transactions: its chain id, fee reads and one nonce queue per sender. */
+export interface TransactionWriter {
+  send(request: EvmTransactionRequest, signer: EvmSigner, options?: SendTransactionOptions): Promise<Hex>;
+}
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+function checkSigner(signer: unknown): string {
+  const candidate = signer as Partial<EvmSigner> | null;
+  if (
+    candidate === null ||
+    typeof candidate !== "object" ||
+    typeof candidate.signTransaction !== "function"
+  ) {
+    throw new EvmSignerError(
+      "the signer must be an object with address and signTransaction (privateKeySigner(key), a viem account, …)",
+      {
+        field: "signTransaction",
+      },
+    );
+  }
+  if (typeof candidate.address !== "string" || !ADDRESS.test(candidate.address)) {
+    throw new EvmSignerError("the signer's address must be 0x and 40 hex digits", { field: "address" });
+  }
+  return checksumAddress(candidate.address);
+}
+
+/**
+ * Creates the write half of an EVM client. Loaded on the first send, so a client that only reads
+ * never loads it (nor the signing, RLP and ABI code it brings).
+ *
+ * @param node - The client's typed methods.
+ * @returns The writer.
+ * @example
+ * const writer = createTransactionWriter(evm);
+ * const hash = await writer.send({ to: address, value: 1n }, privateKeySigner(key));
+ */
+export function createTransactionWriter(node: EvmMethods): TransactionWriter {
+  let chainId: Promise<number> | undefined;
+  const readChainId = () => {
+    chainId ??= node.eth_chainId().then(
+      (id) => Number(BigInt(id)),
+      (error) => {
+        chainId = undefined; // a failed read is tried again on the next send
+        throw error;
+      },
+    );
+    return chainId;
+  };
+  const fees = createFeeReader(node);
+  const blockKind = sharedWhilePending(
+    async (sender: string): Promise<BlockKind> => ((await node.eth_usingBigBlocks(sender)) ? "big" : "small"),
+  );
+  const senders = new Map<string, { queue: SenderQueue; limit: ReturnType<typeof createLimiter> }>();
+  const senderOf = (sender: string) => {
+    let found = senders.get(sender.toLowerCase());
+    if (!found) {
+      found = {
+        queue: createSenderQueue({
+          minedCount: async () => BigInt(await node.eth_getTransactionCount(sender, "latest")),
+        }),
+        limit: createLimiter(SENDS_PREPARED_AHEAD),
+      };
+      senders.set(sender.toLowerCase(), found);
+    }
+    return found;
+  };
+
+  async function estimateGas(
+    sender: string,
+    request: EvmTransactionRequest,
+    options: SendTransactionOptions,
+  ) {
+    try {
+      const estimate = await node.eth_estimateGas({
+        from: sender,
+        ...(request.to !== undefined && { to: request.to }),
+        ...(request.value !== undefined && { value: toHex(request.value) }),
+        ...(request.data !== undefined && { input: request.data }),
+      });
+      return BigInt(estimate);
+    } catch (error) {
+      const data = error instanceof JsonRpcError && error.code === 3 ? revertDataOf(error.data) : undefined;
+      if (error instanceof JsonRpcError && error.code === 3) {
+        throw new CallRevertedError({
+          method: "eth_estimateGas",
+          reason: decodeRevert(data ?? "0x", options.abi),
+          cause: error,
+        });
+      }
+      throw error;
+    }
+  }
+
+  /** The gas limit: the user's, or the estimate plus the margin, kept within the block kind's cap. */
+  async function gasLimit(
+    sender: string,
+    kind: BlockKind,
+    request: EvmTransactionRequest,
+    options: SendTransactionOptions,
+  ) {
+    if (request.gas !== undefined) return { gas: request.gas, estimated: false };
+    const estimate = await estimateGas(sender, request, options);
+    const cap = kind === "big" ? BIG_BLOCK_GAS_LIMIT : SMALL_BLOCK_GAS_LIMIT;
+    const padded = estimate + (estimate * GAS_ESTIMATE_MARGIN_PERCENT) / 100n;
+    return { gas: estimate <= cap && padded > cap ? cap : padded, estimated: true };
+  }
+
+  return {
+    async send(request, signer, options = {}) {
+      const issues = requestIssues(request);
+      if (issues.length > 0) throw new RequestValidationError("sendTransaction", issues);
+      const sender = checkSigner(signer);
+      const { queue, limit } = senderOf(sender);
+      return limit(() => prepareAndSend(request, signer, sender, queue, options));
+    },
+  };
+
+  async function prepareAndSend(
+    request: EvmTransactionRequest,
+    signer: EvmSigner,
+    sender: string,
+    queue: SenderQueue,
+    options: SendTransactionOptions,
+  ): Promise<Hex> {
+    const type = request.type ?? (request.gasPrice !== undefined ? "legacy" : "eip1559");
+
+    const kind = await blockKind(sender);
+    const [id, gas, filled] = await Promise.all([
+      readChainId(),
+      gasLimit(sender, kind, request, options),
+      fees.fill(type, kind, request),
+    ]);
+    const capIssues = blockKindIssues(gas.gas, kind, sender, gas.estimated);
+    if (capIssues.length > 0) throw new RequestValidationError("sendTransaction", capIssues);
+
+    const build = (nonce: bigint): EvmTransactionToSign => {
+      const fields = {
+        chainId: id,
+        nonce: Number(nonce),
+        ...(request.to !== undefined && { to: request.to }),
+        value: request.value ?? 0n,
+        data: request.data ?? "0x",
+        gas: gas.gas,
+      } as const;
+      if (filled.type === "legacy") return { ...fields, type: "legacy", gasPrice: filled.gasPrice };
+      return {
+        ...fields,
+        type: "eip1559",
+        maxFeePerGas: filled.maxFeePerGas,
+        maxPriorityFeePerGas: filled.maxPriorityFeePerGas,
+        ...(request.accessList !== undefined && {
+          accessList: request.accessList.map(({ address, storageKeys }) => ({
+            address,
+            storageKeys: [...storageKeys],
+          })),
+        }),
+      };
+    };
+    const signAndSend = async (nonce: bigint) => {
+      const transaction = build(nonce);
+      const signed = await signer.signTransaction(transaction);
+      // Any other signer's answer is decoded and compared with what it was asked to sign.
+      const raw = isPrivateKeySigner(signer) ? (signed as Hex) : checkSigned(signed, transaction, sender).raw;
+      return (await node.eth_sendRawTransaction(raw)) as Hex;
+    };
+    if (request.nonce !== undefined) return signAndSend(BigInt(request.nonce));
+    return queue.run(signAndSend);
+  }
+}
