@@ -8,12 +8,12 @@ import {
   privateKeySigner,
   RequestValidationError,
   TransactionMismatchError,
-  type TransactionToSign,
   type WalletClient,
   type WalletSigner,
   WalletSignerError,
 } from "chainkit/wallet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spySigner } from "../support/spy-signer.js";
 import { startWalletNode, type WalletNode } from "../support/wallet-node.js";
 
 let node: WalletNode;
@@ -23,20 +23,6 @@ beforeAll(async () => {
   wallet = createWalletClient({ url: node.url, credentials: { token: node.token } });
 });
 afterAll(() => node.close());
-
-/** A signer that records what it was asked to sign. */
-function spySigner(key: string): WalletSigner & { calls: TransactionToSign[] } {
-  const inner = privateKeySigner(key);
-  const calls: TransactionToSign[] = [];
-  return {
-    address: inner.address,
-    calls,
-    signTransaction: (transaction) => {
-      calls.push(transaction);
-      return inner.signTransaction(transaction);
-    },
-  };
-}
 
 const freshKey = (byte: string) => byte.repeat(32);
 

@@ -1,3 +1,4 @@
+import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { createContract } from "micro-eth-signer/abi.js";
 
@@ -23,47 +24,6 @@ const ZERO_ADDRESS = `0x${"0".repeat(40)}`;
 /** Energy a call takes, near what a TRC-20 on TRON uses (writing a fresh storage slot costs most). */
 const ENERGY = { view: 540, revert: 230, write: 14_650, freshSlot: 15_000 } as const;
 
-// micro-eth-signer encodes a function's inputs and decodes its outputs: the contract side needs the
-// reverse, so each function is also declared with its inputs and outputs swapped.
-const asCalled = createContract([
-  {
-    type: "function",
-    name: "balanceOf",
-    inputs: [{ name: "owner", type: "address" }],
-    outputs: [{ name: "", type: "uint256" }],
-  },
-  {
-    type: "function",
-    name: "allowance",
-    inputs: [
-      { name: "owner", type: "address" },
-      { name: "spender", type: "address" },
-    ],
-    outputs: [{ name: "", type: "uint256" }],
-  },
-  {
-    type: "function",
-    name: "transfer",
-    inputs: [
-      { name: "to", type: "address" },
-      { name: "value", type: "uint256" },
-    ],
-    outputs: [{ name: "", type: "bool" }],
-  },
-  {
-    type: "function",
-    name: "approve",
-    inputs: [
-      { name: "spender", type: "address" },
-      { name: "value", type: "uint256" },
-    ],
-    outputs: [{ name: "", type: "bool" }],
-  },
-  { type: "function", name: "decimals", inputs: [], outputs: [{ name: "", type: "uint8" }] },
-  { type: "function", name: "symbol", inputs: [], outputs: [{ name: "", type: "string" }] },
-  { type: "function", name: "name", inputs: [], outputs: [{ name: "", type: "string" }] },
-  { type: "function", name: "totalSupply", inputs: [], outputs: [{ name: "", type: "uint256" }] },
-] as const);
 const reading = createContract([
   { type: "function", name: "address", inputs: [], outputs: [{ name: "", type: "address" }] },
   {
@@ -93,16 +53,18 @@ const answering = createContract([
   { type: "function", name: "Error", inputs: [{ name: "", type: "string" }], outputs: [] },
 ] as const);
 
-const selectorOf = (encoded: Uint8Array) => bytesToHex(encoded.subarray(0, 4));
+/** The 4-byte selector of a function signature: the first bytes of its Keccak-256. */
+const selectorOf = (signature: string) =>
+  bytesToHex(keccak_256(new TextEncoder().encode(signature)).subarray(0, 4));
 const SELECTORS = {
-  balanceOf: selectorOf(asCalled.balanceOf.encodeInput(ZERO_ADDRESS)),
-  allowance: selectorOf(asCalled.allowance.encodeInput({ owner: ZERO_ADDRESS, spender: ZERO_ADDRESS })),
-  transfer: selectorOf(asCalled.transfer.encodeInput({ to: ZERO_ADDRESS, value: 0n })),
-  approve: selectorOf(asCalled.approve.encodeInput({ spender: ZERO_ADDRESS, value: 0n })),
-  decimals: selectorOf(asCalled.decimals.encodeInput()),
-  symbol: selectorOf(asCalled.symbol.encodeInput()),
-  name: selectorOf(asCalled.name.encodeInput()),
-  totalSupply: selectorOf(asCalled.totalSupply.encodeInput()),
+  balanceOf: selectorOf("balanceOf(address)"),
+  allowance: selectorOf("allowance(address,address)"),
+  transfer: selectorOf("transfer(address,uint256)"),
+  approve: selectorOf("approve(address,uint256)"),
+  decimals: selectorOf("decimals()"),
+  symbol: selectorOf("symbol()"),
+  name: selectorOf("name()"),
+  totalSupply: selectorOf("totalSupply()"),
 };
 /** Keccak-256 of `Transfer(address,address,uint256)` and `Approval(address,address,uint256)`. */
 export const EVENT_TOPICS = {
