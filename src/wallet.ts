@@ -22,12 +22,17 @@ export {
 export { BroadcastError } from "./wallet/errors/broadcast-error.js";
 export { ContractCallError } from "./wallet/errors/contract-call-error.js";
 export { ContractRevertError } from "./wallet/errors/contract-revert-error.js";
+export type { RefusalReason } from "./wallet/errors/refusal-reason.js";
+export { TransactionFailedError } from "./wallet/errors/transaction-failed-error.js";
 export { TransactionMismatchError } from "./wallet/errors/transaction-mismatch-error.js";
+export { TransactionWaitTimeoutError } from "./wallet/errors/transaction-wait-timeout-error.js";
 export { WalletEncodingError } from "./wallet/errors/wallet-encoding-error.js";
 export { WalletSignerError } from "./wallet/errors/wallet-signer-error.js";
+export { DEFAULT_FEE_LIMIT, DEFAULT_MAX_FEE_LIMIT } from "./wallet/fee-limits.js";
 export { hexToText, nodeMessage, textToHex } from "./wallet/hex-text.js";
 export { readableAssetIssue } from "./wallet/readable-asset.js";
 export { convertAddress } from "./wallet/request-address.js";
+export type { CheckedWriteOptions, WriteResult } from "./wallet/transaction/checked-write.js";
 export {
   type DecodedContract,
   type DecodedRawTransaction,
@@ -35,13 +40,17 @@ export {
   decodeRawTransaction,
   decodeTransferValue,
 } from "./wallet/transaction/decode-raw-transaction.js";
+export type { ExpectedField, ExpectedTransaction } from "./wallet/transaction/expected-transaction.js";
 export { recoverSignerAddress } from "./wallet/transaction/recover-signer.js";
 export type { TransferOptions, TransferRequest, TransferResult } from "./wallet/transaction/transfer.js";
+export { verifyBuiltTransaction } from "./wallet/transaction/verify-built-transaction.js";
 export {
   type TransferCheckOptions,
   type TransferIntent,
+  transferExpectation,
   verifyTransfer,
 } from "./wallet/transaction/verify-transfer.js";
+export type { WaitForTransactionOptions } from "./wallet/transaction/wait-for-transaction.js";
 export {
   addressOfPublicKey,
   privateKeySigner,
@@ -49,7 +58,8 @@ export {
   type TronPrivateKeySigner,
   type WalletSigner,
 } from "./wallet/transaction/wallet-signer.js";
-export type { Trc20Contract } from "./wallet/trc20/trc20-contract.js";
+export type { Trc20Contract, Trc20Reads } from "./wallet/trc20/trc20-contract.js";
+export type { Trc20WriteOptions, Trc20WriteResult } from "./wallet/trc20/trc20-writes.js";
 export type {
   AccountQuery,
   AssetIssueQuery,
@@ -58,8 +68,10 @@ export type {
   BlockNumQuery,
   BlockQuery,
   ConstantCallQuery,
+  ContractQuery,
   CreateTransactionQuery,
   TransferAssetQuery,
+  TriggerSmartContractQuery,
   ValueQuery,
   VisibleQuery,
 } from "./wallet/wallet-queries.js";

@@ -2,7 +2,7 @@
 
 import type { CallOptions, RestCaller } from "../../src/runtime/operation.js";
 import { walletOperations } from "./operations.js";
-import type { BroadcastTransactionBody, BroadcastTransactionResponse, CreateTransactionBody, CreateTransactionResponse, GetAccountBody, GetAccountResourceBody, GetAccountResourceResponse, GetAccountResponse, GetAccountSolidityBody, GetAccountSolidityResponse, GetAssetIssueByAccountBody, GetAssetIssueByAccountResponse, GetAssetIssueByIdBody, GetAssetIssueByIdResponse, GetAssetIssueByIdSolidityBody, GetAssetIssueByIdSolidityResponse, GetAssetIssueListByNameBody, GetAssetIssueListByNameResponse, GetAssetIssueListByNameSolidityBody, GetAssetIssueListByNameSolidityResponse, GetAssetIssueListQuery, GetAssetIssueListResponse, GetAssetIssueListSolidityQuery, GetAssetIssueListSolidityResponse, GetBlockBody, GetBlockByIdBody, GetBlockByIdResponse, GetBlockByIdSolidityBody, GetBlockByIdSolidityResponse, GetBlockByNumBody, GetBlockByNumResponse, GetBlockByNumSolidityBody, GetBlockByNumSolidityResponse, GetBlockResponse, GetNowBlockQuery, GetNowBlockResponse, GetNowBlockSolidityQuery, GetNowBlockSolidityResponse, GetPaginatedAssetIssueListBody, GetPaginatedAssetIssueListResponse, GetPaginatedAssetIssueListSolidityBody, GetPaginatedAssetIssueListSolidityResponse, GetTransactionByIdBody, GetTransactionByIdResponse, GetTransactionByIdSolidityBody, GetTransactionByIdSolidityResponse, GetTransactionInfoByIdBody, GetTransactionInfoByIdResponse, GetTransactionInfoByIdSolidityBody, GetTransactionInfoByIdSolidityResponse, TransferAssetBody, TransferAssetResponse, TriggerConstantContractBody, TriggerConstantContractResponse, TriggerConstantContractSolidityBody, TriggerConstantContractSolidityResponse } from "./types.js";
+import type { BroadcastTransactionBody, BroadcastTransactionResponse, CreateTransactionBody, CreateTransactionResponse, GetAccountBody, GetAccountResourceBody, GetAccountResourceResponse, GetAccountResponse, GetAccountSolidityBody, GetAccountSolidityResponse, GetAssetIssueByAccountBody, GetAssetIssueByAccountResponse, GetAssetIssueByIdBody, GetAssetIssueByIdResponse, GetAssetIssueByIdSolidityBody, GetAssetIssueByIdSolidityResponse, GetAssetIssueListByNameBody, GetAssetIssueListByNameResponse, GetAssetIssueListByNameSolidityBody, GetAssetIssueListByNameSolidityResponse, GetAssetIssueListQuery, GetAssetIssueListResponse, GetAssetIssueListSolidityQuery, GetAssetIssueListSolidityResponse, GetBlockBody, GetBlockByIdBody, GetBlockByIdResponse, GetBlockByIdSolidityBody, GetBlockByIdSolidityResponse, GetBlockByNumBody, GetBlockByNumResponse, GetBlockByNumSolidityBody, GetBlockByNumSolidityResponse, GetBlockResponse, GetContractBody, GetContractInfoBody, GetContractInfoResponse, GetContractResponse, GetNowBlockQuery, GetNowBlockResponse, GetNowBlockSolidityQuery, GetNowBlockSolidityResponse, GetPaginatedAssetIssueListBody, GetPaginatedAssetIssueListResponse, GetPaginatedAssetIssueListSolidityBody, GetPaginatedAssetIssueListSolidityResponse, GetTransactionByIdBody, GetTransactionByIdResponse, GetTransactionByIdSolidityBody, GetTransactionByIdSolidityResponse, GetTransactionInfoByBlockNumBody, GetTransactionInfoByBlockNumResponse, GetTransactionInfoByBlockNumSolidityBody, GetTransactionInfoByBlockNumSolidityResponse, GetTransactionInfoByIdBody, GetTransactionInfoByIdResponse, GetTransactionInfoByIdSolidityBody, GetTransactionInfoByIdSolidityResponse, TransferAssetBody, TransferAssetResponse, TriggerConstantContractBody, TriggerConstantContractResponse, TriggerConstantContractSolidityBody, TriggerConstantContractSolidityResponse, TriggerSmartContractBody, TriggerSmartContractResponse } from "./types.js";
 
 /** The chainkit wallet node API (TRON-style HTTP node): one typed function per operation. */
 export interface WalletOperations {
@@ -205,6 +205,100 @@ export interface WalletOperations {
    * ```
    */
   triggerConstantContract(body: TriggerConstantContractBody, options?: CallOptions): Promise<TriggerConstantContractResponse>;
+
+  /**
+   * Build an unsigned contract call
+   *
+   * The node builds a `TriggerSmartContract` transaction calling `function_selector` with the ABI-encoded
+   * `parameter` on `contract_address`, from `owner_address`, and answers it unsigned in `transaction`, with
+   * `fee_limit` (the most sun the sender lets the call burn for energy) and `call_value` (sun sent along) in
+   * it. This is how a TRC-20 `transfer(address,uint256)` or `approve(address,uint256)` is sent: sign the
+   * `txID` and pass `transaction` to `broadcastTransaction`. Nothing runs until the transaction is in a block;
+   * its outcome (`receipt.result`: `SUCCESS`, `REVERT`, `OUT_OF_ENERGY`, …) is in `getTransactionInfoById`.
+   * Check `raw_data_hex` and `txID` before signing, as for a transfer (chainkit's `trc20(…).transfer` does).
+   * A call the node refuses to build answers `result.code` and `result.message` (hex of the text when
+   * `visible` is false) and no `transaction`, e.g. `CONTRACT_VALIDATE_ERROR` when no contract lives at the
+   * address; a request it cannot read answers an `{"Error": ...}` body, both at HTTP 200.
+   * Not retried automatically: each call builds a new transaction.
+   *
+   * `POST /wallet/triggersmartcontract`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The unsigned transaction (`result.result` true), the node's refusal (`result.code` and `result.message`, no `transaction`), or an `{"Error": ...}` body (HTTP 200) for a request the node cannot read.
+   * @example
+   * ```ts
+   * const result = await wallet.triggerSmartContract({
+   *   owner_address: "41dd791d6b49e190062d650e6a23c575510d35f2f9",
+   *   contract_address: "41eca9bc828a3005b9a3b909f2cc5c2a54794de05f",
+   *   function_selector: "transfer(address,uint256)",
+   *   parameter: "000000000000000000000000088a2bfcb1c7271029fd69a66859d555608958840000000000000000000000000000000000000000000000000000000000000064",
+   *   fee_limit: 100000000n,
+   *   call_value: 0n,
+   *   visible: false,
+   * });
+   * ```
+   */
+  triggerSmartContract(body: TriggerSmartContractBody, options?: CallOptions): Promise<TriggerSmartContractResponse>;
+
+  /**
+   * Get a contract's ABI and code
+   *
+   * Returns a deployed contract: its ABI (`abi.entrys`, with the node's spelling of types such as `Function`,
+   * `Event`, `View`), bytecode, deployer (`origin_address`), name, and the share of energy the caller pays
+   * (`consume_user_resource_percent`). An address without a contract answers `{}` (read as `null`).
+   * Safe to retry: the call only reads.
+   *
+   * `POST /wallet/getcontract`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The contract, `{}` when the address has none, or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getContract({ value: "41eca9bc828a3005b9a3b909f2cc5c2a54794de05f", visible: false });
+   * ```
+   */
+  getContract(body: GetContractBody, options?: CallOptions): Promise<GetContractResponse>;
+
+  /**
+   * Get a contract with its runtime code and energy state
+   *
+   * `getContract` plus the contract's runtime code (`runtimecode`) and energy state (`contract_state`: the
+   * energy it used this cycle and the `energy_factor` that raises the cost of calling a popular contract).
+   * An address without a contract answers `{}` (read as `null`). Safe to retry: the call only reads.
+   *
+   * `POST /wallet/getcontractinfo`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The contract with its runtime code and energy state, `{}`, or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getContractInfo({ value: "41eca9bc828a3005b9a3b909f2cc5c2a54794de05f", visible: false });
+   * ```
+   */
+  getContractInfo(body: GetContractInfoBody, options?: CallOptions): Promise<GetContractInfoResponse>;
+
+  /**
+   * Get the receipts of a block's transactions
+   *
+   * Returns the receipt of every transaction in the block at a height, in block order, as a JSON array: fees,
+   * resources, contract results and the event logs contracts emitted (a TRC-20 `Transfer` or `Approval` among
+   * them). A block without transactions, or a height the chain has not reached, answers `[]`.
+   * Safe to retry: the call only reads.
+   *
+   * `POST /wallet/gettransactioninfobyblocknum`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The receipts, in block order (`[]` when none), or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getTransactionInfoByBlockNum({ num: 23079498n, visible: false });
+   * ```
+   */
+  getTransactionInfoByBlockNum(body: GetTransactionInfoByBlockNumBody, options?: CallOptions): Promise<GetTransactionInfoByBlockNumResponse>;
 
   /**
    * Build an unsigned TRX transfer
@@ -503,6 +597,24 @@ export interface WalletOperations {
   getTransactionInfoByIdSolidity(body: GetTransactionInfoByIdSolidityBody, options?: CallOptions): Promise<GetTransactionInfoByIdSolidityResponse>;
 
   /**
+   * Get the receipts of a confirmed block's transactions
+   *
+   * `getTransactionInfoByBlockNum` read from the solidified chain instead of the head: the same request and answer
+   * shape, `[]` for a block that is not solidified yet. Safe to retry: the call only reads.
+   *
+   * `POST /walletsolidity/gettransactioninfobyblocknum`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The receipts, in block order (`[]` when none), or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getTransactionInfoByBlockNumSolidity({ num: 23079498n, visible: false });
+   * ```
+   */
+  getTransactionInfoByBlockNumSolidity(body: GetTransactionInfoByBlockNumSolidityBody, options?: CallOptions): Promise<GetTransactionInfoByBlockNumSolidityResponse>;
+
+  /**
    * Call a contract against confirmed state
    *
    * `triggerConstantContract` read from the latest solidified block instead of the head block: the same request and answer
@@ -627,6 +739,14 @@ export function createWalletOperations(caller: RestCaller): WalletOperations {
       caller.call(walletOperations.getTransactionInfoById, { body }, options) as Promise<GetTransactionInfoByIdResponse>,
     triggerConstantContract: (body, options) =>
       caller.call(walletOperations.triggerConstantContract, { body }, options) as Promise<TriggerConstantContractResponse>,
+    triggerSmartContract: (body, options) =>
+      caller.call(walletOperations.triggerSmartContract, { body }, options) as Promise<TriggerSmartContractResponse>,
+    getContract: (body, options) =>
+      caller.call(walletOperations.getContract, { body }, options) as Promise<GetContractResponse>,
+    getContractInfo: (body, options) =>
+      caller.call(walletOperations.getContractInfo, { body }, options) as Promise<GetContractInfoResponse>,
+    getTransactionInfoByBlockNum: (body, options) =>
+      caller.call(walletOperations.getTransactionInfoByBlockNum, { body }, options) as Promise<GetTransactionInfoByBlockNumResponse>,
     createTransaction: (body, options) =>
       caller.call(walletOperations.createTransaction, { body }, options) as Promise<CreateTransactionResponse>,
     transferAsset: (body, options) =>
@@ -655,6 +775,8 @@ export function createWalletOperations(caller: RestCaller): WalletOperations {
       caller.call(walletOperations.getTransactionByIdSolidity, { body }, options) as Promise<GetTransactionByIdSolidityResponse>,
     getTransactionInfoByIdSolidity: (body, options) =>
       caller.call(walletOperations.getTransactionInfoByIdSolidity, { body }, options) as Promise<GetTransactionInfoByIdSolidityResponse>,
+    getTransactionInfoByBlockNumSolidity: (body, options) =>
+      caller.call(walletOperations.getTransactionInfoByBlockNumSolidity, { body }, options) as Promise<GetTransactionInfoByBlockNumSolidityResponse>,
     triggerConstantContractSolidity: (body, options) =>
       caller.call(walletOperations.triggerConstantContractSolidity, { body }, options) as Promise<TriggerConstantContractSolidityResponse>,
     getAssetIssueListByNameSolidity: (body, options) =>

@@ -13,6 +13,10 @@ export type WalletOperationId =
   | "getTransactionById"
   | "getTransactionInfoById"
   | "triggerConstantContract"
+  | "triggerSmartContract"
+  | "getContract"
+  | "getContractInfo"
+  | "getTransactionInfoByBlockNum"
   | "createTransaction"
   | "transferAsset"
   | "broadcastTransaction"
@@ -27,6 +31,7 @@ export type WalletOperationId =
   | "getBlockByIdSolidity"
   | "getTransactionByIdSolidity"
   | "getTransactionInfoByIdSolidity"
+  | "getTransactionInfoByBlockNumSolidity"
   | "triggerConstantContractSolidity"
   | "getAssetIssueListByNameSolidity"
   | "getAssetIssueByIdSolidity"
@@ -97,6 +102,34 @@ export const walletOperations: Readonly<Record<WalletOperationId, RestOperation>
     path: "/wallet/triggerconstantcontract",
     idempotent: true,
     validators: () => import("./validators/triggerConstantContract.js"),
+  }),
+  triggerSmartContract: Object.freeze({
+    id: "triggerSmartContract",
+    method: "POST",
+    path: "/wallet/triggersmartcontract",
+    idempotent: false,
+    validators: () => import("./validators/triggerSmartContract.js"),
+  }),
+  getContract: Object.freeze({
+    id: "getContract",
+    method: "POST",
+    path: "/wallet/getcontract",
+    idempotent: true,
+    validators: () => import("./validators/getContract.js"),
+  }),
+  getContractInfo: Object.freeze({
+    id: "getContractInfo",
+    method: "POST",
+    path: "/wallet/getcontractinfo",
+    idempotent: true,
+    validators: () => import("./validators/getContractInfo.js"),
+  }),
+  getTransactionInfoByBlockNum: Object.freeze({
+    id: "getTransactionInfoByBlockNum",
+    method: "POST",
+    path: "/wallet/gettransactioninfobyblocknum",
+    idempotent: true,
+    validators: () => import("./validators/getTransactionInfoByBlockNum.js"),
   }),
   createTransaction: Object.freeze({
     id: "createTransaction",
@@ -195,6 +228,13 @@ export const walletOperations: Readonly<Record<WalletOperationId, RestOperation>
     path: "/walletsolidity/gettransactioninfobyid",
     idempotent: true,
     validators: () => import("./validators/getTransactionInfoByIdSolidity.js"),
+  }),
+  getTransactionInfoByBlockNumSolidity: Object.freeze({
+    id: "getTransactionInfoByBlockNumSolidity",
+    method: "POST",
+    path: "/walletsolidity/gettransactioninfobyblocknum",
+    idempotent: true,
+    validators: () => import("./validators/getTransactionInfoByBlockNumSolidity.js"),
   }),
   triggerConstantContractSolidity: Object.freeze({
     id: "triggerConstantContractSolidity",

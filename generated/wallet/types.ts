@@ -203,6 +203,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wallet/triggersmartcontract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build an unsigned contract call
+         * @description The node builds a `TriggerSmartContract` transaction calling `function_selector` with the ABI-encoded
+         *     `parameter` on `contract_address`, from `owner_address`, and answers it unsigned in `transaction`, with
+         *     `fee_limit` (the most sun the sender lets the call burn for energy) and `call_value` (sun sent along) in
+         *     it. This is how a TRC-20 `transfer(address,uint256)` or `approve(address,uint256)` is sent: sign the
+         *     `txID` and pass `transaction` to `broadcastTransaction`. Nothing runs until the transaction is in a block;
+         *     its outcome (`receipt.result`: `SUCCESS`, `REVERT`, `OUT_OF_ENERGY`, …) is in `getTransactionInfoById`.
+         *     Check `raw_data_hex` and `txID` before signing, as for a transfer (chainkit's `trc20(…).transfer` does).
+         *     A call the node refuses to build answers `result.code` and `result.message` (hex of the text when
+         *     `visible` is false) and no `transaction`, e.g. `CONTRACT_VALIDATE_ERROR` when no contract lives at the
+         *     address; a request it cannot read answers an `{"Error": ...}` body, both at HTTP 200.
+         *     Not retried automatically: each call builds a new transaction.
+         */
+        post: operations["triggerSmartContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallet/getcontract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a contract's ABI and code
+         * @description Returns a deployed contract: its ABI (`abi.entrys`, with the node's spelling of types such as `Function`,
+         *     `Event`, `View`), bytecode, deployer (`origin_address`), name, and the share of energy the caller pays
+         *     (`consume_user_resource_percent`). An address without a contract answers `{}` (read as `null`).
+         *     Safe to retry: the call only reads.
+         */
+        post: operations["getContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallet/getcontractinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a contract with its runtime code and energy state
+         * @description `getContract` plus the contract's runtime code (`runtimecode`) and energy state (`contract_state`: the
+         *     energy it used this cycle and the `energy_factor` that raises the cost of calling a popular contract).
+         *     An address without a contract answers `{}` (read as `null`). Safe to retry: the call only reads.
+         */
+        post: operations["getContractInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallet/gettransactioninfobyblocknum": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get the receipts of a block's transactions
+         * @description Returns the receipt of every transaction in the block at a height, in block order, as a JSON array: fees,
+         *     resources, contract results and the event logs contracts emitted (a TRC-20 `Transfer` or `Approval` among
+         *     them). A block without transactions, or a height the chain has not reached, answers `[]`.
+         *     Safe to retry: the call only reads.
+         */
+        post: operations["getTransactionInfoByBlockNum"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wallet/createtransaction": {
         parameters: {
             query?: never;
@@ -519,6 +617,27 @@ export interface paths {
          *     shape, for data that can no longer change. Safe to retry: the call only reads.
          */
         post: operations["getTransactionInfoByIdSolidity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/walletsolidity/gettransactioninfobyblocknum": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get the receipts of a confirmed block's transactions
+         * @description `getTransactionInfoByBlockNum` read from the solidified chain instead of the head: the same request and answer
+         *     shape, `[]` for a block that is not solidified yet. Safe to retry: the call only reads.
+         */
+        post: operations["getTransactionInfoByBlockNumSolidity"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1241,8 +1360,11 @@ export interface components {
             receipt?: components["schemas"]["Receipt"];
             /** @description Events the contract emitted. */
             log?: components["schemas"]["EventLog"][];
-            /** @description `FAILED` when the transaction failed; left out on success. */
-            result?: string;
+            /**
+             * @description `FAILED` when the transaction failed; left out on success (the node's enum spells success `SUCESS`).
+             * @enum {string}
+             */
+            result?: "SUCESS" | "FAILED";
             /** @description Why it failed, as hex of the text. */
             resMessage?: components["schemas"]["Hex"];
             /** @description For token issues, the new token's id. */
@@ -1266,8 +1388,13 @@ export interface components {
             net_usage?: components["schemas"]["Int64"];
             /** @description Sun burned for bandwidth. */
             net_fee?: components["schemas"]["Int64"];
-            /** @description The contract result: `SUCCESS`, `REVERT`, `OUT_OF_ENERGY`, … */
-            result?: string;
+            /**
+             * @description The contract result: `SUCCESS`, or why the call failed (`REVERT`: the contract refused, with its reason
+             *     in `contractResult`; `OUT_OF_ENERGY`: the fee limit or the balance ran out; …). Left out of transfers
+             *     that run no contract.
+             * @enum {string}
+             */
+            result?: "DEFAULT" | "SUCCESS" | "REVERT" | "BAD_JUMP_DESTINATION" | "OUT_OF_MEMORY" | "PRECOMPILED_CONTRACT" | "STACK_TOO_SMALL" | "STACK_TOO_LARGE" | "ILLEGAL_OPERATION" | "STACK_OVERFLOW" | "OUT_OF_ENERGY" | "OUT_OF_TIME" | "JVM_STACK_OVER_FLOW" | "UNKNOWN" | "TRANSFER_FAILED" | "INVALID_CODE";
             /** @description Extra energy charged for popular contracts. */
             energy_penalty_total?: components["schemas"]["Int64"];
         };
@@ -1308,6 +1435,174 @@ export interface components {
             /** @description The transaction the node built to run the call (never broadcast). */
             transaction?: components["schemas"]["Transaction"];
         };
+        /**
+         * @description Body of `triggerSmartContract`. Give `function_selector` (and `parameter` when the function takes
+         *     arguments), or `data`, not both.
+         */
+        TriggerSmartContractRequest: {
+            /** @description The sender, who signs and pays (`msg.sender`). */
+            owner_address: components["schemas"]["Address"];
+            /** @description The contract to call. */
+            contract_address: components["schemas"]["Address"];
+            /** @description The function's signature, e.g. `transfer(address,uint256)` (its Keccak-256 gives the 4-byte selector). */
+            function_selector?: string;
+            /** @description The ABI-encoded arguments, without the selector (32 bytes per static argument). */
+            parameter?: components["schemas"]["Hex"];
+            /** @description The whole call data (selector and arguments), instead of `function_selector` and `parameter`. */
+            data?: components["schemas"]["Hex"];
+            /**
+             * Format: int64
+             * @description The most sun the call may burn for energy the sender's stake does not cover; past it the call stops
+             *     with `OUT_OF_ENERGY` (and the limit is burned). The network caps it (15 000 TRX on mainnet today).
+             */
+            fee_limit?: bigint;
+            /**
+             * Format: int64
+             * @description TRX (in sun) sent along with the call; 0 for a token transfer.
+             */
+            call_value?: bigint;
+            /**
+             * Format: int64
+             * @description TRC-10 units sent along with the call; 0 for a token transfer.
+             */
+            call_token_value?: bigint;
+            /**
+             * Format: int64
+             * @description The TRC-10 token of `call_token_value`.
+             */
+            token_id?: bigint;
+            /**
+             * Format: int32
+             * @description The permission that will sign (multi-signature accounts); leave it out for the owner.
+             */
+            Permission_id?: number;
+            visible?: components["schemas"]["Visible"];
+        };
+        /** @description The HTTP 200 body of `triggerSmartContract`. Exactly one branch matches. */
+        TriggerSmartContractResult: components["schemas"]["ContractCallBuild"] | components["schemas"]["WalletError"];
+        /**
+         * @description A contract call the node built or refused. Built: `result.result` is true and `transaction` holds the
+         *     unsigned transaction. Refused: `result.code` and `result.message` (hex of the text when `visible` is
+         *     false), no `transaction`. A constant function (a `view`) also gets its output in `constant_result`.
+         */
+        ContractCallBuild: {
+            /** @description Whether the node built the call. */
+            result: {
+                /** @description `true` when built; left out when refused. */
+                result?: boolean;
+                /**
+                 * @description Why the node refused: `CONTRACT_VALIDATE_ERROR` (no contract there, a fee limit out of range, not
+                 *     enough TRX for `call_value`), `CONTRACT_EXE_ERROR`, `OTHER_ERROR`, …
+                 * @example CONTRACT_VALIDATE_ERROR
+                 */
+                code?: string;
+                /** @description What went wrong; the hex of the text when `visible` is false. */
+                message?: string;
+            };
+            /** @description The unsigned transaction. Decode `raw_data_hex` and check it before signing. */
+            transaction?: components["schemas"]["UnsignedTransaction"];
+            /** @description For a constant function, the ABI-encoded output as hex. */
+            constant_result?: components["schemas"]["Hex"][];
+            /** @description For a constant function, the energy the call took. */
+            energy_used?: components["schemas"]["Int64"];
+        };
+        /** @description Body of `getContract` and `getContractInfo`. */
+        ContractRequest: {
+            /** @description The contract's address. */
+            value: components["schemas"]["Address"];
+            visible?: components["schemas"]["Visible"];
+        };
+        /** @description The HTTP 200 body of `getContract`. Exactly one branch matches. */
+        ContractResult: components["schemas"]["SmartContract"] | components["schemas"]["EmptyResult"] | components["schemas"]["WalletError"];
+        /**
+         * @description A deployed contract. Fields that are zero or empty are left out (`call_value`,
+         *     `consume_user_resource_percent` 0 means the deployer pays no energy share). Further fields are allowed.
+         */
+        SmartContract: {
+            /** @description Who deployed the contract. */
+            origin_address?: components["schemas"]["Address"];
+            /** @description The contract's address. */
+            contract_address: components["schemas"]["Address"];
+            /** @description The contract's ABI, in the node's form. */
+            abi?: {
+                /** @description The ABI entries (the node's spelling, `entrys`). */
+                entrys?: components["schemas"]["AbiEntry"][];
+            };
+            /** @description The deployment bytecode. */
+            bytecode?: components["schemas"]["Hex"];
+            /** @description Sun sent to the contract when it was deployed. */
+            call_value?: components["schemas"]["Int64"];
+            /** @description The share (0–100) of a call's energy the caller pays; the deployer pays the rest. */
+            consume_user_resource_percent?: components["schemas"]["Int64"];
+            /** @description The contract's name, as deployed. */
+            name?: string;
+            /** @description The most energy the deployer pays per call. */
+            origin_energy_limit?: components["schemas"]["Int64"];
+            /** @description The Keccak-256 of the runtime code. */
+            code_hash?: components["schemas"]["Hex"];
+            /** @description The id of the transaction that deployed it. */
+            trx_hash?: components["schemas"]["Hex"];
+            /**
+             * Format: int32
+             * @description The contract version (1 for contracts deployed since TVM 4.1).
+             */
+            version?: number;
+        };
+        /** @description One ABI entry, with the node's capitalised enum spellings. */
+        AbiEntry: {
+            /** @description An anonymous event. */
+            anonymous?: boolean;
+            /** @description A function that does not change state (old form of `stateMutability`). */
+            constant?: boolean;
+            /** @description The function or event name. */
+            name?: string;
+            /** @description The parameters. */
+            inputs?: components["schemas"]["AbiParam"][];
+            /** @description The return values. */
+            outputs?: components["schemas"]["AbiParam"][];
+            /**
+             * @description What the entry is.
+             * @enum {string}
+             */
+            type?: "Constructor" | "Function" | "Event" | "Fallback" | "Receive" | "Error";
+            /** @description Takes TRX (old form of `stateMutability`). */
+            payable?: boolean;
+            /**
+             * @description What the function may do.
+             * @enum {string}
+             */
+            stateMutability?: "Pure" | "View" | "Nonpayable" | "Payable";
+        };
+        /** @description One parameter or return value of an ABI entry. */
+        AbiParam: {
+            /** @description For an event parameter, whether it is a topic. */
+            indexed?: boolean;
+            /** @description The parameter name (may be empty). */
+            name?: string;
+            /** @description The Solidity type, e.g. `address` or `uint256`. */
+            type?: string;
+        };
+        /** @description The HTTP 200 body of `getContractInfo`. Exactly one branch matches. */
+        ContractInfoResult: components["schemas"]["ContractInfo"] | components["schemas"]["EmptyResult"] | components["schemas"]["WalletError"];
+        /** @description A contract with its runtime code and energy state. Further fields are allowed. */
+        ContractInfo: {
+            smart_contract: components["schemas"]["SmartContract"];
+            /** @description The code that runs on a call. */
+            runtimecode?: components["schemas"]["Hex"];
+            /** @description The contract's energy state. */
+            contract_state?: {
+                /** @description Energy the contract used in the current cycle. */
+                energy_usage?: components["schemas"]["Int64"];
+                /** @description The extra energy (in ten-thousandths) a call pays because the contract is popular; left out when 0. */
+                energy_factor?: components["schemas"]["Int64"];
+                /** @description The maintenance cycle the state belongs to. */
+                update_cycle?: components["schemas"]["Int64"];
+            };
+        };
+        /** @description The HTTP 200 body of `getTransactionInfoByBlockNum`. Exactly one branch matches. */
+        TransactionInfoListResult: components["schemas"]["TransactionInfoList"] | components["schemas"]["WalletError"];
+        /** @description The receipts of a block's transactions, in block order; `[]` when there are none. */
+        TransactionInfoList: components["schemas"]["TransactionInfo"][];
     };
     responses: {
         /**
@@ -1371,6 +1666,45 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ConstantCallResult"];
+            };
+        };
+        /**
+         * @description The unsigned transaction (`result.result` true), the node's refusal (`result.code` and `result.message`,
+         *     no `transaction`), or an `{"Error": ...}` body (HTTP 200) for a request the node cannot read.
+         */
+        TriggerSmartContractAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TriggerSmartContractResult"];
+            };
+        };
+        /** @description The contract, `{}` when the address has none, or an `{"Error": ...}` body (HTTP 200). */
+        ContractAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ContractResult"];
+            };
+        };
+        /** @description The contract with its runtime code and energy state, `{}`, or an `{"Error": ...}` body (HTTP 200). */
+        ContractInfoAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ContractInfoResult"];
+            };
+        };
+        /** @description The receipts, in block order (`[]` when none), or an `{"Error": ...}` body (HTTP 200). */
+        TransactionInfoListAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TransactionInfoListResult"];
             };
         };
         /** @description The unsigned transaction, or an `{"Error": ...}` body (HTTP 200) when the node refuses to build it. */
@@ -1479,6 +1813,12 @@ export interface components {
         ConstantCallQuery: {
             content: {
                 "application/json": components["schemas"]["ConstantCallRequest"];
+            };
+        };
+        /** @description The contract's address and the encoding to use. */
+        ContractQuery: {
+            content: {
+                "application/json": components["schemas"]["ContractRequest"];
             };
         };
         /** @description Where the page starts and how long it is. */
@@ -1653,6 +1993,71 @@ export interface operations {
         requestBody: components["requestBodies"]["ConstantCallQuery"];
         responses: {
             200: components["responses"]["ConstantCallAnswer"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    triggerSmartContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The caller, the contract, the function and its arguments, and the fee limit. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriggerSmartContractRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["TriggerSmartContractAnswer"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ContractQuery"];
+        responses: {
+            200: components["responses"]["ContractAnswer"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getContractInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ContractQuery"];
+        responses: {
+            200: components["responses"]["ContractInfoAnswer"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getTransactionInfoByBlockNum: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["BlockNumQuery"];
+        responses: {
+            200: components["responses"]["TransactionInfoListAnswer"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -1904,6 +2309,21 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    getTransactionInfoByBlockNumSolidity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["BlockNumQuery"];
+        responses: {
+            200: components["responses"]["TransactionInfoListAnswer"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     triggerConstantContractSolidity: {
         parameters: {
             query?: never;
@@ -2041,6 +2461,18 @@ export type Receipt = components["schemas"]["Receipt"];
 export type EventLog = components["schemas"]["EventLog"];
 export type ConstantCallResult = components["schemas"]["ConstantCallResult"];
 export type ConstantCall = components["schemas"]["ConstantCall"];
+export type TriggerSmartContractRequest = components["schemas"]["TriggerSmartContractRequest"];
+export type TriggerSmartContractResult = components["schemas"]["TriggerSmartContractResult"];
+export type ContractCallBuild = components["schemas"]["ContractCallBuild"];
+export type ContractRequest = components["schemas"]["ContractRequest"];
+export type ContractResult = components["schemas"]["ContractResult"];
+export type SmartContract = components["schemas"]["SmartContract"];
+export type AbiEntry = components["schemas"]["AbiEntry"];
+export type AbiParam = components["schemas"]["AbiParam"];
+export type ContractInfoResult = components["schemas"]["ContractInfoResult"];
+export type ContractInfo = components["schemas"]["ContractInfo"];
+export type TransactionInfoListResult = components["schemas"]["TransactionInfoListResult"];
+export type TransactionInfoList = components["schemas"]["TransactionInfoList"];
 /** Request body of `getAccount` (`POST /wallet/getaccount`). */
 export type GetAccountBody = NonNullable<operations["getAccount"]["requestBody"]>["content"]["application/json"];
 /**
@@ -2131,6 +2563,46 @@ export type TriggerConstantContractBody = NonNullable<operations["triggerConstan
  * reads it back.
  */
 export type TriggerConstantContractResponse = operations["triggerConstantContract"]["responses"][200]["content"]["application/json"];
+/** Request body of `triggerSmartContract` (`POST /wallet/triggersmartcontract`). */
+export type TriggerSmartContractBody = NonNullable<operations["triggerSmartContract"]["requestBody"]>["content"]["application/json"];
+/**
+ * Success response body of `triggerSmartContract` (`POST /wallet/triggersmartcontract`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
+export type TriggerSmartContractResponse = operations["triggerSmartContract"]["responses"][200]["content"]["application/json"];
+/** Request body of `getContract` (`POST /wallet/getcontract`). */
+export type GetContractBody = NonNullable<operations["getContract"]["requestBody"]>["content"]["application/json"];
+/**
+ * Success response body of `getContract` (`POST /wallet/getcontract`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
+export type GetContractResponse = operations["getContract"]["responses"][200]["content"]["application/json"];
+/** Request body of `getContractInfo` (`POST /wallet/getcontractinfo`). */
+export type GetContractInfoBody = NonNullable<operations["getContractInfo"]["requestBody"]>["content"]["application/json"];
+/**
+ * Success response body of `getContractInfo` (`POST /wallet/getcontractinfo`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
+export type GetContractInfoResponse = operations["getContractInfo"]["responses"][200]["content"]["application/json"];
+/** Request body of `getTransactionInfoByBlockNum` (`POST /wallet/gettransactioninfobyblocknum`). */
+export type GetTransactionInfoByBlockNumBody = NonNullable<operations["getTransactionInfoByBlockNum"]["requestBody"]>["content"]["application/json"];
+/**
+ * Success response body of `getTransactionInfoByBlockNum` (`POST /wallet/gettransactioninfobyblocknum`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
+export type GetTransactionInfoByBlockNumResponse = operations["getTransactionInfoByBlockNum"]["responses"][200]["content"]["application/json"];
 /** Request body of `createTransaction` (`POST /wallet/createtransaction`). */
 export type CreateTransactionBody = NonNullable<operations["createTransaction"]["requestBody"]>["content"]["application/json"];
 /**
@@ -2265,6 +2737,16 @@ export type GetTransactionInfoByIdSolidityBody = NonNullable<operations["getTran
  * reads it back.
  */
 export type GetTransactionInfoByIdSolidityResponse = operations["getTransactionInfoByIdSolidity"]["responses"][200]["content"]["application/json"];
+/** Request body of `getTransactionInfoByBlockNumSolidity` (`POST /walletsolidity/gettransactioninfobyblocknum`). */
+export type GetTransactionInfoByBlockNumSolidityBody = NonNullable<operations["getTransactionInfoByBlockNumSolidity"]["requestBody"]>["content"]["application/json"];
+/**
+ * Success response body of `getTransactionInfoByBlockNumSolidity` (`POST /walletsolidity/gettransactioninfobyblocknum`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
+ * reads it back.
+ */
+export type GetTransactionInfoByBlockNumSolidityResponse = operations["getTransactionInfoByBlockNumSolidity"]["responses"][200]["content"]["application/json"];
 /** Request body of `triggerConstantContractSolidity` (`POST /walletsolidity/triggerconstantcontract`). */
 export type TriggerConstantContractSolidityBody = NonNullable<operations["triggerConstantContractSolidity"]["requestBody"]>["content"]["application/json"];
 /**

@@ -5,21 +5,28 @@ import {
   type Block,
   type BroadcastResult,
   type ConstantCall,
+  type ContractCallBuild,
+  type ContractInfo,
   createWalletOperations,
   type GetAssetIssueByIdResponse,
   type SignedTransaction,
+  type SmartContract,
   type Transaction,
   type TransactionInfo,
   type UnsignedTransaction,
   type WalletOperations,
 } from "../../generated/wallet/index.js";
+import { ConfigurationError } from "../runtime/errors/configuration-error.js";
 import { type NodeClientOptions, nodeCallerOptions } from "../runtime/node-client-options.js";
 import type { CallOptions } from "../runtime/operation.js";
 import type { UsageSnapshot } from "../runtime/usage/usage-meter.js";
+import { DEFAULT_MAX_FEE_LIMIT } from "./fee-limits.js";
+import { lazyTrc20 } from "./lazy-trc20.js";
 import { readableAssetIssue } from "./readable-asset.js";
 import type { TransferOptions, TransferRequest, TransferResult } from "./transaction/transfer.js";
+import type { WaitForTransactionOptions } from "./transaction/wait-for-transaction.js";
 import type { WalletSigner } from "./transaction/wallet-signer.js";
-import type { ConstantCaller, Trc20Contract } from "./trc20/trc20-contract.js";
+import type { Trc20Contract } from "./trc20/trc20-contract.js";
 import { createWalletCaller } from "./wallet-caller.js";
 import type {
   AccountQuery,
@@ -29,17 +36,26 @@ import type {
   BlockNumQuery,
   BlockQuery,
   ConstantCallQuery,
+  ContractQuery,
   CreateTransactionQuery,
   TransferAssetQuery,
+  TriggerSmartContractQuery,
   ValueQuery,
   VisibleQuery,
 } from "./wallet-queries.js";
 
 /**
- * Options of {@link createWalletClient}: those of every node client. `retry` covers the reads;
- * transfers and broadcasts are sent once.
+ * Options of {@link createWalletClient}: those of every node client, and the cap on TRC-20 fee
+ * limits. `retry` covers the reads; writes and broadcasts are sent once.
  */
-export interface WalletClientOptions extends NodeClientOptions {}
+export interface WalletClientOptions extends NodeClientOptions {
+  /**
+   * The highest `feeLimit` (sun) a TRC-20 write may ask for, unless the call raises it (default
+   * 1 000 000 000, 1 000 TRX). A larger one is refused before anything is sent, and a transaction
+   * the node built with any fee limit other than the one asked is never signed.
+   */
+  maxFeeLimit?: bigint | number;
+}
 
 /** Per-call options of the reads that have a `/walletsolidity` twin. */
 export interface WalletReadOptions extends CallOptions {
@@ -116,6 +132,47 @@ export interface WalletClient {
    * const call = await wallet.triggerConstantContract({ contract_address: token, function_selector: "decimals()" });
    */
   triggerConstantContract(query: ConstantCallQuery, options?: WalletReadOptions): Promise<ConstantCall>;
+  /**
+   * The receipts of every transaction in the block at a height, in block order (`[]` when none):
+   * fees, resources, and contract results with their logs (TRC-20 `Transfer` and `Approval`).
+   * @example
+   * const receipts = await wallet.getTransactionInfoByBlockNum({ num: 66987565n }, { confirmed: true });
+   */
+  getTransactionInfoByBlockNum(query: BlockNumQuery, options?: WalletReadOptions): Promise<TransactionInfo[]>;
+  /**
+   * A deployed contract: its ABI (`abi.entrys`), bytecode, deployer and name, or `null` when the
+   * address holds none.
+   * @example
+   * const contract = await wallet.getContract({ value: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" });
+   */
+  getContract(query: ContractQuery, options?: CallOptions): Promise<SmartContract | null>;
+  /**
+   * A contract with its runtime code and energy state (`contract_state.energy_factor`), or `null`.
+   * @example
+   * const info = await wallet.getContractInfo({ value: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" });
+   */
+  getContractInfo(query: ContractQuery, options?: CallOptions): Promise<ContractInfo | null>;
+  /**
+   * Has the node build an unsigned contract call (`result.result` true and `transaction`), or says
+   * why it will not (`result.code`, `result.message`). Prefer `trc20(token).transfer` and
+   * `approve`, which also check, sign and broadcast.
+   * @example
+   * const built = await wallet.triggerSmartContract({ owner_address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp", contract_address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", function_selector: "approve(address,uint256)", parameter: "0".repeat(128), fee_limit: 100_000_000n });
+   */
+  triggerSmartContract(query: TriggerSmartContractQuery, options?: CallOptions): Promise<ContractCallBuild>;
+  /**
+   * Waits until a transaction is in a block (with `confirmed: true`, until the solidified chain has
+   * it) and returns its receipt. A `0x` prefix on the id is dropped.
+   *
+   * @throws {TransactionFailedError} when its contract call failed (`REVERT`, `OUT_OF_ENERGY`), with the decoded revert reason.
+   * @throws {TransactionWaitTimeoutError} when `timeout` (default 120 s) runs out first.
+   * @example
+   * import { privateKeySigner } from "chainkit/wallet";
+   * const me = privateKeySigner(sandbox.credentials.walletPrivateKey);
+   * const { txID } = await wallet.trc20(sandbox.fixtures.walletTrc20Address).transfer("TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", 1_000_000n, me);
+   * const receipt = await wallet.waitForTransaction(txID, { confirmed: true });
+   */
+  waitForTransaction(txID: string, options?: WaitForTransactionOptions): Promise<TransactionInfo>;
   /**
    * Has the node build an unsigned TRX transfer. Prefer {@link WalletClient.transfer}, which also checks,
    * signs and broadcasts it.
@@ -196,7 +253,8 @@ export interface WalletClient {
    *
    * @returns The transaction id and the node's answer.
    * @throws {TransactionMismatchError} naming the field the node changed; nothing was signed.
-   * @throws {BroadcastError} when the node refuses the signed transaction.
+   * @throws {BroadcastError} when the node refuses to build or to take it, with the reason in words
+   *   (`balance too low`, `account not activated`, …).
    * @throws {RequestValidationError} before sending, for a bad recipient, amount or token id.
    * @example
    * import { privateKeySigner } from "chainkit/wallet";
@@ -209,9 +267,15 @@ export interface WalletClient {
     options?: TransferOptions,
   ): Promise<TransferResult>;
   /**
-   * A TRC-20 token's reads (`balanceOf`, `decimals`, `symbol`) over `triggerConstantContract`.
+   * A TRC-20 token, with the EVM client's `erc20` methods: reads (`name`, `symbol`, `decimals`,
+   * `totalSupply`, `balanceOf`, `allowance`) over `triggerConstantContract`, and writes (`transfer`,
+   * `approve`) built by the node with `triggerSmartContract` and checked field by field before the
+   * signer is called. `options.confirmed` applies to the reads.
    * @example
-   * const balance = await wallet.trc20("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t").balanceOf("TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp"); // bigint
+   * import { privateKeySigner } from "chainkit/wallet";
+   * const token = wallet.trc20(sandbox.fixtures.walletTrc20Address);
+   * const balance = await token.balanceOf("TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp"); // bigint
+   * await token.transfer("TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", 1_000_000n, privateKeySigner(sandbox.credentials.walletPrivateKey), { feeLimit: 50_000_000n });
    */
   trc20(contract: string, options?: WalletReadOptions): Trc20Contract;
   /** Requests sent so far (each retry counts). */
@@ -245,6 +309,7 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
     ...nodeCallerOptions(options),
   });
   const operations = createWalletOperations(caller) as Operations;
+  const maxFeeLimit = feeLimitCap(options.maxFeeLimit);
 
   /** Calls an operation, or its `/walletsolidity` twin when `confirmed` is asked for. */
   function call(
@@ -281,6 +346,26 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
       found(await call("getTransactionById", query, callOptions), "txID"),
     getTransactionInfoById: async (query, callOptions) =>
       found(await call("getTransactionInfoById", query, callOptions), "id"),
+    getTransactionInfoByBlockNum: async (query, callOptions) =>
+      (await call(
+        "getTransactionInfoByBlockNum",
+        { ...query, num: toInt64(query?.num) } as VisibleQuery,
+        callOptions,
+      )) as TransactionInfo[],
+    getContract: async (query, callOptions) =>
+      found(await call("getContract", query, callOptions), "contract_address"),
+    getContractInfo: async (query, callOptions) =>
+      found(await call("getContractInfo", query, callOptions), "smart_contract"),
+    triggerSmartContract: async (query, callOptions) =>
+      (await call("triggerSmartContract", query, callOptions)) as ContractCallBuild,
+    async waitForTransaction(txID, waitOptions) {
+      const { waitForTransaction } = await import("./transaction/wait-for-transaction.js");
+      return waitForTransaction(
+        (id, { confirmed, ...rest }) => client.getTransactionInfoById({ value: id }, { ...rest, confirmed }),
+        txID,
+        waitOptions,
+      );
+    },
     triggerConstantContract: async (query, callOptions) =>
       (await call("triggerConstantContract", query, callOptions)) as ConstantCall,
     createTransaction: async (query, callOptions) =>
@@ -315,28 +400,30 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
       return sendTransfer(operations, request, signer, transferOptions);
     },
     trc20: (contract, readOptions) =>
-      lazyTrc20(contract, async (request) => {
-        const answer = await client.triggerConstantContract({ ...request, visible: true }, readOptions);
-        return { answer, visible: true };
-      }),
+      lazyTrc20(
+        contract,
+        async (request) => {
+          const answer = await client.triggerConstantContract({ ...request, visible: true }, readOptions);
+          return { answer, visible: true };
+        },
+        { operations, maxFeeLimit },
+      ),
     usage: () => caller.usage(),
   };
   return client;
 }
 
-/** A TRC-20 contract whose reads load the ABI coder on first use. */
-function lazyTrc20(address: string, call: ConstantCaller): Trc20Contract {
-  let loaded: Promise<Trc20Contract> | undefined;
-  const contract = () => {
-    loaded ??= import("./trc20/trc20-contract.js").then(({ trc20Contract }) => trc20Contract(call, address));
-    return loaded;
-  };
-  return {
-    address,
-    balanceOf: async (owner) => (await contract()).balanceOf(owner),
-    decimals: async () => (await contract()).decimals(),
-    symbol: async () => (await contract()).symbol(),
-  };
+/** The client's cap on TRC-20 fee limits: a positive number of sun, in int64 range. */
+function feeLimitCap(value: bigint | number | undefined): bigint {
+  if (value === undefined) return DEFAULT_MAX_FEE_LIMIT;
+  const sun = typeof value === "bigint" ? value : Number.isSafeInteger(value) ? BigInt(value) : undefined;
+  if (sun === undefined || sun <= 0n || sun >= 2n ** 63n) {
+    throw new ConfigurationError(
+      "maxFeeLimit",
+      `must be a positive whole number of sun below 2^63 (1 TRX = 1 000 000 sun), got ${String(value)}`,
+    );
+  }
+  return sun;
 }
 
 /** A height as the int64 the spec types it (a safe integer number is accepted too). */

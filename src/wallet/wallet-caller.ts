@@ -5,9 +5,13 @@ import {
   type HttpRestCaller,
   type RestCallerOptions,
 } from "../runtime/rest/create-rest-caller.js";
-import { withVisibleAddresses } from "./request-address.js";
+import { convertAddress, withVisibleAddresses } from "./request-address.js";
 
 const HEX = /^(0x)?[0-9a-fA-F]*$/;
+const TRANSACTION_ID = /^(0x)?([0-9a-fA-F]{64})$/i;
+/** Operations whose `value` is a transaction id, and those whose `value` is an address. */
+const TRANSACTION_ID_VALUE = new Set(["getTransactionById", "getTransactionInfoById"]);
+const ADDRESS_VALUE = new Set(["getContract", "getContractInfo"]);
 /** The constant-call owner when none is given: the zero address, as tronweb sends it. */
 const ZERO_ADDRESS = "410000000000000000000000000000000000000000";
 
@@ -18,6 +22,8 @@ const ZERO_ADDRESS = "410000000000000000000000000000000000000000";
  *   body are sent in the form it asks for, whichever form they came in;
  * - a constant call without `owner_address` is made from the zero address;
  * - a token name looked up with `visible: false` must be hex;
+ * - a transaction id may come `0x`-prefixed (the prefix is dropped, in every operation that takes
+ *   one), and a contract look-up's address in either form;
  * - the node's `{"Error": "…"}` answers at HTTP 200 become an `HttpError`.
  *
  * `format: int64` values are held to 64 bits, sent or answered, by the operations' validators, as
@@ -60,8 +66,23 @@ function walletInput(operation: RestOperation, input: RestInput): RestInput {
       },
     ]);
   }
-  const filled = base === "triggerConstantContract" ? { owner_address: ZERO_ADDRESS, ...read } : read;
+  let filled = base === "triggerConstantContract" ? { owner_address: ZERO_ADDRESS, ...read } : read;
+  if (TRANSACTION_ID_VALUE.has(base)) filled = { ...filled, value: transactionId(operation.id, read.value) };
+  if (ADDRESS_VALUE.has(base))
+    filled = { ...filled, value: convertAddress(read.value, visible) ?? read.value };
   return { ...input, body: withVisibleAddresses(operation.id, filled, visible) };
+}
+
+/** A transaction id as sent: 64 hex digits, a `0x` prefix dropped; anything else refused in words. */
+function transactionId(operation: string, value: unknown): string {
+  const match = typeof value === "string" ? TRANSACTION_ID.exec(value) : null;
+  if (match) return match[2] as string;
+  throw new RequestValidationError(operation, [
+    {
+      pointer: "/body/value",
+      message: "must be a transaction id: 64 hex digits (the txID), with or without a 0x prefix",
+    },
+  ]);
 }
 
 /** The message of a wallet node's `{"Error": "…"}` answer, which comes with HTTP 200. */

@@ -45,6 +45,31 @@ export interface ConstantCallQuery extends VisibleQuery {
   call_value?: bigint;
 }
 
+/** A contract look-up (`getContract`, `getContractInfo`). The address may be in either form. */
+export interface ContractQuery extends VisibleQuery {
+  value: string;
+}
+
+/** A state-changing contract call for the node to build. Addresses may be in either form. */
+export interface TriggerSmartContractQuery extends VisibleQuery {
+  /** The sender, who signs and pays. */
+  owner_address: string;
+  contract_address: string;
+  /** The function signature, e.g. `transfer(address,uint256)`. */
+  function_selector?: string;
+  /** The ABI-encoded arguments (hex, without the selector). */
+  parameter?: string;
+  /** The whole call data, instead of `function_selector` and `parameter`. */
+  data?: string;
+  /** The most sun the call may burn for energy. */
+  fee_limit?: bigint;
+  /** Sun sent along. */
+  call_value?: bigint;
+  /** TRC-10 units sent along, and their token id. */
+  call_token_value?: bigint;
+  token_id?: bigint;
+}
+
 /** A TRX transfer for the node to build. Addresses may be in either form. */
 export interface CreateTransactionQuery extends VisibleQuery {
   owner_address: string;

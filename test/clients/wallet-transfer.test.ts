@@ -5,16 +5,15 @@ import {
   ContractCallError,
   ContractRevertError,
   createWalletClient,
-  HttpError,
   privateKeySigner,
   RequestValidationError,
   TransactionMismatchError,
-  type TransactionToSign,
   type WalletClient,
   type WalletSigner,
   WalletSignerError,
 } from "chainkit/wallet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spySigner } from "../support/spy-signer.js";
 import { startWalletNode, type WalletNode } from "../support/wallet-node.js";
 
 let node: WalletNode;
@@ -24,20 +23,6 @@ beforeAll(async () => {
   wallet = createWalletClient({ url: node.url, credentials: { token: node.token } });
 });
 afterAll(() => node.close());
-
-/** A signer that records what it was asked to sign. */
-function spySigner(key: string): WalletSigner & { calls: TransactionToSign[] } {
-  const inner = privateKeySigner(key);
-  const calls: TransactionToSign[] = [];
-  return {
-    address: inner.address,
-    calls,
-    signTransaction: (transaction) => {
-      calls.push(transaction);
-      return inner.signTransaction(transaction);
-    },
-  };
-}
 
 const freshKey = (byte: string) => byte.repeat(32);
 
@@ -102,14 +87,31 @@ describe("transfer end to end", () => {
     expect(error).toBeInstanceOf(BroadcastError);
     expect((error as BroadcastError).code).toBe("CONTRACT_VALIDATE_ERROR");
     expect((error as BroadcastError).serviceMessage).toMatch(/balance is not sufficient/);
+    expect((error as BroadcastError).reason).toBe("balance too low");
   });
 
-  it("a build the node refuses (not enough TRX) is an HttpError and nothing is signed", async () => {
-    const signer = spySigner(freshKey("24"));
+  it("more TRX than the balance is refused in words when the node will not build it; nothing is signed", async () => {
+    const signer = spySigner(node.surface.demo.privateKey);
     const error = await wallet
-      .transfer({ to: node.surface.demo.address, amount: 10n ** 15n }, signer)
+      .transfer({ to: privateKeySigner(freshKey("26")).address, amount: 10n ** 15n }, signer)
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toBeInstanceOf(BroadcastError);
+    const refused = error as BroadcastError;
+    expect(refused.reason).toBe("balance too low");
+    expect(refused.code).toBe("CONTRACT_VALIDATE_ERROR");
+    expect(refused.message).toMatch(/^The node refused the transaction: the sender's balance is too low/);
+    expect(refused.message).not.toMatch(/HTTP 200|org\.tron/);
+    expect(refused.serviceMessage).toBe("Validate TransferContract error, balance is not sufficient.");
+    expect(refused.txID).toBeUndefined();
+    expect(signer.calls).toEqual([]);
+  });
+
+  it("an account that never received TRX is refused as not activated", async () => {
+    const signer = spySigner(freshKey("25"));
+    const error = await wallet
+      .transfer({ to: node.surface.demo.address, amount: 1n }, signer)
+      .catch((e: unknown) => e);
+    expect((error as BroadcastError).reason).toBe("account not activated");
     expect(signer.calls).toEqual([]);
   });
 });
@@ -126,6 +128,8 @@ describe("a node that alters the transaction gets no signature", () => {
     ["feeLimit", "/raw_data/fee_limit"],
     ["extraContract", "/raw_data/contract"],
     ["rawDataJson", "/raw_data/contract/0/parameter/value/amount"],
+    ["trailingBytes", "/raw_data_hex"],
+    ["trailingBytes", "/raw_data_hex", "1005416"],
     ["asset", "/raw_data/contract/0/parameter/value/asset_name", "1005416"],
     ["contractType", "/raw_data/contract/0/type", "1005416"],
   ];

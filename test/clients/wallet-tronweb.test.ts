@@ -77,4 +77,34 @@ describe.each(["token", "basic"] as const)("tronweb against the sandbox, %s auth
     expect(tronWeb.trx.ecRecover({ ...tx, visible: false })).toBe(signer.address);
     expect((await tronWeb.trx.getUnconfirmedTransactionInfo(txID)).blockNumber).toBeGreaterThan(0);
   });
+
+  it("a TRC-20 transfer chainkit sends is seen by tronweb's contract().at(token).balanceOf(to).call()", async () => {
+    const tronWeb = peers[mode]();
+    const chainkit = createWalletClient({ url: node.url, credentials: { token: node.token } });
+    const to = privateKeySigner((mode === "token" ? "53" : "54").repeat(32)).address;
+    const { txID } = await chainkit
+      .trc20(node.surface.trc20Address)
+      .transfer(to, 4_321n, privateKeySigner(node.surface.demo.privateKey));
+    node.surface.produceBlock();
+    expect((await chainkit.waitForTransaction(txID)).receipt?.result).toBe("SUCCESS");
+    // tronweb makes constant calls from its default address (it sends no valid owner without one).
+    tronWeb.setAddress(node.surface.demo.address);
+    const token = await tronWeb.contract().at(node.surface.trc20Address);
+    expect(BigInt((await token.balanceOf(to).call()).toString())).toBe(4_321n);
+  });
+
+  it("a TRC-20 transfer tronweb builds, signs and sends is seen by chainkit", async () => {
+    const tronWeb = peers[mode]();
+    const chainkit = createWalletClient({ url: node.url, credentials: { token: node.token } });
+    const to = privateKeySigner((mode === "token" ? "55" : "56").repeat(32)).address;
+    const token = await tronWeb.contract().at(node.surface.trc20Address);
+    const txID: string = await token
+      .transfer(to, 9_876)
+      .send({ feeLimit: 100_000_000 }, node.surface.demo.privateKey);
+    node.surface.produceBlock();
+    node.surface.produceBlock();
+    const receipt = await chainkit.waitForTransaction(txID, { confirmed: true });
+    expect(receipt.log?.[0]?.topics?.[2]).toBe(toHexAddress(to).slice(2).padStart(64, "0"));
+    expect(await chainkit.trc20(node.surface.trc20Address).balanceOf(to)).toBe(9_876n);
+  });
 });

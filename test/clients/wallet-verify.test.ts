@@ -117,7 +117,8 @@ describe("decoding recorded transactions", () => {
     const call = decodeRawTransaction(hexToBytes(trc20.raw_data_hex));
     expect(call.contracts[0]?.type).toBe(31n);
     expect(call.contracts[0]?.typeUrl).toBe("type.googleapis.com/protocol.TriggerSmartContract");
-    expect(call.otherFields).toEqual([18]); // fee_limit, which a transfer must not carry
+    expect(call.otherFields).toEqual([]);
+    expect(call.feeLimit).toBe(10_000_000n); // the TRC-20 call's fee_limit, which a transfer must not carry
   });
 
   it("recovers the signer of a recorded signature", () => {

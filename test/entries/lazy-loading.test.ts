@@ -69,7 +69,7 @@ describe("every entry loads validators and the issue wording on first use only",
 // The clients are imported from their own modules, as a bundler that drops an entry's unused
 // re-exports keeps them (esbuild keeps the chunks those re-exports share with lazy code).
 describe("a client that only reads carries no signing, verification or live code", () => {
-  it("createWalletClient: transfer (secp256k1, the protobuf reader) and TRC-20 (the ABI coder) load on first use", async () => {
+  it("createWalletClient: transfers and TRC-20 writes (secp256k1, the protobuf reader, the checked-write path), TRC-20 reads (the ABI coder) and waitForTransaction load on first use", async () => {
     const { upFront, lazyEntries } = await splitInputs(
       'export { createWalletClient } from "./src/wallet/create-wallet-client.ts";',
     );
@@ -81,10 +81,16 @@ describe("a client that only reads carries no signing, verification or live code
         /@bufbuild\/protobuf/,
         /src\/wallet\/transaction\//,
         /src\/wallet\/trc20\//,
+        /src\/wallet\/errors\/(refusal-reason|broadcast-error|contract-call-error|transaction-failed-error|transaction-wait-timeout-error)\.ts$/,
       ]),
     ).toEqual([]);
     expect(lazyEntries).toEqual(
-      expect.arrayContaining(["src/wallet/transaction/transfer.ts", "src/wallet/trc20/trc20-contract.ts"]),
+      expect.arrayContaining([
+        "src/wallet/transaction/transfer.ts",
+        "src/wallet/trc20/trc20-contract.ts",
+        "src/wallet/trc20/trc20-writes.ts",
+        "src/wallet/transaction/wait-for-transaction.ts",
+      ]),
     );
   });
 

@@ -61,10 +61,14 @@ describe("wallet spec: shape", () => {
       "getPaginatedAssetIssueList",
       "getAssetIssueListByName",
       "getAssetIssueById",
+      "triggerSmartContract",
+      "getContract",
+      "getContractInfo",
+      "getTransactionInfoByBlockNum",
     ]) {
       expect(ids).toContain(id);
     }
-    const writes = ["createTransaction", "transferAsset", "broadcastTransaction"];
+    const writes = ["createTransaction", "transferAsset", "triggerSmartContract", "broadcastTransaction"];
     for (const { op } of operations) {
       expect(op["x-idempotent"] === true, String(op.operationId)).toBe(
         !writes.includes(String(op.operationId)),
@@ -82,6 +86,7 @@ describe("wallet spec: shape", () => {
         "getBlockById",
         "getTransactionById",
         "getTransactionInfoById",
+        "getTransactionInfoByBlockNum",
         "triggerConstantContract",
         "getAssetIssueListByName",
         "getAssetIssueById",
@@ -120,6 +125,9 @@ describe("wallet spec: every recorded node answer validates", () => {
     ["tron_broadcasttransaction", "BroadcastResultBody"],
     ["tron_getpaginatedassetissuelist", "AssetIssueListResult"],
     ["tron_getassetissuebyaccount", "AssetIssueListResult"],
+    ["triggersmartcontract", "TriggerSmartContractResult"],
+    ["gettransactioninfobyblocknum", "TransactionInfoListResult"],
+    ["gettransactioninfobyid", "TransactionInfoResult"],
   ];
   test.each(cases)("%s answers match %s", (file, name) => {
     const validate = schema(name);
@@ -127,6 +135,28 @@ describe("wallet spec: every recorded node answer validates", () => {
     expect(examples.length).toBeGreaterThan(0);
     for (const { response } of examples)
       expect(validate(response), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  test("getcontract: the recorded contract validates once the source's own '...' cut in the bytecode is taken out", () => {
+    const { examples } = losslessFixture("getcontract");
+    const contract = examples[0]?.response as Json;
+    // The documentation shortened the bytecode with a literal "..."; everything else is as the node sent it.
+    expect(String(contract.bytecode).endsWith("...")).toBe(true);
+    expect(schema("ContractResult")(contract)).toBe(false);
+    const whole: Json = { ...contract, bytecode: String(contract.bytecode).slice(0, -3) };
+    expect(schema("ContractResult")(whole), JSON.stringify(schema("ContractResult").errors)).toBe(true);
+    expect(((whole.abi as Json).entrys as Json[])[0]).toMatchObject({
+      type: "Function",
+      stateMutability: "View",
+    });
+  });
+
+  test("receipt results are java-tron's enums: OUT_OF_ENERGY passes, a misspelling does not", () => {
+    const failed = losslessFixture("gettransactioninfobyid").examples[1]?.response as Json;
+    expect((failed.receipt as Json).result).toBe("OUT_OF_ENERGY");
+    expect(schema("TransactionInfo")(failed)).toBe(true);
+    expect(schema("TransactionInfo")({ ...failed, receipt: { result: "OUT_OF_GAS" } })).toBe(false);
+    expect(schema("TransactionInfo")({ ...failed, result: "SUCCESS" })).toBe(false);
   });
 
   test("the requests the vectors were recorded with are valid requests", () => {
@@ -139,6 +169,8 @@ describe("wallet spec: every recorded node answer validates", () => {
       ["tron_createtransaction", "CreateTransactionRequest"],
       ["tron_getpaginatedassetissuelist", "AssetPageRequest"],
       ["tron_getassetissuebyaccount", "AccountRequest"],
+      ["getcontract", "ContractRequest"],
+      ["gettransactioninfobyblocknum", "BlockNumRequest"],
     ];
     for (const [file, name] of requests) {
       const validate = schema(name);
@@ -149,6 +181,12 @@ describe("wallet spec: every recorded node answer validates", () => {
     const blocks = recorded("tron_getblockbynum").examples;
     expect(schema("BlockNumRequest")(blocks[0]?.request)).toBe(true);
     expect(schema("GetBlockRequest")(blocks[2]?.request)).toBe(true);
+    const trigger = recorded("triggersmartcontract").examples[0]?.request;
+    expect(schema("TriggerSmartContractRequest")(trigger)).toBe(true);
+    expect(
+      schema("TriggerSmartContractRequest")({ ...trigger, data: "a9059cbb" }),
+      "data and function_selector together",
+    ).toBe(false);
     const broadcast = recorded("tron_broadcasttransaction").examples[0]?.request;
     expect(schema("SignedTransaction")(broadcast), JSON.stringify(schema("SignedTransaction").errors)).toBe(
       true,

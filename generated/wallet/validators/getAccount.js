@@ -30,13 +30,13 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate348;
-const schema96 = {"$ref":"schemas#/$defs/AccountRequest"};
-const schema30 = {"type":"object","additionalProperties":false,"required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
-const schema21 = {"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"};
+export const body = validate412;
+const schema111 = {"$ref":"schemas#/$defs/AccountRequest"};
+const schema33 = {"type":"object","additionalProperties":false,"required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+const schema24 = {"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"};
 const pattern3 = new RegExp("^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -49,25 +49,25 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate54.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-const schema31 = {"type":"boolean"};
+const schema34 = {"type":"boolean"};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
-validate98.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -82,14 +82,14 @@ errors++;
 }
 }
 if(data.address !== undefined){
-if(!(validate54(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate59(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
-if(!(validate98(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate103(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
 errors = vErrors.length;
 }
 }
@@ -98,37 +98,37 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate96.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
-validate348.errors = vErrors;
+validate412.errors = vErrors;
 return errors === 0;
 }
 
-const schema97 = {"$ref":"schemas#/$defs/AccountResult"};
-const schema35 = {"oneOf":[{"$ref":"schemas#/$defs/Account"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema20 = {"type":"object","required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"account_name":{"type":"string"},"type":{"type":"string"},"balance":{"$ref":"schemas#/$defs/Int64"},"create_time":{"$ref":"schemas#/$defs/Int64"},"latest_opration_time":{"$ref":"schemas#/$defs/Int64"},"latest_consume_time":{"$ref":"schemas#/$defs/Int64"},"latest_consume_free_time":{"$ref":"schemas#/$defs/Int64"},"net_usage":{"$ref":"schemas#/$defs/Int64"},"free_net_usage":{"$ref":"schemas#/$defs/Int64"},"net_window_size":{"$ref":"schemas#/$defs/Int64"},"net_window_optimized":{"type":"boolean"},"assetV2":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"free_asset_net_usageV2":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"asset_optimized":{"type":"boolean"},"frozenV2":{"type":"array","items":{"$ref":"schemas#/$defs/FrozenV2"}},"unfrozenV2":{"type":"array","items":{"$ref":"schemas#/$defs/UnfrozenV2"}},"account_resource":{"$ref":"schemas#/$defs/AccountEnergyState"},"owner_permission":{"$ref":"schemas#/$defs/Permission"},"witness_permission":{"$ref":"schemas#/$defs/Permission"},"active_permission":{"type":"array","items":{"$ref":"schemas#/$defs/Permission"}},"allowance":{"$ref":"schemas#/$defs/Int64"},"latest_withdraw_time":{"$ref":"schemas#/$defs/Int64"},"asset_issued_ID":{"type":"string"},"asset_issued_name":{"type":"string"}}};
-const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const schema112 = {"$ref":"schemas#/$defs/AccountResult"};
+const schema38 = {"oneOf":[{"$ref":"schemas#/$defs/Account"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema23 = {"type":"object","required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"account_name":{"type":"string"},"type":{"type":"string"},"balance":{"$ref":"schemas#/$defs/Int64"},"create_time":{"$ref":"schemas#/$defs/Int64"},"latest_opration_time":{"$ref":"schemas#/$defs/Int64"},"latest_consume_time":{"$ref":"schemas#/$defs/Int64"},"latest_consume_free_time":{"$ref":"schemas#/$defs/Int64"},"net_usage":{"$ref":"schemas#/$defs/Int64"},"free_net_usage":{"$ref":"schemas#/$defs/Int64"},"net_window_size":{"$ref":"schemas#/$defs/Int64"},"net_window_optimized":{"type":"boolean"},"assetV2":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"free_asset_net_usageV2":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"asset_optimized":{"type":"boolean"},"frozenV2":{"type":"array","items":{"$ref":"schemas#/$defs/FrozenV2"}},"unfrozenV2":{"type":"array","items":{"$ref":"schemas#/$defs/UnfrozenV2"}},"account_resource":{"$ref":"schemas#/$defs/AccountEnergyState"},"owner_permission":{"$ref":"schemas#/$defs/Permission"},"witness_permission":{"$ref":"schemas#/$defs/Permission"},"active_permission":{"type":"array","items":{"$ref":"schemas#/$defs/Permission"}},"allowance":{"$ref":"schemas#/$defs/Int64"},"latest_withdraw_time":{"$ref":"schemas#/$defs/Int64"},"asset_issued_ID":{"type":"string"},"asset_issued_name":{"type":"string"}}};
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = new RegExp("^-?[0-9]+$", "u");
 const obj0 = BigInt("-9223372036854775808");
 const obj1 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema22.type}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
 if(typeof data == "string" && pattern4.test(data)){
@@ -150,13 +150,13 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"patter
 errors++;
 }
 }
-validate56.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"type":"object","required":["key"],"properties":{"key":{"type":"string"},"value":{"$ref":"schemas#/$defs/Int64"}}};
+const schema26 = {"type":"object","required":["key"],"properties":{"key":{"type":"string"},"value":{"$ref":"schemas#/$defs/Int64"}}};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -171,8 +171,8 @@ errors++;
 }
 }
 if(data.value !== undefined){
-if(!(validate56(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -181,13 +181,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate65.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"type":"object","properties":{"type":{"type":"string"},"amount":{"$ref":"schemas#/$defs/Int64"}}};
+const schema27 = {"type":"object","properties":{"type":{"type":"string"},"amount":{"$ref":"schemas#/$defs/Int64"}}};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -198,8 +198,8 @@ errors++;
 }
 }
 if(data.amount !== undefined){
-if(!(validate56(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -208,13 +208,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate69.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"type":"object","properties":{"type":{"type":"string"},"unfreeze_amount":{"$ref":"schemas#/$defs/Int64"},"unfreeze_expire_time":{"$ref":"schemas#/$defs/Int64"}}};
+const schema28 = {"type":"object","properties":{"type":{"type":"string"},"unfreeze_amount":{"$ref":"schemas#/$defs/Int64"},"unfreeze_expire_time":{"$ref":"schemas#/$defs/Int64"}}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -225,14 +225,14 @@ errors++;
 }
 }
 if(data.unfreeze_amount !== undefined){
-if(!(validate56(data.unfreeze_amount, {instancePath:instancePath+"/unfreeze_amount",parentData:data,parentDataProperty:"unfreeze_amount",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.unfreeze_amount, {instancePath:instancePath+"/unfreeze_amount",parentData:data,parentDataProperty:"unfreeze_amount",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.unfreeze_expire_time !== undefined){
-if(!(validate56(data.unfreeze_expire_time, {instancePath:instancePath+"/unfreeze_expire_time",parentData:data,parentDataProperty:"unfreeze_expire_time",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.unfreeze_expire_time, {instancePath:instancePath+"/unfreeze_expire_time",parentData:data,parentDataProperty:"unfreeze_expire_time",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -241,31 +241,31 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate72.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"type":"object","properties":{"energy_usage":{"$ref":"schemas#/$defs/Int64"},"latest_consume_time_for_energy":{"$ref":"schemas#/$defs/Int64"},"energy_window_size":{"$ref":"schemas#/$defs/Int64"},"energy_window_optimized":{"type":"boolean"}}};
+const schema29 = {"type":"object","properties":{"energy_usage":{"$ref":"schemas#/$defs/Int64"},"latest_consume_time_for_energy":{"$ref":"schemas#/$defs/Int64"},"energy_window_size":{"$ref":"schemas#/$defs/Int64"},"energy_window_optimized":{"type":"boolean"}}};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.energy_usage !== undefined){
-if(!(validate56(data.energy_usage, {instancePath:instancePath+"/energy_usage",parentData:data,parentDataProperty:"energy_usage",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.energy_usage, {instancePath:instancePath+"/energy_usage",parentData:data,parentDataProperty:"energy_usage",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.latest_consume_time_for_energy !== undefined){
-if(!(validate56(data.latest_consume_time_for_energy, {instancePath:instancePath+"/latest_consume_time_for_energy",parentData:data,parentDataProperty:"latest_consume_time_for_energy",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.latest_consume_time_for_energy, {instancePath:instancePath+"/latest_consume_time_for_energy",parentData:data,parentDataProperty:"latest_consume_time_for_energy",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.energy_window_size !== undefined){
-if(!(validate56(data.energy_window_size, {instancePath:instancePath+"/energy_window_size",parentData:data,parentDataProperty:"energy_window_size",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.energy_window_size, {instancePath:instancePath+"/energy_window_size",parentData:data,parentDataProperty:"energy_window_size",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -280,16 +280,16 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate76.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"type":"object","properties":{"type":{"type":"string"},"id":{"type":"integer","format":"int32"},"permission_name":{"type":"string"},"threshold":{"$ref":"schemas#/$defs/Int64"},"operations":{"$ref":"schemas#/$defs/Hex"},"keys":{"type":"array","items":{"type":"object","properties":{"address":{"$ref":"schemas#/$defs/Address"},"weight":{"$ref":"schemas#/$defs/Int64"}}}}}};
+const schema30 = {"type":"object","properties":{"type":{"type":"string"},"id":{"type":"integer","format":"int32"},"permission_name":{"type":"string"},"threshold":{"$ref":"schemas#/$defs/Int64"},"operations":{"$ref":"schemas#/$defs/Hex"},"keys":{"type":"array","items":{"type":"object","properties":{"address":{"$ref":"schemas#/$defs/Address"},"weight":{"$ref":"schemas#/$defs/Int64"}}}}}};
 const formats2 = cjs0.fullFormats.int32;
-const schema28 = {"type":"string","pattern":"^[0-9a-fA-F]*$"};
+const schema31 = {"type":"string","pattern":"^[0-9a-fA-F]*$"};
 const pattern6 = new RegExp("^[0-9a-fA-F]*$", "u");
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -302,12 +302,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate83.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -337,14 +337,14 @@ errors++;
 }
 }
 if(data.threshold !== undefined){
-if(!(validate56(data.threshold, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.threshold, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.operations !== undefined){
-if(!(validate83(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate88(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 }
@@ -356,14 +356,14 @@ for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.address !== undefined){
-if(!(validate54(data6.address, {instancePath:instancePath+"/keys/" + i0+"/address",parentData:data6,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate59(data6.address, {instancePath:instancePath+"/keys/" + i0+"/address",parentData:data6,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data6.weight !== undefined){
-if(!(validate56(data6.weight, {instancePath:instancePath+"/keys/" + i0+"/weight",parentData:data6,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data6.weight, {instancePath:instancePath+"/keys/" + i0+"/weight",parentData:data6,parentDataProperty:"weight",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -384,12 +384,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate81.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -398,8 +398,8 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.address !== undefined){
-if(!(validate54(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate59(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -416,50 +416,50 @@ errors++;
 }
 }
 if(data.balance !== undefined){
-if(!(validate56(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.create_time !== undefined){
-if(!(validate56(data.create_time, {instancePath:instancePath+"/create_time",parentData:data,parentDataProperty:"create_time",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.create_time, {instancePath:instancePath+"/create_time",parentData:data,parentDataProperty:"create_time",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.latest_opration_time !== undefined){
-if(!(validate56(data.latest_opration_time, {instancePath:instancePath+"/latest_opration_time",parentData:data,parentDataProperty:"latest_opration_time",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.latest_opration_time, {instancePath:instancePath+"/latest_opration_time",parentData:data,parentDataProperty:"latest_opration_time",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.latest_consume_time !== undefined){
-if(!(validate56(data.latest_consume_time, {instancePath:instancePath+"/latest_consume_time",parentData:data,parentDataProperty:"latest_consume_time",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.latest_consume_time, {instancePath:instancePath+"/latest_consume_time",parentData:data,parentDataProperty:"latest_consume_time",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.latest_consume_free_time !== undefined){
-if(!(validate56(data.latest_consume_free_time, {instancePath:instancePath+"/latest_consume_free_time",parentData:data,parentDataProperty:"latest_consume_free_time",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.latest_consume_free_time, {instancePath:instancePath+"/latest_consume_free_time",parentData:data,parentDataProperty:"latest_consume_free_time",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.net_usage !== undefined){
-if(!(validate56(data.net_usage, {instancePath:instancePath+"/net_usage",parentData:data,parentDataProperty:"net_usage",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.net_usage, {instancePath:instancePath+"/net_usage",parentData:data,parentDataProperty:"net_usage",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.free_net_usage !== undefined){
-if(!(validate56(data.free_net_usage, {instancePath:instancePath+"/free_net_usage",parentData:data,parentDataProperty:"free_net_usage",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.free_net_usage, {instancePath:instancePath+"/free_net_usage",parentData:data,parentDataProperty:"free_net_usage",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.net_window_size !== undefined){
-if(!(validate56(data.net_window_size, {instancePath:instancePath+"/net_window_size",parentData:data,parentDataProperty:"net_window_size",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.net_window_size, {instancePath:instancePath+"/net_window_size",parentData:data,parentDataProperty:"net_window_size",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -474,8 +474,8 @@ let data12 = data.assetV2;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate65(data12[i0], {instancePath:instancePath+"/assetV2/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate70(data12[i0], {instancePath:instancePath+"/assetV2/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -490,8 +490,8 @@ let data14 = data.free_asset_net_usageV2;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate65(data14[i1], {instancePath:instancePath+"/free_asset_net_usageV2/" + i1,parentData:data14,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate70(data14[i1], {instancePath:instancePath+"/free_asset_net_usageV2/" + i1,parentData:data14,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -512,8 +512,8 @@ let data17 = data.frozenV2;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate69(data17[i2], {instancePath:instancePath+"/frozenV2/" + i2,parentData:data17,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate74(data17[i2], {instancePath:instancePath+"/frozenV2/" + i2,parentData:data17,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
@@ -528,8 +528,8 @@ let data19 = data.unfrozenV2;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate72(data19[i3], {instancePath:instancePath+"/unfrozenV2/" + i3,parentData:data19,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate77(data19[i3], {instancePath:instancePath+"/unfrozenV2/" + i3,parentData:data19,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -540,20 +540,20 @@ errors++;
 }
 }
 if(data.account_resource !== undefined){
-if(!(validate76(data.account_resource, {instancePath:instancePath+"/account_resource",parentData:data,parentDataProperty:"account_resource",rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate81(data.account_resource, {instancePath:instancePath+"/account_resource",parentData:data,parentDataProperty:"account_resource",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 }
 if(data.owner_permission !== undefined){
-if(!(validate81(data.owner_permission, {instancePath:instancePath+"/owner_permission",parentData:data,parentDataProperty:"owner_permission",rootData}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate86(data.owner_permission, {instancePath:instancePath+"/owner_permission",parentData:data,parentDataProperty:"owner_permission",rootData}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
 }
 }
 if(data.witness_permission !== undefined){
-if(!(validate81(data.witness_permission, {instancePath:instancePath+"/witness_permission",parentData:data,parentDataProperty:"witness_permission",rootData}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate86(data.witness_permission, {instancePath:instancePath+"/witness_permission",parentData:data,parentDataProperty:"witness_permission",rootData}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
 }
 }
@@ -562,8 +562,8 @@ let data24 = data.active_permission;
 if(Array.isArray(data24)){
 const len4 = data24.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate81(data24[i4], {instancePath:instancePath+"/active_permission/" + i4,parentData:data24,parentDataProperty:i4,rootData}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate86(data24[i4], {instancePath:instancePath+"/active_permission/" + i4,parentData:data24,parentDataProperty:i4,rootData}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
 }
 }
@@ -574,14 +574,14 @@ errors++;
 }
 }
 if(data.allowance !== undefined){
-if(!(validate56(data.allowance, {instancePath:instancePath+"/allowance",parentData:data,parentDataProperty:"allowance",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.allowance, {instancePath:instancePath+"/allowance",parentData:data,parentDataProperty:"allowance",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.latest_withdraw_time !== undefined){
-if(!(validate56(data.latest_withdraw_time, {instancePath:instancePath+"/latest_withdraw_time",parentData:data,parentDataProperty:"latest_withdraw_time",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.latest_withdraw_time, {instancePath:instancePath+"/latest_withdraw_time",parentData:data,parentDataProperty:"latest_withdraw_time",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -602,13 +602,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate53.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-const schema36 = {"type":"object","maxProperties":0};
+const schema39 = {"type":"object","maxProperties":0};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -621,13 +621,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate122.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-const schema34 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
+const schema37 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -646,20 +646,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate118.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate58(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -668,8 +668,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate122(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -683,8 +683,8 @@ valid0 = true;
 passing0 = 1;
 }
 var _errs3 = errors;
-if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -714,24 +714,24 @@ vErrors = null;
 }
 }
 }
-validate120.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate120(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate125(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
-validate350.errors = vErrors;
+validate414.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate350, int64: [["account_resource","energy_usage"],["account_resource","energy_window_size"],["account_resource","latest_consume_time_for_energy"],["active_permission","*","keys","*","weight"],["active_permission","*","threshold"],["allowance"],["assetV2","*","value"],["balance"],["create_time"],["free_asset_net_usageV2","*","value"],["free_net_usage"],["frozenV2","*","amount"],["latest_consume_free_time"],["latest_consume_time"],["latest_opration_time"],["latest_withdraw_time"],["net_usage"],["net_window_size"],["owner_permission","keys","*","weight"],["owner_permission","threshold"],["unfrozenV2","*","unfreeze_amount"],["unfrozenV2","*","unfreeze_expire_time"],["witness_permission","keys","*","weight"],["witness_permission","threshold"]] },
+  "200": { validate: validate414, int64: [["account_resource","energy_usage"],["account_resource","energy_window_size"],["account_resource","latest_consume_time_for_energy"],["active_permission","*","keys","*","weight"],["active_permission","*","threshold"],["allowance"],["assetV2","*","value"],["balance"],["create_time"],["free_asset_net_usageV2","*","value"],["free_net_usage"],["frozenV2","*","amount"],["latest_consume_free_time"],["latest_consume_time"],["latest_opration_time"],["latest_withdraw_time"],["net_usage"],["net_window_size"],["owner_permission","keys","*","weight"],["owner_permission","threshold"],["unfrozenV2","*","unfreeze_amount"],["unfrozenV2","*","unfreeze_expire_time"],["witness_permission","keys","*","weight"],["witness_permission","threshold"]] },
   "401": {},
   "413": {},
   "429": {},

@@ -30,13 +30,13 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate352;
-const schema98 = {"$ref":"schemas#/$defs/AccountRequest"};
-const schema30 = {"type":"object","additionalProperties":false,"required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
-const schema21 = {"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"};
+export const body = validate416;
+const schema113 = {"$ref":"schemas#/$defs/AccountRequest"};
+const schema33 = {"type":"object","additionalProperties":false,"required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+const schema24 = {"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"};
 const pattern3 = new RegExp("^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -49,25 +49,25 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate54.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-const schema31 = {"type":"boolean"};
+const schema34 = {"type":"boolean"};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
-validate98.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -82,14 +82,14 @@ errors++;
 }
 }
 if(data.address !== undefined){
-if(!(validate54(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate59(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
-if(!(validate98(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate103(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
 errors = vErrors.length;
 }
 }
@@ -98,37 +98,37 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate96.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
-validate352.errors = vErrors;
+validate416.errors = vErrors;
 return errors === 0;
 }
 
-const schema99 = {"$ref":"schemas#/$defs/AccountResourceResult"};
-const schema33 = {"oneOf":[{"$ref":"schemas#/$defs/AccountResource"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema32 = {"type":"object","not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"freeNetUsed":{"$ref":"schemas#/$defs/Int64"},"freeNetLimit":{"$ref":"schemas#/$defs/Int64"},"NetUsed":{"$ref":"schemas#/$defs/Int64"},"NetLimit":{"$ref":"schemas#/$defs/Int64"},"EnergyUsed":{"$ref":"schemas#/$defs/Int64"},"EnergyLimit":{"$ref":"schemas#/$defs/Int64"},"tronPowerUsed":{"$ref":"schemas#/$defs/Int64"},"tronPowerLimit":{"$ref":"schemas#/$defs/Int64"},"assetNetUsed":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"assetNetLimit":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"TotalNetLimit":{"$ref":"schemas#/$defs/Int64"},"TotalNetWeight":{"$ref":"schemas#/$defs/Int64"},"TotalEnergyLimit":{"$ref":"schemas#/$defs/Int64"},"TotalEnergyWeight":{"$ref":"schemas#/$defs/Int64"},"TotalTronPowerWeight":{"$ref":"schemas#/$defs/Int64"}}};
-const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const schema114 = {"$ref":"schemas#/$defs/AccountResourceResult"};
+const schema36 = {"oneOf":[{"$ref":"schemas#/$defs/AccountResource"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema35 = {"type":"object","not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"freeNetUsed":{"$ref":"schemas#/$defs/Int64"},"freeNetLimit":{"$ref":"schemas#/$defs/Int64"},"NetUsed":{"$ref":"schemas#/$defs/Int64"},"NetLimit":{"$ref":"schemas#/$defs/Int64"},"EnergyUsed":{"$ref":"schemas#/$defs/Int64"},"EnergyLimit":{"$ref":"schemas#/$defs/Int64"},"tronPowerUsed":{"$ref":"schemas#/$defs/Int64"},"tronPowerLimit":{"$ref":"schemas#/$defs/Int64"},"assetNetUsed":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"assetNetLimit":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"TotalNetLimit":{"$ref":"schemas#/$defs/Int64"},"TotalNetWeight":{"$ref":"schemas#/$defs/Int64"},"TotalEnergyLimit":{"$ref":"schemas#/$defs/Int64"},"TotalEnergyWeight":{"$ref":"schemas#/$defs/Int64"},"TotalTronPowerWeight":{"$ref":"schemas#/$defs/Int64"}}};
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = new RegExp("^-?[0-9]+$", "u");
 const obj0 = BigInt("-9223372036854775808");
 const obj1 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema22.type}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
 if(typeof data == "string" && pattern4.test(data)){
@@ -150,13 +150,13 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"patter
 errors++;
 }
 }
-validate56.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"type":"object","required":["key"],"properties":{"key":{"type":"string"},"value":{"$ref":"schemas#/$defs/Int64"}}};
+const schema26 = {"type":"object","required":["key"],"properties":{"key":{"type":"string"},"value":{"$ref":"schemas#/$defs/Int64"}}};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -171,8 +171,8 @@ errors++;
 }
 }
 if(data.value !== undefined){
-if(!(validate56(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -181,12 +181,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate65.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -224,50 +224,50 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.freeNetUsed !== undefined){
-if(!(validate56(data.freeNetUsed, {instancePath:instancePath+"/freeNetUsed",parentData:data,parentDataProperty:"freeNetUsed",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.freeNetUsed, {instancePath:instancePath+"/freeNetUsed",parentData:data,parentDataProperty:"freeNetUsed",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.freeNetLimit !== undefined){
-if(!(validate56(data.freeNetLimit, {instancePath:instancePath+"/freeNetLimit",parentData:data,parentDataProperty:"freeNetLimit",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.freeNetLimit, {instancePath:instancePath+"/freeNetLimit",parentData:data,parentDataProperty:"freeNetLimit",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.NetUsed !== undefined){
-if(!(validate56(data.NetUsed, {instancePath:instancePath+"/NetUsed",parentData:data,parentDataProperty:"NetUsed",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.NetUsed, {instancePath:instancePath+"/NetUsed",parentData:data,parentDataProperty:"NetUsed",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.NetLimit !== undefined){
-if(!(validate56(data.NetLimit, {instancePath:instancePath+"/NetLimit",parentData:data,parentDataProperty:"NetLimit",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.NetLimit, {instancePath:instancePath+"/NetLimit",parentData:data,parentDataProperty:"NetLimit",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.EnergyUsed !== undefined){
-if(!(validate56(data.EnergyUsed, {instancePath:instancePath+"/EnergyUsed",parentData:data,parentDataProperty:"EnergyUsed",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.EnergyUsed, {instancePath:instancePath+"/EnergyUsed",parentData:data,parentDataProperty:"EnergyUsed",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.EnergyLimit !== undefined){
-if(!(validate56(data.EnergyLimit, {instancePath:instancePath+"/EnergyLimit",parentData:data,parentDataProperty:"EnergyLimit",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.EnergyLimit, {instancePath:instancePath+"/EnergyLimit",parentData:data,parentDataProperty:"EnergyLimit",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.tronPowerUsed !== undefined){
-if(!(validate56(data.tronPowerUsed, {instancePath:instancePath+"/tronPowerUsed",parentData:data,parentDataProperty:"tronPowerUsed",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.tronPowerUsed, {instancePath:instancePath+"/tronPowerUsed",parentData:data,parentDataProperty:"tronPowerUsed",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.tronPowerLimit !== undefined){
-if(!(validate56(data.tronPowerLimit, {instancePath:instancePath+"/tronPowerLimit",parentData:data,parentDataProperty:"tronPowerLimit",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.tronPowerLimit, {instancePath:instancePath+"/tronPowerLimit",parentData:data,parentDataProperty:"tronPowerLimit",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -276,8 +276,8 @@ let data9 = data.assetNetUsed;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate65(data9[i0], {instancePath:instancePath+"/assetNetUsed/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate70(data9[i0], {instancePath:instancePath+"/assetNetUsed/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -292,8 +292,8 @@ let data11 = data.assetNetLimit;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate65(data11[i1], {instancePath:instancePath+"/assetNetLimit/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate70(data11[i1], {instancePath:instancePath+"/assetNetLimit/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -304,32 +304,32 @@ errors++;
 }
 }
 if(data.TotalNetLimit !== undefined){
-if(!(validate56(data.TotalNetLimit, {instancePath:instancePath+"/TotalNetLimit",parentData:data,parentDataProperty:"TotalNetLimit",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.TotalNetLimit, {instancePath:instancePath+"/TotalNetLimit",parentData:data,parentDataProperty:"TotalNetLimit",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.TotalNetWeight !== undefined){
-if(!(validate56(data.TotalNetWeight, {instancePath:instancePath+"/TotalNetWeight",parentData:data,parentDataProperty:"TotalNetWeight",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.TotalNetWeight, {instancePath:instancePath+"/TotalNetWeight",parentData:data,parentDataProperty:"TotalNetWeight",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.TotalEnergyLimit !== undefined){
-if(!(validate56(data.TotalEnergyLimit, {instancePath:instancePath+"/TotalEnergyLimit",parentData:data,parentDataProperty:"TotalEnergyLimit",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.TotalEnergyLimit, {instancePath:instancePath+"/TotalEnergyLimit",parentData:data,parentDataProperty:"TotalEnergyLimit",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.TotalEnergyWeight !== undefined){
-if(!(validate56(data.TotalEnergyWeight, {instancePath:instancePath+"/TotalEnergyWeight",parentData:data,parentDataProperty:"TotalEnergyWeight",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.TotalEnergyWeight, {instancePath:instancePath+"/TotalEnergyWeight",parentData:data,parentDataProperty:"TotalEnergyWeight",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.TotalTronPowerWeight !== undefined){
-if(!(validate56(data.TotalTronPowerWeight, {instancePath:instancePath+"/TotalTronPowerWeight",parentData:data,parentDataProperty:"TotalTronPowerWeight",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.TotalTronPowerWeight, {instancePath:instancePath+"/TotalTronPowerWeight",parentData:data,parentDataProperty:"TotalTronPowerWeight",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -338,13 +338,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate100.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-const schema34 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
+const schema37 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -363,20 +363,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate118.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -385,8 +385,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -415,24 +415,24 @@ vErrors = null;
 }
 }
 }
-validate116.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate116(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
-validate354.errors = vErrors;
+validate418.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate354, int64: [["EnergyLimit"],["EnergyUsed"],["NetLimit"],["NetUsed"],["TotalEnergyLimit"],["TotalEnergyWeight"],["TotalNetLimit"],["TotalNetWeight"],["TotalTronPowerWeight"],["assetNetLimit","*","value"],["assetNetUsed","*","value"],["freeNetLimit"],["freeNetUsed"],["tronPowerLimit"],["tronPowerUsed"]] },
+  "200": { validate: validate418, int64: [["EnergyLimit"],["EnergyUsed"],["NetLimit"],["NetUsed"],["TotalEnergyLimit"],["TotalEnergyWeight"],["TotalNetLimit"],["TotalNetWeight"],["TotalTronPowerWeight"],["assetNetLimit","*","value"],["assetNetUsed","*","value"],["freeNetLimit"],["freeNetUsed"],["tronPowerLimit"],["tronPowerUsed"]] },
   "401": {},
   "413": {},
   "429": {},

@@ -30,13 +30,13 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate376;
-const schema110 = {"$ref":"schemas#/$defs/TransactionIdRequest"};
-const schema85 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"$ref":"schemas#/$defs/Hash"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
-const schema49 = {"type":"string","pattern":"^[0-9a-fA-F]{64}$"};
+export const body = validate440;
+const schema125 = {"$ref":"schemas#/$defs/TransactionIdRequest"};
+const schema96 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"$ref":"schemas#/$defs/Hash"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+const schema52 = {"type":"string","pattern":"^[0-9a-fA-F]{64}$"};
 const pattern13 = new RegExp("^[0-9a-fA-F]{64}$", "u");
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -49,25 +49,25 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate159.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-const schema31 = {"type":"boolean"};
+const schema34 = {"type":"boolean"};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
-validate98.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -82,14 +82,14 @@ errors++;
 }
 }
 if(data.value !== undefined){
-if(!(validate159(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate164(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
-if(!(validate98(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate103(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
 errors = vErrors.length;
 }
 }
@@ -98,37 +98,37 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate307.errors = vErrors;
+validate357.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate307(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
+if(!(validate357(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate357.errors : vErrors.concat(validate357.errors);
 errors = vErrors.length;
 }
-validate376.errors = vErrors;
+validate440.errors = vErrors;
 return errors === 0;
 }
 
-const schema111 = {"$ref":"schemas#/$defs/TransactionInfoResult"};
-const schema87 = {"oneOf":[{"$ref":"schemas#/$defs/TransactionInfo"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema86 = {"type":"object","required":["id"],"properties":{"id":{"$ref":"schemas#/$defs/Hash"},"fee":{"$ref":"schemas#/$defs/Int64"},"blockNumber":{"$ref":"schemas#/$defs/Int64"},"blockTimeStamp":{"$ref":"schemas#/$defs/Int64"},"contractResult":{"type":"array","items":{"$ref":"schemas#/$defs/Hex"}},"contract_address":{"$ref":"schemas#/$defs/Address"},"receipt":{"$ref":"schemas#/$defs/Receipt"},"log":{"type":"array","items":{"$ref":"schemas#/$defs/EventLog"}},"result":{"type":"string"},"resMessage":{"$ref":"schemas#/$defs/Hex"},"assetIssueID":{"type":"string"},"packingFee":{"$ref":"schemas#/$defs/Int64"},"internal_transactions":{"type":"array","items":{"type":"object"}}}};
-const schema22 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const schema126 = {"$ref":"schemas#/$defs/TransactionInfoResult"};
+const schema100 = {"oneOf":[{"$ref":"schemas#/$defs/TransactionInfo"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema97 = {"type":"object","required":["id"],"properties":{"id":{"$ref":"schemas#/$defs/Hash"},"fee":{"$ref":"schemas#/$defs/Int64"},"blockNumber":{"$ref":"schemas#/$defs/Int64"},"blockTimeStamp":{"$ref":"schemas#/$defs/Int64"},"contractResult":{"type":"array","items":{"$ref":"schemas#/$defs/Hex"}},"contract_address":{"$ref":"schemas#/$defs/Address"},"receipt":{"$ref":"schemas#/$defs/Receipt"},"log":{"type":"array","items":{"$ref":"schemas#/$defs/EventLog"}},"result":{"type":"string","enum":["SUCESS","FAILED"]},"resMessage":{"$ref":"schemas#/$defs/Hex"},"assetIssueID":{"type":"string"},"packingFee":{"$ref":"schemas#/$defs/Int64"},"internal_transactions":{"type":"array","items":{"type":"object"}}}};
+const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = new RegExp("^-?[0-9]+$", "u");
 const obj0 = BigInt("-9223372036854775808");
 const obj1 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema22.type}});
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema25.type}});
 errors++;
 }
 if(typeof data == "string" && pattern4.test(data)){
@@ -150,14 +150,14 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"patter
 errors++;
 }
 }
-validate56.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"type":"string","pattern":"^[0-9a-fA-F]*$"};
+const schema31 = {"type":"string","pattern":"^[0-9a-fA-F]*$"};
 const pattern6 = new RegExp("^[0-9a-fA-F]*$", "u");
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -170,14 +170,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate83.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-const schema21 = {"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"};
+const schema24 = {"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"};
 const pattern3 = new RegExp("^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -190,61 +190,66 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate54.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-const schema80 = {"type":"object","properties":{"energy_usage":{"$ref":"schemas#/$defs/Int64"},"energy_fee":{"$ref":"schemas#/$defs/Int64"},"origin_energy_usage":{"$ref":"schemas#/$defs/Int64"},"energy_usage_total":{"$ref":"schemas#/$defs/Int64"},"net_usage":{"$ref":"schemas#/$defs/Int64"},"net_fee":{"$ref":"schemas#/$defs/Int64"},"result":{"type":"string"},"energy_penalty_total":{"$ref":"schemas#/$defs/Int64"}}};
+const schema90 = {"type":"object","properties":{"energy_usage":{"$ref":"schemas#/$defs/Int64"},"energy_fee":{"$ref":"schemas#/$defs/Int64"},"origin_energy_usage":{"$ref":"schemas#/$defs/Int64"},"energy_usage_total":{"$ref":"schemas#/$defs/Int64"},"net_usage":{"$ref":"schemas#/$defs/Int64"},"net_fee":{"$ref":"schemas#/$defs/Int64"},"result":{"type":"string","enum":["DEFAULT","SUCCESS","REVERT","BAD_JUMP_DESTINATION","OUT_OF_MEMORY","PRECOMPILED_CONTRACT","STACK_TOO_SMALL","STACK_TOO_LARGE","ILLEGAL_OPERATION","STACK_OVERFLOW","OUT_OF_ENERGY","OUT_OF_TIME","JVM_STACK_OVER_FLOW","UNKNOWN","TRANSFER_FAILED","INVALID_CODE"]},"energy_penalty_total":{"$ref":"schemas#/$defs/Int64"}}};
 
-function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.energy_usage !== undefined){
-if(!(validate56(data.energy_usage, {instancePath:instancePath+"/energy_usage",parentData:data,parentDataProperty:"energy_usage",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.energy_usage, {instancePath:instancePath+"/energy_usage",parentData:data,parentDataProperty:"energy_usage",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.energy_fee !== undefined){
-if(!(validate56(data.energy_fee, {instancePath:instancePath+"/energy_fee",parentData:data,parentDataProperty:"energy_fee",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.energy_fee, {instancePath:instancePath+"/energy_fee",parentData:data,parentDataProperty:"energy_fee",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.origin_energy_usage !== undefined){
-if(!(validate56(data.origin_energy_usage, {instancePath:instancePath+"/origin_energy_usage",parentData:data,parentDataProperty:"origin_energy_usage",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.origin_energy_usage, {instancePath:instancePath+"/origin_energy_usage",parentData:data,parentDataProperty:"origin_energy_usage",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.energy_usage_total !== undefined){
-if(!(validate56(data.energy_usage_total, {instancePath:instancePath+"/energy_usage_total",parentData:data,parentDataProperty:"energy_usage_total",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.energy_usage_total, {instancePath:instancePath+"/energy_usage_total",parentData:data,parentDataProperty:"energy_usage_total",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.net_usage !== undefined){
-if(!(validate56(data.net_usage, {instancePath:instancePath+"/net_usage",parentData:data,parentDataProperty:"net_usage",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.net_usage, {instancePath:instancePath+"/net_usage",parentData:data,parentDataProperty:"net_usage",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.net_fee !== undefined){
-if(!(validate56(data.net_fee, {instancePath:instancePath+"/net_fee",parentData:data,parentDataProperty:"net_fee",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.net_fee, {instancePath:instancePath+"/net_fee",parentData:data,parentDataProperty:"net_fee",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.result !== undefined){
-if(typeof data.result !== "string"){
+let data6 = data.result;
+if(typeof data6 !== "string"){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+if(!((((((((((((((((data6 === "DEFAULT") || (data6 === "SUCCESS")) || (data6 === "REVERT")) || (data6 === "BAD_JUMP_DESTINATION")) || (data6 === "OUT_OF_MEMORY")) || (data6 === "PRECOMPILED_CONTRACT")) || (data6 === "STACK_TOO_SMALL")) || (data6 === "STACK_TOO_LARGE")) || (data6 === "ILLEGAL_OPERATION")) || (data6 === "STACK_OVERFLOW")) || (data6 === "OUT_OF_ENERGY")) || (data6 === "OUT_OF_TIME")) || (data6 === "JVM_STACK_OVER_FLOW")) || (data6 === "UNKNOWN")) || (data6 === "TRANSFER_FAILED")) || (data6 === "INVALID_CODE"))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",schemaPath:"#/properties/result/enum",keyword:"enum",params:{allowedValues: schema90.properties.result.enum}});
 errors++;
 }
 }
 if(data.energy_penalty_total !== undefined){
-if(!(validate56(data.energy_penalty_total, {instancePath:instancePath+"/energy_penalty_total",parentData:data,parentDataProperty:"energy_penalty_total",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.energy_penalty_total, {instancePath:instancePath+"/energy_penalty_total",parentData:data,parentDataProperty:"energy_penalty_total",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -253,19 +258,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate284.errors = vErrors;
+validate324.errors = vErrors;
 return errors === 0;
 }
 
-const schema64 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/Hex"},"topics":{"type":"array","items":{"$ref":"schemas#/$defs/Hex"}},"data":{"$ref":"schemas#/$defs/Hex"}}};
+const schema67 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/Hex"},"topics":{"type":"array","items":{"$ref":"schemas#/$defs/Hex"}},"data":{"$ref":"schemas#/$defs/Hex"}}};
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address !== undefined){
-if(!(validate83(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate88(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 }
@@ -274,8 +279,8 @@ let data1 = data.topics;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate83(data1[i0], {instancePath:instancePath+"/topics/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate88(data1[i0], {instancePath:instancePath+"/topics/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 }
@@ -286,8 +291,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate83(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate88(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 }
@@ -296,12 +301,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate225.errors = vErrors;
+validate230.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -310,26 +315,26 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.id !== undefined){
-if(!(validate159(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+if(!(validate164(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
 }
 }
 if(data.fee !== undefined){
-if(!(validate56(data.fee, {instancePath:instancePath+"/fee",parentData:data,parentDataProperty:"fee",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.fee, {instancePath:instancePath+"/fee",parentData:data,parentDataProperty:"fee",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.blockNumber !== undefined){
-if(!(validate56(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.blockTimeStamp !== undefined){
-if(!(validate56(data.blockTimeStamp, {instancePath:instancePath+"/blockTimeStamp",parentData:data,parentDataProperty:"blockTimeStamp",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.blockTimeStamp, {instancePath:instancePath+"/blockTimeStamp",parentData:data,parentDataProperty:"blockTimeStamp",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -338,8 +343,8 @@ let data4 = data.contractResult;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate83(data4[i0], {instancePath:instancePath+"/contractResult/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate88(data4[i0], {instancePath:instancePath+"/contractResult/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 }
@@ -350,14 +355,14 @@ errors++;
 }
 }
 if(data.contract_address !== undefined){
-if(!(validate54(data.contract_address, {instancePath:instancePath+"/contract_address",parentData:data,parentDataProperty:"contract_address",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate59(data.contract_address, {instancePath:instancePath+"/contract_address",parentData:data,parentDataProperty:"contract_address",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.receipt !== undefined){
-if(!(validate284(data.receipt, {instancePath:instancePath+"/receipt",parentData:data,parentDataProperty:"receipt",rootData}))){
-vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
+if(!(validate324(data.receipt, {instancePath:instancePath+"/receipt",parentData:data,parentDataProperty:"receipt",rootData}))){
+vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
 errors = vErrors.length;
 }
 }
@@ -366,8 +371,8 @@ let data8 = data.log;
 if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate225(data8[i1], {instancePath:instancePath+"/log/" + i1,parentData:data8,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate225.errors : vErrors.concat(validate225.errors);
+if(!(validate230(data8[i1], {instancePath:instancePath+"/log/" + i1,parentData:data8,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
 errors = vErrors.length;
 }
 }
@@ -378,14 +383,19 @@ errors++;
 }
 }
 if(data.result !== undefined){
-if(typeof data.result !== "string"){
+let data10 = data.result;
+if(typeof data10 !== "string"){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",schemaPath:"#/properties/result/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+if(!((data10 === "SUCESS") || (data10 === "FAILED"))){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",schemaPath:"#/properties/result/enum",keyword:"enum",params:{allowedValues: schema97.properties.result.enum}});
 errors++;
 }
 }
 if(data.resMessage !== undefined){
-if(!(validate83(data.resMessage, {instancePath:instancePath+"/resMessage",parentData:data,parentDataProperty:"resMessage",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate88(data.resMessage, {instancePath:instancePath+"/resMessage",parentData:data,parentDataProperty:"resMessage",rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 }
@@ -396,8 +406,8 @@ errors++;
 }
 }
 if(data.packingFee !== undefined){
-if(!(validate56(data.packingFee, {instancePath:instancePath+"/packingFee",parentData:data,parentDataProperty:"packingFee",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate61(data.packingFee, {instancePath:instancePath+"/packingFee",parentData:data,parentDataProperty:"packingFee",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -423,13 +433,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate310.errors = vErrors;
+validate360.errors = vErrors;
 return errors === 0;
 }
 
-const schema36 = {"type":"object","maxProperties":0};
+const schema39 = {"type":"object","maxProperties":0};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -442,13 +452,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate122.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-const schema34 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
+const schema37 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -467,20 +477,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate118.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate321(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate310(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate310.errors : vErrors.concat(validate310.errors);
+if(!(validate360(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -489,8 +499,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate122(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -504,8 +514,8 @@ valid0 = true;
 passing0 = 1;
 }
 var _errs3 = errors;
-if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -535,24 +545,24 @@ vErrors = null;
 }
 }
 }
-validate321.errors = vErrors;
+validate376.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate378(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate442(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate321(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate321.errors : vErrors.concat(validate321.errors);
+if(!(validate376(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate376.errors : vErrors.concat(validate376.errors);
 errors = vErrors.length;
 }
-validate378.errors = vErrors;
+validate442.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate378, int64: [["blockNumber"],["blockTimeStamp"],["fee"],["packingFee"],["receipt","energy_fee"],["receipt","energy_penalty_total"],["receipt","energy_usage"],["receipt","energy_usage_total"],["receipt","net_fee"],["receipt","net_usage"],["receipt","origin_energy_usage"]] },
+  "200": { validate: validate442, int64: [["blockNumber"],["blockTimeStamp"],["fee"],["packingFee"],["receipt","energy_fee"],["receipt","energy_penalty_total"],["receipt","energy_usage"],["receipt","energy_usage_total"],["receipt","net_fee"],["receipt","net_usage"],["receipt","origin_energy_usage"]] },
   "401": {},
   "413": {},
   "429": {},

@@ -1,17 +1,10 @@
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { convertAddress } from "../../wallet/request-address.js";
+import { NETWORK, resourceLimit } from "./chain-parameters.js";
 import { contractJson } from "./sandbox-contract.js";
 import type { AccountState, StoredBlock, StoredInfo, StoredTransaction } from "./tron-ledger.js";
 import type { StoredRaw } from "./tron-protobuf.js";
 
-/** Network totals the resource answers quote (Nile-like figures). */
-const NETWORK = {
-  TotalNetLimit: 43_200_000_000n,
-  TotalNetWeight: 84_000_000_000n,
-  TotalEnergyLimit: 180_000_000_000n,
-  TotalEnergyWeight: 19_000_000_000n,
-};
-const SUN_PER_TRX = 1_000_000n;
 /** The active permission's bit set of contract types java-tron gives a new account. */
 const ACTIVE_OPERATIONS = "7fff1fc0033efb0f000000000000000000000000000000000000000000000000";
 
@@ -68,24 +61,18 @@ export function renderAccount(account: AccountState, visible: boolean): Record<s
  * network's totals, zero fields left out.
  */
 export function renderAccountResource(account: AccountState | undefined): Record<string, unknown> {
-  const share = (staked: bigint, limit: bigint, weight: bigint) => (staked * limit) / (weight * SUN_PER_TRX);
   const held = [...(account?.assets.keys() ?? [])];
   return {
     ...nonZero("freeNetUsed", account?.freeNetUsage),
     freeNetLimit: 600,
-    ...nonZero(
-      "NetLimit",
-      share(account?.stakedForBandwidth ?? 0n, NETWORK.TotalNetLimit, NETWORK.TotalNetWeight),
-    ),
+    ...nonZero("NetLimit", resourceLimit(account?.stakedForBandwidth ?? 0n, "bandwidth")),
     ...(held.length > 0 && {
       assetNetUsed: held.map((key) => ({ key, value: 0 })),
       assetNetLimit: held.map((key) => ({ key, value: 10_000 })),
     }),
     ...NETWORK,
-    ...nonZero(
-      "EnergyLimit",
-      share(account?.stakedForEnergy ?? 0n, NETWORK.TotalEnergyLimit, NETWORK.TotalEnergyWeight),
-    ),
+    ...nonZero("EnergyUsed", account?.energyUsed),
+    ...nonZero("EnergyLimit", resourceLimit(account?.stakedForEnergy ?? 0n, "energy")),
   };
 }
 
@@ -108,7 +95,7 @@ export function renderRaw(
 /** A transaction in a block, as `gettransactionbyid` and the block look-ups print it. */
 export function renderTransaction(transaction: StoredTransaction, visible: boolean): Record<string, unknown> {
   return {
-    ret: [{ contractRet: "SUCCESS" }],
+    ret: [{ contractRet: transaction.contractRet ?? "SUCCESS" }],
     signature: transaction.signatures,
     txID: transaction.txID,
     raw_data: renderRaw(transaction.raw, [contractJson(transaction.contract, visible)]),
@@ -139,14 +126,34 @@ export function renderBlock(block: StoredBlock, visible: boolean, detail = true)
   };
 }
 
-/** A transfer's receipt, as `gettransactioninfobyid` prints it. */
+/**
+ * A receipt as `gettransactioninfobyid` prints it (visible false, as java-tron prints receipts
+ * whatever `visible` says): a contract call adds its result, energy, return data and logs, and a
+ * failed one `result: FAILED` with the reason as hex.
+ */
 export function renderInfo(txID: string, info: StoredInfo): Record<string, unknown> {
+  const { call } = info;
   return {
     id: txID,
     ...nonZero("fee", info.fee),
     blockNumber: info.blockNumber,
     blockTimeStamp: info.blockTimeStamp,
-    contractResult: [""],
-    receipt: { ...nonZero("net_usage", info.netUsage), ...nonZero("net_fee", info.netFee) },
+    contractResult: [call?.output ?? ""],
+    ...(call && { contract_address: call.contract }),
+    receipt: {
+      ...(call && {
+        ...nonZero("energy_usage", call.energyUsage),
+        ...nonZero("energy_fee", call.energyFee),
+        ...nonZero("energy_usage_total", call.energyTotal),
+      }),
+      ...nonZero("net_usage", info.netUsage),
+      ...nonZero("net_fee", info.netFee),
+      ...(call && { result: call.result }),
+    },
+    ...(call && call.logs.length > 0 && { log: call.logs }),
+    ...(call?.message && {
+      result: "FAILED",
+      resMessage: bytesToHex(new TextEncoder().encode(call.message)),
+    }),
   };
 }

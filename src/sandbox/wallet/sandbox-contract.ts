@@ -12,7 +12,16 @@ import {
 export type SandboxContract =
   | { kind: "TransferContract"; owner: string; to: string; amount: bigint }
   | { kind: "TransferAssetContract"; owner: string; to: string; amount: bigint; asset: string }
-  | { kind: "TriggerSmartContract"; owner: string; contract: string; data: string; callValue: bigint };
+  | {
+      kind: "TriggerSmartContract";
+      owner: string;
+      contract: string;
+      data: string;
+      callValue: bigint;
+      /** TRC-10 units sent along, and their token id (0 when none). */
+      callTokenValue?: bigint;
+      tokenId?: bigint;
+    };
 
 const TYPE_NUMBERS = { TransferContract: 1, TransferAssetContract: 2, TriggerSmartContract: 31 } as const;
 const encoder = new TextEncoder();
@@ -35,12 +44,11 @@ export function storedContract(contract: SandboxContract): StoredContract {
       );
       break;
     case "TriggerSmartContract":
-      value = encodeTriggerSmartContract(
-        owner,
-        hexToBytes(contract.contract),
-        hexToBytes(contract.data),
-        contract.callValue,
-      );
+      value = encodeTriggerSmartContract(owner, hexToBytes(contract.contract), hexToBytes(contract.data), {
+        callValue: contract.callValue,
+        callTokenValue: contract.callTokenValue,
+        tokenId: contract.tokenId,
+      });
       break;
   }
   return { type: TYPE_NUMBERS[contract.kind], name: contract.kind, value };
@@ -75,6 +83,8 @@ export function contractJson(contract: SandboxContract, visible: boolean): Recor
         owner_address: address(contract.owner),
         contract_address: address(contract.contract),
         ...(contract.callValue !== 0n && { call_value: contract.callValue }),
+        ...(contract.callTokenValue && { call_token_value: contract.callTokenValue }),
+        ...(contract.tokenId && { token_id: contract.tokenId }),
       };
       break;
   }
@@ -126,7 +136,17 @@ export function parseContractJson(json: unknown, visible: boolean): SandboxContr
       const contract = address("contract_address");
       if (contract === undefined) return "Invalid contract address";
       const data = typeof value.data === "string" ? value.data.toLowerCase() : "";
-      return { kind: entry.type, owner, contract, data, callValue: amount("call_value") ?? 0n };
+      const callTokenValue = amount("call_token_value") ?? 0n;
+      const tokenId = amount("token_id") ?? 0n;
+      return {
+        kind: entry.type,
+        owner,
+        contract,
+        data,
+        callValue: amount("call_value") ?? 0n,
+        ...(callTokenValue !== 0n && { callTokenValue }),
+        ...(tokenId !== 0n && { tokenId }),
+      };
     }
     default:
       return `Contract type ${String(entry?.type)} is not supported by the sandbox`;

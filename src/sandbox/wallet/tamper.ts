@@ -7,17 +7,30 @@ import type { StoredRaw } from "./tron-protobuf.js";
 /**
  * How a dishonest node changes the transactions it builds, for tests of the client's checks. Every
  * kind but `txID` and `rawDataJson` keeps the answer self-consistent (`txID` is the hash of the
- * changed bytes, `raw_data` shows them), so only a check against the request catches it.
+ * changed bytes, `raw_data` shows them), so only a check against the request catches it. For a
+ * TRC-20 call, `amount` and `recipient` change the ABI-encoded arguments of its call data.
  */
 export type WalletTamper =
   /** One sun (or token unit) more than asked. */
   | "amount"
-  /** Another recipient. */
+  /** Another recipient (for a TRC-20 `approve`, another spender). */
   | "recipient"
   /** Another sender. */
   | "owner"
-  /** A TRC-10 transfer for a TRX one and the other way round. */
+  /** A TRC-10 transfer for a TRX one and the other way round; a TRX transfer for a contract call. */
   | "contractType"
+  /** Contract calls only: another contract. */
+  | "contract"
+  /** Contract calls only: `approve` for `transfer` and the other way round, same arguments. */
+  | "selector"
+  /** Contract calls only: the call data with a 32-byte word more than the function takes. */
+  | "abiCoding"
+  /** Contract calls only: 1 TRX sent along. */
+  | "callValue"
+  /** Contract calls only: TRC-10 units sent along (`call_token_value`, `token_id`). */
+  | "tokenValue"
+  /** An unknown protobuf field after the transaction's fields. */
+  | "trailingBytes"
   /** A TRC-10 transfer of another token. */
   | "asset"
   /** Valid for two days instead of one minute. */
@@ -26,7 +39,7 @@ export type WalletTamper =
   | "farExpiration"
   /** A memo nobody asked for. */
   | "memo"
-  /** A fee limit nobody asked for. */
+  /** A fee limit nobody asked for (for a contract call, twice the one asked). */
   | "feeLimit"
   /** A second contract beside the asked one. */
   | "extraContract"
@@ -65,18 +78,39 @@ export function tamper(
   seal: (raw: StoredRaw, contract: SandboxContract) => StoredTransaction,
 ): Tampered {
   const contract = built.contract;
-  if (contract.kind === "TriggerSmartContract") return { transaction: built, shown: [contract] };
   const reseal = (changed: SandboxContract, raw: Partial<StoredRaw> = {}) => {
     const sealed = seal({ ...built.raw, ...raw, contracts: [storedContract(changed)] }, changed);
     return { transaction: sealed, shown: [changed] };
   };
   switch (kind) {
+    case "expiration":
+      return reseal(contract, { expiration: built.raw.expiration + 2n * 24n * 3_600_000n });
+    case "farExpiration":
+      return reseal(contract, { expiration: 2n ** 63n - 1n });
+    case "memo":
+      return reseal(contract, { data: new TextEncoder().encode("pay the node") });
+    case "trailingBytes":
+      // Field 15, a varint: no field of Transaction.raw has that number.
+      return reseal(contract, { trailing: Uint8Array.of(0x78, 0x01) });
+    case "extraContract": {
+      const extra: SandboxContract = { ...contract, owner: contract.owner, ...strangerTarget(contract) };
+      const sealed = seal(
+        { ...built.raw, contracts: [storedContract(contract), storedContract(extra)] },
+        contract,
+      );
+      return { transaction: sealed, shown: [contract, extra] };
+    }
+    case "txID":
+      return { transaction: built, shown: [contract], txID: bytesToHex(new Uint8Array(32).fill(0xab)) };
+    case "owner":
+      return reseal({ ...contract, owner: STRANGER });
+  }
+  if (contract.kind === "TriggerSmartContract") return tamperCall(built, contract, kind, reseal);
+  switch (kind) {
     case "amount":
       return reseal({ ...contract, amount: contract.amount + 1n });
     case "recipient":
       return reseal({ ...contract, to: STRANGER });
-    case "owner":
-      return reseal({ ...contract, owner: STRANGER });
     case "contractType":
       return reseal(
         contract.kind === "TransferContract"
@@ -89,25 +123,63 @@ export function tamper(
           ? { ...contract, asset: contract.asset === "1002000" ? "1005416" : "1002000" }
           : { ...contract, kind: "TransferAssetContract", asset: "1002000" },
       );
-    case "expiration":
-      return reseal(contract, { expiration: built.raw.expiration + 2n * 24n * 3_600_000n });
-    case "farExpiration":
-      return reseal(contract, { expiration: 2n ** 63n - 1n });
-    case "memo":
-      return reseal(contract, { data: new TextEncoder().encode("pay the node") });
     case "feeLimit":
       return reseal(contract, { feeLimit: 1_000_000_000n });
-    case "extraContract": {
-      const extra: SandboxContract = { ...contract, to: STRANGER };
-      const sealed = seal(
-        { ...built.raw, contracts: [storedContract(contract), storedContract(extra)] },
-        contract,
-      );
-      return { transaction: sealed, shown: [contract, extra] };
-    }
-    case "txID":
-      return { transaction: built, shown: [contract], txID: bytesToHex(new Uint8Array(32).fill(0xab)) };
     case "rawDataJson":
       return { transaction: built, shown: [{ ...contract, amount: contract.amount + 1n }] };
+    default:
+      // The call-only kinds leave a transfer as built.
+      return { transaction: built, shown: [contract] };
+  }
+}
+
+type Call = Extract<SandboxContract, { kind: "TriggerSmartContract" }>;
+const SELECTOR_SWAP: Record<string, string> = { a9059cbb: "095ea7b3", "095ea7b3": "a9059cbb" };
+
+/** The same contract aimed at the stranger: its recipient, or the contract it calls. */
+function strangerTarget(contract: SandboxContract) {
+  return contract.kind === "TriggerSmartContract" ? { contract: STRANGER } : { to: STRANGER };
+}
+
+/** A tamper of a TRC-20 call: its call data (`selector ‖ address word ‖ amount word`) or its fields. */
+function tamperCall(
+  built: StoredTransaction,
+  call: Call,
+  kind: WalletTamper,
+  reseal: (changed: SandboxContract, raw?: Partial<StoredRaw>) => Tampered,
+): Tampered {
+  const selector = call.data.slice(0, 8);
+  const addressWord = call.data.slice(8, 72);
+  const amountWord = call.data.slice(72, 136);
+  const withData = (data: string) => reseal({ ...call, data });
+  switch (kind) {
+    case "amount":
+      return withData(
+        selector + addressWord + (BigInt(`0x${amountWord}`) + 1n).toString(16).padStart(64, "0"),
+      );
+    case "recipient":
+      return withData(selector + STRANGER.slice(2).padStart(64, "0") + amountWord);
+    case "selector":
+      return withData((SELECTOR_SWAP[selector] ?? "a9059cbb") + call.data.slice(8));
+    case "abiCoding":
+      return withData(call.data + "0".repeat(64));
+    case "contract":
+      return reseal({ ...call, contract: STRANGER });
+    case "callValue":
+      return reseal({ ...call, callValue: 1_000_000n });
+    case "tokenValue":
+      return reseal({ ...call, callTokenValue: 1n, tokenId: 1_000_001n });
+    case "feeLimit":
+      return reseal(call, { feeLimit: (built.raw.feeLimit ?? 0n) * 2n + 1n });
+    case "contractType":
+      return reseal({ kind: "TransferContract", owner: call.owner, to: call.contract, amount: 1n });
+    case "rawDataJson":
+      return {
+        transaction: built,
+        shown: [{ ...call, data: `${selector}${STRANGER.slice(2).padStart(64, "0")}${amountWord}` }],
+      };
+    default:
+      // `asset` is about TRC-10 transfers: a call is left as built.
+      return { transaction: built, shown: [call] };
   }
 }

@@ -1,7 +1,9 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
+import { MAX_FEE_LIMIT, resourceLimit, SUN_PER_BYTE, SUN_PER_ENERGY } from "./chain-parameters.js";
 import { type SandboxContract, storedContract } from "./sandbox-contract.js";
+import type { EmittedLog, SandboxTrc20 } from "./sandbox-trc20.js";
 import { chainAddressOf, verifiedSigner } from "./signature-check.js";
 import {
   encodeHeaderRaw,
@@ -25,6 +27,8 @@ export interface AccountState {
   /** Sun staked for bandwidth and for energy. */
   stakedForBandwidth: bigint;
   stakedForEnergy: bigint;
+  /** Energy of the stake used so far (the sandbox does not recover it over time). */
+  energyUsed?: bigint;
   /** `Contract` for the TRC-20 token's account. */
   type?: "Contract";
 }
@@ -36,6 +40,8 @@ export interface StoredTransaction {
   rawBytes: Uint8Array;
   contract: SandboxContract;
   signatures: string[];
+  /** Once in a block: `SUCCESS`, or how its contract call failed (`REVERT`, `OUT_OF_ENERGY`). */
+  contractRet?: string;
 }
 
 /** A transaction's receipt. */
@@ -46,6 +52,23 @@ export interface StoredInfo {
   /** Bandwidth paid with stake (bytes), or burned for (sun). */
   netUsage: bigint;
   netFee: bigint;
+  /** What a contract call did; absent for transfers. */
+  call?: CallReceipt;
+}
+
+/** The outcome of a contract call in a block. */
+export interface CallReceipt {
+  contract: string;
+  result: "SUCCESS" | "REVERT" | "OUT_OF_ENERGY";
+  /** The return data, or the revert data. */
+  output: string;
+  logs: EmittedLog[];
+  /** Energy from the stake, energy burned for (sun), all energy used. */
+  energyUsage: bigint;
+  energyFee: bigint;
+  energyTotal: bigint;
+  /** Why it failed, as the node words it. */
+  message?: string;
 }
 
 /** A produced block, and the state after it. */
@@ -70,8 +93,6 @@ export interface Refusal {
 
 /** What java-tron charges to create an account by sending to a new address, in sun. */
 const CREATE_ACCOUNT_FEE = 1_000_000n;
-/** Bandwidth burned instead when the sender has none left, in sun per byte. */
-const SUN_PER_BYTE = 1_000n;
 const FREE_NET_LIMIT = 600n;
 /** The longest a transaction may stay valid, as java-tron allows. */
 const MAX_EXPIRATION_MS = 24n * 3600n * 1000n;
@@ -103,8 +124,16 @@ export class TronLedger {
   /** Blocks a block needs after it to count as solidified. */
   readonly solidLag = 1;
 
-  constructor(options: { accounts: Iterable<AccountState>; now?: () => number }) {
+  /** The contracts deployed, by `41…` address. */
+  readonly #contracts: ReadonlyMap<string, SandboxTrc20>;
+
+  constructor(options: {
+    accounts: Iterable<AccountState>;
+    contracts?: Iterable<SandboxTrc20>;
+    now?: () => number;
+  }) {
     this.#accounts = new Map([...options.accounts].map((account) => [account.address, account]));
+    this.#contracts = new Map([...(options.contracts ?? [])].map((token) => [token.address, token]));
     this.#now = options.now ?? Date.now;
     this.produceBlock();
   }
@@ -142,18 +171,28 @@ export class TronLedger {
       : undefined;
   }
 
+  /** The receipts of a block's transactions, in block order. */
+  receipts(block: StoredBlock): { txID: string; info: StoredInfo }[] {
+    return block.transactions.map(({ txID }) => ({
+      txID,
+      info: (this.#byId.get(txID) as { info: StoredInfo }).info,
+    }));
+  }
+
   /**
    * A raw transaction referencing the head block, expiring 60 s after it, as `createtransaction` builds it.
    *
    * @param contract - What the transaction does.
+   * @param feeLimit - For a contract call, the most sun it may burn for energy.
    */
-  build(contract: SandboxContract): StoredTransaction {
+  build(contract: SandboxContract, feeLimit?: bigint): StoredTransaction {
     const head = this.head;
     const raw: StoredRaw = {
       refBlockBytes: hexToBytes(head.header.number.toString(16).padStart(16, "0").slice(12, 16)),
       refBlockHash: hexToBytes(head.id.slice(16, 32)),
       expiration: head.header.timestamp + 60_000n,
       timestamp: BigInt(this.#now()),
+      ...(feeLimit !== undefined && { feeLimit }),
       contracts: [storedContract(contract)],
     };
     return sealTransaction(raw, contract, []);
@@ -164,10 +203,20 @@ export class TronLedger {
    *
    * @returns A java-tron validation message, or undefined when the transfer can be built.
    */
-  refusalToBuild(contract: SandboxContract): string | undefined {
-    if (contract.kind === "TriggerSmartContract") return "This sandbox does not run contract transactions";
+  refusalToBuild(contract: SandboxContract, feeLimit = 0n): string | undefined {
     const owner = this.#accounts.get(contract.owner);
     const name = contract.kind;
+    if (contract.kind === "TriggerSmartContract") {
+      if (!this.#contracts.has(contract.contract)) return "No contract or not a valid smart contract";
+      if (feeLimit < 0n || feeLimit > MAX_FEE_LIMIT) {
+        return `feeLimit must be >= 0 and <= ${MAX_FEE_LIMIT}`;
+      }
+      if (!owner) return `Validate ${name} error, no OwnerAccount.`;
+      if (contract.callValue > 0n && owner.balance < contract.callValue) {
+        return "Validate InternalTransfer error, balance is not sufficient.";
+      }
+      return undefined;
+    }
     if (!owner) return `Validate ${name} error, no OwnerAccount.`;
     if (contract.amount <= 0n) return `Validate ${name} error, amount must be greater than 0.`;
     if (contract.to === contract.owner) return `Validate ${name} error, cannot transfer to yourself.`;
@@ -225,7 +274,7 @@ export class TronLedger {
       }
     }
     if (signatures.length === 0) return { code: "SIGERROR", message: "Validate signature error: miss sig" };
-    const refused = this.refusalToBuild(contract);
+    const refused = this.refusalToBuild(contract, raw.feeLimit);
     if (refused) return { code: "CONTRACT_VALIDATE_ERROR", message: refused };
     this.#pool.push(transaction);
     return transaction;
@@ -264,33 +313,29 @@ export class TronLedger {
     this.#blocks.push(block);
     transactions.forEach((transaction, index) => {
       const info = infos[index] as Omit<StoredInfo, "blockNumber">;
+      transaction.contractRet = info.call?.result ?? "SUCCESS";
       this.#byId.set(transaction.txID, { transaction, block, info: { ...info, blockNumber: number } });
     });
     return block;
   }
 
   #apply(transaction: StoredTransaction, time: bigint): Omit<StoredInfo, "blockNumber"> {
-    const contract = transaction.contract as Exclude<SandboxContract, { kind: "TriggerSmartContract" }>;
+    const contract = transaction.contract;
     const owner = this.#accounts.get(contract.owner) as AccountState;
+    const bandwidth = this.#chargeBandwidth(owner, transaction, time);
+    if (contract.kind === "TriggerSmartContract") {
+      const call = this.#runCall(owner, contract, transaction.raw.feeLimit ?? 0n);
+      owner.latestOprationTime = time;
+      return { ...bandwidth, fee: bandwidth.netFee + call.energyFee, blockTimeStamp: time, call };
+    }
     let recipient = this.#accounts.get(contract.to);
-    let fee = 0n;
+    let fee = bandwidth.netFee;
     if (!recipient) {
       recipient = newAccount(contract.to, time);
       this.#accounts.set(contract.to, recipient);
       fee += CREATE_ACCOUNT_FEE;
     }
-    const bytes = BigInt(transaction.rawBytes.length + 65 * transaction.signatures.length + 64);
-    let netUsage = 0n;
-    let netFee = 0n;
-    if (owner.freeNetUsage + bytes <= FREE_NET_LIMIT || owner.stakedForBandwidth > 0n) {
-      netUsage = bytes;
-      owner.freeNetUsage += owner.stakedForBandwidth > 0n ? 0n : bytes;
-      owner.latestConsumeFreeTime = time;
-    } else {
-      netFee = bytes * SUN_PER_BYTE;
-      fee += netFee;
-    }
-    owner.balance -= fee;
+    owner.balance -= fee - bandwidth.netFee;
     if (contract.kind === "TransferContract") {
       owner.balance -= contract.amount;
       recipient.balance += contract.amount;
@@ -299,7 +344,65 @@ export class TronLedger {
       recipient.assets.set(contract.asset, (recipient.assets.get(contract.asset) ?? 0n) + contract.amount);
     }
     owner.latestOprationTime = time;
-    return { fee, blockTimeStamp: time, netUsage, netFee };
+    return { ...bandwidth, fee, blockTimeStamp: time };
+  }
+
+  /** Bandwidth from the stake or the free allowance, else burned from the balance. */
+  #chargeBandwidth(owner: AccountState, transaction: StoredTransaction, time: bigint) {
+    const bytes = BigInt(transaction.rawBytes.length + 65 * transaction.signatures.length + 64);
+    if (owner.freeNetUsage + bytes <= FREE_NET_LIMIT || owner.stakedForBandwidth > 0n) {
+      owner.freeNetUsage += owner.stakedForBandwidth > 0n ? 0n : bytes;
+      owner.latestConsumeFreeTime = time;
+      return { netUsage: bytes, netFee: 0n };
+    }
+    owner.balance -= bytes * SUN_PER_BYTE;
+    return { netUsage: 0n, netFee: bytes * SUN_PER_BYTE };
+  }
+
+  /**
+   * Runs a contract call from a block: energy comes from the stake first, the rest is burned at
+   * {@link SUN_PER_ENERGY}. When the burn would pass the fee limit (or the balance), the call stops
+   * with `OUT_OF_ENERGY`, burns what it may and changes nothing; a revert burns what it used.
+   */
+  #runCall(
+    owner: AccountState,
+    contract: Extract<SandboxContract, { kind: "TriggerSmartContract" }>,
+    feeLimit: bigint,
+  ): CallReceipt {
+    const token = this.#contracts.get(contract.contract) as SandboxTrc20;
+    const trial = token.call(contract.data, contract.owner);
+    const needed = BigInt(trial.energyUsed);
+    const staked = resourceLimit(owner.stakedForEnergy, "energy") - (owner.energyUsed ?? 0n);
+    const fromStake = needed < staked ? needed : staked > 0n ? staked : 0n;
+    const burn = (needed - fromStake) * SUN_PER_ENERGY;
+    const affordable = feeLimit < owner.balance ? feeLimit : owner.balance;
+    if (burn > affordable) {
+      owner.balance -= affordable;
+      owner.energyUsed = (owner.energyUsed ?? 0n) + fromStake;
+      return {
+        contract: contract.contract,
+        result: "OUT_OF_ENERGY",
+        output: "",
+        logs: [],
+        energyUsage: fromStake,
+        energyFee: affordable,
+        energyTotal: fromStake + affordable / SUN_PER_ENERGY,
+        message: `Not enough energy for 'SSTORE' operation executing: curInvokeEnergyLimit[${fromStake + affordable / SUN_PER_ENERGY}], usedEnergy[${needed}]`,
+      };
+    }
+    owner.balance -= burn;
+    owner.energyUsed = (owner.energyUsed ?? 0n) + fromStake;
+    const outcome = trial.reverted ? trial : token.execute(contract.data, contract.owner);
+    return {
+      contract: contract.contract,
+      result: outcome.reverted ? "REVERT" : "SUCCESS",
+      output: outcome.output,
+      logs: outcome.logs,
+      energyUsage: fromStake,
+      energyFee: burn,
+      energyTotal: needed,
+      ...(outcome.reverted && { message: "REVERT opcode executed" }),
+    };
   }
 
   /** What the pool already takes from an account. */

@@ -20,6 +20,8 @@ export interface StoredRaw {
   /** A memo. */
   data?: Uint8Array;
   contracts: StoredContract[];
+  /** Bytes after the known fields (only a tampering node adds any). */
+  trailing?: Uint8Array;
 }
 
 const bytesField = (writer: BinaryWriter, fieldNo: number, value: Uint8Array | undefined) => {
@@ -46,6 +48,7 @@ export function encodeRaw(raw: StoredRaw): Uint8Array {
   for (const contract of raw.contracts) bytesField(writer, 11, encodeContract(contract));
   int64Field(writer, 14, raw.timestamp);
   int64Field(writer, 18, raw.feeLimit);
+  if (raw.trailing) writer.raw(raw.trailing);
   return writer.finish();
 }
 
@@ -85,18 +88,23 @@ export function encodeTransferAssetContract(
   return writer.finish();
 }
 
-/** A contract call's message (`TriggerSmartContract`: owner 1, contract 2, call_value 3, data 4). */
+/**
+ * A contract call's message (`TriggerSmartContract`: owner 1, contract 2, call_value 3, data 4,
+ * call_token_value 5, token_id 6).
+ */
 export function encodeTriggerSmartContract(
   owner: Uint8Array,
   contract: Uint8Array,
   data: Uint8Array,
-  callValue = 0n,
+  values: { callValue?: bigint; callTokenValue?: bigint; tokenId?: bigint } = {},
 ): Uint8Array {
   const writer = new BinaryWriter();
   bytesField(writer, 1, owner);
   bytesField(writer, 2, contract);
-  int64Field(writer, 3, callValue);
+  int64Field(writer, 3, values.callValue);
   bytesField(writer, 4, data);
+  int64Field(writer, 5, values.callTokenValue);
+  int64Field(writer, 6, values.tokenId);
   return writer.finish();
 }
 

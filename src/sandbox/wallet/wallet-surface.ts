@@ -6,7 +6,7 @@ import { walletOperations } from "../../../generated/wallet/operations.js";
 import { toBase58Address } from "../../wallet/address.js";
 import { textToHex } from "../../wallet/hex-text.js";
 import { convertAddress } from "../../wallet/request-address.js";
-import type { SandboxResponse, SurfaceHandler } from "../surface.js";
+import type { SandboxRequest, SandboxResponse, SurfaceHandler } from "../surface.js";
 import { RestContract, type RestInput } from "../validation.js";
 import { DEFAULT_ASSETS } from "./default-assets.js";
 import { decodeNodeHex } from "./node-hex.js";
@@ -22,11 +22,13 @@ import { contractJson, parseContractJson, type SandboxContract, storedContract }
 import { SandboxTrc20 } from "./sandbox-trc20.js";
 import { chainAddressOf } from "./signature-check.js";
 import { type Tampered, tamper, type WalletTamper } from "./tamper.js";
+import { TOKEN_ABI } from "./token-abi.js";
 import { renderAsset, type TronAsset } from "./tron-asset.js";
 import {
   type AccountState,
   newAccount,
   type StoredBlock,
+  type StoredTransaction,
   sealTransaction,
   TronLedger,
 } from "./tron-ledger.js";
@@ -133,14 +135,15 @@ export async function createWalletSurface(options: WalletSurfaceOptions = {}): P
     },
     { ...newAccount(trc20Hex, now), type: "Contract" },
   ];
-  const ledger = new TronLedger({ accounts });
-  ledger.produceBlock();
   const token = new SandboxTrc20({
+    address: trc20Hex,
     name: "Sandbox Dollar",
     symbol: "SBXD",
     decimals: 6,
     balances: new Map([[demoHex, DEMO_FUNDS.trc20]]),
   });
+  const ledger = new TronLedger({ accounts, contracts: [token] });
+  ledger.produceBlock();
   let tamperKind: WalletTamper | undefined;
 
   /** The checked body, a missing `visible` read as false like real nodes do. */
@@ -195,7 +198,7 @@ export async function createWalletSurface(options: WalletSurfaceOptions = {}): P
       ? bytesToHex(keccak_256(encoder.encode(selector)).subarray(0, 4)) +
         String(body.parameter ?? "").toLowerCase()
       : String(body.data ?? "").toLowerCase();
-    const outcome = token.call(data);
+    const outcome = token.call(data, owner);
     const call: SandboxContract = {
       kind: "TriggerSmartContract",
       owner,
@@ -221,6 +224,72 @@ export async function createWalletSurface(options: WalletSurfaceOptions = {}): P
     });
   };
 
+  /** java-tron's answer to a contract call it will not build: `result.code`, no transaction. */
+  const callRefused = (code: string, text: string, visible: boolean) =>
+    ok({ result: { code, message: message(text, visible) } });
+  const buildCall = (input: RestInput) => {
+    const { body, visible } = bodyOf(input);
+    const owner = addressIn(body.owner_address, visible);
+    const target = addressIn(body.contract_address, visible);
+    if (owner === undefined || target === undefined) return badAddress();
+    const selector = typeof body.function_selector === "string" ? body.function_selector : undefined;
+    const data = selector
+      ? bytesToHex(keccak_256(encoder.encode(selector)).subarray(0, 4)) +
+        String(body.parameter ?? "").toLowerCase()
+      : String(body.data ?? "").toLowerCase();
+    const int = (key: string) => BigInt((body[key] as number | string | undefined) ?? 0);
+    const asked: SandboxContract = {
+      kind: "TriggerSmartContract",
+      owner,
+      contract: target,
+      data,
+      callValue: int("call_value"),
+      ...(int("call_token_value") !== 0n && { callTokenValue: int("call_token_value") }),
+      ...(int("token_id") !== 0n && { tokenId: int("token_id") }),
+    };
+    const feeLimit = int("fee_limit");
+    const refused = ledger.refusalToBuild(asked, feeLimit);
+    if (refused) return callRefused("CONTRACT_VALIDATE_ERROR", refused, visible);
+    return ok({ result: { result: true }, transaction: builtAnswer(ledger.build(asked, feeLimit), visible) });
+  };
+  /** A transaction the node built, as it answers it: tampered first when a test asked for that. */
+  const builtAnswer = (built: StoredTransaction, visible: boolean) => {
+    const answer: Tampered = tamperKind
+      ? tamper(built, tamperKind, (raw, changed) => sealTransaction(raw, changed, []))
+      : { transaction: built, shown: [built.contract] };
+    const { transaction } = answer;
+    return {
+      visible,
+      txID: answer.txID ?? transaction.txID,
+      raw_data: renderRaw(
+        transaction.raw,
+        answer.shown.map((shown) => contractJson(shown, visible)),
+      ),
+      raw_data_hex: bytesToHex(transaction.rawBytes),
+    };
+  };
+  const smartContract = (visible: boolean) => ({
+    origin_address: convertAddress(demoHex, visible),
+    contract_address: convertAddress(trc20Hex, visible),
+    abi: { entrys: TOKEN_ABI },
+    bytecode: TOKEN_BYTECODE,
+    consume_user_resource_percent: 100,
+    name: token.name,
+    origin_energy_limit: 10_000_000,
+    code_hash: bytesToHex(keccak_256(hexToBytes(TOKEN_BYTECODE))),
+  });
+  /** The contract asked for; undefined for any other address (the node answers `{}`). */
+  const contractAsked = (input: RestInput) => {
+    const { body, visible } = bodyOf(input);
+    const address = addressIn(body.value, visible);
+    return { visible, known: address === trc20Hex, address };
+  };
+  const infosOfBlock = (input: RestInput) => {
+    const { body } = bodyOf(input);
+    const block = ledger.block(BigInt(body.num as number), confirmed(input));
+    return ok(block ? ledger.receipts(block).map(({ txID, info }) => renderInfo(txID, info)) : []);
+  };
+
   const buildTransfer = (input: RestInput) => {
     const { body, visible } = bodyOf(input);
     const owner = addressIn(body.owner_address, visible);
@@ -235,20 +304,7 @@ export async function createWalletSurface(options: WalletSurfaceOptions = {}): P
     }
     const refused = ledger.refusalToBuild(asked);
     if (refused) return nodeError("org.tron.core.exception.ContractValidateException", refused);
-    const built = ledger.build(asked);
-    const answer: Tampered = tamperKind
-      ? tamper(built, tamperKind, (raw, changed) => sealTransaction(raw, changed, []))
-      : { transaction: built, shown: [asked] };
-    const { transaction } = answer;
-    return ok({
-      visible,
-      txID: answer.txID ?? transaction.txID,
-      raw_data: renderRaw(
-        transaction.raw,
-        answer.shown.map((shown) => contractJson(shown, visible)),
-      ),
-      raw_data_hex: bytesToHex(transaction.rawBytes),
-    });
+    return ok(builtAnswer(ledger.build(asked), visible));
   };
 
   const broadcast = (input: RestInput) => {
@@ -334,6 +390,24 @@ export async function createWalletSurface(options: WalletSurfaceOptions = {}): P
     triggerConstantContractSolidity: constantCall,
     createTransaction: buildTransfer,
     transferAsset: buildTransfer,
+    triggerSmartContract: buildCall,
+    getContract: (input) => {
+      const { visible, known, address } = contractAsked(input);
+      if (address === undefined) return badAddress();
+      return ok(known ? smartContract(visible) : {});
+    },
+    getContractInfo: (input) => {
+      const { visible, known, address } = contractAsked(input);
+      if (address === undefined) return badAddress();
+      if (!known) return ok({});
+      return ok({
+        smart_contract: smartContract(visible),
+        runtimecode: TOKEN_BYTECODE,
+        contract_state: { energy_usage: 0, update_cycle: 0 },
+      });
+    },
+    getTransactionInfoByBlockNum: infosOfBlock,
+    getTransactionInfoByBlockNumSolidity: infosOfBlock,
     broadcastTransaction: broadcast,
     getAssetIssueByAccount: (input) => {
       const { body, visible } = bodyOf(input);
@@ -355,11 +429,12 @@ export async function createWalletSurface(options: WalletSurfaceOptions = {}): P
   });
 
   const interval = options.blockIntervalMs ?? 3000;
+  const served: SurfaceHandler = (request) => handler(postFromGet(request));
   const timer = interval > 0 ? setInterval(() => ledger.produceBlock(), interval) : undefined;
   timer?.unref();
 
   return {
-    handler,
+    handler: served,
     assets,
     demo: { privateKey: demoKey, address: toBase58Address(demoHex) },
     trc20Address: toBase58Address(trc20Hex),
@@ -372,6 +447,28 @@ export async function createWalletSurface(options: WalletSurfaceOptions = {}): P
     },
     close: async () => clearInterval(timer),
   };
+}
+
+/**
+ * The sandbox token's code: a stand-in (the token runs in TypeScript), `STOP` and the bytes of its
+ * name, so its code hash is its own.
+ */
+const TOKEN_BYTECODE = `00${textToHex("chainkit sandbox TRC-20")}`;
+/**
+ * POST paths the sandbox also answers to GET, reading the body's fields from the query as java-tron
+ * does: the contract look-ups, which tronweb's `contract().at()` makes with GET. The spec lists them
+ * as POST, so other GETs keep answering 405.
+ */
+const GET_AS_POST = new Set(["/wallet/getcontract", "/wallet/getcontractinfo"]);
+
+/** A GET of a contract look-up, as the POST java-tron reads it as: query fields become the body. */
+function postFromGet(request: SandboxRequest): SandboxRequest {
+  if (request.method.toUpperCase() !== "GET" || !GET_AS_POST.has(request.path)) return request;
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of request.query) {
+    body[key] = value === "true" ? true : value === "false" ? false : value;
+  }
+  return { ...request, method: "POST", query: new URLSearchParams(), body: JSON.stringify(body) };
 }
 
 function byTokenId(a: TronAsset, b: TronAsset): number {

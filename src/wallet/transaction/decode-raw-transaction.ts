@@ -20,12 +20,14 @@ export interface DecodedRawTransaction {
   refBlockHash: Uint8Array | undefined;
   expiration: bigint | undefined;
   timestamp: bigint | undefined;
+  /** The most sun a contract call may burn for energy (`fee_limit`, field 18); absent on transfers. */
+  feeLimit: bigint | undefined;
   contracts: DecodedContract[];
-  /** Field numbers set besides the above: `ref_block_num` 3, `auths` 9, `data` (memo) 10, `scripts` 12, `fee_limit` 18, unknown. */
+  /** Field numbers set besides the above: `ref_block_num` 3, `auths` 9, `data` (memo) 10, `scripts` 12, unknown. */
   otherFields: number[];
 }
 
-const RAW = { 1: "bytes", 4: "bytes", 8: "int64", 11: "bytes", 14: "int64" } as const;
+const RAW = { 1: "bytes", 4: "bytes", 8: "int64", 11: "bytes", 14: "int64", 18: "int64" } as const;
 const CONTRACT = { 1: "int64", 2: "bytes", 5: "int64" } as const;
 const ANY = { 1: "bytes", 2: "bytes" } as const;
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -50,6 +52,7 @@ export function decodeRawTransaction(bytes: Uint8Array): DecodedRawTransaction {
     refBlockHash: single(raw.values, 4) as Uint8Array | undefined,
     expiration: single(raw.values, 8) as bigint | undefined,
     timestamp: single(raw.values, 14) as bigint | undefined,
+    feeLimit: single(raw.values, 18) as bigint | undefined,
     contracts,
     otherFields: raw.unknown,
   };
@@ -107,7 +110,14 @@ export function decodeTransferValue(type: 1n | 2n, bytes: Uint8Array): DecodedTr
   };
 }
 
-function single<T>(values: Map<number, T[]>, fieldNo: number): T | undefined {
+/**
+ * The one value of a singular protobuf field, refusing repeats (readers would merge or overwrite them).
+ *
+ * @throws {Error} when the field appears more than once.
+ * @example
+ * single(new Map([[3, [1n]]]), 3); // 1n
+ */
+export function single<T>(values: Map<number, T[]>, fieldNo: number): T | undefined {
   const list = values.get(fieldNo);
   if (list && list.length > 1) throw new Error(`field ${fieldNo} appears ${list.length} times`);
   return list?.[0];

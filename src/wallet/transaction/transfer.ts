@@ -1,14 +1,15 @@
 import type { WalletOperations } from "../../../generated/wallet/client.js";
-import type { BroadcastResult, UnsignedTransaction } from "../../../generated/wallet/types.js";
+import type { UnsignedTransaction } from "../../../generated/wallet/types.js";
 import type { FieldIssue } from "../../runtime/errors/request-validation-error.js";
 import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
-import type { CallOptions } from "../../runtime/operation.js";
-import { BroadcastError } from "../errors/broadcast-error.js";
-import { WalletSignerError } from "../errors/wallet-signer-error.js";
-import { nodeMessage } from "../hex-text.js";
 import { convertAddress } from "../request-address.js";
-import { recoverSignerAddress } from "./recover-signer.js";
-import { verifyTransfer } from "./verify-transfer.js";
+import {
+  type CheckedWriteOptions,
+  sendCheckedWrite,
+  signerOwner,
+  type WriteResult,
+} from "./checked-write.js";
+import { transferExpectation } from "./verify-transfer.js";
 import type { WalletSigner } from "./wallet-signer.js";
 
 /** What to send. */
@@ -21,32 +22,20 @@ export interface TransferRequest {
   asset?: string;
 }
 
-/** Options of a transfer. */
-export interface TransferOptions extends Pick<CallOptions, "signal" | "timeout"> {
-  /**
-   * How far ahead the node's transaction may expire, in milliseconds (default 300 000). Nodes set
-   * about 60 s after their head block; a transaction that stays valid longer can be held back and
-   * broadcast later.
-   */
-  maxExpirationMs?: number;
-}
+/** Options of a transfer: those of every checked write. */
+export interface TransferOptions extends CheckedWriteOptions {}
 
 /** A transfer the node accepted. */
-export interface TransferResult {
-  /** The transaction id: look it up with `getTransactionInfoById` once it is in a block. */
-  txID: string;
-  /** The node's answer to the broadcast (`result: true`). */
-  result: BroadcastResult;
-}
+export interface TransferResult extends WriteResult {}
 
 const MAX_INT64 = 2n ** 63n - 1n;
-const DEFAULT_MAX_EXPIRATION_MS = 300_000;
 
 /**
- * Sends TRX or a TRC-10 token: the node builds the transaction (`createTransaction` or
- * `transferAsset`), {@link verifyTransfer} checks every field of `raw_data_hex` and its `txID`,
- * the signer signs the `txID` locally, the signature is checked to recover the signer's address,
- * and `broadcastTransaction` sends it. Nothing is signed unless the node built exactly what was asked.
+ * Sends TRX or a TRC-10 token through the checked-write path ({@link sendCheckedWrite}): the node
+ * builds the transaction (`createTransaction` or `transferAsset`), every field of `raw_data_hex`
+ * and its `txID` are checked against the request, the signer signs the `txID` locally, the
+ * signature is checked to recover the signer's address, and `broadcastTransaction` sends it.
+ * Nothing is signed unless the node built exactly what was asked.
  *
  * @param operations - The wallet's generated operations.
  * @param request - Recipient, amount and, for TRC-10, the token id.
@@ -56,8 +45,7 @@ const DEFAULT_MAX_EXPIRATION_MS = 300_000;
  * @throws {RequestValidationError} before sending, for a bad recipient, amount or token id.
  * @throws {WalletSignerError} for a signer without a TRON address, or a signature that does not recover to it.
  * @throws {TransactionMismatchError} when the node's transaction is not the one asked for (the signer is not called).
- * @throws {BroadcastError} when the node refuses the signed transaction.
- * @throws {HttpError} when the node refuses to build it (`{"Error": …}`, e.g. not enough balance).
+ * @throws {BroadcastError} when the node refuses to build or to take it, with the reason in words (`balance too low`, …).
  * @example
  * import { privateKeySigner } from "chainkit/wallet";
  * // wallet.transfer(request, signer) runs this with the client's operations:
@@ -69,56 +57,29 @@ export async function sendTransfer(
   signer: WalletSigner,
   options: TransferOptions = {},
 ): Promise<TransferResult> {
-  const owner = convertAddress(signer?.address, false);
-  if (owner === undefined || typeof signer?.signTransaction !== "function") {
-    throw new WalletSignerError("The signer needs a TRON address (T… or 41…) and a signTransaction function");
-  }
+  const owner = signerOwner(signer);
   const intent = readRequest(request, owner);
-  const callOptions = { signal: options.signal, timeout: options.timeout };
   const body = {
     owner_address: convertAddress(owner, true) as string,
     to_address: convertAddress(intent.to, true) as string,
     amount: intent.amount,
     visible: true,
   };
-  const built = (
-    intent.asset === undefined
-      ? await operations.createTransaction(body, callOptions)
-      : await operations.transferAsset({ ...body, asset_name: intent.asset }, callOptions)
-  ) as UnsignedTransaction;
-
-  verifyTransfer(built, intent, {
-    now: Date.now(),
-    maxExpirationMs: options.maxExpirationMs ?? DEFAULT_MAX_EXPIRATION_MS,
-  });
-  const signature = (await signer.signTransaction({ txID: built.txID, rawDataHex: built.raw_data_hex }))
-    ?.toString()
-    .replace(/^0x/, "")
-    .toLowerCase();
-  if (recoverSignerAddress(built.txID, signature) !== owner) {
-    throw new WalletSignerError(
-      "The signer's signature does not recover to its address; nothing was broadcast",
-    );
-  }
-
-  const result = (await operations.broadcastTransaction(
+  return sendCheckedWrite(
+    operations,
+    signer,
     {
-      txID: built.txID,
-      raw_data: built.raw_data,
-      raw_data_hex: built.raw_data_hex,
-      signature: [signature],
-      visible: built.visible ?? true,
+      expected: transferExpectation(intent),
+      build: async (callOptions) =>
+        (intent.asset === undefined
+          ? await operations.createTransaction(body, callOptions)
+          : await operations.transferAsset(
+              { ...body, asset_name: intent.asset },
+              callOptions,
+            )) as UnsignedTransaction,
     },
-    callOptions,
-  )) as BroadcastResult;
-  if (result.result !== true) {
-    throw new BroadcastError(
-      result.code ?? "UNKNOWN",
-      nodeMessage(result.message, built.visible ?? true),
-      built.txID,
-    );
-  }
-  return { txID: built.txID, result };
+    options,
+  );
 }
 
 function readRequest(request: TransferRequest, owner: string) {
