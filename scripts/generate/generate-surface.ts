@@ -4,7 +4,11 @@ import { checkRefs } from "./check-refs.js";
 import { checkSchemas, findSchemaSites } from "./check-schemas.js";
 import { validatorsModulePath } from "./generated-names.js";
 import { generatedHeader } from "./header.js";
-import { isObject, type Json } from "./json.js";
+import { bundleExternalRefs, firstExternalRef, hasExternalRefs } from "./bundle-external.js";
+import { isObject, type Json, type JsonObject } from "./json.js";
+import { assignOperationIds } from "./operation-ids.js";
+import { specKind } from "./spec-dialect.js";
+import { upgradeOpenApi30 } from "./upgrade-openapi-30.js";
 import { loadSpec } from "./load-spec.js";
 import { pascalCase } from "./names.js";
 import { readOpenApiOperations } from "./openapi-model.js";
@@ -25,6 +29,20 @@ import { buildValidators, type ValidatorFiles } from "./validators.js";
 /** Generated files of one surface: path relative to its output folder (`/`-separated) → content. */
 export type SurfaceFiles = Map<string, string>;
 
+/** How strictly a spec is read, and what `spec.json` holds. */
+export interface GenerateOptions {
+  /**
+   * chainkit's own specs (default): every operation names its operationId and every schema keyword
+   * is known (a typo is an error). Without it, ids are made up where missing (`operation-ids.ts`)
+   * and unknown keywords are kept and ignored by validation.
+   */
+  strict?: boolean;
+  /** Keep `spec.json`'s `$ref`s instead of inlining them (the portal and sandbox read them inlined). */
+  keepRefs?: boolean;
+  /** Where notes go (operations left out, identifiers made up). */
+  note?: (line: string) => void;
+}
+
 /**
  * Reads and checks one spec, then renders every file of its surface (nothing is written here).
  *
@@ -32,18 +50,23 @@ export type SurfaceFiles = Map<string, string>;
  * @param specPath - Where to read the spec from (defaults to `surface.specFile`; tests pass fixtures).
  * @throws {SpecError} When the spec is broken; the message names the file and the JSON pointer.
  */
-export async function generateSurface(surface: Surface, specPath = surface.specFile): Promise<SurfaceFiles> {
+export async function generateSurface(
+  surface: Surface,
+  specPath = surface.specFile,
+  options: GenerateOptions = {},
+): Promise<SurfaceFiles> {
   const file = surface.specFile;
-  if (!existsSync(specPath)) throw new SpecError(file, "", "spec file not found");
-  const doc = await loadSpec(specPath);
+  const strict = options.strict ?? true;
+  const note = options.note ?? (() => {});
+  const doc = await readSpec(file, specPath, surface.kind, strict, note);
   checkRefs(file, doc);
   const sites = findSchemaSites(doc);
-  checkSchemas(file, sites);
+  checkSchemas(file, sites, strict);
   checkRules(file, sites);
   const names = surfaceNames(surface, doc);
   const files: SurfaceFiles = new Map();
   if (surface.kind === "openapi") {
-    const operations = readOpenApiOperations(file, doc);
+    const operations = readOpenApiOperations(file, doc, note);
     const validators = buildValidators(file, doc, restValidatorGroups(doc, operations));
     files.set("types.ts", `${generatedHeader(file)}\n\n${await openApiTypes(file, doc, operations)}`);
     addValidatorFiles(files, file, validators);
@@ -58,8 +81,48 @@ export async function generateSurface(surface: Surface, specPath = surface.specF
     files.set("client.ts", rpcClientFile(file, doc, names, methods));
   }
   files.set("index.ts", indexFile(file, names));
-  files.set("spec.json", bundleSpec(doc, generatedHeader(file).replace(/^\/\/ /, "")));
+  const generatedNote = generatedHeader(file).replace(/^\/\/ /, "");
+  files.set(
+    "spec.json",
+    options.keepRefs ? `${JSON.stringify({ "x-generated": generatedNote, ...(doc as JsonObject) })}\n` : bundleSpec(doc, generatedNote),
+  );
   return files;
+}
+
+/**
+ * Reads a spec into the one form the emitters read: one document (a multi-file OpenAPI spec
+ * bundled), OpenAPI 3.0 upgraded to 3.1, and, outside strict mode, an identifier for every operation.
+ *
+ * @throws {SpecError} When the file is missing, is no OpenAPI 3.x or OpenRPC 1.x document, is not
+ * of the surface's kind, or names a file it cannot read.
+ */
+async function readSpec(
+  file: string,
+  specPath: string,
+  kind: Surface["kind"],
+  strict: boolean,
+  note: (line: string) => void,
+): Promise<Json> {
+  if (!existsSync(specPath)) throw new SpecError(file, "", "spec file not found");
+  let doc = await loadSpec(specPath);
+  const found = specKind(file, doc);
+  if (found !== kind) throw new SpecError(file, "", `expected an ${kind === "openapi" ? "OpenAPI" : "OpenRPC"} document, found ${found === "openapi" ? "OpenAPI" : "OpenRPC"}`);
+  if (hasExternalRefs(doc)) {
+    if (kind === "openrpc") {
+      throw new SpecError(file, firstExternalRef(doc) ?? "", "OpenRPC specs must be one file: bundle the external $refs into components first");
+    }
+    doc = await bundleExternalRefs(file, specPath);
+  }
+  if (kind === "openapi") {
+    doc = upgradeOpenApi30(doc);
+    if (!strict && isObject(doc)) {
+      for (const made of assignOperationIds(doc)) {
+        const was = made.original === undefined ? "no operationId" : `operationId "${made.original}"`;
+        note(`${file}#${made.pointer}: ${was}: named ${made.id}`);
+      }
+    }
+  }
+  return doc;
 }
 
 /** `validators/<operation>.js` and `.d.ts` per operation. */

@@ -4,6 +4,8 @@ import { pascalCase } from "./names.js";
 export interface OperationTypeNames {
   pathParams: string;
   query: string;
+  headers: string;
+  cookies: string;
   body: string;
   /** The success body (REST). */
   response: string;
@@ -19,6 +21,8 @@ export function operationTypeNames(id: string): OperationTypeNames {
   return {
     pathParams: `${base}PathParams`,
     query: `${base}Query`,
+    headers: `${base}Headers`,
+    cookies: `${base}Cookies`,
     body: `${base}Body`,
     response: `${base}Response`,
     params: `${base}Params`,

@@ -5,7 +5,7 @@ import { SECRET_EXTENSION } from "./field-paths.js";
 import { operationTypeNames } from "./generated-names.js";
 import { isObject, type Json } from "./json.js";
 import { typeName } from "./names.js";
-import type { RestOperationModel } from "./openapi-model.js";
+import type { BodyModel, RestOperationModel } from "./openapi-model.js";
 import { SECRET_IMPORT, SECRET_TYPE } from "./secret-type.js";
 import { SpecError } from "./spec-error.js";
 
@@ -77,12 +77,25 @@ export async function openApiTypes(
         `/** Query parameters ${of}. */\nexport type ${names.query} = NonNullable<${op}["parameters"]["query"]>;`,
       );
     }
+    for (const [params, alias, where] of [
+      [operation.headerParams, names.headers, "header"],
+      [operation.cookieParams, names.cookies, "cookie"],
+    ] as const) {
+      if (params.length === 0) continue;
+      add(
+        alias,
+        operation.pointer,
+        `/** ${where === "header" ? "Header" : "Cookie"} parameters ${of}. */\nexport type ${alias} = NonNullable<${op}["parameters"][${JSON.stringify(where)}]>;`,
+      );
+    }
     if (operation.requestBody) {
-      const media = JSON.stringify(operation.requestBody.mediaType);
       add(
         names.body,
         operation.pointer,
-        `/** Request body ${of}. */\nexport type ${names.body} = NonNullable<${op}["requestBody"]>["content"][${media}];`,
+        `/** Request body ${of} (\`${operation.requestBody.mediaType}\`). */\nexport type ${names.body} = ${requestBodyType(operation.requestBody, op)};`.replace(
+          " (`application/json`)",
+          "",
+        ),
       );
     }
     add(
@@ -97,11 +110,32 @@ export async function openApiTypes(
   return `${imports}${types}\n${aliasText}\n`;
 }
 
+/**
+ * What a request body is passed as: its schema's type for JSON and form fields, `FormData` for
+ * multipart, a string for text, bytes otherwise.
+ */
+function requestBodyType(body: BodyModel, op: string): string {
+  switch (body.kind) {
+    case "json":
+    case "form":
+      return `NonNullable<${op}["requestBody"]>["content"][${JSON.stringify(body.mediaType)}]`;
+    case "multipart":
+      return "FormData";
+    case "text":
+      return "string";
+    case "binary":
+      return "Blob | Uint8Array | ArrayBuffer";
+  }
+}
+
 /** The union of the 2xx bodies (`void` for a 2xx without one); `void` when no 2xx is documented. */
 function successType(operation: RestOperationModel, op: string): string {
   const success = operation.responses.filter((response) => response.status.startsWith("2"));
   const types = success.map((response) => {
     if (!response.body) return "void";
+    // Text answers arrive as strings, every other non-JSON answer as bytes (never decoded).
+    if (response.body.kind === "text" || response.body.kind === "form") return "string";
+    if (response.body.kind !== "json") return "Uint8Array";
     const status = /^[0-9]+$/.test(response.status) ? response.status : JSON.stringify(response.status);
     return `${op}["responses"][${status}]["content"][${JSON.stringify(response.body.mediaType)}]`;
   });

@@ -32,6 +32,8 @@ export interface RpcMethodModel {
   deprecated: boolean;
   /** Params in order; optional ones only at the end. */
   params: ContentDescriptorModel[];
+  /** `paramStructure: by-name`: params travel as an object keyed by their names. */
+  byName: boolean;
   result: ContentDescriptorModel;
   examples: RpcExampleModel[];
 }
@@ -39,8 +41,8 @@ export interface RpcMethodModel {
 /**
  * Lists the methods of an OpenRPC document in document order.
  *
- * @throws {SpecError} For a duplicate method name, a method without a result, by-name params, or a
- * required param after an optional one.
+ * @throws {SpecError} For a duplicate method name, a method without a result, or a required param
+ * after an optional one.
  */
 export function readOpenRpcMethods(file: string, doc: Json): RpcMethodModel[] {
   if (!isObject(doc)) throw new SpecError(file, "", "the spec must be a YAML mapping");
@@ -74,8 +76,13 @@ function readMethod(file: string, doc: JsonObject, raw: Json, rawPointer: string
       `method name "${name}" is not a valid identifier`,
     );
   }
-  if (method.paramStructure === "by-name") {
-    throw new SpecError(file, childPointer(pointer, "paramStructure"), "by-name params are not supported");
+  const structure = method.paramStructure ?? "either";
+  if (structure !== "by-name" && structure !== "by-position" && structure !== "either") {
+    throw new SpecError(
+      file,
+      childPointer(pointer, "paramStructure"),
+      `must be by-name, by-position or either, not ${JSON.stringify(structure)}`,
+    );
   }
   if (method.result === undefined) throw new SpecError(file, pointer, `method "${name}" has no result`);
   const paramsPointer = childPointer(pointer, "params");
@@ -108,6 +115,7 @@ function readMethod(file: string, doc: JsonObject, raw: Json, rawPointer: string
     ...(description !== undefined && { description }),
     deprecated: method.deprecated === true,
     params,
+    byName: structure === "by-name",
     result: readDescriptor(file, doc, method.result, childPointer(pointer, "result")),
     examples: readExamples(file, doc, method, pointer, params),
   };
@@ -122,9 +130,6 @@ function readDescriptor(
   const { value: descriptor, pointer } = follow(file, doc, raw, rawPointer);
   const name = optionalString(file, descriptor, "name", pointer);
   if (name === undefined) throw new SpecError(file, pointer, "a content descriptor needs a name");
-  if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) {
-    throw new SpecError(file, childPointer(pointer, "name"), `"${name}" is not a valid identifier`);
-  }
   if (descriptor.schema === undefined)
     throw new SpecError(file, pointer, `content descriptor "${name}" has no schema`);
   const summary = optionalString(file, descriptor, "summary", pointer);

@@ -26,6 +26,7 @@ export function rpcMethodsFile(
       `idempotent: ${method.idempotent}`,
       `validators: () => import(${JSON.stringify(`./${validatorsModulePath(method.name)}`)})`,
     ];
+    if (method.byName) lines.push(`paramNames: ${JSON.stringify(method.params.map((param) => param.name))}`);
     return `  ${method.name}: Object.freeze({\n${lines.map((line) => `    ${line},`).join("\n")}\n  }),`;
   });
   return [
