@@ -49,7 +49,8 @@ export function firstExternalRef(doc: Json): string | undefined {
       return undefined;
     }
     if (!isObject(node)) return undefined;
-    if (!inNameMap && typeof node.$ref === "string" && !node.$ref.startsWith("#")) return childPointer(pointer, "$ref");
+    if (!inNameMap && typeof node.$ref === "string" && !node.$ref.startsWith("#"))
+      return childPointer(pointer, "$ref");
     for (const [key, child] of Object.entries(node)) {
       if (isDataEntry(key, child, node, inNameMap)) continue;
       const found = find(child, childPointer(pointer, key), isNameMap(key, inNameMap));

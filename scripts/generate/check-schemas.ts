@@ -4,6 +4,7 @@ import { childPointer } from "./json-pointer.js";
 import { walkSchema } from "./schema-walk.js";
 import { SpecError } from "./spec-error.js";
 import { isDataEntry, isNameMap } from "./spec-keys.js";
+import { unicodePattern } from "./unicode-pattern.js";
 
 /** Every keyword of JSON Schema 2020-12. */
 const JSON_SCHEMA_KEYWORDS = [
@@ -70,7 +71,10 @@ const JSON_SCHEMA_KEYWORDS = [
 export const OPENAPI_SCHEMA_KEYWORDS = ["discriminator", "xml", "externalDocs", "example"];
 
 /** Every keyword the generator reads; validators drop the others (JSON Schema ignores unknown keywords). */
-export const KNOWN_KEYWORDS: ReadonlySet<string> = new Set([...JSON_SCHEMA_KEYWORDS, ...OPENAPI_SCHEMA_KEYWORDS]);
+export const KNOWN_KEYWORDS: ReadonlySet<string> = new Set([
+  ...JSON_SCHEMA_KEYWORDS,
+  ...OPENAPI_SCHEMA_KEYWORDS,
+]);
 
 /** The dialect the generator validates with, the one OpenAPI 3.1 and OpenRPC schemas default to. */
 const DIALECT = "https://json-schema.org/draft/2020-12/schema";
@@ -158,15 +162,16 @@ function checkDialect(file: string, schema: JsonObject, pointer: string): void {
 
 function checkPattern(file: string, schema: JsonObject, pointer: string): void {
   const { pattern } = schema;
-  if (typeof pattern !== "string") return;
+  if (typeof pattern !== "string" || unicodePattern(pattern) !== undefined) return;
   try {
     new RegExp(pattern, "u");
   } catch (error) {
-    const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, "") : String(error);
+    const reason =
+      error instanceof Error ? error.message.replace(/^Invalid regular expression: /, "") : String(error);
     throw new SpecError(
       file,
       childPointer(pointer, "pattern"),
-      `is not a valid regular expression with the u (Unicode) flag, which JSON Schema patterns are read with (${reason}); escape only characters that need it (\\- only inside [...], no \\_ or \\:)`,
+      `is not a valid regular expression with the u (Unicode) flag, which JSON Schema patterns are read with (${reason}); check its brackets, groups and escapes`,
     );
   }
 }

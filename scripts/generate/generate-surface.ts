@@ -1,19 +1,17 @@
 import { existsSync } from "node:fs";
+import { bundleExternalRefs, firstExternalRef, hasExternalRefs } from "./bundle-external.js";
 import { bundleSpec } from "./bundle-spec.js";
 import { checkRefs } from "./check-refs.js";
 import { checkSchemas, findSchemaSites } from "./check-schemas.js";
 import { validatorsModulePath } from "./generated-names.js";
 import { generatedHeader } from "./header.js";
-import { bundleExternalRefs, firstExternalRef, hasExternalRefs } from "./bundle-external.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
-import { assignOperationIds } from "./operation-ids.js";
-import { specKind } from "./spec-dialect.js";
-import { upgradeOpenApi30 } from "./upgrade-openapi-30.js";
 import { loadSpec } from "./load-spec.js";
 import { pascalCase } from "./names.js";
 import { readOpenApiOperations } from "./openapi-model.js";
 import { openApiTypes } from "./openapi-types.js";
 import { readOpenRpcMethods } from "./openrpc-model.js";
+import { assignOperationIds } from "./operation-ids.js";
 import { restClientFile } from "./rest-client-file.js";
 import { restOperationsFile } from "./rest-operations-file.js";
 import { restValidatorGroups } from "./rest-validators.js";
@@ -22,8 +20,10 @@ import { rpcMethodsFile } from "./rpc-methods-file.js";
 import { openRpcTypes } from "./rpc-types.js";
 import { rpcValidatorGroups } from "./rpc-validators.js";
 import { checkRules } from "./rules.js";
+import { specKind } from "./spec-dialect.js";
 import { SpecError } from "./spec-error.js";
 import type { Surface, SurfaceNames } from "./surfaces.js";
+import { upgradeOpenApi30 } from "./upgrade-openapi-30.js";
 import { buildValidators, type ValidatorFiles } from "./validators.js";
 
 /** Generated files of one surface: path relative to its output folder (`/`-separated) → content. */
@@ -73,7 +73,7 @@ export async function generateSurface(
     files.set("operations.ts", restOperationsFile(file, names, operations));
     files.set("client.ts", restClientFile(file, doc, names, operations));
   } else {
-    const methods = readOpenRpcMethods(file, doc);
+    const methods = readOpenRpcMethods(file, doc, { skip: !strict, note });
     const validators = buildValidators(file, doc, rpcValidatorGroups(doc, methods));
     files.set("types.ts", openRpcTypes(file, doc, names, methods));
     addValidatorFiles(files, file, validators);
@@ -84,7 +84,9 @@ export async function generateSurface(
   const generatedNote = generatedHeader(file).replace(/^\/\/ /, "");
   files.set(
     "spec.json",
-    options.keepRefs ? `${JSON.stringify({ "x-generated": generatedNote, ...(doc as JsonObject) })}\n` : bundleSpec(doc, generatedNote),
+    options.keepRefs
+      ? `${JSON.stringify({ "x-generated": generatedNote, ...(doc as JsonObject) })}\n`
+      : bundleSpec(doc, generatedNote),
   );
   return files;
 }
@@ -106,10 +108,19 @@ async function readSpec(
   if (!existsSync(specPath)) throw new SpecError(file, "", "spec file not found");
   let doc = await loadSpec(specPath);
   const found = specKind(file, doc);
-  if (found !== kind) throw new SpecError(file, "", `expected an ${kind === "openapi" ? "OpenAPI" : "OpenRPC"} document, found ${found === "openapi" ? "OpenAPI" : "OpenRPC"}`);
+  if (found !== kind)
+    throw new SpecError(
+      file,
+      "",
+      `expected an ${kind === "openapi" ? "OpenAPI" : "OpenRPC"} document, found ${found === "openapi" ? "OpenAPI" : "OpenRPC"}`,
+    );
   if (hasExternalRefs(doc)) {
     if (kind === "openrpc") {
-      throw new SpecError(file, firstExternalRef(doc) ?? "", "OpenRPC specs must be one file: bundle the external $refs into components first");
+      throw new SpecError(
+        file,
+        firstExternalRef(doc) ?? "",
+        "OpenRPC specs must be one file: bundle the external $refs into components first",
+      );
     }
     doc = await bundleExternalRefs(file, specPath);
   }

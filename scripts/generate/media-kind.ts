@@ -15,6 +15,7 @@ export function mediaKind(mediaType: string): MediaKind {
   if (type === "application/json" || /^application\/[\w.+-]+\+json$/.test(type)) return "json";
   if (type === "application/x-www-form-urlencoded") return "form";
   if (type.startsWith("multipart/")) return "multipart";
-  if (type.startsWith("text/") || /^application\/([\w.+-]+\+)?(xml|yaml|x-yaml|csv)$/.test(type)) return "text";
+  if (type.startsWith("text/") || /^application\/([\w.+-]+\+)?(xml|yaml|x-yaml|csv)$/.test(type))
+    return "text";
   return "binary";
 }

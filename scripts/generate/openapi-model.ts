@@ -104,7 +104,9 @@ export function readOpenApiOperations(
     const item = follow(file, doc, rawItem, childPointer("/paths", path));
     for (const method of UNSENDABLE_METHODS) {
       if (item.value[method] !== undefined) {
-        note(`${file}#${childPointer(item.pointer, method)}: left out: fetch cannot send ${method.toUpperCase()}`);
+        note(
+          `${file}#${childPointer(item.pointer, method)}: left out: fetch cannot send ${method.toUpperCase()}`,
+        );
       }
     }
     for (const method of HTTP_METHODS) {
@@ -210,7 +212,11 @@ function readParameters(
         throw new SpecError(file, pointer, "a parameter needs a name and an in");
       }
       if (!["path", "query", "header", "cookie"].includes(location)) {
-        throw new SpecError(file, childPointer(pointer, "in"), `"${location}" is not a parameter location (path, query, header, cookie)`);
+        throw new SpecError(
+          file,
+          childPointer(pointer, "in"),
+          `"${location}" is not a parameter location (path, query, header, cookie)`,
+        );
       }
       if (location === "header" && IGNORED_HEADERS.has(name.toLowerCase())) return;
       const schemaAt = parameterSchema(param, pointer);
@@ -339,7 +345,10 @@ const DEFAULT_STYLE: Record<ParameterLocation, string> = {
 };
 
 /** The parameter's `style` and `explode`, when either differs from its location's default. */
-function nonDefaultStyle(location: ParameterLocation, param: JsonObject): { style?: string; explode?: boolean } {
+function nonDefaultStyle(
+  location: ParameterLocation,
+  param: JsonObject,
+): { style?: string; explode?: boolean } {
   const style = typeof param.style === "string" ? param.style : DEFAULT_STYLE[location];
   const explode = typeof param.explode === "boolean" ? param.explode : style === "form";
   if (style === DEFAULT_STYLE[location] && explode === (style === "form")) return {};

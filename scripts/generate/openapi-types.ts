@@ -4,6 +4,7 @@ import { integerFormat } from "../../src/runtime/json/integer-format.js";
 import { SECRET_EXTENSION } from "./field-paths.js";
 import { operationTypeNames } from "./generated-names.js";
 import { isObject, type Json } from "./json.js";
+import { refPointer, valueAt } from "./json-pointer.js";
 import { typeName } from "./names.js";
 import type { BodyModel, RestOperationModel } from "./openapi-model.js";
 import { SECRET_IMPORT, SECRET_TYPE } from "./secret-type.js";
@@ -25,7 +26,8 @@ export async function openApiTypes(
   doc: Json,
   operations: readonly RestOperationModel[],
 ): Promise<string> {
-  const ast = await openapiTS(structuredClone(doc) as unknown as OpenAPI3, {
+  const copy = structuredClone(doc);
+  const ast = await openapiTS(withoutDanglingMappings(copy, copy) as unknown as OpenAPI3, {
     silent: true,
     emptyObjectsUnknown: true,
     transform: (schema) =>
@@ -140,4 +142,30 @@ function successType(operation: RestOperationModel, op: string): string {
     return `${op}["responses"][${status}]["content"][${JSON.stringify(response.body.mediaType)}]`;
   });
   return types.length === 0 ? "void" : [...new Set(types)].join(" | ");
+}
+
+/**
+ * Drops `discriminator.mapping` entries that resolve to nothing in the document: a bundled spec
+ * sometimes keeps them (`models/droplet_actions.yml`) though the file is gone, and openapi-typescript
+ * would try to read it. Validators ignore `discriminator`; the types lose only that narrowing hint.
+ */
+function withoutDanglingMappings(node: Json, doc: Json): Json {
+  if (Array.isArray(node)) {
+    for (const item of node) withoutDanglingMappings(item, doc);
+  } else if (isObject(node)) {
+    const mapping = isObject(node.discriminator) ? node.discriminator.mapping : undefined;
+    if (isObject(mapping)) {
+      for (const [key, target] of Object.entries(mapping)) {
+        const pointer =
+          typeof target !== "string"
+            ? undefined
+            : target.startsWith("#")
+              ? refPointer(target)
+              : `/components/schemas/${target}`;
+        if (pointer === undefined || valueAt(doc, pointer) === undefined) delete mapping[key];
+      }
+    }
+    for (const child of Object.values(node)) withoutDanglingMappings(child, doc);
+  }
+  return node;
 }

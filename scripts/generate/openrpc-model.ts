@@ -44,14 +44,25 @@ export interface RpcMethodModel {
  * @throws {SpecError} For a duplicate method name, a method without a result, or a required param
  * after an optional one.
  */
-export function readOpenRpcMethods(file: string, doc: Json): RpcMethodModel[] {
+export function readOpenRpcMethods(
+  file: string,
+  doc: Json,
+  notifications: { skip: boolean; note: (line: string) => void } = { skip: false, note: () => {} },
+): RpcMethodModel[] {
   if (!isObject(doc)) throw new SpecError(file, "", "the spec must be a YAML mapping");
   if (typeof doc.openrpc !== "string") throw new SpecError(file, "/openrpc", "expected an openrpc version");
   const methods = doc.methods;
   if (!Array.isArray(methods)) throw new SpecError(file, "/methods", "methods must be a list");
   const firstSeen = new Map<string, string>();
-  return methods.map((raw, index) => {
-    const method = readMethod(file, doc, raw, childPointer("/methods", index));
+  const read: RpcMethodModel[] = [];
+  methods.forEach((raw, index) => {
+    const at = childPointer("/methods", index);
+    // A method without a result is a notification (OpenRPC 1.3): nothing answers it, so no client function waits for one.
+    if (notifications.skip && isObject(raw) && raw.$ref === undefined && raw.result === undefined) {
+      notifications.note(`${file}#${at}: left out: "${String(raw.name)}" has no result (a notification)`);
+      return;
+    }
+    const method = readMethod(file, doc, raw, at);
     const previous = firstSeen.get(method.name);
     if (previous !== undefined) {
       throw new SpecError(
@@ -61,8 +72,9 @@ export function readOpenRpcMethods(file: string, doc: Json): RpcMethodModel[] {
       );
     }
     firstSeen.set(method.name, method.pointer);
-    return method;
+    read.push(method);
   });
+  return read;
 }
 
 function readMethod(file: string, doc: JsonObject, raw: Json, rawPointer: string): RpcMethodModel {

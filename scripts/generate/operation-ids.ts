@@ -32,13 +32,15 @@ export interface SynthesisedId {
  */
 export function assignOperationIds(doc: JsonObject): SynthesisedId[] {
   const paths = isObject(doc.paths) ? doc.paths : {};
-  const components = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
+  const components =
+    isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
   const componentTypes = new Set(Object.keys(components).map(typeName));
   const taken = new Set<string>();
   const spec = new Set<string>();
   // Usable ids the spec wrote keep their names: collect them first so a made-up one never takes them.
   forEachOperation(paths, (operation) => {
-    if (typeof operation.operationId === "string" && IDENTIFIER.test(operation.operationId)) spec.add(operation.operationId);
+    if (typeof operation.operationId === "string" && IDENTIFIER.test(operation.operationId))
+      spec.add(operation.operationId);
   });
   const synthesised: SynthesisedId[] = [];
   forEachOperation(paths, (operation, method, path, pointer) => {
@@ -51,7 +53,11 @@ export function assignOperationIds(doc: JsonObject): SynthesisedId[] {
     let id = usable ? original : fromWords(original ?? `${method} ${pathWords(path)}`);
     if (!usable) {
       let candidate = id;
-      for (let n = 2; taken.has(candidate) || spec.has(candidate) || clashesWithComponents(candidate, componentTypes); n++) {
+      for (
+        let n = 2;
+        taken.has(candidate) || spec.has(candidate) || clashesWithComponents(candidate, componentTypes);
+        n++
+      ) {
         candidate = `${id}${n}`;
       }
       id = candidate;
@@ -88,7 +94,10 @@ function pathWords(path: string): string {
 function fromWords(text: string): string {
   const words = text.split(/[^A-Za-z0-9]+/).filter(Boolean);
   const joined = words
-    .map((word, index) => (index === 0 ? word.charAt(0).toLowerCase() : word.charAt(0).toUpperCase()) + word.slice(1))
+    .map(
+      (word, index) =>
+        (index === 0 ? word.charAt(0).toLowerCase() : word.charAt(0).toUpperCase()) + word.slice(1),
+    )
     .join("");
   if (joined === "") return "operation";
   return /^[0-9]/.test(joined) ? `op${joined}` : joined;
@@ -98,4 +107,3 @@ function clashesWithComponents(id: string, componentTypes: ReadonlySet<string>):
   const names = operationTypeNames(id) as unknown as Record<string, string>;
   return Object.values(names).some((name) => componentTypes.has(name));
 }
-

@@ -103,7 +103,10 @@ function operationArguments(
       name,
       type: names.body,
       optional,
-      doc: op.requestBody.kind === "json" ? "The JSON request body." : `The request body (\`${op.requestBody.mediaType}\`).`,
+      doc:
+        op.requestBody.kind === "json"
+          ? "The JSON request body."
+          : `The request body (\`${op.requestBody.mediaType}\`).`,
     });
   }
   if (op.queryParams.length > 0) {

@@ -53,7 +53,9 @@ function descriptor(op: RestOperationModel): string {
   }
   const answer = successBody(op);
   if (answer && answer.kind !== "json") {
-    lines.push(`responseKind: ${JSON.stringify(answer.kind === "text" || answer.kind === "form" ? "text" : "binary")}`);
+    lines.push(
+      `responseKind: ${JSON.stringify(answer.kind === "text" || answer.kind === "form" ? "text" : "binary")}`,
+    );
     lines.push(`accept: ${JSON.stringify(answer.mediaType)}`);
   }
   const styles = parameterStyles(op);
@@ -67,7 +69,9 @@ function successBody(op: RestOperationModel): BodyModel | undefined {
 }
 
 /** Parameters whose `style`/`explode` differ from their location's default, by location and name. */
-function parameterStyles(op: RestOperationModel): Record<string, Record<string, { style: string; explode: boolean }>> | undefined {
+function parameterStyles(
+  op: RestOperationModel,
+): Record<string, Record<string, { style: string; explode: boolean }>> | undefined {
   const styles: Record<string, Record<string, { style: string; explode: boolean }>> = {};
   for (const param of [...op.pathParams, ...op.queryParams, ...op.headerParams, ...op.cookieParams]) {
     if (param.style === undefined || param.explode === undefined) continue;

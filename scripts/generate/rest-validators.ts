@@ -32,7 +32,8 @@ export function restValidatorGroups(doc: Json, operations: readonly RestOperatio
       ["headers", op.headerParams],
       ["cookies", op.cookieParams],
     ] as const) {
-      if (params.length > 0) entries.push({ exportName, schema: parameterObjectSchema(params), pointer: parametersPointer });
+      if (params.length > 0)
+        entries.push({ exportName, schema: parameterObjectSchema(params), pointer: parametersPointer });
     }
     // Form fields are an object the schema describes; multipart, text and bytes pass as they are.
     if (op.requestBody && (op.requestBody.kind === "json" || op.requestBody.kind === "form")) {
@@ -44,7 +45,7 @@ export function restValidatorGroups(doc: Json, operations: readonly RestOperatio
     }
     const responses: MapMember[] = [];
     for (const response of op.responses) {
-      if (!response.body || response.body.kind !== "json") {
+      if (response.body?.kind !== "json") {
         responses.push({ key: response.status });
         continue;
       }

@@ -23,11 +23,19 @@ export function specKind(file: string, doc: Json): SpecKind {
   }
   if (typeof doc.openapi === "string") {
     if (/^3\.[01]\.\d+/.test(doc.openapi)) return "openapi";
-    throw new SpecError(file, "/openapi", `OpenAPI ${doc.openapi} is not supported; write openapi: 3.0.x or 3.1.x`);
+    throw new SpecError(
+      file,
+      "/openapi",
+      `OpenAPI ${doc.openapi} is not supported; write openapi: 3.0.x or 3.1.x`,
+    );
   }
   if (typeof doc.openrpc === "string") {
     if (/^1\.\d+\.\d+/.test(doc.openrpc)) return "openrpc";
     throw new SpecError(file, "/openrpc", `OpenRPC ${doc.openrpc} is not supported; write openrpc: 1.x.y`);
   }
-  throw new SpecError(file, "", "not an OpenAPI or OpenRPC document: it has no openapi or openrpc version field");
+  throw new SpecError(
+    file,
+    "",
+    "not an OpenAPI or OpenRPC document: it has no openapi or openrpc version field",
+  );
 }

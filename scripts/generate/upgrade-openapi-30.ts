@@ -47,7 +47,8 @@ function upgradeSchema(node: JsonObject): Json {
   }
   if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
   if (typeof schema.type === "string") schema.type = [schema.type, "null"];
-  else if (Array.isArray(schema.type) && !schema.type.includes("null")) schema.type = [...schema.type, "null"];
+  else if (Array.isArray(schema.type) && !schema.type.includes("null"))
+    schema.type = [...schema.type, "null"];
   return schema;
 }
 
@@ -59,7 +60,8 @@ function replaceAt(root: JsonObject, pointer: string, value: Json): void {
     .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
   const last = tokens.pop() as string;
   let node: Json = root;
-  for (const token of tokens) node = Array.isArray(node) ? (node[Number(token)] as Json) : (node as JsonObject)[token] as Json;
+  for (const token of tokens)
+    node = Array.isArray(node) ? (node[Number(token)] as Json) : ((node as JsonObject)[token] as Json);
   if (Array.isArray(node)) node[Number(last)] = value;
   else if (isObject(node)) node[last] = value;
 }

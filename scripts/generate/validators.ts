@@ -9,6 +9,7 @@ import { childPointer, escapeToken, parsePointer, refPointer, valueAt } from "./
 import { RULE_EXTENSION, ruleKeyword, withRuleKeyword } from "./rules.js";
 import { rewriteSchema, walkSchema } from "./schema-walk.js";
 import { SpecError } from "./spec-error.js";
+import { unicodePattern } from "./unicode-pattern.js";
 import { validatorModule } from "./validator-modules.js";
 
 /** One validator to emit: a named export checking data against a schema written at `pointer`. */
@@ -270,6 +271,8 @@ function prepareSchema(
           Object.keys(siblings).length === 0 ? (inlined as JsonObject) : { allOf: [inlined], ...siblings };
       }
     }
+    const pattern = typeof result.pattern === "string" ? unicodePattern(result.pattern) : undefined;
+    if (pattern !== undefined && pattern !== result.pattern) result = { ...result, pattern };
     return withoutAnnotations(withIntegerFormat(result));
   });
 }

@@ -182,8 +182,14 @@ export interface CallOptions {
   maxResponseBytes?: number;
 }
 
-/** A path parameter's value: arrays are written comma-separated (OpenAPI's `simple` style). */
-export type PathValue = string | number | bigint | boolean | readonly (string | number | bigint | boolean)[];
+/** A path parameter's value: arrays and objects are written comma-separated (OpenAPI's `simple` style). */
+export type PathValue =
+  | string
+  | number
+  | bigint
+  | boolean
+  | readonly (string | number | bigint | boolean)[]
+  | { readonly [key: string]: unknown };
 
 /** The input of a REST call: path parameters, query, body, headers and cookies, each optional. */
 export interface RestInput {

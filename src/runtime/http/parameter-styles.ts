@@ -31,7 +31,12 @@ function parts(value: unknown, explodeObject: boolean): string[] {
  * appendStyledQuery(params, "filter", { status: "active" }, { style: "deepObject", explode: true });
  * params.toString(); // "filter%5Bstatus%5D=active"
  */
-export function appendStyledQuery(params: URLSearchParams, name: string, value: unknown, style: ParameterStyle): void {
+export function appendStyledQuery(
+  params: URLSearchParams,
+  name: string,
+  value: unknown,
+  style: ParameterStyle,
+): void {
   const isObject = typeof value === "object" && value !== null && !Array.isArray(value);
   if (style.style === "deepObject" && isObject) {
     for (const [key, item] of Object.entries(value)) {

@@ -30,13 +30,20 @@ export function fillPath(
     if (value === undefined || value === null || value === "") {
       throw new RequestValidationError(operationId, [{ pointer: `/path/${name}`, message: "is required" }]);
     }
-    const text = Array.isArray(value) ? value.join(",") : String(value);
+    const structured = typeof value === "object";
+    const text = Array.isArray(value)
+      ? value.join(",")
+      : structured
+        ? Object.values(value).join(",")
+        : String(value);
     const problem = segmentProblem(text);
     if (problem !== undefined) {
       throw new RequestValidationError(operationId, [{ pointer: `/path/${name}`, message: problem }]);
     }
     const style = styles?.[name];
-    return style === undefined && !Array.isArray(value) ? encodeURIComponent(text) : styledPathSegment(name, value, style);
+    return style === undefined && !structured
+      ? encodeURIComponent(text)
+      : styledPathSegment(name, value, style);
   });
 }
 

@@ -46,7 +46,11 @@ export async function readBodyWithin(response: Response, limit: number, source: 
  * const response = await fetch("http://127.0.0.1:8080/logo.png");
  * const bytes = await readBytesWithin(response, 1024 * 1024, { url: "http://127.0.0.1:8080/logo.png" });
  */
-export async function readBytesWithin(response: Response, limit: number, source: BodySource): Promise<Uint8Array> {
+export async function readBytesWithin(
+  response: Response,
+  limit: number,
+  source: BodySource,
+): Promise<Uint8Array> {
   if (response.body === null) return new Uint8Array();
   const declared = declaredLength(response);
   if (declared !== undefined && declared > limit) {
@@ -56,7 +60,11 @@ export async function readBytesWithin(response: Response, limit: number, source:
   return readChunksWithin(response.body, limit, source);
 }
 
-async function readChunksWithin(body: ReadableStream<Uint8Array>, limit: number, source: BodySource): Promise<Uint8Array> {
+async function readChunksWithin(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+  source: BodySource,
+): Promise<Uint8Array> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -114,7 +114,13 @@ export async function sendHttpRequest(request: HttpRequest, options: SendOptions
     const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     if (options.binary && response.status >= 200 && response.status <= 299) {
       const bytes = await readBytesWithin(response, limit, options.shown);
-      return { status: response.status, statusText: response.statusText, headers: response.headers, text: "", bytes };
+      return {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+        text: "",
+        bytes,
+      };
     }
     const text = await readBodyWithin(response, limit, options.shown);
     return { status: response.status, statusText: response.statusText, headers: response.headers, text };

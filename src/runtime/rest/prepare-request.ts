@@ -4,11 +4,11 @@ import { RequestValidationError } from "../errors/request-validation-error.js";
 import { cookieHeader, headerValue } from "../http/parameter-styles.js";
 import { fillPath } from "../http/path-template.js";
 import { toQueryString } from "../http/query-string.js";
+import type { RequestBody } from "../http/send-request.js";
 import { loneSurrogateIssues } from "../json/lone-surrogates.js";
 import { stringifyJson } from "../json/stringify-json.js";
 import { unsafeIntegerIssues } from "../json/unsafe-integers.js";
 import { wireValue } from "../json/wire-value.js";
-import type { RequestBody } from "../http/send-request.js";
 import type { ParameterStyle, RestInput, RestOperation, RestOperationValidators } from "../operation.js";
 import { type FailedCheck, failedCheck } from "../validation/failed-check.js";
 
@@ -60,12 +60,19 @@ export function prepareRest(
   const failed: (FailedCheck | undefined)[] = [];
   if (validators.path) failed.push(failedCheck(validators.path, input.path ?? {}, "/path"));
   if (validators.query) failed.push(failedCheck(validators.query, wireValue(query ?? {}), "/query"));
-  if (validators.headers) failed.push(failedCheck(validators.headers, wireValue(input.headers ?? {}), "/headers"));
-  if (validators.cookies) failed.push(failedCheck(validators.cookies, wireValue(input.cookies ?? {}), "/cookies"));
+  if (validators.headers)
+    failed.push(failedCheck(validators.headers, wireValue(input.headers ?? {}), "/headers"));
+  if (validators.cookies)
+    failed.push(failedCheck(validators.cookies, wireValue(input.cookies ?? {}), "/cookies"));
   const media = operation.requestMedia;
   const body = sentBody === undefined || media !== undefined ? undefined : stringifyJson(sentBody);
   if (validators.body) {
-    const wire = sentBody === undefined ? undefined : media !== undefined ? wireValue(sentBody) : wireValue(sentBody, body);
+    const wire =
+      sentBody === undefined
+        ? undefined
+        : media !== undefined
+          ? wireValue(sentBody)
+          : wireValue(sentBody, body);
     failed.push(failedCheck(validators.body, wire, "/body"));
   }
   const refused = failed.filter((check) => check !== undefined);
@@ -96,7 +103,8 @@ function bodyInMedia(media: string, body: unknown): RequestBody {
     const fields = new URLSearchParams();
     for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
       for (const item of Array.isArray(value) ? value : [value]) {
-        if (item !== undefined && item !== null) fields.append(name, typeof item === "object" ? stringifyJson(item) : String(item));
+        if (item !== undefined && item !== null)
+          fields.append(name, typeof item === "object" ? stringifyJson(item) : String(item));
       }
     }
     return fields;
@@ -111,7 +119,8 @@ function parameterHeaders(
 ): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.headers ?? {})) {
-    if (value !== undefined && value !== null) headers[name.toLowerCase()] = headerValue(value, styles?.[name]);
+    if (value !== undefined && value !== null)
+      headers[name.toLowerCase()] = headerValue(value, styles?.[name]);
   }
   const cookie = cookieHeader(input.cookies ?? {});
   if (cookie !== "") headers.cookie = cookie;
