@@ -55,7 +55,7 @@ describe("generated files from the mini fixtures", () => {
   it("REST client: path params in template order, then the query object (optional when nothing is required)", () => {
     const client = file(rest, "client.ts");
     expect(client).toContain(
-      'getPart(thingId: GetPartPathParams["thingId"], partId: GetPartPathParams["partId"], query?: GetPartQuery, options?: CallOptions): Promise<GetPartResponse>;',
+      'getPart(thingId: GetPartPathParams["thingId"], partId: GetPartPathParams["partId"], query?: GetPartQuery, headers?: GetPartHeaders, options?: CallOptions): Promise<GetPartResponse>;',
     );
     expect(client).toContain("listThings(query: ListThingsQuery, options?: CallOptions)");
     expect(client).toContain("createThing(body: CreateThingBody, options?: CallOptions)");
