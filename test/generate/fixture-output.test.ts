@@ -60,7 +60,7 @@ describe("generated files from the mini fixtures", () => {
     expect(client).toContain("listThings(query: ListThingsQuery, options?: CallOptions)");
     expect(client).toContain("createThing(body: CreateThingBody, options?: CallOptions)");
     expect(client).toContain(
-      "caller.call(miniOperations.getPart, { path: { thingId, partId }, query }, options)",
+      "caller.call(miniOperations.getPart, { path: { thingId, partId }, query, headers }, options)",
     );
     expect(client).toContain("`GET /v1/things/{thingId}/parts/{partId}`");
     expect(client).toContain(
