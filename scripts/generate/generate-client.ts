@@ -6,6 +6,8 @@ import { pascalCase } from "./names.js";
 import { syncFolder } from "./output.js";
 import { specKind } from "./spec-dialect.js";
 
+export { describeSpecError } from "./source-position.js";
+
 /** Options of {@link generateClient}. */
 export interface GenerateClientOptions {
   /** The spec (YAML or JSON; a multi-file OpenAPI spec's root file). */

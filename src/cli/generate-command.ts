@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import type { SpecError } from "../../scripts/generate/spec-error.js";
 import { UsageError } from "./usage-error.js";
 
 /** `chainkit generate --help`. */
@@ -40,13 +41,21 @@ export async function runGenerateCommand(args: readonly string[]): Promise<void>
     );
   });
   const started = performance.now();
-  const result = await generator.generateClient({
-    spec,
-    out: values.out,
-    ...(values.name !== undefined && { name: values.name }),
-    ...(values.runtime !== undefined && { runtime: values.runtime }),
-    note: (line) => console.error(`note: ${line}`),
-  });
+  const result = await generator
+    .generateClient({
+      spec,
+      out: values.out,
+      ...(values.name !== undefined && { name: values.name }),
+      ...(values.runtime !== undefined && { runtime: values.runtime }),
+      note: (line) => console.error(`note: ${line}`),
+    })
+    .catch(async (error: unknown) => {
+      // A spec's fault is said with its place and fix, never as a stack trace.
+      if (error instanceof Error && error.name === "SpecError") {
+        throw new Error(await generator.describeSpecError(error as SpecError, spec));
+      }
+      throw error;
+    });
   console.log(
     `${values.out}: ${result.files.length} files in ${Math.round(performance.now() - started)} ms; import { ${result.factory} } from its index.ts`,
   );
