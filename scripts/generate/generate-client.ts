@@ -18,6 +18,11 @@ export interface GenerateClientOptions {
   name?: string;
   /** The module generated files import the runtime from (default `chainkit/runtime`). */
   runtime?: string;
+  /**
+   * One validators module for all operations, each component compiled once (default), or one per
+   * operation, loaded on its first call (`false`: smaller first call, larger output).
+   */
+  sharedValidators?: boolean;
   /** Where notes go (operations left out, identifiers made up); default: none. */
   note?: (line: string) => void;
 }
@@ -50,6 +55,7 @@ export async function generateClient(options: GenerateClientOptions): Promise<Ge
   const files = await generateSurface(surface, options.spec, {
     strict: false,
     keepRefs: true,
+    sharedValidators: options.sharedValidators ?? true,
     ...(options.note && { note: options.note }),
   });
   const runtime = options.runtime ?? "chainkit/runtime";

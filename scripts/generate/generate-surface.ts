@@ -24,7 +24,8 @@ import { specKind } from "./spec-dialect.js";
 import { SpecError } from "./spec-error.js";
 import type { Surface, SurfaceNames } from "./surfaces.js";
 import { upgradeOpenApi30 } from "./upgrade-openapi-30.js";
-import { buildValidators, type ValidatorFiles } from "./validators.js";
+import { mergeGroups, SHARED_MODULE, sharedModule } from "./shared-validators.js";
+import { buildValidators, type ValidatorFiles, type ValidatorGroup } from "./validators.js";
 
 /** Generated files of one surface: path relative to its output folder (`/`-separated) → content. */
 export type SurfaceFiles = Map<string, string>;
@@ -41,6 +42,13 @@ export interface GenerateOptions {
   keepRefs?: boolean;
   /** Where notes go (operations left out, identifiers made up). */
   note?: (line: string) => void;
+  /**
+   * One validators module for the whole surface, each component compiled once, instead of one
+   * per operation carrying its own copies (`shared-validators.ts`): far smaller output for specs
+   * with many operations over large components, at the price of loading all validators on the
+   * first call.
+   */
+  sharedValidators?: boolean;
 }
 
 /**
@@ -58,6 +66,7 @@ export async function generateSurface(
   const file = surface.specFile;
   const strict = options.strict ?? true;
   const note = options.note ?? (() => {});
+  const shared = options.sharedValidators ?? false;
   const doc = await readSpec(file, specPath, surface.kind, strict, note);
   checkRefs(file, doc);
   const sites = findSchemaSites(doc);
@@ -67,17 +76,17 @@ export async function generateSurface(
   const files: SurfaceFiles = new Map();
   if (surface.kind === "openapi") {
     const operations = readOpenApiOperations(file, doc, note);
-    const validators = buildValidators(file, doc, restValidatorGroups(doc, operations));
+    const groups = restValidatorGroups(doc, operations);
     files.set("types.ts", `${generatedHeader(file)}\n\n${await openApiTypes(file, doc, operations)}`);
-    addValidatorFiles(files, file, validators);
-    files.set("operations.ts", restOperationsFile(file, names, operations));
+    addValidatorFiles(files, file, validatorModules(file, doc, groups, shared, "RestOperationValidators"));
+    files.set("operations.ts", restOperationsFile(file, names, operations, shared));
     files.set("client.ts", restClientFile(file, doc, names, operations));
   } else {
     const methods = readOpenRpcMethods(file, doc, { skip: !strict, note });
-    const validators = buildValidators(file, doc, rpcValidatorGroups(doc, methods));
+    const groups = rpcValidatorGroups(doc, methods);
     files.set("types.ts", openRpcTypes(file, doc, names, methods));
-    addValidatorFiles(files, file, validators);
-    files.set("operations.ts", rpcMethodsFile(file, names, methods));
+    addValidatorFiles(files, file, validatorModules(file, doc, groups, shared, "RpcMethodValidators"));
+    files.set("operations.ts", rpcMethodsFile(file, names, methods, shared));
     files.set("client.ts", rpcClientFile(file, doc, names, methods));
   }
   files.set("index.ts", indexFile(file, names));
@@ -134,6 +143,20 @@ async function readSpec(
     }
   }
   return doc;
+}
+
+/** The validators modules: one per group, or one shared by all (`shared-validators.ts`). */
+function validatorModules(
+  file: string,
+  doc: Json,
+  groups: readonly ValidatorGroup[],
+  shared: boolean,
+  moduleType: string,
+): ValidatorFiles {
+  if (!shared || groups.length === 0) return buildValidators(file, doc, groups);
+  const [built] = buildValidators(file, doc, [mergeGroups(groups)]).modules;
+  if (!built) return { modules: [] };
+  return { modules: [{ name: SHARED_MODULE, ...sharedModule(built, groups, moduleType) }] };
 }
 
 /** `validators/<operation>.js` and `.d.ts` per operation. */

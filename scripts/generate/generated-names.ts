@@ -34,3 +34,13 @@ export function operationTypeNames(id: string): OperationTypeNames {
 export function validatorsModulePath(name: string, extension: ".js" | ".d.ts" = ".js"): string {
   return `validators/${name}${extension}`;
 }
+
+/**
+ * The `validators` loader of a descriptor: its own module, or its part of the surface's shared one
+ * (`shared-validators.ts`).
+ */
+export function validatorsLoader(name: string, shared: boolean): string {
+  return shared
+    ? `() => import("./validators/shared.js").then((module) => module.${name})`
+    : `() => import(${JSON.stringify(`./${validatorsModulePath(name)}`)})`;
+}

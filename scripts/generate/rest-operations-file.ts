@@ -1,4 +1,4 @@
-import { validatorsModulePath } from "./generated-names.js";
+import { validatorsLoader } from "./generated-names.js";
 import { generatedHeader } from "./header.js";
 import type { BodyModel, RestOperationModel } from "./openapi-model.js";
 import type { SurfaceNames } from "./surfaces.js";
@@ -19,9 +19,10 @@ export function restOperationsFile(
   specFile: string,
   surface: SurfaceNames,
   operations: readonly RestOperationModel[],
+  sharedValidators = false,
 ): string {
   const { record, idType } = restOperationsNames(surface.pascal, surface.camel);
-  const descriptors = operations.map((op) => `  ${op.id}: ${descriptor(op)},`);
+  const descriptors = operations.map((op) => `  ${op.id}: ${descriptor(op, sharedValidators)},`);
   return [
     generatedHeader(specFile),
     "",
@@ -38,13 +39,13 @@ export function restOperationsFile(
   ].join("\n");
 }
 
-function descriptor(op: RestOperationModel): string {
+function descriptor(op: RestOperationModel, sharedValidators: boolean): string {
   const lines = [
     `id: ${JSON.stringify(op.id)}`,
     `method: ${JSON.stringify(op.method.toUpperCase())}`,
     `path: ${JSON.stringify(op.path)}`,
     `idempotent: ${op.idempotent}`,
-    `validators: () => import(${JSON.stringify(`./${validatorsModulePath(op.id)}`)})`,
+    `validators: ${validatorsLoader(op.id, sharedValidators)}`,
   ];
   if (op.paging) lines.push(`paging: ${JSON.stringify(op.paging)}`);
   // Only what differs from a JSON API is written, so JSON operations keep their few bytes.
