@@ -27,5 +27,7 @@ export type { NodeCredentials } from "./runtime/credentials/node-credentials.js"
 export { nodeHttpEndpoint, nodeWebSocketEndpoint } from "./runtime/credentials/node-endpoints.js";
 export { Secret } from "./runtime/credentials/secret.js";
 export * from "./runtime/errors/index.js";
+export { type ParseJsonOptions, parseJson } from "./runtime/json/parse-json.js";
+export { stringifyJson } from "./runtime/json/stringify-json.js";
 export { DEFAULT_MAX_RESPONSE_BYTES } from "./runtime/max-response-bytes.js";
 export type { PageNumberOptions } from "./runtime/paging/page-number-pages.js";

@@ -2824,8 +2824,7 @@ export type GetTransactionsQuery = NonNullable<operations["getTransactions"]["pa
  * Success response body of `getTransactions` (`GET /api/v3/transactions`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetTransactionsResponse = operations["getTransactions"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getTransactionsByMessage` (`GET /api/v3/transactionsByMessage`). */
@@ -2834,8 +2833,7 @@ export type GetTransactionsByMessageQuery = NonNullable<operations["getTransacti
  * Success response body of `getTransactionsByMessage` (`GET /api/v3/transactionsByMessage`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetTransactionsByMessageResponse = operations["getTransactionsByMessage"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getAdjacentTransactions` (`GET /api/v3/adjacentTransactions`). */
@@ -2844,8 +2842,7 @@ export type GetAdjacentTransactionsQuery = NonNullable<operations["getAdjacentTr
  * Success response body of `getAdjacentTransactions` (`GET /api/v3/adjacentTransactions`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetAdjacentTransactionsResponse = operations["getAdjacentTransactions"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getMessages` (`GET /api/v3/messages`). */
@@ -2854,8 +2851,7 @@ export type GetMessagesQuery = NonNullable<operations["getMessages"]["parameters
  * Success response body of `getMessages` (`GET /api/v3/messages`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetMessagesResponse = operations["getMessages"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getTraces` (`GET /api/v3/traces`). */
@@ -2864,8 +2860,7 @@ export type GetTracesQuery = NonNullable<operations["getTraces"]["parameters"]["
  * Success response body of `getTraces` (`GET /api/v3/traces`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetTracesResponse = operations["getTraces"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getActions` (`GET /api/v3/actions`). */
@@ -2874,8 +2869,7 @@ export type GetActionsQuery = NonNullable<operations["getActions"]["parameters"]
  * Success response body of `getActions` (`GET /api/v3/actions`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetActionsResponse = operations["getActions"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getAccountStates` (`GET /api/v3/accountStates`). */
@@ -2884,8 +2878,7 @@ export type GetAccountStatesQuery = NonNullable<operations["getAccountStates"]["
  * Success response body of `getAccountStates` (`GET /api/v3/accountStates`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetAccountStatesResponse = operations["getAccountStates"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getWalletStates` (`GET /api/v3/walletStates`). */
@@ -2894,8 +2887,7 @@ export type GetWalletStatesQuery = NonNullable<operations["getWalletStates"]["pa
  * Success response body of `getWalletStates` (`GET /api/v3/walletStates`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetWalletStatesResponse = operations["getWalletStates"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getAddressInformation` (`GET /api/v3/addressInformation`). */
@@ -2904,8 +2896,7 @@ export type GetAddressInformationQuery = NonNullable<operations["getAddressInfor
  * Success response body of `getAddressInformation` (`GET /api/v3/addressInformation`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetAddressInformationResponse = operations["getAddressInformation"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getWalletInformation` (`GET /api/v3/walletInformation`). */
@@ -2914,8 +2905,7 @@ export type GetWalletInformationQuery = NonNullable<operations["getWalletInforma
  * Success response body of `getWalletInformation` (`GET /api/v3/walletInformation`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetWalletInformationResponse = operations["getWalletInformation"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getAddressBook` (`GET /api/v3/addressBook`). */
@@ -2932,8 +2922,7 @@ export type GetJettonMastersQuery = NonNullable<operations["getJettonMasters"]["
  * Success response body of `getJettonMasters` (`GET /api/v3/jetton/masters`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetJettonMastersResponse = operations["getJettonMasters"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getJettonWallets` (`GET /api/v3/jetton/wallets`). */
@@ -2942,8 +2931,7 @@ export type GetJettonWalletsQuery = NonNullable<operations["getJettonWallets"]["
  * Success response body of `getJettonWallets` (`GET /api/v3/jetton/wallets`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetJettonWalletsResponse = operations["getJettonWallets"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getJettonTransfers` (`GET /api/v3/jetton/transfers`). */
@@ -2952,8 +2940,7 @@ export type GetJettonTransfersQuery = NonNullable<operations["getJettonTransfers
  * Success response body of `getJettonTransfers` (`GET /api/v3/jetton/transfers`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetJettonTransfersResponse = operations["getJettonTransfers"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getJettonBurns` (`GET /api/v3/jetton/burns`). */
@@ -2962,8 +2949,7 @@ export type GetJettonBurnsQuery = NonNullable<operations["getJettonBurns"]["para
  * Success response body of `getJettonBurns` (`GET /api/v3/jetton/burns`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetJettonBurnsResponse = operations["getJettonBurns"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getNftCollections` (`GET /api/v3/nft/collections`). */
@@ -2972,8 +2958,7 @@ export type GetNftCollectionsQuery = NonNullable<operations["getNftCollections"]
  * Success response body of `getNftCollections` (`GET /api/v3/nft/collections`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetNftCollectionsResponse = operations["getNftCollections"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getNftItems` (`GET /api/v3/nft/items`). */
@@ -2982,8 +2967,7 @@ export type GetNftItemsQuery = NonNullable<operations["getNftItems"]["parameters
  * Success response body of `getNftItems` (`GET /api/v3/nft/items`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetNftItemsResponse = operations["getNftItems"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getNftTransfers` (`GET /api/v3/nft/transfers`). */
@@ -2992,16 +2976,14 @@ export type GetNftTransfersQuery = NonNullable<operations["getNftTransfers"]["pa
  * Success response body of `getNftTransfers` (`GET /api/v3/nft/transfers`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetNftTransfersResponse = operations["getNftTransfers"]["responses"][200]["content"]["application/json"];
 /**
  * Success response body of `getMasterchainInfo` (`GET /api/v3/masterchainInfo`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetMasterchainInfoResponse = operations["getMasterchainInfo"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getBlocks` (`GET /api/v3/blocks`). */
@@ -3010,8 +2992,7 @@ export type GetBlocksQuery = NonNullable<operations["getBlocks"]["parameters"]["
  * Success response body of `getBlocks` (`GET /api/v3/blocks`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetBlocksResponse = operations["getBlocks"]["responses"][200]["content"]["application/json"];
 /** Request body of `runGetMethod` (`POST /api/v3/runGetMethod`). */
@@ -3024,8 +3005,7 @@ export type EstimateFeeBody = NonNullable<operations["estimateFee"]["requestBody
  * Success response body of `estimateFee` (`POST /api/v3/estimateFee`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type EstimateFeeResponse = operations["estimateFee"]["responses"][200]["content"]["application/json"];
 /** Request body of `sendMessage` (`POST /api/v3/message`). */

@@ -721,7 +721,7 @@ export interface PlatformOperations {
    * @returns The report as CSV.
    * @example
    * ```ts
-   * await platform.exportNodeUsage({
+   * const result = await platform.exportNodeUsage({
    *   date_from: "2026-07-01T00:00:00Z",
    *   date_to: "2026-08-01T00:00:00Z",
    *   node_id: "ND-123-456-789",
@@ -731,6 +731,7 @@ export interface PlatformOperations {
    *   granularity: "hour",
    *   ordering: "datetime,node_id",
    * });
+   * // result: "Node ID,Node name,Date,Node type,Protocol,Network,Compute hours,GB-hour,Request units,bloXroute requests\nND-123-456-789,My Ethereum node,2026-07-16,dedicated,ethereum,ethereum-mainnet,24,2064,,\nND-987-654-321,My Solana node,2026-07-16,elastic,solana,solana-mainnet,,,184023,0\n"
    * ```
    */
   exportNodeUsage(query?: ExportNodeUsageQuery, options?: CallOptions): Promise<ExportNodeUsageResponse>;

@@ -269,5 +269,7 @@ export const platformOperations: Readonly<Record<PlatformOperationId, RestOperat
     path: "/v2/reporting/node-usage/export/",
     idempotent: true,
     validators: () => import("./validators/exportNodeUsage.js"),
+    responseKind: "text",
+    accept: "text/csv",
   }),
 });

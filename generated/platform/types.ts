@@ -2250,8 +2250,7 @@ export type RequestSepoliaFaucetBody = NonNullable<operations["requestSepoliaFau
  * Success response body of `requestSepoliaFaucet` (`POST /v1/faucet/sepolia`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type RequestSepoliaFaucetResponse = operations["requestSepoliaFaucet"]["responses"][200]["content"]["application/json"];
 /** Success response body of `listDeploymentOptions` (`GET /v2/deployment-options/`). */
@@ -2307,4 +2306,4 @@ export type ListNodeUsageResponse = operations["listNodeUsage"]["responses"][200
 /** Query parameters of `exportNodeUsage` (`GET /v2/reporting/node-usage/export/`). */
 export type ExportNodeUsageQuery = NonNullable<operations["exportNodeUsage"]["parameters"]["query"]>;
 /** Success response body of `exportNodeUsage` (`GET /v2/reporting/node-usage/export/`). */
-export type ExportNodeUsageResponse = void;
+export type ExportNodeUsageResponse = string;

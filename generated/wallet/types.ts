@@ -2479,8 +2479,7 @@ export type GetAccountBody = NonNullable<operations["getAccount"]["requestBody"]
  * Success response body of `getAccount` (`POST /wallet/getaccount`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetAccountResponse = operations["getAccount"]["responses"][200]["content"]["application/json"];
 /** Request body of `getAccountResource` (`POST /wallet/getaccountresource`). */
@@ -2489,8 +2488,7 @@ export type GetAccountResourceBody = NonNullable<operations["getAccountResource"
  * Success response body of `getAccountResource` (`POST /wallet/getaccountresource`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetAccountResourceResponse = operations["getAccountResource"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getNowBlock` (`GET /wallet/getnowblock`). */
@@ -2499,8 +2497,7 @@ export type GetNowBlockQuery = NonNullable<operations["getNowBlock"]["parameters
  * Success response body of `getNowBlock` (`GET /wallet/getnowblock`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetNowBlockResponse = operations["getNowBlock"]["responses"][200]["content"]["application/json"];
 /** Request body of `getBlockByNum` (`POST /wallet/getblockbynum`). */
@@ -2509,8 +2506,7 @@ export type GetBlockByNumBody = NonNullable<operations["getBlockByNum"]["request
  * Success response body of `getBlockByNum` (`POST /wallet/getblockbynum`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetBlockByNumResponse = operations["getBlockByNum"]["responses"][200]["content"]["application/json"];
 /** Request body of `getBlockById` (`POST /wallet/getblockbyid`). */
@@ -2519,8 +2515,7 @@ export type GetBlockByIdBody = NonNullable<operations["getBlockById"]["requestBo
  * Success response body of `getBlockById` (`POST /wallet/getblockbyid`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetBlockByIdResponse = operations["getBlockById"]["responses"][200]["content"]["application/json"];
 /** Request body of `getBlock` (`POST /wallet/getblock`). */
@@ -2529,8 +2524,7 @@ export type GetBlockBody = NonNullable<operations["getBlock"]["requestBody"]>["c
  * Success response body of `getBlock` (`POST /wallet/getblock`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetBlockResponse = operations["getBlock"]["responses"][200]["content"]["application/json"];
 /** Request body of `getTransactionById` (`POST /wallet/gettransactionbyid`). */
@@ -2539,8 +2533,7 @@ export type GetTransactionByIdBody = NonNullable<operations["getTransactionById"
  * Success response body of `getTransactionById` (`POST /wallet/gettransactionbyid`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetTransactionByIdResponse = operations["getTransactionById"]["responses"][200]["content"]["application/json"];
 /** Request body of `getTransactionInfoById` (`POST /wallet/gettransactioninfobyid`). */
@@ -2549,8 +2542,7 @@ export type GetTransactionInfoByIdBody = NonNullable<operations["getTransactionI
  * Success response body of `getTransactionInfoById` (`POST /wallet/gettransactioninfobyid`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetTransactionInfoByIdResponse = operations["getTransactionInfoById"]["responses"][200]["content"]["application/json"];
 /** Request body of `triggerConstantContract` (`POST /wallet/triggerconstantcontract`). */
@@ -2559,8 +2551,7 @@ export type TriggerConstantContractBody = NonNullable<operations["triggerConstan
  * Success response body of `triggerConstantContract` (`POST /wallet/triggerconstantcontract`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type TriggerConstantContractResponse = operations["triggerConstantContract"]["responses"][200]["content"]["application/json"];
 /** Request body of `triggerSmartContract` (`POST /wallet/triggersmartcontract`). */
@@ -2569,8 +2560,7 @@ export type TriggerSmartContractBody = NonNullable<operations["triggerSmartContr
  * Success response body of `triggerSmartContract` (`POST /wallet/triggersmartcontract`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type TriggerSmartContractResponse = operations["triggerSmartContract"]["responses"][200]["content"]["application/json"];
 /** Request body of `getContract` (`POST /wallet/getcontract`). */
@@ -2579,8 +2569,7 @@ export type GetContractBody = NonNullable<operations["getContract"]["requestBody
  * Success response body of `getContract` (`POST /wallet/getcontract`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetContractResponse = operations["getContract"]["responses"][200]["content"]["application/json"];
 /** Request body of `getContractInfo` (`POST /wallet/getcontractinfo`). */
@@ -2589,8 +2578,7 @@ export type GetContractInfoBody = NonNullable<operations["getContractInfo"]["req
  * Success response body of `getContractInfo` (`POST /wallet/getcontractinfo`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetContractInfoResponse = operations["getContractInfo"]["responses"][200]["content"]["application/json"];
 /** Request body of `getTransactionInfoByBlockNum` (`POST /wallet/gettransactioninfobyblocknum`). */
@@ -2599,8 +2587,7 @@ export type GetTransactionInfoByBlockNumBody = NonNullable<operations["getTransa
  * Success response body of `getTransactionInfoByBlockNum` (`POST /wallet/gettransactioninfobyblocknum`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetTransactionInfoByBlockNumResponse = operations["getTransactionInfoByBlockNum"]["responses"][200]["content"]["application/json"];
 /** Request body of `createTransaction` (`POST /wallet/createtransaction`). */
@@ -2609,8 +2596,7 @@ export type CreateTransactionBody = NonNullable<operations["createTransaction"][
  * Success response body of `createTransaction` (`POST /wallet/createtransaction`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type CreateTransactionResponse = operations["createTransaction"]["responses"][200]["content"]["application/json"];
 /** Request body of `transferAsset` (`POST /wallet/transferasset`). */
@@ -2619,8 +2605,7 @@ export type TransferAssetBody = NonNullable<operations["transferAsset"]["request
  * Success response body of `transferAsset` (`POST /wallet/transferasset`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type TransferAssetResponse = operations["transferAsset"]["responses"][200]["content"]["application/json"];
 /** Request body of `broadcastTransaction` (`POST /wallet/broadcasttransaction`). */
@@ -2633,8 +2618,7 @@ export type GetAssetIssueListByNameBody = NonNullable<operations["getAssetIssueL
  * Success response body of `getAssetIssueListByName` (`POST /wallet/getassetissuelistbyname`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetAssetIssueListByNameResponse = operations["getAssetIssueListByName"]["responses"][200]["content"]["application/json"];
 /** Request body of `getAssetIssueById` (`POST /wallet/getassetissuebyid`). */
@@ -2643,8 +2627,7 @@ export type GetAssetIssueByIdBody = NonNullable<operations["getAssetIssueById"][
  * Success response body of `getAssetIssueById` (`POST /wallet/getassetissuebyid`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetAssetIssueByIdResponse = operations["getAssetIssueById"]["responses"][200]["content"]["application/json"];
 /** Request body of `getAssetIssueByAccount` (`POST /wallet/getassetissuebyaccount`). */
@@ -2653,8 +2636,7 @@ export type GetAssetIssueByAccountBody = NonNullable<operations["getAssetIssueBy
  * Success response body of `getAssetIssueByAccount` (`POST /wallet/getassetissuebyaccount`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetAssetIssueByAccountResponse = operations["getAssetIssueByAccount"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getAssetIssueList` (`GET /wallet/getassetissuelist`). */
@@ -2663,8 +2645,7 @@ export type GetAssetIssueListQuery = NonNullable<operations["getAssetIssueList"]
  * Success response body of `getAssetIssueList` (`GET /wallet/getassetissuelist`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetAssetIssueListResponse = operations["getAssetIssueList"]["responses"][200]["content"]["application/json"];
 /** Request body of `getPaginatedAssetIssueList` (`POST /wallet/getpaginatedassetissuelist`). */
@@ -2673,8 +2654,7 @@ export type GetPaginatedAssetIssueListBody = NonNullable<operations["getPaginate
  * Success response body of `getPaginatedAssetIssueList` (`POST /wallet/getpaginatedassetissuelist`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetPaginatedAssetIssueListResponse = operations["getPaginatedAssetIssueList"]["responses"][200]["content"]["application/json"];
 /** Request body of `getAccountSolidity` (`POST /walletsolidity/getaccount`). */
@@ -2683,8 +2663,7 @@ export type GetAccountSolidityBody = NonNullable<operations["getAccountSolidity"
  * Success response body of `getAccountSolidity` (`POST /walletsolidity/getaccount`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetAccountSolidityResponse = operations["getAccountSolidity"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getNowBlockSolidity` (`GET /walletsolidity/getnowblock`). */
@@ -2693,8 +2672,7 @@ export type GetNowBlockSolidityQuery = NonNullable<operations["getNowBlockSolidi
  * Success response body of `getNowBlockSolidity` (`GET /walletsolidity/getnowblock`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetNowBlockSolidityResponse = operations["getNowBlockSolidity"]["responses"][200]["content"]["application/json"];
 /** Request body of `getBlockByNumSolidity` (`POST /walletsolidity/getblockbynum`). */
@@ -2703,8 +2681,7 @@ export type GetBlockByNumSolidityBody = NonNullable<operations["getBlockByNumSol
  * Success response body of `getBlockByNumSolidity` (`POST /walletsolidity/getblockbynum`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetBlockByNumSolidityResponse = operations["getBlockByNumSolidity"]["responses"][200]["content"]["application/json"];
 /** Request body of `getBlockByIdSolidity` (`POST /walletsolidity/getblockbyid`). */
@@ -2713,8 +2690,7 @@ export type GetBlockByIdSolidityBody = NonNullable<operations["getBlockByIdSolid
  * Success response body of `getBlockByIdSolidity` (`POST /walletsolidity/getblockbyid`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetBlockByIdSolidityResponse = operations["getBlockByIdSolidity"]["responses"][200]["content"]["application/json"];
 /** Request body of `getTransactionByIdSolidity` (`POST /walletsolidity/gettransactionbyid`). */
@@ -2723,8 +2699,7 @@ export type GetTransactionByIdSolidityBody = NonNullable<operations["getTransact
  * Success response body of `getTransactionByIdSolidity` (`POST /walletsolidity/gettransactionbyid`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetTransactionByIdSolidityResponse = operations["getTransactionByIdSolidity"]["responses"][200]["content"]["application/json"];
 /** Request body of `getTransactionInfoByIdSolidity` (`POST /walletsolidity/gettransactioninfobyid`). */
@@ -2733,8 +2708,7 @@ export type GetTransactionInfoByIdSolidityBody = NonNullable<operations["getTran
  * Success response body of `getTransactionInfoByIdSolidity` (`POST /walletsolidity/gettransactioninfobyid`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetTransactionInfoByIdSolidityResponse = operations["getTransactionInfoByIdSolidity"]["responses"][200]["content"]["application/json"];
 /** Request body of `getTransactionInfoByBlockNumSolidity` (`POST /walletsolidity/gettransactioninfobyblocknum`). */
@@ -2743,8 +2717,7 @@ export type GetTransactionInfoByBlockNumSolidityBody = NonNullable<operations["g
  * Success response body of `getTransactionInfoByBlockNumSolidity` (`POST /walletsolidity/gettransactioninfobyblocknum`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetTransactionInfoByBlockNumSolidityResponse = operations["getTransactionInfoByBlockNumSolidity"]["responses"][200]["content"]["application/json"];
 /** Request body of `triggerConstantContractSolidity` (`POST /walletsolidity/triggerconstantcontract`). */
@@ -2753,8 +2726,7 @@ export type TriggerConstantContractSolidityBody = NonNullable<operations["trigge
  * Success response body of `triggerConstantContractSolidity` (`POST /walletsolidity/triggerconstantcontract`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type TriggerConstantContractSolidityResponse = operations["triggerConstantContractSolidity"]["responses"][200]["content"]["application/json"];
 /** Request body of `getAssetIssueListByNameSolidity` (`POST /walletsolidity/getassetissuelistbyname`). */
@@ -2763,8 +2735,7 @@ export type GetAssetIssueListByNameSolidityBody = NonNullable<operations["getAss
  * Success response body of `getAssetIssueListByNameSolidity` (`POST /walletsolidity/getassetissuelistbyname`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetAssetIssueListByNameSolidityResponse = operations["getAssetIssueListByNameSolidity"]["responses"][200]["content"]["application/json"];
 /** Request body of `getAssetIssueByIdSolidity` (`POST /walletsolidity/getassetissuebyid`). */
@@ -2773,8 +2744,7 @@ export type GetAssetIssueByIdSolidityBody = NonNullable<operations["getAssetIssu
  * Success response body of `getAssetIssueByIdSolidity` (`POST /walletsolidity/getassetissuebyid`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetAssetIssueByIdSolidityResponse = operations["getAssetIssueByIdSolidity"]["responses"][200]["content"]["application/json"];
 /** Query parameters of `getAssetIssueListSolidity` (`GET /walletsolidity/getassetissuelist`). */
@@ -2783,8 +2753,7 @@ export type GetAssetIssueListSolidityQuery = NonNullable<operations["getAssetIss
  * Success response body of `getAssetIssueListSolidity` (`GET /walletsolidity/getassetissuelist`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetAssetIssueListSolidityResponse = operations["getAssetIssueListSolidity"]["responses"][200]["content"]["application/json"];
 /** Request body of `getPaginatedAssetIssueListSolidity` (`POST /walletsolidity/getpaginatedassetissuelist`). */
@@ -2793,7 +2762,6 @@ export type GetPaginatedAssetIssueListSolidityBody = NonNullable<operations["get
  * Success response body of `getPaginatedAssetIssueListSolidity` (`POST /walletsolidity/getpaginatedassetissuelist`).
  *
  * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
- * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`
- * reads it back.
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetPaginatedAssetIssueListSolidityResponse = operations["getPaginatedAssetIssueListSolidity"]["responses"][200]["content"]["application/json"];

@@ -1,9 +1,10 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { isObject, type Json } from "./json.js";
+import { isObject, type Json, type JsonObject } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import { walkSchema } from "./schema-walk.js";
 import { SpecError } from "./spec-error.js";
 import { isDataEntry, isNameMap } from "./spec-keys.js";
+import { unicodePattern } from "./unicode-pattern.js";
 
 /** Every keyword of JSON Schema 2020-12. */
 const JSON_SCHEMA_KEYWORDS = [
@@ -69,7 +70,14 @@ const JSON_SCHEMA_KEYWORDS = [
 /** Annotation keywords OpenAPI 3.1 adds to JSON Schema (OpenRPC documents use the same ones). */
 export const OPENAPI_SCHEMA_KEYWORDS = ["discriminator", "xml", "externalDocs", "example"];
 
-const KNOWN_KEYWORDS = new Set([...JSON_SCHEMA_KEYWORDS, ...OPENAPI_SCHEMA_KEYWORDS]);
+/** Every keyword the generator reads; validators drop the others (JSON Schema ignores unknown keywords). */
+export const KNOWN_KEYWORDS: ReadonlySet<string> = new Set([
+  ...JSON_SCHEMA_KEYWORDS,
+  ...OPENAPI_SCHEMA_KEYWORDS,
+]);
+
+/** The dialect the generator validates with, the one OpenAPI 3.1 and OpenRPC schemas default to. */
+const DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
 /** Checks schemas against the JSON Schema 2020-12 meta-schema; built once, as compiling the meta-schema takes a while. */
 let metaSchemaChecker: Ajv2020 | undefined;
@@ -109,23 +117,29 @@ export function findSchemaSites(doc: Json): SchemaSite[] {
 }
 
 /**
- * Checks every schema in the spec: only known keywords (JSON Schema 2020-12, OpenAPI's annotations,
- * `x-` extensions), and valid against the JSON Schema 2020-12 meta-schema.
+ * Checks every schema in the spec: valid against the JSON Schema 2020-12 meta-schema, no other
+ * `$schema` dialect, and every `pattern` a regular expression with the `u` flag (which validators
+ * use). With `strictKeywords` (chainkit's own specs, where an unknown keyword is a typo), only known
+ * keywords: JSON Schema 2020-12's, OpenAPI's annotations and `x-` extensions; without it unknown
+ * keywords are kept in the spec and ignored by validation, as JSON Schema says.
  *
- * @throws {SpecError} Naming the pointer of the first offending keyword or value.
+ * @throws {SpecError} Naming the pointer of the first offending keyword or value, and the fix.
  */
-export function checkSchemas(file: string, sites: readonly SchemaSite[]): void {
+export function checkSchemas(file: string, sites: readonly SchemaSite[], strictKeywords = true): void {
   metaSchemaChecker ??= new Ajv2020({ allErrors: false, validateFormats: false });
   const meta = metaSchemaChecker;
   for (const site of sites) {
     walkSchema(site.schema, site.pointer, ({ schema, pointer }) => {
+      checkDialect(file, schema, pointer);
+      checkPattern(file, schema, pointer);
+      if (!strictKeywords) return;
       for (const key of Object.keys(schema)) {
         if (KNOWN_KEYWORDS.has(key) || key.startsWith("x-")) continue;
         const hint = key === "nullable" ? ` (OpenAPI 3.0; in 3.1 write type: [<type>, "null"])` : "";
         throw new SpecError(file, childPointer(pointer, key), `unknown schema keyword "${key}"${hint}`);
       }
     });
-    if (!meta.validateSchema(site.schema as object)) {
+    if (!meta.validateSchema(withoutDialect(site.schema) as object)) {
       const [issue] = meta.errors ?? [];
       const allowed = issue?.keyword === "enum" ? ` ${JSON.stringify(issue.params.allowedValues)}` : "";
       const detail = issue
@@ -134,4 +148,37 @@ export function checkSchemas(file: string, sites: readonly SchemaSite[]): void {
       throw new SpecError(file, site.pointer + (issue?.instancePath ?? ""), `invalid schema: ${detail}`);
     }
   }
+}
+
+function checkDialect(file: string, schema: JsonObject, pointer: string): void {
+  const dialect = schema.$schema;
+  if (dialect === undefined || (typeof dialect === "string" && dialect.replace(/#$/, "") === DIALECT)) return;
+  throw new SpecError(
+    file,
+    childPointer(pointer, "$schema"),
+    `declares the dialect ${JSON.stringify(dialect)}; chainkit validates JSON Schema 2020-12 (${DIALECT}): rewrite the schema in 2020-12 and remove this $schema`,
+  );
+}
+
+function checkPattern(file: string, schema: JsonObject, pointer: string): void {
+  const { pattern } = schema;
+  if (typeof pattern !== "string" || unicodePattern(pattern) !== undefined) return;
+  try {
+    new RegExp(pattern, "u");
+  } catch (error) {
+    const reason =
+      error instanceof Error ? error.message.replace(/^Invalid regular expression: /, "") : String(error);
+    throw new SpecError(
+      file,
+      childPointer(pointer, "pattern"),
+      `is not a valid regular expression with the u (Unicode) flag, which JSON Schema patterns are read with (${reason}); check its brackets, groups and escapes`,
+    );
+  }
+}
+
+/** The root `$schema` is checked above; the meta-schema check reads the schema as 2020-12. */
+function withoutDialect(schema: Json): Json {
+  if (!isObject(schema) || schema.$schema === undefined) return schema;
+  const { $schema: _dialect, ...rest } = schema;
+  return rest;
 }

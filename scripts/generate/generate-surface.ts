@@ -1,15 +1,17 @@
 import { existsSync } from "node:fs";
+import { bundleExternalRefs, firstExternalRef, hasExternalRefs } from "./bundle-external.js";
 import { bundleSpec } from "./bundle-spec.js";
 import { checkRefs } from "./check-refs.js";
 import { checkSchemas, findSchemaSites } from "./check-schemas.js";
 import { validatorsModulePath } from "./generated-names.js";
 import { generatedHeader } from "./header.js";
-import { isObject, type Json } from "./json.js";
+import { isObject, type Json, type JsonObject } from "./json.js";
 import { loadSpec } from "./load-spec.js";
 import { pascalCase } from "./names.js";
 import { readOpenApiOperations } from "./openapi-model.js";
 import { openApiTypes } from "./openapi-types.js";
 import { readOpenRpcMethods } from "./openrpc-model.js";
+import { assignOperationIds } from "./operation-ids.js";
 import { restClientFile } from "./rest-client-file.js";
 import { restOperationsFile } from "./rest-operations-file.js";
 import { restValidatorGroups } from "./rest-validators.js";
@@ -18,12 +20,36 @@ import { rpcMethodsFile } from "./rpc-methods-file.js";
 import { openRpcTypes } from "./rpc-types.js";
 import { rpcValidatorGroups } from "./rpc-validators.js";
 import { checkRules } from "./rules.js";
+import { mergeGroups, SHARED_MODULE, sharedModule } from "./shared-validators.js";
+import { specKind } from "./spec-dialect.js";
 import { SpecError } from "./spec-error.js";
 import type { Surface, SurfaceNames } from "./surfaces.js";
-import { buildValidators, type ValidatorFiles } from "./validators.js";
+import { upgradeOpenApi30 } from "./upgrade-openapi-30.js";
+import { buildValidators, type ValidatorFiles, type ValidatorGroup } from "./validators.js";
 
 /** Generated files of one surface: path relative to its output folder (`/`-separated) → content. */
 export type SurfaceFiles = Map<string, string>;
+
+/** How strictly a spec is read, and what `spec.json` holds. */
+export interface GenerateOptions {
+  /**
+   * chainkit's own specs (default): every operation names its operationId and every schema keyword
+   * is known (a typo is an error). Without it, ids are made up where missing (`operation-ids.ts`)
+   * and unknown keywords are kept and ignored by validation.
+   */
+  strict?: boolean;
+  /** Keep `spec.json`'s `$ref`s instead of inlining them (the portal and sandbox read them inlined). */
+  keepRefs?: boolean;
+  /** Where notes go (operations left out, identifiers made up). */
+  note?: (line: string) => void;
+  /**
+   * One validators module for the whole surface, each component compiled once, instead of one
+   * per operation carrying its own copies (`shared-validators.ts`): far smaller output for specs
+   * with many operations over large components, at the price of loading all validators on the
+   * first call.
+   */
+  sharedValidators?: boolean;
+}
 
 /**
  * Reads and checks one spec, then renders every file of its surface (nothing is written here).
@@ -32,34 +58,105 @@ export type SurfaceFiles = Map<string, string>;
  * @param specPath - Where to read the spec from (defaults to `surface.specFile`; tests pass fixtures).
  * @throws {SpecError} When the spec is broken; the message names the file and the JSON pointer.
  */
-export async function generateSurface(surface: Surface, specPath = surface.specFile): Promise<SurfaceFiles> {
+export async function generateSurface(
+  surface: Surface,
+  specPath = surface.specFile,
+  options: GenerateOptions = {},
+): Promise<SurfaceFiles> {
   const file = surface.specFile;
-  if (!existsSync(specPath)) throw new SpecError(file, "", "spec file not found");
-  const doc = await loadSpec(specPath);
+  const strict = options.strict ?? true;
+  const note = options.note ?? (() => {});
+  const shared = options.sharedValidators ?? false;
+  const doc = await readSpec(file, specPath, surface.kind, strict, note);
   checkRefs(file, doc);
   const sites = findSchemaSites(doc);
-  checkSchemas(file, sites);
+  checkSchemas(file, sites, strict);
   checkRules(file, sites);
   const names = surfaceNames(surface, doc);
   const files: SurfaceFiles = new Map();
   if (surface.kind === "openapi") {
-    const operations = readOpenApiOperations(file, doc);
-    const validators = buildValidators(file, doc, restValidatorGroups(doc, operations));
+    const operations = readOpenApiOperations(file, doc, note);
+    const groups = restValidatorGroups(doc, operations);
     files.set("types.ts", `${generatedHeader(file)}\n\n${await openApiTypes(file, doc, operations)}`);
-    addValidatorFiles(files, file, validators);
-    files.set("operations.ts", restOperationsFile(file, names, operations));
+    addValidatorFiles(files, file, validatorModules(file, doc, groups, shared, "RestOperationValidators"));
+    files.set("operations.ts", restOperationsFile(file, names, operations, shared));
     files.set("client.ts", restClientFile(file, doc, names, operations));
   } else {
-    const methods = readOpenRpcMethods(file, doc);
-    const validators = buildValidators(file, doc, rpcValidatorGroups(doc, methods));
+    const methods = readOpenRpcMethods(file, doc, { skip: !strict, note });
+    const groups = rpcValidatorGroups(doc, methods);
     files.set("types.ts", openRpcTypes(file, doc, names, methods));
-    addValidatorFiles(files, file, validators);
-    files.set("operations.ts", rpcMethodsFile(file, names, methods));
+    addValidatorFiles(files, file, validatorModules(file, doc, groups, shared, "RpcMethodValidators"));
+    files.set("operations.ts", rpcMethodsFile(file, names, methods, shared));
     files.set("client.ts", rpcClientFile(file, doc, names, methods));
   }
   files.set("index.ts", indexFile(file, names));
-  files.set("spec.json", bundleSpec(doc, generatedHeader(file).replace(/^\/\/ /, "")));
+  const generatedNote = generatedHeader(file).replace(/^\/\/ /, "");
+  files.set(
+    "spec.json",
+    options.keepRefs
+      ? `${JSON.stringify({ "x-generated": generatedNote, ...(doc as JsonObject) })}\n`
+      : bundleSpec(doc, generatedNote),
+  );
   return files;
+}
+
+/**
+ * Reads a spec into the one form the emitters read: one document (a multi-file OpenAPI spec
+ * bundled), OpenAPI 3.0 upgraded to 3.1, and, outside strict mode, an identifier for every operation.
+ *
+ * @throws {SpecError} When the file is missing, is no OpenAPI 3.x or OpenRPC 1.x document, is not
+ * of the surface's kind, or names a file it cannot read.
+ */
+async function readSpec(
+  file: string,
+  specPath: string,
+  kind: Surface["kind"],
+  strict: boolean,
+  note: (line: string) => void,
+): Promise<Json> {
+  if (!existsSync(specPath)) throw new SpecError(file, "", "spec file not found");
+  let doc = await loadSpec(specPath);
+  const found = specKind(file, doc);
+  if (found !== kind)
+    throw new SpecError(
+      file,
+      "",
+      `expected an ${kind === "openapi" ? "OpenAPI" : "OpenRPC"} document, found ${found === "openapi" ? "OpenAPI" : "OpenRPC"}`,
+    );
+  if (hasExternalRefs(doc)) {
+    if (kind === "openrpc") {
+      throw new SpecError(
+        file,
+        firstExternalRef(doc) ?? "",
+        "OpenRPC specs must be one file: bundle the external $refs into components first",
+      );
+    }
+    doc = await bundleExternalRefs(file, specPath);
+  }
+  if (kind === "openapi") {
+    doc = upgradeOpenApi30(doc);
+    if (!strict && isObject(doc)) {
+      for (const made of assignOperationIds(doc)) {
+        const was = made.original === undefined ? "no operationId" : `operationId "${made.original}"`;
+        note(`${file}#${made.pointer}: ${was}: named ${made.id}`);
+      }
+    }
+  }
+  return doc;
+}
+
+/** The validators modules: one per group, or one shared by all (`shared-validators.ts`). */
+function validatorModules(
+  file: string,
+  doc: Json,
+  groups: readonly ValidatorGroup[],
+  shared: boolean,
+  moduleType: string,
+): ValidatorFiles {
+  if (!shared || groups.length === 0) return buildValidators(file, doc, groups);
+  const [built] = buildValidators(file, doc, [mergeGroups(groups)]).modules;
+  if (!built) return { modules: [] };
+  return { modules: [{ name: SHARED_MODULE, ...sharedModule(built, groups, moduleType) }] };
 }
 
 /** `validators/<operation>.js` and `.d.ts` per operation. */

@@ -4,6 +4,8 @@ import { pascalCase } from "./names.js";
 export interface OperationTypeNames {
   pathParams: string;
   query: string;
+  headers: string;
+  cookies: string;
   body: string;
   /** The success body (REST). */
   response: string;
@@ -19,6 +21,8 @@ export function operationTypeNames(id: string): OperationTypeNames {
   return {
     pathParams: `${base}PathParams`,
     query: `${base}Query`,
+    headers: `${base}Headers`,
+    cookies: `${base}Cookies`,
     body: `${base}Body`,
     response: `${base}Response`,
     params: `${base}Params`,
@@ -29,4 +33,14 @@ export function operationTypeNames(id: string): OperationTypeNames {
 /** Where an operation's validators module is, relative to its surface's folder: `validators/getNode.js`. */
 export function validatorsModulePath(name: string, extension: ".js" | ".d.ts" = ".js"): string {
   return `validators/${name}${extension}`;
+}
+
+/**
+ * The `validators` loader of a descriptor: its own module, or its part of the surface's shared one
+ * (`shared-validators.ts`).
+ */
+export function validatorsLoader(name: string, shared: boolean): string {
+  return shared
+    ? `() => import("./validators/shared.js").then((module) => module.${name})`
+    : `() => import(${JSON.stringify(`./${validatorsModulePath(name)}`)})`;
 }

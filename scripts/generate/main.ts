@@ -9,6 +9,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { runGenerator } from "./run.js";
+import { describeSpecError } from "./source-position.js";
 import { SpecError } from "./spec-error.js";
 
 const USAGE = "usage: tsx scripts/generate/main.ts [--check] [--root <dir>]";
@@ -39,7 +40,7 @@ try {
   }
 } catch (error) {
   if (error instanceof SpecError) {
-    console.error(`error: ${error.message}`);
+    console.error(`error: ${await describeSpecError(error, resolve(options.root, error.file))}`);
   } else {
     console.error("the generator failed unexpectedly:", error);
   }

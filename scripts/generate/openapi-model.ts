@@ -1,18 +1,28 @@
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { childPointer } from "./json-pointer.js";
+import { type MediaKind, mediaKind } from "./media-kind.js";
 import { type PagingModel, readPaging } from "./paging.js";
 import { follow, optionalString } from "./resolve.js";
 import { SpecError } from "./spec-error.js";
 
 /** HTTP methods the runtime contract supports, in the order operations are listed within a path. */
-const METHODS = ["get", "post", "put", "patch", "delete"] as const;
-const UNSUPPORTED_METHODS = ["head", "options", "trace"];
+export const HTTP_METHODS = ["get", "post", "put", "patch", "delete", "head", "options"] as const;
+/** fetch refuses to send TRACE: such operations are left out, with a note. */
+const UNSENDABLE_METHODS = ["trace"];
+/** Header parameters OpenAPI says to ignore: the body's media types and the security scheme set them. */
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
-/** One path or query parameter of an operation. */
+/** Where a parameter goes. */
+export type ParameterLocation = "path" | "query" | "header" | "cookie";
+
+/** One parameter of an operation. */
 export interface ParameterModel {
   name: string;
-  in: "path" | "query";
+  in: ParameterLocation;
   required: boolean;
+  /** `style` and `explode` when they differ from the location's default (OpenAPI's serialization rules). */
+  style?: string;
+  explode?: boolean;
   schema: Json;
   /** Pointer of the parameter's `schema`. */
   schemaPointer: string;
@@ -20,10 +30,12 @@ export interface ParameterModel {
   example?: Json;
 }
 
-/** A JSON request body or response body. */
+/** A request body or response body. */
 export interface BodyModel {
   /** The media type the schema belongs to, e.g. `application/json`. */
   mediaType: string;
+  /** How it travels: JSON, form fields, multipart, text or bytes. */
+  kind: MediaKind;
   schema: Json;
   /** Pointer of the media type's `schema`. */
   schemaPointer: string;
@@ -35,14 +47,14 @@ export interface ResponseModel {
   /** `"200"`, `"4XX"`, `"default"`… */
   status: string;
   description?: string;
-  /** The JSON body, when the response has one. */
+  /** The body (its JSON media type when it has one, else its first), when the response has one. */
   body?: BodyModel;
 }
 
 /** One operation of an OpenAPI document, with every `$ref` of parameters, bodies and responses followed. */
 export interface RestOperationModel {
   id: string;
-  method: (typeof METHODS)[number];
+  method: (typeof HTTP_METHODS)[number];
   path: string;
   /** Pointer of the operation object. */
   pointer: string;
@@ -53,6 +65,9 @@ export interface RestOperationModel {
   /** Path parameters in template order. */
   pathParams: ParameterModel[];
   queryParams: ParameterModel[];
+  /** Header parameters (names as the spec writes them). */
+  headerParams: ParameterModel[];
+  cookieParams: ParameterModel[];
   requestBody?: BodyModel & { required: boolean };
   /** Responses sorted by status: exact codes, then ranges (`4XX`), then `default`. */
   responses: ResponseModel[];
@@ -61,12 +76,18 @@ export interface RestOperationModel {
 }
 
 /**
- * Lists the operations of an OpenAPI 3.1 document in document order.
+ * Lists the operations of an OpenAPI 3.1 document in document order (a 3.0 one is upgraded first,
+ * `upgrade-openapi-30.ts`). TRACE operations, which fetch cannot send, are left out and reported
+ * through `note`.
  *
- * @throws {SpecError} For a missing or duplicate operationId, an unsupported method, path parameters
- * that do not match the path template, or a body that is not JSON.
+ * @throws {SpecError} For a missing or duplicate operationId, or path parameters that do not match
+ * the path template.
  */
-export function readOpenApiOperations(file: string, doc: Json): RestOperationModel[] {
+export function readOpenApiOperations(
+  file: string,
+  doc: Json,
+  note: (line: string) => void = () => {},
+): RestOperationModel[] {
   if (!isObject(doc)) throw new SpecError(file, "", "the spec must be a YAML mapping");
   if (typeof doc.openapi !== "string" || !doc.openapi.startsWith("3.1")) {
     throw new SpecError(
@@ -81,16 +102,14 @@ export function readOpenApiOperations(file: string, doc: Json): RestOperationMod
   const firstSeen = new Map<string, string>();
   for (const [path, rawItem] of Object.entries(paths)) {
     const item = follow(file, doc, rawItem, childPointer("/paths", path));
-    for (const method of UNSUPPORTED_METHODS) {
+    for (const method of UNSENDABLE_METHODS) {
       if (item.value[method] !== undefined) {
-        throw new SpecError(
-          file,
-          childPointer(item.pointer, method),
-          `method ${method.toUpperCase()} is not supported`,
+        note(
+          `${file}#${childPointer(item.pointer, method)}: left out: fetch cannot send ${method.toUpperCase()}`,
         );
       }
     }
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       if (item.value[method] === undefined) continue;
       const operation = readOperation(file, doc, path, method, item.value, item.pointer);
       const previous = firstSeen.get(operation.id);
@@ -141,6 +160,8 @@ function readOperation(
   const description = optionalString(file, op, "description", pointer);
   const requestBody = readRequestBody(file, doc, op, pointer);
   const queryParams = parameters.filter((param) => param.in === "query");
+  const headerParams = parameters.filter((param) => param.in === "header");
+  const cookieParams = parameters.filter((param) => param.in === "cookie");
   const paging = readPaging(file, op, pointer, queryParams);
   return {
     id,
@@ -153,13 +174,19 @@ function readOperation(
     deprecated: op.deprecated === true,
     pathParams,
     queryParams,
+    headerParams,
+    cookieParams,
     ...(requestBody && { requestBody }),
     responses: readResponses(file, doc, op, pointer),
     ...(paging && { paging }),
   };
 }
 
-/** Path-item parameters merged with the operation's (the operation's win), header and cookie ones dropped. */
+/**
+ * Path-item parameters merged with the operation's (the operation's win). A parameter described by
+ * `content` instead of `schema` takes the schema of its media type; `Accept`, `Content-Type` and
+ * `Authorization` headers are left to the runtime, as OpenAPI says.
+ */
 function readParameters(
   file: string,
   doc: JsonObject,
@@ -184,16 +211,25 @@ function readParameters(
       if (name === undefined || location === undefined) {
         throw new SpecError(file, pointer, "a parameter needs a name and an in");
       }
-      if (location !== "path" && location !== "query") return;
-      if (param.schema === undefined) throw new SpecError(file, pointer, `parameter "${name}" has no schema`);
+      if (!["path", "query", "header", "cookie"].includes(location)) {
+        throw new SpecError(
+          file,
+          childPointer(pointer, "in"),
+          `"${location}" is not a parameter location (path, query, header, cookie)`,
+        );
+      }
+      if (location === "header" && IGNORED_HEADERS.has(name.toLowerCase())) return;
+      const schemaAt = parameterSchema(param, pointer);
       const description = optionalString(file, param, "description", pointer);
       const example = firstExample(file, doc, param, pointer);
-      byKey.set(`${location} ${name}`, {
+      const serialization = nonDefaultStyle(location as ParameterLocation, param);
+      byKey.set(`${location} ${location === "header" ? name.toLowerCase() : name}`, {
         name,
-        in: location,
+        in: location as ParameterLocation,
         required: param.required === true,
-        schema: param.schema,
-        schemaPointer: childPointer(pointer, "schema"),
+        ...serialization,
+        schema: schemaAt.schema,
+        schemaPointer: schemaAt.pointer,
         ...(description !== undefined && { description }),
         ...(example !== undefined && { example }),
       });
@@ -210,15 +246,15 @@ function readRequestBody(
 ): RestOperationModel["requestBody"] {
   if (op.requestBody === undefined) return undefined;
   const { value: body, pointer } = follow(file, doc, op.requestBody, childPointer(opPointer, "requestBody"));
-  const media = jsonMedia(file, doc, body, pointer);
-  if (!media) throw new SpecError(file, pointer, "the request body has no application/json content");
+  const media = preferredMedia(file, doc, body, pointer);
+  if (!media) return undefined;
   return { ...media, required: body.required === true };
 }
 
 function readResponses(file: string, doc: JsonObject, op: JsonObject, opPointer: string): ResponseModel[] {
   const responsesPointer = childPointer(opPointer, "responses");
-  const responses = op.responses;
-  if (!isObject(responses)) throw new SpecError(file, responsesPointer, "an operation needs responses");
+  const responses = op.responses ?? {};
+  if (!isObject(responses)) throw new SpecError(file, responsesPointer, "responses must be a mapping");
   const models: ResponseModel[] = [];
   for (const [status, raw] of Object.entries(responses)) {
     if (!/^([1-5][0-9]{2}|[1-5]XX|default)$/.test(status)) {
@@ -230,7 +266,7 @@ function readResponses(file: string, doc: JsonObject, op: JsonObject, opPointer:
     }
     const { value: response, pointer } = follow(file, doc, raw, childPointer(responsesPointer, status));
     const description = optionalString(file, response, "description", pointer);
-    const body = jsonMedia(file, doc, response, pointer);
+    const body = preferredMedia(file, doc, response, pointer);
     models.push({ status, ...(description !== undefined && { description }), ...(body && { body }) });
   }
   return models.sort((a, b) => statusRank(a.status) - statusRank(b.status));
@@ -243,8 +279,11 @@ function statusRank(status: string): number {
   return Number(status);
 }
 
-/** The JSON media type (`application/json`, or any `…+json`) of a body or response, if it has one. */
-function jsonMedia(
+/**
+ * The media type of a body or response the client deals in: `application/json`, else any JSON
+ * one (`…+json`), else the first listed (form, multipart, text or bytes).
+ */
+function preferredMedia(
   file: string,
   doc: JsonObject,
   owner: JsonObject,
@@ -252,9 +291,11 @@ function jsonMedia(
 ): BodyModel | undefined {
   const content = owner.content;
   if (!isObject(content)) return undefined;
+  const types = Object.keys(content);
   const type =
-    Object.keys(content).find((name) => name === "application/json") ??
-    Object.keys(content).find((name) => /^application\/[\w.-]+\+json$/.test(name));
+    types.find((name) => name === "application/json") ??
+    types.find((name) => mediaKind(name) === "json") ??
+    types[0];
   if (type === undefined) return undefined;
   const { value: media, pointer } = follow(
     file,
@@ -266,6 +307,7 @@ function jsonMedia(
   const example = firstExample(file, doc, media, pointer);
   return {
     mediaType: type,
+    kind: mediaKind(type),
     schema,
     schemaPointer: childPointer(pointer, "schema"),
     ...(example !== undefined && { example }),
@@ -281,4 +323,34 @@ function firstExample(file: string, doc: Json, owner: JsonObject, pointer: strin
   if (!first) return undefined;
   const { value } = follow(file, doc, first[1], childPointer(pointer, "examples", first[0]));
   return value.value;
+}
+
+/** A parameter's schema and where it is written: its `schema`, or that of its one `content` entry. */
+function parameterSchema(param: JsonObject, pointer: string): { schema: Json; pointer: string } {
+  if (param.schema !== undefined) return { schema: param.schema, pointer: childPointer(pointer, "schema") };
+  const content = isObject(param.content) ? param.content : {};
+  const [entry] = Object.entries(content);
+  if (entry && isObject(entry[1]) && entry[1].schema !== undefined) {
+    return { schema: entry[1].schema, pointer: childPointer(pointer, "content", entry[0], "schema") };
+  }
+  return { schema: {}, pointer };
+}
+
+/** OpenAPI's default `style` per location; `explode` defaults to true for `form` only. */
+const DEFAULT_STYLE: Record<ParameterLocation, string> = {
+  path: "simple",
+  query: "form",
+  header: "simple",
+  cookie: "form",
+};
+
+/** The parameter's `style` and `explode`, when either differs from its location's default. */
+function nonDefaultStyle(
+  location: ParameterLocation,
+  param: JsonObject,
+): { style?: string; explode?: boolean } {
+  const style = typeof param.style === "string" ? param.style : DEFAULT_STYLE[location];
+  const explode = typeof param.explode === "boolean" ? param.explode : style === "form";
+  if (style === DEFAULT_STYLE[location] && explode === (style === "form")) return {};
+  return { style, explode };
 }

@@ -4,8 +4,9 @@ import { integerFormat } from "../../src/runtime/json/integer-format.js";
 import { findInt64Paths, SECRET_EXTENSION } from "./field-paths.js";
 import { operationTypeNames } from "./generated-names.js";
 import { isObject, type Json } from "./json.js";
+import { refPointer, valueAt } from "./json-pointer.js";
 import { typeName } from "./names.js";
-import type { RestOperationModel } from "./openapi-model.js";
+import type { BodyModel, RestOperationModel } from "./openapi-model.js";
 import { SECRET_IMPORT, SECRET_TYPE } from "./secret-type.js";
 import { SpecError } from "./spec-error.js";
 
@@ -25,7 +26,8 @@ export async function openApiTypes(
   doc: Json,
   operations: readonly RestOperationModel[],
 ): Promise<string> {
-  const ast = await openapiTS(structuredClone(doc) as unknown as OpenAPI3, {
+  const copy = structuredClone(doc);
+  const ast = await openapiTS(withoutDanglingMappings(copy, copy) as unknown as OpenAPI3, {
     silent: true,
     emptyObjectsUnknown: true,
     transform: (schema) =>
@@ -77,12 +79,25 @@ export async function openApiTypes(
         `/** Query parameters ${of}. */\nexport type ${names.query} = NonNullable<${op}["parameters"]["query"]>;`,
       );
     }
+    for (const [params, alias, where] of [
+      [operation.headerParams, names.headers, "header"],
+      [operation.cookieParams, names.cookies, "cookie"],
+    ] as const) {
+      if (params.length === 0) continue;
+      add(
+        alias,
+        operation.pointer,
+        `/** ${where === "header" ? "Header" : "Cookie"} parameters ${of}. */\nexport type ${alias} = NonNullable<${op}["parameters"][${JSON.stringify(where)}]>;`,
+      );
+    }
     if (operation.requestBody) {
-      const media = JSON.stringify(operation.requestBody.mediaType);
       add(
         names.body,
         operation.pointer,
-        `/** Request body ${of}. */\nexport type ${names.body} = NonNullable<${op}["requestBody"]>["content"][${media}];`,
+        `/** Request body ${of} (\`${operation.requestBody.mediaType}\`). */\nexport type ${names.body} = ${requestBodyType(operation.requestBody, op)};`.replace(
+          " (`application/json`)",
+          "",
+        ),
       );
     }
     add(
@@ -114,10 +129,27 @@ function responseDoc(of: string, operation: RestOperationModel, doc: Json): stri
     ` * Success response body ${of}.`,
     " *",
     " * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by",
-    " * `chainkit/wallet` and `chainkit/indexer`), which keeps every integer exact; `parseJson(text, { bigint: true })`",
-    " * reads it back.",
+    " * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.",
     " */",
   ].join("\n");
+}
+
+/**
+ * What a request body is passed as: its schema's type for JSON and form fields, `FormData` for
+ * multipart, a string for text, bytes otherwise.
+ */
+function requestBodyType(body: BodyModel, op: string): string {
+  switch (body.kind) {
+    case "json":
+    case "form":
+      return `NonNullable<${op}["requestBody"]>["content"][${JSON.stringify(body.mediaType)}]`;
+    case "multipart":
+      return "FormData";
+    case "text":
+      return "string";
+    case "binary":
+      return "Blob | Uint8Array | ArrayBuffer";
+  }
 }
 
 /** The union of the 2xx bodies (`void` for a 2xx without one); `void` when no 2xx is documented. */
@@ -125,8 +157,37 @@ function successType(operation: RestOperationModel, op: string): string {
   const success = operation.responses.filter((response) => response.status.startsWith("2"));
   const types = success.map((response) => {
     if (!response.body) return "void";
+    // Text answers arrive as strings, every other non-JSON answer as bytes (never decoded).
+    if (response.body.kind === "text" || response.body.kind === "form") return "string";
+    if (response.body.kind !== "json") return "Uint8Array";
     const status = /^[0-9]+$/.test(response.status) ? response.status : JSON.stringify(response.status);
     return `${op}["responses"][${status}]["content"][${JSON.stringify(response.body.mediaType)}]`;
   });
   return types.length === 0 ? "void" : [...new Set(types)].join(" | ");
+}
+
+/**
+ * Drops `discriminator.mapping` entries that resolve to nothing in the document: a bundled spec
+ * sometimes keeps them (`models/droplet_actions.yml`) though the file is gone, and openapi-typescript
+ * would try to read it. Validators ignore `discriminator`; the types lose only that narrowing hint.
+ */
+function withoutDanglingMappings(node: Json, doc: Json): Json {
+  if (Array.isArray(node)) {
+    for (const item of node) withoutDanglingMappings(item, doc);
+  } else if (isObject(node)) {
+    const mapping = isObject(node.discriminator) ? node.discriminator.mapping : undefined;
+    if (isObject(mapping)) {
+      for (const [key, target] of Object.entries(mapping)) {
+        const pointer =
+          typeof target !== "string"
+            ? undefined
+            : target.startsWith("#")
+              ? refPointer(target)
+              : `/components/schemas/${target}`;
+        if (pointer === undefined || valueAt(doc, pointer) === undefined) delete mapping[key];
+      }
+    }
+    for (const child of Object.values(node)) withoutDanglingMappings(child, doc);
+  }
+  return node;
 }

@@ -33,6 +33,8 @@ export interface RpcMethodModel {
   deprecated: boolean;
   /** Params in order; optional ones only at the end. */
   params: ContentDescriptorModel[];
+  /** `paramStructure: by-name`: params travel as an object keyed by their names. */
+  byName: boolean;
   result: ContentDescriptorModel;
   /** `x-result-when`: the result narrowed by one param's value, for overloads. */
   resultCases?: ResultCasesModel;
@@ -42,17 +44,28 @@ export interface RpcMethodModel {
 /**
  * Lists the methods of an OpenRPC document in document order.
  *
- * @throws {SpecError} For a duplicate method name, a method without a result, by-name params, or a
- * required param after an optional one.
+ * @throws {SpecError} For a duplicate method name, a method without a result, or a required param
+ * after an optional one.
  */
-export function readOpenRpcMethods(file: string, doc: Json): RpcMethodModel[] {
+export function readOpenRpcMethods(
+  file: string,
+  doc: Json,
+  notifications: { skip: boolean; note: (line: string) => void } = { skip: false, note: () => {} },
+): RpcMethodModel[] {
   if (!isObject(doc)) throw new SpecError(file, "", "the spec must be a YAML mapping");
   if (typeof doc.openrpc !== "string") throw new SpecError(file, "/openrpc", "expected an openrpc version");
   const methods = doc.methods;
   if (!Array.isArray(methods)) throw new SpecError(file, "/methods", "methods must be a list");
   const firstSeen = new Map<string, string>();
-  return methods.map((raw, index) => {
-    const method = readMethod(file, doc, raw, childPointer("/methods", index));
+  const read: RpcMethodModel[] = [];
+  methods.forEach((raw, index) => {
+    const at = childPointer("/methods", index);
+    // A method without a result is a notification (OpenRPC 1.3): nothing answers it, so no client function waits for one.
+    if (notifications.skip && isObject(raw) && raw.$ref === undefined && raw.result === undefined) {
+      notifications.note(`${file}#${at}: left out: "${String(raw.name)}" has no result (a notification)`);
+      return;
+    }
+    const method = readMethod(file, doc, raw, at);
     const previous = firstSeen.get(method.name);
     if (previous !== undefined) {
       throw new SpecError(
@@ -62,8 +75,9 @@ export function readOpenRpcMethods(file: string, doc: Json): RpcMethodModel[] {
       );
     }
     firstSeen.set(method.name, method.pointer);
-    return method;
+    read.push(method);
   });
+  return read;
 }
 
 function readMethod(file: string, doc: JsonObject, raw: Json, rawPointer: string): RpcMethodModel {
@@ -77,8 +91,13 @@ function readMethod(file: string, doc: JsonObject, raw: Json, rawPointer: string
       `method name "${name}" is not a valid identifier`,
     );
   }
-  if (method.paramStructure === "by-name") {
-    throw new SpecError(file, childPointer(pointer, "paramStructure"), "by-name params are not supported");
+  const structure = method.paramStructure ?? "either";
+  if (structure !== "by-name" && structure !== "by-position" && structure !== "either") {
+    throw new SpecError(
+      file,
+      childPointer(pointer, "paramStructure"),
+      `must be by-name, by-position or either, not ${JSON.stringify(structure)}`,
+    );
   }
   if (method.result === undefined) throw new SpecError(file, pointer, `method "${name}" has no result`);
   const paramsPointer = childPointer(pointer, "params");
@@ -117,6 +136,7 @@ function readMethod(file: string, doc: JsonObject, raw: Json, rawPointer: string
     ...(description !== undefined && { description }),
     deprecated: method.deprecated === true,
     params,
+    byName: structure === "by-name",
     result: readDescriptor(file, doc, method.result, childPointer(pointer, "result")),
     ...(resultCases !== undefined && { resultCases }),
     examples: readExamples(file, doc, method, pointer, params),
@@ -132,9 +152,6 @@ function readDescriptor(
   const { value: descriptor, pointer } = follow(file, doc, raw, rawPointer);
   const name = optionalString(file, descriptor, "name", pointer);
   if (name === undefined) throw new SpecError(file, pointer, "a content descriptor needs a name");
-  if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) {
-    throw new SpecError(file, childPointer(pointer, "name"), `"${name}" is not a valid identifier`);
-  }
   if (descriptor.schema === undefined)
     throw new SpecError(file, pointer, `content descriptor "${name}" has no schema`);
   const summary = optionalString(file, descriptor, "summary", pointer);

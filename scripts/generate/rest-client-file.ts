@@ -97,22 +97,35 @@ function operationArguments(
   if (op.requestBody) {
     typeImports.add(names.body);
     const optional = !op.requestBody.required || !hasRequiredFields(doc, op.requestBody.schema);
+    const name = parameterName("body", taken);
+    taken.add(name);
     args.push({
-      name: parameterName("body", taken),
+      name,
       type: names.body,
       optional,
-      doc: "The JSON request body.",
+      doc:
+        op.requestBody.kind === "json"
+          ? "The JSON request body."
+          : `The request body (\`${op.requestBody.mediaType}\`).`,
     });
   }
   if (op.queryParams.length > 0) {
     typeImports.add(names.query);
     const optional = !op.queryParams.some((param) => param.required);
-    args.push({
-      name: parameterName("query", taken),
-      type: names.query,
-      optional,
-      doc: "The query parameters.",
-    });
+    const name = parameterName("query", taken);
+    taken.add(name);
+    args.push({ name, type: names.query, optional, doc: "The query parameters." });
+  }
+  for (const [params, type, label] of [
+    [op.headerParams, names.headers, "headers"],
+    [op.cookieParams, names.cookies, "cookies"],
+  ] as const) {
+    if (params.length === 0) continue;
+    typeImports.add(type);
+    const name = parameterName(label, taken);
+    taken.add(name);
+    const optional = !params.some((param) => param.required);
+    args.push({ name, type, optional, doc: `The ${label === "headers" ? "header" : "cookie"} parameters.` });
   }
   return args;
 }
@@ -146,10 +159,17 @@ function implementation(
     });
     input.push(`path: { ${entries.join(", ")} }`);
   }
-  const body = op.requestBody ? args[op.pathParams.length] : undefined;
-  if (body) input.push(body.name === "body" ? "body" : `body: ${body.name}`);
-  const query = op.queryParams.length > 0 ? args[args.length - 1] : undefined;
-  if (query) input.push(query.name === "query" ? "query" : `query: ${query.name}`);
+  let next = op.pathParams.length;
+  for (const [present, key] of [
+    [op.requestBody !== undefined, "body"],
+    [op.queryParams.length > 0, "query"],
+    [op.headerParams.length > 0, "headers"],
+    [op.cookieParams.length > 0, "cookies"],
+  ] as const) {
+    if (!present) continue;
+    const arg = args[next++];
+    if (arg) input.push(arg.name === key ? key : `${key}: ${arg.name}`);
+  }
   const call = `caller.call(${record}.${op.id}, { ${input.join(", ")} }, options)`.replace("{  }", "{}");
   return `    ${op.id}: (${parameters}) =>\n      ${call} as Promise<${returnType}>,`;
 }
@@ -188,6 +208,9 @@ function exampleCall(
     if (example === undefined) return undefined;
     values.push(literal(example, findInt64Paths(doc, param.schema)));
   }
+  if (op.headerParams.some((param) => param.required) || op.cookieParams.some((param) => param.required))
+    return undefined;
+  if (op.requestBody && op.requestBody.kind !== "json") return undefined;
   if (op.requestBody) {
     const example = op.requestBody.example ?? schemaExample(doc, op.requestBody.schema);
     if (example !== undefined) values.push(literal(example, findInt64Paths(doc, op.requestBody.schema)));

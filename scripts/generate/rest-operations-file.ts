@@ -1,6 +1,6 @@
-import { validatorsModulePath } from "./generated-names.js";
+import { validatorsLoader } from "./generated-names.js";
 import { generatedHeader } from "./header.js";
-import type { RestOperationModel } from "./openapi-model.js";
+import type { BodyModel, RestOperationModel } from "./openapi-model.js";
 import type { SurfaceNames } from "./surfaces.js";
 
 /** Names exported by a REST surface's `operations.ts`. */
@@ -19,9 +19,10 @@ export function restOperationsFile(
   specFile: string,
   surface: SurfaceNames,
   operations: readonly RestOperationModel[],
+  sharedValidators = false,
 ): string {
   const { record, idType } = restOperationsNames(surface.pascal, surface.camel);
-  const descriptors = operations.map((op) => `  ${op.id}: ${descriptor(op)},`);
+  const descriptors = operations.map((op) => `  ${op.id}: ${descriptor(op, sharedValidators)},`);
   return [
     generatedHeader(specFile),
     "",
@@ -38,15 +39,49 @@ export function restOperationsFile(
   ].join("\n");
 }
 
-function descriptor(op: RestOperationModel): string {
+function descriptor(op: RestOperationModel, sharedValidators: boolean): string {
   const lines = [
     `id: ${JSON.stringify(op.id)}`,
     `method: ${JSON.stringify(op.method.toUpperCase())}`,
     `path: ${JSON.stringify(op.path)}`,
     `idempotent: ${op.idempotent}`,
-    `validators: () => import(${JSON.stringify(`./${validatorsModulePath(op.id)}`)})`,
+    `validators: ${validatorsLoader(op.id, sharedValidators)}`,
   ];
   // `as const` keeps the paging mode a literal, which tells the runtime's two paging shapes apart.
   if (op.paging) lines.push(`paging: ${JSON.stringify(op.paging)} as const`);
+  // Only what differs from a JSON API is written, so JSON operations keep their few bytes.
+  if (op.requestBody && op.requestBody.kind !== "json") {
+    lines.push(`requestMedia: ${JSON.stringify(op.requestBody.mediaType)}`);
+  }
+  const answer = successBody(op);
+  if (answer && answer.kind !== "json") {
+    lines.push(
+      `responseKind: ${JSON.stringify(answer.kind === "text" || answer.kind === "form" ? "text" : "binary")}`,
+    );
+    lines.push(`accept: ${JSON.stringify(answer.mediaType)}`);
+  }
+  const styles = parameterStyles(op);
+  if (styles) lines.push(`styles: ${JSON.stringify(styles)}`);
   return `Object.freeze({\n${lines.map((line) => `    ${line},`).join("\n")}\n  })`;
+}
+
+/** The body of the first success status that has one. */
+function successBody(op: RestOperationModel): BodyModel | undefined {
+  return op.responses.find((response) => response.status.startsWith("2") && response.body)?.body;
+}
+
+/** Parameters whose `style`/`explode` differ from their location's default, by location and name. */
+function parameterStyles(
+  op: RestOperationModel,
+): Record<string, Record<string, { style: string; explode: boolean }>> | undefined {
+  const styles: Record<string, Record<string, { style: string; explode: boolean }>> = {};
+  for (const param of [...op.pathParams, ...op.queryParams, ...op.headerParams, ...op.cookieParams]) {
+    if (param.style === undefined || param.explode === undefined) continue;
+    styles[param.in] ??= {};
+    (styles[param.in] as Record<string, { style: string; explode: boolean }>)[param.name] = {
+      style: param.style,
+      explode: param.explode,
+    };
+  }
+  return Object.keys(styles).length > 0 ? styles : undefined;
 }

@@ -28,7 +28,15 @@ export function restValidatorGroups(doc: Json, operations: readonly RestOperatio
     }
     const querySchema = op.queryParams.length > 0 ? parameterObjectSchema(op.queryParams) : undefined;
     if (querySchema) entries.push({ exportName: "query", schema: querySchema, pointer: parametersPointer });
-    if (op.requestBody) {
+    for (const [exportName, params] of [
+      ["headers", op.headerParams],
+      ["cookies", op.cookieParams],
+    ] as const) {
+      if (params.length > 0)
+        entries.push({ exportName, schema: parameterObjectSchema(params), pointer: parametersPointer });
+    }
+    // Form fields are an object the schema describes; multipart, text and bytes pass as they are.
+    if (op.requestBody && (op.requestBody.kind === "json" || op.requestBody.kind === "form")) {
       entries.push({
         exportName: "body",
         schema: op.requestBody.schema,
@@ -37,7 +45,7 @@ export function restValidatorGroups(doc: Json, operations: readonly RestOperatio
     }
     const responses: MapMember[] = [];
     for (const response of op.responses) {
-      if (!response.body) {
+      if (response.body?.kind !== "json") {
         responses.push({ key: response.status });
         continue;
       }

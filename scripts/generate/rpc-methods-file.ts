@@ -1,4 +1,4 @@
-import { validatorsModulePath } from "./generated-names.js";
+import { validatorsLoader } from "./generated-names.js";
 import { generatedHeader } from "./header.js";
 import type { RpcMethodModel } from "./openrpc-model.js";
 import type { SurfaceNames } from "./surfaces.js";
@@ -18,14 +18,16 @@ export function rpcMethodsFile(
   specFile: string,
   surface: SurfaceNames,
   methods: readonly RpcMethodModel[],
+  sharedValidators = false,
 ): string {
   const { record, nameType } = rpcMethodsNames(surface.pascal, surface.camel);
   const descriptors = methods.map((method) => {
     const lines = [
       `name: ${JSON.stringify(method.name)}`,
       `idempotent: ${method.idempotent}`,
-      `validators: () => import(${JSON.stringify(`./${validatorsModulePath(method.name)}`)})`,
+      `validators: ${validatorsLoader(method.name, sharedValidators)}`,
     ];
+    if (method.byName) lines.push(`paramNames: ${JSON.stringify(method.params.map((param) => param.name))}`);
     return `  ${method.name}: Object.freeze({\n${lines.map((line) => `    ${line},`).join("\n")}\n  }),`;
   });
   return [

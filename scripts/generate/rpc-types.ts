@@ -4,7 +4,7 @@ import { generatedHeader } from "./header.js";
 import { docText } from "./jsdoc.js";
 import { isObject, type Json } from "./json.js";
 import { childPointer } from "./json-pointer.js";
-import { typeName } from "./names.js";
+import { parameterName, typeName } from "./names.js";
 import type { RpcMethodModel } from "./openrpc-model.js";
 import { resultCaseTypeName } from "./rpc-result-cases.js";
 import { SchemaToTs, schemaDocs } from "./schema-to-ts.js";
@@ -79,9 +79,13 @@ export function openRpcTypes(
 
   for (const method of methods) {
     const names = operationTypeNames(method.name);
-    const elements = method.params.map(
-      (param) => `${param.name}${param.required ? "" : "?"}: ${toTs.type(param.schema, "  ")}`,
-    );
+    const labels = new Set<string>();
+    const elements = method.params.map((param) => {
+      // A descriptor's name need not be an identifier (`"Block RLP"`); the tuple label must.
+      const label = /^[A-Za-z_$][\w$]*$/.test(param.name) ? param.name : parameterName(param.name, labels);
+      labels.add(label);
+      return `${label}${param.required ? "" : "?"}: ${toTs.type(param.schema, "  ")}`;
+    });
     statements.push({
       kind: StructureKind.TypeAlias,
       name: claim(names.params, method.pointer),
@@ -145,7 +149,7 @@ function paramsDoc(method: RpcMethodModel): string {
       `- \`${param.name}\`${param.required ? "" : " (optional)"}${param.description || param.summary ? `: ${(param.description ?? param.summary ?? "").trim().replace(/\s*\n\s*/g, " ")}` : ""}`,
   );
   return docText({
-    summary: `Params of \`${method.name}\`, by position.`,
+    summary: `Params of \`${method.name}\`, by position${method.byName ? " (sent by name)" : ""}.`,
     description: lines.length > 0 ? lines.join("\n") : "It takes no params.",
   });
 }

@@ -1,3 +1,4 @@
+import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { generateSurface } from "./generate-surface.js";
 import { syncFolder } from "./output.js";
@@ -44,7 +45,21 @@ export async function runGenerator(options: RunOptions): Promise<RunResult> {
     );
   }
   log(`${surfaces.length} specs in ${milliseconds(started)}${check ? " (check only, nothing written)" : ""}`);
+  for (const file of await undeclaredSpecs(options.root)) {
+    log(`${file} is not generated: declare it in scripts/generate/surfaces.ts (name, specFile, kind)`);
+  }
   return { changed };
+}
+
+/** Spec files in `specs/` that no surface declares: a spec dropped there is named, not silently skipped. */
+async function undeclaredSpecs(root: string): Promise<string[]> {
+  const names = await readdir(join(root, "specs")).catch(() => [] as string[]);
+  const declared = new Set(SURFACES.map((surface) => surface.specFile));
+  return names
+    .filter((name) => /\.(ya?ml|json)$/.test(name))
+    .map((name) => `specs/${name}`)
+    .filter((file) => !declared.has(file))
+    .sort();
 }
 
 function milliseconds(since: number): string {

@@ -1,7 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import addFormats from "ajv-formats";
-import { OPENAPI_SCHEMA_KEYWORDS } from "./check-schemas.js";
+import { KNOWN_KEYWORDS, OPENAPI_SCHEMA_KEYWORDS } from "./check-schemas.js";
 import { hexAwarePattern } from "./hex-patterns.js";
 import { integerFormatKeyword, withIntegerFormat } from "./integer-formats.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
@@ -9,6 +9,7 @@ import { childPointer, escapeToken, parsePointer, refPointer, valueAt } from "./
 import { RULE_EXTENSION, ruleKeyword, withRuleKeyword } from "./rules.js";
 import { rewriteSchema, walkSchema } from "./schema-walk.js";
 import { SpecError } from "./spec-error.js";
+import { unicodePattern } from "./unicode-pattern.js";
 import { validatorModule } from "./validator-modules.js";
 
 /** One validator to emit: a named export checking data against a schema written at `pointer`. */
@@ -270,15 +271,24 @@ function prepareSchema(
           Object.keys(siblings).length === 0 ? (inlined as JsonObject) : { allOf: [inlined], ...siblings };
       }
     }
+    const pattern = typeof result.pattern === "string" ? unicodePattern(result.pattern) : undefined;
+    if (pattern !== undefined && pattern !== result.pattern) result = { ...result, pattern };
     return withoutAnnotations(withIntegerFormat(result));
   });
 }
 
-/** Drops annotations and extensions, except `x-rule`, which the rule keyword reads (`rules.ts`). */
+/**
+ * Drops annotations, extensions and keywords JSON Schema does not know (which it ignores; strict
+ * ajv would not), except the generator's own keywords: `x-rule` (`rules.ts`) and the integer
+ * format one (`integer-formats.ts`).
+ */
 function withoutAnnotations(node: JsonObject): JsonObject {
   return Object.fromEntries(
     Object.entries(node).filter(
-      ([keyword]) => keyword === RULE_EXTENSION || (!ANNOTATIONS.has(keyword) && !keyword.startsWith("x-")),
+      ([keyword]) =>
+        keyword === RULE_EXTENSION ||
+        keyword === integerFormatKeyword.keyword ||
+        (KNOWN_KEYWORDS.has(keyword) && !ANNOTATIONS.has(keyword)),
     ),
   );
 }

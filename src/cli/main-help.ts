@@ -5,5 +5,6 @@ Commands:
   sandbox   start every surface of the service on 127.0.0.1, with demo credentials
   call      call one operation of any spec from the shell
   docs      open, copy or serve the docs portal
+  generate  types, validators and a typed client for your own OpenAPI or OpenRPC spec
 
 Run chainkit <command> --help for a command's options.`;

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * The `chainkit` command: `chainkit sandbox`, `chainkit call`, `chainkit docs`.
+ * The `chainkit` command: `chainkit sandbox`, `chainkit call`, `chainkit docs`, `chainkit generate`.
  */
 import { CALL_HELP, runCallCommand } from "./call-command.js";
 import { DOCS_HELP, runDocsCommand } from "./docs-command.js";
 import { errorJsonLine } from "./error-output.js";
+import { GENERATE_HELP, runGenerateCommand } from "./generate-command.js";
 import { MAIN_HELP } from "./main-help.js";
 import { runSandboxCommand, SANDBOX_HELP } from "./sandbox-command.js";
 import { UsageError } from "./usage-error.js";
@@ -13,6 +14,7 @@ const COMMANDS: Record<string, { run: (args: readonly string[]) => Promise<void>
   sandbox: { run: runSandboxCommand, help: SANDBOX_HELP },
   call: { run: runCallCommand, help: CALL_HELP },
   docs: { run: runDocsCommand, help: DOCS_HELP },
+  generate: { run: runGenerateCommand, help: GENERATE_HELP },
 };
 
 async function main(argv: readonly string[]): Promise<void> {

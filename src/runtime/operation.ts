@@ -76,8 +76,12 @@ export interface RestOperationValidators {
   readonly path?: Validator;
   /** Validates the query object. */
   readonly query?: Validator;
-  /** Validates the JSON request body. */
+  /** Validates the JSON request body (or the form fields of a form body). */
   readonly body?: Validator;
+  /** Validates the header parameters object. */
+  readonly headers?: Validator;
+  /** Validates the cookie parameters object. */
+  readonly cookies?: Validator;
   /** Positions of secret fields in the request body, or the query without one (a `Secret` there is sent as its value). */
   readonly requestSecrets?: SecretPaths;
   /**
@@ -130,7 +134,7 @@ export interface PageNumberPagingDescriptor {
 export interface RestOperation {
   /** The spec's operationId, e.g. `getOrganization`. */
   id: string;
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
   /** Path template relative to the surface's base URL, e.g. `/v1/nodes/{id}/`; it names the path parameters. */
   path: string;
   /** `x-idempotent: true` in the spec: safe to retry. */
@@ -143,6 +147,26 @@ export interface RestOperation {
    * the first request (the page size).
    */
   paging?: PagingDescriptor | PageNumberPagingDescriptor;
+  /**
+   * The request body's media type when it is not JSON: form fields (`application/x-www-form-urlencoded`,
+   * an object), `multipart/…` (a `FormData`), text (a string) or bytes (`Blob`, `Uint8Array`, `ArrayBuffer`).
+   */
+  requestMedia?: string;
+  /** How a success answer is read when it is not JSON: as `text`, or as `binary` bytes (a `Uint8Array`, never decoded). */
+  responseKind?: "text" | "binary";
+  /** The `Accept` header of an operation whose success answer is not JSON. */
+  accept?: string;
+  /** Parameters serialized other than by OpenAPI's default for their location, by location and name. */
+  styles?: Readonly<Partial<Record<ParameterLocation, Readonly<Record<string, ParameterStyle>>>>>;
+}
+
+/** Where a REST parameter goes. */
+export type ParameterLocation = "path" | "query" | "header" | "cookie";
+
+/** OpenAPI's serialization of one parameter (`style: deepObject`, `explode: false`, …). */
+export interface ParameterStyle {
+  style: string;
+  explode: boolean;
 }
 
 /** One JSON-RPC method: what it takes to build and send a call. */
@@ -153,6 +177,8 @@ export interface RpcMethod {
   idempotent: boolean;
   /** Imports the method's module: its validators and the positions of int64 and secret fields in its result. */
   validators: ValidatorsLoader<RpcMethodValidators>;
+  /** Present when the method takes its params by name: the names, in the order of the params tuple. */
+  paramNames?: readonly string[];
 }
 
 /** Per-call options every generated function accepts as its last argument. */
@@ -167,11 +193,24 @@ export interface CallOptions {
   maxResponseBytes?: number;
 }
 
-/** The input of a REST call: path parameters, query and body, each optional. */
+/** A path parameter's value: arrays and objects are written comma-separated (OpenAPI's `simple` style). */
+export type PathValue =
+  | string
+  | number
+  | bigint
+  | boolean
+  | readonly (string | number | bigint | boolean)[]
+  | { readonly [key: string]: unknown };
+
+/** The input of a REST call: path parameters, query, body, headers and cookies, each optional. */
 export interface RestInput {
-  path?: Record<string, string | number>;
+  path?: Record<string, PathValue>;
   query?: Record<string, unknown>;
   body?: unknown;
+  /** Header parameters by name. */
+  headers?: Record<string, unknown>;
+  /** Cookie parameters by name. */
+  cookies?: Record<string, unknown>;
 }
 
 /** What a generated REST client calls. The runtime's transport implements it. */

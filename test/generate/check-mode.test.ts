@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -73,7 +73,21 @@ describe("npm run generate and --check", () => {
     ).rejects.toThrow();
   }, 60_000);
 
-  it("a broken spec stops the CLI with the file and pointer, without a stack trace", async () => {
+  it("a spec in specs/ that no surface declares is named", async () => {
+    const extra = join(scratch.root, "specs/extra.openapi.yaml");
+    await writeFile(extra, await readFile(join(scratch.root, "specs/platform.openapi.yaml")));
+    try {
+      const logged: string[] = [];
+      await runGenerator({ root: scratch.root, check: true, log: (line) => logged.push(line) });
+      expect(logged.at(-1)).toBe(
+        "specs/extra.openapi.yaml is not generated: declare it in scripts/generate/surfaces.ts (name, specFile, kind)",
+      );
+    } finally {
+      await rm(extra);
+    }
+  }, 60_000);
+
+  it("a broken spec stops the CLI with the file, line, column and pointer, without a stack trace", async () => {
     const spec = join(scratch.root, "specs/exchange.openapi.yaml");
     const original = await readFile(spec, "utf8");
     await writeFile(
@@ -83,8 +97,12 @@ describe("npm run generate and --check", () => {
     try {
       const result = await cli("--root", scratch.root);
       expect(result.code).toBe(1);
+      // The position of the broken $ref's value, as an editor counts (from 1).
+      const lines = original.split("\n");
+      const index = lines.findIndex((text) => text.includes('"#/components/schemas/Thing"'));
+      const column = (lines[index] ?? "").indexOf('"#/components') + 1;
       expect(result.stderr.trim()).toBe(
-        'error: specs/exchange.openapi.yaml#/paths/~1v1~1things/post/responses/201/content/application~1json/schema/$ref: unknown $ref "#/components/schemas/Thin"',
+        `error: specs/exchange.openapi.yaml:${index + 1}:${column}: specs/exchange.openapi.yaml#/paths/~1v1~1things/post/responses/201/content/application~1json/schema/$ref: unknown $ref "#/components/schemas/Thin"`,
       );
     } finally {
       await writeFile(spec, original);

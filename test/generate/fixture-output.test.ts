@@ -55,12 +55,12 @@ describe("generated files from the mini fixtures", () => {
   it("REST client: path params in template order, then the query object (optional when nothing is required)", () => {
     const client = file(rest, "client.ts");
     expect(client).toContain(
-      'getPart(thingId: GetPartPathParams["thingId"], partId: GetPartPathParams["partId"], query?: GetPartQuery, options?: CallOptions): Promise<GetPartResponse>;',
+      'getPart(thingId: GetPartPathParams["thingId"], partId: GetPartPathParams["partId"], query?: GetPartQuery, headers?: GetPartHeaders, options?: CallOptions): Promise<GetPartResponse>;',
     );
     expect(client).toContain("listThings(query: ListThingsQuery, options?: CallOptions)");
     expect(client).toContain("createThing(body: CreateThingBody, options?: CallOptions)");
     expect(client).toContain(
-      "caller.call(miniOperations.getPart, { path: { thingId, partId }, query }, options)",
+      "caller.call(miniOperations.getPart, { path: { thingId, partId }, query, headers }, options)",
     );
     expect(client).toContain("`GET /v1/things/{thingId}/parts/{partId}`");
     expect(client).toContain(

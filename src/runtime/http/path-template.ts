@@ -1,13 +1,16 @@
 import { hasLoneSurrogate } from "../credentials/secret-rules.js";
 import { RequestValidationError } from "../errors/request-validation-error.js";
 import { NOT_UNICODE_MESSAGE } from "../json/lone-surrogates.js";
+import type { ParameterStyle, PathValue } from "../operation.js";
+import { styledPathSegment } from "./parameter-styles.js";
 
 /**
  * Fills a path template (`/v1/nodes/{id}/`) with percent-encoded path parameters.
  *
  * @param operationId - Named in the error.
  * @param template - The operation's path.
- * @param params - Values by parameter name.
+ * @param params - Values by parameter name (arrays comma-separated, as OpenAPI's `simple` style).
+ * @param styles - Parameters in another style (`label`, `matrix`), by name.
  * @returns The path.
  * @throws {RequestValidationError} naming `/path/<name>` when a parameter is missing or empty, is `.`
  *   or `..` (which would move the request to another path: `deleteNode("..")` would delete `/v1/`), or
@@ -18,7 +21,8 @@ import { NOT_UNICODE_MESSAGE } from "../json/lone-surrogates.js";
 export function fillPath(
   operationId: string,
   template: string,
-  params: Record<string, string | number> | undefined,
+  params: Record<string, PathValue> | undefined,
+  styles?: Readonly<Record<string, ParameterStyle>>,
 ): string {
   if (!template.includes("{")) return template; // most paths have no parameter: skip the regex
   return template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
@@ -26,12 +30,20 @@ export function fillPath(
     if (value === undefined || value === null || value === "") {
       throw new RequestValidationError(operationId, [{ pointer: `/path/${name}`, message: "is required" }]);
     }
-    const text = String(value);
+    const structured = typeof value === "object";
+    const text = Array.isArray(value)
+      ? value.join(",")
+      : structured
+        ? Object.values(value).join(",")
+        : String(value);
     const problem = segmentProblem(text);
     if (problem !== undefined) {
       throw new RequestValidationError(operationId, [{ pointer: `/path/${name}`, message: problem }]);
     }
-    return encodeURIComponent(text);
+    const style = styles?.[name];
+    return style === undefined && !structured
+      ? encodeURIComponent(text)
+      : styledPathSegment(name, value, style);
   });
 }
 

@@ -34,7 +34,38 @@ export async function readBodyWithin(response: Response, limit: number, source: 
     await response.body.cancel().catch(ignore);
     throw new ResponseTooLargeError({ limit, url: source.url });
   }
-  const reader = response.body.getReader();
+  // One decode of the whole body: most answers arrive as a single chunk.
+  return DECODER.decode(await readChunksWithin(response.body, limit, source));
+}
+
+/**
+ * Reads a response body as bytes, never decoded (an image, a PDF, a tarball), within `limit` bytes
+ * like {@link readBodyWithin}.
+ *
+ * @example
+ * const response = await fetch("http://127.0.0.1:8080/logo.png");
+ * const bytes = await readBytesWithin(response, 1024 * 1024, { url: "http://127.0.0.1:8080/logo.png" });
+ */
+export async function readBytesWithin(
+  response: Response,
+  limit: number,
+  source: BodySource,
+): Promise<Uint8Array> {
+  if (response.body === null) return new Uint8Array();
+  const declared = declaredLength(response);
+  if (declared !== undefined && declared > limit) {
+    await response.body.cancel().catch(ignore);
+    throw new ResponseTooLargeError({ limit, url: source.url });
+  }
+  return readChunksWithin(response.body, limit, source);
+}
+
+async function readChunksWithin(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+  source: BodySource,
+): Promise<Uint8Array> {
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -47,8 +78,7 @@ export async function readBodyWithin(response: Response, limit: number, source: 
     }
     chunks.push(value);
   }
-  // One decode of the whole body: most answers arrive as a single chunk.
-  return DECODER.decode(chunks.length === 1 ? chunks[0] : joined(chunks, size));
+  return chunks.length === 1 ? (chunks[0] as Uint8Array) : joined(chunks, size);
 }
 
 const DECODER = new TextDecoder();

@@ -6,7 +6,7 @@ import { RedirectRefusedError } from "../errors/redirect-refused-error.js";
 import { ResponseTooLargeError } from "../errors/response-too-large-error.js";
 import { TimeoutError } from "../errors/timeout-error.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../max-response-bytes.js";
-import { readBodyWithin } from "./read-body.js";
+import { readBodyWithin, readBytesWithin } from "./read-body.js";
 import type { ShownRequest } from "./shown-request.js";
 import { unreachableReason } from "./unreachable-hint.js";
 
@@ -36,20 +36,25 @@ export function resolveTimeout(timeout: number | undefined): number {
 /** The `fetch` a caller uses; inject one for tests, proxies or older runtimes. */
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
 
+/** A request body: JSON or other text, bytes, form fields or multipart. */
+export type RequestBody = string | Blob | Uint8Array | ArrayBuffer | FormData | URLSearchParams;
+
 /** One HTTP request, with credentials already applied. */
 export interface HttpRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: RequestBody | undefined;
 }
 
-/** A complete HTTP answer, body read as text. */
+/** A complete HTTP answer, body read as text (or, for a binary read of a 2xx, as bytes too). */
 export interface HttpResponse {
   status: number;
   statusText: string;
   headers: Headers;
   text: string;
+  /** The body's bytes, undecoded, when the request asked for a binary answer and the status is 2xx. */
+  bytes?: Uint8Array;
 }
 
 /** How to send one request. */
@@ -63,6 +68,8 @@ export interface SendOptions {
   signal?: AbortSignal | undefined;
   /** How errors show the request: URL with credentials replaced by `***`, and the scrubber for causes. */
   shown: ShownRequest;
+  /** Read a 2xx body as bytes (`HttpResponse.bytes`), not as text. */
+  binary?: boolean | undefined;
 }
 
 /**
@@ -100,12 +107,22 @@ export async function sendHttpRequest(request: HttpRequest, options: SendOptions
     const response = await options.fetch(request.url, {
       method: request.method,
       headers: request.headers,
-      body: request.body,
+      body: request.body as BodyInit | undefined,
       signal: controller.signal,
       redirect: "manual",
     });
     if (isRedirect(response)) throw await refuseRedirect(response, request, options.shown);
     const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    if (options.binary && response.status >= 200 && response.status <= 299) {
+      const bytes = await readBytesWithin(response, limit, options.shown);
+      return {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+        text: "",
+        bytes,
+      };
+    }
     const text = await readBodyWithin(response, limit, options.shown);
     return { status: response.status, statusText: response.statusText, headers: response.headers, text };
   } catch (error) {

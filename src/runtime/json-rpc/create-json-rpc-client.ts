@@ -195,7 +195,7 @@ export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClien
       jsonrpc: "2.0",
       id: ids[i] as number,
       method: call.method.name,
-      params: call.params,
+      params: call.method.paramNames ? paramsByName(call.params, call.method.paramNames) : call.params,
     }));
     const { signal } = callOptions;
     // A meter without a budget counts at once: no promise turn before the request goes.
@@ -422,4 +422,13 @@ function checkBatchOptions(batch: BatchOptions): BatchOptions {
     throw new ConfigurationError("batch.maxSize", "must be an integer >= 1");
   if (!Number.isFinite(wait) || wait < 0) throw new ConfigurationError("batch.wait", "must be a number >= 0");
   return { maxSize, wait };
+}
+
+/** Params of a by-name method (OpenRPC `paramStructure: by-name`) as the object sent, left-out ones omitted. */
+function paramsByName(params: readonly unknown[], names: readonly string[]): Record<string, unknown> {
+  const named: Record<string, unknown> = {};
+  names.forEach((name, index) => {
+    if (params[index] !== undefined) named[name] = params[index];
+  });
+  return named;
 }

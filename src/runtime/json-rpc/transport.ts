@@ -5,7 +5,8 @@ export interface RpcEnvelope {
   jsonrpc: "2.0";
   id: number;
   method: string;
-  params: readonly unknown[];
+  /** By position, or by name for a method that takes them so. */
+  params: readonly unknown[] | Readonly<Record<string, unknown>>;
 }
 
 /** How one exchange may run. */

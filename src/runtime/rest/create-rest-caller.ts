@@ -10,6 +10,7 @@ import { selectResponse } from "../http/select-response.js";
 import {
   type FetchFunction,
   type HttpResponse,
+  type RequestBody,
   resolveTimeout,
   sendHttpRequest,
 } from "../http/send-request.js";
@@ -86,7 +87,9 @@ interface Attempt {
   operation: RestOperation;
   validators: RestOperationValidators;
   target: Target;
-  body: string | undefined;
+  body: RequestBody | undefined;
+  /** Header and cookie parameters of the call. */
+  parameterHeaders: Record<string, string> | undefined;
   callOptions: RestCallOptions;
 }
 
@@ -152,6 +155,7 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
       validators,
       target: targetOf(operation, prepared.pathAndQuery),
       body: prepared.body,
+      parameterHeaders: prepared.headers,
       callOptions,
     };
     const started = Date.now();
@@ -174,13 +178,18 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   }
 
   /** Counts the request, then sends it. */
-  function send({ operation, target, body, callOptions }: Attempt): Promise<HttpResponse> {
+  function send({ operation, target, body, parameterHeaders, callOptions }: Attempt): Promise<HttpResponse> {
     const { signal } = callOptions;
     const weight = callOptions.weight ?? 1;
+    const plain = operation.requestMedia === undefined && operation.accept === undefined && !parameterHeaders;
     const httpRequest = {
       method: operation.method,
       url: target.url,
-      headers: body === undefined ? { ...headers } : { ...jsonHeaders },
+      headers: plain
+        ? body === undefined
+          ? { ...headers }
+          : { ...jsonHeaders }
+        : requestHeaders(operation, body !== undefined, parameterHeaders),
       body,
     };
     const sendOptions = {
@@ -189,10 +198,31 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
       maxResponseBytes: resolveMaxResponseBytes(callOptions.maxResponseBytes, clientMaxBytes),
       signal,
       shown: target.shown,
+      binary: operation.responseKind === "binary",
     };
     // A meter without a budget counts at once, so the request goes without waiting for a promise.
     if (!signal?.aborted && meter.tryAcquire?.(weight)) return sendHttpRequest(httpRequest, sendOptions);
     return meter.acquire(weight, signal).then(() => sendHttpRequest(httpRequest, sendOptions));
+  }
+
+  /**
+   * Headers of a call with header or cookie parameters, or a body or answer that is not JSON. A
+   * multipart body gets no content-type here: fetch writes it with the boundary.
+   */
+  function requestHeaders(
+    operation: RestOperation,
+    hasBody: boolean,
+    parameterHeaders: Record<string, string> | undefined,
+  ): Record<string, string> {
+    const media = operation.requestMedia;
+    const contentType =
+      !hasBody || media?.startsWith("multipart/") ? undefined : (media ?? "application/json");
+    return {
+      ...parameterHeaders,
+      ...headers,
+      ...(operation.accept !== undefined && { accept: operation.accept }),
+      ...(contentType !== undefined && { "content-type": contentType }),
+    };
   }
 
   /** Turns a complete HTTP answer into the call's result, or throws the error it stands for. */
@@ -209,6 +239,9 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   function readSuccess({ operation, validators, target, callOptions }: Attempt, response: HttpResponse) {
     const { shown } = target;
     const validates = callOptions.validateResponse ?? clientValidates;
+    // Bytes stay bytes and text stays text: only JSON answers are parsed and checked.
+    if (response.bytes !== undefined) return response.bytes;
+    if (operation.responseKind === "text") return response.text;
     let body: unknown;
     let isJson = true;
     try {

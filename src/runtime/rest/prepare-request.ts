@@ -1,21 +1,25 @@
 import { revealSecrets } from "../credentials/wrap-secrets.js";
 import type { FieldIssue } from "../errors/request-validation-error.js";
 import { RequestValidationError } from "../errors/request-validation-error.js";
+import { cookieHeader, headerValue } from "../http/parameter-styles.js";
 import { fillPath } from "../http/path-template.js";
 import { toQueryString } from "../http/query-string.js";
+import type { RequestBody } from "../http/send-request.js";
 import { loneSurrogateIssues } from "../json/lone-surrogates.js";
 import { stringifyJson } from "../json/stringify-json.js";
 import { unsafeIntegerIssues } from "../json/unsafe-integers.js";
 import { wireValue } from "../json/wire-value.js";
-import type { RestInput, RestOperation, RestOperationValidators } from "../operation.js";
+import type { ParameterStyle, RestInput, RestOperation, RestOperationValidators } from "../operation.js";
 import { type FailedCheck, failedCheck } from "../validation/failed-check.js";
 
 /** A checked REST request, ready to send. */
 export interface PreparedRest {
   /** Path with parameters filled in, plus the query string. */
   pathAndQuery: string;
-  /** The JSON body text, when the call has a body. */
-  body: string | undefined;
+  /** The JSON body text, or the body in the operation's other media type, when the call has a body. */
+  body: RequestBody | undefined;
+  /** Header and cookie parameters as headers, when the call has any. */
+  headers?: Record<string, string>;
   failed?: undefined;
 }
 
@@ -56,9 +60,19 @@ export function prepareRest(
   const failed: (FailedCheck | undefined)[] = [];
   if (validators.path) failed.push(failedCheck(validators.path, input.path ?? {}, "/path"));
   if (validators.query) failed.push(failedCheck(validators.query, wireValue(query ?? {}), "/query"));
-  const body = sentBody === undefined ? undefined : stringifyJson(sentBody);
+  if (validators.headers)
+    failed.push(failedCheck(validators.headers, wireValue(input.headers ?? {}), "/headers"));
+  if (validators.cookies)
+    failed.push(failedCheck(validators.cookies, wireValue(input.cookies ?? {}), "/cookies"));
+  const media = operation.requestMedia;
+  const body = sentBody === undefined || media !== undefined ? undefined : stringifyJson(sentBody);
   if (validators.body) {
-    const wire = body === undefined ? undefined : wireValue(sentBody, body);
+    const wire =
+      sentBody === undefined
+        ? undefined
+        : media !== undefined
+          ? wireValue(sentBody)
+          : wireValue(sentBody, body);
     failed.push(failedCheck(validators.body, wire, "/body"));
   }
   const refused = failed.filter((check) => check !== undefined);
@@ -75,6 +89,40 @@ export function prepareRest(
   if (issues.length > 0) throw new RequestValidationError(operation.id, issues);
   // A `#fragment` in a spec path names one of several operations sharing a URL (`/exchange#order`);
   // it is never sent, so it is left out here and callers and fetch wrappers see the URL on the wire.
-  const path = fillPath(operation.id, operation.path, input.path).replace(/#.*$/, "");
-  return { pathAndQuery: path + toQueryString(query), body };
+  const { styles } = operation;
+  const path = fillPath(operation.id, operation.path, input.path, styles?.path).replace(/#.*$/, "");
+  const pathAndQuery = path + toQueryString(query, styles?.query);
+  const sent = media === undefined || sentBody === undefined ? body : bodyInMedia(media, sentBody);
+  if (input.headers === undefined && input.cookies === undefined) return { pathAndQuery, body: sent };
+  return { pathAndQuery, body: sent, headers: parameterHeaders(input, styles?.header) };
+}
+
+/** A non-JSON body as fetch sends it: form fields encoded, everything else (FormData, bytes, text) as given. */
+function bodyInMedia(media: string, body: unknown): RequestBody {
+  if (media.startsWith("application/x-www-form-urlencoded") && !(body instanceof URLSearchParams)) {
+    const fields = new URLSearchParams();
+    for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (item !== undefined && item !== null)
+          fields.append(name, typeof item === "object" ? stringifyJson(item) : String(item));
+      }
+    }
+    return fields;
+  }
+  return body as RequestBody;
+}
+
+/** Header parameters, and cookie parameters as one `Cookie` header. */
+function parameterHeaders(
+  input: RestInput,
+  styles: Readonly<Record<string, ParameterStyle>> | undefined,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input.headers ?? {})) {
+    if (value !== undefined && value !== null)
+      headers[name.toLowerCase()] = headerValue(value, styles?.[name]);
+  }
+  const cookie = cookieHeader(input.cookies ?? {});
+  if (cookie !== "") headers.cookie = cookie;
+  return headers;
 }

@@ -1,0 +1,153 @@
+import { basename, resolve } from "node:path";
+import { generateSurface, type SurfaceFiles } from "./generate-surface.js";
+import { isObject, type Json } from "./json.js";
+import { loadSpec } from "./load-spec.js";
+import { pascalCase } from "./names.js";
+import { syncFolder } from "./output.js";
+import { specKind } from "./spec-dialect.js";
+
+export { describeSpecError } from "./source-position.js";
+
+/** Options of {@link generateClient}. */
+export interface GenerateClientOptions {
+  /** The spec (YAML or JSON; a multi-file OpenAPI spec's root file). */
+  spec: string;
+  /** The folder to write into (files the generator no longer emits there are removed). */
+  out: string;
+  /** The client's name, e.g. `petstore` (default: the spec file's name up to its first dot, camel-cased). */
+  name?: string;
+  /** The module generated files import the runtime from (default `chainkit/runtime`). */
+  runtime?: string;
+  /**
+   * One validators module for all operations, each component compiled once (default), or one per
+   * operation, loaded on its first call (`false`: smaller first call, larger output).
+   */
+  sharedValidators?: boolean;
+  /** Where notes go (operations left out, identifiers made up); default: none. */
+  note?: (line: string) => void;
+}
+
+/** What {@link generateClient} wrote. */
+export interface GeneratedClient {
+  /** Every file, relative to `out`. */
+  files: string[];
+  /** The factory function's name, e.g. `createPetstoreClient`. */
+  factory: string;
+  /** The spec's first server URL with its variables' defaults, when it has one. */
+  defaultBaseUrl?: string;
+}
+
+/**
+ * `chainkit generate`: types, validators and a typed client for any OpenAPI 3.0/3.1 or OpenRPC 1.x
+ * spec, on chainkit's runtime (credentials, retries, validation, lossless integers, redaction).
+ * Unlike chainkit's own surfaces it reads specs as published: missing operationIds are made up,
+ * unknown keywords ignored, and `spec.json` keeps its `$ref`s.
+ *
+ * @throws {SpecError} When the spec is invalid; the message names the file, the JSON pointer and the fix.
+ * @example
+ * const { factory } = await generateClient({ spec: "petstore.yaml", out: "src/petstore" });
+ */
+export async function generateClient(options: GenerateClientOptions): Promise<GeneratedClient> {
+  const doc = await loadSpec(options.spec);
+  const kind = specKind(options.spec, doc);
+  const name = clientName(options.name ?? basename(options.spec).split(".")[0] ?? "api");
+  const surface = { name, specFile: options.spec, kind };
+  const files = await generateSurface(surface, options.spec, {
+    strict: false,
+    keepRefs: true,
+    sharedValidators: options.sharedValidators ?? true,
+    ...(options.note && { note: options.note }),
+  });
+  const runtime = options.runtime ?? "chainkit/runtime";
+  const base = kind === "openapi" ? defaultBaseUrl(doc) : undefined;
+  const pascal = pascalCase(name);
+  const withRuntime = pointAtRuntime(files, runtime);
+  withRuntime.set("create-client.ts", factoryFile(options.spec, kind, name, pascal, runtime, base));
+  withRuntime.set("index.ts", `${withRuntime.get("index.ts") ?? ""}export * from "./create-client.js";\n`);
+  await syncFolder(resolve(options.out), withRuntime, false);
+  return {
+    files: [...withRuntime.keys()].sort(),
+    factory: `create${pascal}Client`,
+    ...(base !== undefined && { defaultBaseUrl: base }),
+  };
+}
+
+/** A camelCase identifier for the client: `digitalocean`, `paramsByNamePetstore`. */
+function clientName(raw: string): string {
+  const pascal = pascalCase(raw) || "Api";
+  return pascal.charAt(0).toLowerCase() + pascal.slice(1);
+}
+
+/** The generated files with their imports of chainkit's sources turned into imports of `runtime`. */
+function pointAtRuntime(files: SurfaceFiles, runtime: string): SurfaceFiles {
+  const rewritten: SurfaceFiles = new Map();
+  for (const [path, content] of files) {
+    rewritten.set(
+      path,
+      content.replace(
+        /"(?:\.\.\/)+src\/runtime\/(?:operation|credentials\/secret)\.js"/g,
+        JSON.stringify(runtime),
+      ),
+    );
+  }
+  return rewritten;
+}
+
+/** The first `servers` URL with each `{variable}` replaced by its default. */
+function defaultBaseUrl(doc: Json): string | undefined {
+  const [server] = isObject(doc) && Array.isArray(doc.servers) ? doc.servers : [];
+  if (!isObject(server) || typeof server.url !== "string") return undefined;
+  const variables = isObject(server.variables) ? server.variables : {};
+  return server.url.replace(/\{([^}]+)\}/g, (match, variable: string) => {
+    const entry = variables[variable];
+    return isObject(entry) && typeof entry.default === "string" ? entry.default : match;
+  });
+}
+
+/** `create-client.ts`: a factory joining the generated functions to the runtime's caller. */
+function factoryFile(
+  spec: string,
+  kind: "openapi" | "openrpc",
+  name: string,
+  pascal: string,
+  runtime: string,
+  base: string | undefined,
+): string {
+  const header = `// Generated by chainkit generate from ${basename(spec)}. Do not edit.`;
+  if (kind === "openrpc") {
+    return `${header}
+
+import { createJsonRpcClient, type JsonRpcClientOptions } from ${JSON.stringify(runtime)};
+import { create${pascal}Methods, type ${pascal}Methods } from "./client.js";
+
+/**
+ * The ${name} client: one typed function per method, on chainkit's JSON-RPC client (batching,
+ * retries of idempotent methods, params checked before sending, results validated).
+ */
+export function create${pascal}Client(options: JsonRpcClientOptions): ${pascal}Methods {
+  return create${pascal}Methods(createJsonRpcClient(options));
+}
+`;
+  }
+  const defaultLine =
+    base === undefined
+      ? ""
+      : `\n/** The spec's first server, with its variables' defaults. */\nexport const ${name}DefaultBaseUrl = ${JSON.stringify(base)};\n`;
+  const baseOption =
+    base === undefined ? "options" : `{ ...options, baseUrl: options.baseUrl ?? ${name}DefaultBaseUrl }`;
+  const optionsType =
+    base === undefined ? "RestCallerOptions" : `Omit<RestCallerOptions, "baseUrl"> & { baseUrl?: string }`;
+  return `${header}
+
+import { createRestCaller, type RestCallerOptions } from ${JSON.stringify(runtime)};
+import { create${pascal}Operations, type ${pascal}Operations } from "./client.js";
+${defaultLine}
+/**
+ * The ${name} client: one typed function per operation, on chainkit's REST caller (credentials,
+ * retries of idempotent operations, requests checked before sending, answers validated).
+ */
+export function create${pascal}Client(options: ${optionsType}): ${pascal}Operations {
+  return create${pascal}Operations(createRestCaller(${baseOption}));
+}
+`;
+}
