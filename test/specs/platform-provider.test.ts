@@ -1,10 +1,15 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { parse } from "yaml";
+import { platformOperations } from "../../generated/platform/operations.js";
+import { generateClient } from "../../scripts/generate/generate-client.js";
 import { fixture, followRef, loadSpec, validatorAt } from "./support.js";
 
 /**
- * Our platform spec against the provider's own (test/fixtures/platform/provider-openapi.yml, OpenAPI
+ * Our platform spec against the provider's own (test/fixtures/spec-corpus/platform-openapi.yml, OpenAPI
  * 3.0.3, from github.com/chainstack/dev-portal openapi/chainstack_platform.yml at b9b6cba2): the same
  * operations, the same success statuses, the same request fields and query parameters, and the
  * provider's example payloads accepted by our schemas. Every difference is listed with its reason.
@@ -12,9 +17,8 @@ import { fixture, followRef, loadSpec, validatorAt } from "./support.js";
 
 type Json = Record<string, unknown>;
 
-const provider = parse(
-  readFileSync(new URL("../fixtures/platform/provider-openapi.yml", import.meta.url), "utf8"),
-) as Json;
+const providerFile = fileURLToPath(new URL("../fixtures/spec-corpus/platform-openapi.yml", import.meta.url));
+const provider = parse(readFileSync(providerFile, "utf8")) as Json;
 const ours = loadSpec("platform");
 const METHODS = ["get", "post", "patch", "put", "delete"];
 
@@ -227,4 +231,26 @@ describe("platform spec against the provider's own spec", () => {
       expect(validate(answer(path, method)), `${path}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }
   });
+
+  test("their spec goes through our generator as published, into the same operations as ours", async () => {
+    const out = mkdtempSync(join(tmpdir(), "provider-platform-"));
+    try {
+      await generateClient({ spec: providerFile, out, name: "provider" });
+      const generated = (await import(join(out, "operations.ts"))) as {
+        providerOperations: Record<string, { method: string; path: string; paging?: unknown }>;
+      };
+      const theirs = Object.values(generated.providerOperations).map((op) => `${op.method} ${op.path}`);
+      const mine = Object.values(platformOperations).map((op) => `${op.method} ${op.path}`);
+      expect(theirs.sort()).toEqual(mine.sort());
+      // The same operation, named by each spec: ours adds paging, theirs has none.
+      for (const [id, op] of Object.entries(generated.providerOperations)) {
+        const ours = Object.values(platformOperations).find(
+          (mineOp) => mineOp.method === op.method && mineOp.path === op.path,
+        );
+        expect(ours?.id, id).toBe(NAMES[id]);
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
