@@ -1,10 +1,11 @@
 /**
  * Row 15, the EVM write half: a transaction signed and serialised by chainkit's `privateKeySigner`
  * next to viem's `privateKeyToAccount().signTransaction` and ethers' `Wallet.signTransaction`, on the
- * same transactions; and `contract().read` next to viem's `readContract`, both answered by the same
- * in-memory fetch (no socket: the clients' own CPU).
+ * same transactions; `contract().read` next to viem's `readContract`, and `evm.logs` over 1,000 blocks
+ * next to hand loops of `eth_getLogs`, each answered by the same in-memory fetch (no socket: the
+ * clients' own CPU).
  */
-import { contract, createEvmClient, privateKeySigner } from "chainkit/evm";
+import { contract, createEvmClient, privateKeySigner, toHex } from "chainkit/evm";
 import { Wallet } from "ethers";
 import { createPublicClient, http, parseAbi } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -13,6 +14,7 @@ import { PRIVATE_KEY } from "../lib/fixtures.js";
 import { interleaved } from "../lib/measure.js";
 import { rpcMemoryFetch } from "../lib/memory-fetch.js";
 import { type Figure, type RowResult, type Table, timed } from "../lib/report.js";
+import { recorded } from "./logs-receipts.js";
 
 const TO = "0x000000000000000000000000000000000000dEaD" as const;
 const DATA =
@@ -121,6 +123,68 @@ async function readTable(context: BenchContext): Promise<Table> {
   };
 }
 
+/** `evm.logs` over 1,000 blocks against hand loops of 50-block `eth_getLogs` calls, each window answered from memory. */
+async function logsTable(context: BenchContext): Promise<Table> {
+  const logs = recorded("eth_getLogs/contract-addr.io") as { address: `0x${string}` }[];
+  const address = logs[0]?.address ?? TO;
+  const fetch = rpcMemoryFetch(JSON.stringify(logs));
+  const evm = createEvmClient({
+    url: "http://127.0.0.1:1",
+    credentials: { token: "bench-token" },
+    fetch,
+    batch: false,
+  });
+  const viem = createPublicClient({
+    transport: http("http://127.0.0.1:1/bench-token/evm", { fetchFn: fetch }),
+  });
+  const windows = Array.from({ length: 20 }, (_, i) => [BigInt(i * 50), BigInt(i * 50 + 49)] as const);
+  const walk = async () => {
+    let count = 0;
+    for await (const _ of evm.logs({ address, fromBlock: 0n, toBlock: 999n })) count++;
+    return count;
+  };
+  const handLoop = async () => {
+    let count = 0;
+    for (const [from, to] of windows) {
+      count += (await evm.eth_getLogs({ address, fromBlock: toHex(from), toBlock: toHex(to) })).length;
+    }
+    return count;
+  };
+  const viemLoop = async () => {
+    let count = 0;
+    for (const [fromBlock, toBlock] of windows)
+      count += (await viem.getLogs({ address, fromBlock, toBlock })).length;
+    return count;
+  };
+  const expected = logs.length * windows.length;
+  check(
+    (await walk()) === expected && (await handLoop()) === expected && (await viemLoop()) === expected,
+    "every way reads the same logs",
+  );
+  const repeat = (read: () => Promise<unknown>) => async (ops: number) => {
+    for (let i = 0; i < ops; i++) await read();
+  };
+  const samples = await interleaved(
+    [
+      { name: "chainkit hand loop of eth_getLogs (20 windows)", run: repeat(handLoop) },
+      { name: "viem hand loop of getLogs (20 windows)", run: repeat(viemLoop) },
+      { name: "chainkit evm.logs (1,000 blocks)", run: repeat(walk) },
+    ],
+    planFor(context, { warmups: 2, rounds: 9, ops: 20 }, 5),
+  );
+  const figures: Figure[] = samples.map((sample) => timed(sample.name, sample, "ops/s"));
+  const peer = figures[0] as Figure;
+  for (const f of figures) f.ratio = f.value / peer.value;
+  return {
+    title: `logs over 1,000 blocks in 50-block windows, ${logs.length} recorded logs per window from memory`,
+    ratioLabel: "× hand loop",
+    figures,
+    notes: [
+      "an op walks the whole range; chainkit validates every window's params and answer, viem formats every log",
+    ],
+  };
+}
+
 /**
  * Measures row 15.
  *
@@ -134,6 +198,7 @@ export async function evmWrite(context: BenchContext): Promise<RowResult> {
       await signingTable(context, "eip1559"),
       await signingTable(context, "legacy"),
       await readTable(context),
+      await logsTable(context),
     ],
   };
 }

@@ -19,7 +19,7 @@ const TOKEN = "bench-token";
 const URL_BASE = "http://127.0.0.1:9";
 
 /** The result of one recorded exchange of `test/fixtures/evm/execution-apis/<file>`. */
-function recorded(file: string): unknown {
+export function recorded(file: string): unknown {
   const text = readFileSync(
     new URL(`../../test/fixtures/evm/execution-apis/${file}`, import.meta.url),
     "utf8",
