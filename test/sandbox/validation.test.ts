@@ -96,7 +96,7 @@ describe("RestContract", () => {
     expect(read.ok && read.input.pathParams).toEqual({ id: "ND-1-2-3" });
     const wrongMethod = await contract.read(request("PUT", "/v1/nodes/ND-1-2-3/"));
     expect(!wrongMethod.ok && wrongMethod.response.status).toBe(405);
-    const unknown = await contract.read(request("GET", "/v2/nodes/"));
+    const unknown = await contract.read(request("GET", "/v3/nodes/"));
     expect(!unknown.ok && unknown.response.status).toBe(404);
   });
 
