@@ -6,6 +6,7 @@ import {
   type GetNodeResponse,
   type PlatformOperations,
 } from "../../generated/platform/index.js";
+import { platformOperations } from "../../generated/platform/operations.js";
 import { bearerAuth } from "../runtime/credentials/auth.js";
 import type { SecretInput } from "../runtime/credentials/secret.js";
 import { RequestValidationError } from "../runtime/errors/request-validation-error.js";
@@ -13,7 +14,10 @@ import type { RetryOptions } from "../runtime/http/retry-policy.js";
 import { DEFAULT_TIMEOUT, type FetchFunction } from "../runtime/http/send-request.js";
 import type { CallOptions } from "../runtime/operation.js";
 import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
+import { prepareRest } from "../runtime/rest/prepare-request.js";
 import type { UsageBudget, UsageSnapshot } from "../runtime/usage/usage-meter.js";
+import { wordFailedChecks } from "../runtime/validation/failed-check.js";
+import { loadValidators } from "../runtime/validation/load-validators.js";
 import { sharedNodeIssues } from "./deployment-check.js";
 import { type PlatformListIterators, platformListIterators } from "./list-iterators.js";
 import { NetworkDirectory, type ResolvedNetwork } from "./network-directory.js";
@@ -137,6 +141,11 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   const createNode = async (input: CreateNodeInput, createOptions: CreateNodeOptions = {}) => {
     const { project, ...callOptions } = createOptions;
     const body = { ...input, role: input.role ?? "peer" } as CreateNodeBody;
+    // The body is checked against the spec before the network lookup sends anything.
+    const operation = platformOperations.createNode;
+    const prepared = prepareRest(operation, await loadValidators(operation), { body });
+    if (prepared.failed)
+      throw new RequestValidationError(operation.id, await wordFailedChecks(prepared.failed));
     const needsLookup =
       typeof body.network === "string" &&
       (!/^NW-/i.test(body.network) || body.type === "shared" || project !== undefined);

@@ -30,9 +30,11 @@ function platformClient(retry: typeof FAST_RETRY | false = FAST_RETRY) {
   return createPlatformClient({ baseUrl: sandbox.urls.platform, apiKey: sandbox.credentials.apiKey, retry });
 }
 
+// By network id (ethereum-mainnet in the sandbox's default project), so no network lookup is sent and
+// the request counts below are createNode's alone.
 const createBody = (name: string) => ({
   name,
-  network: "ethereum-mainnet",
+  network: "NW-100-001-1",
   type: "dedicated" as const,
   role: "peer" as const,
   provider: "gcloud" as const,
