@@ -49,7 +49,8 @@ describe("finding 12: a 20 MB refusal", () => {
 
 describe("finding 19: ambiguous answers fail validation", () => {
   it("refuses book levels with a negative price or size", async () => {
-    const info = createInfoClient({ baseUrl: server.url, retry: false });
+    // assets: false: this server answers every request with the book, meta included.
+    const info = createInfoClient({ baseUrl: server.url, retry: false, assets: false });
     const level = (px: string, sz: string) => ({ px, sz, n: 1 });
     for (const [bids, pointer] of [
       [[level("-58000", "1")], "/levels/0/0/px"],
