@@ -13,7 +13,19 @@ import { repoRoot } from "./support.js";
  * Validators, int64 and secret positions and response statuses belong in that module; a descriptor
  * carrying any of them makes every entry grow with its operations' schemas.
  */
-const REST_KEYS = ["id", "method", "path", "idempotent", "validators", "paging"];
+const REST_KEYS = [
+  "id",
+  "method",
+  "path",
+  "idempotent",
+  "validators",
+  "paging",
+  // How a request or answer that is not JSON travels, and non-default parameter styles.
+  "requestMedia",
+  "responseKind",
+  "accept",
+  "styles",
+];
 const RPC_KEYS = ["name", "idempotent", "validators"];
 
 const REST_SURFACES = {
@@ -23,10 +35,10 @@ const REST_SURFACES = {
   indexer: indexerOperations,
 };
 
-/** Every value a descriptor holds besides its loader: strings, booleans, and the small paging record. */
+/** Every value a descriptor holds besides its loader: strings, booleans, and the small paging and style records. */
 function isEssential(key: string, value: unknown): boolean {
   if (key === "validators") return typeof value === "function";
-  if (key === "paging") return JSON.stringify(value).length < 200;
+  if (key === "paging" || key === "styles") return JSON.stringify(value).length < 200;
   return typeof value === "string" || typeof value === "boolean";
 }
 
