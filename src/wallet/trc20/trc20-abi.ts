@@ -1,13 +1,7 @@
 import { createContract } from "micro-eth-signer/abi.js";
 
-/**
- * TRC-20's functions as ABI fragments (TRC-20 is ERC-20's ABI on TRON), coded by micro-eth-signer:
- * the reads `trc20Contract` makes and the writes `sendTrc20Write` checks.
- *
- * @example
- * TRC20.transfer.encodeInput({ to: "0x92ad11c1bf16b3b14b0bd6b5c7e2db73a0b5e83a", value: 1n }); // a9059cbb…
- */
-export const TRC20 = createContract([
+/** TRC-20's functions as ABI fragments. */
+const TRC20_ABI = [
   {
     type: "function",
     name: "name",
@@ -71,4 +65,16 @@ export const TRC20 = createContract([
     ],
     outputs: [{ name: "", type: "bool" }],
   },
-] as const);
+] as const;
+
+/** The coder's type, named through `createContract` so that declarations can be emitted for it. */
+type Trc20Coder = ReturnType<typeof createContract<typeof TRC20_ABI>>;
+
+/**
+ * TRC-20's functions as ABI fragments (TRC-20 is ERC-20's ABI on TRON), coded by micro-eth-signer:
+ * the reads `trc20Contract` makes and the writes `sendTrc20Write` checks.
+ *
+ * @example
+ * TRC20.transfer.encodeInput({ to: "0x92ad11c1bf16b3b14b0bd6b5c7e2db73a0b5e83a", value: 1n }); // a9059cbb…
+ */
+export const TRC20: Trc20Coder = createContract(TRC20_ABI);
