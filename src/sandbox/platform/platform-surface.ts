@@ -22,7 +22,7 @@ import { byOrder, listPage, type PageResult } from "./list-page.js";
 import type { NodeSurfaceName } from "./networks.js";
 import { paginateNodes } from "./node-pages.js";
 import { checkCreateRules } from "./node-rules.js";
-import { NodeStore, SANDBOX_USER } from "./node-store.js";
+import { type Node, NodeStore, SANDBOX_USER } from "./node-store.js";
 import { usageCsv, usageReport } from "./node-usage.js";
 import { nodeV2View } from "./node-v2.js";
 import { ProjectStore } from "./project-store.js";
@@ -121,8 +121,8 @@ export function createPlatformSurface(options: PlatformSurfaceOptions): Platform
     if (!checked.ok) return validationError(checked.fields);
     return { status: 201, body: nodes.create(body, checked.network.network) };
   };
-  const v2Of = (id: string) => {
-    const node = nodes.get(id);
+  // The v2 view of a node already read (one read per node, also in lists).
+  const v2Of = (node: Node | undefined) => {
     const network = node && projects.record(node.network);
     return node && network ? nodeV2View(node, network) : undefined;
   };
@@ -218,7 +218,7 @@ export function createPlatformSurface(options: PlatformSurfaceOptions): Platform
       const all = nodes
         .list()
         .sort(byOrder((query as { order_by?: string }).order_by))
-        .flatMap((node) => v2Of(node.id) ?? []);
+        .flatMap((node) => v2Of(node) ?? []);
       return pageAnswer(listPage(all, query as { page?: number }, pageSize, selfUrl(request)));
     },
     createNodeV2: ({ body }: RestInput) => {
@@ -256,13 +256,11 @@ export function createPlatformSurface(options: PlatformSurfaceOptions): Platform
         configuration: {},
       });
       if (created.status !== 201) return created;
-      return { status: 201, body: v2Of((created.body as { id: string }).id) };
+      return { status: 201, body: v2Of(created.body as Node) };
     },
-    getNodeV2: ({ pathParams }: RestInput) => found(v2Of(pathParams.id ?? "")),
-    updateNodeV2: ({ pathParams, body }: RestInput) => {
-      const id = pathParams.id ?? "";
-      return found(nodes.rename(id, (body as UpdateNodeBody).name) && v2Of(id));
-    },
+    getNodeV2: ({ pathParams }: RestInput) => found(v2Of(nodes.get(pathParams.id ?? ""))),
+    updateNodeV2: ({ pathParams, body }: RestInput) =>
+      found(v2Of(nodes.rename(pathParams.id ?? "", (body as UpdateNodeBody).name))),
     deleteNodeV2: ({ pathParams }: RestInput) =>
       nodes.delete(pathParams.id ?? "") ? { status: 204 } : NOT_FOUND,
 
