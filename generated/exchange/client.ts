@@ -2,7 +2,7 @@
 
 import type { CallOptions, RestCaller } from "../../src/runtime/operation.js";
 import { exchangeOperations } from "./operations.js";
-import type { AllMidsBody, AllMidsResponse, ApproveAgentBody, ApproveAgentResponse, ApproveBuilderFeeBody, ApproveBuilderFeeResponse, BatchModifyBody, BatchModifyResponse, CancelBody, CancelByCloidBody, CancelByCloidResponse, CancelResponse, CandleSnapshotBody, CandleSnapshotResponse, ClearinghouseStateBody, ClearinghouseStateResponse, CreateSubAccountBody, CreateSubAccountResponse, EvmUserModifyBody, EvmUserModifyResponse, FrontendOpenOrdersBody, FrontendOpenOrdersResponse, FundingHistoryBody, FundingHistoryResponse, HistoricalOrdersBody, HistoricalOrdersResponse, L2BookBody, L2BookResponse, MetaAndAssetCtxsBody, MetaAndAssetCtxsResponse, MetaBody, MetaResponse, ModifyBody, ModifyResponse, NoopBody, NoopResponse, OpenOrdersBody, OpenOrdersResponse, OrderBody, OrderResponse, OrderStatusBody, OrderStatusResponse, PortfolioBody, PortfolioResponse, ReserveRequestWeightBody, ReserveRequestWeightResponse, ScheduleCancelBody, ScheduleCancelResponse, SendAssetBody, SendAssetResponse, SpotClearinghouseStateBody, SpotClearinghouseStateResponse, SpotMetaAndAssetCtxsBody, SpotMetaAndAssetCtxsResponse, SpotMetaBody, SpotMetaResponse, SpotSendBody, SpotSendResponse, SubAccountSpotTransferBody, SubAccountSpotTransferResponse, SubAccountTransferBody, SubAccountTransferResponse, SubAccountsBody, SubAccountsResponse, TwapCancelBody, TwapCancelResponse, TwapOrderBody, TwapOrderResponse, UpdateIsolatedMarginBody, UpdateIsolatedMarginResponse, UpdateLeverageBody, UpdateLeverageResponse, UsdClassTransferBody, UsdClassTransferResponse, UsdSendBody, UsdSendResponse, UserFeesBody, UserFeesResponse, UserFillsBody, UserFillsByTimeBody, UserFillsByTimeResponse, UserFillsResponse, UserFundingBody, UserFundingResponse, UserNonFundingLedgerUpdatesBody, UserNonFundingLedgerUpdatesResponse, UserRateLimitBody, UserRateLimitResponse, VaultTransferBody, VaultTransferResponse, Withdraw3Body, Withdraw3Response } from "./types.js";
+import type { AllMidsBody, AllMidsResponse, ApproveAgentBody, ApproveAgentResponse, ApproveBuilderFeeBody, ApproveBuilderFeeResponse, BatchModifyBody, BatchModifyResponse, CancelBody, CancelByCloidBody, CancelByCloidResponse, CancelResponse, CandleSnapshotBody, CandleSnapshotResponse, ClearinghouseStateBody, ClearinghouseStateResponse, CreateSubAccountBody, CreateSubAccountResponse, EvmUserModifyBody, EvmUserModifyResponse, FrontendOpenOrdersBody, FrontendOpenOrdersResponse, FundingHistoryBody, FundingHistoryResponse, HistoricalOrdersBody, HistoricalOrdersResponse, L2BookBody, L2BookResponse, MaxBuilderFeeBody, MaxBuilderFeeResponse, MetaAndAssetCtxsBody, MetaAndAssetCtxsResponse, MetaBody, MetaResponse, ModifyBody, ModifyResponse, NoopBody, NoopResponse, OpenOrdersBody, OpenOrdersResponse, OrderBody, OrderResponse, OrderStatusBody, OrderStatusResponse, PortfolioBody, PortfolioResponse, ReserveRequestWeightBody, ReserveRequestWeightResponse, ScheduleCancelBody, ScheduleCancelResponse, SendAssetBody, SendAssetResponse, SpotClearinghouseStateBody, SpotClearinghouseStateResponse, SpotMetaAndAssetCtxsBody, SpotMetaAndAssetCtxsResponse, SpotMetaBody, SpotMetaResponse, SpotSendBody, SpotSendResponse, SubAccountSpotTransferBody, SubAccountSpotTransferResponse, SubAccountTransferBody, SubAccountTransferResponse, SubAccountsBody, SubAccountsResponse, TwapCancelBody, TwapCancelResponse, TwapOrderBody, TwapOrderResponse, UpdateIsolatedMarginBody, UpdateIsolatedMarginResponse, UpdateLeverageBody, UpdateLeverageResponse, UsdClassTransferBody, UsdClassTransferResponse, UsdSendBody, UsdSendResponse, UserFeesBody, UserFeesResponse, UserFillsBody, UserFillsByTimeBody, UserFillsByTimeResponse, UserFillsResponse, UserFundingBody, UserFundingResponse, UserNonFundingLedgerUpdatesBody, UserNonFundingLedgerUpdatesResponse, UserRateLimitBody, UserRateLimitResponse, VaultTransferBody, VaultTransferResponse, Withdraw3Body, Withdraw3Response } from "./types.js";
 
 /** The chainkit exchange API: one typed function per operation. */
 export interface ExchangeOperations {
@@ -1360,6 +1360,30 @@ export interface ExchangeOperations {
   userRateLimit(body: UserRateLimitBody, options?: CallOptions): Promise<UserRateLimitResponse>;
 
   /**
+   * The most a builder may charge a user
+   *
+   * The highest fee the user has approved the builder to add to its orders (with
+   * `approveBuilderFee`), in tenths of a basis point: `10` is 0.01%, `0` when none is approved. An
+   * order naming that builder with a larger `f` is refused as a whole.
+   *
+   * `POST /info#maxBuilderFee`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The approved fee, in tenths of a basis point.
+   * @example
+   * ```ts
+   * const result = await exchange.maxBuilderFee({
+   *   type: "maxBuilderFee",
+   *   user: "0x31ca8395cf837de08b24da3f660e77761dfb974b",
+   *   builder: "0x0d1d9635d0640821d15e323ac8adadfa9c111414",
+   * });
+   * // result: 10
+   * ```
+   */
+  maxBuilderFee(body: MaxBuilderFeeBody, options?: CallOptions): Promise<MaxBuilderFeeResponse>;
+
+  /**
    * A user's sub-accounts and their balances
    *
    * Every sub-account the user (the master account) created with `createSubAccount`: its name,
@@ -1525,6 +1549,8 @@ export function createExchangeOperations(caller: RestCaller): ExchangeOperations
       caller.call(exchangeOperations.userFees, { body }, options) as Promise<UserFeesResponse>,
     userRateLimit: (body, options) =>
       caller.call(exchangeOperations.userRateLimit, { body }, options) as Promise<UserRateLimitResponse>,
+    maxBuilderFee: (body, options) =>
+      caller.call(exchangeOperations.maxBuilderFee, { body }, options) as Promise<MaxBuilderFeeResponse>,
     subAccounts: (body, options) =>
       caller.call(exchangeOperations.subAccounts, { body }, options) as Promise<SubAccountsResponse>,
     portfolio: (body, options) =>

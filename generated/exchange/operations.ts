@@ -47,6 +47,7 @@ export type ExchangeOperationId =
   | "historicalOrders"
   | "userFees"
   | "userRateLimit"
+  | "maxBuilderFee"
   | "subAccounts"
   | "portfolio"
   | "userNonFundingLedgerUpdates";
@@ -353,6 +354,13 @@ export const exchangeOperations: Readonly<Record<ExchangeOperationId, RestOperat
     path: "/info#userRateLimit",
     idempotent: true,
     validators: () => import("./validators/userRateLimit.js"),
+  }),
+  maxBuilderFee: Object.freeze({
+    id: "maxBuilderFee",
+    method: "POST",
+    path: "/info#maxBuilderFee",
+    idempotent: true,
+    validators: () => import("./validators/maxBuilderFee.js"),
   }),
   subAccounts: Object.freeze({
     id: "subAccounts",

@@ -1017,6 +1017,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/info#maxBuilderFee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The most a builder may charge a user
+         * @description The highest fee the user has approved the builder to add to its orders (with
+         *     `approveBuilderFee`), in tenths of a basis point: `10` is 0.01%, `0` when none is approved. An
+         *     order naming that builder with a larger `f` is refused as a whole.
+         */
+        post: operations["maxBuilderFee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/info#subAccounts": {
         parameters: {
             query?: never;
@@ -1911,6 +1933,8 @@ export interface components {
             cloid?: components["schemas"]["Cloid"] | null;
             /** @description The TWAP order this fill belongs to, if any. */
             twapId?: number | null;
+            /** @description The part of `fee` paid to the order's builder; present only when the order named one. */
+            builderFee?: components["schemas"]["ResponseDecimal"];
         };
         /** @description The fills, newest first. */
         UserFills: components["schemas"]["Fill"][];
@@ -2210,6 +2234,18 @@ export interface components {
             userSpotAddRate?: components["schemas"]["ResponseDecimal"];
             activeReferralDiscount?: components["schemas"]["ResponseDecimal"];
         };
+        /** @description Body of `POST /info` for `maxBuilderFee`. */
+        MaxBuilderFeeRequest: {
+            /**
+             * @description Query type, always `maxBuilderFee`.
+             * @constant
+             */
+            type: "maxBuilderFee";
+            user: components["schemas"]["UserQuery"];
+            builder: components["schemas"]["Address"];
+        };
+        /** @description The approved builder fee in tenths of a basis point (10 = 0.01%); 0 when none. */
+        MaxBuilderFee: number;
         /** @description Body of `POST /info` for `userRateLimit`. */
         UserRateLimitRequest: {
             /**
@@ -4419,6 +4455,40 @@ export interface operations {
             422: components["responses"]["Malformed"];
         };
     };
+    maxBuilderFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `{"type": "maxBuilderFee", "user": "0x…", "builder": "0x…"}`. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "maxBuilderFee",
+                 *       "user": "0x31ca8395cf837de08b24da3f660e77761dfb974b",
+                 *       "builder": "0x0d1d9635d0640821d15e323ac8adadfa9c111414"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MaxBuilderFeeRequest"];
+            };
+        };
+        responses: {
+            /** @description The approved fee, in tenths of a basis point. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example 10 */
+                    "application/json": components["schemas"]["MaxBuilderFee"];
+                };
+            };
+            422: components["responses"]["Malformed"];
+        };
+    };
     subAccounts: {
         parameters: {
             query?: never;
@@ -4747,6 +4817,8 @@ export type HistoricalOrders = components["schemas"]["HistoricalOrders"];
 export type UserFeesRequest = components["schemas"]["UserFeesRequest"];
 export type DailyVolume = components["schemas"]["DailyVolume"];
 export type UserFees = components["schemas"]["UserFees"];
+export type MaxBuilderFeeRequest = components["schemas"]["MaxBuilderFeeRequest"];
+export type MaxBuilderFee = components["schemas"]["MaxBuilderFee"];
 export type UserRateLimitRequest = components["schemas"]["UserRateLimitRequest"];
 export type UserRateLimit = components["schemas"]["UserRateLimit"];
 export type SubAccountsRequest = components["schemas"]["SubAccountsRequest"];
@@ -4968,6 +5040,10 @@ export type UserFeesResponse = operations["userFees"]["responses"][200]["content
 export type UserRateLimitBody = NonNullable<operations["userRateLimit"]["requestBody"]>["content"]["application/json"];
 /** Success response body of `userRateLimit` (`POST /info#userRateLimit`). */
 export type UserRateLimitResponse = operations["userRateLimit"]["responses"][200]["content"]["application/json"];
+/** Request body of `maxBuilderFee` (`POST /info#maxBuilderFee`). */
+export type MaxBuilderFeeBody = NonNullable<operations["maxBuilderFee"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `maxBuilderFee` (`POST /info#maxBuilderFee`). */
+export type MaxBuilderFeeResponse = operations["maxBuilderFee"]["responses"][200]["content"]["application/json"];
 /** Request body of `subAccounts` (`POST /info#subAccounts`). */
 export type SubAccountsBody = NonNullable<operations["subAccounts"]["requestBody"]>["content"]["application/json"];
 /** Success response body of `subAccounts` (`POST /info#subAccounts`). */

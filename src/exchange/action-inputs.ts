@@ -9,6 +9,7 @@ import type {
   UpdateIsolatedMarginAction,
   UpdateLeverageAction,
 } from "../../generated/exchange/types.js";
+import { ExchangeError } from "./errors/exchange-error.js";
 import { canonicalAction } from "./signing/canonical-action.js";
 import { normalizeDecimal, numberToDecimal } from "./signing/decimal.js";
 
@@ -118,6 +119,29 @@ function jsonForm(value: unknown): unknown {
   return value;
 }
 
+/** The most a builder may take on a perpetual order, in tenths of a basis point (0.1%); spot allows 1000. */
+const PERP_BUILDER_FEE_CAP = 100;
+/** Spot assets are numbered from 10000 (10000 + the pair's index); perpetuals below. */
+const FIRST_SPOT_ASSET = 10_000;
+
+/**
+ * The service refuses the whole action when a builder fee is over the perpetual cap and any order is
+ * on a perpetual, after the user signed it: said here, before signing, with the order that caps it.
+ */
+function checkPerpBuilderFee(orders: readonly OrderInput[], builder: BuilderInput | undefined): void {
+  if (!builder || typeof builder.f !== "number" || builder.f <= PERP_BUILDER_FEE_CAP) return;
+  const perp = Array.isArray(orders)
+    ? orders.findIndex(
+        (order) => isObject(order) && typeof order.a === "number" && order.a < FIRST_SPOT_ASSET,
+      )
+    : -1;
+  if (perp < 0) return;
+  throw new ExchangeError(
+    `builder fee ${builder.f} is over ${PERP_BUILDER_FEE_CAP} tenths of a basis point (0.1%), the most a builder may take on a perpetual order (/orders/${perp} is one); up to 1000 is allowed when every order is spot`,
+    { field: "/builder/f" },
+  );
+}
+
 /** Checks and orders an action by its wire shape, in its JSON form. */
 function wireAction<T>(action: Loose): T {
   return jsonForm(canonicalAction(action)) as T;
@@ -130,7 +154,8 @@ function wireAction<T>(action: Loose): T {
  * @param grouping - `na` (default), `normalTpsl` or `positionTpsl`.
  * @param builder - An optional builder fee.
  * @returns The action in wire form.
- * @throws {ExchangeError} naming the field (`/orders/0/p`) for a malformed entry or an unknown key.
+ * @throws {ExchangeError} naming the field (`/orders/0/p`) for a malformed entry or an unknown key,
+ * and `/builder/f` for a builder fee over the cap of a perpetual among the orders.
  * @example
  * orderAction([{ a: 0, b: true, p: 61500, s: "0.002", r: false, t: { limit: { tif: "Gtc" } } }]);
  */
@@ -139,6 +164,7 @@ export function orderAction(
   grouping: Grouping = "na",
   builder?: BuilderInput,
 ): OrderAction {
+  checkPerpBuilderFee(orders, builder);
   return wireAction({ type: "order", orders: list(orders, orderOf, "/orders"), grouping, builder });
 }
 

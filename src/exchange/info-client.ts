@@ -10,6 +10,7 @@ import type {
   HistoricalOrders,
   L2Book,
   LedgerUpdates,
+  MaxBuilderFee,
   Meta,
   MetaAndAssetCtxs,
   OpenOrders,
@@ -133,6 +134,8 @@ export interface InfoClient {
   userFees(user: string, options?: CallOptions): Promise<UserFees>;
   /** The user's `/exchange` requests used and allowed, and volume traded. */
   userRateLimit(user: string, options?: CallOptions): Promise<UserRateLimit>;
+  /** The most the builder may add to the user's orders, in tenths of a basis point (0 when not approved). */
+  maxBuilderFee(user: string, builder: string, options?: CallOptions): Promise<MaxBuilderFee>;
   /** The user's sub-accounts with their margin and spot balances, or null when none. */
   subAccounts(user: string, options?: CallOptions): Promise<SubAccounts>;
   /** The user's account value and profit history per period, and the volume of each. */
@@ -278,6 +281,8 @@ export function createInfoClient(options: InfoClientOptions): InfoClient {
     historicalOrders: (user, call) => operations.historicalOrders({ type: "historicalOrders", user }, call),
     userFees: (user, call) => operations.userFees({ type: "userFees", user }, call),
     userRateLimit: (user, call) => operations.userRateLimit({ type: "userRateLimit", user }, call),
+    maxBuilderFee: (user, builder, call) =>
+      operations.maxBuilderFee({ type: "maxBuilderFee", user, builder }, call),
     subAccounts: (user, call) => operations.subAccounts({ type: "subAccounts", user }, call),
     portfolio: (user, call) => operations.portfolio({ type: "portfolio", user }, call),
     userNonFundingLedgerUpdates: (user, span, call) =>

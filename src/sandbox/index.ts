@@ -54,6 +54,11 @@ export interface SandboxOptions {
   failingNodeNames?: RegExp;
   /** Which exchange signatures are accepted: `mainnet` (source `a`, default) or `testnet` (source `b`). */
   exchangeNetwork?: "mainnet" | "testnet";
+  /**
+   * How often the exchange pays funding, in milliseconds (default an hour, as the service does);
+   * shorten it to see funding payments within a test (each interval then pays an hourly rate).
+   */
+  exchangeFundingIntervalMs?: number;
   /** Faults injected per surface from the start (see {@link Sandbox.setFaults}). */
   faults?: Partial<Record<SurfaceName, FaultPlan>>;
   /**
@@ -317,6 +322,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     const exchange = createExchangeSurface({
       network: options.exchangeNetwork,
+      ...(options.exchangeFundingIntervalMs !== undefined && {
+        fundingIntervalMs: options.exchangeFundingIntervalMs,
+      }),
       ...(options.seed !== undefined && { seed: options.seed }),
       onEvmUserModify: (address, usingBigBlocks) => evm.setUsingBigBlocks(address, usingBigBlocks),
     });

@@ -117,6 +117,7 @@ const QUERIES = [
   "historicalOrders",
   "userFees",
   "userRateLimit",
+  "maxBuilderFee",
   "subAccounts",
   "portfolio",
   "userNonFundingLedgerUpdates",

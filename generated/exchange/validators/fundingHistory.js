@@ -46,8 +46,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate887;
-const schema320 = {"$ref":"schemas#/$defs/FundingHistoryRequest"};
+export const body = validate892;
+const schema322 = {"$ref":"schemas#/$defs/FundingHistoryRequest"};
 const schema110 = {"type":"object","additionalProperties":false,"required":["type","coin","startTime"],"properties":{"type":{"type":"string","const":"fundingHistory"},"coin":{"$ref":"schemas#/$defs/Coin"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"}}};
 const schema35 = {"type":"string","minLength":1};
 const func12 = cjs0.default;
@@ -116,7 +116,7 @@ return errors === 0;
 }
 
 
-function validate302(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate303(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -172,23 +172,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate302.errors = vErrors;
+validate303.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate887(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate892(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate302(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate302.errors : vErrors.concat(validate302.errors);
+if(!(validate303(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
 errors = vErrors.length;
 }
-validate887.errors = vErrors;
+validate892.errors = vErrors;
 return errors === 0;
 }
 
-const schema321 = {"$ref":"schemas#/$defs/FundingHistory"};
+const schema323 = {"$ref":"schemas#/$defs/FundingHistory"};
 const schema108 = {"type":"array","items":{"$ref":"schemas#/$defs/FundingRate"}};
 const schema109 = {"type":"object","required":["coin","fundingRate","premium","time"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"fundingRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"premium":{"$ref":"schemas#/$defs/ResponseDecimal"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
@@ -232,7 +232,7 @@ return errors === 0;
 }
 
 
-function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -281,19 +281,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate296.errors = vErrors;
+validate297.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate296(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate296.errors : vErrors.concat(validate296.errors);
+if(!(validate297(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate297.errors : vErrors.concat(validate297.errors);
 errors = vErrors.length;
 }
 }
@@ -302,23 +302,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate295.errors = vErrors;
+validate296.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate889(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate894(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate295(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
+if(!(validate296(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate296.errors : vErrors.concat(validate296.errors);
 errors = vErrors.length;
 }
-validate889.errors = vErrors;
+validate894.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate889 },
+  "200": { validate: validate894 },
   "422": {},
 };

@@ -49,11 +49,11 @@ class HexPattern {
   }
 }
 
-export const body = validate871;
-const schema312 = {"$ref":"schemas#/$defs/MetaAndAssetCtxsRequest"};
-const schema134 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"metaAndAssetCtxs"},"dex":{"type":"string"}}};
+export const body = validate876;
+const schema314 = {"$ref":"schemas#/$defs/MetaAndAssetCtxsRequest"};
+const schema136 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"metaAndAssetCtxs"},"dex":{"type":"string"}}};
 
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -89,28 +89,28 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate379.errors = vErrors;
+validate384.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate871(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate876(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate379(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate379.errors : vErrors.concat(validate379.errors);
+if(!(validate384(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate384.errors : vErrors.concat(validate384.errors);
 errors = vErrors.length;
 }
-validate871.errors = vErrors;
+validate876.errors = vErrors;
 return errors === 0;
 }
 
-const schema313 = {"$ref":"schemas#/$defs/MetaAndAssetCtxs"};
-const schema132 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Meta"},{"type":"array","items":{"$ref":"schemas#/$defs/PerpAssetCtx"}}],"minItems":2,"maxItems":2};
-const schema130 = {"type":"object","required":["universe"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/PerpAsset"}},"marginTables":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTableEntry"}}}};
-const schema131 = {"type":"object","required":["name","szDecimals","maxLeverage"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0,"maximum":8},"maxLeverage":{"type":"integer","minimum":1},"onlyIsolated":{"type":"boolean"},"isDelisted":{"type":"boolean"},"marginTableId":{"type":"integer"}}};
+const schema315 = {"$ref":"schemas#/$defs/MetaAndAssetCtxs"};
+const schema134 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Meta"},{"type":"array","items":{"$ref":"schemas#/$defs/PerpAssetCtx"}}],"minItems":2,"maxItems":2};
+const schema132 = {"type":"object","required":["universe"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/PerpAsset"}},"marginTables":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTableEntry"}}}};
+const schema133 = {"type":"object","required":["name","szDecimals","maxLeverage"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0,"maximum":8},"maxLeverage":{"type":"integer","minimum":1},"onlyIsolated":{"type":"boolean"},"isDelisted":{"type":"boolean"},"marginTableId":{"type":"integer"}}};
 
-function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -186,7 +186,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate362.errors = vErrors;
+validate367.errors = vErrors;
 return errors === 0;
 }
 
@@ -214,7 +214,7 @@ return errors === 0;
 }
 
 
-function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -244,12 +244,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate356.errors = vErrors;
+validate357.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -287,8 +287,8 @@ let data3 = data1.marginTiers;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i0=0; i0<len1; i0++){
-if(!(validate356(data3[i0], {instancePath:instancePath+"/1/marginTiers/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
+if(!(validate357(data3[i0], {instancePath:instancePath+"/1/marginTiers/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate357.errors : vErrors.concat(validate357.errors);
 errors = vErrors.length;
 }
 }
@@ -309,12 +309,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate355.errors = vErrors;
+validate356.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate361(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -327,8 +327,8 @@ let data0 = data.universe;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate362(data0[i0], {instancePath:instancePath+"/universe/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
+if(!(validate367(data0[i0], {instancePath:instancePath+"/universe/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate367.errors : vErrors.concat(validate367.errors);
 errors = vErrors.length;
 }
 }
@@ -343,8 +343,8 @@ let data2 = data.marginTables;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate355(data2[i1], {instancePath:instancePath+"/marginTables/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
+if(!(validate356(data2[i1], {instancePath:instancePath+"/marginTables/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
 errors = vErrors.length;
 }
 }
@@ -359,13 +359,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate361.errors = vErrors;
+validate366.errors = vErrors;
 return errors === 0;
 }
 
-const schema133 = {"type":"object","required":["funding","openInterest","prevDayPx","dayNtlVlm","oraclePx","markPx"],"properties":{"funding":{"$ref":"schemas#/$defs/ResponseDecimal"},"openInterest":{"$ref":"schemas#/$defs/ResponseDecimal"},"prevDayPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"dayNtlVlm":{"$ref":"schemas#/$defs/ResponseDecimal"},"premium":{"anyOf":[{"$ref":"schemas#/$defs/ResponseDecimal"},{"type":"null"}]},"oraclePx":{"$ref":"schemas#/$defs/ResponseDecimal"},"markPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"midPx":{"anyOf":[{"$ref":"schemas#/$defs/ResponseDecimal"},{"type":"null"}]},"impactPxs":{"anyOf":[{"type":"array","items":{"$ref":"schemas#/$defs/ResponseDecimal"}},{"type":"null"}]},"dayBaseVlm":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
+const schema135 = {"type":"object","required":["funding","openInterest","prevDayPx","dayNtlVlm","oraclePx","markPx"],"properties":{"funding":{"$ref":"schemas#/$defs/ResponseDecimal"},"openInterest":{"$ref":"schemas#/$defs/ResponseDecimal"},"prevDayPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"dayNtlVlm":{"$ref":"schemas#/$defs/ResponseDecimal"},"premium":{"anyOf":[{"$ref":"schemas#/$defs/ResponseDecimal"},{"type":"null"}]},"oraclePx":{"$ref":"schemas#/$defs/ResponseDecimal"},"markPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"midPx":{"anyOf":[{"$ref":"schemas#/$defs/ResponseDecimal"},{"type":"null"}]},"impactPxs":{"anyOf":[{"type":"array","items":{"$ref":"schemas#/$defs/ResponseDecimal"}},{"type":"null"}]},"dayBaseVlm":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 
-function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -557,12 +557,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate367.errors = vErrors;
+validate372.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -576,8 +576,8 @@ errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate361(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate361.errors : vErrors.concat(validate361.errors);
+if(!(validate366(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate366.errors : vErrors.concat(validate366.errors);
 errors = vErrors.length;
 }
 }
@@ -586,8 +586,8 @@ let data1 = data[1];
 if(Array.isArray(data1)){
 const len1 = data1.length;
 for(let i0=0; i0<len1; i0++){
-if(!(validate367(data1[i0], {instancePath:instancePath+"/1/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate367.errors : vErrors.concat(validate367.errors);
+if(!(validate372(data1[i0], {instancePath:instancePath+"/1/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
 errors = vErrors.length;
 }
 }
@@ -602,23 +602,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate365.errors = vErrors;
+validate370.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate873(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate878(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate365(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate365.errors : vErrors.concat(validate365.errors);
+if(!(validate370(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate370.errors : vErrors.concat(validate370.errors);
 errors = vErrors.length;
 }
-validate873.errors = vErrors;
+validate878.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate873 },
+  "200": { validate: validate878 },
   "422": {},
 };

@@ -59,9 +59,9 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate859;
-const schema306 = {"$ref":"schemas#/$defs/OrderStatusRequest"};
-const schema160 = {"type":"object","additionalProperties":false,"required":["type","user","oid"],"properties":{"type":{"type":"string","const":"orderStatus"},"user":{"$ref":"schemas#/$defs/UserQuery"},"oid":{"$ref":"schemas#/$defs/OrderRef"}}};
+export const body = validate864;
+const schema308 = {"$ref":"schemas#/$defs/OrderStatusRequest"};
+const schema162 = {"type":"object","additionalProperties":false,"required":["type","user","oid"],"properties":{"type":{"type":"string","const":"orderStatus"},"user":{"$ref":"schemas#/$defs/UserQuery"},"oid":{"$ref":"schemas#/$defs/OrderRef"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
@@ -180,7 +180,7 @@ return errors === 0;
 }
 
 
-function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -230,25 +230,25 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate459.errors = vErrors;
+validate464.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate859(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate864(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate459(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate459.errors : vErrors.concat(validate459.errors);
+if(!(validate464(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate464.errors : vErrors.concat(validate464.errors);
 errors = vErrors.length;
 }
-validate859.errors = vErrors;
+validate864.errors = vErrors;
 return errors === 0;
 }
 
-const schema307 = {"$ref":"schemas#/$defs/OrderStatusAnswer"};
-const schema156 = {"oneOf":[{"$ref":"schemas#/$defs/OrderStatusFound"},{"$ref":"schemas#/$defs/OrderStatusUnknown"}]};
-const schema157 = {"type":"object","required":["status","order"],"properties":{"status":{"type":"string","const":"order"},"order":{"type":"object","required":["order","status","statusTimestamp"],"properties":{"order":{"$ref":"schemas#/$defs/FrontendOrder"},"status":{"type":"string"},"statusTimestamp":{"$ref":"schemas#/$defs/Timestamp"}}}}};
+const schema309 = {"$ref":"schemas#/$defs/OrderStatusAnswer"};
+const schema158 = {"oneOf":[{"$ref":"schemas#/$defs/OrderStatusFound"},{"$ref":"schemas#/$defs/OrderStatusUnknown"}]};
+const schema159 = {"type":"object","required":["status","order"],"properties":{"status":{"type":"string","const":"order"},"order":{"type":"object","required":["order","status","statusTimestamp"],"properties":{"order":{"$ref":"schemas#/$defs/FrontendOrder"},"status":{"type":"string"},"statusTimestamp":{"$ref":"schemas#/$defs/Timestamp"}}}}};
 const schema105 = {"type":"object","required":["coin","side","limitPx","sz","oid","timestamp","origSz","triggerCondition","isTrigger","triggerPx","children","isPositionTpsl","reduceOnly","orderType"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"limitPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"timestamp":{"$ref":"schemas#/$defs/Timestamp"},"origSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"triggerCondition":{"type":"string"},"isTrigger":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"children":{"type":"array","items":{"$ref":"schemas#/$defs/FrontendOrder"}},"isPositionTpsl":{"type":"boolean"},"reduceOnly":{"type":"boolean"},"orderType":{"type":"string"},"tif":{"type":["string","null"]},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]}}};
 const schema35 = {"type":"string","minLength":1};
 const func12 = cjs0.default;
@@ -326,9 +326,9 @@ validate61.errors = vErrors;
 return errors === 0;
 }
 
-const wrapper0 = {validate: validate271};
+const wrapper0 = {validate: validate272};
 
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -530,12 +530,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate271.errors = vErrors;
+validate272.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -574,8 +574,8 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",schemaPath:"#/pr
 errors++;
 }
 if(data1.order !== undefined){
-if(!(validate271(data1.order, {instancePath:instancePath+"/order/order",parentData:data1,parentDataProperty:"order",rootData}))){
-vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
+if(!(validate272(data1.order, {instancePath:instancePath+"/order/order",parentData:data1,parentDataProperty:"order",rootData}))){
+vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
 errors = vErrors.length;
 }
 }
@@ -602,13 +602,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate450.errors = vErrors;
+validate455.errors = vErrors;
 return errors === 0;
 }
 
-const schema158 = {"type":"object","required":["status"],"properties":{"status":{"type":"string","const":"unknownOid"}}};
+const schema160 = {"type":"object","required":["status"],"properties":{"status":{"type":"string","const":"unknownOid"}}};
 
-function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -632,20 +632,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate454.errors = vErrors;
+validate459.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate449(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate450(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate450.errors : vErrors.concat(validate450.errors);
+if(!(validate455(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate455.errors : vErrors.concat(validate455.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -654,8 +654,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate454(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate454.errors : vErrors.concat(validate454.errors);
+if(!(validate459(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate459.errors : vErrors.concat(validate459.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -684,23 +684,23 @@ vErrors = null;
 }
 }
 }
-validate449.errors = vErrors;
+validate454.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate861(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate866(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate449(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate449.errors : vErrors.concat(validate449.errors);
+if(!(validate454(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate454.errors : vErrors.concat(validate454.errors);
 errors = vErrors.length;
 }
-validate861.errors = vErrors;
+validate866.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate861 },
+  "200": { validate: validate866 },
   "422": {},
 };

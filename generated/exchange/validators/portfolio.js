@@ -36,9 +36,9 @@ class HexPattern {
   }
 }
 
-export const body = validate915;
-const schema334 = {"$ref":"schemas#/$defs/PortfolioRequest"};
-const schema171 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"portfolio"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
+export const body = validate924;
+const schema338 = {"$ref":"schemas#/$defs/PortfolioRequest"};
+const schema173 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"portfolio"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
@@ -61,7 +61,7 @@ return errors === 0;
 }
 
 
-function validate498(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate503(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -101,25 +101,25 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate498.errors = vErrors;
+validate503.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate915(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate924(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate498(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate498.errors : vErrors.concat(validate498.errors);
+if(!(validate503(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate503.errors : vErrors.concat(validate503.errors);
 errors = vErrors.length;
 }
-validate915.errors = vErrors;
+validate924.errors = vErrors;
 return errors === 0;
 }
 
-const schema335 = {"$ref":"schemas#/$defs/Portfolio"};
-const schema168 = {"type":"array","items":{"$ref":"schemas#/$defs/PortfolioPeriod"}};
-const schema169 = {"type":"array","prefixItems":[{"type":"string"},{"type":"object","required":["accountValueHistory","pnlHistory","vlm"],"properties":{"accountValueHistory":{"type":"array","items":{"$ref":"schemas#/$defs/HistoryPoint"}},"pnlHistory":{"type":"array","items":{"$ref":"schemas#/$defs/HistoryPoint"}},"vlm":{"$ref":"schemas#/$defs/ResponseDecimal"}}}],"minItems":2,"maxItems":2};
+const schema339 = {"$ref":"schemas#/$defs/Portfolio"};
+const schema170 = {"type":"array","items":{"$ref":"schemas#/$defs/PortfolioPeriod"}};
+const schema171 = {"type":"array","prefixItems":[{"type":"string"},{"type":"object","required":["accountValueHistory","pnlHistory","vlm"],"properties":{"accountValueHistory":{"type":"array","items":{"$ref":"schemas#/$defs/HistoryPoint"}},"pnlHistory":{"type":"array","items":{"$ref":"schemas#/$defs/HistoryPoint"}},"vlm":{"$ref":"schemas#/$defs/ResponseDecimal"}}}],"minItems":2,"maxItems":2};
 const schema117 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Timestamp"},{"$ref":"schemas#/$defs/ResponseDecimal"}],"minItems":2,"maxItems":2};
 const schema26 = {"type":"integer","minimum":0};
 
@@ -161,7 +161,7 @@ return errors === 0;
 }
 
 
-function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -191,12 +191,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate325.errors = vErrors;
+validate326.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate489(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate494(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -235,8 +235,8 @@ let data2 = data1.accountValueHistory;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i0=0; i0<len1; i0++){
-if(!(validate325(data2[i0], {instancePath:instancePath+"/1/accountValueHistory/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
+if(!(validate326(data2[i0], {instancePath:instancePath+"/1/accountValueHistory/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
 errors = vErrors.length;
 }
 }
@@ -251,8 +251,8 @@ let data4 = data1.pnlHistory;
 if(Array.isArray(data4)){
 const len2 = data4.length;
 for(let i1=0; i1<len2; i1++){
-if(!(validate325(data4[i1], {instancePath:instancePath+"/1/pnlHistory/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
+if(!(validate326(data4[i1], {instancePath:instancePath+"/1/pnlHistory/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
 errors = vErrors.length;
 }
 }
@@ -279,19 +279,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate489.errors = vErrors;
+validate494.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate488(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate493(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate489(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate489.errors : vErrors.concat(validate489.errors);
+if(!(validate494(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate494.errors : vErrors.concat(validate494.errors);
 errors = vErrors.length;
 }
 }
@@ -300,23 +300,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate488.errors = vErrors;
+validate493.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate917(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate926(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate488(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate488.errors : vErrors.concat(validate488.errors);
+if(!(validate493(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate493.errors : vErrors.concat(validate493.errors);
 errors = vErrors.length;
 }
-validate917.errors = vErrors;
+validate926.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate917 },
+  "200": { validate: validate926 },
   "422": {},
 };

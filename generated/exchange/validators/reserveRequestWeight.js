@@ -49,12 +49,12 @@ class HexPattern {
   }
 }
 
-export const body = validate827;
-const schema290 = {"$ref":"schemas#/$defs/ReserveRequestWeightRequest"};
-const schema174 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ReserveRequestWeightAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema173 = {"type":"object","additionalProperties":false,"required":["type","weight"],"properties":{"type":{"type":"string","const":"reserveRequestWeight"},"weight":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
+export const body = validate832;
+const schema292 = {"$ref":"schemas#/$defs/ReserveRequestWeightRequest"};
+const schema176 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ReserveRequestWeightAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
+const schema175 = {"type":"object","additionalProperties":false,"required":["type","weight"],"properties":{"type":{"type":"string","const":"reserveRequestWeight"},"weight":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
 
-function validate512(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate517(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -105,7 +105,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate512.errors = vErrors;
+validate517.errors = vErrors;
 return errors === 0;
 }
 
@@ -282,7 +282,7 @@ return errors === 0;
 }
 
 
-function validate513(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate518(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -305,8 +305,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate512(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate512.errors : vErrors.concat(validate512.errors);
+if(!(validate517(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate517.errors : vErrors.concat(validate517.errors);
 errors = vErrors.length;
 }
 }
@@ -339,23 +339,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate513.errors = vErrors;
+validate518.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate827(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate832(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate513(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate513.errors : vErrors.concat(validate513.errors);
+if(!(validate518(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate518.errors : vErrors.concat(validate518.errors);
 errors = vErrors.length;
 }
-validate827.errors = vErrors;
+validate832.errors = vErrors;
 return errors === 0;
 }
 
-const schema291 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema293 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -520,18 +520,18 @@ return errors === 0;
 }
 
 
-function validate829(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate834(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate829.errors = vErrors;
+validate834.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate829 },
+  "200": { validate: validate834 },
   "422": {},
 };

@@ -49,10 +49,10 @@ class HexPattern {
   }
 }
 
-export const body = validate791;
-const schema272 = {"$ref":"schemas#/$defs/SendAssetRequest"};
-const schema181 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/SendAssetAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
-const schema179 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","destination","sourceDex","destinationDex","token","amount","nonce"],"properties":{"type":{"type":"string","const":"sendAsset"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"destination":{"$ref":"schemas#/$defs/Address"},"sourceDex":{"type":"string"},"destinationDex":{"type":"string"},"token":{"$ref":"schemas#/$defs/SpotTokenName"},"amount":{"$ref":"schemas#/$defs/DecimalString"},"fromSubAccount":{"anyOf":[{"type":"string","const":""},{"$ref":"schemas#/$defs/Address"}]},"nonce":{"$ref":"schemas#/$defs/Timestamp"}}};
+export const body = validate796;
+const schema274 = {"$ref":"schemas#/$defs/SendAssetRequest"};
+const schema183 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/SendAssetAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
+const schema181 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","destination","sourceDex","destinationDex","token","amount","nonce"],"properties":{"type":{"type":"string","const":"sendAsset"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"destination":{"$ref":"schemas#/$defs/Address"},"sourceDex":{"type":"string"},"destinationDex":{"type":"string"},"token":{"$ref":"schemas#/$defs/SpotTokenName"},"amount":{"$ref":"schemas#/$defs/DecimalString"},"fromSubAccount":{"anyOf":[{"type":"string","const":""},{"$ref":"schemas#/$defs/Address"}]},"nonce":{"$ref":"schemas#/$defs/Timestamp"}}};
 const func29 = Object.prototype.hasOwnProperty;
 const func0 = hexAwarePattern;
 const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
@@ -76,10 +76,10 @@ validate53.errors = vErrors;
 return errors === 0;
 }
 
-const schema180 = {"type":"string","pattern":"^[^:]+:0x[0-9a-f]{32}$"};
+const schema182 = {"type":"string","pattern":"^[^:]+:0x[0-9a-f]{32}$"};
 const pattern25 = func0("^[^:]+:0x[0-9a-f]{32}$", "u");
 
-function validate533(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate538(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -92,7 +92,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate533.errors = vErrors;
+validate538.errors = vErrors;
 return errors === 0;
 }
 
@@ -136,7 +136,7 @@ return errors === 0;
 }
 
 
-function validate531(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate536(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -177,7 +177,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 for(const key0 in data){
-if(!(func29.call(schema179.properties, key0))){
+if(!(func29.call(schema181.properties, key0))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
@@ -213,7 +213,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schem
 errors++;
 }
 if(!((data2 === "Mainnet") || (data2 === "Testnet"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schemaPath:"#/properties/hyperliquidChain/enum",keyword:"enum",params:{allowedValues: schema179.properties.hyperliquidChain.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schemaPath:"#/properties/hyperliquidChain/enum",keyword:"enum",params:{allowedValues: schema181.properties.hyperliquidChain.enum}});
 errors++;
 }
 }
@@ -236,8 +236,8 @@ errors++;
 }
 }
 if(data.token !== undefined){
-if(!(validate533(data.token, {instancePath:instancePath+"/token",parentData:data,parentDataProperty:"token",rootData}))){
-vErrors = vErrors === null ? validate533.errors : vErrors.concat(validate533.errors);
+if(!(validate538(data.token, {instancePath:instancePath+"/token",parentData:data,parentDataProperty:"token",rootData}))){
+vErrors = vErrors === null ? validate538.errors : vErrors.concat(validate538.errors);
 errors = vErrors.length;
 }
 }
@@ -298,7 +298,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate531.errors = vErrors;
+validate536.errors = vErrors;
 return errors === 0;
 }
 
@@ -393,7 +393,7 @@ return errors === 0;
 }
 
 
-function validate538(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate543(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -416,8 +416,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate531(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate531.errors : vErrors.concat(validate531.errors);
+if(!(validate536(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate536.errors : vErrors.concat(validate536.errors);
 errors = vErrors.length;
 }
 }
@@ -450,23 +450,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate538.errors = vErrors;
+validate543.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate791(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate796(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate538(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate538.errors : vErrors.concat(validate538.errors);
+if(!(validate543(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate543.errors : vErrors.concat(validate543.errors);
 errors = vErrors.length;
 }
-validate791.errors = vErrors;
+validate796.errors = vErrors;
 return errors === 0;
 }
 
-const schema273 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema275 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -631,18 +631,18 @@ return errors === 0;
 }
 
 
-function validate793(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate798(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate793.errors = vErrors;
+validate798.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate793 },
+  "200": { validate: validate798 },
   "422": {},
 };

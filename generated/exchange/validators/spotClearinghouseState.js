@@ -36,9 +36,9 @@ class HexPattern {
   }
 }
 
-export const body = validate879;
-const schema316 = {"$ref":"schemas#/$defs/SpotClearinghouseStateRequest"};
-const schema187 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"spotClearinghouseState"},"user":{"$ref":"schemas#/$defs/UserQuery"},"dex":{"type":"string"}}};
+export const body = validate884;
+const schema318 = {"$ref":"schemas#/$defs/SpotClearinghouseStateRequest"};
+const schema189 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"spotClearinghouseState"},"user":{"$ref":"schemas#/$defs/UserQuery"},"dex":{"type":"string"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
@@ -61,7 +61,7 @@ return errors === 0;
 }
 
 
-function validate559(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate564(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -107,25 +107,25 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate559.errors = vErrors;
+validate564.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate879(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate884(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate559(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate559.errors : vErrors.concat(validate559.errors);
+if(!(validate564(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate564.errors : vErrors.concat(validate564.errors);
 errors = vErrors.length;
 }
-validate879.errors = vErrors;
+validate884.errors = vErrors;
 return errors === 0;
 }
 
-const schema317 = {"$ref":"schemas#/$defs/SpotClearinghouseState"};
-const schema186 = {"type":"object","required":["balances"],"properties":{"balances":{"type":"array","items":{"$ref":"schemas#/$defs/SpotBalance"}}}};
-const schema185 = {"type":"object","required":["coin","token","total","hold","entryNtl"],"properties":{"coin":{"type":"string"},"token":{"type":"integer","minimum":0},"total":{"$ref":"schemas#/$defs/ResponseDecimal"},"hold":{"$ref":"schemas#/$defs/ResponseDecimal"},"entryNtl":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
+const schema319 = {"$ref":"schemas#/$defs/SpotClearinghouseState"};
+const schema188 = {"type":"object","required":["balances"],"properties":{"balances":{"type":"array","items":{"$ref":"schemas#/$defs/SpotBalance"}}}};
+const schema187 = {"type":"object","required":["coin","token","total","hold","entryNtl"],"properties":{"coin":{"type":"string"},"token":{"type":"integer","minimum":0},"total":{"$ref":"schemas#/$defs/ResponseDecimal"},"hold":{"$ref":"schemas#/$defs/ResponseDecimal"},"entryNtl":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
 const pattern4 = func0("^-?[0-9]+(\\.[0-9]+)?$", "u");
 
@@ -147,7 +147,7 @@ return errors === 0;
 }
 
 
-function validate553(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate558(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -213,12 +213,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate553.errors = vErrors;
+validate558.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate557(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate562(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -231,8 +231,8 @@ let data0 = data.balances;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate553(data0[i0], {instancePath:instancePath+"/balances/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate553.errors : vErrors.concat(validate553.errors);
+if(!(validate558(data0[i0], {instancePath:instancePath+"/balances/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate558.errors : vErrors.concat(validate558.errors);
 errors = vErrors.length;
 }
 }
@@ -247,23 +247,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate557.errors = vErrors;
+validate562.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate881(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate886(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate557(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate557.errors : vErrors.concat(validate557.errors);
+if(!(validate562(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate562.errors : vErrors.concat(validate562.errors);
 errors = vErrors.length;
 }
-validate881.errors = vErrors;
+validate886.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate881 },
+  "200": { validate: validate886 },
   "422": {},
 };

@@ -49,11 +49,11 @@ class HexPattern {
   }
 }
 
-export const body = validate839;
-const schema296 = {"$ref":"schemas#/$defs/SpotMetaRequest"};
-const schema193 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"spotMeta"}}};
+export const body = validate844;
+const schema298 = {"$ref":"schemas#/$defs/SpotMetaRequest"};
+const schema195 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"spotMeta"}}};
 
-function validate571(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate576(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -83,27 +83,27 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate571.errors = vErrors;
+validate576.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate839(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate844(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate571(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate571.errors : vErrors.concat(validate571.errors);
+if(!(validate576(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate576.errors : vErrors.concat(validate576.errors);
 errors = vErrors.length;
 }
-validate839.errors = vErrors;
+validate844.errors = vErrors;
 return errors === 0;
 }
 
-const schema297 = {"$ref":"schemas#/$defs/SpotMeta"};
-const schema188 = {"type":"object","required":["universe","tokens"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/SpotPair"}},"tokens":{"type":"array","items":{"$ref":"schemas#/$defs/SpotToken"}}}};
-const schema189 = {"type":"object","required":["name","tokens","index","isCanonical"],"properties":{"name":{"type":"string"},"tokens":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2},"index":{"type":"integer","minimum":0},"isCanonical":{"type":"boolean"}}};
+const schema299 = {"$ref":"schemas#/$defs/SpotMeta"};
+const schema190 = {"type":"object","required":["universe","tokens"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/SpotPair"}},"tokens":{"type":"array","items":{"$ref":"schemas#/$defs/SpotToken"}}}};
+const schema191 = {"type":"object","required":["name","tokens","index","isCanonical"],"properties":{"name":{"type":"string"},"tokens":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2},"index":{"type":"integer","minimum":0},"isCanonical":{"type":"boolean"}}};
 
-function validate562(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate567(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -184,11 +184,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate562.errors = vErrors;
+validate567.errors = vErrors;
 return errors === 0;
 }
 
-const schema190 = {"type":"object","required":["name","szDecimals","weiDecimals","index","tokenId","isCanonical"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0},"weiDecimals":{"type":"integer","minimum":0},"index":{"type":"integer","minimum":0},"tokenId":{"type":"string","pattern":"^0x[0-9a-f]{32}$"},"isCanonical":{"type":"boolean"},"evmContract":{"anyOf":[{"type":"object","required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"evm_extra_wei_decimals":{"type":"integer"}}},{"type":"null"}]},"fullName":{"type":["string","null"]}}};
+const schema192 = {"type":"object","required":["name","szDecimals","weiDecimals","index","tokenId","isCanonical"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0},"weiDecimals":{"type":"integer","minimum":0},"index":{"type":"integer","minimum":0},"tokenId":{"type":"string","pattern":"^0x[0-9a-f]{32}$"},"isCanonical":{"type":"boolean"},"evmContract":{"anyOf":[{"type":"object","required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"evm_extra_wei_decimals":{"type":"integer"}}},{"type":"null"}]},"fullName":{"type":["string","null"]}}};
 const func0 = hexAwarePattern;
 const pattern11 = func0("^0x[0-9a-f]{32}$", "u");
 const schema20 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
@@ -212,7 +212,7 @@ return errors === 0;
 }
 
 
-function validate564(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate569(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -362,7 +362,7 @@ vErrors = null;
 if(data.fullName !== undefined){
 let data9 = data.fullName;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: schema190.properties.fullName.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: schema192.properties.fullName.type}});
 errors++;
 }
 }
@@ -371,12 +371,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate564.errors = vErrors;
+validate569.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate561(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate566(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -393,8 +393,8 @@ let data0 = data.universe;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate562(data0[i0], {instancePath:instancePath+"/universe/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate562.errors : vErrors.concat(validate562.errors);
+if(!(validate567(data0[i0], {instancePath:instancePath+"/universe/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate567.errors : vErrors.concat(validate567.errors);
 errors = vErrors.length;
 }
 }
@@ -409,8 +409,8 @@ let data2 = data.tokens;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate564(data2[i1], {instancePath:instancePath+"/tokens/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate564.errors : vErrors.concat(validate564.errors);
+if(!(validate569(data2[i1], {instancePath:instancePath+"/tokens/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate569.errors : vErrors.concat(validate569.errors);
 errors = vErrors.length;
 }
 }
@@ -425,23 +425,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate561.errors = vErrors;
+validate566.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate841(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate846(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate561(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate561.errors : vErrors.concat(validate561.errors);
+if(!(validate566(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate566.errors : vErrors.concat(validate566.errors);
 errors = vErrors.length;
 }
-validate841.errors = vErrors;
+validate846.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate841 },
+  "200": { validate: validate846 },
   "422": {},
 };

@@ -59,11 +59,11 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate875;
-const schema314 = {"$ref":"schemas#/$defs/SpotMetaAndAssetCtxsRequest"};
-const schema192 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"spotMetaAndAssetCtxs"}}};
+export const body = validate880;
+const schema316 = {"$ref":"schemas#/$defs/SpotMetaAndAssetCtxsRequest"};
+const schema194 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"spotMetaAndAssetCtxs"}}};
 
-function validate570(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate575(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -93,28 +93,28 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate570.errors = vErrors;
+validate575.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate875(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate880(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate570(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate570.errors : vErrors.concat(validate570.errors);
+if(!(validate575(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate575.errors : vErrors.concat(validate575.errors);
 errors = vErrors.length;
 }
-validate875.errors = vErrors;
+validate880.errors = vErrors;
 return errors === 0;
 }
 
-const schema315 = {"$ref":"schemas#/$defs/SpotMetaAndAssetCtxs"};
-const schema191 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/SpotMeta"},{"type":"array","items":{"$ref":"schemas#/$defs/SpotAssetCtx"}}],"minItems":2,"maxItems":2};
-const schema188 = {"type":"object","required":["universe","tokens"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/SpotPair"}},"tokens":{"type":"array","items":{"$ref":"schemas#/$defs/SpotToken"}}}};
-const schema189 = {"type":"object","required":["name","tokens","index","isCanonical"],"properties":{"name":{"type":"string"},"tokens":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2},"index":{"type":"integer","minimum":0},"isCanonical":{"type":"boolean"}}};
+const schema317 = {"$ref":"schemas#/$defs/SpotMetaAndAssetCtxs"};
+const schema193 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/SpotMeta"},{"type":"array","items":{"$ref":"schemas#/$defs/SpotAssetCtx"}}],"minItems":2,"maxItems":2};
+const schema190 = {"type":"object","required":["universe","tokens"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/SpotPair"}},"tokens":{"type":"array","items":{"$ref":"schemas#/$defs/SpotToken"}}}};
+const schema191 = {"type":"object","required":["name","tokens","index","isCanonical"],"properties":{"name":{"type":"string"},"tokens":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2},"index":{"type":"integer","minimum":0},"isCanonical":{"type":"boolean"}}};
 
-function validate562(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate567(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -195,11 +195,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate562.errors = vErrors;
+validate567.errors = vErrors;
 return errors === 0;
 }
 
-const schema190 = {"type":"object","required":["name","szDecimals","weiDecimals","index","tokenId","isCanonical"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0},"weiDecimals":{"type":"integer","minimum":0},"index":{"type":"integer","minimum":0},"tokenId":{"type":"string","pattern":"^0x[0-9a-f]{32}$"},"isCanonical":{"type":"boolean"},"evmContract":{"anyOf":[{"type":"object","required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"evm_extra_wei_decimals":{"type":"integer"}}},{"type":"null"}]},"fullName":{"type":["string","null"]}}};
+const schema192 = {"type":"object","required":["name","szDecimals","weiDecimals","index","tokenId","isCanonical"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0},"weiDecimals":{"type":"integer","minimum":0},"index":{"type":"integer","minimum":0},"tokenId":{"type":"string","pattern":"^0x[0-9a-f]{32}$"},"isCanonical":{"type":"boolean"},"evmContract":{"anyOf":[{"type":"object","required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"evm_extra_wei_decimals":{"type":"integer"}}},{"type":"null"}]},"fullName":{"type":["string","null"]}}};
 const func0 = hexAwarePattern;
 const pattern11 = func0("^0x[0-9a-f]{32}$", "u");
 const schema20 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
@@ -223,7 +223,7 @@ return errors === 0;
 }
 
 
-function validate564(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate569(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -373,7 +373,7 @@ vErrors = null;
 if(data.fullName !== undefined){
 let data9 = data.fullName;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: schema190.properties.fullName.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: schema192.properties.fullName.type}});
 errors++;
 }
 }
@@ -382,12 +382,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate564.errors = vErrors;
+validate569.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate561(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate566(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -404,8 +404,8 @@ let data0 = data.universe;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate562(data0[i0], {instancePath:instancePath+"/universe/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate562.errors : vErrors.concat(validate562.errors);
+if(!(validate567(data0[i0], {instancePath:instancePath+"/universe/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate567.errors : vErrors.concat(validate567.errors);
 errors = vErrors.length;
 }
 }
@@ -420,8 +420,8 @@ let data2 = data.tokens;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate564(data2[i1], {instancePath:instancePath+"/tokens/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate564.errors : vErrors.concat(validate564.errors);
+if(!(validate569(data2[i1], {instancePath:instancePath+"/tokens/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate569.errors : vErrors.concat(validate569.errors);
 errors = vErrors.length;
 }
 }
@@ -436,11 +436,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate561.errors = vErrors;
+validate566.errors = vErrors;
 return errors === 0;
 }
 
-const schema184 = {"type":"object","required":["coin","prevDayPx","dayNtlVlm","markPx"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"prevDayPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"dayNtlVlm":{"$ref":"schemas#/$defs/ResponseDecimal"},"markPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"midPx":{"anyOf":[{"$ref":"schemas#/$defs/ResponseDecimal"},{"type":"null"}]},"circulatingSupply":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalSupply":{"$ref":"schemas#/$defs/ResponseDecimal"},"dayBaseVlm":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
+const schema186 = {"type":"object","required":["coin","prevDayPx","dayNtlVlm","markPx"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"prevDayPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"dayNtlVlm":{"$ref":"schemas#/$defs/ResponseDecimal"},"markPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"midPx":{"anyOf":[{"$ref":"schemas#/$defs/ResponseDecimal"},{"type":"null"}]},"circulatingSupply":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalSupply":{"$ref":"schemas#/$defs/ResponseDecimal"},"dayBaseVlm":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 const schema35 = {"type":"string","minLength":1};
 const func12 = cjs0.default;
 
@@ -482,7 +482,7 @@ return errors === 0;
 }
 
 
-function validate544(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate549(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -585,12 +585,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate544.errors = vErrors;
+validate549.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate567(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate572(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -604,8 +604,8 @@ errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate561(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate561.errors : vErrors.concat(validate561.errors);
+if(!(validate566(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate566.errors : vErrors.concat(validate566.errors);
 errors = vErrors.length;
 }
 }
@@ -614,8 +614,8 @@ let data1 = data[1];
 if(Array.isArray(data1)){
 const len1 = data1.length;
 for(let i0=0; i0<len1; i0++){
-if(!(validate544(data1[i0], {instancePath:instancePath+"/1/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate544.errors : vErrors.concat(validate544.errors);
+if(!(validate549(data1[i0], {instancePath:instancePath+"/1/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate549.errors : vErrors.concat(validate549.errors);
 errors = vErrors.length;
 }
 }
@@ -630,23 +630,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate567.errors = vErrors;
+validate572.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate877(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate882(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate567(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate567.errors : vErrors.concat(validate567.errors);
+if(!(validate572(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate572.errors : vErrors.concat(validate572.errors);
 errors = vErrors.length;
 }
-validate877.errors = vErrors;
+validate882.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate877 },
+  "200": { validate: validate882 },
   "422": {},
 };

@@ -49,10 +49,10 @@ class HexPattern {
   }
 }
 
-export const body = validate779;
-const schema266 = {"$ref":"schemas#/$defs/SpotSendRequest"};
-const schema196 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/SpotSendAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
-const schema195 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","destination","token","amount","time"],"properties":{"type":{"type":"string","const":"spotSend"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"destination":{"$ref":"schemas#/$defs/Address"},"token":{"$ref":"schemas#/$defs/SpotTokenName"},"amount":{"$ref":"schemas#/$defs/DecimalString"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
+export const body = validate784;
+const schema268 = {"$ref":"schemas#/$defs/SpotSendRequest"};
+const schema198 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/SpotSendAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
+const schema197 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","destination","token","amount","time"],"properties":{"type":{"type":"string","const":"spotSend"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"destination":{"$ref":"schemas#/$defs/Address"},"token":{"$ref":"schemas#/$defs/SpotTokenName"},"amount":{"$ref":"schemas#/$defs/DecimalString"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
 const func0 = hexAwarePattern;
 const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 const schema20 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
@@ -75,10 +75,10 @@ validate53.errors = vErrors;
 return errors === 0;
 }
 
-const schema180 = {"type":"string","pattern":"^[^:]+:0x[0-9a-f]{32}$"};
+const schema182 = {"type":"string","pattern":"^[^:]+:0x[0-9a-f]{32}$"};
 const pattern25 = func0("^[^:]+:0x[0-9a-f]{32}$", "u");
 
-function validate533(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate538(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -91,7 +91,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate533.errors = vErrors;
+validate538.errors = vErrors;
 return errors === 0;
 }
 
@@ -135,7 +135,7 @@ return errors === 0;
 }
 
 
-function validate573(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate578(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -204,7 +204,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schem
 errors++;
 }
 if(!((data2 === "Mainnet") || (data2 === "Testnet"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schemaPath:"#/properties/hyperliquidChain/enum",keyword:"enum",params:{allowedValues: schema195.properties.hyperliquidChain.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schemaPath:"#/properties/hyperliquidChain/enum",keyword:"enum",params:{allowedValues: schema197.properties.hyperliquidChain.enum}});
 errors++;
 }
 }
@@ -215,8 +215,8 @@ errors = vErrors.length;
 }
 }
 if(data.token !== undefined){
-if(!(validate533(data.token, {instancePath:instancePath+"/token",parentData:data,parentDataProperty:"token",rootData}))){
-vErrors = vErrors === null ? validate533.errors : vErrors.concat(validate533.errors);
+if(!(validate538(data.token, {instancePath:instancePath+"/token",parentData:data,parentDataProperty:"token",rootData}))){
+vErrors = vErrors === null ? validate538.errors : vErrors.concat(validate538.errors);
 errors = vErrors.length;
 }
 }
@@ -237,7 +237,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate573.errors = vErrors;
+validate578.errors = vErrors;
 return errors === 0;
 }
 
@@ -332,7 +332,7 @@ return errors === 0;
 }
 
 
-function validate578(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate583(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -355,8 +355,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate573(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate573.errors : vErrors.concat(validate573.errors);
+if(!(validate578(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate578.errors : vErrors.concat(validate578.errors);
 errors = vErrors.length;
 }
 }
@@ -389,23 +389,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate578.errors = vErrors;
+validate583.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate779(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate784(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate578(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate578.errors : vErrors.concat(validate578.errors);
+if(!(validate583(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate583.errors : vErrors.concat(validate583.errors);
 errors = vErrors.length;
 }
-validate779.errors = vErrors;
+validate784.errors = vErrors;
 return errors === 0;
 }
 
-const schema267 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema269 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -570,18 +570,18 @@ return errors === 0;
 }
 
 
-function validate781(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate786(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate781.errors = vErrors;
+validate786.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate781 },
+  "200": { validate: validate786 },
   "422": {},
 };

@@ -49,10 +49,10 @@ class HexPattern {
   }
 }
 
-export const body = validate819;
-const schema286 = {"$ref":"schemas#/$defs/SubAccountSpotTransferRequest"};
-const schema202 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/SubAccountSpotTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema201 = {"type":"object","additionalProperties":false,"required":["type","subAccountUser","isDeposit","token","amount"],"properties":{"type":{"type":"string","const":"subAccountSpotTransfer"},"subAccountUser":{"$ref":"schemas#/$defs/LowercaseAddress"},"isDeposit":{"type":"boolean"},"token":{"$ref":"schemas#/$defs/SpotTokenName"},"amount":{"$ref":"schemas#/$defs/DecimalString"}}};
+export const body = validate824;
+const schema288 = {"$ref":"schemas#/$defs/SubAccountSpotTransferRequest"};
+const schema204 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/SubAccountSpotTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
+const schema203 = {"type":"object","additionalProperties":false,"required":["type","subAccountUser","isDeposit","token","amount"],"properties":{"type":{"type":"string","const":"subAccountSpotTransfer"},"subAccountUser":{"$ref":"schemas#/$defs/LowercaseAddress"},"isDeposit":{"type":"boolean"},"token":{"$ref":"schemas#/$defs/SpotTokenName"},"amount":{"$ref":"schemas#/$defs/DecimalString"}}};
 const schema54 = {"type":"string","pattern":"^0x[0-9a-f]{40}$"};
 const func0 = hexAwarePattern;
 const pattern15 = func0("^0x[0-9a-f]{40}$", "u");
@@ -74,10 +74,10 @@ validate133.errors = vErrors;
 return errors === 0;
 }
 
-const schema180 = {"type":"string","pattern":"^[^:]+:0x[0-9a-f]{32}$"};
+const schema182 = {"type":"string","pattern":"^[^:]+:0x[0-9a-f]{32}$"};
 const pattern25 = func0("^[^:]+:0x[0-9a-f]{32}$", "u");
 
-function validate533(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate538(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -90,7 +90,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate533.errors = vErrors;
+validate538.errors = vErrors;
 return errors === 0;
 }
 
@@ -115,7 +115,7 @@ return errors === 0;
 }
 
 
-function validate591(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate596(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -169,8 +169,8 @@ errors++;
 }
 }
 if(data.token !== undefined){
-if(!(validate533(data.token, {instancePath:instancePath+"/token",parentData:data,parentDataProperty:"token",rootData}))){
-vErrors = vErrors === null ? validate533.errors : vErrors.concat(validate533.errors);
+if(!(validate538(data.token, {instancePath:instancePath+"/token",parentData:data,parentDataProperty:"token",rootData}))){
+vErrors = vErrors === null ? validate538.errors : vErrors.concat(validate538.errors);
 errors = vErrors.length;
 }
 }
@@ -185,7 +185,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate591.errors = vErrors;
+validate596.errors = vErrors;
 return errors === 0;
 }
 
@@ -361,7 +361,7 @@ return errors === 0;
 }
 
 
-function validate595(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate600(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -384,8 +384,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate591(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate591.errors : vErrors.concat(validate591.errors);
+if(!(validate596(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate596.errors : vErrors.concat(validate596.errors);
 errors = vErrors.length;
 }
 }
@@ -418,23 +418,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate595.errors = vErrors;
+validate600.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate819(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate824(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate595(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate595.errors : vErrors.concat(validate595.errors);
+if(!(validate600(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate600.errors : vErrors.concat(validate600.errors);
 errors = vErrors.length;
 }
-validate819.errors = vErrors;
+validate824.errors = vErrors;
 return errors === 0;
 }
 
-const schema287 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema289 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -599,18 +599,18 @@ return errors === 0;
 }
 
 
-function validate821(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate826(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate821.errors = vErrors;
+validate826.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate821 },
+  "200": { validate: validate826 },
   "422": {},
 };

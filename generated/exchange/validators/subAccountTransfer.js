@@ -49,10 +49,10 @@ class HexPattern {
   }
 }
 
-export const body = validate815;
-const schema284 = {"$ref":"schemas#/$defs/SubAccountTransferRequest"};
-const schema204 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/SubAccountTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema203 = {"type":"object","additionalProperties":false,"required":["type","subAccountUser","isDeposit","usd"],"properties":{"type":{"type":"string","const":"subAccountTransfer"},"subAccountUser":{"$ref":"schemas#/$defs/LowercaseAddress"},"isDeposit":{"type":"boolean"},"usd":{"$ref":"schemas#/$defs/MicroUsd"}}};
+export const body = validate820;
+const schema286 = {"$ref":"schemas#/$defs/SubAccountTransferRequest"};
+const schema206 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/SubAccountTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
+const schema205 = {"type":"object","additionalProperties":false,"required":["type","subAccountUser","isDeposit","usd"],"properties":{"type":{"type":"string","const":"subAccountTransfer"},"subAccountUser":{"$ref":"schemas#/$defs/LowercaseAddress"},"isDeposit":{"type":"boolean"},"usd":{"$ref":"schemas#/$defs/MicroUsd"}}};
 const schema54 = {"type":"string","pattern":"^0x[0-9a-f]{40}$"};
 const func0 = hexAwarePattern;
 const pattern15 = func0("^0x[0-9a-f]{40}$", "u");
@@ -74,9 +74,9 @@ validate133.errors = vErrors;
 return errors === 0;
 }
 
-const schema136 = {"type":"integer","minimum":1,"maximum":9007199254740991};
+const schema138 = {"type":"integer","minimum":1,"maximum":9007199254740991};
 
-function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
@@ -93,12 +93,12 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimu
 errors++;
 }
 }
-validate381.errors = vErrors;
+validate386.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate601(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate606(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -148,8 +148,8 @@ errors++;
 }
 }
 if(data.usd !== undefined){
-if(!(validate381(data.usd, {instancePath:instancePath+"/usd",parentData:data,parentDataProperty:"usd",rootData}))){
-vErrors = vErrors === null ? validate381.errors : vErrors.concat(validate381.errors);
+if(!(validate386(data.usd, {instancePath:instancePath+"/usd",parentData:data,parentDataProperty:"usd",rootData}))){
+vErrors = vErrors === null ? validate386.errors : vErrors.concat(validate386.errors);
 errors = vErrors.length;
 }
 }
@@ -158,7 +158,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate601.errors = vErrors;
+validate606.errors = vErrors;
 return errors === 0;
 }
 
@@ -334,7 +334,7 @@ return errors === 0;
 }
 
 
-function validate604(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate609(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -357,8 +357,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate601(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate601.errors : vErrors.concat(validate601.errors);
+if(!(validate606(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate606.errors : vErrors.concat(validate606.errors);
 errors = vErrors.length;
 }
 }
@@ -391,23 +391,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate604.errors = vErrors;
+validate609.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate815(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate820(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate604(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate604.errors : vErrors.concat(validate604.errors);
+if(!(validate609(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate609.errors : vErrors.concat(validate609.errors);
 errors = vErrors.length;
 }
-validate815.errors = vErrors;
+validate820.errors = vErrors;
 return errors === 0;
 }
 
-const schema285 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema287 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -572,18 +572,18 @@ return errors === 0;
 }
 
 
-function validate817(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate822(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate817.errors = vErrors;
+validate822.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate817 },
+  "200": { validate: validate822 },
   "422": {},
 };

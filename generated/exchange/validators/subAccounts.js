@@ -59,9 +59,9 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate911;
-const schema332 = {"$ref":"schemas#/$defs/SubAccountsRequest"};
-const schema206 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"subAccounts"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
+export const body = validate920;
+const schema336 = {"$ref":"schemas#/$defs/SubAccountsRequest"};
+const schema208 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"subAccounts"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
@@ -84,7 +84,7 @@ return errors === 0;
 }
 
 
-function validate612(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate617(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -124,25 +124,25 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate612.errors = vErrors;
+validate617.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate911(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate920(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate612(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate612.errors : vErrors.concat(validate612.errors);
+if(!(validate617(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate617.errors : vErrors.concat(validate617.errors);
 errors = vErrors.length;
 }
-validate911.errors = vErrors;
+validate920.errors = vErrors;
 return errors === 0;
 }
 
-const schema333 = {"$ref":"schemas#/$defs/SubAccounts"};
-const schema205 = {"anyOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SubAccount"}},{"type":"null"}]};
-const schema200 = {"type":"object","required":["name","subAccountUser","master","clearinghouseState","spotState"],"properties":{"name":{"type":"string"},"subAccountUser":{"$ref":"schemas#/$defs/Address"},"master":{"$ref":"schemas#/$defs/Address"},"clearinghouseState":{"$ref":"schemas#/$defs/ClearinghouseState"},"spotState":{"$ref":"schemas#/$defs/SpotClearinghouseState"}}};
+const schema337 = {"$ref":"schemas#/$defs/SubAccounts"};
+const schema207 = {"anyOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SubAccount"}},{"type":"null"}]};
+const schema202 = {"type":"object","required":["name","subAccountUser","master","clearinghouseState","spotState"],"properties":{"name":{"type":"string"},"subAccountUser":{"$ref":"schemas#/$defs/Address"},"master":{"$ref":"schemas#/$defs/Address"},"clearinghouseState":{"$ref":"schemas#/$defs/ClearinghouseState"},"spotState":{"$ref":"schemas#/$defs/SpotClearinghouseState"}}};
 const schema20 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -614,10 +614,10 @@ validate201.errors = vErrors;
 return errors === 0;
 }
 
-const schema186 = {"type":"object","required":["balances"],"properties":{"balances":{"type":"array","items":{"$ref":"schemas#/$defs/SpotBalance"}}}};
-const schema185 = {"type":"object","required":["coin","token","total","hold","entryNtl"],"properties":{"coin":{"type":"string"},"token":{"type":"integer","minimum":0},"total":{"$ref":"schemas#/$defs/ResponseDecimal"},"hold":{"$ref":"schemas#/$defs/ResponseDecimal"},"entryNtl":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
+const schema188 = {"type":"object","required":["balances"],"properties":{"balances":{"type":"array","items":{"$ref":"schemas#/$defs/SpotBalance"}}}};
+const schema187 = {"type":"object","required":["coin","token","total","hold","entryNtl"],"properties":{"coin":{"type":"string"},"token":{"type":"integer","minimum":0},"total":{"$ref":"schemas#/$defs/ResponseDecimal"},"hold":{"$ref":"schemas#/$defs/ResponseDecimal"},"entryNtl":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 
-function validate553(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate558(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -683,12 +683,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate553.errors = vErrors;
+validate558.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate557(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate562(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -701,8 +701,8 @@ let data0 = data.balances;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate553(data0[i0], {instancePath:instancePath+"/balances/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate553.errors : vErrors.concat(validate553.errors);
+if(!(validate558(data0[i0], {instancePath:instancePath+"/balances/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate558.errors : vErrors.concat(validate558.errors);
 errors = vErrors.length;
 }
 }
@@ -717,12 +717,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate557.errors = vErrors;
+validate562.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate586(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate591(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -771,8 +771,8 @@ errors = vErrors.length;
 }
 }
 if(data.spotState !== undefined){
-if(!(validate557(data.spotState, {instancePath:instancePath+"/spotState",parentData:data,parentDataProperty:"spotState",rootData}))){
-vErrors = vErrors === null ? validate557.errors : vErrors.concat(validate557.errors);
+if(!(validate562(data.spotState, {instancePath:instancePath+"/spotState",parentData:data,parentDataProperty:"spotState",rootData}))){
+vErrors = vErrors === null ? validate562.errors : vErrors.concat(validate562.errors);
 errors = vErrors.length;
 }
 }
@@ -781,12 +781,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate586.errors = vErrors;
+validate591.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate610(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate615(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -795,8 +795,8 @@ var _errs1 = errors;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate586(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate586.errors : vErrors.concat(validate586.errors);
+if(!(validate591(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate591.errors : vErrors.concat(validate591.errors);
 errors = vErrors.length;
 }
 }
@@ -831,23 +831,23 @@ vErrors = null;
 }
 }
 }
-validate610.errors = vErrors;
+validate615.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate913(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate922(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate610(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate610.errors : vErrors.concat(validate610.errors);
+if(!(validate615(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate615.errors : vErrors.concat(validate615.errors);
 errors = vErrors.length;
 }
-validate913.errors = vErrors;
+validate922.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate913 },
+  "200": { validate: validate922 },
   "422": {},
 };

@@ -49,10 +49,10 @@ class HexPattern {
   }
 }
 
-export const body = validate803;
-const schema278 = {"$ref":"schemas#/$defs/TwapCancelRequest"};
-const schema213 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/TwapCancelAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema211 = {"type":"object","additionalProperties":false,"required":["type","a","t"],"properties":{"type":{"type":"string","const":"twapCancel"},"a":{"$ref":"schemas#/$defs/AssetIndex"},"t":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
+export const body = validate808;
+const schema280 = {"$ref":"schemas#/$defs/TwapCancelRequest"};
+const schema215 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/TwapCancelAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
+const schema213 = {"type":"object","additionalProperties":false,"required":["type","a","t"],"properties":{"type":{"type":"string","const":"twapCancel"},"a":{"$ref":"schemas#/$defs/AssetIndex"},"t":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
 const schema32 = {"type":"integer","minimum":0};
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -73,7 +73,7 @@ return errors === 0;
 }
 
 
-function validate620(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate625(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -134,7 +134,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate620.errors = vErrors;
+validate625.errors = vErrors;
 return errors === 0;
 }
 
@@ -311,7 +311,7 @@ return errors === 0;
 }
 
 
-function validate625(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate630(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -334,8 +334,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate620(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate620.errors : vErrors.concat(validate620.errors);
+if(!(validate625(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate625.errors : vErrors.concat(validate625.errors);
 errors = vErrors.length;
 }
 }
@@ -368,24 +368,24 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate625.errors = vErrors;
+validate630.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate803(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate808(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate625(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate625.errors : vErrors.concat(validate625.errors);
+if(!(validate630(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate630.errors : vErrors.concat(validate630.errors);
 errors = vErrors.length;
 }
-validate803.errors = vErrors;
+validate808.errors = vErrors;
 return errors === 0;
 }
 
-const schema279 = {"$ref":"schemas#/$defs/TwapCancelAnswer"};
-const schema212 = {"oneOf":[{"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"type":"object","required":["type","data"],"properties":{"type":{"type":"string","const":"twapCancel"},"data":{"type":"object","required":["status"],"properties":{"status":{"$ref":"schemas#/$defs/CancelStatus"}}}}}}},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
+const schema281 = {"$ref":"schemas#/$defs/TwapCancelAnswer"};
+const schema214 = {"oneOf":[{"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"type":"object","required":["type","data"],"properties":{"type":{"type":"string","const":"twapCancel"},"data":{"type":"object","required":["status"],"properties":{"status":{"$ref":"schemas#/$defs/CancelStatus"}}}}}}},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema60 = {"anyOf":[{"type":"string","enum":["success"]},{"$ref":"schemas#/$defs/ErrorStatus"}]};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"}}};
 
@@ -498,7 +498,7 @@ return errors === 0;
 }
 
 
-function validate622(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate627(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -613,23 +613,23 @@ vErrors = null;
 }
 }
 }
-validate622.errors = vErrors;
+validate627.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate805(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate810(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate622(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate622.errors : vErrors.concat(validate622.errors);
+if(!(validate627(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate627.errors : vErrors.concat(validate627.errors);
 errors = vErrors.length;
 }
-validate805.errors = vErrors;
+validate810.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate805 },
+  "200": { validate: validate810 },
   "422": {},
 };

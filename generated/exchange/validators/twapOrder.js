@@ -49,11 +49,11 @@ class HexPattern {
   }
 }
 
-export const body = validate799;
-const schema276 = {"$ref":"schemas#/$defs/TwapOrderRequest"};
-const schema218 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/TwapOrderAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema214 = {"type":"object","additionalProperties":false,"required":["type","twap"],"properties":{"type":{"type":"string","const":"twapOrder"},"twap":{"$ref":"schemas#/$defs/TwapParameters"}}};
-const schema215 = {"type":"object","additionalProperties":false,"required":["a","b","s","r","m","t"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"b":{"type":"boolean"},"s":{"$ref":"schemas#/$defs/DecimalString"},"r":{"type":"boolean"},"m":{"type":"integer","minimum":5,"maximum":1440},"t":{"type":"boolean"}}};
+export const body = validate804;
+const schema278 = {"$ref":"schemas#/$defs/TwapOrderRequest"};
+const schema220 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/TwapOrderAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
+const schema216 = {"type":"object","additionalProperties":false,"required":["type","twap"],"properties":{"type":{"type":"string","const":"twapOrder"},"twap":{"$ref":"schemas#/$defs/TwapParameters"}}};
+const schema217 = {"type":"object","additionalProperties":false,"required":["a","b","s","r","m","t"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"b":{"type":"boolean"},"s":{"$ref":"schemas#/$defs/DecimalString"},"r":{"type":"boolean"},"m":{"type":"integer","minimum":5,"maximum":1440},"t":{"type":"boolean"}}};
 const schema32 = {"type":"integer","minimum":0};
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -95,7 +95,7 @@ return errors === 0;
 }
 
 
-function validate632(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate637(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -181,12 +181,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate632.errors = vErrors;
+validate637.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate631(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate636(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -216,8 +216,8 @@ errors++;
 }
 }
 if(data.twap !== undefined){
-if(!(validate632(data.twap, {instancePath:instancePath+"/twap",parentData:data,parentDataProperty:"twap",rootData}))){
-vErrors = vErrors === null ? validate632.errors : vErrors.concat(validate632.errors);
+if(!(validate637(data.twap, {instancePath:instancePath+"/twap",parentData:data,parentDataProperty:"twap",rootData}))){
+vErrors = vErrors === null ? validate637.errors : vErrors.concat(validate637.errors);
 errors = vErrors.length;
 }
 }
@@ -226,7 +226,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate631.errors = vErrors;
+validate636.errors = vErrors;
 return errors === 0;
 }
 
@@ -402,7 +402,7 @@ return errors === 0;
 }
 
 
-function validate641(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate646(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -425,8 +425,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate631(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate631.errors : vErrors.concat(validate631.errors);
+if(!(validate636(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate636.errors : vErrors.concat(validate636.errors);
 errors = vErrors.length;
 }
 }
@@ -459,25 +459,25 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate641.errors = vErrors;
+validate646.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate799(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate804(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate641(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate641.errors : vErrors.concat(validate641.errors);
+if(!(validate646(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate646.errors : vErrors.concat(validate646.errors);
 errors = vErrors.length;
 }
-validate799.errors = vErrors;
+validate804.errors = vErrors;
 return errors === 0;
 }
 
-const schema277 = {"$ref":"schemas#/$defs/TwapOrderAnswer"};
-const schema216 = {"oneOf":[{"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/TwapOrderResult"}}},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
-const schema217 = {"type":"object","required":["type","data"],"properties":{"type":{"type":"string","const":"twapOrder"},"data":{"type":"object","required":["status"],"properties":{"status":{"anyOf":[{"type":"object","required":["running"],"properties":{"running":{"type":"object","required":["twapId"],"properties":{"twapId":{"type":"integer","minimum":0,"maximum":9007199254740991}}}}},{"$ref":"schemas#/$defs/ErrorStatus"}]}}}}};
+const schema279 = {"$ref":"schemas#/$defs/TwapOrderAnswer"};
+const schema218 = {"oneOf":[{"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/TwapOrderResult"}}},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
+const schema219 = {"type":"object","required":["type","data"],"properties":{"type":{"type":"string","const":"twapOrder"},"data":{"type":"object","required":["status"],"properties":{"status":{"anyOf":[{"type":"object","required":["running"],"properties":{"running":{"type":"object","required":["twapId"],"properties":{"twapId":{"type":"integer","minimum":0,"maximum":9007199254740991}}}}},{"$ref":"schemas#/$defs/ErrorStatus"}]}}}}};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"}}};
 
 function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -504,7 +504,7 @@ return errors === 0;
 }
 
 
-function validate637(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate642(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -617,7 +617,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate637.errors = vErrors;
+validate642.errors = vErrors;
 return errors === 0;
 }
 
@@ -662,7 +662,7 @@ return errors === 0;
 }
 
 
-function validate636(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate641(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -690,8 +690,8 @@ errors++;
 }
 }
 if(data.response !== undefined){
-if(!(validate637(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
-vErrors = vErrors === null ? validate637.errors : vErrors.concat(validate637.errors);
+if(!(validate642(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
+vErrors = vErrors === null ? validate642.errors : vErrors.concat(validate642.errors);
 errors = vErrors.length;
 }
 }
@@ -736,23 +736,23 @@ vErrors = null;
 }
 }
 }
-validate636.errors = vErrors;
+validate641.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate801(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate806(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate636(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate636.errors : vErrors.concat(validate636.errors);
+if(!(validate641(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate641.errors : vErrors.concat(validate641.errors);
 errors = vErrors.length;
 }
-validate801.errors = vErrors;
+validate806.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate801 },
+  "200": { validate: validate806 },
   "422": {},
 };

@@ -49,10 +49,10 @@ class HexPattern {
   }
 }
 
-export const body = validate763;
-const schema258 = {"$ref":"schemas#/$defs/UpdateLeverageRequest"};
-const schema224 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UpdateLeverageAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema223 = {"type":"object","additionalProperties":false,"required":["type","asset","isCross","leverage"],"properties":{"type":{"type":"string","const":"updateLeverage"},"asset":{"$ref":"schemas#/$defs/AssetIndex"},"isCross":{"type":"boolean"},"leverage":{"type":"integer","minimum":1}}};
+export const body = validate768;
+const schema260 = {"$ref":"schemas#/$defs/UpdateLeverageRequest"};
+const schema226 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UpdateLeverageAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
+const schema225 = {"type":"object","additionalProperties":false,"required":["type","asset","isCross","leverage"],"properties":{"type":{"type":"string","const":"updateLeverage"},"asset":{"$ref":"schemas#/$defs/AssetIndex"},"isCross":{"type":"boolean"},"leverage":{"type":"integer","minimum":1}}};
 const schema32 = {"type":"integer","minimum":0};
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -73,7 +73,7 @@ return errors === 0;
 }
 
 
-function validate660(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate665(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -140,7 +140,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate660.errors = vErrors;
+validate665.errors = vErrors;
 return errors === 0;
 }
 
@@ -317,7 +317,7 @@ return errors === 0;
 }
 
 
-function validate662(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate667(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -340,8 +340,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate660(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate660.errors : vErrors.concat(validate660.errors);
+if(!(validate665(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate665.errors : vErrors.concat(validate665.errors);
 errors = vErrors.length;
 }
 }
@@ -374,23 +374,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate662.errors = vErrors;
+validate667.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate763(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate768(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate662(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate662.errors : vErrors.concat(validate662.errors);
+if(!(validate667(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate667.errors : vErrors.concat(validate667.errors);
 errors = vErrors.length;
 }
-validate763.errors = vErrors;
+validate768.errors = vErrors;
 return errors === 0;
 }
 
-const schema259 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema261 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -555,18 +555,18 @@ return errors === 0;
 }
 
 
-function validate765(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate770(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate765.errors = vErrors;
+validate770.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate765 },
+  "200": { validate: validate770 },
   "422": {},
 };

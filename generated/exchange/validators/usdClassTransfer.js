@@ -49,10 +49,10 @@ class HexPattern {
   }
 }
 
-export const body = validate787;
-const schema270 = {"$ref":"schemas#/$defs/UsdClassTransferRequest"};
-const schema226 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UsdClassTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
-const schema225 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","amount","toPerp","nonce"],"properties":{"type":{"type":"string","const":"usdClassTransfer"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"amount":{"type":"string","pattern":"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?( subaccount:0x[0-9a-fA-F]{40})?$"},"toPerp":{"type":"boolean"},"nonce":{"$ref":"schemas#/$defs/Timestamp"}}};
+export const body = validate792;
+const schema272 = {"$ref":"schemas#/$defs/UsdClassTransferRequest"};
+const schema228 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UsdClassTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
+const schema227 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","amount","toPerp","nonce"],"properties":{"type":{"type":"string","const":"usdClassTransfer"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"amount":{"type":"string","pattern":"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?( subaccount:0x[0-9a-fA-F]{40})?$"},"toPerp":{"type":"boolean"},"nonce":{"$ref":"schemas#/$defs/Timestamp"}}};
 const func0 = hexAwarePattern;
 const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 const pattern33 = func0("^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?( subaccount:0x[0-9a-fA-F]{40})?$", "u");
@@ -76,7 +76,7 @@ return errors === 0;
 }
 
 
-function validate668(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate673(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -141,7 +141,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schem
 errors++;
 }
 if(!((data2 === "Mainnet") || (data2 === "Testnet"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schemaPath:"#/properties/hyperliquidChain/enum",keyword:"enum",params:{allowedValues: schema225.properties.hyperliquidChain.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schemaPath:"#/properties/hyperliquidChain/enum",keyword:"enum",params:{allowedValues: schema227.properties.hyperliquidChain.enum}});
 errors++;
 }
 }
@@ -175,7 +175,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate668.errors = vErrors;
+validate673.errors = vErrors;
 return errors === 0;
 }
 
@@ -270,7 +270,7 @@ return errors === 0;
 }
 
 
-function validate670(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate675(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -293,8 +293,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate668(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate668.errors : vErrors.concat(validate668.errors);
+if(!(validate673(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate673.errors : vErrors.concat(validate673.errors);
 errors = vErrors.length;
 }
 }
@@ -327,23 +327,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate670.errors = vErrors;
+validate675.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate787(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate792(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate670(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate670.errors : vErrors.concat(validate670.errors);
+if(!(validate675(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate675.errors : vErrors.concat(validate675.errors);
 errors = vErrors.length;
 }
-validate787.errors = vErrors;
+validate792.errors = vErrors;
 return errors === 0;
 }
 
-const schema271 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema273 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -508,18 +508,18 @@ return errors === 0;
 }
 
 
-function validate789(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate794(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate789.errors = vErrors;
+validate794.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate789 },
+  "200": { validate: validate794 },
   "422": {},
 };

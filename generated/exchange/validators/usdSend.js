@@ -49,10 +49,10 @@ class HexPattern {
   }
 }
 
-export const body = validate775;
-const schema264 = {"$ref":"schemas#/$defs/UsdSendRequest"};
-const schema228 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UsdSendAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
-const schema227 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","destination","amount","time"],"properties":{"type":{"type":"string","const":"usdSend"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"destination":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/DecimalString"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
+export const body = validate780;
+const schema266 = {"$ref":"schemas#/$defs/UsdSendRequest"};
+const schema230 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UsdSendAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
+const schema229 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","destination","amount","time"],"properties":{"type":{"type":"string","const":"usdSend"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"destination":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/DecimalString"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
 const func0 = hexAwarePattern;
 const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 const schema20 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
@@ -115,7 +115,7 @@ return errors === 0;
 }
 
 
-function validate674(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate679(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -180,7 +180,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schem
 errors++;
 }
 if(!((data2 === "Mainnet") || (data2 === "Testnet"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schemaPath:"#/properties/hyperliquidChain/enum",keyword:"enum",params:{allowedValues: schema227.properties.hyperliquidChain.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schemaPath:"#/properties/hyperliquidChain/enum",keyword:"enum",params:{allowedValues: schema229.properties.hyperliquidChain.enum}});
 errors++;
 }
 }
@@ -207,7 +207,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate674.errors = vErrors;
+validate679.errors = vErrors;
 return errors === 0;
 }
 
@@ -302,7 +302,7 @@ return errors === 0;
 }
 
 
-function validate678(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate683(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -325,8 +325,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate674(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate674.errors : vErrors.concat(validate674.errors);
+if(!(validate679(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate679.errors : vErrors.concat(validate679.errors);
 errors = vErrors.length;
 }
 }
@@ -359,23 +359,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate678.errors = vErrors;
+validate683.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate775(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate780(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate678(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate678.errors : vErrors.concat(validate678.errors);
+if(!(validate683(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate683.errors : vErrors.concat(validate683.errors);
 errors = vErrors.length;
 }
-validate775.errors = vErrors;
+validate780.errors = vErrors;
 return errors === 0;
 }
 
-const schema265 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema267 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -540,18 +540,18 @@ return errors === 0;
 }
 
 
-function validate777(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate782(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate777.errors = vErrors;
+validate782.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate777 },
+  "200": { validate: validate782 },
   "422": {},
 };

@@ -36,9 +36,9 @@ class HexPattern {
   }
 }
 
-export const body = validate903;
-const schema328 = {"$ref":"schemas#/$defs/UserFeesRequest"};
-const schema230 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"userFees"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
+export const body = validate908;
+const schema330 = {"$ref":"schemas#/$defs/UserFeesRequest"};
+const schema232 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"userFees"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
@@ -61,7 +61,7 @@ return errors === 0;
 }
 
 
-function validate694(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate699(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -101,24 +101,24 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate694.errors = vErrors;
+validate699.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate903(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate908(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate694(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate694.errors : vErrors.concat(validate694.errors);
+if(!(validate699(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate699.errors : vErrors.concat(validate699.errors);
 errors = vErrors.length;
 }
-validate903.errors = vErrors;
+validate908.errors = vErrors;
 return errors === 0;
 }
 
-const schema329 = {"$ref":"schemas#/$defs/UserFees"};
-const schema229 = {"type":"object","required":["dailyUserVlm","feeSchedule","userCrossRate","userAddRate"],"properties":{"dailyUserVlm":{"type":"array","items":{"$ref":"schemas#/$defs/DailyVolume"}},"feeSchedule":{"type":"object","required":["cross","add"],"properties":{"cross":{"$ref":"schemas#/$defs/ResponseDecimal"},"add":{"$ref":"schemas#/$defs/ResponseDecimal"},"spotCross":{"$ref":"schemas#/$defs/ResponseDecimal"},"spotAdd":{"$ref":"schemas#/$defs/ResponseDecimal"},"referralDiscount":{"$ref":"schemas#/$defs/ResponseDecimal"}}},"userCrossRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"userAddRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"userSpotCrossRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"userSpotAddRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"activeReferralDiscount":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
+const schema331 = {"$ref":"schemas#/$defs/UserFees"};
+const schema231 = {"type":"object","required":["dailyUserVlm","feeSchedule","userCrossRate","userAddRate"],"properties":{"dailyUserVlm":{"type":"array","items":{"$ref":"schemas#/$defs/DailyVolume"}},"feeSchedule":{"type":"object","required":["cross","add"],"properties":{"cross":{"$ref":"schemas#/$defs/ResponseDecimal"},"add":{"$ref":"schemas#/$defs/ResponseDecimal"},"spotCross":{"$ref":"schemas#/$defs/ResponseDecimal"},"spotAdd":{"$ref":"schemas#/$defs/ResponseDecimal"},"referralDiscount":{"$ref":"schemas#/$defs/ResponseDecimal"}}},"userCrossRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"userAddRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"userSpotCrossRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"userSpotAddRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"activeReferralDiscount":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 const schema88 = {"type":"object","required":["date","userCross","userAdd","exchange"],"properties":{"date":{"type":"string"},"userCross":{"$ref":"schemas#/$defs/ResponseDecimal"},"userAdd":{"$ref":"schemas#/$defs/ResponseDecimal"},"exchange":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
 const pattern4 = func0("^-?[0-9]+(\\.[0-9]+)?$", "u");
@@ -195,7 +195,7 @@ return errors === 0;
 }
 
 
-function validate682(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate687(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -313,23 +313,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate682.errors = vErrors;
+validate687.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate905(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate910(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate682(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate682.errors : vErrors.concat(validate682.errors);
+if(!(validate687(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate687.errors : vErrors.concat(validate687.errors);
 errors = vErrors.length;
 }
-validate905.errors = vErrors;
+validate910.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate905 },
+  "200": { validate: validate910 },
   "422": {},
 };

@@ -46,9 +46,9 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate891;
-const schema322 = {"$ref":"schemas#/$defs/UserFundingRequest"};
-const schema235 = {"type":"object","additionalProperties":false,"required":["type","user","startTime"],"properties":{"type":{"type":"string","const":"userFunding"},"user":{"$ref":"schemas#/$defs/UserQuery"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"}}};
+export const body = validate896;
+const schema324 = {"$ref":"schemas#/$defs/UserFundingRequest"};
+const schema237 = {"type":"object","additionalProperties":false,"required":["type","user","startTime"],"properties":{"type":{"type":"string","const":"userFunding"},"user":{"$ref":"schemas#/$defs/UserQuery"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
@@ -117,7 +117,7 @@ return errors === 0;
 }
 
 
-function validate706(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate711(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -173,24 +173,24 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate706.errors = vErrors;
+validate711.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate891(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate896(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate706(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate706.errors : vErrors.concat(validate706.errors);
+if(!(validate711(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate711.errors : vErrors.concat(validate711.errors);
 errors = vErrors.length;
 }
-validate891.errors = vErrors;
+validate896.errors = vErrors;
 return errors === 0;
 }
 
-const schema323 = {"$ref":"schemas#/$defs/UserFunding"};
-const schema234 = {"type":"array","items":{"$ref":"schemas#/$defs/FundingPayment"}};
+const schema325 = {"$ref":"schemas#/$defs/UserFunding"};
+const schema236 = {"type":"array","items":{"$ref":"schemas#/$defs/FundingPayment"}};
 const schema111 = {"type":"object","required":["time","hash","delta"],"properties":{"time":{"$ref":"schemas#/$defs/Timestamp"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"delta":{"type":"object","required":["type","coin","usdc","szi","fundingRate"],"properties":{"type":{"type":"string","const":"funding"},"coin":{"$ref":"schemas#/$defs/Coin"},"usdc":{"$ref":"schemas#/$defs/ResponseDecimal"},"szi":{"$ref":"schemas#/$defs/ResponseDecimal"},"fundingRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"nSamples":{"type":["integer","null"]}}}}};
 const schema26 = {"type":"integer","minimum":0};
 
@@ -253,7 +253,7 @@ return errors === 0;
 
 const pattern19 = func0("^0x[0-9a-f]{64}$", "u");
 
-function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -364,19 +364,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate306.errors = vErrors;
+validate307.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate704(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate709(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate306(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
+if(!(validate307(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
 errors = vErrors.length;
 }
 }
@@ -385,23 +385,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate704.errors = vErrors;
+validate709.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate893(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate898(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate704(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate704.errors : vErrors.concat(validate704.errors);
+if(!(validate709(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate709.errors : vErrors.concat(validate709.errors);
 errors = vErrors.length;
 }
-validate893.errors = vErrors;
+validate898.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate893 },
+  "200": { validate: validate898 },
   "422": {},
 };

@@ -36,9 +36,9 @@ class HexPattern {
   }
 }
 
-export const body = validate919;
-const schema336 = {"$ref":"schemas#/$defs/UserNonFundingLedgerUpdatesRequest"};
-const schema236 = {"type":"object","additionalProperties":false,"required":["type","user","startTime"],"properties":{"type":{"type":"string","const":"userNonFundingLedgerUpdates"},"user":{"$ref":"schemas#/$defs/UserQuery"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"}}};
+export const body = validate928;
+const schema340 = {"$ref":"schemas#/$defs/UserNonFundingLedgerUpdatesRequest"};
+const schema238 = {"type":"object","additionalProperties":false,"required":["type","user","startTime"],"properties":{"type":{"type":"string","const":"userNonFundingLedgerUpdates"},"user":{"$ref":"schemas#/$defs/UserQuery"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
@@ -107,7 +107,7 @@ return errors === 0;
 }
 
 
-function validate710(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate715(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -163,23 +163,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate710.errors = vErrors;
+validate715.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate919(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate928(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate710(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate710.errors : vErrors.concat(validate710.errors);
+if(!(validate715(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate715.errors : vErrors.concat(validate715.errors);
 errors = vErrors.length;
 }
-validate919.errors = vErrors;
+validate928.errors = vErrors;
 return errors === 0;
 }
 
-const schema337 = {"$ref":"schemas#/$defs/LedgerUpdates"};
+const schema341 = {"$ref":"schemas#/$defs/LedgerUpdates"};
 const schema121 = {"type":"array","items":{"$ref":"schemas#/$defs/LedgerUpdate"}};
 const schema120 = {"type":"object","required":["time","hash","delta"],"properties":{"time":{"$ref":"schemas#/$defs/Timestamp"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"delta":{"type":"object","required":["type"],"additionalProperties":true,"properties":{"type":{"type":"string"},"usdc":{"$ref":"schemas#/$defs/ResponseDecimal"},"toPerp":{"type":"boolean"},"token":{"type":"string"},"amount":{"$ref":"schemas#/$defs/ResponseDecimal"},"user":{"$ref":"schemas#/$defs/Address"},"destination":{"$ref":"schemas#/$defs/Address"},"fee":{"$ref":"schemas#/$defs/ResponseDecimal"}}}}};
 const schema26 = {"type":"integer","minimum":0};
@@ -242,7 +242,7 @@ return errors === 0;
 
 const pattern19 = func0("^0x[0-9a-f]{64}$", "u");
 
-function validate335(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -343,19 +343,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate335.errors = vErrors;
+validate336.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate335(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate335.errors : vErrors.concat(validate335.errors);
+if(!(validate336(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
 errors = vErrors.length;
 }
 }
@@ -364,23 +364,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate342.errors = vErrors;
+validate343.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate921(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate930(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate342(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate342.errors : vErrors.concat(validate342.errors);
+if(!(validate343(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate343.errors : vErrors.concat(validate343.errors);
 errors = vErrors.length;
 }
-validate921.errors = vErrors;
+validate930.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate921 },
+  "200": { validate: validate930 },
   "422": {},
 };

@@ -36,9 +36,9 @@ class HexPattern {
   }
 }
 
-export const body = validate907;
-const schema330 = {"$ref":"schemas#/$defs/UserRateLimitRequest"};
-const schema239 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"userRateLimit"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
+export const body = validate912;
+const schema332 = {"$ref":"schemas#/$defs/UserRateLimitRequest"};
+const schema241 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"userRateLimit"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
@@ -61,7 +61,7 @@ return errors === 0;
 }
 
 
-function validate717(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate722(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -101,24 +101,24 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate717.errors = vErrors;
+validate722.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate907(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate912(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate717(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate717.errors : vErrors.concat(validate717.errors);
+if(!(validate722(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate722.errors : vErrors.concat(validate722.errors);
 errors = vErrors.length;
 }
-validate907.errors = vErrors;
+validate912.errors = vErrors;
 return errors === 0;
 }
 
-const schema331 = {"$ref":"schemas#/$defs/UserRateLimit"};
-const schema238 = {"type":"object","required":["cumVlm","nRequestsUsed","nRequestsCap"],"properties":{"cumVlm":{"$ref":"schemas#/$defs/ResponseDecimal"},"nRequestsUsed":{"type":"integer","minimum":0,"maximum":9007199254740991},"nRequestsCap":{"type":"integer","minimum":0,"maximum":9007199254740991},"nRequestsSurplus":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
+const schema333 = {"$ref":"schemas#/$defs/UserRateLimit"};
+const schema240 = {"type":"object","required":["cumVlm","nRequestsUsed","nRequestsCap"],"properties":{"cumVlm":{"$ref":"schemas#/$defs/ResponseDecimal"},"nRequestsUsed":{"type":"integer","minimum":0,"maximum":9007199254740991},"nRequestsCap":{"type":"integer","minimum":0,"maximum":9007199254740991},"nRequestsSurplus":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
 const pattern4 = func0("^-?[0-9]+(\\.[0-9]+)?$", "u");
 
@@ -140,7 +140,7 @@ return errors === 0;
 }
 
 
-function validate715(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate720(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -218,23 +218,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate715.errors = vErrors;
+validate720.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate909(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate914(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate715(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate715.errors : vErrors.concat(validate715.errors);
+if(!(validate720(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate720.errors : vErrors.concat(validate720.errors);
 errors = vErrors.length;
 }
-validate909.errors = vErrors;
+validate914.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate909 },
+  "200": { validate: validate914 },
   "422": {},
 };

@@ -49,10 +49,10 @@ class HexPattern {
   }
 }
 
-export const body = validate807;
-const schema280 = {"$ref":"schemas#/$defs/VaultTransferRequest"};
-const schema242 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/VaultTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema241 = {"type":"object","additionalProperties":false,"required":["type","vaultAddress","isDeposit","usd"],"properties":{"type":{"type":"string","const":"vaultTransfer"},"vaultAddress":{"$ref":"schemas#/$defs/LowercaseAddress"},"isDeposit":{"type":"boolean"},"usd":{"$ref":"schemas#/$defs/MicroUsd"}}};
+export const body = validate812;
+const schema282 = {"$ref":"schemas#/$defs/VaultTransferRequest"};
+const schema244 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/VaultTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
+const schema243 = {"type":"object","additionalProperties":false,"required":["type","vaultAddress","isDeposit","usd"],"properties":{"type":{"type":"string","const":"vaultTransfer"},"vaultAddress":{"$ref":"schemas#/$defs/LowercaseAddress"},"isDeposit":{"type":"boolean"},"usd":{"$ref":"schemas#/$defs/MicroUsd"}}};
 const schema54 = {"type":"string","pattern":"^0x[0-9a-f]{40}$"};
 const func0 = hexAwarePattern;
 const pattern15 = func0("^0x[0-9a-f]{40}$", "u");
@@ -74,9 +74,9 @@ validate133.errors = vErrors;
 return errors === 0;
 }
 
-const schema136 = {"type":"integer","minimum":1,"maximum":9007199254740991};
+const schema138 = {"type":"integer","minimum":1,"maximum":9007199254740991};
 
-function validate381(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate386(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
@@ -93,12 +93,12 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimu
 errors++;
 }
 }
-validate381.errors = vErrors;
+validate386.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate721(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate726(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -148,8 +148,8 @@ errors++;
 }
 }
 if(data.usd !== undefined){
-if(!(validate381(data.usd, {instancePath:instancePath+"/usd",parentData:data,parentDataProperty:"usd",rootData}))){
-vErrors = vErrors === null ? validate381.errors : vErrors.concat(validate381.errors);
+if(!(validate386(data.usd, {instancePath:instancePath+"/usd",parentData:data,parentDataProperty:"usd",rootData}))){
+vErrors = vErrors === null ? validate386.errors : vErrors.concat(validate386.errors);
 errors = vErrors.length;
 }
 }
@@ -158,7 +158,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate721.errors = vErrors;
+validate726.errors = vErrors;
 return errors === 0;
 }
 
@@ -334,7 +334,7 @@ return errors === 0;
 }
 
 
-function validate724(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate729(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -357,8 +357,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate721(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate721.errors : vErrors.concat(validate721.errors);
+if(!(validate726(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate726.errors : vErrors.concat(validate726.errors);
 errors = vErrors.length;
 }
 }
@@ -391,23 +391,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate724.errors = vErrors;
+validate729.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate807(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate812(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate724(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate724.errors : vErrors.concat(validate724.errors);
+if(!(validate729(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate729.errors : vErrors.concat(validate729.errors);
 errors = vErrors.length;
 }
-validate807.errors = vErrors;
+validate812.errors = vErrors;
 return errors === 0;
 }
 
-const schema281 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema283 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -572,18 +572,18 @@ return errors === 0;
 }
 
 
-function validate809(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate814(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate809.errors = vErrors;
+validate814.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate809 },
+  "200": { validate: validate814 },
   "422": {},
 };

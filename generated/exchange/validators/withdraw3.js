@@ -49,10 +49,10 @@ class HexPattern {
   }
 }
 
-export const body = validate783;
-const schema268 = {"$ref":"schemas#/$defs/Withdraw3Request"};
-const schema245 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/Withdraw3Action"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
-const schema244 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","destination","amount","time"],"properties":{"type":{"type":"string","const":"withdraw3"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"destination":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/DecimalString"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
+export const body = validate788;
+const schema270 = {"$ref":"schemas#/$defs/Withdraw3Request"};
+const schema247 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/Withdraw3Action"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
+const schema246 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","destination","amount","time"],"properties":{"type":{"type":"string","const":"withdraw3"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"destination":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/DecimalString"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
 const func0 = hexAwarePattern;
 const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 const schema20 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
@@ -115,7 +115,7 @@ return errors === 0;
 }
 
 
-function validate731(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate736(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -180,7 +180,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schem
 errors++;
 }
 if(!((data2 === "Mainnet") || (data2 === "Testnet"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schemaPath:"#/properties/hyperliquidChain/enum",keyword:"enum",params:{allowedValues: schema244.properties.hyperliquidChain.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schemaPath:"#/properties/hyperliquidChain/enum",keyword:"enum",params:{allowedValues: schema246.properties.hyperliquidChain.enum}});
 errors++;
 }
 }
@@ -207,7 +207,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate731.errors = vErrors;
+validate736.errors = vErrors;
 return errors === 0;
 }
 
@@ -302,7 +302,7 @@ return errors === 0;
 }
 
 
-function validate735(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate740(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -325,8 +325,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate731(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate731.errors : vErrors.concat(validate731.errors);
+if(!(validate736(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate736.errors : vErrors.concat(validate736.errors);
 errors = vErrors.length;
 }
 }
@@ -359,23 +359,23 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate735.errors = vErrors;
+validate740.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate783(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate788(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate735(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate735.errors : vErrors.concat(validate735.errors);
+if(!(validate740(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate740.errors : vErrors.concat(validate740.errors);
 errors = vErrors.length;
 }
-validate783.errors = vErrors;
+validate788.errors = vErrors;
 return errors === 0;
 }
 
-const schema269 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema271 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -540,18 +540,18 @@ return errors === 0;
 }
 
 
-function validate785(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate790(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate785.errors = vErrors;
+validate790.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate785 },
+  "200": { validate: validate790 },
   "422": {},
 };

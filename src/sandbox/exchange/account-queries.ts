@@ -1,20 +1,23 @@
 import type {
   CandleSnapshotRequest,
   FundingHistoryRequest,
+  MaxBuilderFeeRequest,
   MetaAndAssetCtxs,
   Portfolio,
   SpotMetaAndAssetCtxs,
   SubAccounts,
   UserFees,
   UserFillsByTimeRequest,
+  UserFundingRequest,
   UserNonFundingLedgerUpdatesRequest,
   UserRateLimit,
 } from "../../../generated/exchange/types.js";
 import type { SandboxResponse } from "../surface.js";
 import type { RestInput } from "../validation.js";
 import type { AccountLedger } from "./account-ledger.js";
+import { fundingOf, fundingRate, premiumOf } from "./funding.js";
 import { MARKET, type MarketAsset, metaAnswer, spotMetaAnswer } from "./market.js";
-import { candlesOf, fundingOf } from "./market-history.js";
+import { candlesOf } from "./market-history.js";
 import type { SubAccountRegistry } from "./sub-accounts.js";
 import { fromUnits, mul, toUnits } from "./units.js";
 import type { Venue } from "./venue.js";
@@ -74,12 +77,12 @@ export function accountQueries(context: QueryContext) {
       const contexts = MARKET.filter((asset) => asset.kind === "perp").map((asset) => {
         const reference = toUnits(asset.mark);
         const mark = venue.mark(asset);
-        const funding = fundingOf(venue.trades(asset), asset, 0, time).at(-1)?.fundingRate ?? "0.0000125";
         return {
-          funding,
+          // What the current interval will pay, at today's mark.
+          funding: fromUnits(fundingRate(mark, asset)),
           openInterest: fromUnits(venue.openInterest(asset)),
           ...dayOf(venue, asset, time),
-          premium: fromUnits(((mark - reference) * 100_000_000n) / reference),
+          premium: fromUnits(premiumOf(mark, asset)),
           oraclePx: fromUnits(reference),
           markPx: fromUnits(mark),
           midPx: allMids[asset.coin] ?? null,
@@ -115,10 +118,23 @@ export function accountQueries(context: QueryContext) {
     fundingHistory: (input: RestInput) => {
       const body = input.body as FundingHistoryRequest;
       const asset = MARKET.find((candidate) => candidate.coin === body.coin);
-      return answer(asset ? fundingOf(venue.trades(asset), asset, body.startTime, endOf(body, now())) : []);
+      const end = endOf(body, now());
+      return answer(
+        asset ? fundingOf(venue.trades(asset), asset, body.startTime, end, venue.fundingInterval) : [],
+      );
     },
-    // The sandbox charges no funding, so no account has paid or received any.
-    userFunding: () => answer([]),
+    userFunding: (input: RestInput) => {
+      const body = input.body as UserFundingRequest;
+      const end = endOf(body, now());
+      const paid = venue.account(body.user).fundings;
+      return answer(
+        paid.filter((payment) => payment.time >= body.startTime && payment.time <= end).slice(0, 500),
+      );
+    },
+    maxBuilderFee: (input: RestInput) => {
+      const { user, builder } = input.body as MaxBuilderFeeRequest;
+      return answer(venue.account(user).builderApprovals.get(builder.toLowerCase()) ?? 0);
+    },
     userFillsByTime: (input: RestInput) => {
       const body = input.body as UserFillsByTimeRequest;
       return answer(venue.userFillsByTime(body.user, body.startTime, endOf(body, now()), FILLS_PAGE_SIZE));

@@ -1,21 +1,42 @@
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import type { AssetPosition, ClearinghouseState, Fill } from "../../../generated/exchange/types.js";
+import type {
+  AssetPosition,
+  ClearinghouseState,
+  Fill,
+  FundingPayment,
+} from "../../../generated/exchange/types.js";
 import type { MarketAsset } from "./market.js";
 import { abs, div, fromUnits, mul, ONE } from "./units.js";
 
 /** Fee rates of the base tier: takers pay 0.045%, makers 0.015% of the notional. */
 const TAKER_FEE = 45_000n; // 0.00045 in units
 const MAKER_FEE = 15_000n;
+/** One tenth of a basis point (0.00001), the step of builder fees, in units. */
+const BUILDER_FEE_UNIT = 1_000n;
 
 /** Leverage every asset starts with, capped by the asset's maximum. */
 const DEFAULT_LEVERAGE = 20;
 
-/** A perpetual position: signed size, entry price, and the margin set aside when isolated. */
+/** How many funding payments an account keeps (the oldest go first), so a long run stays bounded. */
+const FUNDINGS_KEPT = 10_000;
+
+/**
+ * A perpetual position: signed size, entry price, the margin set aside when isolated, and the
+ * funding it paid (negative when it received) since it opened and since its size last changed.
+ */
 interface Position {
   szi: bigint;
   entryPx: bigint;
   isolatedMargin: bigint;
+  fundingSinceOpen: bigint;
+  fundingSinceChange: bigint;
+}
+
+/** A builder's fee on one side of a trade: who takes it, in tenths of a basis point. */
+export interface BuilderFee {
+  builder: Account;
+  tenths: number;
 }
 
 /** One side of a trade, as the account that made it sees it. */
@@ -33,6 +54,8 @@ export interface TradeSide {
   tid: number;
   /** The TWAP order the trade is a slice of. */
   twapId?: number | undefined;
+  /** The builder fee the order carries. */
+  builder?: BuilderFee | undefined;
 }
 
 /**
@@ -58,6 +81,12 @@ export class Account {
   readonly fills: Fill[] = [];
   /** When every open order is to be canceled, if scheduled. */
   scheduledCancel: number | undefined;
+  /** The highest fee each builder (lowercase address) may add to this account's orders, in tenths of a basis point. */
+  readonly builderApprovals = new Map<string, number>();
+  /** Funding payments, oldest first. */
+  readonly fundings: FundingPayment[] = [];
+  /** Funding paid per asset since the account opened (negative when received). */
+  readonly #fundingAllTime = new Map<number, bigint>();
 
   constructor(address: string, usdc: bigint) {
     this.address = address;
@@ -117,7 +146,10 @@ export class Account {
   /** Applies one side of a trade: position, balances, fee and the fill record. */
   trade(side: TradeSide): void {
     const notional = mul(side.px, side.sz);
-    const fee = mul(notional, side.crossed ? TAKER_FEE : MAKER_FEE);
+    const builderFee = side.builder ? mul(notional, BigInt(side.builder.tenths) * BUILDER_FEE_UNIT) : 0n;
+    // The builder's share is paid on top of the venue's fee, and reaches the builder as perp USDC.
+    const fee = mul(notional, side.crossed ? TAKER_FEE : MAKER_FEE) + builderFee;
+    if (side.builder) side.builder.builder.usdc += builderFee;
     const base = {
       coin: side.asset.coin,
       px: fromUnits(side.px),
@@ -132,6 +164,7 @@ export class Account {
       feeToken: "USDC",
       ...(side.cloid !== undefined && { cloid: side.cloid }),
       twapId: side.twapId ?? null,
+      ...(side.builder && { builderFee: fromUnits(builderFee) }),
     };
     if (side.asset.kind === "spot") {
       this.fills.push({ ...base, ...this.#spotTrade(side, notional, fee) });
@@ -163,7 +196,13 @@ export class Account {
   }
 
   #perpTrade(side: TradeSide, fee: bigint) {
-    const position = this.#positions.get(side.asset.index) ?? { szi: 0n, entryPx: 0n, isolatedMargin: 0n };
+    const position = this.#positions.get(side.asset.index) ?? {
+      szi: 0n,
+      entryPx: 0n,
+      isolatedMargin: 0n,
+      fundingSinceOpen: 0n,
+      fundingSinceChange: 0n,
+    };
     const old = position.szi;
     const signed = side.isBuy ? side.sz : -side.sz;
     const next = old + signed;
@@ -193,6 +232,8 @@ export class Account {
       position.isolatedMargin += margin;
       this.usdc -= margin;
     }
+    if (old === 0n || old > 0n !== next > 0n) position.fundingSinceOpen = 0n;
+    position.fundingSinceChange = 0n;
     position.szi = next;
     this.#positions.set(side.asset.index, position);
     this.usdc += closedPnl - fee;
@@ -201,6 +242,35 @@ export class Account {
       dir: direction(old, next, side.isBuy),
       closedPnl: fromUnits(closedPnl),
     };
+  }
+
+  /**
+   * Pays (or receives) one funding interval on the position in a perpetual: `size × price × rate`,
+   * longs paying shorts when the rate is positive, out of cross USDC or the isolated margin, and
+   * records it as `userFunding` answers it.
+   */
+  payFunding(asset: MarketAsset, time: number, rate: bigint, px: bigint): void {
+    const position = this.#positions.get(asset.index);
+    if (!position || position.szi === 0n) return;
+    const paid = mul(mul(position.szi, px), rate);
+    if (this.leverage(asset).type === "isolated") position.isolatedMargin -= paid;
+    else this.usdc -= paid;
+    position.fundingSinceOpen += paid;
+    position.fundingSinceChange += paid;
+    this.#fundingAllTime.set(asset.index, (this.#fundingAllTime.get(asset.index) ?? 0n) + paid);
+    this.fundings.push({
+      time,
+      hash: `0x${bytesToHex(keccak_256(utf8ToBytes(`sandbox funding ${time} ${asset.coin} ${this.address}`)))}`,
+      delta: {
+        type: "funding",
+        coin: asset.coin,
+        usdc: fromUnits(-paid),
+        szi: fromUnits(position.szi),
+        fundingRate: fromUnits(rate),
+        nSamples: null,
+      },
+    });
+    if (this.fundings.length > FUNDINGS_KEPT) this.fundings.shift();
   }
 
   /** The margin an order of this notional needs on this asset. */
@@ -277,7 +347,12 @@ export class Account {
           liquidationPx: null,
           marginUsed: fromUnits(margin),
           maxLeverage: asset.maxLeverage,
-          cumFunding: { allTime: "0.0", sinceOpen: "0.0", sinceChange: "0.0" },
+          // Funding paid is positive, received negative, as the service counts it.
+          cumFunding: {
+            allTime: fromUnits(this.#fundingAllTime.get(asset.index) ?? 0n),
+            sinceOpen: fromUnits(position.fundingSinceOpen),
+            sinceChange: fromUnits(position.fundingSinceChange),
+          },
         },
       });
     }

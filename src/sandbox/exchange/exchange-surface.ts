@@ -19,6 +19,7 @@ import { DEMO_BALANCE } from "./account.js";
 import { AccountLedger } from "./account-ledger.js";
 import { accountQueries } from "./account-queries.js";
 import { AgentRegistry } from "./agents.js";
+import { builderFeeOf } from "./builder-fees.js";
 import { addressOf, DEMO_ACCOUNT, DEMO_ORDERS, type DemoAccount, HOUSE_ADDRESS } from "./demo-account.js";
 import { metaAnswer, spotMetaAnswer } from "./market.js";
 import { NonceWindow } from "./nonce-window.js";
@@ -44,8 +45,13 @@ export interface ExchangeSurfaceOptions {
   firstOid?: number;
   /** Seed of the market maker's book sizes (default 1). */
   seed?: number;
-  /** The clock, for nonce windows, expiry, scheduled cancels, TWAP slices and timestamps (default `Date.now`). */
+  /** The clock, for nonce windows, expiry, scheduled cancels, TWAP slices, funding and timestamps (default `Date.now`). */
   now?: () => number;
+  /**
+   * How often funding is paid, in milliseconds (default an hour, as on the service). A sandbox may
+   * shorten it so payments show within a test; each interval then pays an hourly rate.
+   */
+  fundingIntervalMs?: number;
   /**
    * Told when an account switches its HyperEVM block kind with `evmUserModify` (the sandbox passes
    * the EVM surface's `setUsingBigBlocks`).
@@ -96,7 +102,12 @@ export function createExchangeSurface(options: ExchangeSurfaceOptions = {}): Exc
     ? { privateKey: options.demoPrivateKey, address: addressOf(options.demoPrivateKey) }
     : DEMO_ACCOUNT;
   const firstOid = options.firstOid ?? 77_738_308;
-  const venue = new Venue({ firstOid, firstTid: firstOid * 1000, now });
+  const venue = new Venue({
+    firstOid,
+    firstTid: firstOid * 1000,
+    now,
+    ...(options.fundingIntervalMs !== undefined && { fundingInterval: options.fundingIntervalMs }),
+  });
   const users = new Set<string>();
   const openUser = (address: string) => {
     users.add(address.toLowerCase());
@@ -189,7 +200,9 @@ export function createExchangeSurface(options: ExchangeSurfaceOptions = {}): Exc
     order: (input: RestInput) =>
       l1(input, (account) => {
         const { action } = input.body as OrderRequest;
-        const statuses = venue.placeAll(account, action.orders, action.grouping as Grouping);
+        const builder = action.builder && builderFeeOf(venue, account, action.builder, action.orders);
+        if (typeof builder === "string") return refused(builder);
+        const statuses = venue.placeAll(account, action.orders, action.grouping as Grouping, builder);
         return ok({ type: "order", data: { statuses } });
       }),
     cancel: (input: RestInput) =>
@@ -285,6 +298,7 @@ export function createExchangeSurface(options: ExchangeSurfaceOptions = {}): Exc
 
   return {
     handler: (request) => {
+      venue.settleFunding();
       venue.runScheduledCancels();
       twaps.run();
       return route(request, byOperation);

@@ -1,11 +1,11 @@
-import type { CandleInterval, Candles, FundingHistory } from "../../../generated/exchange/types.js";
+import type { CandleInterval, Candles } from "../../../generated/exchange/types.js";
 import type { MarketAsset } from "./market.js";
 import { fromUnits, toUnits } from "./units.js";
 import type { Trade } from "./venue.js";
 
 /**
- * Candles and funding rates derived from the venue's own trades, so what a client reads about the
- * market matches what it did on it.
+ * Candles derived from the venue's own trades, so what a client reads about the market matches what
+ * it did on it.
  */
 
 const MINUTE = 60_000;
@@ -87,48 +87,4 @@ export function candlesOf(
   }
   flush();
   return candles;
-}
-
-/** The rate paid whatever the premium, per hour: 0.01% per 8 hours. */
-const INTEREST = 1_250n; // 0.0000125 in units
-/** The most a rate may be per hour: 4%. */
-const CAP = 4_000_000n;
-
-/**
- * The hourly funding rates of a perpetual, at each hour boundary within `[startTime, endTime]` that
- * follows a trade: the premium is how far the last trade before the hour was from the asset's
- * reference price, the rate an eighth of it plus the interest rate, capped at ±4%. At most 500,
- * oldest first.
- *
- * @example
- * const btc = MARKET[0] as MarketAsset;
- * fundingOf(new Venue({ firstOid: 1, firstTid: 1, now: Date.now }).trades(btc), btc, 0, Date.now()); // [{ coin: "BTC", fundingRate, premium, time }]
- */
-export function fundingOf(
-  trades: readonly Trade[],
-  asset: MarketAsset,
-  startTime: number,
-  endTime: number,
-): FundingHistory {
-  if (asset.kind !== "perp" || trades.length === 0) return [];
-  const reference = toUnits(asset.mark);
-  const history: FundingHistory = [];
-  const first = trades[0] as Trade;
-  let index = 0;
-  let last = first.px;
-  for (
-    let hour = first.time - (first.time % HOUR) + HOUR;
-    hour <= endTime && history.length < 500;
-    hour += HOUR
-  ) {
-    while (index < trades.length && (trades[index] as Trade).time < hour)
-      last = (trades[index++] as Trade).px;
-    if (hour < startTime) continue;
-    const premium = ((last - reference) * 100_000_000n) / reference;
-    let rate = premium / 8n + INTEREST;
-    if (rate > CAP) rate = CAP;
-    if (rate < -CAP) rate = -CAP;
-    history.push({ coin: asset.coin, fundingRate: fromUnits(rate), premium: fromUnits(premium), time: hour });
-  }
-  return history;
 }

@@ -1,5 +1,5 @@
 import type { FrontendOrder, OpenOrder } from "../../../generated/exchange/types.js";
-import type { Account } from "./account.js";
+import type { Account, BuilderFee } from "./account.js";
 import type { MarketAsset } from "./market.js";
 import { fromUnits } from "./units.js";
 
@@ -33,6 +33,8 @@ export interface OrderRecord {
   statusTimestamp: number;
   /** The TWAP order this is a slice of. */
   twapId?: number | undefined;
+  /** The builder fee the order pays on each fill. */
+  builder?: BuilderFee | undefined;
 }
 
 /**

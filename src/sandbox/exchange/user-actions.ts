@@ -1,4 +1,5 @@
 import type {
+  ApproveBuilderFeeRequest,
   CreateSubAccountRequest,
   EvmUserModifyRequest,
   ReserveRequestWeightRequest,
@@ -16,6 +17,7 @@ import type {
 import type { SandboxResponse } from "../surface.js";
 import type { RestInput } from "../validation.js";
 import type { Account } from "./account.js";
+import { approveBuilder } from "./builder-fees.js";
 import type { SubAccountRegistry } from "./sub-accounts.js";
 import type { Transfers } from "./transfers.js";
 import type { TwapRunner } from "./twap.js";
@@ -105,8 +107,11 @@ export function userActions(context: UserActionContext) {
         }
         return credited(transfers.sendAsset(from, action), action.destination);
       }),
-    // approveBuilderFee: the sandbox takes no builder fees, so an approval has nothing to change.
-    approveBuilderFee: (input: RestInput) => userSigned(input, "nonce", () => done(undefined)),
+    approveBuilderFee: (input: RestInput) =>
+      userSigned(input, "nonce", (account) => {
+        const { builder, maxFeeRate } = (input.body as ApproveBuilderFeeRequest).action;
+        return done(approveBuilder(venue, account, venue.account(builder), maxFeeRate));
+      }),
     twapOrder: (input: RestInput) =>
       l1(input, (account) => {
         const { twap } = (input.body as TwapOrderRequest).action;

@@ -12,8 +12,9 @@ import type {
   SpotClearinghouseState,
   UserFills,
 } from "../../../generated/exchange/types.js";
-import { Account } from "./account.js";
+import { Account, type BuilderFee } from "./account.js";
 import { Book } from "./book.js";
+import { FUNDING_INTERVAL_MS, fundingRate } from "./funding.js";
 import { MARKET, type MarketAsset, SPOT_TOKENS } from "./market.js";
 import { orderRejection } from "./order-checks.js";
 import { frontendOrderView, isOpen, type OrderRecord, openOrderView } from "./order-record.js";
@@ -27,6 +28,8 @@ export interface VenueOptions {
   firstTid: number;
   /** The clock, in milliseconds. */
   now: () => number;
+  /** How often funding is paid, in milliseconds (default an hour, as on the service). */
+  fundingInterval?: number;
 }
 
 /** One trade of the venue, as candles and funding are derived from it. */
@@ -68,11 +71,39 @@ export class Venue {
   readonly #now: () => number;
   #nextOid: number;
   #nextTid: number;
+  /** How often funding is paid, in milliseconds. */
+  readonly fundingInterval: number;
+  /** Funding is paid up to this time. */
+  #fundedUntil: number;
 
   constructor(options: VenueOptions) {
     this.#now = options.now;
     this.#nextOid = options.firstOid;
     this.#nextTid = options.firstTid;
+    this.fundingInterval = options.fundingInterval ?? FUNDING_INTERVAL_MS;
+    this.#fundedUntil = options.now();
+  }
+
+  /**
+   * Pays funding for every interval boundary passed since the last call, at the rate of each perpetual
+   * (from its mark: no trade happens between a boundary and the call, as every action calls this first).
+   */
+  settleFunding(): void {
+    const now = this.#now();
+    const interval = this.fundingInterval;
+    for (
+      let boundary = this.#fundedUntil - (this.#fundedUntil % interval) + interval;
+      boundary <= now;
+      boundary += interval
+    ) {
+      for (const asset of MARKET) {
+        if (asset.kind !== "perp") continue;
+        const px = this.mark(asset);
+        const rate = fundingRate(px, asset);
+        for (const account of this.#accounts.values()) account.payFunding(asset, boundary, rate, px);
+      }
+    }
+    this.#fundedUntil = now;
   }
 
   /** Opens an account with a cross-margin USDC balance (and the same in spot USDC). */
@@ -116,13 +147,19 @@ export class Venue {
    *
    * @returns One status per order.
    */
-  placeAll(account: Account, orders: readonly Order[], grouping: Grouping): PlacementStatus[] {
+  placeAll(
+    account: Account,
+    orders: readonly Order[],
+    grouping: Grouping,
+    builder?: BuilderFee,
+  ): PlacementStatus[] {
     // In a normalTpsl group the first order is the parent of the take-profit and stop-loss after it.
     let parent: OrderRecord | undefined;
     return orders.map((order, index) => {
       const placed = this.#place(account, order, {
         parent: grouping === "normalTpsl" && index > 0 ? parent : undefined,
         isPositionTpsl: grouping === "positionTpsl",
+        builder,
       });
       if (index === 0) parent = placed.record;
       return placed.status;
@@ -142,7 +179,12 @@ export class Venue {
   #place(
     account: Account,
     order: Order,
-    group: { parent?: OrderRecord | undefined; isPositionTpsl?: boolean; twapId?: number },
+    group: {
+      parent?: OrderRecord | undefined;
+      isPositionTpsl?: boolean;
+      twapId?: number;
+      builder?: BuilderFee | undefined;
+    },
   ): { status: PlacementStatus; record?: OrderRecord } {
     const asset = this.asset(order.a);
     if (!asset) return { status: { error: `Asset ${order.a} is out of range.` } };
@@ -168,6 +210,7 @@ export class Venue {
       status: "open",
       statusTimestamp: now,
       twapId: group.twapId,
+      builder: group.builder,
     };
     this.#orders.set(record.oid, record);
     const refused = orderRejection(record, order, {
@@ -296,6 +339,7 @@ export class Venue {
         time,
         tid,
         twapId: record.twapId,
+        builder: record.builder,
       });
       record.sz -= sz;
     }
