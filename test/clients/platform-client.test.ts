@@ -112,7 +112,7 @@ describe("waitForNode", () => {
   it("ends with NodeWaitTimeoutError when the node stays pending", async () => {
     platform.addNode("ND-100-000-004", ["pending"]);
     const error = await client
-      .waitForNode("ND-100-000-004", { interval: 5, timeout: 50 })
+      .waitForNode("ND-100-000-004", { interval: 20, timeout: 1_000 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NodeWaitTimeoutError);
     expect((error as NodeWaitTimeoutError).lastStatus).toBe("pending");

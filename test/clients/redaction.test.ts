@@ -68,7 +68,7 @@ type Call = () => Promise<unknown>;
 
 /** One call per client, made with the given base URL and credentials. */
 function calls(url: string, credentials: (typeof credentialModes)[keyof typeof credentialModes]) {
-  const options = { url, credentials, retry: false as const, timeout: 200 };
+  const options = { url, credentials, retry: false as const, timeout: 1_000 };
   const evm = createEvmClient({ ...options, batch: false });
   const wallet = createWalletClient(options);
   const indexer = createIndexerClient(options);

@@ -53,7 +53,7 @@ describe("checkExamples", () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]?.where).toBe("test/fixtures/examples/documented.ts:14");
     expect(problems[0]?.message).toContain("example line 1: Type '\"runing\"' is not assignable");
-  }, 60_000);
+  }, 180_000);
 
   it("compiles a Markdown document's ts blocks as a reader has them, and names the broken line", () => {
     const problems = checkExamples([], join(root, ".tmp/examples-markdown-test"), [
@@ -61,5 +61,5 @@ describe("checkExamples", () => {
     ]);
     expect(problems.map((problem) => problem.where)).toEqual(["test/fixtures/examples/guide.md:18"]);
     expect(problems[0]?.message).toContain("example line 2: 'first' is possibly 'undefined'");
-  }, 60_000);
+  }, 180_000);
 });

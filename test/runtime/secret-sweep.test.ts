@@ -539,7 +539,7 @@ const MODIFY = {
 } as const;
 
 function clientsOf(url: string): SweptClient[] {
-  const common = { retry: false as const, timeout: 300, maxResponseBytes: 8192 };
+  const common = { retry: false as const, timeout: 2_000, maxResponseBytes: 8192 };
   const byMode = [
     ["token", { token }, tokenSecrets],
     ["basic", { username, password }, basicSecrets],
