@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate755;
-const schema254 = {"$ref":"schemas#/$defs/BatchModifyRequest"};
+export const body = validate820;
+const schema273 = {"$ref":"schemas#/$defs/BatchModifyRequest"};
 const schema49 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/BatchModifyAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema37 = {"type":"object","additionalProperties":false,"required":["type","modifies"],"properties":{"type":{"type":"string","const":"batchModify"},"modifies":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Modification"}},"a":{"$ref":"schemas#/$defs/AlwaysPlace"}}};
 const schema38 = {"type":"object","additionalProperties":false,"required":["oid","order"],"properties":{"oid":{"$ref":"schemas#/$defs/OrderRef"},"order":{"$ref":"schemas#/$defs/Order"}}};
@@ -840,18 +840,18 @@ return errors === 0;
 }
 
 
-function validate755(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate820(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate122(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
-validate755.errors = vErrors;
+validate820.errors = vErrors;
 return errors === 0;
 }
 
-const schema255 = {"$ref":"schemas#/$defs/PlacementAnswer"};
+const schema274 = {"$ref":"schemas#/$defs/PlacementAnswer"};
 const schema165 = {"oneOf":[{"$ref":"schemas#/$defs/OrderOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema149 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/PlacementResult"}}};
 const schema150 = {"type":"object","required":["type","data"],"properties":{"type":{"anyOf":[{"type":"string","enum":["order","batchModify"]},{"type":"string"}]},"data":{"type":"object","required":["statuses"],"properties":{"statuses":{"type":"array","items":{"$ref":"schemas#/$defs/PlacementStatus"}}}}}};
@@ -1362,18 +1362,18 @@ return errors === 0;
 }
 
 
-function validate757(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate822(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate478(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate478.errors : vErrors.concat(validate478.errors);
 errors = vErrors.length;
 }
-validate757.errors = vErrors;
+validate822.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate757 },
+  "200": { validate: validate822 },
   "422": {},
 };

@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate743;
-const schema248 = {"$ref":"schemas#/$defs/CancelRequest"};
+export const body = validate808;
+const schema267 = {"$ref":"schemas#/$defs/CancelRequest"};
 const schema69 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/CancelAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema55 = {"type":"object","additionalProperties":false,"required":["type","cancels"],"properties":{"type":{"type":"string","const":"cancel"},"cancels":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/CancelByOid"}}}};
 const schema56 = {"type":"object","additionalProperties":false,"required":["a","o"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"o":{"$ref":"schemas#/$defs/OrderId"}}};
@@ -430,18 +430,18 @@ return errors === 0;
 }
 
 
-function validate743(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate808(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate170(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
-validate743.errors = vErrors;
+validate808.errors = vErrors;
 return errors === 0;
 }
 
-const schema249 = {"$ref":"schemas#/$defs/CancelAnswer"};
+const schema268 = {"$ref":"schemas#/$defs/CancelAnswer"};
 const schema57 = {"oneOf":[{"$ref":"schemas#/$defs/CancelOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema58 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/CancelResult"}}};
 const schema59 = {"type":"object","required":["type","data"],"properties":{"type":{"type":"string"},"data":{"type":"object","required":["statuses"],"properties":{"statuses":{"type":"array","items":{"$ref":"schemas#/$defs/CancelStatus"}}}}}};
@@ -705,18 +705,18 @@ return errors === 0;
 }
 
 
-function validate745(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate810(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
-validate745.errors = vErrors;
+validate810.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate745 },
+  "200": { validate: validate810 },
   "422": {},
 };

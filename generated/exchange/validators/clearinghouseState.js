@@ -59,8 +59,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate867;
-const schema310 = {"$ref":"schemas#/$defs/ClearinghouseStateRequest"};
+export const body = validate932;
+const schema329 = {"$ref":"schemas#/$defs/ClearinghouseStateRequest"};
 const schema81 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"clearinghouseState"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -129,18 +129,18 @@ return errors === 0;
 }
 
 
-function validate867(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate932(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate213(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
 errors = vErrors.length;
 }
-validate867.errors = vErrors;
+validate932.errors = vErrors;
 return errors === 0;
 }
 
-const schema311 = {"$ref":"schemas#/$defs/ClearinghouseState"};
+const schema330 = {"$ref":"schemas#/$defs/ClearinghouseState"};
 const schema79 = {"type":"object","required":["marginSummary","crossMarginSummary","withdrawable","assetPositions"],"properties":{"marginSummary":{"$ref":"schemas#/$defs/MarginSummary"},"crossMarginSummary":{"$ref":"schemas#/$defs/MarginSummary"},"crossMaintenanceMarginUsed":{"$ref":"schemas#/$defs/ResponseDecimal"},"withdrawable":{"$ref":"schemas#/$defs/ResponseDecimal"},"assetPositions":{"type":"array","items":{"$ref":"schemas#/$defs/AssetPosition"}},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
 const schema80 = {"type":"object","required":["accountValue","totalNtlPos","totalRawUsd","totalMarginUsed"],"properties":{"accountValue":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalNtlPos":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalRawUsd":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalMarginUsed":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
@@ -594,18 +594,18 @@ return errors === 0;
 }
 
 
-function validate869(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate934(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate201(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
 }
-validate869.errors = vErrors;
+validate934.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate869 },
+  "200": { validate: validate934 },
   "422": {},
 };

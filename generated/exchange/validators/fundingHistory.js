@@ -46,8 +46,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate887;
-const schema320 = {"$ref":"schemas#/$defs/FundingHistoryRequest"};
+export const body = validate952;
+const schema339 = {"$ref":"schemas#/$defs/FundingHistoryRequest"};
 const schema110 = {"type":"object","additionalProperties":false,"required":["type","coin","startTime"],"properties":{"type":{"type":"string","const":"fundingHistory"},"coin":{"$ref":"schemas#/$defs/Coin"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"}}};
 const schema35 = {"type":"string","minLength":1};
 const func12 = cjs0.default;
@@ -177,18 +177,18 @@ return errors === 0;
 }
 
 
-function validate887(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate952(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate302(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate302.errors : vErrors.concat(validate302.errors);
 errors = vErrors.length;
 }
-validate887.errors = vErrors;
+validate952.errors = vErrors;
 return errors === 0;
 }
 
-const schema321 = {"$ref":"schemas#/$defs/FundingHistory"};
+const schema340 = {"$ref":"schemas#/$defs/FundingHistory"};
 const schema108 = {"type":"array","items":{"$ref":"schemas#/$defs/FundingRate"}};
 const schema109 = {"type":"object","required":["coin","fundingRate","premium","time"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"fundingRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"premium":{"$ref":"schemas#/$defs/ResponseDecimal"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
@@ -307,18 +307,18 @@ return errors === 0;
 }
 
 
-function validate889(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate954(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate295(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
 errors = vErrors.length;
 }
-validate889.errors = vErrors;
+validate954.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate889 },
+  "200": { validate: validate954 },
   "422": {},
 };

@@ -46,8 +46,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate847;
-const schema300 = {"$ref":"schemas#/$defs/L2BookRequest"};
+export const body = validate912;
+const schema319 = {"$ref":"schemas#/$defs/L2BookRequest"};
 const schema119 = {"type":"object","additionalProperties":false,"required":["type","coin"],"properties":{"type":{"type":"string","const":"l2Book"},"coin":{"$ref":"schemas#/$defs/Coin"}}};
 const schema35 = {"type":"string","minLength":1};
 const func12 = cjs0.default;
@@ -115,18 +115,18 @@ return errors === 0;
 }
 
 
-function validate847(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate912(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate333(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate333.errors : vErrors.concat(validate333.errors);
 errors = vErrors.length;
 }
-validate847.errors = vErrors;
+validate912.errors = vErrors;
 return errors === 0;
 }
 
-const schema301 = {"$ref":"schemas#/$defs/L2Book"};
+const schema320 = {"$ref":"schemas#/$defs/L2Book"};
 const schema118 = {"type":"object","required":["coin","time","levels"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"time":{"$ref":"schemas#/$defs/Timestamp"},"levels":{"type":"array","prefixItems":[{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}},{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}}],"minItems":2,"maxItems":2}}};
 const schema26 = {"type":"integer","minimum":0};
 
@@ -304,18 +304,18 @@ return errors === 0;
 }
 
 
-function validate849(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate914(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate328(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate328.errors : vErrors.concat(validate328.errors);
 errors = vErrors.length;
 }
-validate849.errors = vErrors;
+validate914.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate849 },
+  "200": { validate: validate914 },
   "422": {},
 };

@@ -36,8 +36,8 @@ class HexPattern {
   }
 }
 
-export const body = validate835;
-const schema294 = {"$ref":"schemas#/$defs/MetaRequest"};
+export const body = validate900;
+const schema313 = {"$ref":"schemas#/$defs/MetaRequest"};
 const schema135 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"meta"}}};
 
 function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -75,18 +75,18 @@ return errors === 0;
 }
 
 
-function validate835(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate900(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate380(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
 errors = vErrors.length;
 }
-validate835.errors = vErrors;
+validate900.errors = vErrors;
 return errors === 0;
 }
 
-const schema295 = {"$ref":"schemas#/$defs/Meta"};
+const schema314 = {"$ref":"schemas#/$defs/Meta"};
 const schema130 = {"type":"object","required":["universe"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/PerpAsset"}},"marginTables":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTableEntry"}}}};
 const schema131 = {"type":"object","required":["name","szDecimals","maxLeverage"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0,"maximum":8},"maxLeverage":{"type":"integer","minimum":1},"onlyIsolated":{"type":"boolean"},"isDelisted":{"type":"boolean"},"marginTableId":{"type":"integer"}}};
 
@@ -344,18 +344,18 @@ return errors === 0;
 }
 
 
-function validate837(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate902(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate361(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate361.errors : vErrors.concat(validate361.errors);
 errors = vErrors.length;
 }
-validate837.errors = vErrors;
+validate902.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate837 },
+  "200": { validate: validate902 },
   "422": {},
 };

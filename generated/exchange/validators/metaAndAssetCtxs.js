@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate871;
-const schema312 = {"$ref":"schemas#/$defs/MetaAndAssetCtxsRequest"};
+export const body = validate936;
+const schema331 = {"$ref":"schemas#/$defs/MetaAndAssetCtxsRequest"};
 const schema134 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"metaAndAssetCtxs"},"dex":{"type":"string"}}};
 
 function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -94,18 +94,18 @@ return errors === 0;
 }
 
 
-function validate871(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate936(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate379(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate379.errors : vErrors.concat(validate379.errors);
 errors = vErrors.length;
 }
-validate871.errors = vErrors;
+validate936.errors = vErrors;
 return errors === 0;
 }
 
-const schema313 = {"$ref":"schemas#/$defs/MetaAndAssetCtxs"};
+const schema332 = {"$ref":"schemas#/$defs/MetaAndAssetCtxs"};
 const schema132 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Meta"},{"type":"array","items":{"$ref":"schemas#/$defs/PerpAssetCtx"}}],"minItems":2,"maxItems":2};
 const schema130 = {"type":"object","required":["universe"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/PerpAsset"}},"marginTables":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTableEntry"}}}};
 const schema131 = {"type":"object","required":["name","szDecimals","maxLeverage"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0,"maximum":8},"maxLeverage":{"type":"integer","minimum":1},"onlyIsolated":{"type":"boolean"},"isDelisted":{"type":"boolean"},"marginTableId":{"type":"integer"}}};
@@ -607,18 +607,18 @@ return errors === 0;
 }
 
 
-function validate873(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate938(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate365(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate365.errors : vErrors.concat(validate365.errors);
 errors = vErrors.length;
 }
-validate873.errors = vErrors;
+validate938.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate873 },
+  "200": { validate: validate938 },
   "422": {},
 };

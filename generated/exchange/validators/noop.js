@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate831;
-const schema292 = {"$ref":"schemas#/$defs/NoopRequest"};
+export const body = validate896;
+const schema311 = {"$ref":"schemas#/$defs/NoopRequest"};
 const schema142 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/NoopAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema141 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"noop"}}};
 
@@ -323,18 +323,18 @@ return errors === 0;
 }
 
 
-function validate831(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate896(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate397(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate397.errors : vErrors.concat(validate397.errors);
 errors = vErrors.length;
 }
-validate831.errors = vErrors;
+validate896.errors = vErrors;
 return errors === 0;
 }
 
-const schema293 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema312 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -499,18 +499,18 @@ return errors === 0;
 }
 
 
-function validate833(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate898(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate833.errors = vErrors;
+validate898.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate833 },
+  "200": { validate: validate898 },
   "422": {},
 };

@@ -59,8 +59,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate851;
-const schema302 = {"$ref":"schemas#/$defs/OpenOrdersRequest"};
+export const body = validate916;
+const schema321 = {"$ref":"schemas#/$defs/OpenOrdersRequest"};
 const schema145 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"openOrders"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -129,18 +129,18 @@ return errors === 0;
 }
 
 
-function validate851(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate916(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate414(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate414.errors : vErrors.concat(validate414.errors);
 errors = vErrors.length;
 }
-validate851.errors = vErrors;
+validate916.errors = vErrors;
 return errors === 0;
 }
 
-const schema303 = {"$ref":"schemas#/$defs/OpenOrders"};
+const schema322 = {"$ref":"schemas#/$defs/OpenOrders"};
 const schema144 = {"type":"array","items":{"$ref":"schemas#/$defs/OpenOrder"}};
 const schema143 = {"type":"object","required":["coin","side","limitPx","sz","oid","timestamp"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"limitPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"timestamp":{"$ref":"schemas#/$defs/Timestamp"},"origSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]},"reduceOnly":{"type":"boolean"}}};
 const schema35 = {"type":"string","minLength":1};
@@ -406,18 +406,18 @@ return errors === 0;
 }
 
 
-function validate853(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate918(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate412(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate412.errors : vErrors.concat(validate412.errors);
 errors = vErrors.length;
 }
-validate853.errors = vErrors;
+validate918.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate853 },
+  "200": { validate: validate918 },
   "422": {},
 };

@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate739;
-const schema246 = {"$ref":"schemas#/$defs/OrderRequest"};
+export const body = validate804;
+const schema265 = {"$ref":"schemas#/$defs/OrderRequest"};
 const schema155 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/OrderAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema147 = {"type":"object","additionalProperties":false,"required":["type","orders","grouping"],"properties":{"type":{"type":"string","const":"order"},"orders":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Order"}},"grouping":{"$ref":"schemas#/$defs/Grouping"},"builder":{"$ref":"schemas#/$defs/Builder"}}};
 const schema42 = {"type":"object","additionalProperties":false,"required":["a","b","p","s","r","t"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"b":{"type":"boolean"},"p":{"$ref":"schemas#/$defs/DecimalString"},"s":{"$ref":"schemas#/$defs/DecimalString"},"r":{"type":"boolean"},"t":{"$ref":"schemas#/$defs/OrderType"},"c":{"$ref":"schemas#/$defs/Cloid"}}};
@@ -805,18 +805,18 @@ return errors === 0;
 }
 
 
-function validate739(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate804(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate443(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate443.errors : vErrors.concat(validate443.errors);
 errors = vErrors.length;
 }
-validate739.errors = vErrors;
+validate804.errors = vErrors;
 return errors === 0;
 }
 
-const schema247 = {"$ref":"schemas#/$defs/PlacementAnswer"};
+const schema266 = {"$ref":"schemas#/$defs/PlacementAnswer"};
 const schema165 = {"oneOf":[{"$ref":"schemas#/$defs/OrderOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema149 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/PlacementResult"}}};
 const schema150 = {"type":"object","required":["type","data"],"properties":{"type":{"anyOf":[{"type":"string","enum":["order","batchModify"]},{"type":"string"}]},"data":{"type":"object","required":["statuses"],"properties":{"statuses":{"type":"array","items":{"$ref":"schemas#/$defs/PlacementStatus"}}}}}};
@@ -1350,18 +1350,18 @@ return errors === 0;
 }
 
 
-function validate741(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate806(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate478(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate478.errors : vErrors.concat(validate478.errors);
 errors = vErrors.length;
 }
-validate741.errors = vErrors;
+validate806.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate741 },
+  "200": { validate: validate806 },
   "422": {},
 };

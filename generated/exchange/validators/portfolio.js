@@ -36,8 +36,8 @@ class HexPattern {
   }
 }
 
-export const body = validate915;
-const schema334 = {"$ref":"schemas#/$defs/PortfolioRequest"};
+export const body = validate980;
+const schema353 = {"$ref":"schemas#/$defs/PortfolioRequest"};
 const schema171 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"portfolio"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -106,18 +106,18 @@ return errors === 0;
 }
 
 
-function validate915(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate980(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate498(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate498.errors : vErrors.concat(validate498.errors);
 errors = vErrors.length;
 }
-validate915.errors = vErrors;
+validate980.errors = vErrors;
 return errors === 0;
 }
 
-const schema335 = {"$ref":"schemas#/$defs/Portfolio"};
+const schema354 = {"$ref":"schemas#/$defs/Portfolio"};
 const schema168 = {"type":"array","items":{"$ref":"schemas#/$defs/PortfolioPeriod"}};
 const schema169 = {"type":"array","prefixItems":[{"type":"string"},{"type":"object","required":["accountValueHistory","pnlHistory","vlm"],"properties":{"accountValueHistory":{"type":"array","items":{"$ref":"schemas#/$defs/HistoryPoint"}},"pnlHistory":{"type":"array","items":{"$ref":"schemas#/$defs/HistoryPoint"}},"vlm":{"$ref":"schemas#/$defs/ResponseDecimal"}}}],"minItems":2,"maxItems":2};
 const schema117 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Timestamp"},{"$ref":"schemas#/$defs/ResponseDecimal"}],"minItems":2,"maxItems":2};
@@ -305,18 +305,18 @@ return errors === 0;
 }
 
 
-function validate917(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate982(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate488(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate488.errors : vErrors.concat(validate488.errors);
 errors = vErrors.length;
 }
-validate917.errors = vErrors;
+validate982.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate917 },
+  "200": { validate: validate982 },
   "422": {},
 };

@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate827;
-const schema290 = {"$ref":"schemas#/$defs/ReserveRequestWeightRequest"};
+export const body = validate892;
+const schema309 = {"$ref":"schemas#/$defs/ReserveRequestWeightRequest"};
 const schema174 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ReserveRequestWeightAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema173 = {"type":"object","additionalProperties":false,"required":["type","weight"],"properties":{"type":{"type":"string","const":"reserveRequestWeight"},"weight":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
 
@@ -344,18 +344,18 @@ return errors === 0;
 }
 
 
-function validate827(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate892(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate513(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate513.errors : vErrors.concat(validate513.errors);
 errors = vErrors.length;
 }
-validate827.errors = vErrors;
+validate892.errors = vErrors;
 return errors === 0;
 }
 
-const schema291 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema310 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -520,18 +520,18 @@ return errors === 0;
 }
 
 
-function validate829(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate894(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate829.errors = vErrors;
+validate894.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate829 },
+  "200": { validate: validate894 },
   "422": {},
 };

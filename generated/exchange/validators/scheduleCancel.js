@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate759;
-const schema256 = {"$ref":"schemas#/$defs/ScheduleCancelRequest"};
+export const body = validate824;
+const schema275 = {"$ref":"schemas#/$defs/ScheduleCancelRequest"};
 const schema178 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ScheduleCancelAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema177 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"scheduleCancel"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
 const schema26 = {"type":"integer","minimum":0};
@@ -348,18 +348,18 @@ return errors === 0;
 }
 
 
-function validate759(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate824(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate525(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate525.errors : vErrors.concat(validate525.errors);
 errors = vErrors.length;
 }
-validate759.errors = vErrors;
+validate824.errors = vErrors;
 return errors === 0;
 }
 
-const schema257 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema276 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -524,18 +524,18 @@ return errors === 0;
 }
 
 
-function validate761(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate826(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate761.errors = vErrors;
+validate826.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate761 },
+  "200": { validate: validate826 },
   "422": {},
 };

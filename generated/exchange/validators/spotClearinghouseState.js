@@ -36,8 +36,8 @@ class HexPattern {
   }
 }
 
-export const body = validate879;
-const schema316 = {"$ref":"schemas#/$defs/SpotClearinghouseStateRequest"};
+export const body = validate944;
+const schema335 = {"$ref":"schemas#/$defs/SpotClearinghouseStateRequest"};
 const schema187 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"spotClearinghouseState"},"user":{"$ref":"schemas#/$defs/UserQuery"},"dex":{"type":"string"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -112,18 +112,18 @@ return errors === 0;
 }
 
 
-function validate879(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate944(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate559(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate559.errors : vErrors.concat(validate559.errors);
 errors = vErrors.length;
 }
-validate879.errors = vErrors;
+validate944.errors = vErrors;
 return errors === 0;
 }
 
-const schema317 = {"$ref":"schemas#/$defs/SpotClearinghouseState"};
+const schema336 = {"$ref":"schemas#/$defs/SpotClearinghouseState"};
 const schema186 = {"type":"object","required":["balances"],"properties":{"balances":{"type":"array","items":{"$ref":"schemas#/$defs/SpotBalance"}}}};
 const schema185 = {"type":"object","required":["coin","token","total","hold","entryNtl"],"properties":{"coin":{"type":"string"},"token":{"type":"integer","minimum":0},"total":{"$ref":"schemas#/$defs/ResponseDecimal"},"hold":{"$ref":"schemas#/$defs/ResponseDecimal"},"entryNtl":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
@@ -252,18 +252,18 @@ return errors === 0;
 }
 
 
-function validate881(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate946(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate557(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate557.errors : vErrors.concat(validate557.errors);
 errors = vErrors.length;
 }
-validate881.errors = vErrors;
+validate946.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate881 },
+  "200": { validate: validate946 },
   "422": {},
 };

@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate839;
-const schema296 = {"$ref":"schemas#/$defs/SpotMetaRequest"};
+export const body = validate904;
+const schema315 = {"$ref":"schemas#/$defs/SpotMetaRequest"};
 const schema193 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"spotMeta"}}};
 
 function validate571(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -88,18 +88,18 @@ return errors === 0;
 }
 
 
-function validate839(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate904(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate571(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate571.errors : vErrors.concat(validate571.errors);
 errors = vErrors.length;
 }
-validate839.errors = vErrors;
+validate904.errors = vErrors;
 return errors === 0;
 }
 
-const schema297 = {"$ref":"schemas#/$defs/SpotMeta"};
+const schema316 = {"$ref":"schemas#/$defs/SpotMeta"};
 const schema188 = {"type":"object","required":["universe","tokens"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/SpotPair"}},"tokens":{"type":"array","items":{"$ref":"schemas#/$defs/SpotToken"}}}};
 const schema189 = {"type":"object","required":["name","tokens","index","isCanonical"],"properties":{"name":{"type":"string"},"tokens":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2},"index":{"type":"integer","minimum":0},"isCanonical":{"type":"boolean"}}};
 
@@ -430,18 +430,18 @@ return errors === 0;
 }
 
 
-function validate841(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate906(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate561(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate561.errors : vErrors.concat(validate561.errors);
 errors = vErrors.length;
 }
-validate841.errors = vErrors;
+validate906.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate841 },
+  "200": { validate: validate906 },
   "422": {},
 };

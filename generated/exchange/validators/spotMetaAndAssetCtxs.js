@@ -59,8 +59,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate875;
-const schema314 = {"$ref":"schemas#/$defs/SpotMetaAndAssetCtxsRequest"};
+export const body = validate940;
+const schema333 = {"$ref":"schemas#/$defs/SpotMetaAndAssetCtxsRequest"};
 const schema192 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"spotMetaAndAssetCtxs"}}};
 
 function validate570(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -98,18 +98,18 @@ return errors === 0;
 }
 
 
-function validate875(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate940(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate570(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate570.errors : vErrors.concat(validate570.errors);
 errors = vErrors.length;
 }
-validate875.errors = vErrors;
+validate940.errors = vErrors;
 return errors === 0;
 }
 
-const schema315 = {"$ref":"schemas#/$defs/SpotMetaAndAssetCtxs"};
+const schema334 = {"$ref":"schemas#/$defs/SpotMetaAndAssetCtxs"};
 const schema191 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/SpotMeta"},{"type":"array","items":{"$ref":"schemas#/$defs/SpotAssetCtx"}}],"minItems":2,"maxItems":2};
 const schema188 = {"type":"object","required":["universe","tokens"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/SpotPair"}},"tokens":{"type":"array","items":{"$ref":"schemas#/$defs/SpotToken"}}}};
 const schema189 = {"type":"object","required":["name","tokens","index","isCanonical"],"properties":{"name":{"type":"string"},"tokens":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2},"index":{"type":"integer","minimum":0},"isCanonical":{"type":"boolean"}}};
@@ -635,18 +635,18 @@ return errors === 0;
 }
 
 
-function validate877(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate942(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate567(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate567.errors : vErrors.concat(validate567.errors);
 errors = vErrors.length;
 }
-validate877.errors = vErrors;
+validate942.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate877 },
+  "200": { validate: validate942 },
   "422": {},
 };

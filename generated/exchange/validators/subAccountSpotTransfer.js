@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate819;
-const schema286 = {"$ref":"schemas#/$defs/SubAccountSpotTransferRequest"};
+export const body = validate884;
+const schema305 = {"$ref":"schemas#/$defs/SubAccountSpotTransferRequest"};
 const schema202 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/SubAccountSpotTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema201 = {"type":"object","additionalProperties":false,"required":["type","subAccountUser","isDeposit","token","amount"],"properties":{"type":{"type":"string","const":"subAccountSpotTransfer"},"subAccountUser":{"$ref":"schemas#/$defs/LowercaseAddress"},"isDeposit":{"type":"boolean"},"token":{"$ref":"schemas#/$defs/SpotTokenName"},"amount":{"$ref":"schemas#/$defs/DecimalString"}}};
 const schema54 = {"type":"string","pattern":"^0x[0-9a-f]{40}$"};
@@ -423,18 +423,18 @@ return errors === 0;
 }
 
 
-function validate819(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate884(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate595(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate595.errors : vErrors.concat(validate595.errors);
 errors = vErrors.length;
 }
-validate819.errors = vErrors;
+validate884.errors = vErrors;
 return errors === 0;
 }
 
-const schema287 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema306 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -599,18 +599,18 @@ return errors === 0;
 }
 
 
-function validate821(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate886(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate821.errors = vErrors;
+validate886.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate821 },
+  "200": { validate: validate886 },
   "422": {},
 };

@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate815;
-const schema284 = {"$ref":"schemas#/$defs/SubAccountTransferRequest"};
+export const body = validate880;
+const schema303 = {"$ref":"schemas#/$defs/SubAccountTransferRequest"};
 const schema204 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/SubAccountTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema203 = {"type":"object","additionalProperties":false,"required":["type","subAccountUser","isDeposit","usd"],"properties":{"type":{"type":"string","const":"subAccountTransfer"},"subAccountUser":{"$ref":"schemas#/$defs/LowercaseAddress"},"isDeposit":{"type":"boolean"},"usd":{"$ref":"schemas#/$defs/MicroUsd"}}};
 const schema54 = {"type":"string","pattern":"^0x[0-9a-f]{40}$"};
@@ -396,18 +396,18 @@ return errors === 0;
 }
 
 
-function validate815(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate880(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate604(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate604.errors : vErrors.concat(validate604.errors);
 errors = vErrors.length;
 }
-validate815.errors = vErrors;
+validate880.errors = vErrors;
 return errors === 0;
 }
 
-const schema285 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema304 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -572,18 +572,18 @@ return errors === 0;
 }
 
 
-function validate817(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate882(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate817.errors = vErrors;
+validate882.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate817 },
+  "200": { validate: validate882 },
   "422": {},
 };

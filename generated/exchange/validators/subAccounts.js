@@ -59,8 +59,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate911;
-const schema332 = {"$ref":"schemas#/$defs/SubAccountsRequest"};
+export const body = validate976;
+const schema351 = {"$ref":"schemas#/$defs/SubAccountsRequest"};
 const schema206 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"subAccounts"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -129,18 +129,18 @@ return errors === 0;
 }
 
 
-function validate911(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate976(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate612(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate612.errors : vErrors.concat(validate612.errors);
 errors = vErrors.length;
 }
-validate911.errors = vErrors;
+validate976.errors = vErrors;
 return errors === 0;
 }
 
-const schema333 = {"$ref":"schemas#/$defs/SubAccounts"};
+const schema352 = {"$ref":"schemas#/$defs/SubAccounts"};
 const schema205 = {"anyOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SubAccount"}},{"type":"null"}]};
 const schema200 = {"type":"object","required":["name","subAccountUser","master","clearinghouseState","spotState"],"properties":{"name":{"type":"string"},"subAccountUser":{"$ref":"schemas#/$defs/Address"},"master":{"$ref":"schemas#/$defs/Address"},"clearinghouseState":{"$ref":"schemas#/$defs/ClearinghouseState"},"spotState":{"$ref":"schemas#/$defs/SpotClearinghouseState"}}};
 const schema20 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
@@ -836,18 +836,18 @@ return errors === 0;
 }
 
 
-function validate913(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate978(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate610(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate610.errors : vErrors.concat(validate610.errors);
 errors = vErrors.length;
 }
-validate913.errors = vErrors;
+validate978.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate913 },
+  "200": { validate: validate978 },
   "422": {},
 };

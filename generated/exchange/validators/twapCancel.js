@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate803;
-const schema278 = {"$ref":"schemas#/$defs/TwapCancelRequest"};
+export const body = validate868;
+const schema297 = {"$ref":"schemas#/$defs/TwapCancelRequest"};
 const schema213 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/TwapCancelAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema211 = {"type":"object","additionalProperties":false,"required":["type","a","t"],"properties":{"type":{"type":"string","const":"twapCancel"},"a":{"$ref":"schemas#/$defs/AssetIndex"},"t":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
 const schema32 = {"type":"integer","minimum":0};
@@ -373,18 +373,18 @@ return errors === 0;
 }
 
 
-function validate803(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate868(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate625(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate625.errors : vErrors.concat(validate625.errors);
 errors = vErrors.length;
 }
-validate803.errors = vErrors;
+validate868.errors = vErrors;
 return errors === 0;
 }
 
-const schema279 = {"$ref":"schemas#/$defs/TwapCancelAnswer"};
+const schema298 = {"$ref":"schemas#/$defs/TwapCancelAnswer"};
 const schema212 = {"oneOf":[{"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"type":"object","required":["type","data"],"properties":{"type":{"type":"string","const":"twapCancel"},"data":{"type":"object","required":["status"],"properties":{"status":{"$ref":"schemas#/$defs/CancelStatus"}}}}}}},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema60 = {"anyOf":[{"type":"string","enum":["success"]},{"$ref":"schemas#/$defs/ErrorStatus"}]};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"}}};
@@ -618,18 +618,18 @@ return errors === 0;
 }
 
 
-function validate805(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate870(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate622(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate622.errors : vErrors.concat(validate622.errors);
 errors = vErrors.length;
 }
-validate805.errors = vErrors;
+validate870.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate805 },
+  "200": { validate: validate870 },
   "422": {},
 };

@@ -36,8 +36,8 @@ class HexPattern {
   }
 }
 
-export const body = validate903;
-const schema328 = {"$ref":"schemas#/$defs/UserFeesRequest"};
+export const body = validate968;
+const schema347 = {"$ref":"schemas#/$defs/UserFeesRequest"};
 const schema230 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"userFees"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -106,18 +106,18 @@ return errors === 0;
 }
 
 
-function validate903(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate968(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate694(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate694.errors : vErrors.concat(validate694.errors);
 errors = vErrors.length;
 }
-validate903.errors = vErrors;
+validate968.errors = vErrors;
 return errors === 0;
 }
 
-const schema329 = {"$ref":"schemas#/$defs/UserFees"};
+const schema348 = {"$ref":"schemas#/$defs/UserFees"};
 const schema229 = {"type":"object","required":["dailyUserVlm","feeSchedule","userCrossRate","userAddRate"],"properties":{"dailyUserVlm":{"type":"array","items":{"$ref":"schemas#/$defs/DailyVolume"}},"feeSchedule":{"type":"object","required":["cross","add"],"properties":{"cross":{"$ref":"schemas#/$defs/ResponseDecimal"},"add":{"$ref":"schemas#/$defs/ResponseDecimal"},"spotCross":{"$ref":"schemas#/$defs/ResponseDecimal"},"spotAdd":{"$ref":"schemas#/$defs/ResponseDecimal"},"referralDiscount":{"$ref":"schemas#/$defs/ResponseDecimal"}}},"userCrossRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"userAddRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"userSpotCrossRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"userSpotAddRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"activeReferralDiscount":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 const schema88 = {"type":"object","required":["date","userCross","userAdd","exchange"],"properties":{"date":{"type":"string"},"userCross":{"$ref":"schemas#/$defs/ResponseDecimal"},"userAdd":{"$ref":"schemas#/$defs/ResponseDecimal"},"exchange":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
@@ -318,18 +318,18 @@ return errors === 0;
 }
 
 
-function validate905(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate970(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate682(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate682.errors : vErrors.concat(validate682.errors);
 errors = vErrors.length;
 }
-validate905.errors = vErrors;
+validate970.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate905 },
+  "200": { validate: validate970 },
   "422": {},
 };

@@ -59,8 +59,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate863;
-const schema308 = {"$ref":"schemas#/$defs/UserFillsRequest"};
+export const body = validate928;
+const schema327 = {"$ref":"schemas#/$defs/UserFillsRequest"};
 const schema233 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"userFills"},"user":{"$ref":"schemas#/$defs/UserQuery"},"aggregateByTime":{"type":"boolean"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -135,18 +135,18 @@ return errors === 0;
 }
 
 
-function validate863(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate928(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate702(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate702.errors : vErrors.concat(validate702.errors);
 errors = vErrors.length;
 }
-validate863.errors = vErrors;
+validate928.errors = vErrors;
 return errors === 0;
 }
 
-const schema309 = {"$ref":"schemas#/$defs/UserFills"};
+const schema328 = {"$ref":"schemas#/$defs/UserFills"};
 const schema231 = {"type":"array","items":{"$ref":"schemas#/$defs/Fill"}};
 const schema101 = {"type":"object","required":["coin","px","sz","side","time","startPosition","dir","closedPnl","hash","oid","crossed","fee"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"px":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"side":{"$ref":"schemas#/$defs/Side"},"time":{"$ref":"schemas#/$defs/Timestamp"},"startPosition":{"$ref":"schemas#/$defs/ResponseDecimal"},"dir":{"type":"string"},"closedPnl":{"$ref":"schemas#/$defs/ResponseDecimal"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"oid":{"$ref":"schemas#/$defs/OrderId"},"crossed":{"type":"boolean"},"fee":{"$ref":"schemas#/$defs/ResponseDecimal"},"tid":{"type":"integer","minimum":0},"feeToken":{"type":"string"},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]},"twapId":{"type":["integer","null"]}}};
 const schema35 = {"type":"string","minLength":1};
@@ -494,18 +494,18 @@ return errors === 0;
 }
 
 
-function validate865(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate930(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate696(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate696.errors : vErrors.concat(validate696.errors);
 errors = vErrors.length;
 }
-validate865.errors = vErrors;
+validate930.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate865 },
+  "200": { validate: validate930 },
   "422": {},
 };

@@ -59,8 +59,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate895;
-const schema324 = {"$ref":"schemas#/$defs/UserFillsByTimeRequest"};
+export const body = validate960;
+const schema343 = {"$ref":"schemas#/$defs/UserFillsByTimeRequest"};
 const schema232 = {"type":"object","additionalProperties":false,"required":["type","user","startTime"],"properties":{"type":{"type":"string","const":"userFillsByTime"},"user":{"$ref":"schemas#/$defs/UserQuery"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"},"aggregateByTime":{"type":"boolean"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -197,18 +197,18 @@ return errors === 0;
 }
 
 
-function validate895(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate960(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate698(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate698.errors : vErrors.concat(validate698.errors);
 errors = vErrors.length;
 }
-validate895.errors = vErrors;
+validate960.errors = vErrors;
 return errors === 0;
 }
 
-const schema325 = {"$ref":"schemas#/$defs/UserFills"};
+const schema344 = {"$ref":"schemas#/$defs/UserFills"};
 const schema231 = {"type":"array","items":{"$ref":"schemas#/$defs/Fill"}};
 const schema101 = {"type":"object","required":["coin","px","sz","side","time","startPosition","dir","closedPnl","hash","oid","crossed","fee"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"px":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"side":{"$ref":"schemas#/$defs/Side"},"time":{"$ref":"schemas#/$defs/Timestamp"},"startPosition":{"$ref":"schemas#/$defs/ResponseDecimal"},"dir":{"type":"string"},"closedPnl":{"$ref":"schemas#/$defs/ResponseDecimal"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"oid":{"$ref":"schemas#/$defs/OrderId"},"crossed":{"type":"boolean"},"fee":{"$ref":"schemas#/$defs/ResponseDecimal"},"tid":{"type":"integer","minimum":0},"feeToken":{"type":"string"},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]},"twapId":{"type":["integer","null"]}}};
 const schema35 = {"type":"string","minLength":1};
@@ -556,18 +556,18 @@ return errors === 0;
 }
 
 
-function validate897(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate962(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate696(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate696.errors : vErrors.concat(validate696.errors);
 errors = vErrors.length;
 }
-validate897.errors = vErrors;
+validate962.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate897 },
+  "200": { validate: validate962 },
   "422": {},
 };

@@ -46,8 +46,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate891;
-const schema322 = {"$ref":"schemas#/$defs/UserFundingRequest"};
+export const body = validate956;
+const schema341 = {"$ref":"schemas#/$defs/UserFundingRequest"};
 const schema235 = {"type":"object","additionalProperties":false,"required":["type","user","startTime"],"properties":{"type":{"type":"string","const":"userFunding"},"user":{"$ref":"schemas#/$defs/UserQuery"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -178,18 +178,18 @@ return errors === 0;
 }
 
 
-function validate891(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate956(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate706(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate706.errors : vErrors.concat(validate706.errors);
 errors = vErrors.length;
 }
-validate891.errors = vErrors;
+validate956.errors = vErrors;
 return errors === 0;
 }
 
-const schema323 = {"$ref":"schemas#/$defs/UserFunding"};
+const schema342 = {"$ref":"schemas#/$defs/UserFunding"};
 const schema234 = {"type":"array","items":{"$ref":"schemas#/$defs/FundingPayment"}};
 const schema111 = {"type":"object","required":["time","hash","delta"],"properties":{"time":{"$ref":"schemas#/$defs/Timestamp"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"delta":{"type":"object","required":["type","coin","usdc","szi","fundingRate"],"properties":{"type":{"type":"string","const":"funding"},"coin":{"$ref":"schemas#/$defs/Coin"},"usdc":{"$ref":"schemas#/$defs/ResponseDecimal"},"szi":{"$ref":"schemas#/$defs/ResponseDecimal"},"fundingRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"nSamples":{"type":["integer","null"]}}}}};
 const schema26 = {"type":"integer","minimum":0};
@@ -390,18 +390,18 @@ return errors === 0;
 }
 
 
-function validate893(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate958(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate704(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate704.errors : vErrors.concat(validate704.errors);
 errors = vErrors.length;
 }
-validate893.errors = vErrors;
+validate958.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate893 },
+  "200": { validate: validate958 },
   "422": {},
 };

@@ -36,8 +36,8 @@ class HexPattern {
   }
 }
 
-export const body = validate919;
-const schema336 = {"$ref":"schemas#/$defs/UserNonFundingLedgerUpdatesRequest"};
+export const body = validate984;
+const schema355 = {"$ref":"schemas#/$defs/UserNonFundingLedgerUpdatesRequest"};
 const schema236 = {"type":"object","additionalProperties":false,"required":["type","user","startTime"],"properties":{"type":{"type":"string","const":"userNonFundingLedgerUpdates"},"user":{"$ref":"schemas#/$defs/UserQuery"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -168,18 +168,18 @@ return errors === 0;
 }
 
 
-function validate919(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate984(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate710(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate710.errors : vErrors.concat(validate710.errors);
 errors = vErrors.length;
 }
-validate919.errors = vErrors;
+validate984.errors = vErrors;
 return errors === 0;
 }
 
-const schema337 = {"$ref":"schemas#/$defs/LedgerUpdates"};
+const schema356 = {"$ref":"schemas#/$defs/LedgerUpdates"};
 const schema121 = {"type":"array","items":{"$ref":"schemas#/$defs/LedgerUpdate"}};
 const schema120 = {"type":"object","required":["time","hash","delta"],"properties":{"time":{"$ref":"schemas#/$defs/Timestamp"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"delta":{"type":"object","required":["type"],"additionalProperties":true,"properties":{"type":{"type":"string"},"usdc":{"$ref":"schemas#/$defs/ResponseDecimal"},"toPerp":{"type":"boolean"},"token":{"type":"string"},"amount":{"$ref":"schemas#/$defs/ResponseDecimal"},"user":{"$ref":"schemas#/$defs/Address"},"destination":{"$ref":"schemas#/$defs/Address"},"fee":{"$ref":"schemas#/$defs/ResponseDecimal"}}}}};
 const schema26 = {"type":"integer","minimum":0};
@@ -369,18 +369,18 @@ return errors === 0;
 }
 
 
-function validate921(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate986(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate342(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate342.errors : vErrors.concat(validate342.errors);
 errors = vErrors.length;
 }
-validate921.errors = vErrors;
+validate986.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate921 },
+  "200": { validate: validate986 },
   "422": {},
 };

@@ -36,8 +36,8 @@ class HexPattern {
   }
 }
 
-export const body = validate907;
-const schema330 = {"$ref":"schemas#/$defs/UserRateLimitRequest"};
+export const body = validate972;
+const schema349 = {"$ref":"schemas#/$defs/UserRateLimitRequest"};
 const schema239 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"userRateLimit"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -106,18 +106,18 @@ return errors === 0;
 }
 
 
-function validate907(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate972(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate717(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate717.errors : vErrors.concat(validate717.errors);
 errors = vErrors.length;
 }
-validate907.errors = vErrors;
+validate972.errors = vErrors;
 return errors === 0;
 }
 
-const schema331 = {"$ref":"schemas#/$defs/UserRateLimit"};
+const schema350 = {"$ref":"schemas#/$defs/UserRateLimit"};
 const schema238 = {"type":"object","required":["cumVlm","nRequestsUsed","nRequestsCap"],"properties":{"cumVlm":{"$ref":"schemas#/$defs/ResponseDecimal"},"nRequestsUsed":{"type":"integer","minimum":0,"maximum":9007199254740991},"nRequestsCap":{"type":"integer","minimum":0,"maximum":9007199254740991},"nRequestsSurplus":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
 const pattern4 = func0("^-?[0-9]+(\\.[0-9]+)?$", "u");
@@ -223,18 +223,18 @@ return errors === 0;
 }
 
 
-function validate909(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate974(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate715(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate715.errors : vErrors.concat(validate715.errors);
 errors = vErrors.length;
 }
-validate909.errors = vErrors;
+validate974.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate909 },
+  "200": { validate: validate974 },
   "422": {},
 };

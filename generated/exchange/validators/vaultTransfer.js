@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate807;
-const schema280 = {"$ref":"schemas#/$defs/VaultTransferRequest"};
+export const body = validate872;
+const schema299 = {"$ref":"schemas#/$defs/VaultTransferRequest"};
 const schema242 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/VaultTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema241 = {"type":"object","additionalProperties":false,"required":["type","vaultAddress","isDeposit","usd"],"properties":{"type":{"type":"string","const":"vaultTransfer"},"vaultAddress":{"$ref":"schemas#/$defs/LowercaseAddress"},"isDeposit":{"type":"boolean"},"usd":{"$ref":"schemas#/$defs/MicroUsd"}}};
 const schema54 = {"type":"string","pattern":"^0x[0-9a-f]{40}$"};
@@ -396,18 +396,18 @@ return errors === 0;
 }
 
 
-function validate807(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate872(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate724(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate724.errors : vErrors.concat(validate724.errors);
 errors = vErrors.length;
 }
-validate807.errors = vErrors;
+validate872.errors = vErrors;
 return errors === 0;
 }
 
-const schema281 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema300 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -572,18 +572,18 @@ return errors === 0;
 }
 
 
-function validate809(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate874(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate809.errors = vErrors;
+validate874.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate809 },
+  "200": { validate: validate874 },
   "422": {},
 };
