@@ -1,4 +1,11 @@
-import type { Fill, WsTrades, WsUserFills } from "../../../generated/exchange/types.js";
+import type {
+  Fill,
+  HistoricalOrders,
+  WsOrderUpdate,
+  WsOrderUpdates,
+  WsTrades,
+  WsUserFills,
+} from "../../../generated/exchange/types.js";
 import { RecentKeys } from "./recent-keys.js";
 
 /** How one subscription's messages go on across reconnects. */
@@ -100,6 +107,69 @@ export function fillsContinuity(
       if (!current.snapshot) return;
       current.snapshot = false;
       fillGap(message.user, current.held).catch(fail);
+    },
+  };
+}
+
+/** Reads the user's orders with their latest status (`historicalOrders`). */
+export type OrdersNow = () => Promise<HistoricalOrders>;
+
+function updateKey(update: WsOrderUpdate): string {
+  return `${update.order.oid}|${update.status}|${update.statusTimestamp}`;
+}
+
+/**
+ * `orderUpdates`: after a reconnect, the status changes made while the socket was down are read from
+ * `historicalOrders` (sent after the new subscription, so it covers up to it) and delivered as one
+ * message, oldest first, before the messages that arrived meanwhile; repeats are dropped. An order
+ * that changed twice while the socket was down shows its latest status. A failed read ends the
+ * subscription (`fail`) rather than skip updates.
+ */
+export function orderUpdatesContinuity(
+  deliver: (data: unknown) => void,
+  ordersNow: OrdersNow,
+  fail: (error: unknown) => void,
+): Continuity {
+  const seen = new RecentKeys(REMEMBERED);
+  let latest = Date.now();
+  let waiting: WsOrderUpdates[] | undefined;
+
+  const pass = (updates: readonly WsOrderUpdate[]) => {
+    const fresh = updates.filter((update) => !seen.has(updateKey(update)));
+    for (const update of fresh) {
+      seen.add(updateKey(update));
+      if (update.statusTimestamp > latest) latest = update.statusTimestamp;
+    }
+    if (fresh.length > 0) deliver(fresh);
+  };
+
+  async function fillGap(held: WsOrderUpdates[]): Promise<void> {
+    const since = latest;
+    const missed = (await ordersNow())
+      .filter((entry) => entry.statusTimestamp >= since)
+      .sort((a, b) => a.statusTimestamp - b.statusTimestamp)
+      .map(({ order, status, statusTimestamp }): WsOrderUpdate => {
+        const { coin, side, limitPx, sz, oid, timestamp, origSz, cloid } = order;
+        return {
+          order: { coin, side, limitPx, sz, oid, timestamp, origSz, ...(cloid && { cloid }) },
+          status,
+          statusTimestamp,
+        };
+      });
+    waiting = undefined;
+    pass(missed);
+    for (const updates of held) pass(updates);
+  }
+
+  return {
+    reconnected() {
+      const held: WsOrderUpdates[] = [];
+      waiting = held;
+      fillGap(held).catch(fail);
+    },
+    receive(data) {
+      if (waiting !== undefined) waiting.push(data as WsOrderUpdates);
+      else pass(data as WsOrderUpdates);
     },
   };
 }

@@ -12,7 +12,13 @@ import { SocketConnection } from "../../runtime/websocket/socket-connection.js";
 import type { WebSocketConstructor } from "../../runtime/websocket/websocket-like.js";
 import { ExchangeError } from "../errors/exchange-error.js";
 import { createInfoClient } from "../info-client.js";
-import { type Continuity, fillsContinuity, passThrough, tradesContinuity } from "./continuity.js";
+import {
+  type Continuity,
+  fillsContinuity,
+  orderUpdatesContinuity,
+  passThrough,
+  tradesContinuity,
+} from "./continuity.js";
 import type { FeedQueue } from "./feed-queue.js";
 import type { FeedType } from "./feed-types.js";
 import { type PostRequest, type PostResponse, postFetch } from "./post-fetch.js";
@@ -195,19 +201,20 @@ export class FeedSession {
 
   #continuity(entry: FeedEntry, deliver: (data: unknown) => void): Continuity {
     if (entry.type === "trades") return tradesContinuity(deliver);
-    if (entry.type !== "userFills") return passThrough(deliver);
+    if (entry.type !== "userFills" && entry.type !== "orderUpdates") return passThrough(deliver);
     const user = String(entry.request.user);
+    // Gaps are read over the same socket, after the new subscription: the answers cover up to it.
     this.#info ??= createInfoClient({
       baseUrl: this.#settings.baseUrl,
       fetch: this.fetch,
       validateResponse: this.#settings.validate,
     });
     const info = this.#info;
-    return fillsContinuity(
-      deliver,
-      (startTime) => info.fillsByTime(user, { startTime }),
-      (error) => entry.queue.fail(error),
-    );
+    const fail = (error: unknown) => entry.queue.fail(error);
+    if (entry.type === "orderUpdates") {
+      return orderUpdatesContinuity(deliver, () => info.historicalOrders(user), fail);
+    }
+    return fillsContinuity(deliver, (startTime) => info.fillsByTime(user, { startTime }), fail);
   }
 
   #remove(live: Live): void {
