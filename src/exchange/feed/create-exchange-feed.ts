@@ -46,8 +46,8 @@ const WHOLE_STATE: ReadonlySet<FeedType> = new Set(["allMids", "l2Book", "bbo", 
  *   console.log(book.levels[0][0]?.px, book.levels[1][0]?.px);
  *   break; // unsubscribes
  * }
- * const exchange = createExchangeClient({ baseUrl: "https://api.hyperliquid.xyz", privateKey: key, network: "mainnet", fetch: feed.fetch });
- * await exchange.order([{ a: 0, b: true, p: "61500", s: "0.002", r: false, t: { limit: { tif: "Gtc" } } }]); // sent over the socket
+ * const overSocket = createExchangeClient({ baseUrl: "https://api.hyperliquid.xyz", privateKey: key, network: "mainnet", fetch: feed.fetch });
+ * await overSocket.order([{ a: 0, b: true, p: "61500", s: "0.002", r: false, t: { limit: { tif: "Gtc" } } }]); // sent over the socket
  * await feed.close();
  */
 export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {

@@ -7,7 +7,8 @@ import { ChainkitError } from "../../runtime/errors/chainkit-error.js";
  * raise `maxBuffered`.
  *
  * @example
- * try { for await (const fills of feed.subscribe({ type: "userFills", user })) await slowWork(fills); } catch (err) {
+ * const feed = createExchangeFeed({ baseUrl });
+ * try { for await (const fills of feed.subscribe({ type: "userFills", user: address })) console.log(fills.fills.length); } catch (err) {
  *   if (err instanceof FeedOverflowError) console.log(err.subscription, err.limit);
  * }
  */

@@ -69,7 +69,18 @@ const TYPE_OF_CHANNEL = new Map(
  * or timer behind.
  *
  * @example
+ * const settings = {
+ *   baseUrl: "https://api.hyperliquid.xyz",
+ *   url: "wss://api.hyperliquid.xyz/ws",
+ *   maxMessageBytes: DEFAULT_MAX_RESPONSE_BYTES,
+ *   handshakeTimeout: 10_000,
+ *   reconnect: resolveReconnectPolicy({}),
+ *   keepAlive: resolveKeepAlivePolicy({}),
+ *   heartbeatInterval: 50_000,
+ *   validate: true,
+ * };
  * const session = await openFeedSession(settings);
+ * const queue = new FeedQueue<unknown>(1000, "latest", () => new Error("overflow"));
  * session.add({ type: "l2Book", request: { type: "l2Book", coin: "BTC" }, queue });
  */
 export class FeedSession {
@@ -354,6 +365,16 @@ const PING = '{"method":"ping"}';
  * Loads the channels' validators and makes a session (the socket opens on the first subscription or request).
  *
  * @example
+ * const settings = {
+ *   baseUrl: "https://api.hyperliquid.xyz",
+ *   url: "wss://api.hyperliquid.xyz/ws",
+ *   maxMessageBytes: DEFAULT_MAX_RESPONSE_BYTES,
+ *   handshakeTimeout: 10_000,
+ *   reconnect: resolveReconnectPolicy({}),
+ *   keepAlive: resolveKeepAlivePolicy({}),
+ *   heartbeatInterval: 50_000,
+ *   validate: true,
+ * };
  * const session = await openFeedSession(settings);
  */
 export async function openFeedSession(settings: FeedSettings): Promise<FeedSession> {

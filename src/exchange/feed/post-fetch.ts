@@ -27,7 +27,7 @@ const REFUSED = 422;
  * @param baseUrl - The exchange base URL the clients were given (no trailing slash).
  * @param post - Sends one `post`.
  * @example
- * const fetch = postFetch("https://api.hyperliquid.xyz", (request, signal) => session.post(request, signal));
+ * const fetch = postFetch("https://api.hyperliquid.xyz", async (request) => ({ type: request.type, payload: {} }));
  * const info = createInfoClient({ baseUrl: "https://api.hyperliquid.xyz", fetch });
  */
 export function postFetch(baseUrl: string, post: PostSender): FetchFunction {

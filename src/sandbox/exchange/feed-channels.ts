@@ -47,6 +47,8 @@ const CANDLE_MS: Readonly<Record<string, number>> = {
  * with none (`orderUpdates`, `userEvents`, `notification`); `state` is set to what it covers.
  *
  * @example
+ * const surface = createExchangeSurface();
+ * const source = { venue: surface.venue, info: async (body: Record<string, unknown>) => body };
  * const state = { cursor: 0, orders: new Map() };
  * await snapshotOf(source, { type: "l2Book", coin: "BTC" }, state); // the book now
  */
@@ -90,7 +92,10 @@ export async function snapshotOf(source: FeedSource, request: FeedRequest, state
  * message.
  *
  * @example
- * await changesOf(source, { type: "orderUpdates", user }, state); // [{ order, status: "canceled", statusTimestamp }]
+ * const surface = createExchangeSurface();
+ * const source = { venue: surface.venue, info: async (body: Record<string, unknown>) => body };
+ * const state = { cursor: 0, orders: new Map() };
+ * await changesOf(source, { type: "orderUpdates", user: address }, state); // [{ order, status: "canceled", statusTimestamp }]
  */
 export async function changesOf(
   source: FeedSource,
