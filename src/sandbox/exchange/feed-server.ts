@@ -33,6 +33,8 @@ export interface ExchangeFeedServer {
   upgrade: UpgradeHandler;
   /** Open connections. */
   readonly connections: number;
+  /** Subscriptions, over all connections. */
+  readonly subscriptions: number;
   /** Drops every open connection at once, without a closing handshake (tests). */
   dropAll(): void;
   /** Stalls every open connection: nothing more is sent or answered, the sockets stay open (tests). */
@@ -279,6 +281,11 @@ export async function createExchangeFeedServer(
     upgrade,
     get connections() {
       return connections.size;
+    },
+    get subscriptions() {
+      let count = 0;
+      for (const connection of connections) count += connection.subscriptions.size;
+      return count;
     },
     dropAll() {
       for (const connection of connections) connection.socket.terminate();

@@ -4,7 +4,7 @@
  * fill, an order travels over the socket, and bad input, slow consumers and idle sockets fail as
  * documented.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import {
   createExchangeClient,
@@ -169,6 +169,34 @@ describe("createExchangeFeed against the sandbox", () => {
       const all = (await info.userFills(me.address)).map((fill) => fill.tid);
       expect(new Set(seen).size).toBe(seen.length);
       expect([...seen].sort()).toEqual([...all].sort());
+    } finally {
+      await feed.close();
+    }
+  });
+
+  it("watch hands each message to a callback; stopping it, break and an aborted signal unsubscribe on the service", async () => {
+    const feed = openFeed();
+    try {
+      const seen: unknown[] = [];
+      let first: () => void = () => {};
+      const firstSeen = new Promise<void>((resolve) => {
+        first = resolve;
+      });
+      const stop = feed.watch(
+        { type: "allMids" },
+        { onMessage: (data) => void (seen.push(data.mids), first()) },
+      );
+      await firstSeen;
+      const controller = new AbortController();
+      const books = feed.subscribe({ type: "l2Book", coin: "ETH" }, { signal: controller.signal });
+      await books.next();
+      for await (const _trade of feed.subscribe({ type: "bbo", coin: "BTC" })) break;
+      expect(sandbox.feed.subscriptions).toBeGreaterThanOrEqual(2);
+      await stop();
+      controller.abort();
+      expect(await books.next()).toEqual({ value: undefined, done: true });
+      await vi.waitFor(() => expect(sandbox.feed.subscriptions).toBe(0));
+      expect(seen[0]).toHaveProperty("BTC");
     } finally {
       await feed.close();
     }
