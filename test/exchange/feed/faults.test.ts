@@ -40,8 +40,9 @@ describe("sandbox feed faults", () => {
       ]);
       const oid = (placed.statuses[0] as { resting: { oid: number } }).resting.oid;
       for (;;) {
-        const { value } = await updates.next();
-        if (value?.some((update) => update.order.oid === oid && update.status === "open")) break;
+        const next = await updates.next();
+        if (next.done) throw new Error("the subscription ended");
+        if (next.value.some((update) => update.order.oid === oid && update.status === "open")) break;
       }
       expect(sandbox.server.requestCount).toBeGreaterThan(upgrades + 1); // a new upgrade after the order
       await exchange.cancel([{ a: 0, o: oid }]);

@@ -20,7 +20,6 @@ import { type FeedSandbox, startFeedSandbox } from "./support/feed-sandbox.js";
 
 const KEY = `0x${"d4".repeat(32)}` as const;
 const me = privateKeySigner(KEY);
-const user = me.address.toLowerCase();
 
 let sandbox: FeedSandbox;
 beforeAll(async () => {
@@ -184,7 +183,12 @@ describe("createExchangeFeed against the sandbox", () => {
       });
       const stop = feed.watch(
         { type: "allMids" },
-        { onMessage: (data) => void (seen.push(data.mids), first()) },
+        {
+          onMessage: (data) => {
+            seen.push(data.mids);
+            first();
+          },
+        },
       );
       await firstSeen;
       const controller = new AbortController();
