@@ -1,8 +1,9 @@
 /** `x-websocket`: the generator reads a spec's WebSocket channels, and refuses a malformed entry naming its pointer. */
 import { describe, expect, it } from "vitest";
+import type { Json } from "../../scripts/generate/json.js";
 import { channelsFile, readWebSocket } from "../../scripts/generate/websocket-channels.js";
 
-const doc = (websocket: unknown) => ({
+const doc = (websocket: Json): Json => ({
   openapi: "3.1.0",
   components: { schemas: { Sub: { type: "object" }, Data: { type: "object" } } },
   "x-websocket": websocket,
