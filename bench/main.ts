@@ -9,7 +9,7 @@
  *   (the figures bench/README.md points to).
  * - `--markdown <file>`: also write the Markdown to `<file>` (relative to the directory npm was run from).
  * - `--only <id,...>`: run only these rows (call-overhead, validation, batching, signing, proofs,
- *   receipts, viem-transport, generation, size, import-time, wallet, logs-receipts, indexer-page, websocket,
+ *   receipts, viem-transport, generation, size, import-time, wallet, logs-receipts, indexer-page, websocket, exchange-feed,
  *   evm-write).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -23,6 +23,7 @@ import { killServers, startServer } from "./lib/server-process.js";
 import { batching } from "./rows/batching.js";
 import { callOverhead } from "./rows/call-overhead.js";
 import { evmWrite } from "./rows/evm-write.js";
+import { exchangeFeed } from "./rows/exchange-feed.js";
 import { generation } from "./rows/generation.js";
 import { importTime } from "./rows/import-time.js";
 import { indexerPage } from "./rows/indexer-page.js";
@@ -52,6 +53,7 @@ const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
   "indexer-page": indexerPage,
   websocket,
   "evm-write": evmWrite,
+  "exchange-feed": exchangeFeed,
 };
 
 const { values } = parseArgs({

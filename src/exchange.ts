@@ -1,7 +1,8 @@
 /**
  * `chainkit/exchange`: a signed-action client (perpetual and spot orders, cancels, modifications,
  * TWAPs, leverage, API wallets, transfers, sub-accounts), a query client for `/info` (market data
- * and account history), asset and price helpers, and the EIP-712 signing they use.
+ * and account history), the live WebSocket feed (`createExchangeFeed`), asset and price helpers, and
+ * the EIP-712 signing they use.
  */
 
 export type {
@@ -37,6 +38,17 @@ export type {
   UserFunding,
   UserRateLimit,
   WaitingStatus,
+  WsActiveAssetCtx,
+  WsAllMids,
+  WsBbo,
+  WsOrderUpdate,
+  WsOrderUpdates,
+  WsTrade,
+  WsTrades,
+  WsUserEvent,
+  WsUserFills,
+  WsUserFundings,
+  WsUserNonFundingLedgerUpdates,
 } from "../generated/exchange/types.js";
 export {
   type BuilderInput,
@@ -82,6 +94,18 @@ export {
 } from "./exchange/assets/price-rules.js";
 export { createExchangeClient, type ExchangeClient, type ExchangeClientOptions } from "./exchange/client.js";
 export { ExchangeError, type ExchangeErrorOptions } from "./exchange/errors/exchange-error.js";
+export { createExchangeFeed } from "./exchange/feed/create-exchange-feed.js";
+export { FeedOverflowError } from "./exchange/feed/feed-overflow-error.js";
+export type {
+  ExchangeFeed,
+  ExchangeFeedOptions,
+  FeedData,
+  FeedHandlers,
+  FeedRequest,
+  FeedSubscribeOptions,
+  FeedSubscription,
+  FeedType,
+} from "./exchange/feed/feed-types.js";
 export {
   createInfoClient,
   type InfoClient,

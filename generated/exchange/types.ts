@@ -2779,6 +2779,182 @@ export interface components {
                 data: components["schemas"]["Address"];
             };
         } | components["schemas"]["ExchangeErrResponse"];
+        /** @description Subscribes to every mid price, sent again whenever one changes. */
+        WsAllMidsSubscription: {
+            /**
+             * @description `allMids`.
+             * @constant
+             */
+            type: "allMids";
+            /** @description The perpetual dex to read mids from (left out, the first one, whose message also carries the spot mids). */
+            dex?: string;
+        };
+        /** @description Subscribes to one coin's stream: `trades`, `bbo` or `activeAssetCtx`. */
+        WsCoinSubscription: {
+            /**
+             * @description The stream.
+             * @enum {string}
+             */
+            type: "trades" | "bbo" | "activeAssetCtx";
+            coin: components["schemas"]["Coin"];
+        };
+        /** @description Subscribes to one coin's book, sent whole (up to 20 levels a side) whenever it changes. */
+        WsL2BookSubscription: {
+            /**
+             * @description `l2Book`.
+             * @constant
+             */
+            type: "l2Book";
+            coin: components["schemas"]["Coin"];
+            /** @description Aggregate the levels to this many significant figures (2 to 5), or null for full precision. */
+            nSigFigs?: (2 | 3 | 4 | 5) | null;
+            /** @description With `nSigFigs` 5, round to multiples of 2 or 5 of the last figure; null otherwise. */
+            mantissa?: (1 | 2 | 5) | null;
+        };
+        /** @description Subscribes to one coin's candles of one interval; the candle under way is sent at every trade. */
+        WsCandleSubscription: {
+            /**
+             * @description `candle`.
+             * @constant
+             */
+            type: "candle";
+            coin: components["schemas"]["Coin"];
+            interval: components["schemas"]["CandleInterval"];
+        };
+        /** @description Subscribes to one user's stream: `orderUpdates`, `userEvents`, `userFundings`, `userNonFundingLedgerUpdates` or `notification`. */
+        WsUserSubscription: {
+            /**
+             * @description The stream.
+             * @enum {string}
+             */
+            type: "orderUpdates" | "userEvents" | "userFundings" | "userNonFundingLedgerUpdates" | "notification";
+            user: components["schemas"]["Address"];
+        };
+        /** @description Subscribes to one user's fills; the first message is a snapshot of recent fills (`isSnapshot` true). */
+        WsUserFillsSubscription: {
+            /**
+             * @description `userFills`.
+             * @constant
+             */
+            type: "userFills";
+            user: components["schemas"]["Address"];
+            /** @description Merge the partial fills of one order in one millisecond into one fill (default false). */
+            aggregateByTime?: boolean;
+        };
+        /** @description Message of `allMids`. */
+        WsAllMids: {
+            mids: components["schemas"]["AllMids"];
+            /** @description The perpetual dex the mids are from, when the subscription named one. */
+            dex?: string;
+        };
+        /** @description One trade of a coin. */
+        WsTrade: {
+            coin: components["schemas"]["Coin"];
+            side: components["schemas"]["Side"];
+            px: components["schemas"]["ResponseDecimal"];
+            sz: components["schemas"]["ResponseDecimal"];
+            time: components["schemas"]["Timestamp"];
+            /** @description Hash of the transaction that made it (all zeros is common). */
+            hash: string;
+            /** @description Trade id. */
+            tid: number;
+            /** @description `[buyer, seller]`. */
+            users: [
+                components["schemas"]["Address"],
+                components["schemas"]["Address"]
+            ];
+        };
+        /** @description Message of `trades`; on subscribing, the latest trades. */
+        WsTrades: components["schemas"]["WsTrade"][];
+        /** @description Message of `bbo`, sent when the best bid or ask changes. */
+        WsBbo: {
+            coin: components["schemas"]["Coin"];
+            time: components["schemas"]["Timestamp"];
+            /** @description `[bid, ask]`; a side with no level is null. */
+            bbo: [
+                components["schemas"]["BookLevel"] | null,
+                components["schemas"]["BookLevel"] | null
+            ];
+        };
+        /** @description Message of `activeAssetCtx`, for a perpetual. */
+        WsActiveAssetCtx: {
+            coin: components["schemas"]["Coin"];
+            ctx: components["schemas"]["PerpAssetCtx"];
+        };
+        /** @description A change of one of the user's orders. */
+        WsOrderUpdate: {
+            /** @description The order as it is now. */
+            order: {
+                coin: components["schemas"]["Coin"];
+                side: components["schemas"]["Side"];
+                limitPx: components["schemas"]["ResponseDecimal"];
+                sz: components["schemas"]["ResponseDecimal"];
+                oid: components["schemas"]["OrderId"];
+                timestamp: components["schemas"]["Timestamp"];
+                origSz: components["schemas"]["ResponseDecimal"];
+                /** @description The client order id, if any. */
+                cloid?: components["schemas"]["Cloid"] | null;
+            };
+            /** @description `open`, `filled`, `canceled`, `triggered`, `rejected`, `marginCanceled`, `badAloPxRejected`, … (open set). */
+            status: string;
+            statusTimestamp: components["schemas"]["Timestamp"];
+        };
+        /** @description Message of `orderUpdates`. */
+        WsOrderUpdates: components["schemas"]["WsOrderUpdate"][];
+        /** @description One funding payment of one position. */
+        WsFunding: {
+            time: components["schemas"]["Timestamp"];
+            coin: components["schemas"]["Coin"];
+            usdc: components["schemas"]["ResponseDecimal"];
+            szi: components["schemas"]["ResponseDecimal"];
+            fundingRate: components["schemas"]["ResponseDecimal"];
+            /** @description How many samples the rate was averaged from. */
+            nSamples?: number | null;
+        };
+        /** @description Message of `userEvents` (channel `user`): one of `fills`, `funding`, `liquidation`, `nonUserCancel`, `twapSliceFills`. */
+        WsUserEvent: {
+            /** @description New fills. */
+            fills?: components["schemas"]["Fill"][];
+            funding?: components["schemas"]["WsFunding"];
+            /** @description A liquidation the user took part in. */
+            liquidation?: Record<string, unknown>;
+            /** @description Orders the exchange canceled (not the user). */
+            nonUserCancel?: {
+                coin: components["schemas"]["Coin"];
+                oid: components["schemas"]["OrderId"];
+            }[];
+            /** @description Fills of TWAP slices. */
+            twapSliceFills?: Record<string, unknown>[];
+        };
+        /** @description Message of `userFills`; the first after subscribing has `isSnapshot` true, later ones leave it out. */
+        WsUserFills: {
+            /** @description true for the snapshot of recent fills sent on subscribing. */
+            isSnapshot?: boolean;
+            user: components["schemas"]["Address"];
+            /** @description The fills. */
+            fills: components["schemas"]["Fill"][];
+        };
+        /** @description Message of `userFundings`; the first after subscribing has `isSnapshot` true. */
+        WsUserFundings: {
+            /** @description true for the snapshot sent on subscribing. */
+            isSnapshot?: boolean;
+            user: components["schemas"]["Address"];
+            /** @description The funding payments. */
+            fundings: components["schemas"]["WsFunding"][];
+        };
+        /** @description Message of `userNonFundingLedgerUpdates`; the first after subscribing has `isSnapshot` true. */
+        WsUserNonFundingLedgerUpdates: {
+            /** @description true for the snapshot sent on subscribing. */
+            isSnapshot?: boolean;
+            user: components["schemas"]["Address"];
+            /** @description The ledger updates. */
+            nonFundingLedgerUpdates: components["schemas"]["LedgerUpdate"][];
+        };
+        /** @description Message of `notification`, a sentence for people. */
+        WsNotification: {
+            /** @description The text. */
+            notification: string;
+        };
     };
     responses: {
         /** @description The body is not JSON of the expected shape. The answer is plain text, not JSON. */
@@ -4868,6 +5044,25 @@ export type TwapOrderResult = components["schemas"]["TwapOrderResult"];
 export type TwapOrderAnswer = components["schemas"]["TwapOrderAnswer"];
 export type TwapCancelAnswer = components["schemas"]["TwapCancelAnswer"];
 export type CreateSubAccountAnswer = components["schemas"]["CreateSubAccountAnswer"];
+export type WsAllMidsSubscription = components["schemas"]["WsAllMidsSubscription"];
+export type WsCoinSubscription = components["schemas"]["WsCoinSubscription"];
+export type WsL2BookSubscription = components["schemas"]["WsL2BookSubscription"];
+export type WsCandleSubscription = components["schemas"]["WsCandleSubscription"];
+export type WsUserSubscription = components["schemas"]["WsUserSubscription"];
+export type WsUserFillsSubscription = components["schemas"]["WsUserFillsSubscription"];
+export type WsAllMids = components["schemas"]["WsAllMids"];
+export type WsTrade = components["schemas"]["WsTrade"];
+export type WsTrades = components["schemas"]["WsTrades"];
+export type WsBbo = components["schemas"]["WsBbo"];
+export type WsActiveAssetCtx = components["schemas"]["WsActiveAssetCtx"];
+export type WsOrderUpdate = components["schemas"]["WsOrderUpdate"];
+export type WsOrderUpdates = components["schemas"]["WsOrderUpdates"];
+export type WsFunding = components["schemas"]["WsFunding"];
+export type WsUserEvent = components["schemas"]["WsUserEvent"];
+export type WsUserFills = components["schemas"]["WsUserFills"];
+export type WsUserFundings = components["schemas"]["WsUserFundings"];
+export type WsUserNonFundingLedgerUpdates = components["schemas"]["WsUserNonFundingLedgerUpdates"];
+export type WsNotification = components["schemas"]["WsNotification"];
 /** Request body of `order` (`POST /exchange#order`). */
 export type OrderBody = NonNullable<operations["order"]["requestBody"]>["content"]["application/json"];
 /** Success response body of `order` (`POST /exchange#order`). */

@@ -48,6 +48,8 @@ export const EXTENSION_DISPLAYS: Readonly<Record<string, Display>> = Object.free
   "x-security": () => undefined,
   // Narrows a result's TypeScript type by a param's value; the method's description says it in words.
   "x-result-when": () => undefined,
+  // The document's WebSocket: shown as its own section (`websocket-view.ts`).
+  "x-websocket": () => undefined,
 });
 
 /**

@@ -20,6 +20,7 @@ import {
   serversView,
 } from "./spec-parts.js";
 import { referencePage } from "./surfaces.js";
+import { websocketView } from "./websocket-view.js";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
@@ -77,6 +78,7 @@ ${serversView(doc.servers, ctx)}
 <h2>Authentication</h2>
 ${securityView(doc.security, components, ctx)}
 </section>
+${websocketView(doc, ctx)}
 ${groups.map(
   (group) => html`<section class="tag" id="${anchorId("tag", group.name)}">
 <h2>${group.name}</h2>
@@ -93,6 +95,9 @@ ${Object.entries(schemas).map(([name, schema]) => schemaSection(name, schema, ct
     { href: `#${anchorId("section", "overview")}`, title: "Overview" },
     { href: `#${anchorId("section", "servers")}`, title: "Servers" },
     { href: `#${anchorId("section", "authentication")}`, title: "Authentication" },
+    ...(isObject(doc["x-websocket"])
+      ? [{ href: `#${anchorId("section", "websocket")}`, title: "WebSocket" }]
+      : []),
     ...groups.map((group) => ({
       href: `#${anchorId("tag", group.name)}`,
       title: group.name,

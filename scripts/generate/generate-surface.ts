@@ -26,6 +26,7 @@ import { SpecError } from "./spec-error.js";
 import type { Surface, SurfaceNames } from "./surfaces.js";
 import { upgradeOpenApi30 } from "./upgrade-openapi-30.js";
 import { buildValidators, type ValidatorFiles, type ValidatorGroup } from "./validators.js";
+import { channelsFile, channelValidatorGroup, readWebSocket } from "./websocket-channels.js";
 
 /** Generated files of one surface: path relative to its output folder (`/`-separated) → content. */
 export type SurfaceFiles = Map<string, string>;
@@ -81,6 +82,13 @@ export async function generateSurface(
     addValidatorFiles(files, file, validatorModules(file, doc, groups, shared, "RestOperationValidators"));
     files.set("operations.ts", restOperationsFile(file, names, operations, shared));
     files.set("client.ts", restClientFile(file, doc, names, operations));
+    // The WebSocket's channels (`x-websocket`): their own types file and validators module, so only
+    // code that opens the socket loads them.
+    const websocket = readWebSocket(file, doc);
+    if (websocket) {
+      addValidatorFiles(files, file, buildValidators(file, doc, [channelValidatorGroup(websocket)]));
+      files.set("channels.ts", channelsFile(file, names, websocket));
+    }
   } else {
     const methods = readOpenRpcMethods(file, doc, { skip: !strict, note });
     const groups = rpcValidatorGroups(doc, methods);

@@ -91,6 +91,15 @@ export interface RestOperationValidators {
   readonly responses: Readonly<Record<string, ResponseDescriptor>>;
 }
 
+/**
+ * A WebSocket's channels module (the spec's `x-websocket`), loaded when a socket opens: by
+ * subscription type, the validator of its subscription object and of each message's `data`.
+ */
+export interface ChannelValidators {
+  readonly subscriptions: Readonly<Record<string, ResponseDescriptor>>;
+  readonly messages: Readonly<Record<string, ResponseDescriptor>>;
+}
+
 /** One JSON-RPC method's module, loaded on its first call: its validators, and how to read its result. */
 export interface RpcMethodValidators {
   /** Validates the params array (a tuple). */

@@ -10,6 +10,7 @@ import { createEvmSurface, type EvmSurface } from "./evm/evm-surface.js";
 import { type ChainSnapshot, type Reorg, reorgChain, snapshotChain } from "./evm/reorg.js";
 import { createEvmWebSocketServer } from "./evm/websocket-server.js";
 import { createExchangeSurface } from "./exchange/exchange-surface.js";
+import { createExchangeFeedServer } from "./exchange/feed-server.js";
 import { startGrpcSurface } from "./grpc/grpc-surface.js";
 import { type SurfaceServer, serveSurface } from "./http-server.js";
 import { createIndexerSurface } from "./indexer/indexer-surface.js";
@@ -329,7 +330,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       onEvmUserModify: (address, usingBigBlocks) => evm.setUsingBigBlocks(address, usingBigBlocks),
     });
     closers.push(() => exchange.close());
-    await serve("exchange", { auth: "none", handler: exchange.handler });
+    // `ws`: the exchange's WebSocket, served from the same venue; its handler tells subscribers what each request changed.
+    const exchangeFeed = await createExchangeFeedServer({ surface: exchange });
+    await serve("exchange", { auth: "none", handler: exchangeFeed.handler, upgrade: exchangeFeed.upgrade });
+    closers.push(() => exchangeFeed.close());
 
     return {
       urls: Object.freeze({

@@ -20,7 +20,7 @@ const entries = {
 const ownErrors: Record<keyof typeof entries, string[]> = {
   platform: ["NodeAccessError", "NodeFailedError", "NodeWaitTimeoutError"],
   evm: ["CallRevertedError", "EvmSignerError", "ProofError", "SubscriptionError", "TransactionRevertedError"],
-  exchange: ["ExchangeError"],
+  exchange: ["ExchangeError", "FeedOverflowError"],
   wallet: [
     "BroadcastError",
     "ContractCallError",

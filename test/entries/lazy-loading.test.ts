@@ -180,4 +180,29 @@ describe("a client that only reads carries no signing, verification or live code
     ).toEqual([]);
     expect(lazyEntries).toContain("src/exchange/account-actions.ts");
   });
+
+  it("createExchangeClient carries no WebSocket feed code, and createExchangeFeed loads its socket and session on first use", async () => {
+    const feedCode = [
+      /src\/exchange\/feed\//,
+      /generated\/exchange\/channels\.ts$/,
+      /src\/runtime\/websocket\/(socket-connection|open-websocket)\.ts$/,
+      /node_modules\/ws\//,
+    ];
+    const client = await splitInputs('export { createExchangeClient } from "./src/exchange/client.ts";');
+    expect(matching(client.upFront, feedCode)).toEqual([]);
+
+    const { upFront, lazyEntries } = await splitInputs(
+      'export { createExchangeFeed } from "./src/exchange/feed/create-exchange-feed.ts";',
+    );
+    expect(
+      matching(upFront, [
+        /src\/exchange\/feed\/(feed-session|continuity|post-fetch)\.ts$/,
+        /src\/exchange\/(info-client|client)\.ts$/,
+        /src\/runtime\/websocket\/(socket-connection|open-websocket)\.ts$/,
+        /node_modules\/ws\//,
+        ...VALIDATORS,
+      ]),
+    ).toEqual([]);
+    expect(lazyEntries).toContain("src/exchange/feed/feed-session.ts");
+  });
 });

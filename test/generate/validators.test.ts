@@ -23,6 +23,8 @@ describe("generated validators (ajv standalone, ESM)", () => {
       Array.isArray(value) &&
       value.length > 0 &&
       value.every((path) => Array.isArray(path) && path.every((key) => typeof key === "string"));
+    // `responses` by status; a WebSocket's `subscriptions` and `messages` by subscription type.
+    const DESCRIPTOR_MAPS = new Set(["responses", "subscriptions", "messages"]);
     for (const surface of ["platform", "exchange", "evm", "wallet", "indexer"]) {
       const folder = join(repoRoot, "generated", surface, "validators");
       const modules = (await readdir(folder)).filter((name) => name.endsWith(".js"));
@@ -31,7 +33,7 @@ describe("generated validators (ajv standalone, ESM)", () => {
         const module = await import(join(folder, name));
         expect(validatorsOfModule(module).length, name).toBeGreaterThan(0);
         for (const [key, value] of Object.entries(module)) {
-          if (key === "responses") {
+          if (DESCRIPTOR_MAPS.has(key)) {
             for (const { validate, int64, secrets, ...rest } of Object.values(value as object)) {
               expect(rest, name).toEqual({});
               expect(validate === undefined || typeof validate === "function", name).toBe(true);

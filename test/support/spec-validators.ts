@@ -48,9 +48,10 @@ export async function resultValidator(method: RpcMethod): Promise<Validator> {
  */
 export function validatorsOfModule(module: Record<string, unknown>): [string, Validator][] {
   return Object.entries(module).flatMap(([key, value]): [string, Validator][] => {
-    if (key === "responses") {
+    // `responses` by status; a WebSocket's `subscriptions` and `messages` (channels module) by type.
+    if (key === "responses" || key === "subscriptions" || key === "messages") {
       return Object.entries(value as Record<string, ResponseDescriptor>).flatMap(([status, response]) =>
-        response.validate ? [[`responses.${status}`, response.validate] as [string, Validator]] : [],
+        response.validate ? [[`${key}.${status}`, response.validate] as [string, Validator]] : [],
       );
     }
     return typeof value === "function" ? [[key, value as Validator]] : [];

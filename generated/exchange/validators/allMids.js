@@ -36,8 +36,8 @@ class HexPattern {
   }
 }
 
-export const body = validate848;
-const schema300 = {"$ref":"schemas#/$defs/AllMidsRequest"};
+export const body = validate913;
+const schema319 = {"$ref":"schemas#/$defs/AllMidsRequest"};
 const schema23 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"allMids"}}};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -75,18 +75,18 @@ return errors === 0;
 }
 
 
-function validate848(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate913(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate57(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
-validate848.errors = vErrors;
+validate913.errors = vErrors;
 return errors === 0;
 }
 
-const schema301 = {"$ref":"schemas#/$defs/AllMids"};
+const schema320 = {"$ref":"schemas#/$defs/AllMids"};
 const schema21 = {"type":"object","additionalProperties":{"$ref":"schemas#/$defs/ResponseDecimal"}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
 const func0 = hexAwarePattern;
@@ -130,18 +130,18 @@ return errors === 0;
 }
 
 
-function validate850(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate915(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
-validate850.errors = vErrors;
+validate915.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate850 },
+  "200": { validate: validate915 },
   "422": {},
 };

@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate776;
-const schema264 = {"$ref":"schemas#/$defs/ApproveAgentRequest"};
+export const body = validate841;
+const schema283 = {"$ref":"schemas#/$defs/ApproveAgentRequest"};
 const schema27 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ApproveAgentAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
 const schema25 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","agentAddress","nonce"],"properties":{"type":{"type":"string","const":"approveAgent"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"agentAddress":{"$ref":"schemas#/$defs/Address"},"agentName":{"anyOf":[{"type":"string","pattern":"^.{0,16}( valid_until [0-9]+)?$"},{"type":"null"}]},"nonce":{"$ref":"schemas#/$defs/Timestamp"}}};
 const func0 = hexAwarePattern;
@@ -377,18 +377,18 @@ return errors === 0;
 }
 
 
-function validate776(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate841(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
-validate776.errors = vErrors;
+validate841.errors = vErrors;
 return errors === 0;
 }
 
-const schema265 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema284 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -553,18 +553,18 @@ return errors === 0;
 }
 
 
-function validate778(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate843(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate778.errors = vErrors;
+validate843.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate778 },
+  "200": { validate: validate843 },
   "422": {},
 };

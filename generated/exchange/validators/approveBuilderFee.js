@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate800;
-const schema276 = {"$ref":"schemas#/$defs/ApproveBuilderFeeRequest"};
+export const body = validate865;
+const schema295 = {"$ref":"schemas#/$defs/ApproveBuilderFeeRequest"};
 const schema31 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ApproveBuilderFeeAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
 const schema30 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","maxFeeRate","builder","nonce"],"properties":{"type":{"type":"string","const":"approveBuilderFee"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"maxFeeRate":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?%$"},"builder":{"$ref":"schemas#/$defs/Address"},"nonce":{"$ref":"schemas#/$defs/Timestamp"}}};
 const func0 = hexAwarePattern;
@@ -352,18 +352,18 @@ return errors === 0;
 }
 
 
-function validate800(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate865(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
-validate800.errors = vErrors;
+validate865.errors = vErrors;
 return errors === 0;
 }
 
-const schema277 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema296 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -528,18 +528,18 @@ return errors === 0;
 }
 
 
-function validate802(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate867(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate802.errors = vErrors;
+validate867.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate802 },
+  "200": { validate: validate867 },
   "422": {},
 };

@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate760;
-const schema256 = {"$ref":"schemas#/$defs/BatchModifyRequest"};
+export const body = validate825;
+const schema275 = {"$ref":"schemas#/$defs/BatchModifyRequest"};
 const schema49 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/BatchModifyAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema37 = {"type":"object","additionalProperties":false,"required":["type","modifies"],"properties":{"type":{"type":"string","const":"batchModify"},"modifies":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Modification"}},"a":{"$ref":"schemas#/$defs/AlwaysPlace"}}};
 const schema38 = {"type":"object","additionalProperties":false,"required":["oid","order"],"properties":{"oid":{"$ref":"schemas#/$defs/OrderRef"},"order":{"$ref":"schemas#/$defs/Order"}}};
@@ -840,18 +840,18 @@ return errors === 0;
 }
 
 
-function validate760(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate825(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate122(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
-validate760.errors = vErrors;
+validate825.errors = vErrors;
 return errors === 0;
 }
 
-const schema257 = {"$ref":"schemas#/$defs/PlacementAnswer"};
+const schema276 = {"$ref":"schemas#/$defs/PlacementAnswer"};
 const schema167 = {"oneOf":[{"$ref":"schemas#/$defs/OrderOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema151 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/PlacementResult"}}};
 const schema152 = {"type":"object","required":["type","data"],"properties":{"type":{"anyOf":[{"type":"string","enum":["order","batchModify"]},{"type":"string"}]},"data":{"type":"object","required":["statuses"],"properties":{"statuses":{"type":"array","items":{"$ref":"schemas#/$defs/PlacementStatus"}}}}}};
@@ -1362,18 +1362,18 @@ return errors === 0;
 }
 
 
-function validate762(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate827(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate483(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate483.errors : vErrors.concat(validate483.errors);
 errors = vErrors.length;
 }
-validate762.errors = vErrors;
+validate827.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate762 },
+  "200": { validate: validate827 },
   "422": {},
 };

@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate748;
-const schema250 = {"$ref":"schemas#/$defs/CancelRequest"};
+export const body = validate813;
+const schema269 = {"$ref":"schemas#/$defs/CancelRequest"};
 const schema69 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/CancelAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema55 = {"type":"object","additionalProperties":false,"required":["type","cancels"],"properties":{"type":{"type":"string","const":"cancel"},"cancels":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/CancelByOid"}}}};
 const schema56 = {"type":"object","additionalProperties":false,"required":["a","o"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"o":{"$ref":"schemas#/$defs/OrderId"}}};
@@ -430,18 +430,18 @@ return errors === 0;
 }
 
 
-function validate748(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate813(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate170(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
-validate748.errors = vErrors;
+validate813.errors = vErrors;
 return errors === 0;
 }
 
-const schema251 = {"$ref":"schemas#/$defs/CancelAnswer"};
+const schema270 = {"$ref":"schemas#/$defs/CancelAnswer"};
 const schema57 = {"oneOf":[{"$ref":"schemas#/$defs/CancelOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema58 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/CancelResult"}}};
 const schema59 = {"type":"object","required":["type","data"],"properties":{"type":{"type":"string"},"data":{"type":"object","required":["statuses"],"properties":{"statuses":{"type":"array","items":{"$ref":"schemas#/$defs/CancelStatus"}}}}}};
@@ -705,18 +705,18 @@ return errors === 0;
 }
 
 
-function validate750(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate815(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
-validate750.errors = vErrors;
+validate815.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate750 },
+  "200": { validate: validate815 },
   "422": {},
 };

@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate752;
-const schema252 = {"$ref":"schemas#/$defs/CancelByCloidRequest"};
+export const body = validate817;
+const schema271 = {"$ref":"schemas#/$defs/CancelByCloidRequest"};
 const schema66 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/CancelByCloidAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema63 = {"type":"object","additionalProperties":false,"required":["type","cancels"],"properties":{"type":{"type":"string","const":"cancelByCloid"},"cancels":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/CancelByCloidItem"}}}};
 const schema64 = {"type":"object","additionalProperties":false,"required":["asset","cloid"],"properties":{"asset":{"$ref":"schemas#/$defs/AssetIndex"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}};
@@ -427,18 +427,18 @@ return errors === 0;
 }
 
 
-function validate752(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate817(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate159(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
-validate752.errors = vErrors;
+validate817.errors = vErrors;
 return errors === 0;
 }
 
-const schema253 = {"$ref":"schemas#/$defs/CancelAnswer"};
+const schema272 = {"$ref":"schemas#/$defs/CancelAnswer"};
 const schema57 = {"oneOf":[{"$ref":"schemas#/$defs/CancelOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema58 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/CancelResult"}}};
 const schema59 = {"type":"object","required":["type","data"],"properties":{"type":{"type":"string"},"data":{"type":"object","required":["statuses"],"properties":{"statuses":{"type":"array","items":{"$ref":"schemas#/$defs/CancelStatus"}}}}}};
@@ -702,18 +702,18 @@ return errors === 0;
 }
 
 
-function validate754(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate819(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
-validate754.errors = vErrors;
+validate819.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate754 },
+  "200": { validate: validate819 },
   "422": {},
 };

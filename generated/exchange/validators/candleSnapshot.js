@@ -46,8 +46,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate888;
-const schema320 = {"$ref":"schemas#/$defs/CandleSnapshotRequest"};
+export const body = validate953;
+const schema339 = {"$ref":"schemas#/$defs/CandleSnapshotRequest"};
 const schema75 = {"type":"object","additionalProperties":false,"required":["type","req"],"properties":{"type":{"type":"string","const":"candleSnapshot"},"req":{"type":"object","additionalProperties":false,"required":["coin","interval","startTime"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"interval":{"$ref":"schemas#/$defs/CandleInterval"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"}}}}};
 const schema35 = {"type":"string","minLength":1};
 const func12 = cjs0.default;
@@ -223,18 +223,18 @@ return errors === 0;
 }
 
 
-function validate888(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate953(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate192(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
 errors = vErrors.length;
 }
-validate888.errors = vErrors;
+validate953.errors = vErrors;
 return errors === 0;
 }
 
-const schema321 = {"$ref":"schemas#/$defs/Candles"};
+const schema340 = {"$ref":"schemas#/$defs/Candles"};
 const schema78 = {"type":"array","items":{"$ref":"schemas#/$defs/Candle"}};
 const schema72 = {"type":"object","required":["t","T","s","i","o","c","h","l","v","n"],"properties":{"t":{"$ref":"schemas#/$defs/Timestamp"},"T":{"$ref":"schemas#/$defs/Timestamp"},"s":{"$ref":"schemas#/$defs/Coin"},"i":{"$ref":"schemas#/$defs/CandleInterval"},"o":{"$ref":"schemas#/$defs/ResponseDecimal"},"c":{"$ref":"schemas#/$defs/ResponseDecimal"},"h":{"$ref":"schemas#/$defs/ResponseDecimal"},"l":{"$ref":"schemas#/$defs/ResponseDecimal"},"v":{"$ref":"schemas#/$defs/ResponseDecimal"},"n":{"type":"integer","minimum":0}}};
 const schema26 = {"type":"integer","minimum":0};
@@ -420,18 +420,18 @@ return errors === 0;
 }
 
 
-function validate890(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate955(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate199(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
 errors = vErrors.length;
 }
-validate890.errors = vErrors;
+validate955.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate890 },
+  "200": { validate: validate955 },
   "422": {},
 };

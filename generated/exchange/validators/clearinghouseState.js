@@ -59,8 +59,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate872;
-const schema312 = {"$ref":"schemas#/$defs/ClearinghouseStateRequest"};
+export const body = validate937;
+const schema331 = {"$ref":"schemas#/$defs/ClearinghouseStateRequest"};
 const schema81 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"clearinghouseState"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -129,18 +129,18 @@ return errors === 0;
 }
 
 
-function validate872(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate937(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate213(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
 errors = vErrors.length;
 }
-validate872.errors = vErrors;
+validate937.errors = vErrors;
 return errors === 0;
 }
 
-const schema313 = {"$ref":"schemas#/$defs/ClearinghouseState"};
+const schema332 = {"$ref":"schemas#/$defs/ClearinghouseState"};
 const schema79 = {"type":"object","required":["marginSummary","crossMarginSummary","withdrawable","assetPositions"],"properties":{"marginSummary":{"$ref":"schemas#/$defs/MarginSummary"},"crossMarginSummary":{"$ref":"schemas#/$defs/MarginSummary"},"crossMaintenanceMarginUsed":{"$ref":"schemas#/$defs/ResponseDecimal"},"withdrawable":{"$ref":"schemas#/$defs/ResponseDecimal"},"assetPositions":{"type":"array","items":{"$ref":"schemas#/$defs/AssetPosition"}},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
 const schema80 = {"type":"object","required":["accountValue","totalNtlPos","totalRawUsd","totalMarginUsed"],"properties":{"accountValue":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalNtlPos":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalRawUsd":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalMarginUsed":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
@@ -594,18 +594,18 @@ return errors === 0;
 }
 
 
-function validate874(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate939(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate201(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
 }
-validate874.errors = vErrors;
+validate939.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate874 },
+  "200": { validate: validate939 },
   "422": {},
 };

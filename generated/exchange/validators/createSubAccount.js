@@ -59,8 +59,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate816;
-const schema284 = {"$ref":"schemas#/$defs/CreateSubAccountRequest"};
+export const body = validate881;
+const schema303 = {"$ref":"schemas#/$defs/CreateSubAccountRequest"};
 const schema87 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/CreateSubAccountAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema85 = {"type":"object","additionalProperties":false,"required":["type","name"],"properties":{"type":{"type":"string","const":"createSubAccount"},"name":{"type":"string","minLength":1,"maxLength":16}}};
 const func12 = cjs0.default;
@@ -355,18 +355,18 @@ return errors === 0;
 }
 
 
-function validate816(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate881(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate222(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
 errors = vErrors.length;
 }
-validate816.errors = vErrors;
+validate881.errors = vErrors;
 return errors === 0;
 }
 
-const schema285 = {"$ref":"schemas#/$defs/CreateSubAccountAnswer"};
+const schema304 = {"$ref":"schemas#/$defs/CreateSubAccountAnswer"};
 const schema86 = {"oneOf":[{"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"type":"object","required":["type","data"],"properties":{"type":{"type":"string","const":"createSubAccount"},"data":{"$ref":"schemas#/$defs/Address"}}}}},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema62 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
 
@@ -516,18 +516,18 @@ return errors === 0;
 }
 
 
-function validate818(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate883(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate219(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate219.errors : vErrors.concat(validate219.errors);
 errors = vErrors.length;
 }
-validate818.errors = vErrors;
+validate883.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate818 },
+  "200": { validate: validate883 },
   "422": {},
 };

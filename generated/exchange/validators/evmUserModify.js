@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate828;
-const schema290 = {"$ref":"schemas#/$defs/EvmUserModifyRequest"};
+export const body = validate893;
+const schema309 = {"$ref":"schemas#/$defs/EvmUserModifyRequest"};
 const schema98 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/EvmUserModifyAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema97 = {"type":"object","additionalProperties":false,"required":["type","usingBigBlocks"],"properties":{"type":{"type":"string","const":"evmUserModify"},"usingBigBlocks":{"type":"boolean"}}};
 
@@ -333,18 +333,18 @@ return errors === 0;
 }
 
 
-function validate828(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate893(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate245(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
 errors = vErrors.length;
 }
-validate828.errors = vErrors;
+validate893.errors = vErrors;
 return errors === 0;
 }
 
-const schema291 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema310 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -509,18 +509,18 @@ return errors === 0;
 }
 
 
-function validate830(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate895(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate830.errors = vErrors;
+validate895.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate830 },
+  "200": { validate: validate895 },
   "422": {},
 };

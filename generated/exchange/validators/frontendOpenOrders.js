@@ -59,8 +59,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate860;
-const schema306 = {"$ref":"schemas#/$defs/FrontendOpenOrdersRequest"};
+export const body = validate925;
+const schema325 = {"$ref":"schemas#/$defs/FrontendOpenOrdersRequest"};
 const schema106 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"frontendOpenOrders"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -129,18 +129,18 @@ return errors === 0;
 }
 
 
-function validate860(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate925(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate283(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate283.errors : vErrors.concat(validate283.errors);
 errors = vErrors.length;
 }
-validate860.errors = vErrors;
+validate925.errors = vErrors;
 return errors === 0;
 }
 
-const schema307 = {"$ref":"schemas#/$defs/FrontendOpenOrders"};
+const schema326 = {"$ref":"schemas#/$defs/FrontendOpenOrders"};
 const schema104 = {"type":"array","items":{"$ref":"schemas#/$defs/FrontendOrder"}};
 const schema105 = {"type":"object","required":["coin","side","limitPx","sz","oid","timestamp","origSz","triggerCondition","isTrigger","triggerPx","children","isPositionTpsl","reduceOnly","orderType"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"limitPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"timestamp":{"$ref":"schemas#/$defs/Timestamp"},"origSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"triggerCondition":{"type":"string"},"isTrigger":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"children":{"type":"array","items":{"$ref":"schemas#/$defs/FrontendOrder"}},"isPositionTpsl":{"type":"boolean"},"reduceOnly":{"type":"boolean"},"orderType":{"type":"string"},"tif":{"type":["string","null"]},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]}}};
 const schema35 = {"type":"string","minLength":1};
@@ -492,18 +492,18 @@ return errors === 0;
 }
 
 
-function validate862(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate927(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate271(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
 errors = vErrors.length;
 }
-validate862.errors = vErrors;
+validate927.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate862 },
+  "200": { validate: validate927 },
   "422": {},
 };

@@ -46,8 +46,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate892;
-const schema322 = {"$ref":"schemas#/$defs/FundingHistoryRequest"};
+export const body = validate957;
+const schema341 = {"$ref":"schemas#/$defs/FundingHistoryRequest"};
 const schema110 = {"type":"object","additionalProperties":false,"required":["type","coin","startTime"],"properties":{"type":{"type":"string","const":"fundingHistory"},"coin":{"$ref":"schemas#/$defs/Coin"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"}}};
 const schema35 = {"type":"string","minLength":1};
 const func12 = cjs0.default;
@@ -177,18 +177,18 @@ return errors === 0;
 }
 
 
-function validate892(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate957(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate303(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate303.errors : vErrors.concat(validate303.errors);
 errors = vErrors.length;
 }
-validate892.errors = vErrors;
+validate957.errors = vErrors;
 return errors === 0;
 }
 
-const schema323 = {"$ref":"schemas#/$defs/FundingHistory"};
+const schema342 = {"$ref":"schemas#/$defs/FundingHistory"};
 const schema108 = {"type":"array","items":{"$ref":"schemas#/$defs/FundingRate"}};
 const schema109 = {"type":"object","required":["coin","fundingRate","premium","time"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"fundingRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"premium":{"$ref":"schemas#/$defs/ResponseDecimal"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
@@ -307,18 +307,18 @@ return errors === 0;
 }
 
 
-function validate894(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate959(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate296(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate296.errors : vErrors.concat(validate296.errors);
 errors = vErrors.length;
 }
-validate894.errors = vErrors;
+validate959.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate894 },
+  "200": { validate: validate959 },
   "422": {},
 };

@@ -59,8 +59,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate904;
-const schema328 = {"$ref":"schemas#/$defs/HistoricalOrdersRequest"};
+export const body = validate969;
+const schema347 = {"$ref":"schemas#/$defs/HistoricalOrdersRequest"};
 const schema116 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"historicalOrders"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -129,18 +129,18 @@ return errors === 0;
 }
 
 
-function validate904(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate969(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate324(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
 errors = vErrors.length;
 }
-validate904.errors = vErrors;
+validate969.errors = vErrors;
 return errors === 0;
 }
 
-const schema329 = {"$ref":"schemas#/$defs/HistoricalOrders"};
+const schema348 = {"$ref":"schemas#/$defs/HistoricalOrders"};
 const schema115 = {"type":"array","items":{"$ref":"schemas#/$defs/HistoricalOrder"}};
 const schema114 = {"type":"object","required":["order","status","statusTimestamp"],"properties":{"order":{"$ref":"schemas#/$defs/FrontendOrder"},"status":{"type":"string"},"statusTimestamp":{"$ref":"schemas#/$defs/Timestamp"}}};
 const schema105 = {"type":"object","required":["coin","side","limitPx","sz","oid","timestamp","origSz","triggerCondition","isTrigger","triggerPx","children","isPositionTpsl","reduceOnly","orderType"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"limitPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"timestamp":{"$ref":"schemas#/$defs/Timestamp"},"origSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"triggerCondition":{"type":"string"},"isTrigger":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"children":{"type":"array","items":{"$ref":"schemas#/$defs/FrontendOrder"}},"isPositionTpsl":{"type":"boolean"},"reduceOnly":{"type":"boolean"},"orderType":{"type":"string"},"tif":{"type":["string","null"]},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]}}};
@@ -537,18 +537,18 @@ return errors === 0;
 }
 
 
-function validate906(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate971(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate322(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate322.errors : vErrors.concat(validate322.errors);
 errors = vErrors.length;
 }
-validate906.errors = vErrors;
+validate971.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate906 },
+  "200": { validate: validate971 },
   "422": {},
 };

@@ -46,8 +46,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate852;
-const schema302 = {"$ref":"schemas#/$defs/L2BookRequest"};
+export const body = validate917;
+const schema321 = {"$ref":"schemas#/$defs/L2BookRequest"};
 const schema119 = {"type":"object","additionalProperties":false,"required":["type","coin"],"properties":{"type":{"type":"string","const":"l2Book"},"coin":{"$ref":"schemas#/$defs/Coin"}}};
 const schema35 = {"type":"string","minLength":1};
 const func12 = cjs0.default;
@@ -115,18 +115,18 @@ return errors === 0;
 }
 
 
-function validate852(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate917(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate334(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
 errors = vErrors.length;
 }
-validate852.errors = vErrors;
+validate917.errors = vErrors;
 return errors === 0;
 }
 
-const schema303 = {"$ref":"schemas#/$defs/L2Book"};
+const schema322 = {"$ref":"schemas#/$defs/L2Book"};
 const schema118 = {"type":"object","required":["coin","time","levels"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"time":{"$ref":"schemas#/$defs/Timestamp"},"levels":{"type":"array","prefixItems":[{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}},{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}}],"minItems":2,"maxItems":2}}};
 const schema26 = {"type":"integer","minimum":0};
 
@@ -304,18 +304,18 @@ return errors === 0;
 }
 
 
-function validate854(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate919(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate329(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate329.errors : vErrors.concat(validate329.errors);
 errors = vErrors.length;
 }
-validate854.errors = vErrors;
+validate919.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate854 },
+  "200": { validate: validate919 },
   "422": {},
 };

@@ -36,8 +36,8 @@ class HexPattern {
   }
 }
 
-export const body = validate916;
-const schema334 = {"$ref":"schemas#/$defs/MaxBuilderFeeRequest"};
+export const body = validate981;
+const schema353 = {"$ref":"schemas#/$defs/MaxBuilderFeeRequest"};
 const schema131 = {"type":"object","additionalProperties":false,"required":["type","user","builder"],"properties":{"type":{"type":"string","const":"maxBuilderFee"},"user":{"$ref":"schemas#/$defs/UserQuery"},"builder":{"$ref":"schemas#/$defs/Address"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -135,18 +135,18 @@ return errors === 0;
 }
 
 
-function validate916(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate981(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate363(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate363.errors : vErrors.concat(validate363.errors);
 errors = vErrors.length;
 }
-validate916.errors = vErrors;
+validate981.errors = vErrors;
 return errors === 0;
 }
 
-const schema335 = {"$ref":"schemas#/$defs/MaxBuilderFee"};
+const schema354 = {"$ref":"schemas#/$defs/MaxBuilderFee"};
 const schema130 = {"type":"integer","minimum":0};
 
 function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -167,18 +167,18 @@ return errors === 0;
 }
 
 
-function validate918(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate983(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate362(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
 errors = vErrors.length;
 }
-validate918.errors = vErrors;
+validate983.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate918 },
+  "200": { validate: validate983 },
   "422": {},
 };

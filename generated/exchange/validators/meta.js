@@ -36,8 +36,8 @@ class HexPattern {
   }
 }
 
-export const body = validate840;
-const schema296 = {"$ref":"schemas#/$defs/MetaRequest"};
+export const body = validate905;
+const schema315 = {"$ref":"schemas#/$defs/MetaRequest"};
 const schema137 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"meta"}}};
 
 function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -75,18 +75,18 @@ return errors === 0;
 }
 
 
-function validate840(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate905(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate385(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate385.errors : vErrors.concat(validate385.errors);
 errors = vErrors.length;
 }
-validate840.errors = vErrors;
+validate905.errors = vErrors;
 return errors === 0;
 }
 
-const schema297 = {"$ref":"schemas#/$defs/Meta"};
+const schema316 = {"$ref":"schemas#/$defs/Meta"};
 const schema132 = {"type":"object","required":["universe"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/PerpAsset"}},"marginTables":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTableEntry"}}}};
 const schema133 = {"type":"object","required":["name","szDecimals","maxLeverage"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0,"maximum":8},"maxLeverage":{"type":"integer","minimum":1},"onlyIsolated":{"type":"boolean"},"isDelisted":{"type":"boolean"},"marginTableId":{"type":"integer"}}};
 
@@ -344,18 +344,18 @@ return errors === 0;
 }
 
 
-function validate842(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate907(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate366(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate366.errors : vErrors.concat(validate366.errors);
 errors = vErrors.length;
 }
-validate842.errors = vErrors;
+validate907.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate842 },
+  "200": { validate: validate907 },
   "422": {},
 };

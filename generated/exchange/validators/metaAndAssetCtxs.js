@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate876;
-const schema314 = {"$ref":"schemas#/$defs/MetaAndAssetCtxsRequest"};
+export const body = validate941;
+const schema333 = {"$ref":"schemas#/$defs/MetaAndAssetCtxsRequest"};
 const schema136 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"metaAndAssetCtxs"},"dex":{"type":"string"}}};
 
 function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -94,18 +94,18 @@ return errors === 0;
 }
 
 
-function validate876(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate941(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate384(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate384.errors : vErrors.concat(validate384.errors);
 errors = vErrors.length;
 }
-validate876.errors = vErrors;
+validate941.errors = vErrors;
 return errors === 0;
 }
 
-const schema315 = {"$ref":"schemas#/$defs/MetaAndAssetCtxs"};
+const schema334 = {"$ref":"schemas#/$defs/MetaAndAssetCtxs"};
 const schema134 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Meta"},{"type":"array","items":{"$ref":"schemas#/$defs/PerpAssetCtx"}}],"minItems":2,"maxItems":2};
 const schema132 = {"type":"object","required":["universe"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/PerpAsset"}},"marginTables":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTableEntry"}}}};
 const schema133 = {"type":"object","required":["name","szDecimals","maxLeverage"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0,"maximum":8},"maxLeverage":{"type":"integer","minimum":1},"onlyIsolated":{"type":"boolean"},"isDelisted":{"type":"boolean"},"marginTableId":{"type":"integer"}}};
@@ -607,18 +607,18 @@ return errors === 0;
 }
 
 
-function validate878(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate943(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate370(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate370.errors : vErrors.concat(validate370.errors);
 errors = vErrors.length;
 }
-validate878.errors = vErrors;
+validate943.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate878 },
+  "200": { validate: validate943 },
   "422": {},
 };

@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate756;
-const schema254 = {"$ref":"schemas#/$defs/ModifyRequest"};
+export const body = validate821;
+const schema273 = {"$ref":"schemas#/$defs/ModifyRequest"};
 const schema141 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ModifyAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema140 = {"type":"object","additionalProperties":false,"required":["type","oid","order"],"properties":{"type":{"type":"string","const":"modify"},"oid":{"$ref":"schemas#/$defs/OrderRef"},"order":{"$ref":"schemas#/$defs/Order"},"a":{"$ref":"schemas#/$defs/AlwaysPlace"}}};
 const schema39 = {"oneOf":[{"$ref":"schemas#/$defs/OrderId"},{"$ref":"schemas#/$defs/Cloid"}]};
@@ -795,18 +795,18 @@ return errors === 0;
 }
 
 
-function validate756(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate821(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate394(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate394.errors : vErrors.concat(validate394.errors);
 errors = vErrors.length;
 }
-validate756.errors = vErrors;
+validate821.errors = vErrors;
 return errors === 0;
 }
 
-const schema255 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema274 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -971,18 +971,18 @@ return errors === 0;
 }
 
 
-function validate758(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate823(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate758.errors = vErrors;
+validate823.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate758 },
+  "200": { validate: validate823 },
   "422": {},
 };

@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate836;
-const schema294 = {"$ref":"schemas#/$defs/NoopRequest"};
+export const body = validate901;
+const schema313 = {"$ref":"schemas#/$defs/NoopRequest"};
 const schema144 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/NoopAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema143 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"noop"}}};
 
@@ -323,18 +323,18 @@ return errors === 0;
 }
 
 
-function validate836(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate901(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate402(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate402.errors : vErrors.concat(validate402.errors);
 errors = vErrors.length;
 }
-validate836.errors = vErrors;
+validate901.errors = vErrors;
 return errors === 0;
 }
 
-const schema295 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema314 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -499,18 +499,18 @@ return errors === 0;
 }
 
 
-function validate838(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate903(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate838.errors = vErrors;
+validate903.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate838 },
+  "200": { validate: validate903 },
   "422": {},
 };

@@ -59,8 +59,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate856;
-const schema304 = {"$ref":"schemas#/$defs/OpenOrdersRequest"};
+export const body = validate921;
+const schema323 = {"$ref":"schemas#/$defs/OpenOrdersRequest"};
 const schema147 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"openOrders"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -129,18 +129,18 @@ return errors === 0;
 }
 
 
-function validate856(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate921(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate419(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate419.errors : vErrors.concat(validate419.errors);
 errors = vErrors.length;
 }
-validate856.errors = vErrors;
+validate921.errors = vErrors;
 return errors === 0;
 }
 
-const schema305 = {"$ref":"schemas#/$defs/OpenOrders"};
+const schema324 = {"$ref":"schemas#/$defs/OpenOrders"};
 const schema146 = {"type":"array","items":{"$ref":"schemas#/$defs/OpenOrder"}};
 const schema145 = {"type":"object","required":["coin","side","limitPx","sz","oid","timestamp"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"limitPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"timestamp":{"$ref":"schemas#/$defs/Timestamp"},"origSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]},"reduceOnly":{"type":"boolean"}}};
 const schema35 = {"type":"string","minLength":1};
@@ -406,18 +406,18 @@ return errors === 0;
 }
 
 
-function validate858(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate923(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate417(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate417.errors : vErrors.concat(validate417.errors);
 errors = vErrors.length;
 }
-validate858.errors = vErrors;
+validate923.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate858 },
+  "200": { validate: validate923 },
   "422": {},
 };

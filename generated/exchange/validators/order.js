@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate744;
-const schema248 = {"$ref":"schemas#/$defs/OrderRequest"};
+export const body = validate809;
+const schema267 = {"$ref":"schemas#/$defs/OrderRequest"};
 const schema157 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/OrderAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema149 = {"type":"object","additionalProperties":false,"required":["type","orders","grouping"],"properties":{"type":{"type":"string","const":"order"},"orders":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Order"}},"grouping":{"$ref":"schemas#/$defs/Grouping"},"builder":{"$ref":"schemas#/$defs/Builder"}}};
 const schema42 = {"type":"object","additionalProperties":false,"required":["a","b","p","s","r","t"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"b":{"type":"boolean"},"p":{"$ref":"schemas#/$defs/DecimalString"},"s":{"$ref":"schemas#/$defs/DecimalString"},"r":{"type":"boolean"},"t":{"$ref":"schemas#/$defs/OrderType"},"c":{"$ref":"schemas#/$defs/Cloid"}}};
@@ -805,18 +805,18 @@ return errors === 0;
 }
 
 
-function validate744(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate809(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate448(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate448.errors : vErrors.concat(validate448.errors);
 errors = vErrors.length;
 }
-validate744.errors = vErrors;
+validate809.errors = vErrors;
 return errors === 0;
 }
 
-const schema249 = {"$ref":"schemas#/$defs/PlacementAnswer"};
+const schema268 = {"$ref":"schemas#/$defs/PlacementAnswer"};
 const schema167 = {"oneOf":[{"$ref":"schemas#/$defs/OrderOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema151 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/PlacementResult"}}};
 const schema152 = {"type":"object","required":["type","data"],"properties":{"type":{"anyOf":[{"type":"string","enum":["order","batchModify"]},{"type":"string"}]},"data":{"type":"object","required":["statuses"],"properties":{"statuses":{"type":"array","items":{"$ref":"schemas#/$defs/PlacementStatus"}}}}}};
@@ -1350,18 +1350,18 @@ return errors === 0;
 }
 
 
-function validate746(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate811(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate483(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate483.errors : vErrors.concat(validate483.errors);
 errors = vErrors.length;
 }
-validate746.errors = vErrors;
+validate811.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate746 },
+  "200": { validate: validate811 },
   "422": {},
 };

@@ -59,8 +59,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate864;
-const schema308 = {"$ref":"schemas#/$defs/OrderStatusRequest"};
+export const body = validate929;
+const schema327 = {"$ref":"schemas#/$defs/OrderStatusRequest"};
 const schema162 = {"type":"object","additionalProperties":false,"required":["type","user","oid"],"properties":{"type":{"type":"string","const":"orderStatus"},"user":{"$ref":"schemas#/$defs/UserQuery"},"oid":{"$ref":"schemas#/$defs/OrderRef"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -235,18 +235,18 @@ return errors === 0;
 }
 
 
-function validate864(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate929(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate464(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate464.errors : vErrors.concat(validate464.errors);
 errors = vErrors.length;
 }
-validate864.errors = vErrors;
+validate929.errors = vErrors;
 return errors === 0;
 }
 
-const schema309 = {"$ref":"schemas#/$defs/OrderStatusAnswer"};
+const schema328 = {"$ref":"schemas#/$defs/OrderStatusAnswer"};
 const schema158 = {"oneOf":[{"$ref":"schemas#/$defs/OrderStatusFound"},{"$ref":"schemas#/$defs/OrderStatusUnknown"}]};
 const schema159 = {"type":"object","required":["status","order"],"properties":{"status":{"type":"string","const":"order"},"order":{"type":"object","required":["order","status","statusTimestamp"],"properties":{"order":{"$ref":"schemas#/$defs/FrontendOrder"},"status":{"type":"string"},"statusTimestamp":{"$ref":"schemas#/$defs/Timestamp"}}}}};
 const schema105 = {"type":"object","required":["coin","side","limitPx","sz","oid","timestamp","origSz","triggerCondition","isTrigger","triggerPx","children","isPositionTpsl","reduceOnly","orderType"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"limitPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"timestamp":{"$ref":"schemas#/$defs/Timestamp"},"origSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"triggerCondition":{"type":"string"},"isTrigger":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"children":{"type":"array","items":{"$ref":"schemas#/$defs/FrontendOrder"}},"isPositionTpsl":{"type":"boolean"},"reduceOnly":{"type":"boolean"},"orderType":{"type":"string"},"tif":{"type":["string","null"]},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]}}};
@@ -689,18 +689,18 @@ return errors === 0;
 }
 
 
-function validate866(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate931(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate454(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate454.errors : vErrors.concat(validate454.errors);
 errors = vErrors.length;
 }
-validate866.errors = vErrors;
+validate931.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate866 },
+  "200": { validate: validate931 },
   "422": {},
 };

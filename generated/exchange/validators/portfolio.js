@@ -36,8 +36,8 @@ class HexPattern {
   }
 }
 
-export const body = validate924;
-const schema338 = {"$ref":"schemas#/$defs/PortfolioRequest"};
+export const body = validate989;
+const schema357 = {"$ref":"schemas#/$defs/PortfolioRequest"};
 const schema173 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"portfolio"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -106,18 +106,18 @@ return errors === 0;
 }
 
 
-function validate924(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate989(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate503(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate503.errors : vErrors.concat(validate503.errors);
 errors = vErrors.length;
 }
-validate924.errors = vErrors;
+validate989.errors = vErrors;
 return errors === 0;
 }
 
-const schema339 = {"$ref":"schemas#/$defs/Portfolio"};
+const schema358 = {"$ref":"schemas#/$defs/Portfolio"};
 const schema170 = {"type":"array","items":{"$ref":"schemas#/$defs/PortfolioPeriod"}};
 const schema171 = {"type":"array","prefixItems":[{"type":"string"},{"type":"object","required":["accountValueHistory","pnlHistory","vlm"],"properties":{"accountValueHistory":{"type":"array","items":{"$ref":"schemas#/$defs/HistoryPoint"}},"pnlHistory":{"type":"array","items":{"$ref":"schemas#/$defs/HistoryPoint"}},"vlm":{"$ref":"schemas#/$defs/ResponseDecimal"}}}],"minItems":2,"maxItems":2};
 const schema117 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Timestamp"},{"$ref":"schemas#/$defs/ResponseDecimal"}],"minItems":2,"maxItems":2};
@@ -305,18 +305,18 @@ return errors === 0;
 }
 
 
-function validate926(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate991(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate493(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate493.errors : vErrors.concat(validate493.errors);
 errors = vErrors.length;
 }
-validate926.errors = vErrors;
+validate991.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate926 },
+  "200": { validate: validate991 },
   "422": {},
 };

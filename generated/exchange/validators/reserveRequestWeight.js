@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate832;
-const schema292 = {"$ref":"schemas#/$defs/ReserveRequestWeightRequest"};
+export const body = validate897;
+const schema311 = {"$ref":"schemas#/$defs/ReserveRequestWeightRequest"};
 const schema176 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ReserveRequestWeightAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema175 = {"type":"object","additionalProperties":false,"required":["type","weight"],"properties":{"type":{"type":"string","const":"reserveRequestWeight"},"weight":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
 
@@ -344,18 +344,18 @@ return errors === 0;
 }
 
 
-function validate832(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate897(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate518(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate518.errors : vErrors.concat(validate518.errors);
 errors = vErrors.length;
 }
-validate832.errors = vErrors;
+validate897.errors = vErrors;
 return errors === 0;
 }
 
-const schema293 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema312 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -520,18 +520,18 @@ return errors === 0;
 }
 
 
-function validate834(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate899(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate834.errors = vErrors;
+validate899.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate834 },
+  "200": { validate: validate899 },
   "422": {},
 };

@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate764;
-const schema258 = {"$ref":"schemas#/$defs/ScheduleCancelRequest"};
+export const body = validate829;
+const schema277 = {"$ref":"schemas#/$defs/ScheduleCancelRequest"};
 const schema180 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ScheduleCancelAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema179 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"scheduleCancel"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
 const schema26 = {"type":"integer","minimum":0};
@@ -348,18 +348,18 @@ return errors === 0;
 }
 
 
-function validate764(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate829(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate530(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate530.errors : vErrors.concat(validate530.errors);
 errors = vErrors.length;
 }
-validate764.errors = vErrors;
+validate829.errors = vErrors;
 return errors === 0;
 }
 
-const schema259 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema278 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -524,18 +524,18 @@ return errors === 0;
 }
 
 
-function validate766(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate831(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate766.errors = vErrors;
+validate831.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate766 },
+  "200": { validate: validate831 },
   "422": {},
 };

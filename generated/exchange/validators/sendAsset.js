@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate796;
-const schema274 = {"$ref":"schemas#/$defs/SendAssetRequest"};
+export const body = validate861;
+const schema293 = {"$ref":"schemas#/$defs/SendAssetRequest"};
 const schema183 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/SendAssetAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
 const schema181 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","destination","sourceDex","destinationDex","token","amount","nonce"],"properties":{"type":{"type":"string","const":"sendAsset"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"destination":{"$ref":"schemas#/$defs/Address"},"sourceDex":{"type":"string"},"destinationDex":{"type":"string"},"token":{"$ref":"schemas#/$defs/SpotTokenName"},"amount":{"$ref":"schemas#/$defs/DecimalString"},"fromSubAccount":{"anyOf":[{"type":"string","const":""},{"$ref":"schemas#/$defs/Address"}]},"nonce":{"$ref":"schemas#/$defs/Timestamp"}}};
 const func29 = Object.prototype.hasOwnProperty;
@@ -455,18 +455,18 @@ return errors === 0;
 }
 
 
-function validate796(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate861(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate543(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate543.errors : vErrors.concat(validate543.errors);
 errors = vErrors.length;
 }
-validate796.errors = vErrors;
+validate861.errors = vErrors;
 return errors === 0;
 }
 
-const schema275 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema294 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -631,18 +631,18 @@ return errors === 0;
 }
 
 
-function validate798(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate863(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate798.errors = vErrors;
+validate863.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate798 },
+  "200": { validate: validate863 },
   "422": {},
 };

@@ -36,8 +36,8 @@ class HexPattern {
   }
 }
 
-export const body = validate884;
-const schema318 = {"$ref":"schemas#/$defs/SpotClearinghouseStateRequest"};
+export const body = validate949;
+const schema337 = {"$ref":"schemas#/$defs/SpotClearinghouseStateRequest"};
 const schema189 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"spotClearinghouseState"},"user":{"$ref":"schemas#/$defs/UserQuery"},"dex":{"type":"string"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -112,18 +112,18 @@ return errors === 0;
 }
 
 
-function validate884(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate949(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate564(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate564.errors : vErrors.concat(validate564.errors);
 errors = vErrors.length;
 }
-validate884.errors = vErrors;
+validate949.errors = vErrors;
 return errors === 0;
 }
 
-const schema319 = {"$ref":"schemas#/$defs/SpotClearinghouseState"};
+const schema338 = {"$ref":"schemas#/$defs/SpotClearinghouseState"};
 const schema188 = {"type":"object","required":["balances"],"properties":{"balances":{"type":"array","items":{"$ref":"schemas#/$defs/SpotBalance"}}}};
 const schema187 = {"type":"object","required":["coin","token","total","hold","entryNtl"],"properties":{"coin":{"type":"string"},"token":{"type":"integer","minimum":0},"total":{"$ref":"schemas#/$defs/ResponseDecimal"},"hold":{"$ref":"schemas#/$defs/ResponseDecimal"},"entryNtl":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
@@ -252,18 +252,18 @@ return errors === 0;
 }
 
 
-function validate886(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate951(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate562(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate562.errors : vErrors.concat(validate562.errors);
 errors = vErrors.length;
 }
-validate886.errors = vErrors;
+validate951.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate886 },
+  "200": { validate: validate951 },
   "422": {},
 };

@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate844;
-const schema298 = {"$ref":"schemas#/$defs/SpotMetaRequest"};
+export const body = validate909;
+const schema317 = {"$ref":"schemas#/$defs/SpotMetaRequest"};
 const schema195 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"spotMeta"}}};
 
 function validate576(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -88,18 +88,18 @@ return errors === 0;
 }
 
 
-function validate844(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate909(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate576(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate576.errors : vErrors.concat(validate576.errors);
 errors = vErrors.length;
 }
-validate844.errors = vErrors;
+validate909.errors = vErrors;
 return errors === 0;
 }
 
-const schema299 = {"$ref":"schemas#/$defs/SpotMeta"};
+const schema318 = {"$ref":"schemas#/$defs/SpotMeta"};
 const schema190 = {"type":"object","required":["universe","tokens"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/SpotPair"}},"tokens":{"type":"array","items":{"$ref":"schemas#/$defs/SpotToken"}}}};
 const schema191 = {"type":"object","required":["name","tokens","index","isCanonical"],"properties":{"name":{"type":"string"},"tokens":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2},"index":{"type":"integer","minimum":0},"isCanonical":{"type":"boolean"}}};
 
@@ -430,18 +430,18 @@ return errors === 0;
 }
 
 
-function validate846(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate911(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate566(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate566.errors : vErrors.concat(validate566.errors);
 errors = vErrors.length;
 }
-validate846.errors = vErrors;
+validate911.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate846 },
+  "200": { validate: validate911 },
   "422": {},
 };

@@ -59,8 +59,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate880;
-const schema316 = {"$ref":"schemas#/$defs/SpotMetaAndAssetCtxsRequest"};
+export const body = validate945;
+const schema335 = {"$ref":"schemas#/$defs/SpotMetaAndAssetCtxsRequest"};
 const schema194 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"spotMetaAndAssetCtxs"}}};
 
 function validate575(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -98,18 +98,18 @@ return errors === 0;
 }
 
 
-function validate880(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate945(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate575(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate575.errors : vErrors.concat(validate575.errors);
 errors = vErrors.length;
 }
-validate880.errors = vErrors;
+validate945.errors = vErrors;
 return errors === 0;
 }
 
-const schema317 = {"$ref":"schemas#/$defs/SpotMetaAndAssetCtxs"};
+const schema336 = {"$ref":"schemas#/$defs/SpotMetaAndAssetCtxs"};
 const schema193 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/SpotMeta"},{"type":"array","items":{"$ref":"schemas#/$defs/SpotAssetCtx"}}],"minItems":2,"maxItems":2};
 const schema190 = {"type":"object","required":["universe","tokens"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/SpotPair"}},"tokens":{"type":"array","items":{"$ref":"schemas#/$defs/SpotToken"}}}};
 const schema191 = {"type":"object","required":["name","tokens","index","isCanonical"],"properties":{"name":{"type":"string"},"tokens":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2},"index":{"type":"integer","minimum":0},"isCanonical":{"type":"boolean"}}};
@@ -635,18 +635,18 @@ return errors === 0;
 }
 
 
-function validate882(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate947(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate572(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate572.errors : vErrors.concat(validate572.errors);
 errors = vErrors.length;
 }
-validate882.errors = vErrors;
+validate947.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate882 },
+  "200": { validate: validate947 },
   "422": {},
 };

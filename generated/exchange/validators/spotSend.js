@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate784;
-const schema268 = {"$ref":"schemas#/$defs/SpotSendRequest"};
+export const body = validate849;
+const schema287 = {"$ref":"schemas#/$defs/SpotSendRequest"};
 const schema198 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/SpotSendAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
 const schema197 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","destination","token","amount","time"],"properties":{"type":{"type":"string","const":"spotSend"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"destination":{"$ref":"schemas#/$defs/Address"},"token":{"$ref":"schemas#/$defs/SpotTokenName"},"amount":{"$ref":"schemas#/$defs/DecimalString"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
 const func0 = hexAwarePattern;
@@ -394,18 +394,18 @@ return errors === 0;
 }
 
 
-function validate784(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate849(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate583(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate583.errors : vErrors.concat(validate583.errors);
 errors = vErrors.length;
 }
-validate784.errors = vErrors;
+validate849.errors = vErrors;
 return errors === 0;
 }
 
-const schema269 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema288 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -570,18 +570,18 @@ return errors === 0;
 }
 
 
-function validate786(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate851(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate786.errors = vErrors;
+validate851.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate786 },
+  "200": { validate: validate851 },
   "422": {},
 };

@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate824;
-const schema288 = {"$ref":"schemas#/$defs/SubAccountSpotTransferRequest"};
+export const body = validate889;
+const schema307 = {"$ref":"schemas#/$defs/SubAccountSpotTransferRequest"};
 const schema204 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/SubAccountSpotTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema203 = {"type":"object","additionalProperties":false,"required":["type","subAccountUser","isDeposit","token","amount"],"properties":{"type":{"type":"string","const":"subAccountSpotTransfer"},"subAccountUser":{"$ref":"schemas#/$defs/LowercaseAddress"},"isDeposit":{"type":"boolean"},"token":{"$ref":"schemas#/$defs/SpotTokenName"},"amount":{"$ref":"schemas#/$defs/DecimalString"}}};
 const schema54 = {"type":"string","pattern":"^0x[0-9a-f]{40}$"};
@@ -423,18 +423,18 @@ return errors === 0;
 }
 
 
-function validate824(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate889(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate600(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate600.errors : vErrors.concat(validate600.errors);
 errors = vErrors.length;
 }
-validate824.errors = vErrors;
+validate889.errors = vErrors;
 return errors === 0;
 }
 
-const schema289 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema308 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -599,18 +599,18 @@ return errors === 0;
 }
 
 
-function validate826(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate891(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate826.errors = vErrors;
+validate891.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate826 },
+  "200": { validate: validate891 },
   "422": {},
 };

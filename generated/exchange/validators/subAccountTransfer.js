@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate820;
-const schema286 = {"$ref":"schemas#/$defs/SubAccountTransferRequest"};
+export const body = validate885;
+const schema305 = {"$ref":"schemas#/$defs/SubAccountTransferRequest"};
 const schema206 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/SubAccountTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema205 = {"type":"object","additionalProperties":false,"required":["type","subAccountUser","isDeposit","usd"],"properties":{"type":{"type":"string","const":"subAccountTransfer"},"subAccountUser":{"$ref":"schemas#/$defs/LowercaseAddress"},"isDeposit":{"type":"boolean"},"usd":{"$ref":"schemas#/$defs/MicroUsd"}}};
 const schema54 = {"type":"string","pattern":"^0x[0-9a-f]{40}$"};
@@ -396,18 +396,18 @@ return errors === 0;
 }
 
 
-function validate820(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate885(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate609(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate609.errors : vErrors.concat(validate609.errors);
 errors = vErrors.length;
 }
-validate820.errors = vErrors;
+validate885.errors = vErrors;
 return errors === 0;
 }
 
-const schema287 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema306 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -572,18 +572,18 @@ return errors === 0;
 }
 
 
-function validate822(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate887(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate822.errors = vErrors;
+validate887.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate822 },
+  "200": { validate: validate887 },
   "422": {},
 };

@@ -59,8 +59,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate920;
-const schema336 = {"$ref":"schemas#/$defs/SubAccountsRequest"};
+export const body = validate985;
+const schema355 = {"$ref":"schemas#/$defs/SubAccountsRequest"};
 const schema208 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"subAccounts"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -129,18 +129,18 @@ return errors === 0;
 }
 
 
-function validate920(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate985(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate617(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate617.errors : vErrors.concat(validate617.errors);
 errors = vErrors.length;
 }
-validate920.errors = vErrors;
+validate985.errors = vErrors;
 return errors === 0;
 }
 
-const schema337 = {"$ref":"schemas#/$defs/SubAccounts"};
+const schema356 = {"$ref":"schemas#/$defs/SubAccounts"};
 const schema207 = {"anyOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SubAccount"}},{"type":"null"}]};
 const schema202 = {"type":"object","required":["name","subAccountUser","master","clearinghouseState","spotState"],"properties":{"name":{"type":"string"},"subAccountUser":{"$ref":"schemas#/$defs/Address"},"master":{"$ref":"schemas#/$defs/Address"},"clearinghouseState":{"$ref":"schemas#/$defs/ClearinghouseState"},"spotState":{"$ref":"schemas#/$defs/SpotClearinghouseState"}}};
 const schema20 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
@@ -836,18 +836,18 @@ return errors === 0;
 }
 
 
-function validate922(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate987(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate615(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate615.errors : vErrors.concat(validate615.errors);
 errors = vErrors.length;
 }
-validate922.errors = vErrors;
+validate987.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate922 },
+  "200": { validate: validate987 },
   "422": {},
 };

@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate808;
-const schema280 = {"$ref":"schemas#/$defs/TwapCancelRequest"};
+export const body = validate873;
+const schema299 = {"$ref":"schemas#/$defs/TwapCancelRequest"};
 const schema215 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/TwapCancelAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema213 = {"type":"object","additionalProperties":false,"required":["type","a","t"],"properties":{"type":{"type":"string","const":"twapCancel"},"a":{"$ref":"schemas#/$defs/AssetIndex"},"t":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
 const schema32 = {"type":"integer","minimum":0};
@@ -373,18 +373,18 @@ return errors === 0;
 }
 
 
-function validate808(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate873(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate630(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate630.errors : vErrors.concat(validate630.errors);
 errors = vErrors.length;
 }
-validate808.errors = vErrors;
+validate873.errors = vErrors;
 return errors === 0;
 }
 
-const schema281 = {"$ref":"schemas#/$defs/TwapCancelAnswer"};
+const schema300 = {"$ref":"schemas#/$defs/TwapCancelAnswer"};
 const schema214 = {"oneOf":[{"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"type":"object","required":["type","data"],"properties":{"type":{"type":"string","const":"twapCancel"},"data":{"type":"object","required":["status"],"properties":{"status":{"$ref":"schemas#/$defs/CancelStatus"}}}}}}},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema60 = {"anyOf":[{"type":"string","enum":["success"]},{"$ref":"schemas#/$defs/ErrorStatus"}]};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"}}};
@@ -618,18 +618,18 @@ return errors === 0;
 }
 
 
-function validate810(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate875(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate627(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate627.errors : vErrors.concat(validate627.errors);
 errors = vErrors.length;
 }
-validate810.errors = vErrors;
+validate875.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate810 },
+  "200": { validate: validate875 },
   "422": {},
 };

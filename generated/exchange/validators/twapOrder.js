@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate804;
-const schema278 = {"$ref":"schemas#/$defs/TwapOrderRequest"};
+export const body = validate869;
+const schema297 = {"$ref":"schemas#/$defs/TwapOrderRequest"};
 const schema220 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/TwapOrderAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema216 = {"type":"object","additionalProperties":false,"required":["type","twap"],"properties":{"type":{"type":"string","const":"twapOrder"},"twap":{"$ref":"schemas#/$defs/TwapParameters"}}};
 const schema217 = {"type":"object","additionalProperties":false,"required":["a","b","s","r","m","t"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"b":{"type":"boolean"},"s":{"$ref":"schemas#/$defs/DecimalString"},"r":{"type":"boolean"},"m":{"type":"integer","minimum":5,"maximum":1440},"t":{"type":"boolean"}}};
@@ -464,18 +464,18 @@ return errors === 0;
 }
 
 
-function validate804(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate869(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate646(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate646.errors : vErrors.concat(validate646.errors);
 errors = vErrors.length;
 }
-validate804.errors = vErrors;
+validate869.errors = vErrors;
 return errors === 0;
 }
 
-const schema279 = {"$ref":"schemas#/$defs/TwapOrderAnswer"};
+const schema298 = {"$ref":"schemas#/$defs/TwapOrderAnswer"};
 const schema218 = {"oneOf":[{"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/TwapOrderResult"}}},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema219 = {"type":"object","required":["type","data"],"properties":{"type":{"type":"string","const":"twapOrder"},"data":{"type":"object","required":["status"],"properties":{"status":{"anyOf":[{"type":"object","required":["running"],"properties":{"running":{"type":"object","required":["twapId"],"properties":{"twapId":{"type":"integer","minimum":0,"maximum":9007199254740991}}}}},{"$ref":"schemas#/$defs/ErrorStatus"}]}}}}};
 const schema61 = {"type":"object","required":["error"],"properties":{"error":{"type":"string"}}};
@@ -741,18 +741,18 @@ return errors === 0;
 }
 
 
-function validate806(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate871(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate641(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate641.errors : vErrors.concat(validate641.errors);
 errors = vErrors.length;
 }
-validate806.errors = vErrors;
+validate871.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate806 },
+  "200": { validate: validate871 },
   "422": {},
 };

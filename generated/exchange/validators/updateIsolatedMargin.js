@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate772;
-const schema262 = {"$ref":"schemas#/$defs/UpdateIsolatedMarginRequest"};
+export const body = validate837;
+const schema281 = {"$ref":"schemas#/$defs/UpdateIsolatedMarginRequest"};
 const schema224 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UpdateIsolatedMarginAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema223 = {"type":"object","additionalProperties":false,"required":["type","asset","isBuy","ntli"],"properties":{"type":{"type":"string","const":"updateIsolatedMargin"},"asset":{"$ref":"schemas#/$defs/AssetIndex"},"isBuy":{"type":"boolean"},"ntli":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}}};
 const schema32 = {"type":"integer","minimum":0};
@@ -383,18 +383,18 @@ return errors === 0;
 }
 
 
-function validate772(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate837(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate659(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate659.errors : vErrors.concat(validate659.errors);
 errors = vErrors.length;
 }
-validate772.errors = vErrors;
+validate837.errors = vErrors;
 return errors === 0;
 }
 
-const schema263 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema282 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -559,18 +559,18 @@ return errors === 0;
 }
 
 
-function validate774(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate839(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate774.errors = vErrors;
+validate839.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate774 },
+  "200": { validate: validate839 },
   "422": {},
 };

@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate768;
-const schema260 = {"$ref":"schemas#/$defs/UpdateLeverageRequest"};
+export const body = validate833;
+const schema279 = {"$ref":"schemas#/$defs/UpdateLeverageRequest"};
 const schema226 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UpdateLeverageAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema225 = {"type":"object","additionalProperties":false,"required":["type","asset","isCross","leverage"],"properties":{"type":{"type":"string","const":"updateLeverage"},"asset":{"$ref":"schemas#/$defs/AssetIndex"},"isCross":{"type":"boolean"},"leverage":{"type":"integer","minimum":1}}};
 const schema32 = {"type":"integer","minimum":0};
@@ -379,18 +379,18 @@ return errors === 0;
 }
 
 
-function validate768(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate833(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate667(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate667.errors : vErrors.concat(validate667.errors);
 errors = vErrors.length;
 }
-validate768.errors = vErrors;
+validate833.errors = vErrors;
 return errors === 0;
 }
 
-const schema261 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema280 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -555,18 +555,18 @@ return errors === 0;
 }
 
 
-function validate770(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate835(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate770.errors = vErrors;
+validate835.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate770 },
+  "200": { validate: validate835 },
   "422": {},
 };

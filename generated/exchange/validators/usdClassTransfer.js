@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate792;
-const schema272 = {"$ref":"schemas#/$defs/UsdClassTransferRequest"};
+export const body = validate857;
+const schema291 = {"$ref":"schemas#/$defs/UsdClassTransferRequest"};
 const schema228 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UsdClassTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
 const schema227 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","amount","toPerp","nonce"],"properties":{"type":{"type":"string","const":"usdClassTransfer"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"amount":{"type":"string","pattern":"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?( subaccount:0x[0-9a-fA-F]{40})?$"},"toPerp":{"type":"boolean"},"nonce":{"$ref":"schemas#/$defs/Timestamp"}}};
 const func0 = hexAwarePattern;
@@ -332,18 +332,18 @@ return errors === 0;
 }
 
 
-function validate792(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate857(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate675(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate675.errors : vErrors.concat(validate675.errors);
 errors = vErrors.length;
 }
-validate792.errors = vErrors;
+validate857.errors = vErrors;
 return errors === 0;
 }
 
-const schema273 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema292 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -508,18 +508,18 @@ return errors === 0;
 }
 
 
-function validate794(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate859(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate794.errors = vErrors;
+validate859.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate794 },
+  "200": { validate: validate859 },
   "422": {},
 };

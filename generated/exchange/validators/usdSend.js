@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate780;
-const schema266 = {"$ref":"schemas#/$defs/UsdSendRequest"};
+export const body = validate845;
+const schema285 = {"$ref":"schemas#/$defs/UsdSendRequest"};
 const schema230 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UsdSendAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
 const schema229 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","destination","amount","time"],"properties":{"type":{"type":"string","const":"usdSend"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"destination":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/DecimalString"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
 const func0 = hexAwarePattern;
@@ -364,18 +364,18 @@ return errors === 0;
 }
 
 
-function validate780(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate845(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate683(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate683.errors : vErrors.concat(validate683.errors);
 errors = vErrors.length;
 }
-validate780.errors = vErrors;
+validate845.errors = vErrors;
 return errors === 0;
 }
 
-const schema267 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema286 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -540,18 +540,18 @@ return errors === 0;
 }
 
 
-function validate782(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate847(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate782.errors = vErrors;
+validate847.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate782 },
+  "200": { validate: validate847 },
   "422": {},
 };

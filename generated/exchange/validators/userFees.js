@@ -36,8 +36,8 @@ class HexPattern {
   }
 }
 
-export const body = validate908;
-const schema330 = {"$ref":"schemas#/$defs/UserFeesRequest"};
+export const body = validate973;
+const schema349 = {"$ref":"schemas#/$defs/UserFeesRequest"};
 const schema232 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"userFees"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -106,18 +106,18 @@ return errors === 0;
 }
 
 
-function validate908(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate973(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate699(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate699.errors : vErrors.concat(validate699.errors);
 errors = vErrors.length;
 }
-validate908.errors = vErrors;
+validate973.errors = vErrors;
 return errors === 0;
 }
 
-const schema331 = {"$ref":"schemas#/$defs/UserFees"};
+const schema350 = {"$ref":"schemas#/$defs/UserFees"};
 const schema231 = {"type":"object","required":["dailyUserVlm","feeSchedule","userCrossRate","userAddRate"],"properties":{"dailyUserVlm":{"type":"array","items":{"$ref":"schemas#/$defs/DailyVolume"}},"feeSchedule":{"type":"object","required":["cross","add"],"properties":{"cross":{"$ref":"schemas#/$defs/ResponseDecimal"},"add":{"$ref":"schemas#/$defs/ResponseDecimal"},"spotCross":{"$ref":"schemas#/$defs/ResponseDecimal"},"spotAdd":{"$ref":"schemas#/$defs/ResponseDecimal"},"referralDiscount":{"$ref":"schemas#/$defs/ResponseDecimal"}}},"userCrossRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"userAddRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"userSpotCrossRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"userSpotAddRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"activeReferralDiscount":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 const schema88 = {"type":"object","required":["date","userCross","userAdd","exchange"],"properties":{"date":{"type":"string"},"userCross":{"$ref":"schemas#/$defs/ResponseDecimal"},"userAdd":{"$ref":"schemas#/$defs/ResponseDecimal"},"exchange":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
@@ -318,18 +318,18 @@ return errors === 0;
 }
 
 
-function validate910(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate975(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate687(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate687.errors : vErrors.concat(validate687.errors);
 errors = vErrors.length;
 }
-validate910.errors = vErrors;
+validate975.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate910 },
+  "200": { validate: validate975 },
   "422": {},
 };

@@ -59,8 +59,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate868;
-const schema310 = {"$ref":"schemas#/$defs/UserFillsRequest"};
+export const body = validate933;
+const schema329 = {"$ref":"schemas#/$defs/UserFillsRequest"};
 const schema235 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"userFills"},"user":{"$ref":"schemas#/$defs/UserQuery"},"aggregateByTime":{"type":"boolean"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -135,18 +135,18 @@ return errors === 0;
 }
 
 
-function validate868(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate933(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate707(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate707.errors : vErrors.concat(validate707.errors);
 errors = vErrors.length;
 }
-validate868.errors = vErrors;
+validate933.errors = vErrors;
 return errors === 0;
 }
 
-const schema311 = {"$ref":"schemas#/$defs/UserFills"};
+const schema330 = {"$ref":"schemas#/$defs/UserFills"};
 const schema233 = {"type":"array","items":{"$ref":"schemas#/$defs/Fill"}};
 const schema101 = {"type":"object","required":["coin","px","sz","side","time","startPosition","dir","closedPnl","hash","oid","crossed","fee"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"px":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"side":{"$ref":"schemas#/$defs/Side"},"time":{"$ref":"schemas#/$defs/Timestamp"},"startPosition":{"$ref":"schemas#/$defs/ResponseDecimal"},"dir":{"type":"string"},"closedPnl":{"$ref":"schemas#/$defs/ResponseDecimal"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"oid":{"$ref":"schemas#/$defs/OrderId"},"crossed":{"type":"boolean"},"fee":{"$ref":"schemas#/$defs/ResponseDecimal"},"tid":{"type":"integer","minimum":0},"feeToken":{"type":"string"},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]},"twapId":{"type":["integer","null"]},"builderFee":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 const schema35 = {"type":"string","minLength":1};
@@ -500,18 +500,18 @@ return errors === 0;
 }
 
 
-function validate870(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate935(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate701(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate701.errors : vErrors.concat(validate701.errors);
 errors = vErrors.length;
 }
-validate870.errors = vErrors;
+validate935.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate870 },
+  "200": { validate: validate935 },
   "422": {},
 };

@@ -59,8 +59,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate900;
-const schema326 = {"$ref":"schemas#/$defs/UserFillsByTimeRequest"};
+export const body = validate965;
+const schema345 = {"$ref":"schemas#/$defs/UserFillsByTimeRequest"};
 const schema234 = {"type":"object","additionalProperties":false,"required":["type","user","startTime"],"properties":{"type":{"type":"string","const":"userFillsByTime"},"user":{"$ref":"schemas#/$defs/UserQuery"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"},"aggregateByTime":{"type":"boolean"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -197,18 +197,18 @@ return errors === 0;
 }
 
 
-function validate900(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate965(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate703(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate703.errors : vErrors.concat(validate703.errors);
 errors = vErrors.length;
 }
-validate900.errors = vErrors;
+validate965.errors = vErrors;
 return errors === 0;
 }
 
-const schema327 = {"$ref":"schemas#/$defs/UserFills"};
+const schema346 = {"$ref":"schemas#/$defs/UserFills"};
 const schema233 = {"type":"array","items":{"$ref":"schemas#/$defs/Fill"}};
 const schema101 = {"type":"object","required":["coin","px","sz","side","time","startPosition","dir","closedPnl","hash","oid","crossed","fee"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"px":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"side":{"$ref":"schemas#/$defs/Side"},"time":{"$ref":"schemas#/$defs/Timestamp"},"startPosition":{"$ref":"schemas#/$defs/ResponseDecimal"},"dir":{"type":"string"},"closedPnl":{"$ref":"schemas#/$defs/ResponseDecimal"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"oid":{"$ref":"schemas#/$defs/OrderId"},"crossed":{"type":"boolean"},"fee":{"$ref":"schemas#/$defs/ResponseDecimal"},"tid":{"type":"integer","minimum":0},"feeToken":{"type":"string"},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]},"twapId":{"type":["integer","null"]},"builderFee":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 const schema35 = {"type":"string","minLength":1};
@@ -562,18 +562,18 @@ return errors === 0;
 }
 
 
-function validate902(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate967(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate701(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate701.errors : vErrors.concat(validate701.errors);
 errors = vErrors.length;
 }
-validate902.errors = vErrors;
+validate967.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate902 },
+  "200": { validate: validate967 },
   "422": {},
 };

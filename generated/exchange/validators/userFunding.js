@@ -46,8 +46,8 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate896;
-const schema324 = {"$ref":"schemas#/$defs/UserFundingRequest"};
+export const body = validate961;
+const schema343 = {"$ref":"schemas#/$defs/UserFundingRequest"};
 const schema237 = {"type":"object","additionalProperties":false,"required":["type","user","startTime"],"properties":{"type":{"type":"string","const":"userFunding"},"user":{"$ref":"schemas#/$defs/UserQuery"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -178,18 +178,18 @@ return errors === 0;
 }
 
 
-function validate896(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate961(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate711(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate711.errors : vErrors.concat(validate711.errors);
 errors = vErrors.length;
 }
-validate896.errors = vErrors;
+validate961.errors = vErrors;
 return errors === 0;
 }
 
-const schema325 = {"$ref":"schemas#/$defs/UserFunding"};
+const schema344 = {"$ref":"schemas#/$defs/UserFunding"};
 const schema236 = {"type":"array","items":{"$ref":"schemas#/$defs/FundingPayment"}};
 const schema111 = {"type":"object","required":["time","hash","delta"],"properties":{"time":{"$ref":"schemas#/$defs/Timestamp"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"delta":{"type":"object","required":["type","coin","usdc","szi","fundingRate"],"properties":{"type":{"type":"string","const":"funding"},"coin":{"$ref":"schemas#/$defs/Coin"},"usdc":{"$ref":"schemas#/$defs/ResponseDecimal"},"szi":{"$ref":"schemas#/$defs/ResponseDecimal"},"fundingRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"nSamples":{"type":["integer","null"]}}}}};
 const schema26 = {"type":"integer","minimum":0};
@@ -390,18 +390,18 @@ return errors === 0;
 }
 
 
-function validate898(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate963(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate709(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate709.errors : vErrors.concat(validate709.errors);
 errors = vErrors.length;
 }
-validate898.errors = vErrors;
+validate963.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate898 },
+  "200": { validate: validate963 },
   "422": {},
 };

@@ -36,8 +36,8 @@ class HexPattern {
   }
 }
 
-export const body = validate928;
-const schema340 = {"$ref":"schemas#/$defs/UserNonFundingLedgerUpdatesRequest"};
+export const body = validate993;
+const schema359 = {"$ref":"schemas#/$defs/UserNonFundingLedgerUpdatesRequest"};
 const schema238 = {"type":"object","additionalProperties":false,"required":["type","user","startTime"],"properties":{"type":{"type":"string","const":"userNonFundingLedgerUpdates"},"user":{"$ref":"schemas#/$defs/UserQuery"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -168,18 +168,18 @@ return errors === 0;
 }
 
 
-function validate928(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate993(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate715(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate715.errors : vErrors.concat(validate715.errors);
 errors = vErrors.length;
 }
-validate928.errors = vErrors;
+validate993.errors = vErrors;
 return errors === 0;
 }
 
-const schema341 = {"$ref":"schemas#/$defs/LedgerUpdates"};
+const schema360 = {"$ref":"schemas#/$defs/LedgerUpdates"};
 const schema121 = {"type":"array","items":{"$ref":"schemas#/$defs/LedgerUpdate"}};
 const schema120 = {"type":"object","required":["time","hash","delta"],"properties":{"time":{"$ref":"schemas#/$defs/Timestamp"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"delta":{"type":"object","required":["type"],"additionalProperties":true,"properties":{"type":{"type":"string"},"usdc":{"$ref":"schemas#/$defs/ResponseDecimal"},"toPerp":{"type":"boolean"},"token":{"type":"string"},"amount":{"$ref":"schemas#/$defs/ResponseDecimal"},"user":{"$ref":"schemas#/$defs/Address"},"destination":{"$ref":"schemas#/$defs/Address"},"fee":{"$ref":"schemas#/$defs/ResponseDecimal"}}}}};
 const schema26 = {"type":"integer","minimum":0};
@@ -369,18 +369,18 @@ return errors === 0;
 }
 
 
-function validate930(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate995(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate343(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate343.errors : vErrors.concat(validate343.errors);
 errors = vErrors.length;
 }
-validate930.errors = vErrors;
+validate995.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate930 },
+  "200": { validate: validate995 },
   "422": {},
 };

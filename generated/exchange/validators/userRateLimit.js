@@ -36,8 +36,8 @@ class HexPattern {
   }
 }
 
-export const body = validate912;
-const schema332 = {"$ref":"schemas#/$defs/UserRateLimitRequest"};
+export const body = validate977;
+const schema351 = {"$ref":"schemas#/$defs/UserRateLimitRequest"};
 const schema241 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"userRateLimit"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 const schema82 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
@@ -106,18 +106,18 @@ return errors === 0;
 }
 
 
-function validate912(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate977(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate722(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate722.errors : vErrors.concat(validate722.errors);
 errors = vErrors.length;
 }
-validate912.errors = vErrors;
+validate977.errors = vErrors;
 return errors === 0;
 }
 
-const schema333 = {"$ref":"schemas#/$defs/UserRateLimit"};
+const schema352 = {"$ref":"schemas#/$defs/UserRateLimit"};
 const schema240 = {"type":"object","required":["cumVlm","nRequestsUsed","nRequestsCap"],"properties":{"cumVlm":{"$ref":"schemas#/$defs/ResponseDecimal"},"nRequestsUsed":{"type":"integer","minimum":0,"maximum":9007199254740991},"nRequestsCap":{"type":"integer","minimum":0,"maximum":9007199254740991},"nRequestsSurplus":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
 const pattern4 = func0("^-?[0-9]+(\\.[0-9]+)?$", "u");
@@ -223,18 +223,18 @@ return errors === 0;
 }
 
 
-function validate914(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate979(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate720(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate720.errors : vErrors.concat(validate720.errors);
 errors = vErrors.length;
 }
-validate914.errors = vErrors;
+validate979.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate914 },
+  "200": { validate: validate979 },
   "422": {},
 };

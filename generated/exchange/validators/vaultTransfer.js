@@ -49,8 +49,8 @@ class HexPattern {
   }
 }
 
-export const body = validate812;
-const schema282 = {"$ref":"schemas#/$defs/VaultTransferRequest"};
+export const body = validate877;
+const schema301 = {"$ref":"schemas#/$defs/VaultTransferRequest"};
 const schema244 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/VaultTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema243 = {"type":"object","additionalProperties":false,"required":["type","vaultAddress","isDeposit","usd"],"properties":{"type":{"type":"string","const":"vaultTransfer"},"vaultAddress":{"$ref":"schemas#/$defs/LowercaseAddress"},"isDeposit":{"type":"boolean"},"usd":{"$ref":"schemas#/$defs/MicroUsd"}}};
 const schema54 = {"type":"string","pattern":"^0x[0-9a-f]{40}$"};
@@ -396,18 +396,18 @@ return errors === 0;
 }
 
 
-function validate812(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate877(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate729(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate729.errors : vErrors.concat(validate729.errors);
 errors = vErrors.length;
 }
-validate812.errors = vErrors;
+validate877.errors = vErrors;
 return errors === 0;
 }
 
-const schema283 = {"$ref":"schemas#/$defs/DefaultAnswer"};
+const schema302 = {"$ref":"schemas#/$defs/DefaultAnswer"};
 const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
 const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
@@ -572,18 +572,18 @@ return errors === 0;
 }
 
 
-function validate814(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate879(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
-validate814.errors = vErrors;
+validate879.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate814 },
+  "200": { validate: validate879 },
   "422": {},
 };

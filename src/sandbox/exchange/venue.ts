@@ -32,12 +32,18 @@ export interface VenueOptions {
   fundingInterval?: number;
 }
 
-/** One trade of the venue, as candles and funding are derived from it. */
+/** One trade of the venue, as candles and funding are derived from it and the trades feed sends it. */
 export interface Trade {
   asset: MarketAsset;
   px: bigint;
   sz: bigint;
   time: number;
+  /** Trade id, shared by both fills. */
+  tid: number;
+  /** The taker's side: `B` when it bought. */
+  side: "B" | "A";
+  /** `[buyer, seller]`. */
+  users: [string, string];
 }
 
 /** Grouping of an `order` action. */
@@ -343,7 +349,16 @@ export class Venue {
       });
       record.sz -= sz;
     }
-    this.#trades.push({ asset: taker.asset, px, sz, time });
+    const [buyer, seller] = taker.isBuy ? [taker, maker] : [maker, taker];
+    this.#trades.push({
+      asset: taker.asset,
+      px,
+      sz,
+      time,
+      tid,
+      side: taker.isBuy ? "B" : "A",
+      users: [buyer.account.address, seller.account.address],
+    });
     this.#marks.set(taker.asset.index, px);
     if (maker.sz === 0n) {
       this.#close(maker, "filled");
