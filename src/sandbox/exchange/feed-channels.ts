@@ -4,6 +4,7 @@ import type {
   L2Book,
   LedgerUpdates,
   MetaAndAssetCtxs,
+  WsFunding,
   WsOrderUpdate,
   WsTrade,
 } from "../../../generated/exchange/types.js";
@@ -22,7 +23,7 @@ export interface FeedSource {
 export interface ChannelState {
   /** The last whole state sent (as JSON), for books, mids, contexts and candles. */
   last?: string;
-  /** How many trades, fills or ledger updates were sent up to. */
+  /** How many trades, fills or ledger updates were sent up to (funding: the time of the last payment sent). */
   cursor: number;
   /** Each order's status sent (`status@statusTimestamp`), for order updates. */
   orders: Map<number, string>;
@@ -72,8 +73,11 @@ export async function snapshotOf(source: FeedSource, request: FeedRequest, state
       for (const entry of await historicalOrders(source, user))
         state.orders.set(entry.order.oid, statusKey(entry));
       return undefined;
-    case "userFundings":
-      return { isSnapshot: true, user, fundings: [] };
+    case "userFundings": {
+      const fundings = fundingsSince(source.venue, user, Number.NEGATIVE_INFINITY);
+      state.cursor = fundings.at(-1)?.time ?? 0;
+      return { isSnapshot: true, user, fundings };
+    }
     case "userNonFundingLedgerUpdates": {
       const updates = await ledgerOf(source, user);
       state.cursor = updates.length;
@@ -161,6 +165,11 @@ export async function changesOf(
       }
       return updates.length > 0 ? updates : undefined;
     }
+    case "userFundings": {
+      const fresh = fundingsSince(source.venue, user, state.cursor);
+      state.cursor = fresh.at(-1)?.time ?? state.cursor;
+      return fresh.length > 0 ? { user, fundings: fresh } : undefined;
+    }
     case "userNonFundingLedgerUpdates": {
       const updates = await ledgerOf(source, user);
       const fresh = updates.slice(state.cursor);
@@ -196,6 +205,24 @@ function wireTrade(trade: Trade): WsTrade {
     tid: trade.tid,
     users: trade.users,
   };
+}
+
+/**
+ * The user's funding payments after `time`, as the feed writes them. Kept by time rather than by
+ * count: an account keeps its latest payments only, and every payment of one boundary is made at once.
+ */
+function fundingsSince(venue: Venue, user: string, time: number): WsFunding[] {
+  const paid = venue.existing(user)?.fundings ?? [];
+  return paid
+    .filter((payment) => payment.time > time)
+    .map(({ time, delta }) => ({
+      time,
+      coin: delta.coin,
+      usdc: delta.usdc,
+      szi: delta.szi,
+      fundingRate: delta.fundingRate,
+      nSamples: delta.nSamples ?? null,
+    }));
 }
 
 function fillsOf(venue: Venue, user: string): readonly unknown[] {
