@@ -31,7 +31,9 @@ try {
 }
 
 try {
-  const { changed } = await runGenerator(options);
+  const { changed, missing } = await runGenerator(options);
+  for (const piece of missing) console.error(`error: ${piece}`);
+  if (missing.length > 0) process.exitCode = 1;
   if (options.check && changed.length > 0) {
     console.error(
       `generated output is out of date; run npm run generate. Would change:\n  ${changed.join("\n  ")}`,
