@@ -15,12 +15,16 @@ import { type Surface, surfaceEntry } from "./surfaces.js";
  * - `"./<name>"` in package.json's `exports`, pointing at the built entry;
  * - `examples/<name>.ts`, the guide the portal shows and `test/examples` runs.
  *
+ * A root without a package.json is a bare folder of specs (`--root`, the bench), not a package:
+ * nothing is checked there.
+ *
  * @param root - The repository root.
  * @param surface - A declared surface.
  * @returns One sentence per missing piece; empty when the surface is complete.
  * @example await missingPieces(process.cwd(), SURFACES[0]) // []
  */
 export async function missingPieces(root: string, surface: Surface): Promise<string[]> {
+  if (!existsSync(join(root, "package.json"))) return [];
   const { name } = surface;
   const missing: string[] = [];
   const generatedIndex = `../generated/${name}/index.js`;
@@ -50,9 +54,7 @@ export async function missingPieces(root: string, surface: Surface): Promise<str
 
 /** `exports[key]` of the root's package.json, or `undefined` when there is none. */
 async function packageExport(root: string, key: string): Promise<unknown> {
-  const path = join(root, "package.json");
-  if (!existsSync(path)) return undefined;
-  const manifest: unknown = JSON.parse(await readFile(path, "utf8"));
+  const manifest: unknown = JSON.parse(await readFile(join(root, "package.json"), "utf8"));
   if (!isObject(manifest) || !isObject(manifest.exports)) return undefined;
   return manifest.exports[key];
 }

@@ -3,7 +3,8 @@
  *
  * Options:
  * - `--check`: write nothing; exit 1 listing the files that would change (CI's drift check).
- * - `--root <dir>`: read `<dir>/specs` and write `<dir>/generated` instead of this repository's (tests).
+ * - `--root <dir>`: read `<dir>/specs` and write `<dir>/generated` instead of this repository's (tests,
+ *   the bench); a root without a package.json is not checked for surface entries (`entry-check.ts`).
  */
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -27,6 +27,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "chainkit-surface-"));
   await mkdir(join(root, "specs"));
   await cp(fixturePath("mini.openapi.yaml"), join(root, ledger.specFile));
+  await writeFile(join(root, "package.json"), JSON.stringify({ name: "scratch", type: "module" }));
   await symlink(join(repoRoot, "node_modules"), join(root, "node_modules"), "dir");
 });
 
@@ -64,6 +65,17 @@ describe("a declared surface", () => {
     expect(await missingPieces(root, ledger)).toEqual([
       'src/ledger.ts does not export the generated client: add export * from "../generated/ledger/index.js";',
     ]);
+  });
+});
+
+describe("a bare folder of specs (no package.json)", () => {
+  it("is not checked for entries", async () => {
+    const bare = await mkdtemp(join(tmpdir(), "chainkit-bare-"));
+    try {
+      expect(await missingPieces(bare, ledger)).toEqual([]);
+    } finally {
+      await rm(bare, { recursive: true, force: true });
+    }
   });
 });
 
