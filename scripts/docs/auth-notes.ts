@@ -3,6 +3,7 @@
  * reference pages carry the full rules from the specs; these notes point to them.
  */
 import { pascalCase } from "../generate/names.js";
+import { DocsError } from "./docs-error.js";
 import { type GuideSurface, SPEC_SURFACES } from "./surfaces.js";
 
 /** One surface's authentication summary. */
@@ -69,7 +70,7 @@ const AUTH_NOTES: Record<string, AuthNote> = {
  * A public service's surface without a note of its own gets one pointing at its address and its
  * reference page's Authentication section.
  *
- * @throws {Error} When a guide has neither a note here nor a spec surface.
+ * @throws {DocsError} When a guide has neither a note here nor a spec surface.
  * @example authNote({ id: "platform" }).mechanism // "Bearer API key"
  */
 export function authNote(guide: Pick<GuideSurface, "id">): AuthNote {
@@ -92,7 +93,7 @@ export function authNote(guide: Pick<GuideSurface, "id">): AuthNote {
         "its reference page lists under Authentication.",
     };
   }
-  throw new Error(
+  throw new DocsError(
     `no authentication note for ${guide.id}: add one to AUTH_NOTES in scripts/docs/auth-notes.ts`,
   );
 }

@@ -60,7 +60,7 @@ export const SCHEMAS_PER_PAGE = 150;
 /**
  * Builds the reference of one OpenAPI surface: one page, or, for a spec with more than
  * {@link SPLIT_ABOVE_OPERATIONS} operations, an index page (`<id>.html`: overview, servers,
- * authentication, every operation listed by tag) with a page per tag (`<id>--<tag>.html`) and the
+ * authentication, every operation listed by tag) with a page per tag (`<id>--tag-<tag>.html`) and the
  * schemas in pages (`<id>--schemas-<n>.html`).
  *
  * @param spec - The loaded spec.
