@@ -2,7 +2,9 @@
  * How each surface authenticates, in a few lines of Markdown for the landing page and the guides. The
  * reference pages carry the full rules from the specs; these notes point to them.
  */
-import type { GuideSurface } from "./surfaces.js";
+import { pascalCase } from "../generate/names.js";
+import { DocsError } from "./docs-error.js";
+import { type GuideSurface, SPEC_SURFACES } from "./surfaces.js";
 
 /** One surface's authentication summary. */
 export interface AuthNote {
@@ -18,8 +20,8 @@ const NODE_CREDENTIALS = (path: string, create: string): string =>
   `\`{node_url}${path}\` with \`Authorization: Basic base64(username:password)\`. Bearer headers are refused. ` +
   `In chainkit: \`${create}({ url, credentials: { token } })\` or \`credentials: { username, password }\`.`;
 
-/** Authentication per guide surface. */
-export const AUTH_NOTES: Record<GuideSurface["id"], AuthNote> = {
+/** Authentication of the guides that the base URL rule of their surface does not tell (see {@link authNote}). */
+const AUTH_NOTES: Record<string, AuthNote> = {
   platform: {
     mechanism: "Bearer API key",
     text:
@@ -35,10 +37,6 @@ export const AUTH_NOTES: Record<GuideSurface["id"], AuthNote> = {
       "on your side. In chainkit: `createExchangeClient({ baseUrl, signer, network })` signs each request; " +
       "`signL1Action` signs one action by hand.",
   },
-  evm: {
-    mechanism: "Node token in the path, or basic auth",
-    text: NODE_CREDENTIALS("/evm", "createEvmClient"),
-  },
   "evm-live": {
     mechanism: "Node token in the WebSocket URL, or basic auth on the upgrade",
     text:
@@ -48,14 +46,6 @@ export const AUTH_NOTES: Record<GuideSurface["id"], AuthNote> = {
       "header, so there only token mode works (chainkit refuses basic mode with a `ConfigurationError`). Refused " +
       "credentials get HTTP 401 on the upgrade. In chainkit: `createEvmClient({ url, credentials, transport: " +
       '"websocket" })` with the node\'s HTTPS URL: the WebSocket URL is derived from it.',
-  },
-  wallet: {
-    mechanism: "Node token in the path, or basic auth",
-    text: NODE_CREDENTIALS("/wallet/…", "createWalletClient"),
-  },
-  indexer: {
-    mechanism: "Node token in the path, or basic auth",
-    text: NODE_CREDENTIALS("/api/v3/…", "createIndexerClient"),
   },
   viem: {
     mechanism: "Node token in the path, or basic auth",
@@ -69,3 +59,41 @@ export const AUTH_NOTES: Record<GuideSurface["id"], AuthNote> = {
       "with TLS channel credentials) or `xTokenInterceptor(token, { target })` (a plain channel to this machine only).",
   },
 };
+
+/**
+ * How a guide's surface authenticates: its own note, or one made from its surface's base URL rule
+ * (`scripts/generate/surfaces.ts`): for a node the user runs, the node's credentials under the
+ * surface's path.
+ *
+ * @param guide - The guide.
+ * @returns Its note.
+ * A public service's surface without a note of its own gets one pointing at its address and its
+ * reference page's Authentication section.
+ *
+ * @throws {DocsError} When a guide has neither a note here nor a spec surface.
+ * @example authNote({ id: "platform" }).mechanism // "Bearer API key"
+ */
+export function authNote(guide: Pick<GuideSurface, "id">): AuthNote {
+  const written = AUTH_NOTES[guide.id];
+  if (written) return written;
+  const surface = SPEC_SURFACES.find((candidate) => candidate.id === guide.id);
+  if (surface && "node" in surface.baseUrl) {
+    // A REST surface has many paths under its prefix, a JSON-RPC surface the one.
+    const path = surface.kind === "openapi" ? `${surface.baseUrl.node}/…` : surface.baseUrl.node;
+    return {
+      mechanism: "Node token in the path, or basic auth",
+      text: NODE_CREDENTIALS(path, `create${pascalCase(surface.id)}Client`),
+    };
+  }
+  if (surface && "service" in surface.baseUrl) {
+    return {
+      mechanism: "As its spec's security schemes say",
+      text:
+        `Requests go to \`${surface.baseUrl.service}\` (the client's default \`baseUrl\`), with the credentials ` +
+        "its reference page lists under Authentication.",
+    };
+  }
+  throw new DocsError(
+    `no authentication note for ${guide.id}: add one to AUTH_NOTES in scripts/docs/auth-notes.ts`,
+  );
+}

@@ -9,7 +9,7 @@ import { guidePageFor } from "./guide-page.js";
 import { landingPage, quickStartCommands } from "./landing-page.js";
 import { type BuiltPage, type NavGroup, renderPage } from "./layout.js";
 import { loadSpecs } from "./load-specs.js";
-import { openapiPage } from "./openapi-page.js";
+import { openapiPages } from "./openapi-page.js";
 import { openrpcPage } from "./openrpc-page.js";
 import { sortEntries } from "./search-index.js";
 import { GUIDE_SURFACES, guidePage, referencePage, SPEC_SURFACES } from "./surfaces.js";
@@ -40,8 +40,8 @@ export interface BuildResult {
  */
 export function buildSite(options: BuildOptions): BuildResult {
   const specs = loadSpecs(options.root);
-  const references = specs.map((spec) =>
-    spec.surface.kind === "openapi" ? openapiPage(spec) : openrpcPage(spec),
+  const references = specs.flatMap((spec) =>
+    spec.surface.kind === "openapi" ? openapiPages(spec) : [openrpcPage(spec)],
   );
   const referenceEntries = references.flatMap((built) => built.search);
   const guides = GUIDE_SURFACES.map((guide) => guidePageFor(options.root, guide, referenceEntries));

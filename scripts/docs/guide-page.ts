@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { AUTH_NOTES } from "./auth-notes.js";
+import { authNote } from "./auth-notes.js";
 import { DocsError } from "./docs-error.js";
 import { highlightTypeScript } from "./highlight.js";
 import { html } from "./html.js";
@@ -57,7 +57,7 @@ export function guidePageFor(
       entry.href.startsWith(`${referencePage(spec.id)}#`) &&
       new RegExp(`\\b${entry.name}\\b`).test(source),
   );
-  const note = AUTH_NOTES[guide.id];
+  const note = authNote(guide);
   const body = html`<header class="page-head">
 <h1>${guide.title} guide</h1>
 <p class="meta"><span class="badge">import from <code>${guide.entry}</code></span>${spec && html` <a class="download" href="${referencePage(spec.id)}">Reference</a>`}</p>

@@ -2,7 +2,7 @@
  * The landing page: what chainkit covers, the surfaces with links to their reference and guide, how
  * each one authenticates, and the quick start commands from the README.
  */
-import { AUTH_NOTES } from "./auth-notes.js";
+import { authNote } from "./auth-notes.js";
 import { DocsError } from "./docs-error.js";
 import { html } from "./html.js";
 import type { BuiltPage } from "./layout.js";
@@ -62,7 +62,7 @@ export function landingPage(specs: readonly LoadedSpec[], commands: readonly str
 </tr>`;
   });
   const auth = GUIDE_SURFACES.map((guide) => {
-    const note = AUTH_NOTES[guide.id];
+    const note = authNote(guide);
     const spec = specs.find((candidate) => candidate.surface.id === (guide.reference ?? guide.id));
     return html`<div class="auth-card" id="auth-${guide.id}">
 <h3>${guide.title} <span class="muted">· ${renderInline(note.mechanism)}</span></h3>

@@ -31,14 +31,12 @@ export function loadSpecs(root: string): LoadedSpec[] {
 }
 
 function loadSpec(root: string, surface: SpecSurface): LoadedSpec {
-  const file = surface.specFiles.find((name) => existsSync(join(root, "specs", name)));
-  if (!file)
-    throw new DocsError(`no spec for ${surface.id}: expected specs/${surface.specFiles.join(" or ")}`);
-  const path = `specs/${file}`;
+  const path = surface.specFile;
+  if (!existsSync(join(root, path))) throw new DocsError(`no spec for ${surface.id}: expected ${path}`);
   const text = readFileSync(join(root, path), "utf8");
   let doc: unknown;
   try {
-    doc = file.endsWith(".json") ? JSON.parse(text) : parse(text, { maxAliasCount: -1 });
+    doc = path.endsWith(".json") ? JSON.parse(text) : parse(text, { maxAliasCount: -1 });
   } catch (error) {
     throw new DocsError(`${path} does not parse: ${(error as Error).message}`);
   }

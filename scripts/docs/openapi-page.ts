@@ -49,27 +49,61 @@ interface Operation {
 }
 
 /**
- * Builds the reference page of one OpenAPI surface.
+ * A spec with more operations than this gets a reference split in pages: one index page, one page
+ * per tag, and the schemas in pages of {@link SCHEMAS_PER_PAGE}. One page of a DigitalOcean-sized
+ * spec (290 operations, 7 MB of HTML, 350 000 elements) is too much for a browser tab to hold well.
+ */
+export const SPLIT_ABOVE_OPERATIONS = 100;
+
+/** Schemas per page of a split reference. */
+export const SCHEMAS_PER_PAGE = 150;
+
+/**
+ * Builds the reference of one OpenAPI surface: one page, or, for a spec with more than
+ * {@link SPLIT_ABOVE_OPERATIONS} operations, an index page (`<id>.html`: overview, servers,
+ * authentication, every operation listed by tag) with a page per tag (`<id>--tag-<tag>.html`) and the
+ * schemas in pages (`<id>--schemas-<n>.html`).
  *
  * @param spec - The loaded spec.
- * @returns The page and its search entries.
+ * @returns The pages, the index first, each with its search entries.
  * @throws {DocsError} On a ref that cannot be resolved.
- * @example const { page } = openapiPage(specs[0]);
+ * @example const [{ page }] = openapiPages(specs[0]);
  */
-export function openapiPage(spec: LoadedSpec): BuiltPage {
+export function openapiPages(spec: LoadedSpec): BuiltPage[] {
   const { doc, surface } = spec;
   const file = referencePage(surface.id);
   const operations = collectOperations(doc);
   const components = isObject(doc.components) ? doc.components : {};
   const schemas = isObject(components.schemas) ? components.schemas : {};
-  const targets = new Map<string, string>();
-  for (const name of Object.keys(schemas)) targets.set(name, anchorId("schema", name));
-  for (const operation of operations) targets.set(operation.id, anchorId("op", operation.id));
-  const ctx: SchemaContext = { doc, codeLink: codeLinker(targets) };
-
   const groups = groupByTag(doc, operations);
+  const split = operations.length > SPLIT_ABOVE_OPERATIONS;
+  // Which page holds each operation and schema: this one, unless the reference is split.
+  const tagFile = (group: TagGroup) =>
+    split ? file.replace(/\.html$/, `--${anchorId("tag", group.name)}.html`) : file;
+  const schemaNames = Object.keys(schemas);
+  const schemaFile = (index: number) =>
+    split ? file.replace(/\.html$/, `--schemas-${Math.floor(index / SCHEMAS_PER_PAGE) + 1}.html`) : file;
+  const where = new Map<string, string>();
+  for (const [index, name] of schemaNames.entries()) where.set(anchorId("schema", name), schemaFile(index));
+  for (const group of groups) {
+    for (const operation of group.operations) where.set(anchorId("op", operation.id), tagFile(group));
+  }
+  const targets = new Map<string, string>();
+  for (const name of schemaNames) targets.set(name, anchorId("schema", name));
+  for (const operation of operations) targets.set(operation.id, anchorId("op", operation.id));
+  const ctx: SchemaContext = split
+    ? {
+        doc,
+        codeLink: (code) => {
+          const anchor = targets.get(code);
+          return anchor === undefined ? undefined : `${where.get(anchor) ?? file}#${anchor}`;
+        },
+        schemaHref: (name) => `${where.get(anchorId("schema", name)) ?? file}#${anchorId("schema", name)}`,
+      }
+    : { doc, codeLink: codeLinker(targets) };
+
   const info = isObject(doc.info) ? doc.info : {};
-  const body = html`${infoHeader(info, spec.path, ctx)}
+  const head = html`${infoHeader(info, spec.path, ctx)}
 <section id="${anchorId("section", "servers")}">
 <h2>Servers</h2>
 ${serversView(doc.servers, ctx)}
@@ -78,57 +112,130 @@ ${serversView(doc.servers, ctx)}
 <h2>Authentication</h2>
 ${securityView(doc.security, components, ctx)}
 </section>
-${websocketView(doc, ctx)}
-${groups.map(
-  (group) => html`<section class="tag" id="${anchorId("tag", group.name)}">
+${websocketView(doc, ctx)}`;
+  const tagSection = (group: TagGroup) => html`<section class="tag" id="${anchorId("tag", group.name)}">
 <h2>${group.name}</h2>
 ${renderMarkdown(group.description, { codeLink: ctx.codeLink })}
 ${group.operations.map((operation) => operationView(operation, ctx))}
-</section>`,
-)}
-<section id="${anchorId("section", "schemas")}">
-<h2>Schemas</h2>
-${Object.entries(schemas).map(([name, schema]) => schemaSection(name, schema, ctx))}
 </section>`;
-
-  const toc: NavLink[] = [
+  const schemasSection = (names: readonly string[]) => html`<section id="${anchorId("section", "schemas")}">
+<h2>Schemas</h2>
+${names.map((name) => schemaSection(name, schemas[name], ctx))}
+</section>`;
+  const headToc: NavLink[] = [
     { href: `#${anchorId("section", "overview")}`, title: "Overview" },
     { href: `#${anchorId("section", "servers")}`, title: "Servers" },
     { href: `#${anchorId("section", "authentication")}`, title: "Authentication" },
     ...(isObject(doc["x-websocket"])
       ? [{ href: `#${anchorId("section", "websocket")}`, title: "WebSocket" }]
       : []),
-    ...groups.map((group) => ({
-      href: `#${anchorId("tag", group.name)}`,
-      title: group.name,
-      children: group.operations.map((operation) => ({
-        href: `#${anchorId("op", operation.id)}`,
-        title: operation.id,
-      })),
-    })),
-    {
-      href: `#${anchorId("section", "schemas")}`,
-      title: "Schemas",
-      children: Object.keys(schemas).map((name) => ({ href: `#${anchorId("schema", name)}`, title: name })),
-    },
   ];
+  const operationLinks = (group: TagGroup, page: string) =>
+    group.operations.map((operation) => ({
+      href: `${page}#${anchorId("op", operation.id)}`,
+      title: operation.id,
+    }));
   const search: SearchEntry[] = [
     ...operations.map((operation) => ({
       kind: "operation" as const,
       name: operation.id,
       detail: `${operation.method.toUpperCase()} ${operation.path} · ${String(operation.op.summary ?? "")}`,
       surface: surface.title,
-      href: `${file}#${anchorId("op", operation.id)}`,
+      href: `${where.get(anchorId("op", operation.id)) ?? file}#${anchorId("op", operation.id)}`,
     })),
-    ...Object.entries(schemas).map(([name, schema]) => ({
-      kind: "schema" as const,
-      name,
-      detail: firstSentence(isObject(schema) ? schema.description : undefined),
-      surface: surface.title,
-      href: `${file}#${anchorId("schema", name)}`,
+    ...schemaNames.map((name, index) => {
+      const schema = schemas[name];
+      return {
+        kind: "schema" as const,
+        name,
+        detail: firstSentence(isObject(schema) ? schema.description : undefined),
+        surface: surface.title,
+        href: `${schemaFile(index)}#${anchorId("schema", name)}`,
+      };
+    }),
+  ];
+
+  if (!split) {
+    const body = html`${head}
+${groups.map(tagSection)}
+${schemasSection(schemaNames)}`;
+    const toc: NavLink[] = [
+      ...headToc,
+      ...groups.map((group) => ({
+        href: `#${anchorId("tag", group.name)}`,
+        title: group.name,
+        children: operationLinks(group, ""),
+      })),
+      {
+        href: `#${anchorId("section", "schemas")}`,
+        title: "Schemas",
+        children: schemaNames.map((name) => ({ href: `#${anchorId("schema", name)}`, title: name })),
+      },
+    ];
+    return [{ page: { file, title: surface.title, toc, body }, search }];
+  }
+
+  const schemaPages = chunks(schemaNames, SCHEMAS_PER_PAGE);
+  const schemaPageTitle = (index: number) =>
+    schemaPages.length === 1 ? "Schemas" : `Schemas ${index + 1} of ${schemaPages.length}`;
+  const index = html`${head}
+<section id="${anchorId("section", "operations")}">
+<h2>Operations</h2>
+<p>This reference is split in pages, one per tag${schemaNames.length > 0 ? " and the schemas apart" : ""}; the search box finds any operation or schema.</p>
+${groups.map(
+  (group) => html`<h3><a href="${tagFile(group)}">${group.name}</a></h3>
+<ul class="operation-index">${group.operations.map(
+    (operation) =>
+      html`<li><a href="${tagFile(group)}#${anchorId("op", operation.id)}"><code>${operation.id}</code></a> <span class="muted">${operation.method.toUpperCase()} ${operation.path}</span></li>`,
+  )}</ul>`,
+)}
+${schemaPages.map((_, at) => html`<p><a href="${schemaFile(at * SCHEMAS_PER_PAGE)}">${schemaPageTitle(at)}</a></p>`)}
+</section>`;
+  const back = html`<p class="see">Part of the <a href="${file}">${surface.title} reference</a>.</p>`;
+  const pages: BuiltPage[] = [
+    {
+      page: {
+        file,
+        title: surface.title,
+        toc: [
+          ...headToc,
+          { href: `#${anchorId("section", "operations")}`, title: "Operations" },
+          ...groups.map((group) => ({ href: tagFile(group), title: group.name })),
+        ],
+        body: index,
+      },
+      search,
+    },
+    ...groups.map((group) => ({
+      page: {
+        file: tagFile(group),
+        title: `${surface.title}: ${group.name}`,
+        toc: [{ href: file, title: `${surface.title} reference` }, ...operationLinks(group, "")],
+        body: html`${back}${tagSection(group)}`,
+      },
+      search: [],
+    })),
+    ...schemaPages.map((names, at) => ({
+      page: {
+        file: schemaFile(at * SCHEMAS_PER_PAGE),
+        title: `${surface.title}: ${schemaPageTitle(at)}`,
+        toc: [
+          { href: file, title: `${surface.title} reference` },
+          ...names.map((name) => ({ href: `#${anchorId("schema", name)}`, title: name })),
+        ],
+        body: html`${back}${schemasSection(names)}`,
+      },
+      search: [],
     })),
   ];
-  return { page: { file, title: surface.title, toc, body }, search };
+  return pages;
+}
+
+/** `items` in runs of `size`. */
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const runs: T[][] = [];
+  for (let at = 0; at < items.length; at += size) runs.push(items.slice(at, at + size));
+  return runs;
 }
 
 function collectOperations(doc: Json): Operation[] {

@@ -1,23 +1,26 @@
 /**
  * The surfaces the portal documents: which spec describes each, which entry a user imports, and which
- * guide example shows it in use.
+ * guide example shows it in use. The spec surfaces are the generator's declared ones; the guides
+ * without a spec of their own are listed here.
  */
+import { type BaseUrlRule, SURFACES, surfaceEntry } from "../generate/surfaces.js";
 
-/** A surface described by a spec. */
+/** A surface described by a spec: one of the generator's declared surfaces (`scripts/generate/surfaces.ts`). */
 export interface SpecSurface {
-  id: "platform" | "exchange" | "evm" | "wallet" | "indexer";
+  id: string;
   kind: "openapi" | "openrpc";
   /** Short name for navigation. */
   title: string;
-  /** Spec file names to try under `specs/`, first match wins. */
-  specFiles: readonly string[];
+  /** The spec, relative to the repository root. */
+  specFile: string;
   /** The package entry users import. */
   entry: string;
+  baseUrl: BaseUrlRule;
 }
 
 /** A surface that has a guide (every spec surface, plus gRPC credentials and viem, which have no spec of their own). */
 export interface GuideSurface {
-  id: SpecSurface["id"] | "grpc" | "viem" | "evm-live";
+  id: string;
   title: string;
   entry: string;
   /** One line for the landing page, for a guide without a spec of its own (a spec's comes from its info). */
@@ -25,47 +28,18 @@ export interface GuideSurface {
   /** Path of the example under the repository root. */
   example: string;
   /** The spec whose reference the guide links to, when its id is not a spec's (a second guide of a surface). */
-  reference?: SpecSurface["id"];
+  reference?: string;
 }
 
-/** The spec surfaces, in the order the portal lists them. */
-export const SPEC_SURFACES: readonly SpecSurface[] = [
-  {
-    id: "platform",
-    kind: "openapi",
-    title: "Platform API",
-    specFiles: ["platform.openapi.yaml"],
-    entry: "chainkit/platform",
-  },
-  {
-    id: "exchange",
-    kind: "openapi",
-    title: "Exchange API",
-    specFiles: ["exchange.openapi.yaml"],
-    entry: "chainkit/exchange",
-  },
-  {
-    id: "evm",
-    kind: "openrpc",
-    title: "EVM JSON-RPC",
-    specFiles: ["evm.openrpc.yaml", "evm.openrpc.json"],
-    entry: "chainkit/evm",
-  },
-  {
-    id: "wallet",
-    kind: "openapi",
-    title: "Wallet node",
-    specFiles: ["wallet.openapi.yaml"],
-    entry: "chainkit/wallet",
-  },
-  {
-    id: "indexer",
-    kind: "openapi",
-    title: "Indexer",
-    specFiles: ["indexer.openapi.yaml"],
-    entry: "chainkit/indexer",
-  },
-];
+/** The spec surfaces, in the order the portal lists them: the generator's, as declared. */
+export const SPEC_SURFACES: readonly SpecSurface[] = SURFACES.map((surface) => ({
+  id: surface.name,
+  kind: surface.kind,
+  title: surface.title,
+  specFile: surface.specFile,
+  entry: surfaceEntry(surface),
+  baseUrl: surface.baseUrl,
+}));
 
 /** The guides, in the order the portal lists them. */
 export const GUIDE_SURFACES: readonly GuideSurface[] = [
@@ -107,7 +81,7 @@ export const GUIDE_SURFACES: readonly GuideSurface[] = [
  * @returns e.g. `platform.html`.
  * @example referencePage("evm") // "evm.html"
  */
-export function referencePage(id: SpecSurface["id"]): string {
+export function referencePage(id: string): string {
   return `${id}.html`;
 }
 
@@ -118,6 +92,6 @@ export function referencePage(id: SpecSurface["id"]): string {
  * @returns e.g. `guide-platform.html`.
  * @example guidePage("grpc") // "guide-grpc.html"
  */
-export function guidePage(id: GuideSurface["id"]): string {
+export function guidePage(id: string): string {
   return `guide-${id}.html`;
 }

@@ -60,7 +60,7 @@ export interface GenerateOptions {
  * @throws {SpecError} When the spec is broken; the message names the file and the JSON pointer.
  */
 export async function generateSurface(
-  surface: Surface,
+  surface: Pick<Surface, "name" | "specFile" | "kind">,
   specPath = surface.specFile,
   options: GenerateOptions = {},
 ): Promise<SurfaceFiles> {
@@ -176,7 +176,7 @@ function addValidatorFiles(files: SurfaceFiles, specFile: string, validators: Va
   }
 }
 
-function surfaceNames(surface: Surface, doc: Json): SurfaceNames {
+function surfaceNames(surface: Pick<Surface, "name">, doc: Json): SurfaceNames {
   const info = isObject(doc) ? doc.info : undefined;
   const title = isObject(info) && typeof info.title === "string" ? info.title : `${surface.name} API`;
   return { camel: surface.name, pascal: pascalCase(surface.name), title };

@@ -3,7 +3,8 @@
  *
  * Options:
  * - `--check`: write nothing; exit 1 listing the files that would change (CI's drift check).
- * - `--root <dir>`: read `<dir>/specs` and write `<dir>/generated` instead of this repository's (tests).
+ * - `--root <dir>`: read `<dir>/specs` and write `<dir>/generated` instead of this repository's (tests,
+ *   the bench); a root without a package.json is not checked for surface entries (`entry-check.ts`).
  */
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,7 +32,9 @@ try {
 }
 
 try {
-  const { changed } = await runGenerator(options);
+  const { changed, missing } = await runGenerator(options);
+  for (const piece of missing) console.error(`error: ${piece}`);
+  if (missing.length > 0) process.exitCode = 1;
   if (options.check && changed.length > 0) {
     console.error(
       `generated output is out of date; run npm run generate. Would change:\n  ${changed.join("\n  ")}`,

@@ -1,5 +1,6 @@
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { childPointer } from "./json-pointer.js";
+import { componentSchemaNames, synthesiseIds } from "./operation-ids.js";
 import { follow, optionalString } from "./resolve.js";
 import { type ResultCasesModel, readResultCases } from "./rpc-result-cases.js";
 import { SpecError } from "./spec-error.js";
@@ -24,7 +25,13 @@ export interface RpcExampleModel {
 
 /** One method of an OpenRPC document, with its `$ref`s followed. */
 export interface RpcMethodModel {
+  /** The name on the wire, as the spec writes it. */
   name: string;
+  /**
+   * The identifier of its client function and generated types: the name itself when it is one,
+   * else made up from its words (`blob.Get` → `blobGet`; `operation-ids.ts`).
+   */
+  id: string;
   /** Pointer of the method object. */
   pointer: string;
   idempotent: boolean;
@@ -42,7 +49,8 @@ export interface RpcMethodModel {
 }
 
 /**
- * Lists the methods of an OpenRPC document in document order.
+ * Lists the methods of an OpenRPC document in document order, each with an identifier (a method
+ * name that is not one, `blob.Get` or `token-create`, gets one made up; `note` says which).
  *
  * @throws {SpecError} For a duplicate method name, a method without a result, or a required param
  * after an optional one.
@@ -50,19 +58,19 @@ export interface RpcMethodModel {
 export function readOpenRpcMethods(
   file: string,
   doc: Json,
-  notifications: { skip: boolean; note: (line: string) => void } = { skip: false, note: () => {} },
+  options: { skip: boolean; note: (line: string) => void } = { skip: false, note: () => {} },
 ): RpcMethodModel[] {
   if (!isObject(doc)) throw new SpecError(file, "", "the spec must be a YAML mapping");
   if (typeof doc.openrpc !== "string") throw new SpecError(file, "/openrpc", "expected an openrpc version");
   const methods = doc.methods;
   if (!Array.isArray(methods)) throw new SpecError(file, "/methods", "methods must be a list");
   const firstSeen = new Map<string, string>();
-  const read: RpcMethodModel[] = [];
+  const read: Omit<RpcMethodModel, "id">[] = [];
   methods.forEach((raw, index) => {
     const at = childPointer("/methods", index);
     // A method without a result is a notification (OpenRPC 1.3): nothing answers it, so no client function waits for one.
-    if (notifications.skip && isObject(raw) && raw.$ref === undefined && raw.result === undefined) {
-      notifications.note(`${file}#${at}: left out: "${String(raw.name)}" has no result (a notification)`);
+    if (options.skip && isObject(raw) && raw.$ref === undefined && raw.result === undefined) {
+      options.note(`${file}#${at}: left out: "${String(raw.name)}" has no result (a notification)`);
       return;
     }
     const method = readMethod(file, doc, raw, at);
@@ -77,20 +85,25 @@ export function readOpenRpcMethods(
     firstSeen.set(method.name, method.pointer);
     read.push(method);
   });
-  return read;
+  const { ids, synthesised } = synthesiseIds(
+    read.map((method) => ({ pointer: method.pointer, original: method.name, fallback: "method" })),
+    componentSchemaNames(doc),
+  );
+  for (const made of synthesised) {
+    options.note(`${file}#${made.pointer}: method "${made.original}": named ${made.id}`);
+  }
+  return read.map((method, index) => ({ ...method, id: ids[index] ?? method.name }));
 }
 
-function readMethod(file: string, doc: JsonObject, raw: Json, rawPointer: string): RpcMethodModel {
+function readMethod(
+  file: string,
+  doc: JsonObject,
+  raw: Json,
+  rawPointer: string,
+): Omit<RpcMethodModel, "id"> {
   const { value: method, pointer } = follow(file, doc, raw, rawPointer);
   const name = optionalString(file, method, "name", pointer);
   if (name === undefined) throw new SpecError(file, pointer, "a method needs a name");
-  if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) {
-    throw new SpecError(
-      file,
-      childPointer(pointer, "name"),
-      `method name "${name}" is not a valid identifier`,
-    );
-  }
   const structure = method.paramStructure ?? "either";
   if (structure !== "by-name" && structure !== "by-position" && structure !== "either") {
     throw new SpecError(

@@ -4,53 +4,61 @@ import { childPointer } from "./json-pointer.js";
 import { typeName } from "./names.js";
 import { HTTP_METHODS } from "./openapi-model.js";
 
-/** An operationId usable as it is: a JavaScript identifier. */
+/** A name usable as it is: a JavaScript identifier. */
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** An operation whose identifier the generator made up, and why. */
+/** An operation or method whose identifier the generator made up, and why. */
 export interface SynthesisedId {
   pointer: string;
   id: string;
-  /** The spec's own operationId, when it had one that could not be used as it is. */
+  /** The spec's own name, when it had one that could not be used as it is. */
   original?: string;
 }
 
+/** One operation or method to name: where it is, the spec's own name, and words to name it by without one. */
+export interface NamingSite {
+  pointer: string;
+  original?: string;
+  fallback: string;
+}
+
 /**
- * Gives every operation an identifier usable as a function name, writing it into the document's
- * `operationId` (so every later step, openapi-typescript included, reads the same one):
- * - an operationId that is an identifier is kept;
+ * The identifier rule shared by OpenAPI operations and OpenRPC methods (documented in
+ * `scripts/generate/README.md`, "Identifiers"):
+ * - a name that is an identifier is kept;
  * - one that is not is camel-cased from its words: `get-stations` → `getStations`,
- *   `enterprise-admin/list` → `enterpriseAdminList`;
- * - a missing one is made from the method and the path: `GET /pets/{petId}/photos` →
- *   `getPetsByPetIdPhotos`;
- * - a clash with an earlier operation, or an id whose generated type names (`<Id>Response`, …)
- *   would clash with a component schema's, gets a number: `getPets2`.
- * Ids are assigned in document order, so they are stable while the spec's order is.
+ *   `enterprise-admin/list` → `enterpriseAdminList`, `blob.Get` → `blobGet`;
+ * - a missing one is made from `fallback` (an operation's method and path: `GET /pets/{petId}/photos`
+ *   → `getPetsByPetIdPhotos`);
+ * - a clash with an earlier one, with a name the spec wrote, or an id whose generated type names
+ *   (`<Id>Response`, `<Id>Params`, …) would clash with a component schema's, gets a number: `getPets2`.
+ * Sites are named in order, so the ids are stable while the spec's order is.
  *
- * @param doc - An OpenAPI document (modified in place).
- * @returns The ids that differ from the spec's.
+ * @param sites - What to name, in document order.
+ * @param componentSchemas - The spec's component schema names.
+ * @returns One identifier per site, in order.
  */
-export function assignOperationIds(doc: JsonObject): SynthesisedId[] {
-  const paths = isObject(doc.paths) ? doc.paths : {};
-  const components =
-    isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
-  const componentTypes = new Set(Object.keys(components).map(typeName));
+export function synthesiseIds(
+  sites: readonly NamingSite[],
+  componentSchemas: readonly string[],
+): { ids: string[]; synthesised: SynthesisedId[] } {
+  const componentTypes = new Set(componentSchemas.map(typeName));
+  // Usable names the spec wrote keep their names: collect them first so a made-up one never takes them.
+  const spec = new Set(
+    sites.flatMap((site) =>
+      site.original !== undefined && IDENTIFIER.test(site.original) ? [site.original] : [],
+    ),
+  );
   const taken = new Set<string>();
-  const spec = new Set<string>();
-  // Usable ids the spec wrote keep their names: collect them first so a made-up one never takes them.
-  forEachOperation(paths, (operation) => {
-    if (typeof operation.operationId === "string" && IDENTIFIER.test(operation.operationId))
-      spec.add(operation.operationId);
-  });
+  const ids: string[] = [];
   const synthesised: SynthesisedId[] = [];
-  forEachOperation(paths, (operation, method, path, pointer) => {
-    const original = typeof operation.operationId === "string" ? operation.operationId : undefined;
+  for (const { pointer, original, fallback } of sites) {
     const usable =
       original !== undefined &&
       IDENTIFIER.test(original) &&
       !taken.has(original) &&
       !clashesWithComponents(original, componentTypes);
-    let id = usable ? original : fromWords(original ?? `${method} ${pathWords(path)}`);
+    let id = usable ? original : fromWords(original ?? fallback);
     if (!usable) {
       let candidate = id;
       for (
@@ -62,11 +70,48 @@ export function assignOperationIds(doc: JsonObject): SynthesisedId[] {
       }
       id = candidate;
       synthesised.push({ pointer, id, ...(original !== undefined && { original }) });
-      operation.operationId = id;
     }
     taken.add(id);
+    ids.push(id);
+  }
+  return { ids, synthesised };
+}
+
+/**
+ * Gives every operation an identifier usable as a function name ({@link synthesiseIds}), writing it
+ * into the document's `operationId` (so every later step, openapi-typescript included, reads the same one).
+ *
+ * @param doc - An OpenAPI document (modified in place).
+ * @returns The ids that differ from the spec's.
+ */
+export function assignOperationIds(doc: JsonObject): SynthesisedId[] {
+  const operations: { operation: JsonObject; site: NamingSite }[] = [];
+  forEachOperation(isObject(doc.paths) ? doc.paths : {}, (operation, method, path, pointer) => {
+    const original = typeof operation.operationId === "string" ? operation.operationId : undefined;
+    operations.push({
+      operation,
+      site: {
+        pointer,
+        fallback: `${method} ${pathWords(path)}`,
+        ...(original !== undefined && { original }),
+      },
+    });
+  });
+  const { ids, synthesised } = synthesiseIds(
+    operations.map((entry) => entry.site),
+    componentSchemaNames(doc),
+  );
+  operations.forEach((entry, index) => {
+    entry.operation.operationId = ids[index] ?? "";
   });
   return synthesised;
+}
+
+/** The names under `components.schemas` (OpenAPI and OpenRPC alike). */
+export function componentSchemaNames(doc: JsonObject): string[] {
+  return isObject(doc.components) && isObject(doc.components.schemas)
+    ? Object.keys(doc.components.schemas)
+    : [];
 }
 
 /** Calls `visit` for every operation object, in document order. */

@@ -4,7 +4,7 @@ import { operationTypeNames } from "./generated-names.js";
 import { generatedHeader } from "./header.js";
 import { type DocParts, renderDoc } from "./jsdoc.js";
 import type { Json } from "./json.js";
-import { parameterName } from "./names.js";
+import { parameterName, propertyKey } from "./names.js";
 import type { RpcMethodModel } from "./openrpc-model.js";
 import { rpcMethodsNames } from "./rpc-methods-file.js";
 import { resultCaseTypeName } from "./rpc-result-cases.js";
@@ -26,7 +26,7 @@ export function rpcClientFile(
   const implementations: string[] = [];
   let trimsParams = false;
   for (const method of methods) {
-    const names = operationTypeNames(method.name);
+    const names = operationTypeNames(method.id);
     typeImports.add(names.params);
     typeImports.add(names.result);
     const taken = new Set(["options"]);
@@ -49,10 +49,10 @@ export function rpcClientFile(
           return `${arg.name}${arg.optional && index !== cases?.paramIndex ? "?" : ""}: ${type}`;
         })
         .join(", ");
-      return `  ${method.name}(${caseSignature}): Promise<${caseName}>;\n`;
+      return `  ${method.id}(${caseSignature}): Promise<${caseName}>;\n`;
     });
     members.push(
-      `${renderDoc(methodDoc(doc, surface, method, args), "  ")}\n${overloads.join("")}  ${method.name}(${signature}): Promise<${names.result}>;`,
+      `${renderDoc(methodDoc(doc, surface, method, args), "  ")}\n${overloads.join("")}  ${method.id}(${signature}): Promise<${names.result}>;`,
     );
     const list = `[${args.map((arg) => arg.name).join(", ")}]`;
     const optional = args.some((arg) => arg.optional);
@@ -62,7 +62,7 @@ export function rpcClientFile(
     // An overloaded member takes an implementation typed for every overload: Promise<never> fits them all.
     const resultType = cases ? "never" : names.result;
     implementations.push(
-      `    ${method.name}: (${parameters}) =>\n      caller.call(${record}.${method.name}, ${params}, options) as Promise<${resultType}>,`,
+      `    ${method.id}: (${parameters}) =>\n      caller.call(${record}${memberAccess(method.name)}, ${params}, options) as Promise<${resultType}>,`,
     );
   }
   const helper = trimsParams
@@ -142,13 +142,19 @@ function exampleCall(doc: Json, surface: SurfaceNames, method: RpcMethodModel): 
   if (!example)
     return method.params.some((param) => param.required)
       ? undefined
-      : `const result = await ${surface.camel}.${method.name}();`;
+      : `const result = await ${surface.camel}.${method.id}();`;
   const values = example.params.map((value, index) => {
     const param = method.params[index];
     return literal(value, param ? findInt64Paths(doc, param.schema) : []);
   });
-  const call = `const result = await ${surface.camel}.${method.name}(${values.join(", ")});`;
+  const call = `const result = await ${surface.camel}.${method.id}(${values.join(", ")});`;
   if (example.result === undefined) return call;
   const shown = literal(example.result, findInt64Paths(doc, method.result.schema));
   return shown.split("\n").length <= 12 ? `${call}\n// result: ${shown.replaceAll("\n", "\n// ")}` : call;
+}
+
+/** `.eth_call`, or `["blob.Get"]` for a wire name that is no identifier. */
+function memberAccess(name: string): string {
+  const key = propertyKey(name);
+  return key === name ? `.${name}` : `[${key}]`;
 }

@@ -1,5 +1,6 @@
 import { validatorsLoader } from "./generated-names.js";
 import { generatedHeader } from "./header.js";
+import { propertyKey } from "./names.js";
 import type { RpcMethodModel } from "./openrpc-model.js";
 import type { SurfaceNames } from "./surfaces.js";
 
@@ -25,10 +26,10 @@ export function rpcMethodsFile(
     const lines = [
       `name: ${JSON.stringify(method.name)}`,
       `idempotent: ${method.idempotent}`,
-      `validators: ${validatorsLoader(method.name, sharedValidators)}`,
+      `validators: ${validatorsLoader(method.id, sharedValidators)}`,
     ];
     if (method.byName) lines.push(`paramNames: ${JSON.stringify(method.params.map((param) => param.name))}`);
-    return `  ${method.name}: Object.freeze({\n${lines.map((line) => `    ${line},`).join("\n")}\n  }),`;
+    return `  ${propertyKey(method.name)}: Object.freeze({\n${lines.map((line) => `    ${line},`).join("\n")}\n  }),`;
   });
   return [
     generatedHeader(specFile),

@@ -4,7 +4,7 @@ import { generatedHeader } from "./header.js";
 import { docText } from "./jsdoc.js";
 import { isObject, type Json } from "./json.js";
 import { childPointer } from "./json-pointer.js";
-import { parameterName, typeName } from "./names.js";
+import { parameterName, propertyKey, typeName } from "./names.js";
 import type { RpcMethodModel } from "./openrpc-model.js";
 import { resultCaseTypeName } from "./rpc-result-cases.js";
 import { SchemaToTs, schemaDocs } from "./schema-to-ts.js";
@@ -78,7 +78,7 @@ export function openRpcTypes(
   }
 
   for (const method of methods) {
-    const names = operationTypeNames(method.name);
+    const names = operationTypeNames(method.id);
     const labels = new Set<string>();
     const elements = method.params.map((param) => {
       // A descriptor's name need not be an identifier (`"Block RLP"`); the tuple label must.
@@ -123,9 +123,9 @@ export function openRpcTypes(
     isExported: true,
     docs: [`Every method of the ${surface.title}: its params tuple and its result.`],
     properties: methods.map((method) => {
-      const names = operationTypeNames(method.name);
+      const names = operationTypeNames(method.id);
       return {
-        name: method.name,
+        name: propertyKey(method.name),
         type: `{ params: ${names.params}; result: ${names.result} }`,
         docs: method.summary ? [method.summary] : [],
       };

@@ -20,7 +20,7 @@ export function rpcValidatorGroups(doc: Json, methods: readonly RpcMethodModel[]
     if (result.int64) data.push({ exportName: "int64", type: "Int64Paths", value: result.int64 });
     if (result.secrets) data.push({ exportName: "secrets", type: "SecretPaths", value: result.secrets });
     return {
-      name: method.name,
+      name: method.id,
       entries: [
         {
           exportName: "params",

@@ -1,5 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
+import { missingPieces } from "./entry-check.js";
 import { generateSurface } from "./generate-surface.js";
 import { syncFolder } from "./output.js";
 import { SURFACES, type Surface } from "./surfaces.js";
@@ -16,9 +17,12 @@ export interface RunOptions {
   log?: (line: string) => void;
 }
 
-/** The outcome of a run: every output path (relative to the root) that changed, or would change. */
+/** The outcome of a run. */
 export interface RunResult {
+  /** Every output path (relative to the root) that changed, or would change. */
   changed: string[];
+  /** What a declared surface lacks besides its spec (`entry-check.ts`): the file and what to write. */
+  missing: string[];
 }
 
 /**
@@ -32,6 +36,7 @@ export async function runGenerator(options: RunOptions): Promise<RunResult> {
   const check = options.check ?? false;
   const started = performance.now();
   const changed: string[] = [];
+  const missing: string[] = [];
   const surfaces = options.surfaces ?? SURFACES;
   for (const surface of surfaces) {
     const surfaceStarted = performance.now();
@@ -43,12 +48,15 @@ export async function runGenerator(options: RunOptions): Promise<RunResult> {
     log(
       `${surface.name.padEnd(9)} ${surface.specFile.padEnd(29)} ${files.size} files, ${paths.length} ${verb}  ${milliseconds(surfaceStarted)}`,
     );
+    missing.push(...(await missingPieces(options.root, surface)));
   }
   log(`${surfaces.length} specs in ${milliseconds(started)}${check ? " (check only, nothing written)" : ""}`);
   for (const file of await undeclaredSpecs(options.root)) {
-    log(`${file} is not generated: declare it in scripts/generate/surfaces.ts (name, specFile, kind)`);
+    log(
+      `${file} is not generated: declare it in scripts/generate/surfaces.ts (name, specFile, kind, title, baseUrl)`,
+    );
   }
-  return { changed };
+  return { changed, missing };
 }
 
 /** Spec files in `specs/` that no surface declares: a spec dropped there is named, not silently skipped. */

@@ -1,10 +1,31 @@
-/** One surface the generator emits: which spec it reads and what its names are. */
+/**
+ * The surfaces chainkit generates, declared once: everything else follows from this list. The
+ * generator writes `generated/<name>/` from each spec, the docs portal documents each (reference and
+ * guide pages, landing table), and `npm run generate` checks that the hand-written pieces a surface
+ * needs exist (`entry-check.ts`): its entry `src/<name>.ts`, its export `chainkit/<name>` in
+ * package.json and its guide `examples/<name>.ts`, naming the file and what to write when one is missing.
+ */
+
+/** Where a surface's clients send their requests. */
+export type BaseUrlRule =
+  /** A public service at this address: the client's default `baseUrl` (the spec's first server, when it lists any). */
+  | { service: string }
+  /**
+   * A node the user runs: the node's endpoint followed by this path, with the node's credentials (its
+   * token as the first path segment, or basic auth).
+   */
+  | { node: string };
+
+/** One surface: its spec and how it is named, documented and reached. */
 export interface Surface {
-  /** Folder under `generated/`, e.g. `platform`. */
+  /** Folder under `generated/`, the entry `src/<name>.ts` and the export `chainkit/<name>`, e.g. `platform`. */
   name: string;
   /** Spec path relative to the repository root. */
   specFile: string;
   kind: "openapi" | "openrpc";
+  /** Short name for the portal's navigation, e.g. `Platform API`. */
+  title: string;
+  baseUrl: BaseUrlRule;
 }
 
 /** A surface's names as the emitters use them. */
@@ -17,11 +38,52 @@ export interface SurfaceNames {
   title: string;
 }
 
-/** The five surfaces, in the order they are generated and reported. */
+/** The surfaces, in the order they are generated, reported and listed by the portal. */
 export const SURFACES: readonly Surface[] = [
-  { name: "platform", specFile: "specs/platform.openapi.yaml", kind: "openapi" },
-  { name: "exchange", specFile: "specs/exchange.openapi.yaml", kind: "openapi" },
-  { name: "evm", specFile: "specs/evm.openrpc.yaml", kind: "openrpc" },
-  { name: "wallet", specFile: "specs/wallet.openapi.yaml", kind: "openapi" },
-  { name: "indexer", specFile: "specs/indexer.openapi.yaml", kind: "openapi" },
+  {
+    name: "platform",
+    specFile: "specs/platform.openapi.yaml",
+    kind: "openapi",
+    title: "Platform API",
+    baseUrl: { service: "https://api.chainstack.com" },
+  },
+  {
+    name: "exchange",
+    specFile: "specs/exchange.openapi.yaml",
+    kind: "openapi",
+    title: "Exchange API",
+    baseUrl: { service: "https://api.hyperliquid.xyz" },
+  },
+  {
+    name: "evm",
+    specFile: "specs/evm.openrpc.yaml",
+    kind: "openrpc",
+    title: "EVM JSON-RPC",
+    baseUrl: { node: "/evm" },
+  },
+  {
+    name: "wallet",
+    specFile: "specs/wallet.openapi.yaml",
+    kind: "openapi",
+    title: "Wallet node",
+    baseUrl: { node: "/wallet" },
+  },
+  {
+    name: "indexer",
+    specFile: "specs/indexer.openapi.yaml",
+    kind: "openapi",
+    title: "Indexer",
+    baseUrl: { node: "/api/v3" },
+  },
 ];
+
+/**
+ * The package entry users import for a surface.
+ *
+ * @param surface - The surface.
+ * @returns e.g. `chainkit/platform`.
+ * @example surfaceEntry(SURFACES[0]) // "chainkit/platform"
+ */
+export function surfaceEntry(surface: Pick<Surface, "name">): string {
+  return `chainkit/${surface.name}`;
+}

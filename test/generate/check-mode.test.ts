@@ -80,7 +80,7 @@ describe("npm run generate and --check", () => {
       const logged: string[] = [];
       await runGenerator({ root: scratch.root, check: true, log: (line) => logged.push(line) });
       expect(logged.at(-1)).toBe(
-        "specs/extra.openapi.yaml is not generated: declare it in scripts/generate/surfaces.ts (name, specFile, kind)",
+        "specs/extra.openapi.yaml is not generated: declare it in scripts/generate/surfaces.ts (name, specFile, kind, title, baseUrl)",
       );
     } finally {
       await rm(extra);

@@ -16,7 +16,10 @@ export function fixturePath(name: string): string {
 }
 
 /** A surface reading a fixture spec; errors name the spec as `test/generate/fixtures/<name>`. */
-export function fixtureSurface(name: string, surfaceName = "mini"): Surface {
+export function fixtureSurface(
+  name: string,
+  surfaceName = "mini",
+): Pick<Surface, "name" | "specFile" | "kind"> {
   return {
     name: surfaceName,
     specFile: `test/generate/fixtures/${name}`,
@@ -26,15 +29,27 @@ export function fixtureSurface(name: string, surfaceName = "mini"): Surface {
 
 /**
  * A scratch repository root in the system temp folder: `specs/` holds the mini fixtures under the five
- * surface names, and `node_modules` links to this repository's, so generated validators can import ajv.
+ * surface names, each surface has its entry, export and guide (`src/<name>.ts`, package.json,
+ * `examples/<name>.ts`), and `node_modules` links to this repository's, so generated validators can
+ * import ajv.
  */
 export async function scratchRoot(): Promise<{ root: string; remove: () => Promise<void> }> {
   const root = await mkdtemp(join(tmpdir(), "chainkit-generate-"));
   await mkdir(join(root, "specs"));
-  for (const surface of ["platform", "exchange", "wallet", "indexer"]) {
-    await cp(fixturePath("mini.openapi.yaml"), join(root, "specs", `${surface}.openapi.yaml`));
+  await mkdir(join(root, "src"));
+  await mkdir(join(root, "examples"));
+  const exports: Record<string, { types: string; import: string }> = {};
+  for (const surface of ["platform", "exchange", "wallet", "indexer", "evm"]) {
+    const spec = surface === "evm" ? "mini.openrpc.yaml" : "mini.openapi.yaml";
+    await cp(fixturePath(spec), join(root, "specs", spec.replace("mini", surface)));
+    await writeFile(
+      join(root, "src", `${surface}.ts`),
+      `export * from "../generated/${surface}/index.js";\n`,
+    );
+    await writeFile(join(root, "examples", `${surface}.ts`), "");
+    exports[`./${surface}`] = { types: `./dist/src/${surface}.d.ts`, import: `./dist/src/${surface}.js` };
   }
-  await cp(fixturePath("mini.openrpc.yaml"), join(root, "specs", "evm.openrpc.yaml"));
+  await writeFile(join(root, "package.json"), JSON.stringify({ type: "module", exports }));
   await symlink(join(repoRoot, "node_modules"), join(root, "node_modules"), "dir");
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
 }

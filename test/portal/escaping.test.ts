@@ -6,7 +6,7 @@ import { describe, expect, test } from "vitest";
 import { html, jsonForScript } from "../../scripts/docs/html.js";
 import type { LoadedSpec } from "../../scripts/docs/load-specs.js";
 import { renderMarkdown } from "../../scripts/docs/markdown.js";
-import { openapiPage } from "../../scripts/docs/openapi-page.js";
+import { openapiPages } from "../../scripts/docs/openapi-page.js";
 import { openrpcPage } from "../../scripts/docs/openrpc-page.js";
 import { SPEC_SURFACES } from "../../scripts/docs/surfaces.js";
 
@@ -97,7 +97,7 @@ test("an OpenAPI spec with markup in every text field renders it as text", () =>
     },
   };
   const spec: LoadedSpec = { surface: surface("platform"), path: "specs/x.yaml", text: "", doc };
-  const out = openapiPage(spec).page.body.value;
+  const out = openapiPages(spec)[0]?.page.body.value ?? "";
   expect(out).toContain("op");
   expect(out).not.toMatch(/<img|<script/);
 });
