@@ -1,6 +1,7 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
+import { transactionBandwidth } from "../../wallet/fees/transaction-size.js";
 import {
   CREATE_ACCOUNT_FEE,
   FREE_NET_LIMIT,
@@ -384,7 +385,7 @@ export class TronLedger {
    * transaction's encoding plus the 64 bytes java-tron adds for its result.
    */
   #chargeBandwidth(owner: AccountState, transaction: StoredTransaction, time: bigint) {
-    const bytes = transactionBytes(transaction.rawBytes, transaction.signatures.length);
+    const bytes = transactionBandwidth(transaction.rawBytes.length, transaction.signatures.length);
     const stakeLeft =
       resourceLimit(owner.stakedForBandwidth + owner.acquiredForBandwidth, "bandwidth") - owner.netUsage;
     if (bytes <= stakeLeft) {
@@ -493,19 +494,6 @@ export function newAccount(address: string, time: bigint): AccountState {
     acquiredForEnergy: 0n,
     unfrozen: [],
   };
-}
-
-/**
- * The bandwidth a signed transaction uses, in bytes: the size of `Transaction { raw_data,
- * signature* }` (each field a tag, a length and its bytes) plus the 64 bytes java-tron counts for
- * the result it stores.
- *
- * @example
- * transactionBytes(new Uint8Array(200), 1); // 200n + 3n + 67n + 64n
- */
-export function transactionBytes(rawBytes: Uint8Array, signatures: number): bigint {
-  const lengthBytes = (length: number) => (length < 128 ? 1 : length < 16_384 ? 2 : 3);
-  return BigInt(1 + lengthBytes(rawBytes.length) + rawBytes.length + signatures * 67 + 64);
 }
 
 /** A transaction from its raw data: its protobuf bytes and id (the SHA-256 of the bytes). */
