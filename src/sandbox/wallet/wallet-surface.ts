@@ -76,6 +76,11 @@ export interface WalletSurface {
   trc20Address: string;
   /** Produces a block now, with the transactions broadcast so far. */
   produceBlock(): { number: bigint; id: string };
+  /**
+   * Produces a block with the next timed payment to `paymentsTo` in it (what each timed block
+   * carries), for tests and benches that make blocks on demand.
+   */
+  producePaymentBlock(): { number: bigint; id: string };
   /** Makes every transaction the node builds from now on differ from the request (`undefined`: honest again). */
   setTamper(kind: WalletTamper | undefined): void;
   /** Stops the block timer. */
@@ -591,6 +596,11 @@ export async function createWalletSurface(options: WalletSurfaceOptions = {}): P
     demo: { privateKey: demoKey, address: toBase58Address(demoHex) },
     trc20Address: toBase58Address(trc20Hex),
     produceBlock: () => {
+      const block = ledger.produceBlock();
+      return { number: block.header.number, id: block.id };
+    },
+    producePaymentBlock: () => {
+      payments();
       const block = ledger.produceBlock();
       return { number: block.header.number, id: block.id };
     },
