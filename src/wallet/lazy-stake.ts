@@ -7,7 +7,7 @@ import type { StakeWrites } from "./stake/stake-writes.js";
  *
  * @param operations - The client's generated operations.
  * @example
- * const stake = lazyStake(operations); // nothing loaded yet
+ * const stake = wallet.stake; // createWalletClient's lazyStake(operations): nothing loaded yet
  */
 export function lazyStake(operations: WalletOperations): StakeWrites {
   const load = () => import("./stake/stake-writes.js");

@@ -6,7 +6,7 @@ import { ChainkitError } from "../../runtime/errors/chainkit-error.js";
  * with `confirmed: true` to read solidified blocks only, which no fork replaces.
  *
  * @example
- * try { for await (const payment of wallet.watchPayments({ addresses: [me] })) console.log(payment.txID); } catch (err) {
+ * try { for await (const payment of wallet.watchPayments({ addresses: [account] })) console.log(payment.txID); } catch (err) {
  *   if (err instanceof ChainReorgError) console.log("the head chain forked at", err.blockNumber);
  * }
  */
