@@ -28,8 +28,8 @@ function asRead(response: Record<string, unknown>): UnsignedTransaction {
   const tx = structuredClone(response) as unknown as UnsignedTransaction & {
     raw_data: Record<string, unknown>;
   };
-  tx.raw_data.expiration = BigInt(tx.raw_data.expiration as number);
-  tx.raw_data.timestamp = BigInt(tx.raw_data.timestamp as number);
+  tx.raw_data.expiration = BigInt(tx.raw_data.expiration as unknown as number);
+  tx.raw_data.timestamp = BigInt(tx.raw_data.timestamp as unknown as number);
   const value = tx.raw_data.contract[0]?.parameter.value as Record<string, unknown>;
   value.frozen_balance = BigInt(value.frozen_balance as number);
   return tx;
@@ -72,7 +72,7 @@ describe("recorded Stake 2.0 answers", () => {
       // The recorded owner's key is not ours: a signer with its address whose signature cannot recover.
       const signer = {
         address: convertAddress(value.owner_address, false) as string,
-        signTransaction: (transaction: TransactionToSign) => {
+        signTransaction: async (transaction: TransactionToSign) => {
           calls.push(transaction);
           return "00".repeat(65);
         },
