@@ -174,6 +174,24 @@ describe("Stake 2.0 and fees before sending", () => {
     expect(wallet.usage().requests).toBe(sent);
   });
 
+  it("a stake already being unstaked in the pool cannot be unstaked twice before the block", async () => {
+    const staked = (await wallet.getAccount({ address: alice.address }))?.frozenV2?.find(
+      (entry) => entry.type === "ENERGY",
+    )?.amount as bigint;
+    const half = staked / 2n + 1n;
+    const { txID } = await wallet.stake.unfreeze({ amount: half, resource: "ENERGY" }, alice);
+    const twice = await wallet.stake
+      .unfreeze({ amount: half, resource: "ENERGY" }, alice)
+      .catch((e: unknown) => e);
+    expect(twice).toBeInstanceOf(BroadcastError);
+    expect((twice as BroadcastError).message).toContain("Invalid unfreeze_balance");
+    await landed(txID);
+    const left = (await wallet.getAccount({ address: alice.address }))?.frozenV2?.find(
+      (entry) => entry.type === "ENERGY",
+    )?.amount;
+    expect(left).toBe(staked - half);
+  });
+
   it("a delegation beyond the stake is refused by the node, in words", async () => {
     const refused = await wallet.stake
       .delegate({ receiver: bob, amount: 1_000_000n * TRX, resource: "BANDWIDTH" }, alice)

@@ -76,13 +76,13 @@ export class StakeBook {
    *
    * @param owner - The owner's account.
    * @param receiver - The receiver's account (delegations), when it exists.
-   * @param pendingSun - Sun the pool already takes from the owner.
+   * @param pending - What the pool already takes from the owner: sun, and stake per resource.
    */
   refusal(
     contract: StakeContract,
     owner: StakeState,
     receiver: StakeState | undefined,
-    pendingSun: bigint,
+    pending: { sun: bigint; stake: Record<ResourceName, bigint> },
     time: bigint,
   ): string | undefined {
     if (contract.kind === "WithdrawExpireUnfreezeContract") {
@@ -91,18 +91,19 @@ export class StakeBook {
     if (contract.resource === "TRON_POWER")
       return "ResourceCode error, valid ResourceCode[BANDWIDTH、ENERGY]";
     const resource = contract.resource;
+    const available = staked(owner, resource) - pending.stake[resource];
     switch (contract.kind) {
       case "FreezeBalanceV2Contract":
         if (contract.amount < SUN_PER_TRX) return "frozenBalance must be greater than or equal to 1 TRX";
-        if (contract.amount > owner.balance - pendingSun) {
+        if (contract.amount > owner.balance - pending.sun) {
           return "frozenBalance must be less than or equal to accountBalance";
         }
         return undefined;
       case "UnfreezeBalanceV2Contract":
-        if (staked(owner, resource) === 0n) {
+        if (available <= 0n) {
           return `no frozenBalance(${resource === "ENERGY" ? "Energy" : "BANDWIDTH"})`;
         }
-        if (contract.amount > staked(owner, resource)) {
+        if (contract.amount > available) {
           return `Invalid unfreeze_balance, [${contract.amount}] is invalid`;
         }
         if (owner.unfrozen.length >= MAX_UNFROZEN)
@@ -113,7 +114,7 @@ export class StakeBook {
           return "receiverAddress must not be the same as ownerAddress";
         if (!receiver) return `Account[${contract.receiver}] not exists`;
         if (contract.amount < SUN_PER_TRX) return "delegateBalance must be greater than or equal to 1 TRX";
-        if (contract.amount > staked(owner, resource)) {
+        if (contract.amount > available) {
           return `delegateBalance must be less than or equal to available Freeze${resourceWord(resource)}V2 balance`;
         }
         return undefined;

@@ -224,13 +224,8 @@ export class TronLedger {
     if (isStakeContract(contract)) {
       if (!owner) return `Account[${contract.owner}] not exists`;
       const receiver = "receiver" in contract ? this.#accounts.get(contract.receiver) : undefined;
-      return this.stake.refusal(
-        contract,
-        owner,
-        receiver,
-        this.#pending(contract.owner).sun,
-        this.head.header.timestamp,
-      );
+      const pending = this.#pending(contract.owner);
+      return this.stake.refusal(contract, owner, receiver, pending, this.head.header.timestamp);
     }
     if (contract.kind === "TriggerSmartContract") {
       if (!this.#contracts.has(contract.contract)) return "No contract or not a valid smart contract";
@@ -453,15 +448,19 @@ export class TronLedger {
   #pending(address: string) {
     let sun = 0n;
     const assets = new Map<string, bigint>();
+    const stake = { BANDWIDTH: 0n, ENERGY: 0n, TRON_POWER: 0n };
     for (const { contract } of this.#pool) {
       if (contract.owner !== address) continue;
       if (contract.kind === "FreezeBalanceV2Contract") sun += contract.amount;
+      if (contract.kind === "UnfreezeBalanceV2Contract" || contract.kind === "DelegateResourceContract") {
+        stake[contract.resource] += contract.amount;
+      }
       if (contract.kind !== "TransferContract" && contract.kind !== "TransferAssetContract") continue;
       if (!this.#accounts.has(contract.to)) sun += CREATE_ACCOUNT_FEE;
       if (contract.kind === "TransferContract") sun += contract.amount;
       else assets.set(contract.asset, (assets.get(contract.asset) ?? 0n) + contract.amount);
     }
-    return { sun, assets };
+    return { sun, assets, stake };
   }
 
   #referencesKnownBlock(raw: StoredRaw): boolean {
