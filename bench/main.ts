@@ -9,8 +9,8 @@
  *   (the figures bench/README.md points to).
  * - `--markdown <file>`: also write the Markdown to `<file>` (relative to the directory npm was run from).
  * - `--only <id,...>`: run only these rows (call-overhead, validation, batching, signing, proofs,
- *   receipts, viem-transport, generation, size, import-time, wallet, logs-receipts, indexer-page, websocket, exchange-feed,
- *   evm-write).
+ *   receipts, viem-transport, generation, size, import-time, wallet, wallet-watch, logs-receipts, indexer-page,
+ *   websocket, exchange-feed, evm-write).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,6 +35,7 @@ import { size } from "./rows/size.js";
 import { validation } from "./rows/validation.js";
 import { viemTransport } from "./rows/viem-transport.js";
 import { wallet } from "./rows/wallet.js";
+import { walletWatch } from "./rows/wallet-watch.js";
 import { websocket } from "./rows/websocket.js";
 
 const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
@@ -49,6 +50,7 @@ const ROWS: Record<string, (context: BenchContext) => Promise<RowResult>> = {
   generation,
   size,
   wallet,
+  "wallet-watch": walletWatch,
   "logs-receipts": logsReceipts,
   "indexer-page": indexerPage,
   websocket,

@@ -20,6 +20,7 @@ export {
   type WalletReadOptions,
 } from "./wallet/create-wallet-client.js";
 export { BroadcastError } from "./wallet/errors/broadcast-error.js";
+export { ChainReorgError } from "./wallet/errors/chain-reorg-error.js";
 export { ContractCallError } from "./wallet/errors/contract-call-error.js";
 export { ContractRevertError } from "./wallet/errors/contract-revert-error.js";
 export type { RefusalReason } from "./wallet/errors/refusal-reason.js";
@@ -29,9 +30,18 @@ export { TransactionWaitTimeoutError } from "./wallet/errors/transaction-wait-ti
 export { WalletEncodingError } from "./wallet/errors/wallet-encoding-error.js";
 export { WalletSignerError } from "./wallet/errors/wallet-signer-error.js";
 export { DEFAULT_FEE_LIMIT, DEFAULT_MAX_FEE_LIMIT } from "./wallet/fee-limits.js";
+export type { FeeEstimate, FeeRequest } from "./wallet/fees/estimate-fee.js";
+export { transactionBandwidth } from "./wallet/fees/transaction-size.js";
 export { hexToText, nodeMessage, textToHex } from "./wallet/hex-text.js";
 export { readableAssetIssue } from "./wallet/readable-asset.js";
 export { convertAddress } from "./wallet/request-address.js";
+export type {
+  DelegateRequest,
+  Delegation,
+  StakeAmount,
+  StakeResource,
+  StakeWrites,
+} from "./wallet/stake/stake-writes.js";
 export type { CheckedWriteOptions, WriteResult } from "./wallet/transaction/checked-write.js";
 export {
   type DecodedContract,
@@ -40,7 +50,11 @@ export {
   decodeRawTransaction,
   decodeTransferValue,
 } from "./wallet/transaction/decode-raw-transaction.js";
-export type { ExpectedField, ExpectedTransaction } from "./wallet/transaction/expected-transaction.js";
+export type {
+  ExpectedField,
+  ExpectedTransaction,
+  ResourceCode,
+} from "./wallet/transaction/expected-transaction.js";
 export { recoverSignerAddress } from "./wallet/transaction/recover-signer.js";
 export type { TransferOptions, TransferRequest, TransferResult } from "./wallet/transaction/transfer.js";
 export { verifyBuiltTransaction } from "./wallet/transaction/verify-built-transaction.js";
@@ -67,11 +81,16 @@ export type {
   AssetPageQuery,
   BlockNumQuery,
   BlockQuery,
+  CanWithdrawQuery,
   ConstantCallQuery,
   ContractQuery,
   CreateTransactionQuery,
+  DelegationQuery,
+  EnergyQuery,
   TransferAssetQuery,
   TriggerSmartContractQuery,
   ValueQuery,
   VisibleQuery,
 } from "./wallet/wallet-queries.js";
+export type { Payment } from "./wallet/watch/block-payments.js";
+export type { WatchPaymentsOptions } from "./wallet/watch/watch-payments.js";

@@ -78,6 +78,9 @@ const ENTRIES: EntrySize[] = [
     lazy: {
       transfer: ["src/wallet/transaction/transfer.ts"],
       trc20: ["src/wallet/trc20/trc20-contract.ts"],
+      stake: ["src/wallet/stake/stake-writes.ts"],
+      estimateFee: ["src/wallet/fees/estimate-fee.ts"],
+      watchPayments: ["src/wallet/watch/watch-payments.ts"],
     },
   },
   {

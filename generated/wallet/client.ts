@@ -2,7 +2,7 @@
 
 import type { CallOptions, RestCaller } from "../../src/runtime/operation.js";
 import { walletOperations } from "./operations.js";
-import type { BroadcastTransactionBody, BroadcastTransactionResponse, CreateTransactionBody, CreateTransactionResponse, GetAccountBody, GetAccountResourceBody, GetAccountResourceResponse, GetAccountResponse, GetAccountSolidityBody, GetAccountSolidityResponse, GetAssetIssueByAccountBody, GetAssetIssueByAccountResponse, GetAssetIssueByIdBody, GetAssetIssueByIdResponse, GetAssetIssueByIdSolidityBody, GetAssetIssueByIdSolidityResponse, GetAssetIssueListByNameBody, GetAssetIssueListByNameResponse, GetAssetIssueListByNameSolidityBody, GetAssetIssueListByNameSolidityResponse, GetAssetIssueListQuery, GetAssetIssueListResponse, GetAssetIssueListSolidityQuery, GetAssetIssueListSolidityResponse, GetBlockBody, GetBlockByIdBody, GetBlockByIdResponse, GetBlockByIdSolidityBody, GetBlockByIdSolidityResponse, GetBlockByNumBody, GetBlockByNumResponse, GetBlockByNumSolidityBody, GetBlockByNumSolidityResponse, GetBlockResponse, GetContractBody, GetContractInfoBody, GetContractInfoResponse, GetContractResponse, GetNowBlockQuery, GetNowBlockResponse, GetNowBlockSolidityQuery, GetNowBlockSolidityResponse, GetPaginatedAssetIssueListBody, GetPaginatedAssetIssueListResponse, GetPaginatedAssetIssueListSolidityBody, GetPaginatedAssetIssueListSolidityResponse, GetTransactionByIdBody, GetTransactionByIdResponse, GetTransactionByIdSolidityBody, GetTransactionByIdSolidityResponse, GetTransactionInfoByBlockNumBody, GetTransactionInfoByBlockNumResponse, GetTransactionInfoByBlockNumSolidityBody, GetTransactionInfoByBlockNumSolidityResponse, GetTransactionInfoByIdBody, GetTransactionInfoByIdResponse, GetTransactionInfoByIdSolidityBody, GetTransactionInfoByIdSolidityResponse, TransferAssetBody, TransferAssetResponse, TriggerConstantContractBody, TriggerConstantContractResponse, TriggerConstantContractSolidityBody, TriggerConstantContractSolidityResponse, TriggerSmartContractBody, TriggerSmartContractResponse } from "./types.js";
+import type { BroadcastTransactionBody, BroadcastTransactionResponse, CreateTransactionBody, CreateTransactionResponse, DelegateResourceBody, DelegateResourceResponse, EstimateEnergyBody, EstimateEnergyResponse, FreezeBalanceV2Body, FreezeBalanceV2Response, GetAccountBody, GetAccountNetBody, GetAccountNetResponse, GetAccountResourceBody, GetAccountResourceResponse, GetAccountResponse, GetAccountSolidityBody, GetAccountSolidityResponse, GetAssetIssueByAccountBody, GetAssetIssueByAccountResponse, GetAssetIssueByIdBody, GetAssetIssueByIdResponse, GetAssetIssueByIdSolidityBody, GetAssetIssueByIdSolidityResponse, GetAssetIssueListByNameBody, GetAssetIssueListByNameResponse, GetAssetIssueListByNameSolidityBody, GetAssetIssueListByNameSolidityResponse, GetAssetIssueListQuery, GetAssetIssueListResponse, GetAssetIssueListSolidityQuery, GetAssetIssueListSolidityResponse, GetBlockBody, GetBlockByIdBody, GetBlockByIdResponse, GetBlockByIdSolidityBody, GetBlockByIdSolidityResponse, GetBlockByNumBody, GetBlockByNumResponse, GetBlockByNumSolidityBody, GetBlockByNumSolidityResponse, GetBlockResponse, GetCanWithdrawUnfreezeAmountBody, GetCanWithdrawUnfreezeAmountResponse, GetChainParametersQuery, GetChainParametersResponse, GetContractBody, GetContractInfoBody, GetContractInfoResponse, GetContractResponse, GetDelegatedResourceAccountIndexV2Body, GetDelegatedResourceAccountIndexV2Response, GetDelegatedResourceV2Body, GetDelegatedResourceV2Response, GetNowBlockQuery, GetNowBlockResponse, GetNowBlockSolidityQuery, GetNowBlockSolidityResponse, GetPaginatedAssetIssueListBody, GetPaginatedAssetIssueListResponse, GetPaginatedAssetIssueListSolidityBody, GetPaginatedAssetIssueListSolidityResponse, GetTransactionByIdBody, GetTransactionByIdResponse, GetTransactionByIdSolidityBody, GetTransactionByIdSolidityResponse, GetTransactionInfoByBlockNumBody, GetTransactionInfoByBlockNumResponse, GetTransactionInfoByBlockNumSolidityBody, GetTransactionInfoByBlockNumSolidityResponse, GetTransactionInfoByIdBody, GetTransactionInfoByIdResponse, GetTransactionInfoByIdSolidityBody, GetTransactionInfoByIdSolidityResponse, TransferAssetBody, TransferAssetResponse, TriggerConstantContractBody, TriggerConstantContractResponse, TriggerConstantContractSolidityBody, TriggerConstantContractSolidityResponse, TriggerSmartContractBody, TriggerSmartContractResponse, UnDelegateResourceBody, UnDelegateResourceResponse, UnfreezeBalanceV2Body, UnfreezeBalanceV2Response, WithdrawExpireUnfreezeBody, WithdrawExpireUnfreezeResponse } from "./types.js";
 
 /** The chainkit wallet node API (TRON-style HTTP node): one typed function per operation. */
 export interface WalletOperations {
@@ -709,6 +709,301 @@ export interface WalletOperations {
    * ```
    */
   getPaginatedAssetIssueListSolidity(body: GetPaginatedAssetIssueListSolidityBody, options?: CallOptions): Promise<GetPaginatedAssetIssueListSolidityResponse>;
+
+  /**
+   * Estimate the energy a contract call needs
+   *
+   * Runs a state-changing contract call (a TRC-20 `transfer`, say) against the head state without building or
+   * charging anything, and answers the energy it needs in `energy_required`. A call that would revert answers
+   * `result.code` and `result.message` instead. Nodes serve it only when their operator turned on
+   * `vm.estimateEnergy`; elsewhere the path is missing (HTTP 404) or answers an `{"Error": ...}` body, and the
+   * `energy_used` of `triggerConstantContract` on the same call is the fallback (it can fall short of the real
+   * need when a call's energy depends on state it writes). Safe to retry: the call only reads.
+   *
+   * `POST /wallet/estimateenergy`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The energy the call needs, its refusal (`result.code`), or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.estimateEnergy({
+   *   owner_address: "41dd791d6b49e190062d650e6a23c575510d35f2f9",
+   *   contract_address: "41eca9bc828a3005b9a3b909f2cc5c2a54794de05f",
+   *   function_selector: "balanceOf(address)",
+   *   parameter: "000000000000000000000000dd791d6b49e190062d650e6a23c575510d35f2f9",
+   *   visible: false,
+   * });
+   * // result: { result: { result: true }, energy_required: 1870n }
+   * ```
+   */
+  estimateEnergy(body: EstimateEnergyBody, options?: CallOptions): Promise<EstimateEnergyResponse>;
+
+  /**
+   * Get the chain's parameters
+   *
+   * Returns every parameter the network voted for, as `chainParameter`: a list of `key` and `value`. The prices
+   * of resources are among them: `getEnergyFee` (sun burned per unit of energy a stake does not cover),
+   * `getTransactionFee` (sun per byte of bandwidth), `getFreeNetLimit` (free bandwidth per account per day),
+   * `getCreateAccountFee` and `getCreateNewAccountFeeInSystemContract` (creating an account), `getMaxFeeLimit`.
+   * A parameter whose value is 0 comes without `value`. Real nodes answer GET and POST alike.
+   * Safe to retry: the call only reads.
+   *
+   * `GET /wallet/getchainparameters`
+   *
+   * @param query - The query parameters.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The parameters, or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getChainParameters({ visible: true });
+   * // result: {
+   * //   chainParameter: [
+   * //     { key: "getMaintenanceTimeInterval", value: 1800000n },
+   * //     { key: "getAccountUpgradeCost", value: 9999000000n },
+   * //     { key: "getCreateAccountFee", value: 100000n },
+   * //     { key: "getTransactionFee", value: 1000n },
+   * //     { key: "getCreateNewAccountFeeInSystemContract", value: 1000000n },
+   * //   ],
+   * // }
+   * ```
+   */
+  getChainParameters(query?: GetChainParametersQuery, options?: CallOptions): Promise<GetChainParametersResponse>;
+
+  /**
+   * Get an account's bandwidth
+   *
+   * The bandwidth half of `getAccountResource`: free bandwidth (`freeNetLimit`, `freeNetUsed`), bandwidth from
+   * staked or delegated TRX (`NetLimit`, `NetUsed`), per-token bandwidth and the network totals. Fields that
+   * are zero are left out. Safe to retry: the call only reads.
+   *
+   * `POST /wallet/getaccountnet`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The account's bandwidth, or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getAccountNet({ address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp", visible: true });
+   * // result: {
+   * //   freeNetUsed: 441n,
+   * //   freeNetLimit: 600n,
+   * //   assetNetUsed: [{ key: "1005416", value: 0n }],
+   * //   assetNetLimit: [{ key: "1005416", value: 10000n }],
+   * //   TotalNetLimit: 43200000000n,
+   * //   TotalNetWeight: 68305209098n,
+   * // }
+   * ```
+   */
+  getAccountNet(body: GetAccountNetBody, options?: CallOptions): Promise<GetAccountNetResponse>;
+
+  /**
+   * Build an unsigned stake (Stake 2.0)
+   *
+   * The node builds a `FreezeBalanceV2Contract` transaction staking `frozen_balance` sun of the owner's TRX for
+   * `resource` (`BANDWIDTH` or `ENERGY`; `TRON_POWER` once the network allows it), and answers it unsigned. The
+   * stake gives the owner a share of the network's daily bandwidth or energy and one vote per TRX. Check
+   * `raw_data_hex` and `txID` before signing, as for a transfer (chainkit's `stake.freeze` does).
+   * A stake the node refuses (balance too low, under 1 TRX) answers an `{"Error": ...}` body at HTTP 200.
+   * Not retried automatically: each call builds a new transaction.
+   *
+   * `POST /wallet/freezebalancev2`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The unsigned Stake 2.0 transaction, or an `{"Error": ...}` body (HTTP 200) when the node refuses to build it.
+   * @example
+   * ```ts
+   * const result = await wallet.freezeBalanceV2({
+   *   owner_address: "41dd791d6b49e190062d650e6a23c575510d35f2f9",
+   *   frozen_balance: 1000000000n,
+   *   resource: "ENERGY",
+   *   visible: false,
+   * });
+   * ```
+   */
+  freezeBalanceV2(body: FreezeBalanceV2Body, options?: CallOptions): Promise<FreezeBalanceV2Response>;
+
+  /**
+   * Build an unsigned unstake (Stake 2.0)
+   *
+   * The node builds an `UnfreezeBalanceV2Contract` transaction releasing `unfreeze_balance` sun of the owner's
+   * stake for `resource`. The TRX does not come back at once: it waits out the network's unstaking delay
+   * (14 days on mainnet, `getUnfreezeDelayDays`) in `unfrozenV2`, then `withdrawExpireUnfreeze` returns it to
+   * the balance. At most 32 unstakings may wait at a time. A stake that is too small or delegated answers an
+   * `{"Error": ...}` body at HTTP 200. Not retried automatically: each call builds a new transaction.
+   *
+   * `POST /wallet/unfreezebalancev2`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The unsigned Stake 2.0 transaction, or an `{"Error": ...}` body (HTTP 200) when the node refuses to build it.
+   * @example
+   * ```ts
+   * const result = await wallet.unfreezeBalanceV2({
+   *   owner_address: "41dd791d6b49e190062d650e6a23c575510d35f2f9",
+   *   unfreeze_balance: 1000000000n,
+   *   resource: "ENERGY",
+   *   visible: false,
+   * });
+   * ```
+   */
+  unfreezeBalanceV2(body: UnfreezeBalanceV2Body, options?: CallOptions): Promise<UnfreezeBalanceV2Response>;
+
+  /**
+   * Build an unsigned delegation (Stake 2.0)
+   *
+   * The node builds a `DelegateResourceContract` transaction lending the resource that `balance` sun of the
+   * owner's stake gives to `receiver_address`: the receiver's transactions use it, the TRX stays the owner's.
+   * With `lock` the owner cannot take it back for `lock_period` blocks (3 s each; the network's default when
+   * left out). The stake must not be delegated already. A delegation the node refuses answers an
+   * `{"Error": ...}` body at HTTP 200. Not retried automatically: each call builds a new transaction.
+   *
+   * `POST /wallet/delegateresource`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The unsigned Stake 2.0 transaction, or an `{"Error": ...}` body (HTTP 200) when the node refuses to build it.
+   * @example
+   * ```ts
+   * const result = await wallet.delegateResource({
+   *   owner_address: "41dd791d6b49e190062d650e6a23c575510d35f2f9",
+   *   receiver_address: "4192ad11c1bf16b3b14b0bd6b5c7e2db73a0b5e83a",
+   *   balance: 1000000000n,
+   *   resource: "ENERGY",
+   *   lock: false,
+   *   visible: false,
+   * });
+   * ```
+   */
+  delegateResource(body: DelegateResourceBody, options?: CallOptions): Promise<DelegateResourceResponse>;
+
+  /**
+   * Build an unsigned end of a delegation (Stake 2.0)
+   *
+   * The node builds an `UnDelegateResourceContract` transaction taking back the resource of `balance` sun that
+   * the owner lent to `receiver_address`; the stake is the owner's to use again. A delegation still locked, or
+   * one that does not exist, answers an `{"Error": ...}` body at HTTP 200.
+   * Not retried automatically: each call builds a new transaction.
+   *
+   * `POST /wallet/undelegateresource`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The unsigned Stake 2.0 transaction, or an `{"Error": ...}` body (HTTP 200) when the node refuses to build it.
+   * @example
+   * ```ts
+   * const result = await wallet.unDelegateResource({
+   *   owner_address: "41dd791d6b49e190062d650e6a23c575510d35f2f9",
+   *   receiver_address: "4192ad11c1bf16b3b14b0bd6b5c7e2db73a0b5e83a",
+   *   balance: 1000000000n,
+   *   resource: "ENERGY",
+   *   visible: false,
+   * });
+   * ```
+   */
+  unDelegateResource(body: UnDelegateResourceBody, options?: CallOptions): Promise<UnDelegateResourceResponse>;
+
+  /**
+   * Build an unsigned withdrawal of unstaked TRX (Stake 2.0)
+   *
+   * The node builds a `WithdrawExpireUnfreezeContract` transaction returning to the owner's balance every
+   * unstaking whose delay has passed (`getCanWithdrawUnfreezeAmount` says how much). With none, it answers an
+   * `{"Error": ...}` body at HTTP 200. Not retried automatically: each call builds a new transaction.
+   *
+   * `POST /wallet/withdrawexpireunfreeze`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The unsigned Stake 2.0 transaction, or an `{"Error": ...}` body (HTTP 200) when the node refuses to build it.
+   * @example
+   * ```ts
+   * const result = await wallet.withdrawExpireUnfreeze({
+   *   owner_address: "41dd791d6b49e190062d650e6a23c575510d35f2f9",
+   *   visible: false,
+   * });
+   * ```
+   */
+  withdrawExpireUnfreeze(body: WithdrawExpireUnfreezeBody, options?: CallOptions): Promise<WithdrawExpireUnfreezeResponse>;
+
+  /**
+   * Get how much unstaked TRX can be withdrawn
+   *
+   * The sun of the owner's unstakings whose delay has passed by `timestamp` (Unix milliseconds): what
+   * `withdrawExpireUnfreeze` would return then. Nothing to withdraw answers `{}` (the amount 0 left out).
+   * Safe to retry: the call only reads.
+   *
+   * `POST /wallet/getcanwithdrawunfreezeamount`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The amount (`{}` for none), or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getCanWithdrawUnfreezeAmount({
+   *   owner_address: "41dd791d6b49e190062d650e6a23c575510d35f2f9",
+   *   timestamp: 1900000000000n,
+   *   visible: false,
+   * });
+   * // result: {}
+   * ```
+   */
+  getCanWithdrawUnfreezeAmount(body: GetCanWithdrawUnfreezeAmountBody, options?: CallOptions): Promise<GetCanWithdrawUnfreezeAmountResponse>;
+
+  /**
+   * Get what one account lends another (Stake 2.0)
+   *
+   * The delegations from `fromAddress` to `toAddress`: staked sun lent for bandwidth and for energy, and until
+   * when a locked one stays locked. None answers `{}` (read as an empty list). Safe to retry: the call only reads.
+   *
+   * `POST /wallet/getdelegatedresourcev2`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The delegations (`{}` for none), or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getDelegatedResourceV2({
+   *   fromAddress: "41dd791d6b49e190062d650e6a23c575510d35f2f9",
+   *   toAddress: "4192ad11c1bf16b3b14b0bd6b5c7e2db73a0b5e83a",
+   *   visible: false,
+   * });
+   * // result: {
+   * //   delegatedResource: [
+   * //     {
+   * //       from: "TDsCgUWZkyBLEEJXP2B1X81bASueT1Uqtf",
+   * //       to: "TMHy1fRsYsD4gCgTZbysd9yH9AQFQnTZQS",
+   * //       frozen_balance_for_bandwidth: 308593660n,
+   * //       frozen_balance_for_energy: 677377195n,
+   * //       expire_time_for_energy: 1785353340000n,
+   * //     },
+   * //   ],
+   * // }
+   * ```
+   */
+  getDelegatedResourceV2(body: GetDelegatedResourceV2Body, options?: CallOptions): Promise<GetDelegatedResourceV2Response>;
+
+  /**
+   * Get whom an account lends to and borrows from (Stake 2.0)
+   *
+   * The accounts the account in `value` delegates resources to (`toAccounts`) and receives them from
+   * (`fromAccounts`); both are left out when empty. Safe to retry: the call only reads.
+   *
+   * `POST /wallet/getdelegatedresourceaccountindexv2`
+   *
+   * @param body - The JSON request body.
+   * @param options - Per-call options: abort signal, timeout, response validation.
+   * @returns The account and its counterparts, or an `{"Error": ...}` body (HTTP 200).
+   * @example
+   * ```ts
+   * const result = await wallet.getDelegatedResourceAccountIndexV2({ value: "41dd791d6b49e190062d650e6a23c575510d35f2f9", visible: false });
+   * // result: {
+   * //   account: "TDsCgUWZkyBLEEJXP2B1X81bASueT1Uqtf",
+   * //   toAccounts: ["TMHy1fRsYsD4gCgTZbysd9yH9AQFQnTZQS"],
+   * // }
+   * ```
+   */
+  getDelegatedResourceAccountIndexV2(body: GetDelegatedResourceAccountIndexV2Body, options?: CallOptions): Promise<GetDelegatedResourceAccountIndexV2Response>;
 }
 
 /**
@@ -787,5 +1082,27 @@ export function createWalletOperations(caller: RestCaller): WalletOperations {
       caller.call(walletOperations.getAssetIssueListSolidity, { query }, options) as Promise<GetAssetIssueListSolidityResponse>,
     getPaginatedAssetIssueListSolidity: (body, options) =>
       caller.call(walletOperations.getPaginatedAssetIssueListSolidity, { body }, options) as Promise<GetPaginatedAssetIssueListSolidityResponse>,
+    estimateEnergy: (body, options) =>
+      caller.call(walletOperations.estimateEnergy, { body }, options) as Promise<EstimateEnergyResponse>,
+    getChainParameters: (query, options) =>
+      caller.call(walletOperations.getChainParameters, { query }, options) as Promise<GetChainParametersResponse>,
+    getAccountNet: (body, options) =>
+      caller.call(walletOperations.getAccountNet, { body }, options) as Promise<GetAccountNetResponse>,
+    freezeBalanceV2: (body, options) =>
+      caller.call(walletOperations.freezeBalanceV2, { body }, options) as Promise<FreezeBalanceV2Response>,
+    unfreezeBalanceV2: (body, options) =>
+      caller.call(walletOperations.unfreezeBalanceV2, { body }, options) as Promise<UnfreezeBalanceV2Response>,
+    delegateResource: (body, options) =>
+      caller.call(walletOperations.delegateResource, { body }, options) as Promise<DelegateResourceResponse>,
+    unDelegateResource: (body, options) =>
+      caller.call(walletOperations.unDelegateResource, { body }, options) as Promise<UnDelegateResourceResponse>,
+    withdrawExpireUnfreeze: (body, options) =>
+      caller.call(walletOperations.withdrawExpireUnfreeze, { body }, options) as Promise<WithdrawExpireUnfreezeResponse>,
+    getCanWithdrawUnfreezeAmount: (body, options) =>
+      caller.call(walletOperations.getCanWithdrawUnfreezeAmount, { body }, options) as Promise<GetCanWithdrawUnfreezeAmountResponse>,
+    getDelegatedResourceV2: (body, options) =>
+      caller.call(walletOperations.getDelegatedResourceV2, { body }, options) as Promise<GetDelegatedResourceV2Response>,
+    getDelegatedResourceAccountIndexV2: (body, options) =>
+      caller.call(walletOperations.getDelegatedResourceAccountIndexV2, { body }, options) as Promise<GetDelegatedResourceAccountIndexV2Response>,
   };
 }

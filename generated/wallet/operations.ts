@@ -36,7 +36,18 @@ export type WalletOperationId =
   | "getAssetIssueListByNameSolidity"
   | "getAssetIssueByIdSolidity"
   | "getAssetIssueListSolidity"
-  | "getPaginatedAssetIssueListSolidity";
+  | "getPaginatedAssetIssueListSolidity"
+  | "estimateEnergy"
+  | "getChainParameters"
+  | "getAccountNet"
+  | "freezeBalanceV2"
+  | "unfreezeBalanceV2"
+  | "delegateResource"
+  | "unDelegateResource"
+  | "withdrawExpireUnfreeze"
+  | "getCanWithdrawUnfreezeAmount"
+  | "getDelegatedResourceV2"
+  | "getDelegatedResourceAccountIndexV2";
 
 /** Every operation of the chainkit wallet node API (TRON-style HTTP node), keyed by operationId, as the runtime reads them. */
 export const walletOperations: Readonly<Record<WalletOperationId, RestOperation>> = Object.freeze({
@@ -270,5 +281,82 @@ export const walletOperations: Readonly<Record<WalletOperationId, RestOperation>
     path: "/walletsolidity/getpaginatedassetissuelist",
     idempotent: true,
     validators: () => import("./validators/getPaginatedAssetIssueListSolidity.js"),
+  }),
+  estimateEnergy: Object.freeze({
+    id: "estimateEnergy",
+    method: "POST",
+    path: "/wallet/estimateenergy",
+    idempotent: true,
+    validators: () => import("./validators/estimateEnergy.js"),
+  }),
+  getChainParameters: Object.freeze({
+    id: "getChainParameters",
+    method: "GET",
+    path: "/wallet/getchainparameters",
+    idempotent: true,
+    validators: () => import("./validators/getChainParameters.js"),
+  }),
+  getAccountNet: Object.freeze({
+    id: "getAccountNet",
+    method: "POST",
+    path: "/wallet/getaccountnet",
+    idempotent: true,
+    validators: () => import("./validators/getAccountNet.js"),
+  }),
+  freezeBalanceV2: Object.freeze({
+    id: "freezeBalanceV2",
+    method: "POST",
+    path: "/wallet/freezebalancev2",
+    idempotent: false,
+    validators: () => import("./validators/freezeBalanceV2.js"),
+  }),
+  unfreezeBalanceV2: Object.freeze({
+    id: "unfreezeBalanceV2",
+    method: "POST",
+    path: "/wallet/unfreezebalancev2",
+    idempotent: false,
+    validators: () => import("./validators/unfreezeBalanceV2.js"),
+  }),
+  delegateResource: Object.freeze({
+    id: "delegateResource",
+    method: "POST",
+    path: "/wallet/delegateresource",
+    idempotent: false,
+    validators: () => import("./validators/delegateResource.js"),
+  }),
+  unDelegateResource: Object.freeze({
+    id: "unDelegateResource",
+    method: "POST",
+    path: "/wallet/undelegateresource",
+    idempotent: false,
+    validators: () => import("./validators/unDelegateResource.js"),
+  }),
+  withdrawExpireUnfreeze: Object.freeze({
+    id: "withdrawExpireUnfreeze",
+    method: "POST",
+    path: "/wallet/withdrawexpireunfreeze",
+    idempotent: false,
+    validators: () => import("./validators/withdrawExpireUnfreeze.js"),
+  }),
+  getCanWithdrawUnfreezeAmount: Object.freeze({
+    id: "getCanWithdrawUnfreezeAmount",
+    method: "POST",
+    path: "/wallet/getcanwithdrawunfreezeamount",
+    idempotent: true,
+    validators: () => import("./validators/getCanWithdrawUnfreezeAmount.js"),
+  }),
+  getDelegatedResourceV2: Object.freeze({
+    id: "getDelegatedResourceV2",
+    method: "POST",
+    path: "/wallet/getdelegatedresourcev2",
+    idempotent: true,
+    validators: () => import("./validators/getDelegatedResourceV2.js"),
+  }),
+  getDelegatedResourceAccountIndexV2: Object.freeze({
+    id: "getDelegatedResourceAccountIndexV2",
+    method: "POST",
+    path: "/wallet/getdelegatedresourceaccountindexv2",
+    idempotent: true,
+    validators: () => import("./validators/getDelegatedResourceAccountIndexV2.js"),
   }),
 });

@@ -749,6 +749,260 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wallet/estimateenergy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Estimate the energy a contract call needs
+         * @description Runs a state-changing contract call (a TRC-20 `transfer`, say) against the head state without building or
+         *     charging anything, and answers the energy it needs in `energy_required`. A call that would revert answers
+         *     `result.code` and `result.message` instead. Nodes serve it only when their operator turned on
+         *     `vm.estimateEnergy`; elsewhere the path is missing (HTTP 404) or answers an `{"Error": ...}` body, and the
+         *     `energy_used` of `triggerConstantContract` on the same call is the fallback (it can fall short of the real
+         *     need when a call's energy depends on state it writes). Safe to retry: the call only reads.
+         */
+        post: operations["estimateEnergy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallet/getchainparameters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the chain's parameters
+         * @description Returns every parameter the network voted for, as `chainParameter`: a list of `key` and `value`. The prices
+         *     of resources are among them: `getEnergyFee` (sun burned per unit of energy a stake does not cover),
+         *     `getTransactionFee` (sun per byte of bandwidth), `getFreeNetLimit` (free bandwidth per account per day),
+         *     `getCreateAccountFee` and `getCreateNewAccountFeeInSystemContract` (creating an account), `getMaxFeeLimit`.
+         *     A parameter whose value is 0 comes without `value`. Real nodes answer GET and POST alike.
+         *     Safe to retry: the call only reads.
+         */
+        get: operations["getChainParameters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallet/getaccountnet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get an account's bandwidth
+         * @description The bandwidth half of `getAccountResource`: free bandwidth (`freeNetLimit`, `freeNetUsed`), bandwidth from
+         *     staked or delegated TRX (`NetLimit`, `NetUsed`), per-token bandwidth and the network totals. Fields that
+         *     are zero are left out. Safe to retry: the call only reads.
+         */
+        post: operations["getAccountNet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallet/freezebalancev2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build an unsigned stake (Stake 2.0)
+         * @description The node builds a `FreezeBalanceV2Contract` transaction staking `frozen_balance` sun of the owner's TRX for
+         *     `resource` (`BANDWIDTH` or `ENERGY`; `TRON_POWER` once the network allows it), and answers it unsigned. The
+         *     stake gives the owner a share of the network's daily bandwidth or energy and one vote per TRX. Check
+         *     `raw_data_hex` and `txID` before signing, as for a transfer (chainkit's `stake.freeze` does).
+         *     A stake the node refuses (balance too low, under 1 TRX) answers an `{"Error": ...}` body at HTTP 200.
+         *     Not retried automatically: each call builds a new transaction.
+         */
+        post: operations["freezeBalanceV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallet/unfreezebalancev2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build an unsigned unstake (Stake 2.0)
+         * @description The node builds an `UnfreezeBalanceV2Contract` transaction releasing `unfreeze_balance` sun of the owner's
+         *     stake for `resource`. The TRX does not come back at once: it waits out the network's unstaking delay
+         *     (14 days on mainnet, `getUnfreezeDelayDays`) in `unfrozenV2`, then `withdrawExpireUnfreeze` returns it to
+         *     the balance. At most 32 unstakings may wait at a time. A stake that is too small or delegated answers an
+         *     `{"Error": ...}` body at HTTP 200. Not retried automatically: each call builds a new transaction.
+         */
+        post: operations["unfreezeBalanceV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallet/delegateresource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build an unsigned delegation (Stake 2.0)
+         * @description The node builds a `DelegateResourceContract` transaction lending the resource that `balance` sun of the
+         *     owner's stake gives to `receiver_address`: the receiver's transactions use it, the TRX stays the owner's.
+         *     With `lock` the owner cannot take it back for `lock_period` blocks (3 s each; the network's default when
+         *     left out). The stake must not be delegated already. A delegation the node refuses answers an
+         *     `{"Error": ...}` body at HTTP 200. Not retried automatically: each call builds a new transaction.
+         */
+        post: operations["delegateResource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallet/undelegateresource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build an unsigned end of a delegation (Stake 2.0)
+         * @description The node builds an `UnDelegateResourceContract` transaction taking back the resource of `balance` sun that
+         *     the owner lent to `receiver_address`; the stake is the owner's to use again. A delegation still locked, or
+         *     one that does not exist, answers an `{"Error": ...}` body at HTTP 200.
+         *     Not retried automatically: each call builds a new transaction.
+         */
+        post: operations["unDelegateResource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallet/withdrawexpireunfreeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build an unsigned withdrawal of unstaked TRX (Stake 2.0)
+         * @description The node builds a `WithdrawExpireUnfreezeContract` transaction returning to the owner's balance every
+         *     unstaking whose delay has passed (`getCanWithdrawUnfreezeAmount` says how much). With none, it answers an
+         *     `{"Error": ...}` body at HTTP 200. Not retried automatically: each call builds a new transaction.
+         */
+        post: operations["withdrawExpireUnfreeze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallet/getcanwithdrawunfreezeamount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get how much unstaked TRX can be withdrawn
+         * @description The sun of the owner's unstakings whose delay has passed by `timestamp` (Unix milliseconds): what
+         *     `withdrawExpireUnfreeze` would return then. Nothing to withdraw answers `{}` (the amount 0 left out).
+         *     Safe to retry: the call only reads.
+         */
+        post: operations["getCanWithdrawUnfreezeAmount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallet/getdelegatedresourcev2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get what one account lends another (Stake 2.0)
+         * @description The delegations from `fromAddress` to `toAddress`: staked sun lent for bandwidth and for energy, and until
+         *     when a locked one stays locked. None answers `{}` (read as an empty list). Safe to retry: the call only reads.
+         */
+        post: operations["getDelegatedResourceV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallet/getdelegatedresourceaccountindexv2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get whom an account lends to and borrows from (Stake 2.0)
+         * @description The accounts the account in `value` delegates resources to (`toAccounts`) and receives them from
+         *     (`fromAccounts`); both are left out when empty. Safe to retry: the call only reads.
+         */
+        post: operations["getDelegatedResourceAccountIndexV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1053,6 +1307,10 @@ export interface components {
             frozenV2?: components["schemas"]["FrozenV2"][];
             /** @description Unstaked TRX waiting out its withdrawal delay. */
             unfrozenV2?: components["schemas"]["UnfrozenV2"][];
+            /** @description Staked sun whose bandwidth this account lends to others (Stake 2.0); left out when 0. */
+            delegated_frozenV2_balance_for_bandwidth?: components["schemas"]["Int64"];
+            /** @description Staked sun of others whose bandwidth this account receives (Stake 2.0); left out when 0. */
+            acquired_delegated_frozenV2_balance_for_bandwidth?: components["schemas"]["Int64"];
             account_resource?: components["schemas"]["AccountEnergyState"];
             owner_permission?: components["schemas"]["Permission"];
             witness_permission?: components["schemas"]["Permission"];
@@ -1100,6 +1358,10 @@ export interface components {
             energy_window_size?: components["schemas"]["Int64"];
             /** @description Whether `energy_window_size` uses the node's finer unit. */
             energy_window_optimized?: boolean;
+            /** @description Staked sun whose energy this account lends to others (Stake 2.0); left out when 0. */
+            delegated_frozenV2_balance_for_energy?: components["schemas"]["Int64"];
+            /** @description Staked sun of others whose energy this account receives (Stake 2.0); left out when 0. */
+            acquired_delegated_frozenV2_balance_for_energy?: components["schemas"]["Int64"];
         };
         /** @description A permission of a (possibly multi-signature) account. */
         Permission: {
@@ -1290,6 +1552,20 @@ export interface components {
             call_token_value?: components["schemas"]["Int64"];
             /** @description The TRC-10 token of `call_token_value`. */
             token_id?: components["schemas"]["Int64"];
+            /** @description Stake 2.0: the resource (`ENERGY`, `TRON_POWER`); left out for `BANDWIDTH`. */
+            resource?: string;
+            /** @description `FreezeBalanceV2Contract`: the sun staked. */
+            frozen_balance?: components["schemas"]["Int64"];
+            /** @description `UnfreezeBalanceV2Contract`: the sun unstaked. */
+            unfreeze_balance?: components["schemas"]["Int64"];
+            /** @description `DelegateResourceContract`, `UnDelegateResourceContract`: the staked sun whose resource is lent or taken back. */
+            balance?: components["schemas"]["Int64"];
+            /** @description The receiver of a delegation. */
+            receiver_address?: components["schemas"]["Address"];
+            /** @description Whether a delegation is locked; left out when not. */
+            lock?: boolean;
+            /** @description How many blocks a locked delegation stays locked. */
+            lock_period?: components["schemas"]["Int64"];
         };
         /** @description The HTTP 200 body of `createTransaction` and `transferAsset`. Exactly one branch matches. */
         UnsignedTransactionResult: components["schemas"]["UnsignedTransaction"] | components["schemas"]["WalletError"];
@@ -1371,8 +1647,8 @@ export interface components {
             assetIssueID?: string;
             /** @description The part of the fee that went to packing the transaction, in sun. */
             packingFee?: components["schemas"]["Int64"];
-            /** @description Calls and transfers the contract made. */
-            internal_transactions?: Record<string, unknown>[];
+            /** @description Calls and transfers the contract made (TRX it sent to an address among them). */
+            internal_transactions?: components["schemas"]["InternalTransaction"][];
         };
         /** @description Resources a transaction used and what they cost. */
         Receipt: {
@@ -1603,8 +1879,248 @@ export interface components {
         TransactionInfoListResult: components["schemas"]["TransactionInfoList"] | components["schemas"]["WalletError"];
         /** @description The receipts of a block's transactions, in block order; `[]` when there are none. */
         TransactionInfoList: components["schemas"]["TransactionInfo"][];
+        /**
+         * @description The resource a stake or a delegation is for: `BANDWIDTH` (bytes of transactions), `ENERGY` (contract
+         *     execution) or `TRON_POWER` (votes only, where the network allows staking for it).
+         * @enum {string}
+         */
+        ResourceCode: "BANDWIDTH" | "ENERGY" | "TRON_POWER";
+        /** @description Body of `withdrawExpireUnfreeze`. */
+        OwnerRequest: {
+            /** @description The account, who will sign. */
+            owner_address: components["schemas"]["Address"];
+            visible?: components["schemas"]["Visible"];
+        };
+        /** @description Body of `freezeBalanceV2`. */
+        FreezeBalanceV2Request: {
+            /** @description The account that stakes, who will sign. */
+            owner_address: components["schemas"]["Address"];
+            /** @description Sun to stake (at least 1 TRX, 1 000 000 sun), as a positive int64. */
+            frozen_balance: components["schemas"]["Amount"];
+            /** @description What the stake is for; `BANDWIDTH` when left out. */
+            resource?: components["schemas"]["ResourceCode"];
+            visible?: components["schemas"]["Visible"];
+        };
+        /** @description Body of `unfreezeBalanceV2`. */
+        UnfreezeBalanceV2Request: {
+            /** @description The account that unstakes, who will sign. */
+            owner_address: components["schemas"]["Address"];
+            /** @description Sun of the stake to release, as a positive int64. */
+            unfreeze_balance: components["schemas"]["Amount"];
+            /** @description Which stake; `BANDWIDTH` when left out. */
+            resource?: components["schemas"]["ResourceCode"];
+            visible?: components["schemas"]["Visible"];
+        };
+        /** @description Body of `delegateResource`. */
+        DelegateResourceRequest: {
+            /** @description The account that lends, who will sign. */
+            owner_address: components["schemas"]["Address"];
+            /** @description The account that gets the resource; must differ from the owner and exist. */
+            receiver_address: components["schemas"]["Address"];
+            /** @description Sun of the owner's stake whose resource is lent (at least 1 TRX), as a positive int64. */
+            balance: components["schemas"]["Amount"];
+            /** @description `BANDWIDTH` or `ENERGY`. */
+            resource: components["schemas"]["ResourceCode"];
+            /** @description Whether the owner gives up taking it back for `lock_period` blocks. */
+            lock?: boolean;
+            /**
+             * Format: int64
+             * @description With `lock`, how many blocks (3 s each) the delegation stays locked.
+             */
+            lock_period?: bigint;
+            visible?: components["schemas"]["Visible"];
+        };
+        /** @description Body of `unDelegateResource`. */
+        UnDelegateResourceRequest: {
+            /** @description The account that lent, who will sign. */
+            owner_address: components["schemas"]["Address"];
+            /** @description The account that got the resource. */
+            receiver_address: components["schemas"]["Address"];
+            /** @description Sun of the lent stake to take back, as a positive int64. */
+            balance: components["schemas"]["Amount"];
+            /** @description `BANDWIDTH` or `ENERGY`. */
+            resource: components["schemas"]["ResourceCode"];
+            visible?: components["schemas"]["Visible"];
+        };
+        /** @description Body of `getCanWithdrawUnfreezeAmount`. */
+        CanWithdrawRequest: {
+            /** @description The account that unstaked. */
+            owner_address: components["schemas"]["Address"];
+            /**
+             * Format: int64
+             * @description The time to count at, Unix milliseconds (now when left out).
+             */
+            timestamp?: bigint;
+            visible?: components["schemas"]["Visible"];
+        };
+        /** @description The HTTP 200 body of `getCanWithdrawUnfreezeAmount`. Exactly one branch matches. */
+        CanWithdrawResult: components["schemas"]["CanWithdrawAmount"] | components["schemas"]["WalletError"];
+        /** @description The withdrawable sun; `{}` means 0. */
+        CanWithdrawAmount: {
+            /** @description Sun that can be withdrawn; left out when 0. */
+            amount?: components["schemas"]["Int64"];
+        };
+        /** @description Body of `getDelegatedResourceV2`. */
+        DelegatedResourceRequest: {
+            /** @description The account that lends. */
+            fromAddress: components["schemas"]["Address"];
+            /** @description The account that receives. */
+            toAddress: components["schemas"]["Address"];
+            visible?: components["schemas"]["Visible"];
+        };
+        /** @description The HTTP 200 body of `getDelegatedResourceV2`. Exactly one branch matches. */
+        DelegatedResourceResult: components["schemas"]["DelegatedResources"] | components["schemas"]["WalletError"];
+        /** @description The delegations between two accounts; `{}` when there are none. */
+        DelegatedResources: {
+            /** @description One entry per lock state (an unlocked and a locked delegation are separate entries). */
+            delegatedResource?: components["schemas"]["DelegatedResource"][];
+        };
+        /** @description Staked sun one account lends another, per resource. Zero fields are left out. */
+        DelegatedResource: {
+            /** @description The lender. */
+            from?: components["schemas"]["Address"];
+            /** @description The receiver. */
+            to?: components["schemas"]["Address"];
+            /** @description Staked sun whose bandwidth is lent. */
+            frozen_balance_for_bandwidth?: components["schemas"]["Int64"];
+            /** @description Staked sun whose energy is lent. */
+            frozen_balance_for_energy?: components["schemas"]["Int64"];
+            /** @description Until when the bandwidth delegation is locked, Unix milliseconds. */
+            expire_time_for_bandwidth?: components["schemas"]["Int64"];
+            /** @description Until when the energy delegation is locked, Unix milliseconds. */
+            expire_time_for_energy?: components["schemas"]["Int64"];
+        };
+        /** @description Body of `getDelegatedResourceAccountIndexV2`. */
+        AccountValueRequest: {
+            /** @description The account. */
+            value: components["schemas"]["Address"];
+            visible?: components["schemas"]["Visible"];
+        };
+        /** @description The HTTP 200 body of `getDelegatedResourceAccountIndexV2`. Exactly one branch matches. */
+        DelegatedAccountIndexResult: components["schemas"]["DelegatedAccountIndex"] | components["schemas"]["WalletError"];
+        /** @description Whom an account lends to and borrows from; a list is left out when empty. */
+        DelegatedAccountIndex: {
+            /** @description The account asked about. */
+            account?: components["schemas"]["Address"];
+            /** @description The accounts that lend to it. */
+            fromAccounts?: components["schemas"]["Address"][];
+            /** @description The accounts it lends to. */
+            toAccounts?: components["schemas"]["Address"][];
+        };
+        /**
+         * @description Body of `estimateEnergy`: the call as `triggerSmartContract` would build it. Give `function_selector` (and
+         *     `parameter`), or `data`, not both.
+         */
+        EstimateEnergyRequest: {
+            /** @description The sender (`msg.sender`), whose balances the call sees. */
+            owner_address: components["schemas"]["Address"];
+            /** @description The contract to call. */
+            contract_address: components["schemas"]["Address"];
+            /** @description The function's signature, e.g. `transfer(address,uint256)`. */
+            function_selector?: string;
+            /** @description The ABI-encoded arguments, without the selector. */
+            parameter?: components["schemas"]["Hex"];
+            /** @description The whole call data, instead of `function_selector` and `parameter`. */
+            data?: components["schemas"]["Hex"];
+            /**
+             * Format: int64
+             * @description Sun sent along.
+             */
+            call_value?: bigint;
+            /**
+             * Format: int64
+             * @description TRC-10 units sent along.
+             */
+            call_token_value?: bigint;
+            /**
+             * Format: int64
+             * @description The TRC-10 token of `call_token_value`.
+             */
+            token_id?: bigint;
+            visible?: components["schemas"]["Visible"];
+        };
+        /** @description The HTTP 200 body of `estimateEnergy`. Exactly one branch matches. */
+        EnergyEstimateResult: components["schemas"]["EnergyEstimate"] | components["schemas"]["WalletError"];
+        /** @description The energy a call needs (`result.result` true), or why it cannot run (`result.code`, `result.message`). */
+        EnergyEstimate: {
+            /** @description Whether the estimate ran; `code` and `message` say why not (message as hex when `visible` is false). */
+            result: {
+                /** @description `true` when `energy_required` holds the estimate. */
+                result?: boolean;
+                /** @description `CONTRACT_VALIDATE_ERROR`, `CONTRACT_EXE_ERROR`, … */
+                code?: string;
+                /** @description Why the call cannot run. */
+                message?: string;
+            };
+            /** @description The energy the call needs; left out when 0. */
+            energy_required?: components["schemas"]["Int64"];
+        };
+        /** @description The HTTP 200 body of `getChainParameters`. Exactly one branch matches. */
+        ChainParametersResult: components["schemas"]["ChainParameters"] | components["schemas"]["WalletError"];
+        /** @description The network's voted parameters. */
+        ChainParameters: {
+            /** @description One entry per parameter, named by `key` (`getEnergyFee`, `getTransactionFee`, …). */
+            chainParameter: components["schemas"]["ChainParameter"][];
+        };
+        /** @description One parameter; `value` is left out when 0. */
+        ChainParameter: {
+            /** @description The parameter's name, e.g. `getEnergyFee`. */
+            key: string;
+            /** @description Its value (sun for prices, milliseconds for times, 0/1 for switches). */
+            value?: components["schemas"]["Int64"];
+        };
+        /** @description The HTTP 200 body of `getAccountNet`. Exactly one branch matches. */
+        AccountNetResult: components["schemas"]["AccountNet"] | components["schemas"]["WalletError"];
+        /** @description An account's bandwidth. Fields that are zero are left out. Further fields real nodes send are allowed. */
+        AccountNet: {
+            /** @description Free bandwidth used in the current window, in bytes. */
+            freeNetUsed?: components["schemas"]["Int64"];
+            /** @description Free bandwidth per day, in bytes. */
+            freeNetLimit?: components["schemas"]["Int64"];
+            /** @description Bandwidth from staked or delegated TRX used, in bytes. */
+            NetUsed?: components["schemas"]["Int64"];
+            /** @description Bandwidth from staked or delegated TRX, in bytes. */
+            NetLimit?: components["schemas"]["Int64"];
+            /** @description Bandwidth used per TRC-10 token. */
+            assetNetUsed?: components["schemas"]["TokenAmount"][];
+            /** @description Bandwidth available per TRC-10 token. */
+            assetNetLimit?: components["schemas"]["TokenAmount"][];
+            /** @description The network's staked bandwidth per day. */
+            TotalNetLimit?: components["schemas"]["Int64"];
+            /** @description TRX staked for bandwidth on the whole network. */
+            TotalNetWeight?: components["schemas"]["Int64"];
+        };
+        /** @description A call or transfer a contract made while running (fields are the node's; zero ones left out). */
+        InternalTransaction: {
+            /** @description The internal transaction's id. */
+            hash?: components["schemas"]["Hash"];
+            /** @description The contract that made it. */
+            caller_address?: components["schemas"]["Address"];
+            /** @description Who got the call or the value. */
+            transferTo_address?: components["schemas"]["Address"];
+            /** @description The values sent along; an entry without `tokenId` is TRX (sun), one with it a TRC-10 token. */
+            callValueInfo?: {
+                /** @description The amount; left out when 0. */
+                callValue?: components["schemas"]["Int64"];
+                /** @description The TRC-10 token id; left out for TRX. */
+                tokenId?: string;
+            }[];
+            /** @description What it was, as hex of the text (`call`, `create`, `suicide`). */
+            note?: components["schemas"]["Hex"];
+            /** @description Whether it was reverted. */
+            rejected?: boolean;
+        };
     };
     responses: {
+        /** @description The unsigned Stake 2.0 transaction, or an `{"Error": ...}` body (HTTP 200) when the node refuses to build it. */
+        StakeTransactionAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["UnsignedTransactionResult"];
+            };
+        };
         /**
          * @description The account, `{}` when the address has no account, or an `{"Error": ...}` body (HTTP 200) when the
          *     node rejected the request.
@@ -2404,6 +2920,269 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    estimateEnergy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The caller, the contract, the function and its arguments, as `triggerSmartContract` takes them. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EstimateEnergyRequest"];
+            };
+        };
+        responses: {
+            /** @description The energy the call needs, its refusal (`result.code`), or an `{"Error": ...}` body (HTTP 200). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnergyEstimateResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getChainParameters: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Encoding of addresses and names in the answer: `true` for Base58Check `T…` addresses and plain text, `false`
+                 *     (what real nodes assume when it is missing) for `41…` hex. chainkit always sends it.
+                 */
+                visible?: components["parameters"]["VisibleQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The parameters, or an `{"Error": ...}` body (HTTP 200). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChainParametersResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getAccountNet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["AccountQuery"];
+        responses: {
+            /** @description The account's bandwidth, or an `{"Error": ...}` body (HTTP 200). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountNetResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    freezeBalanceV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Who stakes how many sun for which resource. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreezeBalanceV2Request"];
+            };
+        };
+        responses: {
+            200: components["responses"]["StakeTransactionAnswer"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    unfreezeBalanceV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Who unstakes how many sun of which resource. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnfreezeBalanceV2Request"];
+            };
+        };
+        responses: {
+            200: components["responses"]["StakeTransactionAnswer"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    delegateResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Who lends the resource of how many staked sun to whom. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DelegateResourceRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["StakeTransactionAnswer"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    unDelegateResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Who takes back the resource of how many staked sun from whom. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnDelegateResourceRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["StakeTransactionAnswer"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    withdrawExpireUnfreeze: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Whose unstaked TRX to withdraw. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnerRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["StakeTransactionAnswer"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getCanWithdrawUnfreezeAmount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The owner and the time to count at. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CanWithdrawRequest"];
+            };
+        };
+        responses: {
+            /** @description The amount (`{}` for none), or an `{"Error": ...}` body (HTTP 200). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CanWithdrawResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getDelegatedResourceV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The lender and the receiver. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DelegatedResourceRequest"];
+            };
+        };
+        responses: {
+            /** @description The delegations (`{}` for none), or an `{"Error": ...}` body (HTTP 200). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DelegatedResourceResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getDelegatedResourceAccountIndexV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The account, in `value`. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountValueRequest"];
+            };
+        };
+        responses: {
+            /** @description The account and its counterparts, or an `{"Error": ...}` body (HTTP 200). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DelegatedAccountIndexResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
 }
 
 export type AssetIssueListByNameRequest = components["schemas"]["AssetIssueListByNameRequest"];
@@ -2473,6 +3252,31 @@ export type ContractInfoResult = components["schemas"]["ContractInfoResult"];
 export type ContractInfo = components["schemas"]["ContractInfo"];
 export type TransactionInfoListResult = components["schemas"]["TransactionInfoListResult"];
 export type TransactionInfoList = components["schemas"]["TransactionInfoList"];
+export type ResourceCode = components["schemas"]["ResourceCode"];
+export type OwnerRequest = components["schemas"]["OwnerRequest"];
+export type FreezeBalanceV2Request = components["schemas"]["FreezeBalanceV2Request"];
+export type UnfreezeBalanceV2Request = components["schemas"]["UnfreezeBalanceV2Request"];
+export type DelegateResourceRequest = components["schemas"]["DelegateResourceRequest"];
+export type UnDelegateResourceRequest = components["schemas"]["UnDelegateResourceRequest"];
+export type CanWithdrawRequest = components["schemas"]["CanWithdrawRequest"];
+export type CanWithdrawResult = components["schemas"]["CanWithdrawResult"];
+export type CanWithdrawAmount = components["schemas"]["CanWithdrawAmount"];
+export type DelegatedResourceRequest = components["schemas"]["DelegatedResourceRequest"];
+export type DelegatedResourceResult = components["schemas"]["DelegatedResourceResult"];
+export type DelegatedResources = components["schemas"]["DelegatedResources"];
+export type DelegatedResource = components["schemas"]["DelegatedResource"];
+export type AccountValueRequest = components["schemas"]["AccountValueRequest"];
+export type DelegatedAccountIndexResult = components["schemas"]["DelegatedAccountIndexResult"];
+export type DelegatedAccountIndex = components["schemas"]["DelegatedAccountIndex"];
+export type EstimateEnergyRequest = components["schemas"]["EstimateEnergyRequest"];
+export type EnergyEstimateResult = components["schemas"]["EnergyEstimateResult"];
+export type EnergyEstimate = components["schemas"]["EnergyEstimate"];
+export type ChainParametersResult = components["schemas"]["ChainParametersResult"];
+export type ChainParameters = components["schemas"]["ChainParameters"];
+export type ChainParameter = components["schemas"]["ChainParameter"];
+export type AccountNetResult = components["schemas"]["AccountNetResult"];
+export type AccountNet = components["schemas"]["AccountNet"];
+export type InternalTransaction = components["schemas"]["InternalTransaction"];
 /** Request body of `getAccount` (`POST /wallet/getaccount`). */
 export type GetAccountBody = NonNullable<operations["getAccount"]["requestBody"]>["content"]["application/json"];
 /**
@@ -2765,3 +3569,97 @@ export type GetPaginatedAssetIssueListSolidityBody = NonNullable<operations["get
  * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
  */
 export type GetPaginatedAssetIssueListSolidityResponse = operations["getPaginatedAssetIssueListSolidity"]["responses"][200]["content"]["application/json"];
+/** Request body of `estimateEnergy` (`POST /wallet/estimateenergy`). */
+export type EstimateEnergyBody = NonNullable<operations["estimateEnergy"]["requestBody"]>["content"]["application/json"];
+/**
+ * Success response body of `estimateEnergy` (`POST /wallet/estimateenergy`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
+ */
+export type EstimateEnergyResponse = operations["estimateEnergy"]["responses"][200]["content"]["application/json"];
+/** Query parameters of `getChainParameters` (`GET /wallet/getchainparameters`). */
+export type GetChainParametersQuery = NonNullable<operations["getChainParameters"]["parameters"]["query"]>;
+/**
+ * Success response body of `getChainParameters` (`GET /wallet/getchainparameters`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
+ */
+export type GetChainParametersResponse = operations["getChainParameters"]["responses"][200]["content"]["application/json"];
+/** Request body of `getAccountNet` (`POST /wallet/getaccountnet`). */
+export type GetAccountNetBody = NonNullable<operations["getAccountNet"]["requestBody"]>["content"]["application/json"];
+/**
+ * Success response body of `getAccountNet` (`POST /wallet/getaccountnet`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
+ */
+export type GetAccountNetResponse = operations["getAccountNet"]["responses"][200]["content"]["application/json"];
+/** Request body of `freezeBalanceV2` (`POST /wallet/freezebalancev2`). */
+export type FreezeBalanceV2Body = NonNullable<operations["freezeBalanceV2"]["requestBody"]>["content"]["application/json"];
+/**
+ * Success response body of `freezeBalanceV2` (`POST /wallet/freezebalancev2`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
+ */
+export type FreezeBalanceV2Response = operations["freezeBalanceV2"]["responses"][200]["content"]["application/json"];
+/** Request body of `unfreezeBalanceV2` (`POST /wallet/unfreezebalancev2`). */
+export type UnfreezeBalanceV2Body = NonNullable<operations["unfreezeBalanceV2"]["requestBody"]>["content"]["application/json"];
+/**
+ * Success response body of `unfreezeBalanceV2` (`POST /wallet/unfreezebalancev2`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
+ */
+export type UnfreezeBalanceV2Response = operations["unfreezeBalanceV2"]["responses"][200]["content"]["application/json"];
+/** Request body of `delegateResource` (`POST /wallet/delegateresource`). */
+export type DelegateResourceBody = NonNullable<operations["delegateResource"]["requestBody"]>["content"]["application/json"];
+/**
+ * Success response body of `delegateResource` (`POST /wallet/delegateresource`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
+ */
+export type DelegateResourceResponse = operations["delegateResource"]["responses"][200]["content"]["application/json"];
+/** Request body of `unDelegateResource` (`POST /wallet/undelegateresource`). */
+export type UnDelegateResourceBody = NonNullable<operations["unDelegateResource"]["requestBody"]>["content"]["application/json"];
+/**
+ * Success response body of `unDelegateResource` (`POST /wallet/undelegateresource`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
+ */
+export type UnDelegateResourceResponse = operations["unDelegateResource"]["responses"][200]["content"]["application/json"];
+/** Request body of `withdrawExpireUnfreeze` (`POST /wallet/withdrawexpireunfreeze`). */
+export type WithdrawExpireUnfreezeBody = NonNullable<operations["withdrawExpireUnfreeze"]["requestBody"]>["content"]["application/json"];
+/**
+ * Success response body of `withdrawExpireUnfreeze` (`POST /wallet/withdrawexpireunfreeze`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
+ */
+export type WithdrawExpireUnfreezeResponse = operations["withdrawExpireUnfreeze"]["responses"][200]["content"]["application/json"];
+/** Request body of `getCanWithdrawUnfreezeAmount` (`POST /wallet/getcanwithdrawunfreezeamount`). */
+export type GetCanWithdrawUnfreezeAmountBody = NonNullable<operations["getCanWithdrawUnfreezeAmount"]["requestBody"]>["content"]["application/json"];
+/**
+ * Success response body of `getCanWithdrawUnfreezeAmount` (`POST /wallet/getcanwithdrawunfreezeamount`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
+ */
+export type GetCanWithdrawUnfreezeAmountResponse = operations["getCanWithdrawUnfreezeAmount"]["responses"][200]["content"]["application/json"];
+/** Request body of `getDelegatedResourceV2` (`POST /wallet/getdelegatedresourcev2`). */
+export type GetDelegatedResourceV2Body = NonNullable<operations["getDelegatedResourceV2"]["requestBody"]>["content"]["application/json"];
+/**
+ * Success response body of `getDelegatedResourceV2` (`POST /wallet/getdelegatedresourcev2`).
+ *
+ * Holds `bigint` fields, which `JSON.stringify` throws on: write it with `stringifyJson` (exported by
+ * the entry), which keeps every integer exact; `parseJson(text, { bigint: true })` reads it back.
+ */
+export type GetDelegatedResourceV2Response = operations["getDelegatedResourceV2"]["responses"][200]["content"]["application/json"];
+/** Request body of `getDelegatedResourceAccountIndexV2` (`POST /wallet/getdelegatedresourceaccountindexv2`). */
+export type GetDelegatedResourceAccountIndexV2Body = NonNullable<operations["getDelegatedResourceAccountIndexV2"]["requestBody"]>["content"]["application/json"];
+/** Success response body of `getDelegatedResourceAccountIndexV2` (`POST /wallet/getdelegatedresourceaccountindexv2`). */
+export type GetDelegatedResourceAccountIndexV2Response = operations["getDelegatedResourceAccountIndexV2"]["responses"][200]["content"]["application/json"];

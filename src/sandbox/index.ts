@@ -78,6 +78,13 @@ export interface SandboxOptions {
   /** Milliseconds between wallet blocks (default 3000, as on TRON); 0 produces them only on `wallet.produceBlock()`. */
   walletBlockMs?: number;
   /**
+   * Addresses the wallet demo account pays on every timed block (TRX, TRC-10 and TRC-20 in turn), for
+   * watching payments arrive; default none. Needs `walletBlockMs` above 0 (the default 3000 is).
+   */
+  walletPaymentsTo?: readonly string[];
+  /** How long unstaked TRX waits before it can be withdrawn, in ms (default 60 000; the network waits 14 days). */
+  walletUnfreezeDelayMs?: number;
+  /**
    * Milliseconds between the EVM blocks the chain makes by itself, so heads arrive without sending
    * (default: none; a block is made for each transaction, at once, either way). HyperEVM makes a small
    * block every second.
@@ -259,6 +266,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const wallet = await createWalletSurface({
       demoPrivateKey: secrets.hex("wallet private key", 32),
       ...(options.walletBlockMs !== undefined && { blockIntervalMs: options.walletBlockMs }),
+      ...(options.walletPaymentsTo !== undefined && { paymentsTo: options.walletPaymentsTo }),
+      ...(options.walletUnfreezeDelayMs !== undefined && { unfreezeDelayMs: options.walletUnfreezeDelayMs }),
     });
     closers.push(() => wallet.close());
     const indexer = await createIndexerSurface({ ...(options.seed !== undefined && { seed: options.seed }) });

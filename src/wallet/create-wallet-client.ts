@@ -1,13 +1,19 @@
 import {
   type Account,
+  type AccountNet,
   type AccountResource,
   type AssetIssue,
   type Block,
   type BroadcastResult,
+  type CanWithdrawAmount,
+  type ChainParameters,
   type ConstantCall,
   type ContractCallBuild,
   type ContractInfo,
   createWalletOperations,
+  type DelegatedAccountIndex,
+  type DelegatedResource,
+  type EnergyEstimate,
   type GetAssetIssueByIdResponse,
   type SignedTransaction,
   type SmartContract,
@@ -21,8 +27,11 @@ import { type NodeClientOptions, nodeCallerOptions } from "../runtime/node-clien
 import type { CallOptions } from "../runtime/operation.js";
 import type { UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import { DEFAULT_MAX_FEE_LIMIT } from "./fee-limits.js";
+import type { FeeEstimate, FeeRequest } from "./fees/estimate-fee.js";
+import { lazyStake } from "./lazy-stake.js";
 import { lazyTrc20 } from "./lazy-trc20.js";
 import { readableAssetIssue } from "./readable-asset.js";
+import type { StakeWrites } from "./stake/stake-writes.js";
 import type { TransferOptions, TransferRequest, TransferResult } from "./transaction/transfer.js";
 import type { WaitForTransactionOptions } from "./transaction/wait-for-transaction.js";
 import type { WalletSigner } from "./transaction/wallet-signer.js";
@@ -35,14 +44,19 @@ import type {
   AssetPageQuery,
   BlockNumQuery,
   BlockQuery,
+  CanWithdrawQuery,
   ConstantCallQuery,
   ContractQuery,
   CreateTransactionQuery,
+  DelegationQuery,
+  EnergyQuery,
   TransferAssetQuery,
   TriggerSmartContractQuery,
   ValueQuery,
   VisibleQuery,
 } from "./wallet-queries.js";
+import type { Payment } from "./watch/block-payments.js";
+import type { WatchPaymentsOptions, WatchReads } from "./watch/watch-payments.js";
 
 /**
  * Options of {@link createWalletClient}: those of every node client, and the cap on TRC-20 fee
@@ -278,6 +292,77 @@ export interface WalletClient {
    * await token.transfer("TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", 1_000_000n, privateKeySigner(sandbox.credentials.walletPrivateKey), { feeLimit: 50_000_000n });
    */
   trc20(contract: string, options?: WalletReadOptions): Trc20Contract;
+  /**
+   * The energy a contract call needs (`estimateenergy`), or why it cannot run (`result.code`).
+   * Nodes without the estimate answer 404 or an `{"Error": …}` body; {@link WalletClient.estimateFee}
+   * then falls back to the constant call's `energy_used`.
+   * @example
+   * const { energy_required } = await wallet.estimateEnergy({ owner_address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp", contract_address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", function_selector: "balanceOf(address)", parameter: "0".repeat(64) });
+   */
+  estimateEnergy(query: EnergyQuery, options?: CallOptions): Promise<EnergyEstimate>;
+  /**
+   * The network's parameters: `getEnergyFee` and `getTransactionFee` are today's prices of energy
+   * and bandwidth in sun.
+   * @example
+   * const { chainParameter } = await wallet.getChainParameters();
+   * chainParameter.find((entry) => entry.key === "getEnergyFee")?.value; // 100n
+   */
+  getChainParameters(options?: CallOptions): Promise<ChainParameters>;
+  /**
+   * An account's bandwidth: free, staked or delegated, used.
+   * @example
+   * const { freeNetLimit, NetLimit = 0n } = await wallet.getAccountNet({ address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp" });
+   */
+  getAccountNet(query: AccountQuery, options?: CallOptions): Promise<AccountNet>;
+  /**
+   * Sun of an account's unstakings that can be withdrawn at `timestamp` (default now); 0n when none.
+   * @example
+   * const sun = await wallet.getCanWithdrawUnfreezeAmount({ owner_address: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp" });
+   */
+  getCanWithdrawUnfreezeAmount(query: CanWithdrawQuery, options?: CallOptions): Promise<bigint>;
+  /**
+   * What one account lends another (Stake 2.0), per resource; `[]` when nothing.
+   * @example
+   * const lent = await wallet.getDelegatedResourceV2({ fromAddress: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp", toAddress: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV" });
+   */
+  getDelegatedResourceV2(query: DelegationQuery, options?: CallOptions): Promise<DelegatedResource[]>;
+  /**
+   * Whom an account lends resources to (`toAccounts`) and borrows from (`fromAccounts`).
+   * @example
+   * const { toAccounts = [] } = await wallet.getDelegatedResourceAccountIndexV2({ value: "TWAFRfZFmhVQZjxM3De7Mp5UZ9sLqWqpHp" });
+   */
+  getDelegatedResourceAccountIndexV2(
+    query: ValueQuery,
+    options?: CallOptions,
+  ): Promise<DelegatedAccountIndex>;
+  /**
+   * Stake 2.0: stake TRX for energy or bandwidth, unstake, withdraw, lend and take back, each
+   * checked field by field before the signer is called. The code loads on the first call.
+   * @example
+   * import { privateKeySigner } from "chainkit/wallet";
+   * await wallet.stake.freeze({ amount: 1_000_000_000n, resource: "ENERGY" }, privateKeySigner(sandbox.credentials.walletPrivateKey));
+   */
+  readonly stake: StakeWrites;
+  /**
+   * What a transfer (TRX, TRC-10 with `asset`, TRC-20 with `token`) will cost before it is sent:
+   * its bandwidth and energy, what the sender's staked and delegated resources (and the free
+   * bandwidth) cover, and the TRX the rest burns at today's chain parameters. Nothing is signed.
+   * @example
+   * const fee = await wallet.estimateFee({ from: sandbox.fixtures.walletAddress, to: "TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV", amount: 1_000_000n, token: sandbox.fixtures.walletTrc20Address });
+   * console.log(fee.energy, fee.energyCovered, fee.totalBurn);
+   */
+  estimateFee(request: FeeRequest, options?: CallOptions): Promise<FeeEstimate>;
+  /**
+   * Incoming payments to `addresses`, block after block, in order, none missed and none twice:
+   * TRX transfers (and contracts' internal ones), TRC-10 transfers and TRC-20 `Transfer` logs.
+   * With `confirmed: true` only solidified blocks are read. Stop with `break` or `signal`.
+   * @example
+   * for await (const payment of wallet.watchPayments({ addresses: ["TPLkz8rzTT7gKRS1bUm3hBcvw1EExAbKTV"], confirmed: true })) {
+   *   console.log(payment.kind, payment.asset, payment.amount);
+   *   break;
+   * }
+   */
+  watchPayments(options: WatchPaymentsOptions): AsyncGenerator<Payment>;
   /** Requests sent so far (each retry counts). */
   usage(): UsageSnapshot;
 }
@@ -408,9 +493,47 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
         },
         { operations, maxFeeLimit },
       ),
+    estimateEnergy: async (query, callOptions) =>
+      (await call("estimateEnergy", query, callOptions)) as EnergyEstimate,
+    getChainParameters: async (callOptions) =>
+      (await call("getChainParameters", {}, callOptions)) as ChainParameters,
+    getAccountNet: async (query, callOptions) =>
+      (await call("getAccountNet", query, callOptions)) as AccountNet,
+    getCanWithdrawUnfreezeAmount: async (query, callOptions) => {
+      const answer = (await call(
+        "getCanWithdrawUnfreezeAmount",
+        { ...query, ...(query?.timestamp !== undefined && { timestamp: toInt64(query.timestamp) }) },
+        callOptions,
+      )) as CanWithdrawAmount;
+      return BigInt(answer.amount ?? 0);
+    },
+    getDelegatedResourceV2: async (query, callOptions) =>
+      found<{ delegatedResource: DelegatedResource[] }>(
+        await call("getDelegatedResourceV2", query, callOptions),
+        "delegatedResource",
+      )?.delegatedResource ?? [],
+    getDelegatedResourceAccountIndexV2: async (query, callOptions) =>
+      (await call("getDelegatedResourceAccountIndexV2", query, callOptions)) as DelegatedAccountIndex,
+    stake: lazyStake(operations),
+    async estimateFee(request, callOptions) {
+      const { estimateFee } = await import("./fees/estimate-fee.js");
+      return estimateFee(operations, request, callOptions);
+    },
+    watchPayments: (watchOptions) => lazyWatch(client, watchOptions),
     usage: () => caller.usage(),
   };
   return client;
+}
+
+/** The payment watcher, whose code loads when the iteration starts. */
+async function* lazyWatch(client: WalletClient, options: WatchPaymentsOptions): AsyncGenerator<Payment> {
+  const { watchPayments } = await import("./watch/watch-payments.js");
+  const reads: WatchReads = {
+    head: (confirmed, signal) => client.getNowBlock({}, { confirmed, signal }),
+    block: (num, confirmed, signal) => client.getBlockByNum({ num }, { confirmed, signal }),
+    receipts: (num, confirmed, signal) => client.getTransactionInfoByBlockNum({ num }, { confirmed, signal }),
+  };
+  yield* watchPayments(reads, options);
 }
 
 /** The client's cap on TRC-20 fee limits: a positive number of sun, in int64 range. */

@@ -2,7 +2,15 @@ import { RequestValidationError } from "../runtime/errors/request-validation-err
 import { isBase58Address, isHexAddress, toBase58Address, toHexAddress } from "./address.js";
 
 /** The request fields that hold addresses, in every wallet operation. */
-const ADDRESS_FIELDS = ["address", "owner_address", "to_address", "contract_address"] as const;
+const ADDRESS_FIELDS = [
+  "address",
+  "owner_address",
+  "to_address",
+  "contract_address",
+  "receiver_address",
+  "fromAddress",
+  "toAddress",
+] as const;
 
 /**
  * Rewrites the addresses of a request body into the form `visible` asks for: Base58Check `T…` when

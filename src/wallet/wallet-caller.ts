@@ -11,7 +11,7 @@ const HEX = /^(0x)?[0-9a-fA-F]*$/;
 const TRANSACTION_ID = /^(0x)?([0-9a-fA-F]{64})$/i;
 /** Operations whose `value` is a transaction id, and those whose `value` is an address. */
 const TRANSACTION_ID_VALUE = new Set(["getTransactionById", "getTransactionInfoById"]);
-const ADDRESS_VALUE = new Set(["getContract", "getContractInfo"]);
+const ADDRESS_VALUE = new Set(["getContract", "getContractInfo", "getDelegatedResourceAccountIndexV2"]);
 /** The constant-call owner when none is given: the zero address, as tronweb sends it. */
 const ZERO_ADDRESS = "410000000000000000000000000000000000000000";
 

@@ -84,6 +84,31 @@ export interface TransferAssetQuery extends CreateTransactionQuery {
   asset_name: string;
 }
 
+/** A contract call to estimate the energy of (`estimateEnergy`). Addresses may be in either form. */
+export interface EnergyQuery extends VisibleQuery {
+  owner_address: string;
+  contract_address: string;
+  /** The function signature, e.g. `transfer(address,uint256)`. */
+  function_selector?: string;
+  /** The ABI-encoded arguments (hex, without the selector). */
+  parameter?: string;
+  /** The whole call data, instead of `function_selector` and `parameter`. */
+  data?: string;
+  call_value?: bigint;
+}
+
+/** Whose withdrawable unstakings to count, and when (Unix milliseconds; now when absent). */
+export interface CanWithdrawQuery extends VisibleQuery {
+  owner_address: string;
+  timestamp?: bigint | number;
+}
+
+/** A lender and a receiver of resources (Stake 2.0). Addresses may be in either form. */
+export interface DelegationQuery extends VisibleQuery {
+  fromAddress: string;
+  toAddress: string;
+}
+
 /** A page of the token list. */
 export interface AssetPageQuery extends VisibleQuery {
   offset: number;

@@ -23,6 +23,7 @@ const ownErrors: Record<keyof typeof entries, string[]> = {
   exchange: ["ExchangeError", "FeedOverflowError"],
   wallet: [
     "BroadcastError",
+    "ChainReorgError",
     "ContractCallError",
     "ContractRevertError",
     "TransactionFailedError",

@@ -69,7 +69,7 @@ describe("every entry loads validators and the issue wording on first use only",
 // The clients are imported from their own modules, as a bundler that drops an entry's unused
 // re-exports keeps them (esbuild keeps the chunks those re-exports share with lazy code).
 describe("a client that only reads carries no signing, verification or live code", () => {
-  it("createWalletClient: transfers and TRC-20 writes (secp256k1, the protobuf reader, the checked-write path), TRC-20 reads (the ABI coder) and waitForTransaction load on first use", async () => {
+  it("createWalletClient: transfers and TRC-20 writes (secp256k1, the protobuf reader, the checked-write path), TRC-20 reads (the ABI coder), waitForTransaction, Stake 2.0 writes, the fee estimator and the payment watcher load on first use", async () => {
     const { upFront, lazyEntries } = await splitInputs(
       'export { createWalletClient } from "./src/wallet/create-wallet-client.ts";',
     );
@@ -81,6 +81,7 @@ describe("a client that only reads carries no signing, verification or live code
         /@bufbuild\/protobuf/,
         /src\/wallet\/transaction\//,
         /src\/wallet\/trc20\//,
+        /src\/wallet\/(stake|fees|watch)\//,
         /src\/wallet\/errors\/(refusal-reason|broadcast-error|contract-call-error|transaction-failed-error|transaction-wait-timeout-error)\.ts$/,
       ]),
     ).toEqual([]);
@@ -90,6 +91,9 @@ describe("a client that only reads carries no signing, verification or live code
         "src/wallet/trc20/trc20-contract.ts",
         "src/wallet/trc20/trc20-writes.ts",
         "src/wallet/transaction/wait-for-transaction.ts",
+        "src/wallet/stake/stake-writes.ts",
+        "src/wallet/fees/estimate-fee.ts",
+        "src/wallet/watch/watch-payments.ts",
       ]),
     );
   });

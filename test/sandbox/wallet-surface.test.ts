@@ -460,9 +460,7 @@ describe("wallet surface: getassetissuelistbyname", () => {
 
 describe("wallet surface: routing and credentials", () => {
   test("unknown paths answer 404, other methods 405, and no credentials 401", async () => {
-    expect(
-      (await fetch(`${node.url}/${node.token}/wallet/getchainparameters`, { method: "POST" })).status,
-    ).toBe(404);
+    expect((await fetch(`${node.url}/${node.token}/wallet/listnodes`, { method: "POST" })).status).toBe(404);
     expect((await fetch(`${node.url}/${node.token}/wallet/getassetissuebyid`)).status).toBe(405);
     expect((await fetch(`${node.url}/wallet/getassetissuebyid`, { method: "POST", body: "{}" })).status).toBe(
       401,

@@ -65,10 +65,31 @@ describe("wallet spec: shape", () => {
       "getContract",
       "getContractInfo",
       "getTransactionInfoByBlockNum",
+      "estimateEnergy",
+      "getChainParameters",
+      "getAccountNet",
+      "freezeBalanceV2",
+      "unfreezeBalanceV2",
+      "delegateResource",
+      "unDelegateResource",
+      "withdrawExpireUnfreeze",
+      "getCanWithdrawUnfreezeAmount",
+      "getDelegatedResourceV2",
+      "getDelegatedResourceAccountIndexV2",
     ]) {
       expect(ids).toContain(id);
     }
-    const writes = ["createTransaction", "transferAsset", "triggerSmartContract", "broadcastTransaction"];
+    const writes = [
+      "createTransaction",
+      "transferAsset",
+      "triggerSmartContract",
+      "broadcastTransaction",
+      "freezeBalanceV2",
+      "unfreezeBalanceV2",
+      "delegateResource",
+      "unDelegateResource",
+      "withdrawExpireUnfreeze",
+    ];
     for (const { op } of operations) {
       expect(op["x-idempotent"] === true, String(op.operationId)).toBe(
         !writes.includes(String(op.operationId)),

@@ -3,7 +3,11 @@ import { type SurfaceServer, serveSurface } from "../../src/sandbox/http-server.
 import { NodeAuthRegistry } from "../../src/sandbox/node-auth.js";
 import type { SandboxResponse } from "../../src/sandbox/surface.js";
 import { RestContract } from "../../src/sandbox/validation.js";
-import { createWalletSurface, type WalletSurface } from "../../src/sandbox/wallet/wallet-surface.js";
+import {
+  createWalletSurface,
+  type WalletSurface,
+  type WalletSurfaceOptions,
+} from "../../src/sandbox/wallet/wallet-surface.js";
 
 /** A sandbox wallet node on loopback, blocks on demand, with both kinds of node credentials. */
 export interface WalletNode {
@@ -18,13 +22,14 @@ export interface WalletNode {
 
 /**
  * Starts the sandbox's wallet surface on 127.0.0.1 with blocks produced only on demand (so tests
- * decide when a transaction lands), accepting a token in the path or basic auth.
+ * decide when a transaction lands) unless `options` ask otherwise, accepting a token in the path
+ * or basic auth.
  */
-export async function startWalletNode(): Promise<WalletNode> {
+export async function startWalletNode(options: WalletSurfaceOptions = {}): Promise<WalletNode> {
   const secrets = { token: "wallet-node-token-5e1c", username: "wallet-user", password: "wallet-pass-77aa" };
   const nodeAuth = new NodeAuthRegistry();
   nodeAuth.add(secrets);
-  const surface = await createWalletSurface({ blockIntervalMs: 0 });
+  const surface = await createWalletSurface({ blockIntervalMs: 0, ...options });
   const server = await serveSurface({ name: "wallet", auth: "node", nodeAuth, handler: surface.handler });
   return {
     url: server.url,

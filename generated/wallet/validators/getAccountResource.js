@@ -30,9 +30,9 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate416;
-const schema113 = {"$ref":"schemas#/$defs/AccountRequest"};
-const schema33 = {"type":"object","additionalProperties":false,"required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+export const body = validate532;
+const schema140 = {"$ref":"schemas#/$defs/AccountRequest"};
+const schema36 = {"type":"object","additionalProperties":false,"required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 const schema24 = {"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"};
 const pattern3 = new RegExp("^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
@@ -53,21 +53,21 @@ validate59.errors = vErrors;
 return errors === 0;
 }
 
-const schema34 = {"type":"boolean"};
+const schema37 = {"type":"boolean"};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
-validate103.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -88,8 +88,8 @@ errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
-if(!(validate103(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate122(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -98,25 +98,25 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate101.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate532(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate120(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
-validate416.errors = vErrors;
+validate532.errors = vErrors;
 return errors === 0;
 }
 
-const schema114 = {"$ref":"schemas#/$defs/AccountResourceResult"};
-const schema36 = {"oneOf":[{"$ref":"schemas#/$defs/AccountResource"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema35 = {"type":"object","not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"freeNetUsed":{"$ref":"schemas#/$defs/Int64"},"freeNetLimit":{"$ref":"schemas#/$defs/Int64"},"NetUsed":{"$ref":"schemas#/$defs/Int64"},"NetLimit":{"$ref":"schemas#/$defs/Int64"},"EnergyUsed":{"$ref":"schemas#/$defs/Int64"},"EnergyLimit":{"$ref":"schemas#/$defs/Int64"},"tronPowerUsed":{"$ref":"schemas#/$defs/Int64"},"tronPowerLimit":{"$ref":"schemas#/$defs/Int64"},"assetNetUsed":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"assetNetLimit":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"TotalNetLimit":{"$ref":"schemas#/$defs/Int64"},"TotalNetWeight":{"$ref":"schemas#/$defs/Int64"},"TotalEnergyLimit":{"$ref":"schemas#/$defs/Int64"},"TotalEnergyWeight":{"$ref":"schemas#/$defs/Int64"},"TotalTronPowerWeight":{"$ref":"schemas#/$defs/Int64"}}};
+const schema141 = {"$ref":"schemas#/$defs/AccountResourceResult"};
+const schema39 = {"oneOf":[{"$ref":"schemas#/$defs/AccountResource"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema38 = {"type":"object","not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"freeNetUsed":{"$ref":"schemas#/$defs/Int64"},"freeNetLimit":{"$ref":"schemas#/$defs/Int64"},"NetUsed":{"$ref":"schemas#/$defs/Int64"},"NetLimit":{"$ref":"schemas#/$defs/Int64"},"EnergyUsed":{"$ref":"schemas#/$defs/Int64"},"EnergyLimit":{"$ref":"schemas#/$defs/Int64"},"tronPowerUsed":{"$ref":"schemas#/$defs/Int64"},"tronPowerLimit":{"$ref":"schemas#/$defs/Int64"},"assetNetUsed":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"assetNetLimit":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"TotalNetLimit":{"$ref":"schemas#/$defs/Int64"},"TotalNetWeight":{"$ref":"schemas#/$defs/Int64"},"TotalEnergyLimit":{"$ref":"schemas#/$defs/Int64"},"TotalEnergyWeight":{"$ref":"schemas#/$defs/Int64"},"TotalTronPowerWeight":{"$ref":"schemas#/$defs/Int64"}}};
 const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = new RegExp("^-?[0-9]+$", "u");
@@ -186,7 +186,7 @@ return errors === 0;
 }
 
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -338,13 +338,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate105.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
+const schema35 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -363,20 +363,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate123.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate105(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate124(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -385,8 +385,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -415,24 +415,24 @@ vErrors = null;
 }
 }
 }
-validate121.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate418(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate534(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate121(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
-validate418.errors = vErrors;
+validate534.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate418, int64: [["EnergyLimit"],["EnergyUsed"],["NetLimit"],["NetUsed"],["TotalEnergyLimit"],["TotalEnergyWeight"],["TotalNetLimit"],["TotalNetWeight"],["TotalTronPowerWeight"],["assetNetLimit","*","value"],["assetNetUsed","*","value"],["freeNetLimit"],["freeNetUsed"],["tronPowerLimit"],["tronPowerUsed"]] },
+  "200": { validate: validate534, int64: [["EnergyLimit"],["EnergyUsed"],["NetLimit"],["NetUsed"],["TotalEnergyLimit"],["TotalEnergyWeight"],["TotalNetLimit"],["TotalNetWeight"],["TotalTronPowerWeight"],["assetNetLimit","*","value"],["assetNetUsed","*","value"],["freeNetLimit"],["freeNetUsed"],["tronPowerLimit"],["tronPowerUsed"]] },
   "401": {},
   "413": {},
   "429": {},

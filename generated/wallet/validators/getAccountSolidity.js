@@ -30,9 +30,9 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate496;
-const schema153 = {"$ref":"schemas#/$defs/AccountRequest"};
-const schema33 = {"type":"object","additionalProperties":false,"required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+export const body = validate612;
+const schema180 = {"$ref":"schemas#/$defs/AccountRequest"};
+const schema36 = {"type":"object","additionalProperties":false,"required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 const schema24 = {"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"};
 const pattern3 = new RegExp("^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
@@ -53,21 +53,21 @@ validate59.errors = vErrors;
 return errors === 0;
 }
 
-const schema34 = {"type":"boolean"};
+const schema37 = {"type":"boolean"};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
-validate103.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -88,8 +88,8 @@ errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
-if(!(validate103(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate122(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -98,25 +98,25 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate101.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate612(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate120(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
-validate496.errors = vErrors;
+validate612.errors = vErrors;
 return errors === 0;
 }
 
-const schema154 = {"$ref":"schemas#/$defs/AccountResult"};
-const schema38 = {"oneOf":[{"$ref":"schemas#/$defs/Account"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema23 = {"type":"object","required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"account_name":{"type":"string"},"type":{"type":"string"},"balance":{"$ref":"schemas#/$defs/Int64"},"create_time":{"$ref":"schemas#/$defs/Int64"},"latest_opration_time":{"$ref":"schemas#/$defs/Int64"},"latest_consume_time":{"$ref":"schemas#/$defs/Int64"},"latest_consume_free_time":{"$ref":"schemas#/$defs/Int64"},"net_usage":{"$ref":"schemas#/$defs/Int64"},"free_net_usage":{"$ref":"schemas#/$defs/Int64"},"net_window_size":{"$ref":"schemas#/$defs/Int64"},"net_window_optimized":{"type":"boolean"},"assetV2":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"free_asset_net_usageV2":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"asset_optimized":{"type":"boolean"},"frozenV2":{"type":"array","items":{"$ref":"schemas#/$defs/FrozenV2"}},"unfrozenV2":{"type":"array","items":{"$ref":"schemas#/$defs/UnfrozenV2"}},"account_resource":{"$ref":"schemas#/$defs/AccountEnergyState"},"owner_permission":{"$ref":"schemas#/$defs/Permission"},"witness_permission":{"$ref":"schemas#/$defs/Permission"},"active_permission":{"type":"array","items":{"$ref":"schemas#/$defs/Permission"}},"allowance":{"$ref":"schemas#/$defs/Int64"},"latest_withdraw_time":{"$ref":"schemas#/$defs/Int64"},"asset_issued_ID":{"type":"string"},"asset_issued_name":{"type":"string"}}};
+const schema181 = {"$ref":"schemas#/$defs/AccountResult"};
+const schema40 = {"oneOf":[{"$ref":"schemas#/$defs/Account"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema23 = {"type":"object","required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"account_name":{"type":"string"},"type":{"type":"string"},"balance":{"$ref":"schemas#/$defs/Int64"},"create_time":{"$ref":"schemas#/$defs/Int64"},"latest_opration_time":{"$ref":"schemas#/$defs/Int64"},"latest_consume_time":{"$ref":"schemas#/$defs/Int64"},"latest_consume_free_time":{"$ref":"schemas#/$defs/Int64"},"net_usage":{"$ref":"schemas#/$defs/Int64"},"free_net_usage":{"$ref":"schemas#/$defs/Int64"},"net_window_size":{"$ref":"schemas#/$defs/Int64"},"net_window_optimized":{"type":"boolean"},"assetV2":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"free_asset_net_usageV2":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"asset_optimized":{"type":"boolean"},"frozenV2":{"type":"array","items":{"$ref":"schemas#/$defs/FrozenV2"}},"unfrozenV2":{"type":"array","items":{"$ref":"schemas#/$defs/UnfrozenV2"}},"delegated_frozenV2_balance_for_bandwidth":{"$ref":"schemas#/$defs/Int64"},"acquired_delegated_frozenV2_balance_for_bandwidth":{"$ref":"schemas#/$defs/Int64"},"account_resource":{"$ref":"schemas#/$defs/AccountEnergyState"},"owner_permission":{"$ref":"schemas#/$defs/Permission"},"witness_permission":{"$ref":"schemas#/$defs/Permission"},"active_permission":{"type":"array","items":{"$ref":"schemas#/$defs/Permission"}},"allowance":{"$ref":"schemas#/$defs/Int64"},"latest_withdraw_time":{"$ref":"schemas#/$defs/Int64"},"asset_issued_ID":{"type":"string"},"asset_issued_name":{"type":"string"}}};
 const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = new RegExp("^-?[0-9]+$", "u");
@@ -245,9 +245,9 @@ validate77.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"type":"object","properties":{"energy_usage":{"$ref":"schemas#/$defs/Int64"},"latest_consume_time_for_energy":{"$ref":"schemas#/$defs/Int64"},"energy_window_size":{"$ref":"schemas#/$defs/Int64"},"energy_window_optimized":{"type":"boolean"}}};
+const schema29 = {"type":"object","properties":{"energy_usage":{"$ref":"schemas#/$defs/Int64"},"latest_consume_time_for_energy":{"$ref":"schemas#/$defs/Int64"},"energy_window_size":{"$ref":"schemas#/$defs/Int64"},"energy_window_optimized":{"type":"boolean"},"delegated_frozenV2_balance_for_energy":{"$ref":"schemas#/$defs/Int64"},"acquired_delegated_frozenV2_balance_for_energy":{"$ref":"schemas#/$defs/Int64"}}};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -275,12 +275,24 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/energy_window_optimized
 errors++;
 }
 }
+if(data.delegated_frozenV2_balance_for_energy !== undefined){
+if(!(validate61(data.delegated_frozenV2_balance_for_energy, {instancePath:instancePath+"/delegated_frozenV2_balance_for_energy",parentData:data,parentDataProperty:"delegated_frozenV2_balance_for_energy",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+if(data.acquired_delegated_frozenV2_balance_for_energy !== undefined){
+if(!(validate61(data.acquired_delegated_frozenV2_balance_for_energy, {instancePath:instancePath+"/acquired_delegated_frozenV2_balance_for_energy",parentData:data,parentDataProperty:"acquired_delegated_frozenV2_balance_for_energy",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate81.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
@@ -289,7 +301,7 @@ const formats2 = cjs0.fullFormats.int32;
 const schema31 = {"type":"string","pattern":"^[0-9a-fA-F]*$"};
 const pattern6 = new RegExp("^[0-9a-fA-F]*$", "u");
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -302,12 +314,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate88.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -343,8 +355,8 @@ errors = vErrors.length;
 }
 }
 if(data.operations !== undefined){
-if(!(validate88(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -384,7 +396,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate86.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
@@ -539,31 +551,43 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/unfrozenV2",schemaPath:
 errors++;
 }
 }
+if(data.delegated_frozenV2_balance_for_bandwidth !== undefined){
+if(!(validate61(data.delegated_frozenV2_balance_for_bandwidth, {instancePath:instancePath+"/delegated_frozenV2_balance_for_bandwidth",parentData:data,parentDataProperty:"delegated_frozenV2_balance_for_bandwidth",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+if(data.acquired_delegated_frozenV2_balance_for_bandwidth !== undefined){
+if(!(validate61(data.acquired_delegated_frozenV2_balance_for_bandwidth, {instancePath:instancePath+"/acquired_delegated_frozenV2_balance_for_bandwidth",parentData:data,parentDataProperty:"acquired_delegated_frozenV2_balance_for_bandwidth",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
 if(data.account_resource !== undefined){
-if(!(validate81(data.account_resource, {instancePath:instancePath+"/account_resource",parentData:data,parentDataProperty:"account_resource",rootData}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate83(data.account_resource, {instancePath:instancePath+"/account_resource",parentData:data,parentDataProperty:"account_resource",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
 errors = vErrors.length;
 }
 }
 if(data.owner_permission !== undefined){
-if(!(validate86(data.owner_permission, {instancePath:instancePath+"/owner_permission",parentData:data,parentDataProperty:"owner_permission",rootData}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if(!(validate90(data.owner_permission, {instancePath:instancePath+"/owner_permission",parentData:data,parentDataProperty:"owner_permission",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
 if(data.witness_permission !== undefined){
-if(!(validate86(data.witness_permission, {instancePath:instancePath+"/witness_permission",parentData:data,parentDataProperty:"witness_permission",rootData}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if(!(validate90(data.witness_permission, {instancePath:instancePath+"/witness_permission",parentData:data,parentDataProperty:"witness_permission",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
 if(data.active_permission !== undefined){
-let data24 = data.active_permission;
-if(Array.isArray(data24)){
-const len4 = data24.length;
+let data26 = data.active_permission;
+if(Array.isArray(data26)){
+const len4 = data26.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate86(data24[i4], {instancePath:instancePath+"/active_permission/" + i4,parentData:data24,parentDataProperty:i4,rootData}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if(!(validate90(data26[i4], {instancePath:instancePath+"/active_permission/" + i4,parentData:data26,parentDataProperty:i4,rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
@@ -606,9 +630,9 @@ validate58.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"type":"object","maxProperties":0};
+const schema41 = {"type":"object","maxProperties":0};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -621,13 +645,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate127.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
+const schema35 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -646,12 +670,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate123.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -668,8 +692,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate145(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -683,8 +707,8 @@ valid0 = true;
 passing0 = 1;
 }
 var _errs3 = errors;
-if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -714,24 +738,24 @@ vErrors = null;
 }
 }
 }
-validate125.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate498(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate614(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate125(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
-validate498.errors = vErrors;
+validate614.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate498, int64: [["account_resource","energy_usage"],["account_resource","energy_window_size"],["account_resource","latest_consume_time_for_energy"],["active_permission","*","keys","*","weight"],["active_permission","*","threshold"],["allowance"],["assetV2","*","value"],["balance"],["create_time"],["free_asset_net_usageV2","*","value"],["free_net_usage"],["frozenV2","*","amount"],["latest_consume_free_time"],["latest_consume_time"],["latest_opration_time"],["latest_withdraw_time"],["net_usage"],["net_window_size"],["owner_permission","keys","*","weight"],["owner_permission","threshold"],["unfrozenV2","*","unfreeze_amount"],["unfrozenV2","*","unfreeze_expire_time"],["witness_permission","keys","*","weight"],["witness_permission","threshold"]] },
+  "200": { validate: validate614, int64: [["account_resource","acquired_delegated_frozenV2_balance_for_energy"],["account_resource","delegated_frozenV2_balance_for_energy"],["account_resource","energy_usage"],["account_resource","energy_window_size"],["account_resource","latest_consume_time_for_energy"],["acquired_delegated_frozenV2_balance_for_bandwidth"],["active_permission","*","keys","*","weight"],["active_permission","*","threshold"],["allowance"],["assetV2","*","value"],["balance"],["create_time"],["delegated_frozenV2_balance_for_bandwidth"],["free_asset_net_usageV2","*","value"],["free_net_usage"],["frozenV2","*","amount"],["latest_consume_free_time"],["latest_consume_time"],["latest_opration_time"],["latest_withdraw_time"],["net_usage"],["net_window_size"],["owner_permission","keys","*","weight"],["owner_permission","threshold"],["unfrozenV2","*","unfreeze_amount"],["unfrozenV2","*","unfreeze_expire_time"],["witness_permission","keys","*","weight"],["witness_permission","threshold"]] },
   "401": {},
   "413": {},
   "429": {},

@@ -30,25 +30,25 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate432;
-const schema121 = {"$ref":"schemas#/$defs/GetBlockRequest"};
-const schema84 = {"type":"object","additionalProperties":false,"properties":{"id_or_num":{"type":"string","pattern":"^([0-9]{1,19}|[0-9a-fA-F]{64})$"},"detail":{"type":"boolean"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
-const pattern20 = new RegExp("^([0-9]{1,19}|[0-9a-fA-F]{64})$", "u");
-const schema34 = {"type":"boolean"};
+export const body = validate548;
+const schema148 = {"$ref":"schemas#/$defs/GetBlockRequest"};
+const schema106 = {"type":"object","additionalProperties":false,"properties":{"id_or_num":{"type":"string","pattern":"^([0-9]{1,19}|[0-9a-fA-F]{64})$"},"detail":{"type":"boolean"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+const pattern31 = new RegExp("^([0-9]{1,19}|[0-9a-fA-F]{64})$", "u");
+const schema37 = {"type":"boolean"};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
-validate103.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate306(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -61,7 +61,7 @@ errors++;
 if(data.id_or_num !== undefined){
 let data0 = data.id_or_num;
 if(typeof data0 === "string"){
-if(!pattern20.test(data0)){
+if(!pattern31.test(data0)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/id_or_num",schemaPath:"#/properties/id_or_num/pattern",keyword:"pattern",params:{pattern: "^([0-9]{1,19}|[0-9a-fA-F]{64})$"}});
 errors++;
 }
@@ -78,8 +78,8 @@ errors++;
 }
 }
 if(data.visible !== undefined){
-if(!(validate103(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate122(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -88,29 +88,29 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate306.errors = vErrors;
+validate400.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate548(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate306(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate306.errors : vErrors.concat(validate306.errors);
+if(!(validate400(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate400.errors : vErrors.concat(validate400.errors);
 errors = vErrors.length;
 }
-validate432.errors = vErrors;
+validate548.errors = vErrors;
 return errors === 0;
 }
 
-const schema122 = {"$ref":"schemas#/$defs/BlockResult"};
-const schema63 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema51 = {"type":"object","required":["blockID","block_header"],"properties":{"blockID":{"$ref":"schemas#/$defs/Hash"},"block_header":{"$ref":"schemas#/$defs/BlockHeader"},"transactions":{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}}}};
-const schema52 = {"type":"string","pattern":"^[0-9a-fA-F]{64}$"};
+const schema149 = {"$ref":"schemas#/$defs/BlockResult"};
+const schema66 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema54 = {"type":"object","required":["blockID","block_header"],"properties":{"blockID":{"$ref":"schemas#/$defs/Hash"},"block_header":{"$ref":"schemas#/$defs/BlockHeader"},"transactions":{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}}}};
+const schema55 = {"type":"string","pattern":"^[0-9a-fA-F]{64}$"};
 const pattern13 = new RegExp("^[0-9a-fA-F]{64}$", "u");
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -123,11 +123,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate164.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
 
-const schema53 = {"type":"object","required":["raw_data"],"properties":{"raw_data":{"type":"object","properties":{"number":{"$ref":"schemas#/$defs/Int64"},"txTrieRoot":{"$ref":"schemas#/$defs/Hash"},"witness_address":{"$ref":"schemas#/$defs/Address"},"parentHash":{"$ref":"schemas#/$defs/Hash"},"version":{"type":"integer","format":"int32"},"timestamp":{"$ref":"schemas#/$defs/Int64"},"accountStateRoot":{"$ref":"schemas#/$defs/Hex"}}},"witness_signature":{"$ref":"schemas#/$defs/Hex"}}};
+const schema56 = {"type":"object","required":["raw_data"],"properties":{"raw_data":{"type":"object","properties":{"number":{"$ref":"schemas#/$defs/Int64"},"txTrieRoot":{"$ref":"schemas#/$defs/Hash"},"witness_address":{"$ref":"schemas#/$defs/Address"},"parentHash":{"$ref":"schemas#/$defs/Hash"},"version":{"type":"integer","format":"int32"},"timestamp":{"$ref":"schemas#/$defs/Int64"},"accountStateRoot":{"$ref":"schemas#/$defs/Hex"}}},"witness_signature":{"$ref":"schemas#/$defs/Hex"}}};
 const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = new RegExp("^-?[0-9]+$", "u");
@@ -188,7 +188,7 @@ return errors === 0;
 const schema31 = {"type":"string","pattern":"^[0-9a-fA-F]*$"};
 const pattern6 = new RegExp("^[0-9a-fA-F]*$", "u");
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -201,13 +201,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate88.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
 const formats2 = cjs0.fullFormats.int32;
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -225,8 +225,8 @@ errors = vErrors.length;
 }
 }
 if(data0.txTrieRoot !== undefined){
-if(!(validate164(data0.txTrieRoot, {instancePath:instancePath+"/raw_data/txTrieRoot",parentData:data0,parentDataProperty:"txTrieRoot",rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate185(data0.txTrieRoot, {instancePath:instancePath+"/raw_data/txTrieRoot",parentData:data0,parentDataProperty:"txTrieRoot",rootData}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 }
@@ -237,8 +237,8 @@ errors = vErrors.length;
 }
 }
 if(data0.parentHash !== undefined){
-if(!(validate164(data0.parentHash, {instancePath:instancePath+"/raw_data/parentHash",parentData:data0,parentDataProperty:"parentHash",rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate185(data0.parentHash, {instancePath:instancePath+"/raw_data/parentHash",parentData:data0,parentDataProperty:"parentHash",rootData}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 }
@@ -262,8 +262,8 @@ errors = vErrors.length;
 }
 }
 if(data0.accountStateRoot !== undefined){
-if(!(validate88(data0.accountStateRoot, {instancePath:instancePath+"/raw_data/accountStateRoot",parentData:data0,parentDataProperty:"accountStateRoot",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data0.accountStateRoot, {instancePath:instancePath+"/raw_data/accountStateRoot",parentData:data0,parentDataProperty:"accountStateRoot",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -274,8 +274,8 @@ errors++;
 }
 }
 if(data.witness_signature !== undefined){
-if(!(validate88(data.witness_signature, {instancePath:instancePath+"/witness_signature",parentData:data,parentDataProperty:"witness_signature",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.witness_signature, {instancePath:instancePath+"/witness_signature",parentData:data,parentDataProperty:"witness_signature",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -284,14 +284,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate166.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
 
-const schema54 = {"type":"object","required":["txID","raw_data"],"properties":{"ret":{"type":"array","items":{"$ref":"schemas#/$defs/TransactionRet"}},"signature":{"type":"array","items":{"$ref":"schemas#/$defs/Signature"}},"txID":{"$ref":"schemas#/$defs/Hash"},"raw_data":{"$ref":"schemas#/$defs/RawData"},"raw_data_hex":{"$ref":"schemas#/$defs/Hex"},"visible":{"type":"boolean"}}};
-const schema55 = {"type":"object","properties":{"contractRet":{"type":"string"},"ret":{"type":"string"},"fee":{"$ref":"schemas#/$defs/Int64"}}};
+const schema57 = {"type":"object","required":["txID","raw_data"],"properties":{"ret":{"type":"array","items":{"$ref":"schemas#/$defs/TransactionRet"}},"signature":{"type":"array","items":{"$ref":"schemas#/$defs/Signature"}},"txID":{"$ref":"schemas#/$defs/Hash"},"raw_data":{"$ref":"schemas#/$defs/RawData"},"raw_data_hex":{"$ref":"schemas#/$defs/Hex"},"visible":{"type":"boolean"}}};
+const schema58 = {"type":"object","properties":{"contractRet":{"type":"string"},"ret":{"type":"string"},"fee":{"$ref":"schemas#/$defs/Int64"}}};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -318,14 +318,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate176.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
-const schema56 = {"type":"string","pattern":"^[0-9a-fA-F]{130}$"};
+const schema59 = {"type":"string","pattern":"^[0-9a-fA-F]{130}$"};
 const pattern14 = new RegExp("^[0-9a-fA-F]{130}$", "u");
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -338,15 +338,15 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate179.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
 
-const schema57 = {"type":"object","required":["contract"],"properties":{"contract":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Contract"}},"ref_block_bytes":{"$ref":"schemas#/$defs/Hex"},"ref_block_hash":{"$ref":"schemas#/$defs/Hex"},"expiration":{"$ref":"schemas#/$defs/Int64"},"timestamp":{"$ref":"schemas#/$defs/Int64"},"fee_limit":{"$ref":"schemas#/$defs/Int64"},"data":{"$ref":"schemas#/$defs/Hex"}}};
-const schema58 = {"type":"object","required":["type","parameter"],"properties":{"type":{"type":"string"},"parameter":{"type":"object","required":["value","type_url"],"properties":{"value":{"$ref":"schemas#/$defs/ContractValue"},"type_url":{"type":"string"}}},"Permission_id":{"type":"integer","format":"int32"}}};
-const schema59 = {"type":"object","properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"to_address":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/Int64"},"asset_name":{"type":"string"},"contract_address":{"$ref":"schemas#/$defs/Address"},"data":{"$ref":"schemas#/$defs/Hex"},"call_value":{"$ref":"schemas#/$defs/Int64"},"call_token_value":{"$ref":"schemas#/$defs/Int64"},"token_id":{"$ref":"schemas#/$defs/Int64"}}};
+const schema60 = {"type":"object","required":["contract"],"properties":{"contract":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Contract"}},"ref_block_bytes":{"$ref":"schemas#/$defs/Hex"},"ref_block_hash":{"$ref":"schemas#/$defs/Hex"},"expiration":{"$ref":"schemas#/$defs/Int64"},"timestamp":{"$ref":"schemas#/$defs/Int64"},"fee_limit":{"$ref":"schemas#/$defs/Int64"},"data":{"$ref":"schemas#/$defs/Hex"}}};
+const schema61 = {"type":"object","required":["type","parameter"],"properties":{"type":{"type":"string"},"parameter":{"type":"object","required":["value","type_url"],"properties":{"value":{"$ref":"schemas#/$defs/ContractValue"},"type_url":{"type":"string"}}},"Permission_id":{"type":"integer","format":"int32"}}};
+const schema62 = {"type":"object","properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"to_address":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/Int64"},"asset_name":{"type":"string"},"contract_address":{"$ref":"schemas#/$defs/Address"},"data":{"$ref":"schemas#/$defs/Hex"},"call_value":{"$ref":"schemas#/$defs/Int64"},"call_token_value":{"$ref":"schemas#/$defs/Int64"},"token_id":{"$ref":"schemas#/$defs/Int64"},"resource":{"type":"string"},"frozen_balance":{"$ref":"schemas#/$defs/Int64"},"unfreeze_balance":{"$ref":"schemas#/$defs/Int64"},"balance":{"$ref":"schemas#/$defs/Int64"},"receiver_address":{"$ref":"schemas#/$defs/Address"},"lock":{"type":"boolean"},"lock_period":{"$ref":"schemas#/$defs/Int64"}}};
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -381,8 +381,8 @@ errors = vErrors.length;
 }
 }
 if(data.data !== undefined){
-if(!(validate88(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -404,17 +404,59 @@ vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.error
 errors = vErrors.length;
 }
 }
+if(data.resource !== undefined){
+if(typeof data.resource !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.frozen_balance !== undefined){
+if(!(validate61(data.frozen_balance, {instancePath:instancePath+"/frozen_balance",parentData:data,parentDataProperty:"frozen_balance",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+if(data.unfreeze_balance !== undefined){
+if(!(validate61(data.unfreeze_balance, {instancePath:instancePath+"/unfreeze_balance",parentData:data,parentDataProperty:"unfreeze_balance",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+if(data.balance !== undefined){
+if(!(validate61(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+if(data.receiver_address !== undefined){
+if(!(validate59(data.receiver_address, {instancePath:instancePath+"/receiver_address",parentData:data,parentDataProperty:"receiver_address",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.lock !== undefined){
+if(typeof data.lock !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/lock",schemaPath:"#/properties/lock/type",keyword:"type",params:{type: "boolean"}});
+errors++;
+}
+}
+if(data.lock_period !== undefined){
+if(!(validate61(data.lock_period, {instancePath:instancePath+"/lock_period",parentData:data,parentDataProperty:"lock_period",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate184.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -444,8 +486,8 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/parameter",schemaPath:"
 errors++;
 }
 if(data1.value !== undefined){
-if(!(validate184(data1.value, {instancePath:instancePath+"/parameter/value",parentData:data1,parentDataProperty:"value",rootData}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+if(!(validate205(data1.value, {instancePath:instancePath+"/parameter/value",parentData:data1,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
 }
@@ -479,12 +521,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate183.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -501,8 +543,8 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate183(data0[i0], {instancePath:instancePath+"/contract/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate204(data0[i0], {instancePath:instancePath+"/contract/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
 }
 }
@@ -513,14 +555,14 @@ errors++;
 }
 }
 if(data.ref_block_bytes !== undefined){
-if(!(validate88(data.ref_block_bytes, {instancePath:instancePath+"/ref_block_bytes",parentData:data,parentDataProperty:"ref_block_bytes",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.ref_block_bytes, {instancePath:instancePath+"/ref_block_bytes",parentData:data,parentDataProperty:"ref_block_bytes",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.ref_block_hash !== undefined){
-if(!(validate88(data.ref_block_hash, {instancePath:instancePath+"/ref_block_hash",parentData:data,parentDataProperty:"ref_block_hash",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.ref_block_hash, {instancePath:instancePath+"/ref_block_hash",parentData:data,parentDataProperty:"ref_block_hash",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -543,8 +585,8 @@ errors = vErrors.length;
 }
 }
 if(data.data !== undefined){
-if(!(validate88(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -553,12 +595,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate182.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -575,8 +617,8 @@ let data0 = data.ret;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate176(data0[i0], {instancePath:instancePath+"/ret/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate197(data0[i0], {instancePath:instancePath+"/ret/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 }
@@ -591,8 +633,8 @@ let data2 = data.signature;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate179(data2[i1], {instancePath:instancePath+"/signature/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
+if(!(validate200(data2[i1], {instancePath:instancePath+"/signature/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
 }
 }
@@ -603,20 +645,20 @@ errors++;
 }
 }
 if(data.txID !== undefined){
-if(!(validate164(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate185(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 }
 if(data.raw_data !== undefined){
-if(!(validate182(data.raw_data, {instancePath:instancePath+"/raw_data",parentData:data,parentDataProperty:"raw_data",rootData}))){
-vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+if(!(validate203(data.raw_data, {instancePath:instancePath+"/raw_data",parentData:data,parentDataProperty:"raw_data",rootData}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
 }
 if(data.raw_data_hex !== undefined){
-if(!(validate88(data.raw_data_hex, {instancePath:instancePath+"/raw_data_hex",parentData:data,parentDataProperty:"raw_data_hex",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.raw_data_hex, {instancePath:instancePath+"/raw_data_hex",parentData:data,parentDataProperty:"raw_data_hex",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -631,12 +673,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate175.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -649,14 +691,14 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.blockID !== undefined){
-if(!(validate164(data.blockID, {instancePath:instancePath+"/blockID",parentData:data,parentDataProperty:"blockID",rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate185(data.blockID, {instancePath:instancePath+"/blockID",parentData:data,parentDataProperty:"blockID",rootData}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 }
 if(data.block_header !== undefined){
-if(!(validate166(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if(!(validate187(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
 }
 }
@@ -665,8 +707,8 @@ let data2 = data.transactions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate175(data2[i0], {instancePath:instancePath+"/transactions/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate175.errors : vErrors.concat(validate175.errors);
+if(!(validate196(data2[i0], {instancePath:instancePath+"/transactions/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
 }
@@ -681,13 +723,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate163.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"type":"object","maxProperties":0};
+const schema41 = {"type":"object","maxProperties":0};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -700,13 +742,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate127.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
+const schema35 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -725,20 +767,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate123.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate217(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate163(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate184(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -747,8 +789,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate145(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -762,8 +804,8 @@ valid0 = true;
 passing0 = 1;
 }
 var _errs3 = errors;
-if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -793,24 +835,24 @@ vErrors = null;
 }
 }
 }
-validate217.errors = vErrors;
+validate243.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate550(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate217(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
+if(!(validate243(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
 }
-validate434.errors = vErrors;
+validate550.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate434, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
+  "200": { validate: validate550, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
   "401": {},
   "413": {},
   "429": {},

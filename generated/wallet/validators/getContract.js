@@ -30,9 +30,9 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate452;
-const schema131 = {"$ref":"schemas#/$defs/ContractRequest"};
-const schema76 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"$ref":"schemas#/$defs/Address"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+export const body = validate568;
+const schema158 = {"$ref":"schemas#/$defs/ContractRequest"};
+const schema85 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"$ref":"schemas#/$defs/Address"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 const schema24 = {"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"};
 const pattern3 = new RegExp("^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
@@ -53,21 +53,21 @@ validate59.errors = vErrors;
 return errors === 0;
 }
 
-const schema34 = {"type":"boolean"};
+const schema37 = {"type":"boolean"};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
-validate103.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -88,8 +88,8 @@ errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
-if(!(validate103(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate122(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -98,25 +98,25 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate275.errors = vErrors;
+validate316.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate452(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate568(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate275(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate275.errors : vErrors.concat(validate275.errors);
+if(!(validate316(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
 errors = vErrors.length;
 }
-validate452.errors = vErrors;
+validate568.errors = vErrors;
 return errors === 0;
 }
 
-const schema132 = {"$ref":"schemas#/$defs/ContractResult"};
-const schema77 = {"oneOf":[{"$ref":"schemas#/$defs/SmartContract"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema74 = {"type":"object","required":["contract_address"],"not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"origin_address":{"$ref":"schemas#/$defs/Address"},"contract_address":{"$ref":"schemas#/$defs/Address"},"abi":{"type":"object","properties":{"entrys":{"type":"array","items":{"$ref":"schemas#/$defs/AbiEntry"}}}},"bytecode":{"$ref":"schemas#/$defs/Hex"},"call_value":{"$ref":"schemas#/$defs/Int64"},"consume_user_resource_percent":{"$ref":"schemas#/$defs/Int64"},"name":{"type":"string"},"origin_energy_limit":{"$ref":"schemas#/$defs/Int64"},"code_hash":{"$ref":"schemas#/$defs/Hex"},"trx_hash":{"$ref":"schemas#/$defs/Hex"},"version":{"type":"integer","format":"int32"}}};
+const schema159 = {"$ref":"schemas#/$defs/ContractResult"};
+const schema86 = {"oneOf":[{"$ref":"schemas#/$defs/SmartContract"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema83 = {"type":"object","required":["contract_address"],"not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"origin_address":{"$ref":"schemas#/$defs/Address"},"contract_address":{"$ref":"schemas#/$defs/Address"},"abi":{"type":"object","properties":{"entrys":{"type":"array","items":{"$ref":"schemas#/$defs/AbiEntry"}}}},"bytecode":{"$ref":"schemas#/$defs/Hex"},"call_value":{"$ref":"schemas#/$defs/Int64"},"consume_user_resource_percent":{"$ref":"schemas#/$defs/Int64"},"name":{"type":"string"},"origin_energy_limit":{"$ref":"schemas#/$defs/Int64"},"code_hash":{"$ref":"schemas#/$defs/Hex"},"trx_hash":{"$ref":"schemas#/$defs/Hex"},"version":{"type":"integer","format":"int32"}}};
 const schema20 = {"type":"object","properties":{"anonymous":{"type":"boolean"},"constant":{"type":"boolean"},"name":{"type":"string"},"inputs":{"type":"array","items":{"$ref":"schemas#/$defs/AbiParam"}},"outputs":{"type":"array","items":{"$ref":"schemas#/$defs/AbiParam"}},"type":{"type":"string","enum":["Constructor","Function","Event","Fallback","Receive","Error"]},"payable":{"type":"boolean"},"stateMutability":{"type":"string","enum":["Pure","View","Nonpayable","Payable"]}}};
 const schema21 = {"type":"object","properties":{"indexed":{"type":"boolean"},"name":{"type":"string"},"type":{"type":"string"}}};
 
@@ -246,7 +246,7 @@ return errors === 0;
 const schema31 = {"type":"string","pattern":"^[0-9a-fA-F]*$"};
 const pattern6 = new RegExp("^[0-9a-fA-F]*$", "u");
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -259,7 +259,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate88.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
@@ -302,7 +302,7 @@ return errors === 0;
 
 const formats2 = cjs0.fullFormats.int32;
 
-function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -381,8 +381,8 @@ errors++;
 }
 }
 if(data.bytecode !== undefined){
-if(!(validate88(data.bytecode, {instancePath:instancePath+"/bytecode",parentData:data,parentDataProperty:"bytecode",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.bytecode, {instancePath:instancePath+"/bytecode",parentData:data,parentDataProperty:"bytecode",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -411,14 +411,14 @@ errors = vErrors.length;
 }
 }
 if(data.code_hash !== undefined){
-if(!(validate88(data.code_hash, {instancePath:instancePath+"/code_hash",parentData:data,parentDataProperty:"code_hash",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.code_hash, {instancePath:instancePath+"/code_hash",parentData:data,parentDataProperty:"code_hash",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.trx_hash !== undefined){
-if(!(validate88(data.trx_hash, {instancePath:instancePath+"/trx_hash",parentData:data,parentDataProperty:"trx_hash",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.trx_hash, {instancePath:instancePath+"/trx_hash",parentData:data,parentDataProperty:"trx_hash",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -440,13 +440,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate256.errors = vErrors;
+validate297.errors = vErrors;
 return errors === 0;
 }
 
-const schema39 = {"type":"object","maxProperties":0};
+const schema41 = {"type":"object","maxProperties":0};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -459,13 +459,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate127.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
+const schema35 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -484,20 +484,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate123.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate256(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
+if(!(validate297(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate297.errors : vErrors.concat(validate297.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -506,8 +506,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate127(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate145(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -521,8 +521,8 @@ valid0 = true;
 passing0 = 1;
 }
 var _errs3 = errors;
-if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -552,24 +552,24 @@ vErrors = null;
 }
 }
 }
-validate278.errors = vErrors;
+validate319.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate570(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate278(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
+if(!(validate319(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
 errors = vErrors.length;
 }
-validate454.errors = vErrors;
+validate570.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate454, int64: [["call_value"],["consume_user_resource_percent"],["origin_energy_limit"]] },
+  "200": { validate: validate570, int64: [["call_value"],["consume_user_resource_percent"],["origin_energy_limit"]] },
   "401": {},
   "413": {},
   "429": {},

@@ -30,29 +30,29 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate460;
-const schema135 = {"$ref":"schemas#/$defs/BlockNumRequest"};
-const schema62 = {"type":"object","additionalProperties":false,"required":["num"],"properties":{"num":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+export const body = validate576;
+const schema162 = {"$ref":"schemas#/$defs/BlockNumRequest"};
+const schema65 = {"type":"object","additionalProperties":false,"required":["num"],"properties":{"num":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = new RegExp("^-?[0-9]+$", "u");
 const obj0 = BigInt("-9223372036854775808");
 const obj1 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
-const schema34 = {"type":"boolean"};
+const schema37 = {"type":"boolean"};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
-validate103.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -69,7 +69,7 @@ errors++;
 if(data.num !== undefined){
 let data0 = data.num;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",schemaPath:"#/properties/num/type",keyword:"type",params:{type: schema62.properties.num.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",schemaPath:"#/properties/num/type",keyword:"type",params:{type: schema65.properties.num.type}});
 errors++;
 }
 if(typeof data0 == "string" && pattern4.test(data0)){
@@ -97,8 +97,8 @@ errors++;
 }
 }
 if(data.visible !== undefined){
-if(!(validate103(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate122(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -107,30 +107,30 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate215.errors = vErrors;
+validate241.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate576(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate215(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
+if(!(validate241(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
 errors = vErrors.length;
 }
-validate460.errors = vErrors;
+validate576.errors = vErrors;
 return errors === 0;
 }
 
-const schema136 = {"$ref":"schemas#/$defs/TransactionInfoListResult"};
-const schema99 = {"oneOf":[{"$ref":"schemas#/$defs/TransactionInfoList"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema98 = {"type":"array","items":{"$ref":"schemas#/$defs/TransactionInfo"}};
-const schema97 = {"type":"object","required":["id"],"properties":{"id":{"$ref":"schemas#/$defs/Hash"},"fee":{"$ref":"schemas#/$defs/Int64"},"blockNumber":{"$ref":"schemas#/$defs/Int64"},"blockTimeStamp":{"$ref":"schemas#/$defs/Int64"},"contractResult":{"type":"array","items":{"$ref":"schemas#/$defs/Hex"}},"contract_address":{"$ref":"schemas#/$defs/Address"},"receipt":{"$ref":"schemas#/$defs/Receipt"},"log":{"type":"array","items":{"$ref":"schemas#/$defs/EventLog"}},"result":{"type":"string","enum":["SUCESS","FAILED"]},"resMessage":{"$ref":"schemas#/$defs/Hex"},"assetIssueID":{"type":"string"},"packingFee":{"$ref":"schemas#/$defs/Int64"},"internal_transactions":{"type":"array","items":{"type":"object"}}}};
-const schema52 = {"type":"string","pattern":"^[0-9a-fA-F]{64}$"};
+const schema163 = {"$ref":"schemas#/$defs/TransactionInfoListResult"};
+const schema124 = {"oneOf":[{"$ref":"schemas#/$defs/TransactionInfoList"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema123 = {"type":"array","items":{"$ref":"schemas#/$defs/TransactionInfo"}};
+const schema122 = {"type":"object","required":["id"],"properties":{"id":{"$ref":"schemas#/$defs/Hash"},"fee":{"$ref":"schemas#/$defs/Int64"},"blockNumber":{"$ref":"schemas#/$defs/Int64"},"blockTimeStamp":{"$ref":"schemas#/$defs/Int64"},"contractResult":{"type":"array","items":{"$ref":"schemas#/$defs/Hex"}},"contract_address":{"$ref":"schemas#/$defs/Address"},"receipt":{"$ref":"schemas#/$defs/Receipt"},"log":{"type":"array","items":{"$ref":"schemas#/$defs/EventLog"}},"result":{"type":"string","enum":["SUCESS","FAILED"]},"resMessage":{"$ref":"schemas#/$defs/Hex"},"assetIssueID":{"type":"string"},"packingFee":{"$ref":"schemas#/$defs/Int64"},"internal_transactions":{"type":"array","items":{"$ref":"schemas#/$defs/InternalTransaction"}}}};
+const schema55 = {"type":"string","pattern":"^[0-9a-fA-F]{64}$"};
 const pattern13 = new RegExp("^[0-9a-fA-F]{64}$", "u");
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -143,7 +143,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate164.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
 
@@ -182,7 +182,7 @@ return errors === 0;
 const schema31 = {"type":"string","pattern":"^[0-9a-fA-F]*$"};
 const pattern6 = new RegExp("^[0-9a-fA-F]*$", "u");
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -195,7 +195,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate88.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
@@ -219,9 +219,9 @@ validate59.errors = vErrors;
 return errors === 0;
 }
 
-const schema90 = {"type":"object","properties":{"energy_usage":{"$ref":"schemas#/$defs/Int64"},"energy_fee":{"$ref":"schemas#/$defs/Int64"},"origin_energy_usage":{"$ref":"schemas#/$defs/Int64"},"energy_usage_total":{"$ref":"schemas#/$defs/Int64"},"net_usage":{"$ref":"schemas#/$defs/Int64"},"net_fee":{"$ref":"schemas#/$defs/Int64"},"result":{"type":"string","enum":["DEFAULT","SUCCESS","REVERT","BAD_JUMP_DESTINATION","OUT_OF_MEMORY","PRECOMPILED_CONTRACT","STACK_TOO_SMALL","STACK_TOO_LARGE","ILLEGAL_OPERATION","STACK_OVERFLOW","OUT_OF_ENERGY","OUT_OF_TIME","JVM_STACK_OVER_FLOW","UNKNOWN","TRANSFER_FAILED","INVALID_CODE"]},"energy_penalty_total":{"$ref":"schemas#/$defs/Int64"}}};
+const schema114 = {"type":"object","properties":{"energy_usage":{"$ref":"schemas#/$defs/Int64"},"energy_fee":{"$ref":"schemas#/$defs/Int64"},"origin_energy_usage":{"$ref":"schemas#/$defs/Int64"},"energy_usage_total":{"$ref":"schemas#/$defs/Int64"},"net_usage":{"$ref":"schemas#/$defs/Int64"},"net_fee":{"$ref":"schemas#/$defs/Int64"},"result":{"type":"string","enum":["DEFAULT","SUCCESS","REVERT","BAD_JUMP_DESTINATION","OUT_OF_MEMORY","PRECOMPILED_CONTRACT","STACK_TOO_SMALL","STACK_TOO_LARGE","ILLEGAL_OPERATION","STACK_OVERFLOW","OUT_OF_ENERGY","OUT_OF_TIME","JVM_STACK_OVER_FLOW","UNKNOWN","TRANSFER_FAILED","INVALID_CODE"]},"energy_penalty_total":{"$ref":"schemas#/$defs/Int64"}}};
 
-function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -268,7 +268,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",schemaPath:"#/p
 errors++;
 }
 if(!((((((((((((((((data6 === "DEFAULT") || (data6 === "SUCCESS")) || (data6 === "REVERT")) || (data6 === "BAD_JUMP_DESTINATION")) || (data6 === "OUT_OF_MEMORY")) || (data6 === "PRECOMPILED_CONTRACT")) || (data6 === "STACK_TOO_SMALL")) || (data6 === "STACK_TOO_LARGE")) || (data6 === "ILLEGAL_OPERATION")) || (data6 === "STACK_OVERFLOW")) || (data6 === "OUT_OF_ENERGY")) || (data6 === "OUT_OF_TIME")) || (data6 === "JVM_STACK_OVER_FLOW")) || (data6 === "UNKNOWN")) || (data6 === "TRANSFER_FAILED")) || (data6 === "INVALID_CODE"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",schemaPath:"#/properties/result/enum",keyword:"enum",params:{allowedValues: schema90.properties.result.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",schemaPath:"#/properties/result/enum",keyword:"enum",params:{allowedValues: schema114.properties.result.enum}});
 errors++;
 }
 }
@@ -283,19 +283,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate324.errors = vErrors;
+validate427.errors = vErrors;
 return errors === 0;
 }
 
-const schema67 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/Hex"},"topics":{"type":"array","items":{"$ref":"schemas#/$defs/Hex"}},"data":{"$ref":"schemas#/$defs/Hex"}}};
+const schema76 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/Hex"},"topics":{"type":"array","items":{"$ref":"schemas#/$defs/Hex"}},"data":{"$ref":"schemas#/$defs/Hex"}}};
 
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address !== undefined){
-if(!(validate88(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -304,8 +304,8 @@ let data1 = data.topics;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate88(data1[i0], {instancePath:instancePath+"/topics/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data1[i0], {instancePath:instancePath+"/topics/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -316,8 +316,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate88(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -326,12 +326,88 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate230.errors = vErrors;
+validate271.errors = vErrors;
+return errors === 0;
+}
+
+const schema110 = {"type":"object","properties":{"hash":{"$ref":"schemas#/$defs/Hash"},"caller_address":{"$ref":"schemas#/$defs/Address"},"transferTo_address":{"$ref":"schemas#/$defs/Address"},"callValueInfo":{"type":"array","items":{"type":"object","properties":{"callValue":{"$ref":"schemas#/$defs/Int64"},"tokenId":{"type":"string"}}}},"note":{"$ref":"schemas#/$defs/Hex"},"rejected":{"type":"boolean"}}};
+
+function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.hash !== undefined){
+if(!(validate185(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+errors = vErrors.length;
+}
+}
+if(data.caller_address !== undefined){
+if(!(validate59(data.caller_address, {instancePath:instancePath+"/caller_address",parentData:data,parentDataProperty:"caller_address",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.transferTo_address !== undefined){
+if(!(validate59(data.transferTo_address, {instancePath:instancePath+"/transferTo_address",parentData:data,parentDataProperty:"transferTo_address",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.callValueInfo !== undefined){
+let data3 = data.callValueInfo;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.callValue !== undefined){
+if(!(validate61(data4.callValue, {instancePath:instancePath+"/callValueInfo/" + i0+"/callValue",parentData:data4,parentDataProperty:"callValue",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+if(data4.tokenId !== undefined){
+if(typeof data4.tokenId !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/callValueInfo/" + i0+"/tokenId",schemaPath:"#/properties/callValueInfo/items/properties/tokenId/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/callValueInfo/" + i0,schemaPath:"#/properties/callValueInfo/items/type",keyword:"type",params:{type: "object"}});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/callValueInfo",schemaPath:"#/properties/callValueInfo/type",keyword:"type",params:{type: "array"}});
+errors++;
+}
+}
+if(data.note !== undefined){
+if(!(validate92(data.note, {instancePath:instancePath+"/note",parentData:data,parentDataProperty:"note",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+errors = vErrors.length;
+}
+}
+if(data.rejected !== undefined){
+if(typeof data.rejected !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/rejected",schemaPath:"#/properties/rejected/type",keyword:"type",params:{type: "boolean"}});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+errors++;
+}
+validate405.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate360(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -340,8 +416,8 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 if(data.id !== undefined){
-if(!(validate164(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate185(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 }
@@ -368,8 +444,8 @@ let data4 = data.contractResult;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate88(data4[i0], {instancePath:instancePath+"/contractResult/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data4[i0], {instancePath:instancePath+"/contractResult/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -386,8 +462,8 @@ errors = vErrors.length;
 }
 }
 if(data.receipt !== undefined){
-if(!(validate324(data.receipt, {instancePath:instancePath+"/receipt",parentData:data,parentDataProperty:"receipt",rootData}))){
-vErrors = vErrors === null ? validate324.errors : vErrors.concat(validate324.errors);
+if(!(validate427(data.receipt, {instancePath:instancePath+"/receipt",parentData:data,parentDataProperty:"receipt",rootData}))){
+vErrors = vErrors === null ? validate427.errors : vErrors.concat(validate427.errors);
 errors = vErrors.length;
 }
 }
@@ -396,8 +472,8 @@ let data8 = data.log;
 if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate230(data8[i1], {instancePath:instancePath+"/log/" + i1,parentData:data8,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
+if(!(validate271(data8[i1], {instancePath:instancePath+"/log/" + i1,parentData:data8,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
 errors = vErrors.length;
 }
 }
@@ -414,13 +490,13 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",schemaPath:"#/p
 errors++;
 }
 if(!((data10 === "SUCESS") || (data10 === "FAILED"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",schemaPath:"#/properties/result/enum",keyword:"enum",params:{allowedValues: schema97.properties.result.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/result",schemaPath:"#/properties/result/enum",keyword:"enum",params:{allowedValues: schema122.properties.result.enum}});
 errors++;
 }
 }
 if(data.resMessage !== undefined){
-if(!(validate88(data.resMessage, {instancePath:instancePath+"/resMessage",parentData:data,parentDataProperty:"resMessage",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.resMessage, {instancePath:instancePath+"/resMessage",parentData:data,parentDataProperty:"resMessage",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -441,10 +517,9 @@ let data14 = data.internal_transactions;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-let data15 = data14[i2];
-if(!(data15 && typeof data15 == "object" && !Array.isArray(data15))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/internal_transactions/" + i2,schemaPath:"#/properties/internal_transactions/items/type",keyword:"type",params:{type: "object"}});
-errors++;
+if(!(validate405(data14[i2], {instancePath:instancePath+"/internal_transactions/" + i2,parentData:data14,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate405.errors : vErrors.concat(validate405.errors);
+errors = vErrors.length;
 }
 }
 }
@@ -458,19 +533,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate360.errors = vErrors;
+validate464.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate476(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate360(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate360.errors : vErrors.concat(validate360.errors);
+if(!(validate464(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate464.errors : vErrors.concat(validate464.errors);
 errors = vErrors.length;
 }
 }
@@ -479,13 +554,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate371.errors = vErrors;
+validate476.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
+const schema35 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -504,20 +579,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate123.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate478(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate371(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate371.errors : vErrors.concat(validate371.errors);
+if(!(validate476(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate476.errors : vErrors.concat(validate476.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -526,8 +601,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -556,24 +631,24 @@ vErrors = null;
 }
 }
 }
-validate373.errors = vErrors;
+validate478.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate462(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate578(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate373(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate373.errors : vErrors.concat(validate373.errors);
+if(!(validate478(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate478.errors : vErrors.concat(validate478.errors);
 errors = vErrors.length;
 }
-validate462.errors = vErrors;
+validate578.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate462, int64: [["*","blockNumber"],["*","blockTimeStamp"],["*","fee"],["*","packingFee"],["*","receipt","energy_fee"],["*","receipt","energy_penalty_total"],["*","receipt","energy_usage"],["*","receipt","energy_usage_total"],["*","receipt","net_fee"],["*","receipt","net_usage"],["*","receipt","origin_energy_usage"]] },
+  "200": { validate: validate578, int64: [["*","blockNumber"],["*","blockTimeStamp"],["*","fee"],["*","internal_transactions","*","callValueInfo","*","callValue"],["*","packingFee"],["*","receipt","energy_fee"],["*","receipt","energy_penalty_total"],["*","receipt","energy_usage"],["*","receipt","energy_usage_total"],["*","receipt","net_fee"],["*","receipt","net_usage"],["*","receipt","origin_energy_usage"]] },
   "401": {},
   "413": {},
   "429": {},

@@ -30,9 +30,9 @@ function commonJsExports(namespace) {
 
 const cjs0 = commonJsExports(module0);
 
-export const body = validate448;
-const schema129 = {"$ref":"schemas#/$defs/TriggerSmartContractRequest"};
-const schema104 = {"type":"object","additionalProperties":false,"required":["owner_address","contract_address"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"contract_address":{"$ref":"schemas#/$defs/Address"},"function_selector":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$"},"parameter":{"$ref":"schemas#/$defs/Hex"},"data":{"$ref":"schemas#/$defs/Hex"},"fee_limit":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"call_value":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"call_token_value":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"token_id":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"Permission_id":{"type":"integer","format":"int32","minimum":0},"visible":{"$ref":"schemas#/$defs/Visible"}},"not":{"required":["data","function_selector"],"properties":{"data":{"type":"string"},"function_selector":{"type":"string"}}}};
+export const body = validate564;
+const schema156 = {"$ref":"schemas#/$defs/TriggerSmartContractRequest"};
+const schema129 = {"type":"object","additionalProperties":false,"required":["owner_address","contract_address"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"contract_address":{"$ref":"schemas#/$defs/Address"},"function_selector":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$"},"parameter":{"$ref":"schemas#/$defs/Hex"},"data":{"$ref":"schemas#/$defs/Hex"},"fee_limit":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"call_value":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"call_token_value":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"token_id":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"Permission_id":{"type":"integer","format":"int32","minimum":0},"visible":{"$ref":"schemas#/$defs/Visible"}},"not":{"required":["data","function_selector"],"properties":{"data":{"type":"string"},"function_selector":{"type":"string"}}}};
 const func1 = Object.prototype.hasOwnProperty;
 const schema24 = {"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"};
 const pattern3 = new RegExp("^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$", "u");
@@ -57,7 +57,7 @@ return errors === 0;
 const schema31 = {"type":"string","pattern":"^[0-9a-fA-F]*$"};
 const pattern6 = new RegExp("^[0-9a-fA-F]*$", "u");
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -70,24 +70,24 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate88.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-const schema34 = {"type":"boolean"};
+const schema37 = {"type":"boolean"};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
-validate103.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-const pattern17 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$", "u");
+const pattern19 = new RegExp("^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$", "u");
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = new RegExp("^-?[0-9]+$", "u");
 const obj0 = BigInt("-9223372036854775808");
@@ -95,7 +95,7 @@ const obj1 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
 const formats2 = cjs0.fullFormats.int32;
 
-function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -159,7 +159,7 @@ vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"requi
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema104.properties, key0))){
+if(!(func1.call(schema129.properties, key0))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
@@ -179,7 +179,7 @@ errors = vErrors.length;
 if(data.function_selector !== undefined){
 let data4 = data.function_selector;
 if(typeof data4 === "string"){
-if(!pattern17.test(data4)){
+if(!pattern19.test(data4)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/function_selector",schemaPath:"#/properties/function_selector/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$"}});
 errors++;
 }
@@ -190,21 +190,21 @@ errors++;
 }
 }
 if(data.parameter !== undefined){
-if(!(validate88(data.parameter, {instancePath:instancePath+"/parameter",parentData:data,parentDataProperty:"parameter",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.parameter, {instancePath:instancePath+"/parameter",parentData:data,parentDataProperty:"parameter",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.data !== undefined){
-if(!(validate88(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.fee_limit !== undefined){
 let data7 = data.fee_limit;
 if((!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))) && (typeof data7 !== "string")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fee_limit",schemaPath:"#/properties/fee_limit/type",keyword:"type",params:{type: schema104.properties.fee_limit.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/fee_limit",schemaPath:"#/properties/fee_limit/type",keyword:"type",params:{type: schema129.properties.fee_limit.type}});
 errors++;
 }
 if(typeof data7 == "string" && pattern4.test(data7)){
@@ -234,7 +234,7 @@ errors++;
 if(data.call_value !== undefined){
 let data8 = data.call_value;
 if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",schemaPath:"#/properties/call_value/type",keyword:"type",params:{type: schema104.properties.call_value.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_value",schemaPath:"#/properties/call_value/type",keyword:"type",params:{type: schema129.properties.call_value.type}});
 errors++;
 }
 if(typeof data8 == "string" && pattern4.test(data8)){
@@ -264,7 +264,7 @@ errors++;
 if(data.call_token_value !== undefined){
 let data9 = data.call_token_value;
 if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (typeof data9 !== "string")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_token_value",schemaPath:"#/properties/call_token_value/type",keyword:"type",params:{type: schema104.properties.call_token_value.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/call_token_value",schemaPath:"#/properties/call_token_value/type",keyword:"type",params:{type: schema129.properties.call_token_value.type}});
 errors++;
 }
 if(typeof data9 == "string" && pattern4.test(data9)){
@@ -294,7 +294,7 @@ errors++;
 if(data.token_id !== undefined){
 let data10 = data.token_id;
 if((!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) && (typeof data10 !== "string")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/token_id",schemaPath:"#/properties/token_id/type",keyword:"type",params:{type: schema104.properties.token_id.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/token_id",schemaPath:"#/properties/token_id/type",keyword:"type",params:{type: schema129.properties.token_id.type}});
 errors++;
 }
 if(typeof data10 == "string" && pattern4.test(data10)){
@@ -339,8 +339,8 @@ errors++;
 }
 }
 if(data.visible !== undefined){
-if(!(validate103(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate122(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -349,30 +349,30 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate391.errors = vErrors;
+validate496.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate564(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate391(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate391.errors : vErrors.concat(validate391.errors);
+if(!(validate496(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate496.errors : vErrors.concat(validate496.errors);
 errors = vErrors.length;
 }
-validate448.errors = vErrors;
+validate564.errors = vErrors;
 return errors === 0;
 }
 
-const schema130 = {"$ref":"schemas#/$defs/TriggerSmartContractResult"};
-const schema105 = {"oneOf":[{"$ref":"schemas#/$defs/ContractCallBuild"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema71 = {"type":"object","required":["result"],"not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"result":{"type":"object","properties":{"result":{"type":"boolean"},"code":{"type":"string"},"message":{"type":"string"}}},"transaction":{"$ref":"schemas#/$defs/UnsignedTransaction"},"constant_result":{"type":"array","items":{"$ref":"schemas#/$defs/Hex"}},"energy_used":{"$ref":"schemas#/$defs/Int64"}}};
-const schema72 = {"type":"object","required":["txID","raw_data","raw_data_hex"],"properties":{"visible":{"type":"boolean"},"txID":{"$ref":"schemas#/$defs/Hash"},"raw_data":{"$ref":"schemas#/$defs/RawData"},"raw_data_hex":{"$ref":"schemas#/$defs/Hex"}}};
-const schema52 = {"type":"string","pattern":"^[0-9a-fA-F]{64}$"};
+const schema157 = {"$ref":"schemas#/$defs/TriggerSmartContractResult"};
+const schema130 = {"oneOf":[{"$ref":"schemas#/$defs/ContractCallBuild"},{"$ref":"schemas#/$defs/WalletError"}]};
+const schema80 = {"type":"object","required":["result"],"not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"result":{"type":"object","properties":{"result":{"type":"boolean"},"code":{"type":"string"},"message":{"type":"string"}}},"transaction":{"$ref":"schemas#/$defs/UnsignedTransaction"},"constant_result":{"type":"array","items":{"$ref":"schemas#/$defs/Hex"}},"energy_used":{"$ref":"schemas#/$defs/Int64"}}};
+const schema81 = {"type":"object","required":["txID","raw_data","raw_data_hex"],"properties":{"visible":{"type":"boolean"},"txID":{"$ref":"schemas#/$defs/Hash"},"raw_data":{"$ref":"schemas#/$defs/RawData"},"raw_data_hex":{"$ref":"schemas#/$defs/Hex"}}};
+const schema55 = {"type":"string","pattern":"^[0-9a-fA-F]{64}$"};
 const pattern13 = new RegExp("^[0-9a-fA-F]{64}$", "u");
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -385,13 +385,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate164.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
 
-const schema57 = {"type":"object","required":["contract"],"properties":{"contract":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Contract"}},"ref_block_bytes":{"$ref":"schemas#/$defs/Hex"},"ref_block_hash":{"$ref":"schemas#/$defs/Hex"},"expiration":{"$ref":"schemas#/$defs/Int64"},"timestamp":{"$ref":"schemas#/$defs/Int64"},"fee_limit":{"$ref":"schemas#/$defs/Int64"},"data":{"$ref":"schemas#/$defs/Hex"}}};
-const schema58 = {"type":"object","required":["type","parameter"],"properties":{"type":{"type":"string"},"parameter":{"type":"object","required":["value","type_url"],"properties":{"value":{"$ref":"schemas#/$defs/ContractValue"},"type_url":{"type":"string"}}},"Permission_id":{"type":"integer","format":"int32"}}};
-const schema59 = {"type":"object","properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"to_address":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/Int64"},"asset_name":{"type":"string"},"contract_address":{"$ref":"schemas#/$defs/Address"},"data":{"$ref":"schemas#/$defs/Hex"},"call_value":{"$ref":"schemas#/$defs/Int64"},"call_token_value":{"$ref":"schemas#/$defs/Int64"},"token_id":{"$ref":"schemas#/$defs/Int64"}}};
+const schema60 = {"type":"object","required":["contract"],"properties":{"contract":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Contract"}},"ref_block_bytes":{"$ref":"schemas#/$defs/Hex"},"ref_block_hash":{"$ref":"schemas#/$defs/Hex"},"expiration":{"$ref":"schemas#/$defs/Int64"},"timestamp":{"$ref":"schemas#/$defs/Int64"},"fee_limit":{"$ref":"schemas#/$defs/Int64"},"data":{"$ref":"schemas#/$defs/Hex"}}};
+const schema61 = {"type":"object","required":["type","parameter"],"properties":{"type":{"type":"string"},"parameter":{"type":"object","required":["value","type_url"],"properties":{"value":{"$ref":"schemas#/$defs/ContractValue"},"type_url":{"type":"string"}}},"Permission_id":{"type":"integer","format":"int32"}}};
+const schema62 = {"type":"object","properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"to_address":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/Int64"},"asset_name":{"type":"string"},"contract_address":{"$ref":"schemas#/$defs/Address"},"data":{"$ref":"schemas#/$defs/Hex"},"call_value":{"$ref":"schemas#/$defs/Int64"},"call_token_value":{"$ref":"schemas#/$defs/Int64"},"token_id":{"$ref":"schemas#/$defs/Int64"},"resource":{"type":"string"},"frozen_balance":{"$ref":"schemas#/$defs/Int64"},"unfreeze_balance":{"$ref":"schemas#/$defs/Int64"},"balance":{"$ref":"schemas#/$defs/Int64"},"receiver_address":{"$ref":"schemas#/$defs/Address"},"lock":{"type":"boolean"},"lock_period":{"$ref":"schemas#/$defs/Int64"}}};
 const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -425,7 +425,7 @@ return errors === 0;
 }
 
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -460,8 +460,8 @@ errors = vErrors.length;
 }
 }
 if(data.data !== undefined){
-if(!(validate88(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -483,17 +483,59 @@ vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.error
 errors = vErrors.length;
 }
 }
+if(data.resource !== undefined){
+if(typeof data.resource !== "string"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "string"}});
+errors++;
+}
+}
+if(data.frozen_balance !== undefined){
+if(!(validate61(data.frozen_balance, {instancePath:instancePath+"/frozen_balance",parentData:data,parentDataProperty:"frozen_balance",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+if(data.unfreeze_balance !== undefined){
+if(!(validate61(data.unfreeze_balance, {instancePath:instancePath+"/unfreeze_balance",parentData:data,parentDataProperty:"unfreeze_balance",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+if(data.balance !== undefined){
+if(!(validate61(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+if(data.receiver_address !== undefined){
+if(!(validate59(data.receiver_address, {instancePath:instancePath+"/receiver_address",parentData:data,parentDataProperty:"receiver_address",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
+}
+}
+if(data.lock !== undefined){
+if(typeof data.lock !== "boolean"){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/lock",schemaPath:"#/properties/lock/type",keyword:"type",params:{type: "boolean"}});
+errors++;
+}
+}
+if(data.lock_period !== undefined){
+if(!(validate61(data.lock_period, {instancePath:instancePath+"/lock_period",parentData:data,parentDataProperty:"lock_period",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate184.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -523,8 +565,8 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/parameter",schemaPath:"
 errors++;
 }
 if(data1.value !== undefined){
-if(!(validate184(data1.value, {instancePath:instancePath+"/parameter/value",parentData:data1,parentDataProperty:"value",rootData}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+if(!(validate205(data1.value, {instancePath:instancePath+"/parameter/value",parentData:data1,parentDataProperty:"value",rootData}))){
+vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
 }
@@ -558,12 +600,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate183.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -580,8 +622,8 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate183(data0[i0], {instancePath:instancePath+"/contract/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+if(!(validate204(data0[i0], {instancePath:instancePath+"/contract/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
 }
 }
@@ -592,14 +634,14 @@ errors++;
 }
 }
 if(data.ref_block_bytes !== undefined){
-if(!(validate88(data.ref_block_bytes, {instancePath:instancePath+"/ref_block_bytes",parentData:data,parentDataProperty:"ref_block_bytes",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.ref_block_bytes, {instancePath:instancePath+"/ref_block_bytes",parentData:data,parentDataProperty:"ref_block_bytes",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.ref_block_hash !== undefined){
-if(!(validate88(data.ref_block_hash, {instancePath:instancePath+"/ref_block_hash",parentData:data,parentDataProperty:"ref_block_hash",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.ref_block_hash, {instancePath:instancePath+"/ref_block_hash",parentData:data,parentDataProperty:"ref_block_hash",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -622,8 +664,8 @@ errors = vErrors.length;
 }
 }
 if(data.data !== undefined){
-if(!(validate88(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -632,12 +674,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate182.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -660,20 +702,20 @@ errors++;
 }
 }
 if(data.txID !== undefined){
-if(!(validate164(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
-vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
+if(!(validate185(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 }
 if(data.raw_data !== undefined){
-if(!(validate182(data.raw_data, {instancePath:instancePath+"/raw_data",parentData:data,parentDataProperty:"raw_data",rootData}))){
-vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+if(!(validate203(data.raw_data, {instancePath:instancePath+"/raw_data",parentData:data,parentDataProperty:"raw_data",rootData}))){
+vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
 }
 if(data.raw_data_hex !== undefined){
-if(!(validate88(data.raw_data_hex, {instancePath:instancePath+"/raw_data_hex",parentData:data,parentDataProperty:"raw_data_hex",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data.raw_data_hex, {instancePath:instancePath+"/raw_data_hex",parentData:data,parentDataProperty:"raw_data_hex",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -682,12 +724,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate248.errors = vErrors;
+validate289.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -756,8 +798,8 @@ errors++;
 }
 }
 if(data.transaction !== undefined){
-if(!(validate248(data.transaction, {instancePath:instancePath+"/transaction",parentData:data,parentDataProperty:"transaction",rootData}))){
-vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+if(!(validate289(data.transaction, {instancePath:instancePath+"/transaction",parentData:data,parentDataProperty:"transaction",rootData}))){
+vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
 errors = vErrors.length;
 }
 }
@@ -766,8 +808,8 @@ let data6 = data.constant_result;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate88(data6[i0], {instancePath:instancePath+"/constant_result/" + i0,parentData:data6,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate92(data6[i0], {instancePath:instancePath+"/constant_result/" + i0,parentData:data6,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -788,13 +830,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate247.errors = vErrors;
+validate288.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
+const schema35 = {"type":"object","required":["Error"],"properties":{"Error":{"type":"string"}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -813,20 +855,20 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate123.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate502(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate247(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
+if(!(validate288(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -835,8 +877,8 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -865,24 +907,24 @@ vErrors = null;
 }
 }
 }
-validate397.errors = vErrors;
+validate502.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate450(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate566(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate397(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate397.errors : vErrors.concat(validate397.errors);
+if(!(validate502(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate502.errors : vErrors.concat(validate502.errors);
 errors = vErrors.length;
 }
-validate450.errors = vErrors;
+validate566.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate450, int64: [["energy_used"],["transaction","raw_data","contract","*","parameter","value","amount"],["transaction","raw_data","contract","*","parameter","value","call_token_value"],["transaction","raw_data","contract","*","parameter","value","call_value"],["transaction","raw_data","contract","*","parameter","value","token_id"],["transaction","raw_data","expiration"],["transaction","raw_data","fee_limit"],["transaction","raw_data","timestamp"]] },
+  "200": { validate: validate566, int64: [["energy_used"],["transaction","raw_data","contract","*","parameter","value","amount"],["transaction","raw_data","contract","*","parameter","value","balance"],["transaction","raw_data","contract","*","parameter","value","call_token_value"],["transaction","raw_data","contract","*","parameter","value","call_value"],["transaction","raw_data","contract","*","parameter","value","frozen_balance"],["transaction","raw_data","contract","*","parameter","value","lock_period"],["transaction","raw_data","contract","*","parameter","value","token_id"],["transaction","raw_data","contract","*","parameter","value","unfreeze_balance"],["transaction","raw_data","expiration"],["transaction","raw_data","fee_limit"],["transaction","raw_data","timestamp"]] },
   "401": {},
   "413": {},
   "429": {},

@@ -1,6 +1,6 @@
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { convertAddress } from "../../wallet/request-address.js";
-import { NETWORK, resourceLimit } from "./chain-parameters.js";
+import { FREE_NET_LIMIT, NETWORK, resourceLimit } from "./chain-parameters.js";
 import { contractJson } from "./sandbox-contract.js";
 import type { AccountState, StoredBlock, StoredInfo, StoredTransaction } from "./tron-ledger.js";
 import type { StoredRaw } from "./tron-protobuf.js";
@@ -28,9 +28,17 @@ export function renderAccount(account: AccountState, visible: boolean): Record<s
     ...nonZero("latest_opration_time", account.latestOprationTime),
     ...nonZero("free_net_usage", account.freeNetUsage),
     ...nonZero("latest_consume_free_time", account.latestConsumeFreeTime),
+    ...nonZero("net_usage", account.netUsage),
+    ...nonZero("latest_consume_time", account.latestConsumeTime),
     net_window_size: 28_800_000n,
     net_window_optimized: true,
-    account_resource: { energy_window_size: 28_800_000n, energy_window_optimized: true },
+    account_resource: {
+      ...nonZero("energy_usage", account.energyUsed),
+      energy_window_size: 28_800_000n,
+      energy_window_optimized: true,
+      ...nonZero("delegated_frozenV2_balance_for_energy", account.delegatedForEnergy),
+      ...nonZero("acquired_delegated_frozenV2_balance_for_energy", account.acquiredForEnergy),
+    },
     ...(account.type && { type: account.type }),
     owner_permission: { permission_name: "owner", threshold: 1, keys: [{ address: own, weight: 1 }] },
     active_permission: [
@@ -48,6 +56,15 @@ export function renderAccount(account: AccountState, visible: boolean): Record<s
       { type: "ENERGY", ...nonZero("amount", account.stakedForEnergy) },
       { type: "TRON_POWER" },
     ],
+    ...(account.unfrozen.length > 0 && {
+      unfrozenV2: account.unfrozen.map((entry) => ({
+        ...(entry.resource !== "BANDWIDTH" && { type: entry.resource }),
+        unfreeze_amount: entry.amount,
+        unfreeze_expire_time: entry.expireTime,
+      })),
+    }),
+    ...nonZero("delegated_frozenV2_balance_for_bandwidth", account.delegatedForBandwidth),
+    ...nonZero("acquired_delegated_frozenV2_balance_for_bandwidth", account.acquiredForBandwidth),
     ...(assets.length > 0 && {
       assetV2: assets,
       free_asset_net_usageV2: [...account.assets.keys()].map((key) => ({ key, value: 0 })),
@@ -61,18 +78,35 @@ export function renderAccount(account: AccountState, visible: boolean): Record<s
  * network's totals, zero fields left out.
  */
 export function renderAccountResource(account: AccountState | undefined): Record<string, unknown> {
+  return {
+    ...renderAccountNet(account),
+    TotalEnergyLimit: NETWORK.TotalEnergyLimit,
+    TotalEnergyWeight: NETWORK.TotalEnergyWeight,
+    ...nonZero("EnergyUsed", account?.energyUsed),
+    ...nonZero(
+      "EnergyLimit",
+      resourceLimit((account?.stakedForEnergy ?? 0n) + (account?.acquiredForEnergy ?? 0n), "energy"),
+    ),
+  };
+}
+
+/** An account's bandwidth as `getaccountnet` prints it: stake (own and acquired), free allowance, totals. */
+export function renderAccountNet(account: AccountState | undefined): Record<string, unknown> {
   const held = [...(account?.assets.keys() ?? [])];
   return {
     ...nonZero("freeNetUsed", account?.freeNetUsage),
-    freeNetLimit: 600,
-    ...nonZero("NetLimit", resourceLimit(account?.stakedForBandwidth ?? 0n, "bandwidth")),
+    freeNetLimit: FREE_NET_LIMIT,
+    ...nonZero("NetUsed", account?.netUsage),
+    ...nonZero(
+      "NetLimit",
+      resourceLimit((account?.stakedForBandwidth ?? 0n) + (account?.acquiredForBandwidth ?? 0n), "bandwidth"),
+    ),
     ...(held.length > 0 && {
       assetNetUsed: held.map((key) => ({ key, value: 0 })),
       assetNetLimit: held.map((key) => ({ key, value: 10_000 })),
     }),
-    ...NETWORK,
-    ...nonZero("EnergyUsed", account?.energyUsed),
-    ...nonZero("EnergyLimit", resourceLimit(account?.stakedForEnergy ?? 0n, "energy")),
+    TotalNetLimit: NETWORK.TotalNetLimit,
+    TotalNetWeight: NETWORK.TotalNetWeight,
   };
 }
 

@@ -2,6 +2,15 @@ import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { isBase58Address, isHexAddress, toHexAddress } from "../../wallet/address.js";
 import { convertAddress } from "../../wallet/request-address.js";
 import {
+  encodeStakeContract,
+  isStakeContract,
+  parseStakeContractJson,
+  STAKE_KINDS,
+  STAKE_TYPE_NUMBERS,
+  type StakeContract,
+  stakeContractJson,
+} from "./stake-contract.js";
+import {
   encodeTransferAssetContract,
   encodeTransferContract,
   encodeTriggerSmartContract,
@@ -21,14 +30,23 @@ export type SandboxContract =
       /** TRC-10 units sent along, and their token id (0 when none). */
       callTokenValue?: bigint;
       tokenId?: bigint;
-    };
+    }
+  | StakeContract;
 
-const TYPE_NUMBERS = { TransferContract: 1, TransferAssetContract: 2, TriggerSmartContract: 31 } as const;
+const TYPE_NUMBERS = {
+  TransferContract: 1,
+  TransferAssetContract: 2,
+  TriggerSmartContract: 31,
+  ...STAKE_TYPE_NUMBERS,
+} as const;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** The contract as the protobuf message the chain signs. */
 export function storedContract(contract: SandboxContract): StoredContract {
+  if (isStakeContract(contract)) {
+    return { type: TYPE_NUMBERS[contract.kind], name: contract.kind, value: encodeStakeContract(contract) };
+  }
   const owner = hexToBytes(contract.owner);
   let value: Uint8Array;
   switch (contract.kind) {
@@ -62,6 +80,13 @@ export function contractJson(contract: SandboxContract, visible: boolean): Recor
   const address = (hex: string) => convertAddress(hex, visible) as string;
   let value: Record<string, unknown>;
   switch (contract.kind) {
+    case "FreezeBalanceV2Contract":
+    case "UnfreezeBalanceV2Contract":
+    case "WithdrawExpireUnfreezeContract":
+    case "DelegateResourceContract":
+    case "UnDelegateResourceContract":
+      value = stakeContractJson(contract, address);
+      break;
     case "TransferContract":
       value = {
         amount: contract.amount,
@@ -119,6 +144,9 @@ export function parseContractJson(json: unknown, visible: boolean): SandboxContr
   };
   const owner = address("owner_address");
   if (owner === undefined) return "Invalid ownerAddress";
+  if (typeof entry?.type === "string" && STAKE_KINDS.has(entry.type)) {
+    return parseStakeContractJson(entry.type as StakeContract["kind"], owner, value, address, amount);
+  }
   switch (entry?.type) {
     case "TransferContract":
     case "TransferAssetContract": {

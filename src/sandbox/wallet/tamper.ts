@@ -1,6 +1,7 @@
 import { bytesToHex } from "@noble/hashes/utils.js";
 import type { SandboxContract } from "./sandbox-contract.js";
 import { storedContract } from "./sandbox-contract.js";
+import { isStakeContract, type StakeContract } from "./stake-contract.js";
 import type { StoredTransaction } from "./tron-ledger.js";
 import type { StoredRaw } from "./tron-protobuf.js";
 
@@ -46,7 +47,11 @@ export type WalletTamper =
   /** A `txID` that is not the hash of the bytes. */
   | "txID"
   /** Honest bytes, but `raw_data` JSON showing another amount. */
-  | "rawDataJson";
+  | "rawDataJson"
+  /** Stake 2.0 only: the other resource (energy for bandwidth and the other way round). */
+  | "resource"
+  /** Stake 2.0 delegations only: locked for a long period nobody asked for. */
+  | "lock";
 
 /** The sandbox's own stranger, the recipient or sender a tampering node swaps in. */
 const STRANGER = "41aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
@@ -106,6 +111,7 @@ export function tamper(
       return reseal({ ...contract, owner: STRANGER });
   }
   if (contract.kind === "TriggerSmartContract") return tamperCall(built, contract, kind, reseal);
+  if (isStakeContract(contract)) return tamperStake(built, contract, kind, reseal);
   switch (kind) {
     case "amount":
       return reseal({ ...contract, amount: contract.amount + 1n });
@@ -138,7 +144,61 @@ const SELECTOR_SWAP: Record<string, string> = { a9059cbb: "095ea7b3", "095ea7b3"
 
 /** The same contract aimed at the stranger: its recipient, or the contract it calls. */
 function strangerTarget(contract: SandboxContract) {
+  if (isStakeContract(contract)) return "receiver" in contract ? { receiver: STRANGER } : {};
   return contract.kind === "TriggerSmartContract" ? { contract: STRANGER } : { to: STRANGER };
+}
+
+/** The twin of each Stake 2.0 contract a `contractType` tamper swaps in. */
+function otherStakeContract(contract: StakeContract): StakeContract {
+  const { owner } = contract;
+  switch (contract.kind) {
+    case "FreezeBalanceV2Contract":
+      return { ...contract, kind: "UnfreezeBalanceV2Contract" };
+    case "UnfreezeBalanceV2Contract":
+      return { ...contract, kind: "FreezeBalanceV2Contract" };
+    case "WithdrawExpireUnfreezeContract":
+      return { kind: "FreezeBalanceV2Contract", owner, amount: 1_000_000n, resource: "BANDWIDTH" };
+    case "DelegateResourceContract": {
+      const { lock: _lock, lockPeriod: _period, ...rest } = contract;
+      return { ...rest, kind: "UnDelegateResourceContract" };
+    }
+    case "UnDelegateResourceContract":
+      return { ...contract, kind: "DelegateResourceContract", lock: false, lockPeriod: 0n };
+  }
+}
+
+/** A tamper of a Stake 2.0 contract: its amount, receiver, resource, lock or type. */
+function tamperStake(
+  built: StoredTransaction,
+  contract: StakeContract,
+  kind: WalletTamper,
+  reseal: (changed: SandboxContract, raw?: Partial<StoredRaw>) => Tampered,
+): Tampered {
+  const asBuilt = { transaction: built, shown: [contract] };
+  switch (kind) {
+    case "amount":
+      return "amount" in contract ? reseal({ ...contract, amount: contract.amount + 1n }) : asBuilt;
+    case "recipient":
+      return "receiver" in contract ? reseal({ ...contract, receiver: STRANGER }) : asBuilt;
+    case "contractType":
+      return reseal(otherStakeContract(contract));
+    case "resource":
+      return "resource" in contract
+        ? reseal({ ...contract, resource: contract.resource === "ENERGY" ? "BANDWIDTH" : "ENERGY" })
+        : asBuilt;
+    case "lock":
+      return contract.kind === "DelegateResourceContract"
+        ? reseal({ ...contract, lock: true, lockPeriod: 864_000n })
+        : asBuilt;
+    case "feeLimit":
+      return reseal(contract, { feeLimit: 1_000_000_000n });
+    case "rawDataJson":
+      return "amount" in contract
+        ? { transaction: built, shown: [{ ...contract, amount: contract.amount + 1n }] }
+        : { transaction: built, shown: [{ ...contract, owner: STRANGER }] };
+    default:
+      return asBuilt;
+  }
 }
 
 /** A tamper of a TRC-20 call: its call data (`selector ‖ address word ‖ amount word`) or its fields. */

@@ -1,10 +1,20 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
-import { MAX_FEE_LIMIT, resourceLimit, SUN_PER_BYTE, SUN_PER_ENERGY } from "./chain-parameters.js";
+import { transactionBandwidth } from "../../wallet/fees/transaction-size.js";
+import {
+  CREATE_ACCOUNT_FEE,
+  FREE_NET_LIMIT,
+  MAX_FEE_LIMIT,
+  resourceLimit,
+  SUN_PER_BYTE,
+  SUN_PER_ENERGY,
+} from "./chain-parameters.js";
 import { type SandboxContract, storedContract } from "./sandbox-contract.js";
 import type { EmittedLog, SandboxTrc20 } from "./sandbox-trc20.js";
 import { chainAddressOf, verifiedSigner } from "./signature-check.js";
+import { StakeBook, type StakeState } from "./stake-book.js";
+import { isStakeContract } from "./stake-contract.js";
 import {
   encodeHeaderRaw,
   encodeRaw,
@@ -14,7 +24,7 @@ import {
 } from "./tron-protobuf.js";
 
 /** An account of the sandbox's chain. Addresses are lowercase `41…` hex. */
-export interface AccountState {
+export interface AccountState extends StakeState {
   address: string;
   /** TRX in sun. */
   balance: bigint;
@@ -24,10 +34,13 @@ export interface AccountState {
   latestOprationTime?: bigint;
   freeNetUsage: bigint;
   latestConsumeFreeTime?: bigint;
-  /** Sun staked for bandwidth and for energy. */
-  stakedForBandwidth: bigint;
-  stakedForEnergy: bigint;
-  /** Energy of the stake used so far (the sandbox does not recover it over time). */
+  /** Bandwidth of the stake (own and acquired) used so far, in bytes. */
+  netUsage: bigint;
+  latestConsumeTime?: bigint;
+  /**
+   * Energy of the stake used so far. The sandbox does not recover used energy and bandwidth over
+   * time as the network does (over 24 hours): a test sees exactly what each transaction used.
+   */
   energyUsed?: bigint;
   /** `Contract` for the TRC-20 token's account. */
   type?: "Contract";
@@ -91,9 +104,6 @@ export interface Refusal {
   message: string;
 }
 
-/** What java-tron charges to create an account by sending to a new address, in sun. */
-const CREATE_ACCOUNT_FEE = 1_000_000n;
-const FREE_NET_LIMIT = 600n;
 /** The longest a transaction may stay valid, as java-tron allows. */
 const MAX_EXPIRATION_MS = 24n * 3600n * 1000n;
 const BLOCK_VERSION = 34;
@@ -126,12 +136,17 @@ export class TronLedger {
 
   /** The contracts deployed, by `41…` address. */
   readonly #contracts: ReadonlyMap<string, SandboxTrc20>;
+  /** Stake 2.0: delegations and the unstaking delay. */
+  readonly stake: StakeBook;
 
   constructor(options: {
     accounts: Iterable<AccountState>;
     contracts?: Iterable<SandboxTrc20>;
     now?: () => number;
+    /** How long unstaked TRX waits before it can be withdrawn (default one minute; the network waits 14 days). */
+    unfreezeDelayMs?: number;
   }) {
+    this.stake = new StakeBook(options.unfreezeDelayMs ?? 60_000);
     this.#accounts = new Map([...options.accounts].map((account) => [account.address, account]));
     this.#contracts = new Map([...(options.contracts ?? [])].map((token) => [token.address, token]));
     this.#now = options.now ?? Date.now;
@@ -206,6 +221,12 @@ export class TronLedger {
   refusalToBuild(contract: SandboxContract, feeLimit = 0n): string | undefined {
     const owner = this.#accounts.get(contract.owner);
     const name = contract.kind;
+    if (isStakeContract(contract)) {
+      if (!owner) return `Account[${contract.owner}] not exists`;
+      const receiver = "receiver" in contract ? this.#accounts.get(contract.receiver) : undefined;
+      const pending = this.#pending(contract.owner);
+      return this.stake.refusal(contract, owner, receiver, pending, this.head.header.timestamp);
+    }
     if (contract.kind === "TriggerSmartContract") {
       if (!this.#contracts.has(contract.contract)) return "No contract or not a valid smart contract";
       if (feeLimit < 0n || feeLimit > MAX_FEE_LIMIT) {
@@ -323,6 +344,12 @@ export class TronLedger {
     const contract = transaction.contract;
     const owner = this.#accounts.get(contract.owner) as AccountState;
     const bandwidth = this.#chargeBandwidth(owner, transaction, time);
+    if (isStakeContract(contract)) {
+      const receiver = "receiver" in contract ? this.#accounts.get(contract.receiver) : undefined;
+      this.stake.apply(contract, owner, receiver, time);
+      owner.latestOprationTime = time;
+      return { ...bandwidth, fee: bandwidth.netFee, blockTimeStamp: time };
+    }
     if (contract.kind === "TriggerSmartContract") {
       const call = this.#runCall(owner, contract, transaction.raw.feeLimit ?? 0n);
       owner.latestOprationTime = time;
@@ -347,11 +374,22 @@ export class TronLedger {
     return { ...bandwidth, fee, blockTimeStamp: time };
   }
 
-  /** Bandwidth from the stake or the free allowance, else burned from the balance. */
+  /**
+   * Bandwidth as java-tron charges it: from the stake (own and acquired) when it covers the whole
+   * transaction, else from the free allowance, else burned from the balance. The size is the signed
+   * transaction's encoding plus the 64 bytes java-tron adds for its result.
+   */
   #chargeBandwidth(owner: AccountState, transaction: StoredTransaction, time: bigint) {
-    const bytes = BigInt(transaction.rawBytes.length + 65 * transaction.signatures.length + 64);
-    if (owner.freeNetUsage + bytes <= FREE_NET_LIMIT || owner.stakedForBandwidth > 0n) {
-      owner.freeNetUsage += owner.stakedForBandwidth > 0n ? 0n : bytes;
+    const bytes = transactionBandwidth(transaction.rawBytes.length, transaction.signatures.length);
+    const stakeLeft =
+      resourceLimit(owner.stakedForBandwidth + owner.acquiredForBandwidth, "bandwidth") - owner.netUsage;
+    if (bytes <= stakeLeft) {
+      owner.netUsage += bytes;
+      owner.latestConsumeTime = time;
+      return { netUsage: bytes, netFee: 0n };
+    }
+    if (owner.freeNetUsage + bytes <= FREE_NET_LIMIT) {
+      owner.freeNetUsage += bytes;
       owner.latestConsumeFreeTime = time;
       return { netUsage: bytes, netFee: 0n };
     }
@@ -372,7 +410,8 @@ export class TronLedger {
     const token = this.#contracts.get(contract.contract) as SandboxTrc20;
     const trial = token.call(contract.data, contract.owner);
     const needed = BigInt(trial.energyUsed);
-    const staked = resourceLimit(owner.stakedForEnergy, "energy") - (owner.energyUsed ?? 0n);
+    const staked =
+      resourceLimit(owner.stakedForEnergy + owner.acquiredForEnergy, "energy") - (owner.energyUsed ?? 0n);
     const fromStake = needed < staked ? needed : staked > 0n ? staked : 0n;
     const burn = (needed - fromStake) * SUN_PER_ENERGY;
     const affordable = feeLimit < owner.balance ? feeLimit : owner.balance;
@@ -409,13 +448,19 @@ export class TronLedger {
   #pending(address: string) {
     let sun = 0n;
     const assets = new Map<string, bigint>();
+    const stake = { BANDWIDTH: 0n, ENERGY: 0n, TRON_POWER: 0n };
     for (const { contract } of this.#pool) {
-      if (contract.kind === "TriggerSmartContract" || contract.owner !== address) continue;
+      if (contract.owner !== address) continue;
+      if (contract.kind === "FreezeBalanceV2Contract") sun += contract.amount;
+      if (contract.kind === "UnfreezeBalanceV2Contract" || contract.kind === "DelegateResourceContract") {
+        stake[contract.resource] += contract.amount;
+      }
+      if (contract.kind !== "TransferContract" && contract.kind !== "TransferAssetContract") continue;
       if (!this.#accounts.has(contract.to)) sun += CREATE_ACCOUNT_FEE;
       if (contract.kind === "TransferContract") sun += contract.amount;
       else assets.set(contract.asset, (assets.get(contract.asset) ?? 0n) + contract.amount);
     }
-    return { sun, assets };
+    return { sun, assets, stake };
   }
 
   #referencesKnownBlock(raw: StoredRaw): boolean {
@@ -439,8 +484,14 @@ export function newAccount(address: string, time: bigint): AccountState {
     assets: new Map(),
     createTime: time,
     freeNetUsage: 0n,
+    netUsage: 0n,
     stakedForBandwidth: 0n,
     stakedForEnergy: 0n,
+    delegatedForBandwidth: 0n,
+    delegatedForEnergy: 0n,
+    acquiredForBandwidth: 0n,
+    acquiredForEnergy: 0n,
+    unfrozen: [],
   };
 }
 
@@ -456,7 +507,10 @@ export function sealTransaction(
 
 function snapshot(accounts: Map<string, AccountState>): ReadonlyMap<string, AccountState> {
   return new Map(
-    [...accounts].map(([address, account]) => [address, { ...account, assets: new Map(account.assets) }]),
+    [...accounts].map(([address, account]) => [
+      address,
+      { ...account, assets: new Map(account.assets), unfrozen: [...account.unfrozen] },
+    ]),
   );
 }
 

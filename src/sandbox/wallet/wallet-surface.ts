@@ -8,10 +8,12 @@ import { textToHex } from "../../wallet/hex-text.js";
 import { convertAddress } from "../../wallet/request-address.js";
 import type { SandboxRequest, SandboxResponse, SurfaceHandler } from "../surface.js";
 import { RestContract, type RestInput } from "../validation.js";
+import { chainParameters } from "./chain-parameters.js";
 import { DEFAULT_ASSETS } from "./default-assets.js";
 import { decodeNodeHex } from "./node-hex.js";
 import {
   renderAccount,
+  renderAccountNet,
   renderAccountResource,
   renderBlock,
   renderInfo,
@@ -21,6 +23,7 @@ import {
 import { contractJson, parseContractJson, type SandboxContract, storedContract } from "./sandbox-contract.js";
 import { SandboxTrc20 } from "./sandbox-trc20.js";
 import { chainAddressOf } from "./signature-check.js";
+import type { ResourceName, StakeContract } from "./stake-contract.js";
 import { type Tampered, tamper, type WalletTamper } from "./tamper.js";
 import { TOKEN_ABI } from "./token-abi.js";
 import { renderAsset, type TronAsset } from "./tron-asset.js";
@@ -42,6 +45,17 @@ export interface WalletSurfaceOptions {
   blockIntervalMs?: number;
   /** Private key of the funded demo account (64 hex digits; default: a random one). */
   demoPrivateKey?: string;
+  /**
+   * How long unstaked TRX waits before `withdrawexpireunfreeze` returns it, in milliseconds (default
+   * 60 000). The network waits 14 days; the sandbox shortens it so a test can unstake and withdraw.
+   */
+  unfreezeDelayMs?: number;
+  /**
+   * Addresses (`T…` or `41…`) the demo account pays on every timed block: TRX, TRC-10 (SEED) and the
+   * TRC-20 token in turn, a few units each, to each address in turn. Needs `blockIntervalMs` above 0;
+   * default none, so a test's chain holds only what it sends.
+   */
+  paymentsTo?: readonly string[];
 }
 
 /** The funded demo account. */
@@ -62,6 +76,11 @@ export interface WalletSurface {
   trc20Address: string;
   /** Produces a block now, with the transactions broadcast so far. */
   produceBlock(): { number: bigint; id: string };
+  /**
+   * Produces a block with the next timed payment to `paymentsTo` in it (what each timed block
+   * carries), for tests and benches that make blocks on demand.
+   */
+  producePaymentBlock(): { number: bigint; id: string };
   /** Makes every transaction the node builds from now on differ from the request (`undefined`: honest again). */
   setTamper(kind: WalletTamper | undefined): void;
   /** Stops the block timer. */
@@ -130,7 +149,8 @@ export async function createWalletSurface(options: WalletSurfaceOptions = {}): P
       ...newAccount(demoHex, now),
       balance: DEMO_FUNDS.sun,
       assets: new Map(DEMO_FUNDS.assets),
-      stakedForBandwidth: 1_000_000_000n,
+      // Enough bandwidth for a test's worth of transactions (used bandwidth does not recover).
+      stakedForBandwidth: 100_000_000_000n,
       stakedForEnergy: 500_000_000n,
     },
     { ...newAccount(trc20Hex, now), type: "Contract" },
@@ -142,7 +162,11 @@ export async function createWalletSurface(options: WalletSurfaceOptions = {}): P
     decimals: 6,
     balances: new Map([[demoHex, DEMO_FUNDS.trc20]]),
   });
-  const ledger = new TronLedger({ accounts, contracts: [token] });
+  const ledger = new TronLedger({
+    accounts,
+    contracts: [token],
+    ...(options.unfreezeDelayMs !== undefined && { unfreezeDelayMs: options.unfreezeDelayMs }),
+  });
   ledger.produceBlock();
   let tamperKind: WalletTamper | undefined;
 
@@ -334,6 +358,111 @@ export async function createWalletSurface(options: WalletSurfaceOptions = {}): P
     return ok({ result: true, txid: outcome.txID });
   };
 
+  const estimateEnergy = (input: RestInput) => {
+    const { body, visible } = bodyOf(input);
+    const owner = addressIn(body.owner_address, visible);
+    const target = addressIn(body.contract_address, visible);
+    if (owner === undefined || target === undefined) return badAddress();
+    if (target !== trc20Hex) {
+      return callRefused("CONTRACT_VALIDATE_ERROR", "No contract or not a valid smart contract", visible);
+    }
+    const selector = typeof body.function_selector === "string" ? body.function_selector : undefined;
+    const data = selector
+      ? bytesToHex(keccak_256(encoder.encode(selector)).subarray(0, 4)) +
+        String(body.parameter ?? "").toLowerCase()
+      : String(body.data ?? "").toLowerCase();
+    const outcome = token.call(data, owner);
+    if (outcome.reverted) return callRefused("CONTRACT_EXE_ERROR", "REVERT opcode executed", visible);
+    return ok({ result: { result: true }, energy_required: outcome.energyUsed });
+  };
+
+  /** A Stake 2.0 request as the contract it asks the node to build. */
+  const stakeAsked = (input: RestInput, owner: string, visible: boolean): StakeContract | undefined => {
+    const { body } = bodyOf(input);
+    const int = (key: string) => BigInt((body[key] as number | string | undefined) ?? 0);
+    const resource = (body.resource ?? "BANDWIDTH") as ResourceName;
+    const receiver = () => addressIn(body.receiver_address, visible);
+    switch (input.operation.id) {
+      case "freezeBalanceV2":
+        return { kind: "FreezeBalanceV2Contract", owner, amount: int("frozen_balance"), resource };
+      case "unfreezeBalanceV2":
+        return { kind: "UnfreezeBalanceV2Contract", owner, amount: int("unfreeze_balance"), resource };
+      case "withdrawExpireUnfreeze":
+        return { kind: "WithdrawExpireUnfreezeContract", owner };
+      case "delegateResource": {
+        const to = receiver();
+        if (to === undefined) return undefined;
+        const lock = body.lock === true;
+        return {
+          kind: "DelegateResourceContract",
+          owner,
+          receiver: to,
+          amount: int("balance"),
+          resource,
+          lock,
+          lockPeriod: lock ? int("lock_period") : 0n,
+        };
+      }
+      default: {
+        const to = receiver();
+        if (to === undefined) return undefined;
+        return { kind: "UnDelegateResourceContract", owner, receiver: to, amount: int("balance"), resource };
+      }
+    }
+  };
+  const buildStake = (input: RestInput) => {
+    const { body, visible } = bodyOf(input);
+    const owner = addressIn(body.owner_address, visible);
+    const asked = owner === undefined ? undefined : stakeAsked(input, owner, visible);
+    if (asked === undefined) return badAddress();
+    const refused = ledger.refusalToBuild(asked);
+    if (refused) return nodeError("org.tron.core.exception.ContractValidateException", refused);
+    return ok(builtAnswer(ledger.build(asked), visible));
+  };
+  const canWithdraw = (input: RestInput) => {
+    const { body, visible } = bodyOf(input);
+    const owner = addressIn(body.owner_address, visible);
+    if (owner === undefined) return badAddress();
+    const at = body.timestamp === undefined ? ledger.head.header.timestamp : BigInt(body.timestamp as number);
+    const amount = ledger.stake.withdrawable(ledger.account(owner), at);
+    return ok(amount === 0n ? {} : { amount });
+  };
+  const delegatedResource = (input: RestInput) => {
+    const { body, visible } = bodyOf(input);
+    const from = addressIn(body.fromAddress, visible);
+    const to = addressIn(body.toAddress, visible);
+    if (from === undefined || to === undefined) return badAddress();
+    const lent = ledger.stake.delegation(from, to);
+    if (!lent) return ok({});
+    const nonZero = (key: string, value: bigint | undefined) => (value ? { [key]: value } : {});
+    return ok({
+      delegatedResource: [
+        {
+          from: convertAddress(from, visible),
+          to: convertAddress(to, visible),
+          ...nonZero("frozen_balance_for_bandwidth", lent.bandwidth),
+          ...nonZero("frozen_balance_for_energy", lent.energy),
+          ...nonZero("expire_time_for_bandwidth", lent.bandwidthLockedUntil),
+          ...nonZero("expire_time_for_energy", lent.energyLockedUntil),
+        },
+      ],
+    });
+  };
+  const delegationIndex = (input: RestInput) => {
+    const { body, visible } = bodyOf(input);
+    const address = addressIn(body.value, visible);
+    if (address === undefined) return badAddress();
+    const shown = (hex: string) => convertAddress(hex, visible) as string;
+    const lent = ledger.stake.delegations(address);
+    const toAccounts = lent.filter((entry) => entry.from === address).map((entry) => shown(entry.to));
+    const fromAccounts = lent.filter((entry) => entry.to === address).map((entry) => shown(entry.from));
+    return ok({
+      account: shown(address),
+      ...(fromAccounts.length > 0 && { fromAccounts }),
+      ...(toAccounts.length > 0 && { toAccounts }),
+    });
+  };
+
   const tokenList = (list: readonly TronAsset[], visible: boolean) =>
     ok(list.length === 0 ? {} : { assetIssue: list.map((asset) => renderAsset(asset, visible)) });
   const byName = (input: RestInput) => {
@@ -426,11 +555,39 @@ export async function createWalletSurface(options: WalletSurfaceOptions = {}): P
     getAssetIssueListByNameSolidity: byName,
     getAssetIssueById: byId,
     getAssetIssueByIdSolidity: byId,
+    estimateEnergy,
+    getChainParameters: () => ok({ chainParameter: chainParameters() }),
+    getAccountNet: (input) => {
+      const { body, visible } = bodyOf(input);
+      const address = addressIn(body.address, visible);
+      return address === undefined ? badAddress() : ok(renderAccountNet(ledger.account(address)));
+    },
+    freezeBalanceV2: buildStake,
+    unfreezeBalanceV2: buildStake,
+    delegateResource: buildStake,
+    unDelegateResource: buildStake,
+    withdrawExpireUnfreeze: buildStake,
+    getCanWithdrawUnfreezeAmount: canWithdraw,
+    getDelegatedResourceV2: delegatedResource,
+    getDelegatedResourceAccountIndexV2: delegationIndex,
   });
 
   const interval = options.blockIntervalMs ?? 3000;
   const served: SurfaceHandler = (request) => handler(postFromGet(request));
-  const timer = interval > 0 ? setInterval(() => ledger.produceBlock(), interval) : undefined;
+  const payments = paymentRound(
+    ledger,
+    hexToBytes(demoKey),
+    demoHex,
+    trc20Hex,
+    (options.paymentsTo ?? []).map((to) => convertAddress(to, false) ?? to),
+  );
+  const timer =
+    interval > 0
+      ? setInterval(() => {
+          payments();
+          ledger.produceBlock();
+        }, interval)
+      : undefined;
   timer?.unref();
 
   return {
@@ -439,6 +596,11 @@ export async function createWalletSurface(options: WalletSurfaceOptions = {}): P
     demo: { privateKey: demoKey, address: toBase58Address(demoHex) },
     trc20Address: toBase58Address(trc20Hex),
     produceBlock: () => {
+      const block = ledger.produceBlock();
+      return { number: block.header.number, id: block.id };
+    },
+    producePaymentBlock: () => {
+      payments();
       const block = ledger.produceBlock();
       return { number: block.header.number, id: block.id };
     },
@@ -469,6 +631,43 @@ function postFromGet(request: SandboxRequest): SandboxRequest {
     body[key] = value === "true" ? true : value === "false" ? false : value;
   }
   return { ...request, method: "POST", query: new URLSearchParams(), body: JSON.stringify(body) };
+}
+
+/**
+ * The demo account's next timed payment, signed with its key and put in the pool: TRX, SEED and the
+ * TRC-20 token in turn, to each address in turn. Nothing when there are no addresses.
+ */
+function paymentRound(
+  ledger: TronLedger,
+  demoKey: Uint8Array,
+  demoHex: string,
+  trc20Hex: string,
+  to: readonly string[],
+): () => void {
+  let round = 0;
+  return () => {
+    const recipient = to[round % to.length];
+    if (recipient === undefined) return;
+    const units = BigInt(1 + (round % 7));
+    const kinds: SandboxContract[] = [
+      { kind: "TransferContract", owner: demoHex, to: recipient, amount: units * 1000n },
+      { kind: "TransferAssetContract", owner: demoHex, to: recipient, amount: units, asset: "1009001" },
+      {
+        kind: "TriggerSmartContract",
+        owner: demoHex,
+        contract: trc20Hex,
+        data: `a9059cbb${recipient.slice(2).padStart(64, "0")}${units.toString(16).padStart(64, "0")}`,
+        callValue: 0n,
+      },
+    ];
+    const contract = kinds[round % kinds.length] as SandboxContract;
+    round += 1;
+    const feeLimit = contract.kind === "TriggerSmartContract" ? 100_000_000n : undefined;
+    const built = ledger.build(contract, feeLimit);
+    const signed = secp256k1.sign(hexToBytes(built.txID), demoKey, { prehash: false, format: "recovered" });
+    const signature = bytesToHex(signed.subarray(1)) + bytesToHex(signed.subarray(0, 1));
+    ledger.accept(built.raw, contract, [signature]);
+  };
 }
 
 function byTokenId(a: TronAsset, b: TronAsset): number {

@@ -5,13 +5,20 @@ import { isBase58Address, toHexAddress } from "../address.js";
 import { TransactionMismatchError } from "../errors/transaction-mismatch-error.js";
 import { hexToText, textToHex } from "../hex-text.js";
 import { decodeRawTransaction, single } from "./decode-raw-transaction.js";
-import type { ExpectedField, ExpectedTransaction, TransferCheckOptions } from "./expected-transaction.js";
+import {
+  type ExpectedField,
+  type ExpectedTransaction,
+  RESOURCE_CODES,
+  type TransferCheckOptions,
+} from "./expected-transaction.js";
 import { type FieldKind, readMessageFields } from "./protobuf-fields.js";
 import { shownTime } from "./shown-time.js";
 
 const TYPE_URL_PREFIX = "type.googleapis.com/protocol.";
 const RAW_FIELD_NAMES: Record<number, string> = { 3: "ref_block_num", 9: "auths", 10: "data", 12: "scripts" };
 const VALUE = "/raw_data/contract/0/parameter/value";
+/** Field kinds carried as protobuf varints. */
+const VARINT_KINDS = new Set<ExpectedField["kind"]>(["int64", "resource", "bool"]);
 
 /**
  * The one check every wallet write passes before its signer is called: the transaction the node
@@ -103,7 +110,7 @@ export function verifyBuiltTransaction(
     );
   }
   const kinds: Record<number, FieldKind> = Object.fromEntries(
-    asked.fields.map((field) => [field.number, field.kind === "int64" ? "int64" : "bytes"]),
+    asked.fields.map((field) => [field.number, VARINT_KINDS.has(field.kind) ? "int64" : "bytes"]),
   );
   const value = malformedAs(VALUE, "raw_data_hex holds a malformed contract", () => {
     const read = readMessageFields(contract.value, kinds);
@@ -150,10 +157,16 @@ function malformedAs<T>(field: string, what: string, decode: () => T): T {
 /** One contract field against the asked value; absent reads as empty bytes or 0. */
 function checkField(field: ExpectedField, actual: Uint8Array | bigint | undefined) {
   const pointer = `${VALUE}/${field.json}`;
-  if (field.kind === "int64") {
+  if (field.kind === "int64" || field.kind === "resource" || field.kind === "bool") {
     const got = (actual as bigint | undefined) ?? 0n;
-    if (got !== field.value) {
-      throw mismatch(pointer, `raw_data_hex sets another ${field.what}`, String(field.value), String(got));
+    const want = varintOf(field);
+    if (got !== want) {
+      throw mismatch(
+        pointer,
+        `raw_data_hex sets another ${field.what}`,
+        shownVarint(field, want),
+        shownVarint(field, got),
+      );
     }
     return;
   }
@@ -167,6 +180,28 @@ function checkField(field: ExpectedField, actual: Uint8Array | bigint | undefine
   if (got !== want) {
     throw mismatch(pointer, `raw_data_hex names another ${field.what}`, want, got || "(none)");
   }
+}
+
+/** The varint a field asks for. */
+function varintOf(field: ExpectedField): bigint {
+  switch (field.kind) {
+    case "resource":
+      return RESOURCE_CODES[field.value];
+    case "bool":
+      return field.value ? 1n : 0n;
+    default:
+      return field.value as bigint;
+  }
+}
+
+/** A varint as the error shows it: a resource by name, a bool as true or false. */
+function shownVarint(field: ExpectedField, value: bigint): string {
+  if (field.kind === "resource") {
+    const name = Object.entries(RESOURCE_CODES).find(([, code]) => code === value)?.[0];
+    return name ?? `resource ${value}`;
+  }
+  if (field.kind === "bool") return value === 0n ? "false" : value === 1n ? "true" : `bool ${value}`;
+  return String(value);
 }
 
 /**
@@ -248,6 +283,10 @@ function jsonSays(field: ExpectedField, shown: unknown, visible: boolean | undef
       return addressHex(shown) === field.value;
     case "int64":
       return (shown === undefined ? 0n : shown) === field.value;
+    case "resource":
+      return (shown ?? "BANDWIDTH") === field.value;
+    case "bool":
+      return (shown ?? false) === field.value;
     case "tokenId":
       return readAssetName(shown, visible) === field.value;
     case "callData":
