@@ -8,8 +8,8 @@
  * @param load - The dynamic import, written out (`() => import("./x.js")`) so bundlers still split it.
  * @returns A function giving the module.
  * @example
- * const abiCoder = loadOnce(() => import("./evm/contract/abi-coder.js"));
- * const { abiCoders } = await abiCoder();
+ * const evmEntry = loadOnce(() => import("chainkit/evm"));
+ * const { verifyProof } = await evmEntry(); // later calls: the same module, no new import
  */
 export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let module: Promise<T> | undefined;
