@@ -119,7 +119,7 @@ export async function proofs(context: BenchContext): Promise<RowResult> {
   ];
   (tables[1] as Table).notes?.push(
     "both sides decode hex, hash keys, walk to the root, and compare every account field and slot value",
-    "chainkit hashes with @noble/hashes keccak_256 and walks each node in place (src/evm/verify/trie.ts), without decoding it into arrays",
+    "chainkit hashes with its unrolled keccak-256 (src/runtime/hashing/keccak-256.ts) and walks each node in place (src/evm/verify/trie.ts), without decoding it into arrays",
     "peers on this kind of machine: @ethereumjs/mpt 884 µs (account + storage, with hex decode and key hashing)",
   );
   return { id: "proofs", title: "5. Proofs", tables };

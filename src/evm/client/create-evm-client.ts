@@ -10,6 +10,7 @@ import {
 } from "../../../generated/evm/index.js";
 import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
 import { type BatchOptions, createJsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
+import { loadOnce } from "../../runtime/load-once.js";
 import { type NodeClientOptions, nodeCallerOptions } from "../../runtime/node-client-options.js";
 import type { CallOptions } from "../../runtime/operation.js";
 import type { UsageSnapshot } from "../../runtime/usage/usage-meter.js";
@@ -28,6 +29,12 @@ import { namedBatch } from "./named-batch.js";
 import { explainingQuantities } from "./quantity-hint.js";
 import { refusingSubscriptionsOverHttp } from "./subscriptions-over-http.js";
 import { unvalidatedMethod } from "./unvalidated-method.js";
+
+// Code that the first call of a method imports, then kept (see loadOnce).
+const proofVerifier = /* @__PURE__ */ loadOnce(() => import("../verify/verified-proof.js"));
+const receiptVerifier = /* @__PURE__ */ loadOnce(() => import("../verify/verified-receipt.js"));
+const receiptWaiter = /* @__PURE__ */ loadOnce(() => import("../write/wait-for-receipt.js"));
+const logWalker = /* @__PURE__ */ loadOnce(() => import("../logs/walk-logs.js"));
 
 /** Options of {@link createEvmClient}: those of every node client, the WebSocket's, and the EVM's own. */
 export interface EvmClientOptions extends NodeClientOptions, LiveConnectionOptions {
@@ -302,13 +309,13 @@ export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveC
       const { signal, ...rest } = proofOptions;
       // Loaded on first use: apps that never verify proofs do not download the RLP, trie and
       // keccak code when their bundler splits dynamic imports into chunks.
-      const { getVerifiedProof } = await import("../verify/verified-proof.js");
+      const { getVerifiedProof } = await proofVerifier();
       return getVerifiedProof(namedBatch(rpc, { signal }), address, storageKeys, rest);
     },
     getVerifiedReceipt: async (transactionHash, receiptOptions = {}) => {
       const { signal, ...rest } = receiptOptions;
       // Loaded on first use, like the proof verifier (it also brings secp256k1, to recover senders).
-      const { getVerifiedReceipt } = await import("../verify/verified-receipt.js");
+      const { getVerifiedReceipt } = await receiptVerifier();
       const verified = await getVerifiedReceipt(namedBatch(rpc, { signal }), transactionHash, rest);
       // Validated by the spec on the way in, and every field checked since: the generated types hold.
       return verified as VerifiedReceiptResult<Receipt, Block> | null;
@@ -316,11 +323,11 @@ export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveC
     sendTransaction: async (request, signer, sendOptions) =>
       (await writerOf()).send(request, signer, sendOptions),
     waitForReceipt: async (hash, waitOptions) => {
-      const { waitForReceipt } = await import("../write/wait-for-receipt.js");
+      const { waitForReceipt } = await receiptWaiter();
       return waitForReceipt(client, hash, waitOptions);
     },
     logs: async function* (range) {
-      const { walkLogs } = await import("../logs/walk-logs.js");
+      const { walkLogs } = await logWalker();
       yield* walkLogs(client, range);
     },
     usage: () => rpc.usage(),

@@ -1,10 +1,12 @@
 import type { Abi } from "abitype";
 import { JsonRpcError } from "../../runtime/errors/json-rpc-error.js";
 import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
+import { loadOnce } from "../../runtime/load-once.js";
 import type { EvmClient } from "../client/create-evm-client.js";
 import { CallRevertedError } from "../errors/call-reverted-error.js";
 import type { EvmSigner, Hex } from "../signer/evm-signer.js";
 import type { EvmTransactionRequest } from "../write/transaction-request.js";
+import type { FunctionCoder } from "./abi-coder.js";
 import type {
   ArgsParameter,
   FunctionArgs,
@@ -48,17 +50,17 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 type FunctionEntry = { type: string; name: string; stateMutability?: string };
 
-async function coderOf(abi: Abi, name: string) {
-  // The ABI coder loads on the first call of any contract.
-  const { abiCoders } = await import("./abi-coder.js");
-  const coder = abiCoders(abi)[name];
+// Imported on the first call of any contract, then kept (see loadOnce).
+const abiCoder = /* @__PURE__ */ loadOnce(() => import("./abi-coder.js"));
+
+async function coderOf(abi: Abi, name: string): Promise<FunctionCoder> {
+  const coder = (await abiCoder()).abiCoders(abi)[name];
   if (!coder)
     throw new RequestValidationError(name, [{ pointer: "/abi", message: `has no function ${name}` }]);
   return coder;
 }
 
-async function encodeCall(abi: Abi, name: string, args: readonly unknown[]): Promise<Hex> {
-  const coder = await coderOf(abi, name);
+function encodeCall(coder: FunctionCoder, name: string, args: readonly unknown[]): Hex {
   try {
     return coder.encode(args);
   } catch (error) {
@@ -101,9 +103,12 @@ export function contract<const abi extends Abi>(evm: EvmClient, address: Hex, ab
   for (const entry of abi as readonly FunctionEntry[]) {
     if (entry.type !== "function") continue;
     const name = entry.name;
+    // This function's coder, once the first call has loaded it.
+    let coder: FunctionCoder | undefined;
     if (entry.stateMutability === "view" || entry.stateMutability === "pure") {
       read[name] = async (args: readonly unknown[] = [], options: ContractReadOptions = {}) => {
-        const input = await encodeCall(abi, name, args);
+        coder ??= await coderOf(abi, name);
+        const input = encodeCall(coder, name, args);
         let returned: string;
         try {
           returned = await evm.eth_call(
@@ -120,21 +125,21 @@ export function contract<const abi extends Abi>(evm: EvmClient, address: Hex, ab
             cause: error,
           });
         }
-        return (await coderOf(abi, name)).decode(returned as Hex);
+        return coder.decode(returned as Hex);
       };
     } else {
       write[name] = async (
         args: readonly unknown[],
         signer: EvmSigner,
         overrides: ContractWriteOverrides = {},
-      ) =>
-        evm.sendTransaction(
-          { ...overrides, to: address, data: await encodeCall(abi, name, args ?? []) },
+      ) => {
+        coder ??= await coderOf(abi, name);
+        return evm.sendTransaction(
+          { ...overrides, to: address, data: encodeCall(coder, name, args ?? []) },
           signer,
-          {
-            abi,
-          },
+          { abi },
         );
+      };
     }
   }
   return { address, abi, read, write } as unknown as Contract<abi>;

@@ -1,4 +1,5 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { loadOnce } from "../../runtime/load-once.js";
 import { beforeKeyDerivation } from "../../runtime/signing/base-point-table.js";
 import { addressOfPublicKey } from "../../runtime/signing/checksum-address.js";
 import { PRIVATE_KEY_RULE, readPrivateKey } from "../../runtime/signing/private-key.js";
@@ -17,6 +18,9 @@ export interface EvmPrivateKeySigner extends EvmSigner {
 
 // Signers made here: they sign exactly what they are given, so their output needs no decoding.
 const ownSigners = new WeakSet<object>();
+
+// The signing code, imported on the first signature and kept (see loadOnce).
+const keySigning = /* @__PURE__ */ loadOnce(() => import("./sign-with-key.js"));
 
 /**
  * Whether `signer` was made by {@link privateKeySigner}, whose signed bytes are built from the
@@ -54,11 +58,11 @@ export function privateKeySigner(key: string | Uint8Array): EvmPrivateKeySigner 
   const signer: EvmPrivateKeySigner = {
     address,
     async signTransaction(transaction) {
-      const { signTransactionWithKey } = await import("./sign-with-key.js");
+      const { signTransactionWithKey } = await keySigning();
       return signTransactionWithKey(transaction, secret);
     },
     async signTypedData(typedData) {
-      const { signTypedDataWithKey } = await import("./sign-with-key.js");
+      const { signTypedDataWithKey } = await keySigning();
       return signTypedDataWithKey(typedData, secret);
     },
     toJSON: () => ({ address }),

@@ -1,4 +1,4 @@
-import { keccak_256 } from "@noble/hashes/sha3.js";
+import { keccak256 } from "../../runtime/hashing/keccak-256.js";
 import { ProofError } from "../errors/proof-error.js";
 import { bytesToHex, fixedHexToBytes, hexToBytes, quantityToBytes } from "./hex.js";
 import { encodeBytes, encodeList } from "./rlp.js";
@@ -147,7 +147,7 @@ export function encodeHeader(header: BlockHeaderInput): Uint8Array {
  * if (block) verifyBlockHash(block); // "0x…", or throws ProofError
  */
 export function verifyBlockHash(block: BlockHeaderInput): string {
-  const computed = keccak_256(encodeHeader(block));
+  const computed = keccak256(encodeHeader(block));
   const claimed = fixedHexToBytes(block.hash, 32, SUBJECT, "hash");
   const hash = bytesToHex(computed);
   if (bytesToHex(claimed) !== hash) {

@@ -1,4 +1,4 @@
-import { keccakInto } from "./keccak.js";
+import { keccak256Into } from "../../runtime/hashing/keccak-256.js";
 
 /**
  * The three bloom bits each value sets, remembered by the value's hex as the node sent it: in a
@@ -21,7 +21,7 @@ const DIGEST = /* @__PURE__ */ new Uint8Array(32);
 function bloomBits(value: BloomValue, cache: BloomBitsCache | undefined): number {
   const cached = cache?.get(value.hex);
   if (cached !== undefined) return cached;
-  keccakInto(value.bytes, DIGEST);
+  keccak256Into(value.bytes, DIGEST);
   let packed = 0;
   for (let i = 4; i >= 0; i -= 2) {
     packed = packed * 2048 + ((((DIGEST[i] as number) << 8) | (DIGEST[i + 1] as number)) & 2047);

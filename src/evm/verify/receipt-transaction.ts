@@ -1,4 +1,4 @@
-import { keccak_256 } from "@noble/hashes/sha3.js";
+import { keccak256 } from "../../runtime/hashing/keccak-256.js";
 import { ProofError } from "../errors/proof-error.js";
 import type { BlockHeaderInput } from "./block-hash.js";
 import { bytesToHex, fixedHexToBytes, hexToBigint, quantityToBytes } from "./hex.js";
@@ -42,7 +42,7 @@ function createdAddress(sender: string, tx: TransactionInput, subject: string): 
     encodeBytes(fixedHexToBytes(sender, 20, subject, "from")),
     encodeBytes(quantityToBytes(tx.nonce, subject, "nonce")),
   ]);
-  return bytesToHex(keccak_256(encoded).subarray(12));
+  return bytesToHex(keccak256(encoded).subarray(12));
 }
 
 // What the sender paid per gas: the gas price, or under EIP-1559 the base fee plus the tip the fee cap allows.

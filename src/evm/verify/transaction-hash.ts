@@ -1,4 +1,4 @@
-import { keccak_256 } from "@noble/hashes/sha3.js";
+import { keccak256 } from "../../runtime/hashing/keccak-256.js";
 import { ProofError } from "../errors/proof-error.js";
 import {
   bytesToBigint,
@@ -337,7 +337,7 @@ export function checkTransactionHash(
   subject: string,
 ): { hash: string; encoded: Uint8Array } {
   const encoded = encodeTransaction(tx, subject);
-  const hash = bytesToHex(keccak_256(encoded));
+  const hash = bytesToHex(keccak256(encoded));
   const claimed = bytesToHex(fixedHexToBytes(tx.hash, 32, subject, "hash"));
   if (claimed !== hash) fail(subject, "hash", `is ${claimed} but the signed fields hash to ${hash}`);
   return { hash, encoded };

@@ -1,5 +1,5 @@
 import { weierstrass } from "@noble/curves/abstract/weierstrass.js";
-import { keccak_256 } from "@noble/hashes/sha3.js";
+import { keccak256 } from "../../runtime/hashing/keccak-256.js";
 import { ProofError } from "../errors/proof-error.js";
 import { bytesToBigint, bytesToHex } from "./hex.js";
 import { signingPayload, type TransactionInput } from "./transaction-hash.js";
@@ -47,7 +47,7 @@ export function recoverSender(tx: TransactionInput, subject: string): string {
     encodedR[0] = 2 + recoveryBit;
     encodedR.set(Fn.toBytes(r), 1);
     const R = Point.fromBytes(encodedR);
-    const e = Fn.create(bytesToBigint(keccak_256(payload)));
+    const e = Fn.create(bytesToBigint(keccak256(payload)));
     const rInverse = Fn.inv(r);
     const Q = Point.BASE.multiplyUnsafe(Fn.neg(Fn.mul(e, rInverse))).add(
       R.multiplyUnsafe(Fn.mul(s, rInverse)),
@@ -57,5 +57,5 @@ export function recoverSender(tx: TransactionInput, subject: string): string {
     refuse(subject, "r", "and s recover no public key");
   }
   // The address is the last 20 bytes of keccak(x ‖ y), the public key without its 0x04 prefix.
-  return bytesToHex(keccak_256(publicKey.subarray(1)).subarray(12));
+  return bytesToHex(keccak256(publicKey.subarray(1)).subarray(12));
 }

@@ -1,7 +1,6 @@
-import { keccak_256 } from "@noble/hashes/sha3.js";
+import { keccak256, keccak256Into } from "../../runtime/hashing/keccak-256.js";
 import { ProofError } from "../errors/proof-error.js";
 import { bytesToHex, equalBytes, hexConstant } from "./hex.js";
-import { keccakInto } from "./keccak.js";
 import { encodeBytes, encodeList, malformedRlp } from "./rlp.js";
 import { checkItem, RlpItem, readItem } from "./rlp-scan.js";
 
@@ -49,7 +48,7 @@ const NODE_HASH = /* @__PURE__ */ new Uint8Array(32);
  * @throws {ProofError} when a node does not hash to its reference, is malformed, is missing or is extra
  * @example
  * const nodes = proof.accountProof.map((node, i) => hexToBytes(node, "accountProof", `node ${i}`));
- * const leaf = walkProof(hexToBytes(block.stateRoot, "block", "stateRoot"), keccakInto(hexToBytes(proof.address, "proof", "address"), new Uint8Array(32)), nodes, "accountProof");
+ * const leaf = walkProof(hexToBytes(block.stateRoot, "block", "stateRoot"), keccak256Into(hexToBytes(proof.address, "proof", "address"), new Uint8Array(32)), nodes, "accountProof");
  */
 export function walkProof(
   root: Uint8Array,
@@ -95,7 +94,7 @@ export function walkProof(
           `is missing: the proof ends before the key is resolved (wanted ${wanted})`,
         );
       }
-      if (!sameBytesAt(keccakInto(encoded, NODE_HASH), refBytes, refStart, 32)) {
+      if (!sameBytesAt(keccak256Into(encoded, NODE_HASH), refBytes, refStart, 32)) {
         throw nodeError(
           subject,
           next,
@@ -214,7 +213,7 @@ interface TrieEntry {
 }
 
 function reference(encodedNode: Uint8Array): Uint8Array {
-  return encodedNode.length < 32 ? encodedNode : encodeBytes(keccak_256(encodedNode));
+  return encodedNode.length < 32 ? encodedNode : encodeBytes(keccak256(encodedNode));
 }
 
 // Encodes the node holding entries[start..end) (sorted, sharing their first `depth` nibbles).
@@ -284,5 +283,5 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
 export function trieRoot(entries: readonly TrieEntry[]): Uint8Array {
   if (entries.length === 0) return EMPTY_TRIE_ROOT;
   const sorted = [...entries].sort((a, b) => compareBytes(a.key, b.key));
-  return keccak_256(buildNode(sorted, 0, sorted.length, 0));
+  return keccak256(buildNode(sorted, 0, sorted.length, 0));
 }

@@ -1,3 +1,4 @@
+import { keccak256Into } from "../../runtime/hashing/keccak-256.js";
 import { ProofError } from "../errors/proof-error.js";
 import {
   bytesToBigint,
@@ -8,7 +9,6 @@ import {
   hexToBigint,
   hexToBytes,
 } from "./hex.js";
-import { keccakInto } from "./keccak.js";
 import { decodeRlp, type RlpValue } from "./rlp.js";
 import { EMPTY_TRIE_ROOT, walkProof } from "./trie.js";
 
@@ -114,7 +114,7 @@ function verifySlot(entry: StorageProofInput, index: number, storageRoot: Uint8A
   const claimed = hexToBigint(entry.value, subject, "value");
   const leaf = walkProof(
     storageRoot,
-    keccakInto(key, new Uint8Array(32)),
+    keccak256Into(key, new Uint8Array(32)),
     decodeNodes(entry.proof, subject),
     subject,
   );
@@ -166,7 +166,7 @@ export function verifyProof(proof: AccountProofInput, stateRoot: string | Uint8A
   const codeHash = fixedHexToBytes(proof.codeHash, 32, subject, "codeHash");
   const leaf = walkProof(
     root,
-    keccakInto(address, new Uint8Array(32)),
+    keccak256Into(address, new Uint8Array(32)),
     decodeNodes(proof.accountProof, subject),
     subject,
   );

@@ -1,5 +1,5 @@
-import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
+import { keccak256 } from "../../runtime/hashing/keccak-256.js";
 import { ExchangeError } from "../errors/exchange-error.js";
 import type { L1Action } from "./action-types.js";
 import { canonicalAction } from "./canonical-action.js";
@@ -92,7 +92,7 @@ export function actionPreimage(params: ActionHashParams): Uint8Array {
  * // "0xf528daee6a0bd11407b483cfcd9a48c56884180b70ee86f124053e5fc1bf4d57"
  */
 export function actionHash(params: ActionHashParams): Hex {
-  return `0x${bytesToHex(keccak_256(actionPreimage(params)))}`;
+  return `0x${bytesToHex(keccak256(actionPreimage(params)))}`;
 }
 
 /**
@@ -102,5 +102,5 @@ export function actionHash(params: ActionHashParams): Hex {
  * agentDigest(actionHashBytes({ action, nonce }), true);
  */
 export function actionHashBytes(params: ActionHashParams): Uint8Array {
-  return keccak_256(actionPreimage(params));
+  return keccak256(actionPreimage(params));
 }

@@ -34,44 +34,60 @@ function refuseUnknownKeys(object: Plain, field: string, keys: readonly string[]
   }
 }
 
+// How many keys of `object` hold a value (the keys `for…in` sees, as refuseUnknownKeys reads them).
+function definedKeyCount(object: Plain): number {
+  let count = 0;
+  for (const key in object) if (object[key] !== undefined) count++;
+  return count;
+}
+
 function choice(value: unknown, field: string, options: readonly string[]): string {
   if (typeof value !== "string" || !options.includes(value))
     fail(field, `must be one of ${options.join(", ")}`);
   return value;
 }
 
-/** Copies `value` into its wire form, or names the field that does not fit `shape`. */
-function wire(value: unknown, shape: WireShape, field: string): unknown {
+// A value's JSON pointer is built only when it is needed (an error, or a nested value's parent):
+// most values are leaves that pass, and the walk runs per signature.
+const pointer = (parent: string, key: string | number): string => `${parent}/${key}`;
+
+/** Copies `parent/key`'s `value` into its wire form, or names the field that does not fit `shape`. */
+function wire(value: unknown, shape: WireShape, parent: string, key: string | number | undefined): unknown {
   switch (shape) {
     case "uint":
-      return toWireInteger(value, field || "/", true);
+      if (typeof value === "number" && value >= 0 && value <= 0xffffffff && Number.isInteger(value))
+        return value;
+      return toWireInteger(value, at(parent, key) || "/", true);
     case "int":
-      return toWireInteger(value, field || "/");
+      return toWireInteger(value, at(parent, key) || "/");
     case "bool":
-      if (typeof value !== "boolean") fail(field, "must be a boolean");
+      if (typeof value !== "boolean") fail(at(parent, key), "must be a boolean");
       return value;
     case "decimal":
-      if (!isDecimalString(value)) fail(field, 'must be an unsigned decimal string such as "100.5"');
+      if (!isDecimalString(value))
+        fail(at(parent, key), 'must be an unsigned decimal string such as "100.5"');
       return value;
     case "cloid":
-      if (!isCloid(value)) fail(field, "must be 0x followed by 32 hex digits");
+      if (!isCloid(value)) fail(at(parent, key), "must be 0x followed by 32 hex digits");
       return value.toLowerCase();
     case "lowercaseAddress":
-      if (typeof value !== "string" || !ADDRESS.test(value)) fail(field, "must be a 20-byte hex address");
+      if (typeof value !== "string" || !ADDRESS.test(value))
+        fail(at(parent, key), "must be a 20-byte hex address");
       return value.toLowerCase();
     case "orderRef":
       if (typeof value === "string") {
-        if (!isCloid(value)) fail(field, "must be an order id or a cloid (0x + 32 hex digits)");
+        if (!isCloid(value)) fail(at(parent, key), "must be an order id or a cloid (0x + 32 hex digits)");
         return value.toLowerCase();
       }
-      return toWireInteger(value, field, true);
+      return toWireInteger(value, at(parent, key), true);
     case "trueOnly":
-      if (value !== true) fail(field, "must be true, or left out");
+      if (value !== true) fail(at(parent, key), "must be true, or left out");
       return true;
     case "string":
-      if (typeof value !== "string") fail(field, "must be a string");
+      if (typeof value !== "string") fail(at(parent, key), "must be a string");
       return value;
   }
+  const field = at(parent, key);
   if ("const" in shape) {
     if (value !== shape.const) fail(field, `must be "${shape.const}"`);
     return value;
@@ -79,33 +95,44 @@ function wire(value: unknown, shape: WireShape, field: string): unknown {
   if ("enum" in shape) return choice(value, field, shape.enum);
   if ("list" in shape) {
     if (!Array.isArray(value)) fail(field, "must be an array");
-    return value.map((item, index) => wire(item, shape.list, `${field}/${index}`));
+    return value.map((item, index) => wire(item, shape.list, field, index));
   }
   const object = record(value, field);
   if ("oneKey" in shape) {
     const keys = Object.keys(shape.oneKey);
     refuseUnknownKeys(object, field, keys);
-    const present = keys.filter((key) => object[key] !== undefined);
+    const present = keys.filter((name) => object[name] !== undefined);
     if (present.length !== 1) fail(field, `must have exactly one of ${keys.join(", ")}`);
-    const key = present[0] as string;
-    return { [key]: wire(object[key], shape.oneKey[key] as WireShape, `${field}/${key}`) };
+    const name = present[0] as string;
+    return { [name]: wire(object[name], shape.oneKey[name] as WireShape, field, name) };
   }
-  refuseUnknownKeys(
-    object,
-    field,
-    shape.fields.map(([name]) => name),
-  );
+  // Unknown keys are refused before anything else is checked; counting first keeps the usual case
+  // (no unknown key) free of per-key searches.
+  let known = 0;
+  for (const [name] of shape.fields) if (object[name] !== undefined) known++;
+  if (known !== definedKeyCount(object)) {
+    refuseUnknownKeys(
+      object,
+      field,
+      shape.fields.map(([name]) => name),
+    );
+  }
   const copy: Plain = {};
   for (const [name, inner, required] of shape.fields) {
     const item = object[name];
     // `trueOnly` keys are hashed only when true: `false` is the same as absent.
     if (item === undefined || (inner === "trueOnly" && item === false)) {
-      if (required) fail(`${field}/${name}`, "is required");
+      if (required) fail(pointer(field, name), "is required");
       continue;
     }
-    copy[name] = wire(item, inner, `${field}/${name}`);
+    copy[name] = wire(item, inner, field, name);
   }
   return copy;
+}
+
+// The pointer of `parent/key`, or `parent` itself for the action (the root has no key).
+function at(parent: string, key: string | number | undefined): string {
+  return key === undefined ? parent : pointer(parent, key);
 }
 
 /** Copies any other value in the caller's key order: undefined keys dropped, integers sized. */
@@ -138,7 +165,7 @@ export function canonicalAction(action: unknown): unknown {
   if (typeof action === "object" && action !== null && !Array.isArray(action)) {
     const type = (action as Plain).type;
     if (typeof type === "string" && Object.hasOwn(ACTION_SHAPES, type)) {
-      return wire(action, ACTION_SHAPES[type] as WireShape, "");
+      return wire(action, ACTION_SHAPES[type] as WireShape, "", undefined);
     }
   }
   return callerOrdered(action, "");

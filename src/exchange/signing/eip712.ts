@@ -1,5 +1,5 @@
-import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
+import { keccak256 } from "../../runtime/hashing/keccak-256.js";
 import { ExchangeError } from "../errors/exchange-error.js";
 import type { Hex } from "./action-hash.js";
 
@@ -85,9 +85,9 @@ function word(value: bigint, bits: number, name: string, signed: boolean): Uint8
 function encodeValue(type: string, value: unknown, name: string): Uint8Array {
   if (type === "string") {
     if (typeof value !== "string") typedDataError(`${name} must be a string`);
-    return keccak_256(utf8ToBytes(value));
+    return keccak256(utf8ToBytes(value));
   }
-  if (type === "bytes") return keccak_256(hexBytes(value, name));
+  if (type === "bytes") return keccak256(hexBytes(value, name));
   if (type === "bool") {
     if (typeof value !== "boolean") typedDataError(`${name} must be a boolean`);
     return word(value ? 1n : 0n, 8, name, false);
@@ -124,9 +124,9 @@ function hashStruct(
   fields: readonly TypedDataField[],
   data: Record<string, unknown>,
 ): Uint8Array {
-  const parts: Uint8Array[] = [keccak_256(utf8ToBytes(encodeType(name, fields)))];
+  const parts: Uint8Array[] = [keccak256(utf8ToBytes(encodeType(name, fields)))];
   for (const field of fields) parts.push(encodeValue(field.type, data[field.name], `${name}.${field.name}`));
-  return keccak_256(concatBytes(...parts));
+  return keccak256(concatBytes(...parts));
 }
 
 function domainSeparator(domain: TypedDataDomain, fields?: readonly TypedDataField[]): Uint8Array {
@@ -149,7 +149,7 @@ function domainSeparator(domain: TypedDataDomain, fields?: readonly TypedDataFie
 export function hashTypedData(typedData: TypedData): Uint8Array {
   const fields = typedData.types[typedData.primaryType];
   if (!fields) typedDataError(`types has no ${typedData.primaryType}`);
-  return keccak_256(
+  return keccak256(
     concatBytes(
       new Uint8Array([0x19, 0x01]),
       domainSeparator(typedData.domain, typedData.types.EIP712Domain),
@@ -160,8 +160,8 @@ export function hashTypedData(typedData: TypedData): Uint8Array {
 
 // The Agent digest has only the connection id varying, so everything else is computed once.
 const AGENT_PREFIX = concatBytes(new Uint8Array([0x19, 0x01]), domainSeparator(AGENT_DOMAIN));
-const AGENT_TYPE_HASH = keccak_256(utf8ToBytes(encodeType("Agent", AGENT_FIELDS)));
-const SOURCE_HASH = { a: keccak_256(utf8ToBytes("a")), b: keccak_256(utf8ToBytes("b")) };
+const AGENT_TYPE_HASH = keccak256(utf8ToBytes(encodeType("Agent", AGENT_FIELDS)));
+const SOURCE_HASH = { a: keccak256(utf8ToBytes("a")), b: keccak256(utf8ToBytes("b")) };
 
 /** The domain separator of L1 action signatures, as hex (a known constant, `0xd792…4040`). */
 export const AGENT_DOMAIN_SEPARATOR: Hex = `0x${bytesToHex(AGENT_PREFIX.subarray(2))}`;
@@ -185,8 +185,8 @@ export function agentDigest(connectionId: Hex | Uint8Array, isMainnet: boolean):
   struct.set(id, 64);
   const payload = new Uint8Array(66); // 0x1901 ‖ domain separator ‖ struct hash
   payload.set(AGENT_PREFIX, 0);
-  payload.set(keccak_256(struct), 34);
-  return keccak_256(payload);
+  payload.set(keccak256(struct), 34);
+  return keccak256(payload);
 }
 
 /**

@@ -70,9 +70,20 @@ function integer(out: Bytes, value: number | bigint): void {
   else out.marked64(0xd3, BigInt(value));
 }
 
+// The 8-bit (strings only), 16-bit and 32-bit length markers of each kind.
+const STRING_MARKERS = [0xd9, 0xda, 0xdb] as const;
+const ARRAY_MARKERS = [0, 0xdc, 0xdd] as const;
+const MAP_MARKERS = [0, 0xde, 0xdf] as const;
+
 /** A header holding a length: a fix form below `fixLimit`, then 8 (strings only), 16 and 32 bits. */
-function header(out: Bytes, length: number, fix: number, fixLimit: number, markers: readonly number[]): void {
-  const [m8, m16, m32] = markers as [number, number, number];
+function header(
+  out: Bytes,
+  length: number,
+  fix: number,
+  fixLimit: number,
+  markers: readonly [number, number, number],
+): void {
+  const [m8, m16, m32] = markers;
   if (length < fixLimit) out.byte(fix | length);
   else if (m8 !== 0 && length <= 0xff) out.marked(m8, 1, length);
   else if (length <= 0xffff) out.marked(m16, 2, length);
@@ -85,11 +96,11 @@ function string(out: Bytes, value: string): void {
   for (let i = 0; i < value.length && ascii; i++) ascii = value.charCodeAt(i) < 0x80;
   if (!ascii) {
     const bytes = textEncoder.encode(value);
-    header(out, bytes.length, 0xa0, 32, [0xd9, 0xda, 0xdb]);
+    header(out, bytes.length, 0xa0, 32, STRING_MARKERS);
     out.raw(bytes);
     return;
   }
-  header(out, value.length, 0xa0, 32, [0xd9, 0xda, 0xdb]);
+  header(out, value.length, 0xa0, 32, STRING_MARKERS);
   out.reserve(value.length);
   for (let i = 0; i < value.length; i++) out.buffer[out.length++] = value.charCodeAt(i);
 }
@@ -100,12 +111,17 @@ function write(out: Bytes, value: unknown): void {
   else if (typeof value === "number" || typeof value === "bigint") integer(out, value);
   else if (typeof value === "string") string(out, value);
   else if (Array.isArray(value)) {
-    header(out, value.length, 0x90, 16, [0, 0xdc, 0xdd]);
+    header(out, value.length, 0x90, 16, ARRAY_MARKERS);
     for (const item of value) write(out, item);
   } else {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
-    header(out, entries.length, 0x80, 16, [0, 0xde, 0xdf]);
-    for (const [key, item] of entries) {
+    const map = value as Record<string, unknown>;
+    const keys = Object.keys(map);
+    let size = 0;
+    for (const key of keys) if (map[key] !== undefined) size++;
+    header(out, size, 0x80, 16, MAP_MARKERS);
+    for (const key of keys) {
+      const item = map[key];
+      if (item === undefined) continue;
       string(out, key);
       write(out, item);
     }

@@ -1,5 +1,5 @@
-import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
+import { keccak256 } from "../hashing/keccak-256.js";
 
 /**
  * The EIP-55 checksummed form of an address: each letter upper-cased where the Keccak-256 of the
@@ -12,7 +12,7 @@ import { bytesToHex } from "@noble/hashes/utils.js";
  */
 export function checksumAddress(address: string): `0x${string}` {
   const lower = address.replace(/^0x/, "").toLowerCase();
-  const hash = bytesToHex(keccak_256(new TextEncoder().encode(lower)));
+  const hash = bytesToHex(keccak256(new TextEncoder().encode(lower)));
   let checksummed = "0x";
   for (let i = 0; i < lower.length; i++) {
     const char = lower[i] as string;
@@ -31,5 +31,5 @@ export function checksumAddress(address: string): `0x${string}` {
  * addressOfPublicKey(secp256k1.getPublicKey(new Uint8Array(32).fill(7), false)); // "0x…"
  */
 export function addressOfPublicKey(publicKey: Uint8Array): `0x${string}` {
-  return checksumAddress(bytesToHex(keccak_256(publicKey.subarray(1)).subarray(12)));
+  return checksumAddress(bytesToHex(keccak256(publicKey.subarray(1)).subarray(12)));
 }

@@ -1,6 +1,6 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
+import { keccak256 } from "../../runtime/hashing/keccak-256.js";
 import { PRIVATE_KEY_RULE, readPrivateKey } from "../../runtime/signing/private-key.js";
 import { toBase58Address } from "../address.js";
 import { WalletSignerError } from "../errors/wallet-signer-error.js";
@@ -49,7 +49,7 @@ const privateKeys = new WeakMap<object, Uint8Array>();
 export function addressOfPublicKey(publicKey: Uint8Array): string {
   const uncompressed =
     publicKey.length === 65 ? publicKey : secp256k1.Point.fromBytes(publicKey).toBytes(false);
-  return `41${bytesToHex(keccak_256(uncompressed.subarray(1)).subarray(12))}`;
+  return `41${bytesToHex(keccak256(uncompressed.subarray(1)).subarray(12))}`;
 }
 
 /**
