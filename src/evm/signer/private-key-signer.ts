@@ -4,6 +4,7 @@ import { addressOfPublicKey } from "../../runtime/signing/checksum-address.js";
 import { PRIVATE_KEY_RULE, readPrivateKey } from "../../runtime/signing/private-key.js";
 import { EvmSignerError } from "../errors/evm-signer-error.js";
 import type { EvmSigner, EvmTransactionToSign, EvmTypedData, Hex } from "./evm-signer.js";
+import { markOwnSigner } from "./own-signers.js";
 
 /** What {@link privateKeySigner} returns: the checksummed address, and no key anywhere on it. */
 export interface EvmPrivateKeySigner extends EvmSigner {
@@ -13,20 +14,6 @@ export interface EvmPrivateKeySigner extends EvmSigner {
   signTypedData(typedData: EvmTypedData): Promise<Hex>;
   /** `{ address }`: the key never reaches JSON. */
   toJSON(): { address: Hex };
-}
-
-// Signers made here: they sign exactly what they are given, so their output needs no decoding.
-const ownSigners = new WeakSet<object>();
-
-/**
- * Whether `signer` was made by {@link privateKeySigner}, whose signed bytes are built from the
- * transaction given (the send path decodes and checks every other signer's answer).
- *
- * @example
- * isPrivateKeySigner(privateKeySigner(key)); // true
- */
-export function isPrivateKeySigner(signer: object): boolean {
-  return ownSigners.has(signer);
 }
 
 /**
@@ -63,6 +50,6 @@ export function privateKeySigner(key: string | Uint8Array): EvmPrivateKeySigner 
     },
     toJSON: () => ({ address }),
   };
-  ownSigners.add(signer);
+  markOwnSigner(signer);
   return signer;
 }
