@@ -253,4 +253,21 @@ describe("an entry's other exports add nothing to what its client loads up front
       ]),
     ).toEqual([]);
   });
+
+  it("createExchangeClient from chainkit/exchange: msgpack, action hashing and EIP-712 signing load on the first action", async () => {
+    const { upFront, lazyEntries } = await splitInputs(
+      'export { createExchangeClient } from "./src/exchange.ts";',
+    );
+    expect(
+      matching(upFront, [
+        /src\/exchange\/signing\/(msgpack|action-hash|sign-l1-action|user-signed|eip712)\.ts$/,
+      ]),
+    ).toEqual([]);
+    expect(lazyEntries).toEqual(
+      expect.arrayContaining([
+        "src/exchange/signing/sign-l1-action.ts",
+        "src/exchange/signing/user-signed.ts",
+      ]),
+    );
+  });
 });
