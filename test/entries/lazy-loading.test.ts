@@ -59,17 +59,21 @@ function matching(inputs: readonly string[], patterns: readonly RegExp[]): strin
   return inputs.filter((input) => patterns.some((pattern) => pattern.test(input)));
 }
 
-/** The wording of validation issues, needed only once a value fails. */
-const WORDING = [/src\/runtime\/validation\/(field-issues|issue-message|closest-branch|pattern-words)\.ts$/];
+/** The wording of validation issues and of failed answers, needed only once a value or an answer fails. */
+const WORDING = [
+  /src\/runtime\/validation\/(field-issues|issue-message|closest-branch|pattern-words)\.ts$/,
+  /src\/runtime\/http\/(response-errors|answer-hints|unreachable-hint)\.ts$/,
+];
 /** Generated validators, loaded per operation on its first call. */
 const VALIDATORS = [/generated\/[^/]+\/validators\//];
 
-describe("every entry loads validators and the issue wording on first use only", () => {
+describe("every entry loads validators and the wording of failures on first use only", () => {
   for (const surface of ["platform", "evm", "exchange", "wallet", "indexer", "viem"]) {
     it(`chainkit/${surface}, everything it exports`, async () => {
       const { upFront, lazyEntries } = await splitInputs(`export * from "./src/${surface}.ts";`);
       expect(matching(upFront, [...WORDING, ...VALIDATORS])).toEqual([]);
       expect(lazyEntries).toContain("src/runtime/validation/field-issues.ts");
+      expect(lazyEntries).toContain("src/runtime/http/response-errors.ts");
     });
   }
 });
