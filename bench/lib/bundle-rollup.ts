@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { nodeResolve } from "@rollup/plugin-node-resolve";
-import terser from "@rollup/plugin-terser";
+import terserPlugin from "@rollup/plugin-terser";
 import { transform } from "esbuild";
 import { type OutputChunk, type Plugin, rollup } from "rollup";
 import { ROOT } from "./fixtures.js";
@@ -14,6 +14,10 @@ export interface RollupSize {
 }
 
 const ENTRY = "\0bench-entry";
+
+// TypeScript reads the plugin's types as CommonJS (its package.json has no "type": "module"), so it
+// sees the function under `.default`; the ESM build that Node loads exports the function itself.
+const terser = terserPlugin as unknown as typeof terserPlugin.default;
 
 /**
  * How rollup sees chainkit as installed: the sources are TypeScript importing `./x.js` for
