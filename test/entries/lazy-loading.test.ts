@@ -274,4 +274,22 @@ describe("an entry's other exports add nothing to what its client loads up front
       ]),
     );
   });
+
+  // A public face binds each module's names in a file of its own: using one name loads that module only.
+  it("verifyProof from chainkit/evm loads the proof walk, not the receipt, transaction or curve code", async () => {
+    const { upFront } = await splitInputs('export { verifyProof } from "./src/evm.ts";');
+    expect(matching(upFront, [/src\/evm\/verify\/verify-proof\.ts$/])).toHaveLength(1);
+    expect(
+      matching(upFront, [
+        /@noble\/curves/,
+        /src\/evm\/verify\/(verified-receipt|receipts-root|receipt-encoding|transaction-hash|transactions-root)\.ts$/,
+      ]),
+    ).toEqual([]);
+  });
+
+  it("signL1Action from chainkit/exchange loads no user-signed action code", async () => {
+    const { upFront } = await splitInputs('export { signL1Action } from "./src/exchange.ts";');
+    expect(matching(upFront, [/src\/exchange\/signing\/sign-l1-action\.ts$/])).toHaveLength(1);
+    expect(matching(upFront, [/src\/exchange\/signing\/user-signed\.ts$/])).toEqual([]);
+  });
 });
