@@ -253,7 +253,7 @@ export async function importTime(context: BenchContext): Promise<RowResult> {
         notes: [
           "bundles: esbuild --bundle --format=esm --platform=node, not minified; the chainkit entries with --splitting, so the first call imports its operation's validators chunk from disk; process start-up itself is not included",
           "calls go through an in-memory fetch with real answers; responses are validated (the default)",
-          "the chainkit entries import only the names shown, as an app does; esbuild still loads the chunks the entry's other exports share with code loaded later (see the size row)",
+          "the chainkit entries import only the names shown, as an app does; esbuild still loads the chunks the entry's other exports share with code loaded later, which the entries keep to small error and limit modules (see the size row)",
           "first signature: chainkit/exchange signs the digest with noble's table-free base-point multiply (no table is built; the wide table comes only after 16 signatures); @nktkas/hyperliquid signs through viem's account",
           "viem and @nktkas/hyperliquid are bundled whole the same way, without splitting; viem's http transport gets the same in-memory fetch (fetchFn), and viem does not validate the block",
           "peers on this kind of machine: ajv runtime compile 154.8 ms vs standalone 6.5 ms (58-tx block)",
