@@ -30,10 +30,16 @@ export { EvmSignerError } from "./evm/errors/evm-signer-error.js";
 export { ProofError, type ProofErrorOptions } from "./evm/errors/proof-error.js";
 export { SubscriptionError, type SubscriptionErrorReason } from "./evm/errors/subscription-error.js";
 export { TransactionRevertedError } from "./evm/errors/transaction-reverted-error.js";
+export {
+  BIG_BLOCK_GAS_LIMIT,
+  LOG_WINDOW_BLOCKS,
+  MEMPOOL_NONCE_WINDOW,
+  SMALL_BLOCK_GAS_LIMIT,
+} from "./evm/limits.js";
 export type { LiveConnectionOptions } from "./evm/live/live-connection.js";
 export type * from "./evm/live/live-events.js";
 export type { EvmLiveMethods, LiveSubscription, WatchHandlers } from "./evm/live/live-methods.js";
-export { LOG_WINDOW_BLOCKS, type LogRange } from "./evm/logs/walk-logs.js";
+export type { LogRange } from "./evm/logs/walk-logs.js";
 export { hexToBigInt, toHex } from "./evm/quantity.js";
 export type { RevertReason } from "./evm/revert/revert-reason.js";
 export type {
@@ -45,8 +51,7 @@ export type {
 } from "./evm/signer/evm-signer.js";
 export { type EvmPrivateKeySigner, privateKeySigner } from "./evm/signer/private-key-signer.js";
 export * from "./evm/verify/index.js";
-export { BIG_BLOCK_GAS_LIMIT, type BlockKind, SMALL_BLOCK_GAS_LIMIT } from "./evm/write/block-kinds.js";
-export { MEMPOOL_NONCE_WINDOW } from "./evm/write/sender-queue.js";
+export type { BlockKind } from "./evm/write/block-kinds.js";
 export type { EvmTransactionRequest } from "./evm/write/transaction-request.js";
 export type { SendTransactionOptions } from "./evm/write/transaction-writer.js";
 export type { WaitForReceiptOptions } from "./evm/write/wait-for-receipt.js";

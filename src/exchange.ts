@@ -119,13 +119,6 @@ export {
   partitionedNonces,
   timeNonces,
 } from "./exchange/nonce-source.js";
-export {
-  type ActionHashParams,
-  actionHash,
-  actionPreimage,
-  encodeAction,
-  type Hex,
-} from "./exchange/signing/action-hash.js";
 export type {
   BatchModifyAction,
   CancelAction,
@@ -146,25 +139,7 @@ export type {
 } from "./exchange/signing/action-types.js";
 export { type Cloid, isCloid, normalizeCloid } from "./exchange/signing/cloid.js";
 export { normalizeDecimal, numberToDecimal } from "./exchange/signing/decimal.js";
-export {
-  AGENT_DOMAIN,
-  AGENT_DOMAIN_SEPARATOR,
-  type AgentTypedData,
-  agentDigest,
-  agentTypedData,
-  hashTypedData,
-  type TypedData,
-  type TypedDataDomain,
-  type TypedDataField,
-} from "./exchange/signing/eip712.js";
-export {
-  type SignAgentParams,
-  type SignerOrKey,
-  type SignL1ActionParams,
-  signAgent,
-  signL1Action,
-} from "./exchange/signing/sign-l1-action.js";
-export { parseSignature, type Signature } from "./exchange/signing/signature.js";
+export * from "./exchange/signing/index.js";
 export {
   type EthersTypedDataSigner,
   type PrivateKeySigner,
@@ -172,14 +147,6 @@ export {
   type Signer,
   type TypedDataSigner,
 } from "./exchange/signing/signer.js";
-export {
-  type SignUserSignedActionParams,
-  signUserSignedAction,
-  USER_SIGNED_TYPES,
-  type UserSignedAction,
-  type UserSignedType,
-  userSignedTypedData,
-} from "./exchange/signing/user-signed.js";
 export * from "./runtime/errors/index.js";
 export { DEFAULT_MAX_RESPONSE_BYTES } from "./runtime/max-response-bytes.js";
 export type { UsageBudget, UsageMeter, UsageSnapshot } from "./runtime/usage/usage-meter.js";

@@ -42,36 +42,8 @@ export type {
   StakeResource,
   StakeWrites,
 } from "./wallet/stake/stake-writes.js";
-export type { CheckedWriteOptions, WriteResult } from "./wallet/transaction/checked-write.js";
-export {
-  type DecodedContract,
-  type DecodedRawTransaction,
-  type DecodedTransferValue,
-  decodeRawTransaction,
-  decodeTransferValue,
-} from "./wallet/transaction/decode-raw-transaction.js";
-export type {
-  ExpectedField,
-  ExpectedTransaction,
-  ResourceCode,
-} from "./wallet/transaction/expected-transaction.js";
-export { recoverSignerAddress } from "./wallet/transaction/recover-signer.js";
-export type { TransferOptions, TransferRequest, TransferResult } from "./wallet/transaction/transfer.js";
-export { verifyBuiltTransaction } from "./wallet/transaction/verify-built-transaction.js";
-export {
-  type TransferCheckOptions,
-  type TransferIntent,
-  transferExpectation,
-  verifyTransfer,
-} from "./wallet/transaction/verify-transfer.js";
-export type { WaitForTransactionOptions } from "./wallet/transaction/wait-for-transaction.js";
-export {
-  addressOfPublicKey,
-  privateKeySigner,
-  type TransactionToSign,
-  type TronPrivateKeySigner,
-  type WalletSigner,
-} from "./wallet/transaction/wallet-signer.js";
+export type { ResourceCode } from "./wallet/transaction/expected-transaction.js";
+export * from "./wallet/transaction/index.js";
 export type { Trc20Contract, Trc20Reads } from "./wallet/trc20/trc20-contract.js";
 export type { Trc20WriteOptions, Trc20WriteResult } from "./wallet/trc20/trc20-writes.js";
 export type {

@@ -52,9 +52,7 @@ import type { NonceSource } from "./nonce-source.js";
 import { createSignedSender, type ExchangeActionId } from "./signed-sender.js";
 import type { Hex } from "./signing/action-hash.js";
 import type { L1Action } from "./signing/action-types.js";
-import { signL1Action } from "./signing/sign-l1-action.js";
 import { privateKeySigner, type Signer } from "./signing/signer.js";
-import { signUserSignedAction } from "./signing/user-signed.js";
 
 /** Options of {@link createExchangeClient}. Give `signer` or `privateKey`. */
 export interface ExchangeClientOptions {
@@ -347,9 +345,13 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     options.network,
   );
 
+  // The signing code (msgpack, EIP-712 hashing, the curve's signing half) loads on the first action,
+  // after its checks passed: a client that is made and not yet used carries none of it.
   const signL1 =
-    (call: { vaultAddress?: string; expiresAfter?: number }) => (action: unknown, nonce: number) =>
-      signL1Action({ signer, action: action as L1Action, nonce, isMainnet, ...call });
+    (call: { vaultAddress?: string; expiresAfter?: number }) => async (action: unknown, nonce: number) => {
+      const { signL1Action } = await import("./signing/sign-l1-action.js");
+      return signL1Action({ signer, action: action as L1Action, nonce, isMainnet, ...call });
+    };
 
   /** The signed extras of an L1 action (vault and expiry), checked. */
   function extrasOf(operation: ExchangeActionId, call: ActionOptions) {
@@ -446,7 +448,10 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     return submit({
       id,
       action: (nonce) => ({ type: id, signatureChainId, hyperliquidChain, ...fields, [nonceField]: nonce }),
-      sign: (action) => signUserSignedAction({ signer, action }),
+      sign: async (action) => {
+        const { signUserSignedAction } = await import("./signing/user-signed.js");
+        return signUserSignedAction({ signer, action });
+      },
       extras: {},
       weight: 1,
       signal: call.signal,

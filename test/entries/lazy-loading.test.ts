@@ -11,7 +11,9 @@ import { describe, expect, it } from "vitest";
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
 /** Every source input of the chunks an entry loads up front, and the modules that became chunks of their own. */
-async function splitInputs(contents: string): Promise<{ upFront: string[]; lazyEntries: string[] }> {
+async function splitInputs(
+  contents: string,
+): Promise<{ upFront: string[]; lazyEntries: string[]; bytes: Map<string, number> }> {
   const result = await build({
     stdin: { contents, resolveDir: root, loader: "ts", sourcefile: "app.ts" },
     bundle: true,
@@ -38,8 +40,14 @@ async function splitInputs(contents: string): Promise<{ upFront: string[]; lazyE
   }
   // The app's own chunk always holds the entry's code: an empty list would prove nothing.
   if (seen.size === 0) throw new Error("no up-front chunk");
+  const bytes = new Map(
+    [...seen].flatMap((file) =>
+      Object.entries(outputs[file]?.inputs ?? {}).map(([input, { bytesInOutput }]) => [input, bytesInOutput]),
+    ),
+  );
   return {
-    upFront: [...seen].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {})),
+    upFront: [...bytes.keys()],
+    bytes,
     lazyEntries: Object.values(outputs).flatMap((output) =>
       output.entryPoint && output.entryPoint !== "app.ts" ? [output.entryPoint] : [],
     ),
@@ -51,17 +59,21 @@ function matching(inputs: readonly string[], patterns: readonly RegExp[]): strin
   return inputs.filter((input) => patterns.some((pattern) => pattern.test(input)));
 }
 
-/** The wording of validation issues, needed only once a value fails. */
-const WORDING = [/src\/runtime\/validation\/(field-issues|issue-message|closest-branch|pattern-words)\.ts$/];
+/** The wording of validation issues and of failed answers, needed only once a value or an answer fails. */
+const WORDING = [
+  /src\/runtime\/validation\/(field-issues|issue-message|closest-branch|pattern-words)\.ts$/,
+  /src\/runtime\/http\/(response-errors|answer-hints|unreachable-hint)\.ts$/,
+];
 /** Generated validators, loaded per operation on its first call. */
 const VALIDATORS = [/generated\/[^/]+\/validators\//];
 
-describe("every entry loads validators and the issue wording on first use only", () => {
+describe("every entry loads validators and the wording of failures on first use only", () => {
   for (const surface of ["platform", "evm", "exchange", "wallet", "indexer", "viem"]) {
     it(`chainkit/${surface}, everything it exports`, async () => {
       const { upFront, lazyEntries } = await splitInputs(`export * from "./src/${surface}.ts";`);
       expect(matching(upFront, [...WORDING, ...VALIDATORS])).toEqual([]);
       expect(lazyEntries).toContain("src/runtime/validation/field-issues.ts");
+      expect(lazyEntries).toContain("src/runtime/http/response-errors.ts");
     });
   }
 });
@@ -208,5 +220,105 @@ describe("a client that only reads carries no signing, verification or live code
       ]),
     ).toEqual([]);
     expect(lazyEntries).toContain("src/exchange/feed/feed-session.ts");
+  });
+});
+
+// esbuild's split builds give an entry a static import of every chunk holding a module that the
+// entry re-exports (directly or through `export *`) and that lazy code also uses, even when the app
+// imports none of those names (esbuild issues 2922, 3704). So a name whose module lazy code shares
+// is bound as a constant in a public-face module (src/evm/verify/index.ts,
+// src/wallet/transaction/index.ts), constants live in leaf modules, and lazy code never imports a
+// module the entry re-exports. This checks that rule on every entry: an app importing the client
+// through `chainkit/<surface>` loads what it loads importing the client's own module, plus at most
+// small leaf modules (error classes, named limits).
+describe("an entry's other exports add nothing to what its client loads up front", () => {
+  const CLIENTS: [surface: string, names: string, module: string][] = [
+    ["platform", "createPlatformClient", "platform/create-platform-client.ts"],
+    ["evm", "createEvmClient", "evm/client/create-evm-client.ts"],
+    ["exchange", "createExchangeClient", "exchange/client.ts"],
+    ["wallet", "createWalletClient", "wallet/create-wallet-client.ts"],
+    ["indexer", "createIndexerClient", "indexer/create-indexer-client.ts"],
+    ["viem", "chainkitTransport", "viem/chainkit-transport.ts"],
+  ];
+  /** Leaf modules an entry may re-export although lazy code uses them too: each is a few hundred bytes. */
+  const SMALL_LEAVES = [/src\/([^/]+\/)?errors\/[^/]+\.ts$/, /src\/evm\/(limits|quantity)\.ts$/];
+
+  for (const [surface, name, module] of CLIENTS) {
+    it(`${name} from chainkit/${surface}`, async () => {
+      const [viaEntry, own] = await Promise.all([
+        splitInputs(`export { ${name} } from "./src/${surface}.ts";`),
+        splitInputs(`export { ${name} } from "./src/${module}";`),
+      ]);
+      // Inputs with no bytes in the output (the entry file itself, type-only modules) cost nothing.
+      const extra = viaEntry.upFront.filter(
+        (input) => !own.upFront.includes(input) && (viaEntry.bytes.get(input) ?? 0) > 0,
+      );
+      expect(matching(extra, [/node_modules\//])).toEqual([]);
+      expect(extra.filter((input) => !SMALL_LEAVES.some((leaf) => leaf.test(input)))).toEqual([]);
+      const extraBytes = extra.reduce((sum, input) => sum + (viaEntry.bytes.get(input) ?? 0), 0);
+      expect(extraBytes).toBeLessThan(8_000);
+    });
+  }
+
+  it("createEvmClient from chainkit/evm carries no curve, hash, verification or signing code", async () => {
+    const { upFront } = await splitInputs('export { createEvmClient } from "./src/evm.ts";');
+    expect(
+      matching(upFront, [
+        /@noble\//,
+        /micro-eth-signer/,
+        /src\/evm\/verify\//,
+        /src\/evm\/signer\/private-key-signer\.ts$/,
+        /src\/runtime\/signing\//,
+        /src\/evm\/write\//,
+        /src\/evm\/logs\//,
+      ]),
+    ).toEqual([]);
+  });
+
+  it("createWalletClient from chainkit/wallet carries no curve, protobuf or transaction code", async () => {
+    const { upFront } = await splitInputs('export { createWalletClient } from "./src/wallet.ts";');
+    expect(
+      matching(upFront, [
+        /@noble\/curves/,
+        /@bufbuild\/protobuf/,
+        /src\/wallet\/transaction\//,
+        /src\/wallet\/trc20\//,
+      ]),
+    ).toEqual([]);
+  });
+
+  it("createExchangeClient from chainkit/exchange: msgpack, action hashing and EIP-712 signing load on the first action", async () => {
+    const { upFront, lazyEntries } = await splitInputs(
+      'export { createExchangeClient } from "./src/exchange.ts";',
+    );
+    expect(
+      matching(upFront, [
+        /src\/exchange\/signing\/(msgpack|action-hash|sign-l1-action|user-signed|eip712)\.ts$/,
+      ]),
+    ).toEqual([]);
+    expect(lazyEntries).toEqual(
+      expect.arrayContaining([
+        "src/exchange/signing/sign-l1-action.ts",
+        "src/exchange/signing/user-signed.ts",
+      ]),
+    );
+  });
+
+  // A public face binds each module's names in a file of its own: using one name loads that module only.
+  it("verifyProof from chainkit/evm loads the proof walk, not the receipt, transaction or curve code", async () => {
+    const { upFront } = await splitInputs('export { verifyProof } from "./src/evm.ts";');
+    expect(matching(upFront, [/src\/evm\/verify\/verify-proof\.ts$/])).toHaveLength(1);
+    expect(
+      matching(upFront, [
+        /@noble\/curves/,
+        /src\/evm\/verify\/(verified-receipt|receipts-root|receipt-encoding|transaction-hash|transactions-root)\.ts$/,
+      ]),
+    ).toEqual([]);
+  });
+
+  it("signL1Action from chainkit/exchange loads no user-signed action code", async () => {
+    const { upFront } = await splitInputs('export { signL1Action } from "./src/exchange.ts";');
+    expect(matching(upFront, [/src\/exchange\/signing\/sign-l1-action\.ts$/])).toHaveLength(1);
+    expect(matching(upFront, [/src\/exchange\/signing\/user-signed\.ts$/])).toEqual([]);
   });
 });

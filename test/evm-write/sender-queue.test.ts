@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createSenderQueue, MEMPOOL_NONCE_WINDOW } from "../../src/evm/write/sender-queue.js";
+import { MEMPOOL_NONCE_WINDOW } from "../../src/evm/limits.js";
+import { createSenderQueue } from "../../src/evm/write/sender-queue.js";
 
 /**
  * The per-sender queue against an in-memory chain that mines only when told to, as a chain whose

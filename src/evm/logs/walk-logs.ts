@@ -1,9 +1,7 @@
 import type { EvmMethods, Log, LogFilter } from "../../../generated/evm/index.js";
 import { type FieldIssue, RequestValidationError } from "../../runtime/errors/request-validation-error.js";
+import { LOG_WINDOW_BLOCKS } from "../limits.js";
 import { toHex } from "../quantity.js";
-
-/** The most blocks one `eth_getLogs` call covers on HyperEVM; `evm.logs` walks a range in windows of this size. */
-export const LOG_WINDOW_BLOCKS = 50n;
 
 /** What `evm.logs` walks: a block range of any length, and the usual address and topic filters. */
 export interface LogRange {

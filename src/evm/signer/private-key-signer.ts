@@ -5,6 +5,7 @@ import { addressOfPublicKey } from "../../runtime/signing/checksum-address.js";
 import { PRIVATE_KEY_RULE, readPrivateKey } from "../../runtime/signing/private-key.js";
 import { EvmSignerError } from "../errors/evm-signer-error.js";
 import type { EvmSigner, EvmTransactionToSign, EvmTypedData, Hex } from "./evm-signer.js";
+import { markOwnSigner } from "./own-signers.js";
 
 /** What {@link privateKeySigner} returns: the checksummed address, and no key anywhere on it. */
 export interface EvmPrivateKeySigner extends EvmSigner {
@@ -16,22 +17,8 @@ export interface EvmPrivateKeySigner extends EvmSigner {
   toJSON(): { address: Hex };
 }
 
-// Signers made here: they sign exactly what they are given, so their output needs no decoding.
-const ownSigners = new WeakSet<object>();
-
 // The signing code, imported on the first signature and kept (see loadOnce).
 const keySigning = /* @__PURE__ */ loadOnce(() => import("./sign-with-key.js"));
-
-/**
- * Whether `signer` was made by {@link privateKeySigner}, whose signed bytes are built from the
- * transaction given (the send path decodes and checks every other signer's answer).
- *
- * @example
- * isPrivateKeySigner(privateKeySigner(key)); // true
- */
-export function isPrivateKeySigner(signer: object): boolean {
-  return ownSigners.has(signer);
-}
 
 /**
  * An {@link EvmSigner} backed by a private key. The key is read by the rule every chainkit surface
@@ -67,6 +54,6 @@ export function privateKeySigner(key: string | Uint8Array): EvmPrivateKeySigner 
     },
     toJSON: () => ({ address }),
   };
-  ownSigners.add(signer);
+  markOwnSigner(signer);
   return signer;
 }

@@ -1,17 +1,5 @@
 import type { FieldIssue } from "../../runtime/errors/request-validation-error.js";
-
-/**
- * The most gas a HyperEVM small block holds (blocks about every second), and so the largest gas limit
- * a sender on small blocks may sign. Hyperliquid's "dual-block architecture" page gives 2M; the
- * service may change it, hence a named value.
- */
-export const SMALL_BLOCK_GAS_LIMIT = 2_000_000n;
-
-/**
- * The most gas a HyperEVM big block holds (blocks about every minute): the largest gas limit a sender
- * on big blocks may sign. 30M per the same page.
- */
-export const BIG_BLOCK_GAS_LIMIT = 30_000_000n;
+import { BIG_BLOCK_GAS_LIMIT, SMALL_BLOCK_GAS_LIMIT } from "../limits.js";
 
 /** The block kind a sender is on, as `eth_usingBigBlocks` answers it. */
 export type BlockKind = "small" | "big";

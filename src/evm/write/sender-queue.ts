@@ -1,8 +1,4 @@
-/**
- * How many of one sender's transactions may be sent and not yet mined: HyperEVM's mempool accepts
- * only the next 8 nonces of an address and refuses the rest, so the 9th waits until one is mined.
- */
-export const MEMPOOL_NONCE_WINDOW = 8;
+import { MEMPOOL_NONCE_WINDOW } from "../limits.js";
 
 /** How often the sender's mined nonce is read again while its window is full, in milliseconds. */
 export const NONCE_WINDOW_POLL_MS = 250;

@@ -4,20 +4,16 @@ import { RequestValidationError } from "../../runtime/errors/request-validation-
 import { checksumAddress } from "../../runtime/signing/checksum-address.js";
 import { CallRevertedError } from "../errors/call-reverted-error.js";
 import { EvmSignerError } from "../errors/evm-signer-error.js";
+import { BIG_BLOCK_GAS_LIMIT, MEMPOOL_NONCE_WINDOW, SMALL_BLOCK_GAS_LIMIT } from "../limits.js";
 import { toHex } from "../quantity.js";
 import { decodeRevert, revertDataOf } from "../revert/decode-revert.js";
 import type { EvmSigner, EvmTransactionToSign, Hex } from "../signer/evm-signer.js";
-import { isPrivateKeySigner } from "../signer/private-key-signer.js";
-import {
-  BIG_BLOCK_GAS_LIMIT,
-  type BlockKind,
-  blockKindIssues,
-  SMALL_BLOCK_GAS_LIMIT,
-} from "./block-kinds.js";
+import { isPrivateKeySigner } from "../signer/own-signers.js";
+import { type BlockKind, blockKindIssues } from "./block-kinds.js";
 import { checkSigned } from "./check-signed.js";
 import { createFeeReader } from "./fees.js";
 import { createLimiter } from "./limiter.js";
-import { createSenderQueue, MEMPOOL_NONCE_WINDOW, type SenderQueue } from "./sender-queue.js";
+import { createSenderQueue, type SenderQueue } from "./sender-queue.js";
 import { sharedWhilePending } from "./shared-while-pending.js";
 import { type EvmTransactionRequest, requestIssues } from "./transaction-request.js";
 

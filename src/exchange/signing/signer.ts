@@ -5,13 +5,7 @@ import { addressOfPublicKey } from "../../runtime/signing/checksum-address.js";
 import { PRIVATE_KEY_RULE, readPrivateKey } from "../../runtime/signing/private-key.js";
 import { ExchangeError } from "../errors/exchange-error.js";
 import type { Hex } from "./action-hash.js";
-import {
-  type AgentTypedData,
-  hashTypedData,
-  type TypedData,
-  type TypedDataDomain,
-  type TypedDataField,
-} from "./eip712.js";
+import type { AgentTypedData, TypedData, TypedDataDomain, TypedDataField } from "./eip712.js";
 import type { Signature } from "./signature.js";
 
 /** A signer taking one typed-data object: a viem account, {@link privateKeySigner}, or your own. */
@@ -106,6 +100,8 @@ export function privateKeySigner(key: string | Uint8Array): PrivateKeySigner {
   const signer: PrivateKeySigner = {
     address,
     async signTypedData(typedData) {
+      // The EIP-712 hashing loads on the first typed data: exchange actions sign their digest directly.
+      const { hashTypedData } = await import("./eip712.js");
       const { r, s, v } = signDigest(hashTypedData(typedData), secret);
       return `${r}${s.slice(2)}${v.toString(16)}` as Hex;
     },

@@ -1,8 +1,8 @@
-import { scrubText, scrubValue } from "../credentials/scrub-value.js";
+import { scrubText } from "../credentials/scrub-value.js";
 import { HttpError } from "../errors/http-error.js";
 import { RateLimitError } from "../errors/rate-limit-error.js";
-import { parseJson } from "../json/parse-json.js";
 import { type AnswerContext, answerHint } from "./answer-hints.js";
+import { scrubBody } from "./body-error.js";
 import { parseRetryAfter, parseTryAgainIn } from "./retry-after.js";
 import type { HttpResponse } from "./send-request.js";
 import { parseServiceError } from "./service-error.js";
@@ -41,36 +41,6 @@ export function errorForStatus(
 }
 
 export { unauthorizedHint } from "./answer-hints.js";
-
-/**
- * An `HttpError` for an error that came inside a successful answer (e.g. the wallet's `{"Error": …}`).
- *
- * @example
- * const auth = nodeAuth({ token });
- * const response = await sendHttpRequest({ method: "POST", url, headers: {}, body: "{}" }, { fetch, timeout: 5_000, shown: showRequest("POST", url, auth.redact) });
- * throw errorInBody(response, "Contract validate error", showRequest("POST", url, auth.redact, auth.scheme));
- */
-export function errorInBody(response: HttpResponse, message: string, request: ShownRequest): HttpError {
-  const body = scrubBody(response.text, request.redact);
-  return new HttpError({
-    status: response.status,
-    method: request.method,
-    url: request.url,
-    service: { ...parseServiceError(body), message: String(scrubValue(message, request.redact)) },
-    body,
-  });
-}
-
-/** The body as an error may keep it: parsed when it is JSON, then scrubbed and bounded either way. */
-function scrubBody(text: string, redact: (text: string) => string): unknown {
-  let parsed: unknown;
-  try {
-    parsed = parseJson(text);
-  } catch {
-    return scrubText(text, redact);
-  }
-  return scrubValue(parsed, redact);
-}
 
 function tryAgainInOf(body: unknown): unknown {
   const error = (body as { error?: { data?: { try_again_in?: unknown } } } | null)?.error;

@@ -8,7 +8,6 @@ import { TimeoutError } from "../errors/timeout-error.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../max-response-bytes.js";
 import { readBodyWithin, readBytesWithin } from "./read-body.js";
 import type { ShownRequest } from "./shown-request.js";
-import { unreachableReason } from "./unreachable-hint.js";
 
 /** Default milliseconds for one request, from sending until the body is read. */
 export const DEFAULT_TIMEOUT = 30_000;
@@ -130,6 +129,8 @@ export async function sendHttpRequest(request: HttpRequest, options: SendOptions
     const shown = { method: request.method, url: options.shown.url };
     if (signal?.aborted) throw new AbortError({ reason: signal.reason, ...shown });
     if (controller.signal.aborted) throw new TimeoutError({ timeout: options.timeout, ...shown });
+    // Why the host is unreachable is worded by a module that loads only when one is.
+    const { unreachableReason } = await import("./unreachable-hint.js");
     const known = unreachableReason(error, originOf(request.url, options.shown.redact));
     throw new NetworkError({ ...shown, ...known, cause: scrubError(error, options.shown.redact) });
   } finally {

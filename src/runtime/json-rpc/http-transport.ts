@@ -1,7 +1,6 @@
 import { type Auth, noAuth } from "../credentials/auth.js";
 import { requireSecureUrl } from "../credentials/secure-url.js";
 import { ResponseValidationError } from "../errors/response-validation-error.js";
-import { errorForStatus } from "../http/response-errors.js";
 import { type FetchFunction, sendHttpRequest } from "../http/send-request.js";
 import { showRequest } from "../http/shown-request.js";
 import { parseJson } from "../json/parse-json.js";
@@ -54,8 +53,11 @@ export function createHttpTransport(options: HttpTransportOptions): JsonRpcTrans
         { method: "POST", url: endpoint, headers: { ...headers }, body: stringifyJson(payload) },
         { fetch: fetchFn, timeout, maxResponseBytes, signal, shown },
       );
-      if (response.status < 200 || response.status > 299)
+      if (response.status < 200 || response.status > 299) {
+        // The error's wording loads with the first failed answer: successful calls never need it.
+        const { errorForStatus } = await import("../http/response-errors.js");
         throw errorForStatus(response, shown, { protocol: "json-rpc" });
+      }
       try {
         return { body: parseJson(response.text), status: response.status };
       } catch {

@@ -3,7 +3,7 @@ import { requireSecureUrl } from "../credentials/secure-url.js";
 import { wrapSecrets } from "../credentials/wrap-secrets.js";
 import { RequestValidationError } from "../errors/request-validation-error.js";
 import { ResponseValidationError } from "../errors/response-validation-error.js";
-import { errorForStatus, errorInBody } from "../http/response-errors.js";
+import { errorInBody } from "../http/body-error.js";
 import { retryAfterFailure } from "../http/retry-after-failure.js";
 import { type RetryOptions, resolveRetryPolicy } from "../http/retry-policy.js";
 import { selectResponse } from "../http/select-response.js";
@@ -161,7 +161,8 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
     const started = Date.now();
     try {
       // The first try is awaited here rather than in `attempt`: one async layer fewer per call.
-      return readAnswer(request, await send(request));
+      const response = await send(request);
+      return isSuccess(response) ? readSuccess(request, response) : await refusal(request, response);
     } catch (error) {
       // Only a failed first try pays for the retry closure and state.
       const context = {
@@ -174,7 +175,8 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   }
 
   async function attempt(request: Attempt) {
-    return readAnswer(request, await send(request));
+    const response = await send(request);
+    return isSuccess(response) ? readSuccess(request, response) : await refusal(request, response);
   }
 
   /** Counts the request, then sends it. */
@@ -225,15 +227,16 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
     };
   }
 
-  /** Turns a complete HTTP answer into the call's result, or throws the error it stands for. */
-  function readAnswer(request: Attempt, response: HttpResponse) {
-    if (response.status < 200 || response.status > 299) {
-      const { responses } = request.validators;
-      // A spec that describes no 401 for the call lets anyone make it: a 401 then means another service.
-      const documentsUnauthorized = "401" in responses || "4XX" in responses;
-      throw errorForStatus(response, request.target.shown, { protocol: "rest", documentsUnauthorized });
-    }
-    return readSuccess(request, response);
+  /**
+   * Throws the error a non-2xx answer stands for. Its wording (hints, `Retry-After`, the service's
+   * message) loads with the first such answer: a client whose calls succeed never downloads it.
+   */
+  async function refusal(request: Attempt, response: HttpResponse): Promise<never> {
+    const { errorForStatus } = await import("../http/response-errors.js");
+    const { responses } = request.validators;
+    // A spec that describes no 401 for the call lets anyone make it: a 401 then means another service.
+    const documentsUnauthorized = "401" in responses || "4XX" in responses;
+    throw errorForStatus(response, request.target.shown, { protocol: "rest", documentsUnauthorized });
   }
 
   function readSuccess({ operation, validators, target, callOptions }: Attempt, response: HttpResponse) {
@@ -296,4 +299,9 @@ async function refuseAnswer(
   redact: (text: string) => string,
 ): Promise<never> {
   throw new ResponseValidationError(operation, status, scrubIssues(await wordFailedChecks([failed]), redact));
+}
+
+/** Whether an answer is 2xx, read as the call's result (anything else is an error). */
+function isSuccess(response: HttpResponse): boolean {
+  return response.status >= 200 && response.status <= 299;
 }
