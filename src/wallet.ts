@@ -31,7 +31,7 @@ export { WalletEncodingError } from "./wallet/errors/wallet-encoding-error.js";
 export { WalletSignerError } from "./wallet/errors/wallet-signer-error.js";
 export { DEFAULT_FEE_LIMIT, DEFAULT_MAX_FEE_LIMIT } from "./wallet/fee-limits.js";
 export type { FeeEstimate, FeeRequest } from "./wallet/fees/estimate-fee.js";
-export { transactionBandwidth } from "./wallet/fees/transaction-size.js";
+export * from "./wallet/fees/public/transaction-size.js";
 export { hexToText, nodeMessage, textToHex } from "./wallet/hex-text.js";
 export { readableAssetIssue } from "./wallet/readable-asset.js";
 export { convertAddress } from "./wallet/request-address.js";
