@@ -48,62 +48,106 @@ export function convertCheckedInt64<T = unknown>(
   return { value: converted, inexact: walk.inexact };
 }
 
+/** The paths merged by their common beginnings, so that one walk visits each field once. */
+interface PathTree {
+  /** The indexes of the paths that end here. */
+  ends: number[];
+  /** Below `"*"`: every element or property value. */
+  each?: PathTree;
+  /** Below each named key. */
+  keys: [string, PathTree][];
+}
+
+const trees = new WeakMap<Int64Paths, PathTree>();
+
+/** The tree of a module's paths, made on first use (a module's paths are the same array every call). */
+function pathTree(paths: Int64Paths): PathTree {
+  let tree = trees.get(paths);
+  if (tree !== undefined) return tree;
+  tree = { ends: [], keys: [] };
+  paths.forEach((path, index) => {
+    let node = tree as PathTree;
+    for (const key of path) {
+      if (key === "*") {
+        node.each ??= { ends: [], keys: [] };
+        node = node.each;
+        continue;
+      }
+      let next = node.keys.find(([name]) => name === key)?.[1];
+      if (next === undefined) {
+        next = { ends: [], keys: [] };
+        node.keys.push([key, next]);
+      }
+      node = next;
+    }
+    node.ends.push(index);
+  });
+  trees.set(paths, tree);
+  return tree;
+}
+
 /**
- * One walk over the int64 paths of a value. The keys of the current position are kept on a stack,
+ * One walk over the int64 paths of a value, along their merged tree: a transaction's fields are
+ * reached by one descent, not one per path. The keys of the current position are kept on a stack,
  * and made into a JSON pointer only for an inexact field: most answers have none, and building a
  * pointer per visited field cost more than the rest of the walk.
  */
 class Int64Walk {
-  readonly inexact: FieldIssue[] = [];
+  private readonly found: { path: number; issue: FieldIssue }[] = [];
   private readonly keys: string[] = [];
 
   /** @param prefix - JSON pointer of the walked value when inexact numbers are reported; else `undefined`. */
   constructor(private readonly prefix: string | undefined) {}
 
+  /** The inexact fields, path by path as the paths are listed (then in document order). */
+  get inexact(): FieldIssue[] {
+    return this.found.sort((a, b) => a.path - b.path).map(({ issue }) => issue);
+  }
+
   run(value: unknown, paths: Int64Paths): unknown {
-    let result = value;
-    for (const path of paths) result = this.at(result, path, 0);
-    return result;
+    return this.visit(value, pathTree(paths));
   }
 
-  private at(node: unknown, path: readonly string[], depth: number): unknown {
-    if (depth === path.length) return this.leaf(node);
-    if (node === null || typeof node !== "object") return node;
-    const key = path[depth] as string;
-    if (key === "*") {
-      if (Array.isArray(node)) {
+  private visit(node: unknown, tree: PathTree): unknown {
+    let value = node;
+    for (const path of tree.ends) value = this.leaf(value, path);
+    if (value === null || typeof value !== "object") return value;
+    const { each } = tree;
+    if (each !== undefined) {
+      if (Array.isArray(value)) {
         const named = this.prefix !== undefined;
-        for (let i = 0; i < node.length; i++)
-          node[i] = named ? this.child(node[i], String(i), path, depth) : this.at(node[i], path, depth + 1);
+        for (let i = 0; i < value.length; i++)
+          value[i] = named ? this.child(value[i], String(i), each) : this.visit(value[i], each);
       } else {
-        const container = node as Record<string, unknown>;
-        for (const name of Object.keys(container))
-          container[name] = this.child(container[name], name, path, depth);
+        const container = value as Record<string, unknown>;
+        for (const name of Object.keys(container)) container[name] = this.child(container[name], name, each);
       }
-    } else if (Object.hasOwn(node, key)) {
-      const container = node as Record<string, unknown>;
-      container[key] = this.child(container[key], key, path, depth);
     }
-    return node;
+    for (const [key, below] of tree.keys) {
+      if (!Object.hasOwn(value, key)) continue;
+      const container = value as Record<string, unknown>;
+      container[key] = this.child(container[key], key, below);
+    }
+    return value;
   }
 
-  private child(node: unknown, key: string, path: readonly string[], depth: number): unknown {
+  private child(node: unknown, key: string, tree: PathTree): unknown {
     // A key is only needed to name an inexact field: skip the bookkeeping when they are not reported.
-    if (this.prefix === undefined) return this.at(node, path, depth + 1);
+    if (this.prefix === undefined) return this.visit(node, tree);
     this.keys.push(key);
-    const result = this.at(node, path, depth + 1);
+    const result = this.visit(node, tree);
     this.keys.pop();
     return result;
   }
 
-  private leaf(value: unknown): unknown {
+  private leaf(value: unknown, path: number): unknown {
     if (typeof value === "string") return DECIMAL.test(value) ? BigInt(value) : value;
     if (typeof value !== "number" || !Number.isInteger(value)) return value;
     if (Number.isSafeInteger(value)) return BigInt(value);
     // An unsafe number is not the integer the server wrote: leave it for validation to refuse.
     if (this.prefix !== undefined) {
       const pointer = this.prefix + this.keys.map((key) => `/${pointerToken(key)}`).join("");
-      this.inexact.push({ pointer, message: INEXACT });
+      this.found.push({ path, issue: { pointer, message: INEXACT } });
     }
     return value;
   }
