@@ -3,7 +3,7 @@ import { bundleExternalRefs, firstExternalRef, hasExternalRefs } from "./bundle-
 import { bundleSpec } from "./bundle-spec.js";
 import { checkRefs } from "./check-refs.js";
 import { checkSchemas, findSchemaSites } from "./check-schemas.js";
-import { validatorsModulePath } from "./generated-names.js";
+import { validatorsChunkPath, validatorsModulePath } from "./generated-names.js";
 import { generatedHeader } from "./header.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { loadSpec } from "./load-spec.js";
@@ -162,17 +162,21 @@ function validatorModules(
   moduleType: string,
 ): ValidatorFiles {
   if (!shared || groups.length === 0) return buildValidators(file, doc, groups);
-  const [built] = buildValidators(file, doc, [mergeGroups(groups)]).modules;
-  if (!built) return { modules: [] };
-  return { modules: [{ name: SHARED_MODULE, ...sharedModule(built, groups, moduleType) }] };
+  const { modules, chunks } = buildValidators(file, doc, [mergeGroups(groups)]);
+  const [built] = modules;
+  if (!built) return { modules: [], chunks: [] };
+  return { modules: [{ name: SHARED_MODULE, ...sharedModule(built, groups, moduleType) }], chunks };
 }
 
-/** `validators/<operation>.js` and `.d.ts` per operation. */
+/** `validators/<operation>.js` and `.d.ts` per operation, and `validators/components/<chunk>.js`. */
 function addValidatorFiles(files: SurfaceFiles, specFile: string, validators: ValidatorFiles): void {
   const header = generatedHeader(specFile);
   for (const module of validators.modules) {
     files.set(validatorsModulePath(module.name), `${header}\n\n${module.js}`);
     files.set(validatorsModulePath(module.name, ".d.ts"), `${header}\n\n${module.dts}`);
+  }
+  for (const chunk of validators.chunks) {
+    files.set(validatorsChunkPath(chunk.name), `${header}\n\n${chunk.js}`);
   }
 }
 

@@ -36,6 +36,14 @@ export function validatorsModulePath(name: string, extension: ".js" | ".d.ts" = 
 }
 
 /**
+ * Where a chunk of checks several operations share is, relative to its surface's folder:
+ * `validators/components/Block.js` (see `validator-chunks.ts`).
+ */
+export function validatorsChunkPath(name: string): string {
+  return `validators/components/${name}.js`;
+}
+
+/**
  * The `validators` loader of a descriptor: its own module, or its part of the surface's shared one
  * (`shared-validators.ts`).
  */

@@ -17,41 +17,84 @@ function ${COMMON_JS_EXPORTS}(namespace) {
   return fallback !== undefined && fallback !== null && fallback.__esModule ? fallback : namespace;
 }`;
 
-/** Every helper a module may need: its source, and how to tell that the module calls it. */
-const HELPERS: readonly { source: string; usedBy: (code: string) => boolean }[] = [
-  { source: ADD_ISSUE_SOURCE, usedBy: (code) => code.includes(`${ADD_ISSUE}(`) },
-  { source: ADD_ALTERNATIVES_SOURCE, usedBy: (code) => code.includes(`${ADD_ALTERNATIVES}(`) },
+/** Every helper a module may need: its name, its source, and how to tell that the module calls it. */
+const HELPERS: readonly { name: string; source: string; usedBy: (code: string) => boolean }[] = [
+  { name: ADD_ISSUE, source: ADD_ISSUE_SOURCE, usedBy: (code) => code.includes(`${ADD_ISSUE}(`) },
+  {
+    name: ADD_ALTERNATIVES,
+    source: ADD_ALTERNATIVES_SOURCE,
+    usedBy: (code) => code.includes(`${ADD_ALTERNATIVES}(`),
+  },
   // ajv binds the engine by name (`const func0 = hexAwarePattern;`) before its first use.
-  { source: HEX_PATTERN_SOURCE, usedBy: (code) => code.includes(`= ${HEX_PATTERN_ENGINE};`) },
-  { source: COMMON_JS_EXPORTS_SOURCE, usedBy: (code) => code.includes(`${COMMON_JS_EXPORTS}(`) },
+  {
+    name: HEX_PATTERN_ENGINE,
+    source: HEX_PATTERN_SOURCE,
+    usedBy: (code) => code.includes(`= ${HEX_PATTERN_ENGINE};`),
+  },
+  {
+    name: COMMON_JS_EXPORTS,
+    source: COMMON_JS_EXPORTS_SOURCE,
+    usedBy: (code) => code.includes(`${COMMON_JS_EXPORTS}(`),
+  },
 ];
+
+/** The chunk that holds the helpers every module of a surface imports (no component is named so: see `validator-chunks.ts`). */
+export const HELPERS_CHUNK = "helpers";
+
+/**
+ * The helpers module of a surface (`validators/components/helpers.js`): the helpers its modules
+ * use, written once.
+ *
+ * @param used - The helpers' names, as the modules reported them.
+ * @returns The module, or `undefined` when no module uses a helper.
+ */
+export function helpersModule(used: ReadonlySet<string>): string | undefined {
+  const helpers = HELPERS.filter((helper) => used.has(helper.name));
+  if (helpers.length === 0) return undefined;
+  const names = helpers.map((helper) => helper.name);
+  return `${helpers.map((helper) => helper.source).join("\n\n")}\n\nexport { ${names.join(", ")} };\n`;
+}
 
 /**
  * Turns ajv standalone code for one group into its module: error pushes compacted, alternatives
  * kept apart, map members gathered (`export const responses = { "200": { validate: validate12 } }`),
- * ajv's `require(...)` calls made ESM imports, the helpers it uses written into it, and its plain
- * data exports written after the validators. Each module carries its own copy of the helpers (about
- * 2 KB at most): a first call then loads one module instead of two, which in Node costs about 1.5 ms
- * less and in a browser one request less.
+ * ajv's `require(...)` calls made ESM imports, and its plain data exports written after the
+ * validators. The helpers it calls (the error recorder, the hex pattern engine) are named in
+ * `helpers`, for {@link withChunkImports} to import from the surface's {@link helpersModule}: one
+ * copy per surface, as the chunks it imports need them too.
  *
  * @param code - ajv standalone output (ESM, `code.lines`) for the group's exports; empty for none.
  * @param group - The group, for its maps and data.
- * @returns The module and its declarations.
+ * @returns The module, its declarations and the helpers it calls.
  */
-export function validatorModule(code: string, group: ValidatorGroup): { js: string; dts: string } {
-  let body = groupAlternativeIssues(compactErrorPushes(code.replace(/^"use strict";\s*/, "")));
+export function validatorModule(
+  code: string,
+  group: ValidatorGroup,
+): { js: string; dts: string; helpers: string[] } {
   const maps = group.maps ?? [];
+  const gatheredNames = new Set(maps.flatMap((map) => map.members.map((member) => member.validator)));
+  // The exports a map gathers leave the module's own exports, in one pass over the code.
+  const functionOf = new Map<string, string>();
+  const body = groupAlternativeIssues(
+    compactErrorPushes(code.replace(/^"use strict";\s*/, "")).replace(
+      /^export const ([\w$]+) = (validate\d+);\n/gm,
+      (line, name: string, validate: string) => {
+        if (!gatheredNames.has(name)) return line;
+        functionOf.set(name, validate);
+        return "";
+      },
+    ),
+  );
   const gathered = maps.map((map) => {
     const members = map.members.map((member) => {
       const fields = Object.entries(member.data ?? {}).map(
         ([name, value]) => `${name}: ${JSON.stringify(value)}`,
       );
       if (member.validator !== undefined) {
-        const line = new RegExp(`^export const ${member.validator} = (validate\\d+);\\n`, "m");
-        const match = line.exec(body);
-        if (match === null) throw new Error(`${group.name}: ajv emitted no export ${member.validator}`);
-        body = body.replace(line, "");
-        fields.unshift(`validate: ${match[1]}`);
+        const validate = functionOf.get(member.validator);
+        if (validate === undefined)
+          throw new Error(`${group.name}: ajv emitted no export ${member.validator}`);
+        fields.unshift(`validate: ${validate}`);
       }
       return `  ${JSON.stringify(member.key)}: ${fields.length > 0 ? `{ ${fields.join(", ")} }` : "{}"},`;
     });
@@ -61,15 +104,48 @@ export function validatorModule(code: string, group: ValidatorGroup): { js: stri
     (item) => `export const ${item.exportName} = ${JSON.stringify(item.value)};`,
   );
   const { imports, code: esm } = moduleImports(body);
-  // ajv binds helpers by name before their first use, so they go above the validators.
-  const helpers = HELPERS.filter((helper) => helper.usedBy(esm)).map((helper) => helper.source);
-  const parts = [imports.join("\n"), helpers.join("\n\n"), esm.trim(), [...gathered, ...data].join("\n")];
-  const gatheredNames = new Set(maps.flatMap((map) => map.members.map((member) => member.validator)));
+  const helpers = HELPERS.filter((helper) => helper.usedBy(esm)).map((helper) => helper.name);
+  const parts = [imports.join("\n"), esm.trim(), [...gathered, ...data].join("\n")];
   const own = group.entries.map((entry) => entry.exportName).filter((name) => !gatheredNames.has(name));
   return {
     js: `${parts.filter((part) => part !== "").join("\n\n")}\n`,
     dts: declarations(own, maps, group.data ?? []),
+    helpers,
   };
+}
+
+/**
+ * A chunk's module (`validators/components/<name>.js`): its functions, post-processed like an
+ * operation's module, exported by their own names (its imports are added by {@link withChunkImports}).
+ *
+ * @param code - The chunk's code from `moduleCode`.
+ * @param functions - The functions it exports.
+ */
+export function chunkModule(code: string, functions: readonly string[]): { js: string; helpers: string[] } {
+  const { js, helpers } = validatorModule(code, { name: "", entries: [] });
+  return { js: `${js}\nexport { ${functions.join(", ")} };\n`, helpers };
+}
+
+/**
+ * A module with imports put first: of the chunk functions it calls, and of the helpers it calls.
+ *
+ * @param js - The module.
+ * @param imports - Per chunk, the functions it calls from it.
+ * @param helpers - The helpers it calls.
+ * @param folder - The chunks' folder as seen from the module (`./components/` or `./`).
+ */
+export function withChunkImports(
+  js: string,
+  imports: ReadonlyMap<string, ReadonlySet<string>>,
+  helpers: readonly string[],
+  folder: string,
+): string {
+  const all = new Map(imports);
+  if (helpers.length > 0) all.set(HELPERS_CHUNK, new Set(helpers));
+  const lines = [...all]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([chunk, names]) => `import { ${[...names].sort().join(", ")} } from "${folder}${chunk}.js";`);
+  return lines.length === 0 ? js : `${lines.join("\n")}\n${js}`;
 }
 
 /** ajv's `require("x")` calls as ESM namespace imports, read through `commonJsExports`. */

@@ -1,16 +1,29 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
-import standaloneCode from "ajv/dist/standalone/index.js";
+import type { AnyValidateFunction } from "ajv/dist/types/index.js";
 import addFormats from "ajv-formats";
-import { KNOWN_KEYWORDS, OPENAPI_SCHEMA_KEYWORDS } from "./check-schemas.js";
 import { hexAwarePattern } from "./hex-patterns.js";
-import { integerFormatKeyword, withIntegerFormat } from "./integer-formats.js";
-import { isObject, type Json, type JsonObject } from "./json.js";
-import { childPointer, escapeToken, parsePointer, refPointer, valueAt } from "./json-pointer.js";
-import { RULE_EXTENSION, ruleKeyword, withRuleKeyword } from "./rules.js";
+import { integerFormatKeyword } from "./integer-formats.js";
+import { isObject, type Json } from "./json.js";
+import { childPointer, valueAt } from "./json-pointer.js";
+import { moduleCode, reachedFunctions } from "./module-code.js";
+import { ruleKeyword, withRuleKeyword } from "./rules.js";
+import {
+  COMPONENTS_ID,
+  componentPointer,
+  definitionKey,
+  exportKey,
+  SchemaDefinitions,
+} from "./schema-definitions.js";
 import { rewriteSchema, walkSchema } from "./schema-walk.js";
 import { SpecError } from "./spec-error.js";
-import { unicodePattern } from "./unicode-pattern.js";
-import { validatorModule } from "./validator-modules.js";
+import { planChunks } from "./validator-chunks.js";
+import {
+  chunkModule,
+  HELPERS_CHUNK,
+  helpersModule,
+  validatorModule,
+  withChunkImports,
+} from "./validator-modules.js";
 
 /** One validator to emit: a named export checking data against a schema written at `pointer`. */
 export interface ValidatorEntry {
@@ -64,45 +77,30 @@ export interface DataExport {
   value: Json;
 }
 
-/** A surface's validators: one module per group. */
+/** A surface's validators: one module per group, and the chunks they share. */
 export interface ValidatorFiles {
   /** Per group, in the order given: ESM JavaScript and its declarations. */
   modules: { name: string; js: string; dts: string }[];
+  /** The checks several groups call, each written once (`validators/components/<name>.js`). */
+  chunks: { name: string; js: string }[];
 }
 
-/** Id under which the spec's component schemas are registered with ajv (it shows in `schemaPath`s). */
-const COMPONENTS_ID = "schemas";
-const COMPONENT_PREFIX = "/components/schemas/";
 /** The keywords that need ajv to track evaluated properties or dynamic anchors at run time. */
 const DYNAMIC_SCOPE_KEYWORDS = ["unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$dynamicAnchor"];
-/**
- * Keywords that never change what ajv accepts here (annotations, and OpenAPI's own, since the
- * `discriminator` option is off). They are dropped before compiling: ajv copies a schema, with all
- * its prose, into the output wherever an error message quotes one of its values.
- */
-const ANNOTATIONS = new Set([
-  "title",
-  "description",
-  "examples",
-  "default",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "$comment",
-  ...OPENAPI_SCHEMA_KEYWORDS,
-]);
 
 /**
  * Compiles ajv standalone validators for a spec, one module per operation, so that an operation's
- * validators are loaded only when it is first called.
+ * validators are loaded only when it is first called, and the chunks they share.
  *
- * Component schemas are registered once under one id. A spec that asks for speed (see
- * `inlinesReferences`) gets them inlined into each export; the others share one function per
- * referenced component within a module (a component used by several operations is copied into
- * each of their modules). Hex patterns are checked by the engine in `hex-patterns.ts`, errors are
- * recorded by the helper in `compact-errors.ts`, a failed `oneOf`/`anyOf` keeps its branches'
- * issues apart (`alternative-issues.ts`), and `x-rule` explains a conditional (`rules.ts`); each
- * module carries the helpers it uses (`validator-modules.ts`). Issues carry no messages: the runtime words
+ * Every schema is registered once, under one root (`schema-definitions.ts`): components, other
+ * referred-to schemas, and exports (those with the same schema share one). A spec that asks for
+ * speed (see `inlinesReferences`) gets references inlined into each export where ajv can; the
+ * others get one function per referenced schema. A function that several modules call is written
+ * once, in the chunk of exactly those modules, which import it (`validator-chunks.ts`). Hex
+ * patterns are checked by the engine in `hex-patterns.ts`, errors are recorded by the helper in
+ * `compact-errors.ts`, a failed `oneOf`/`anyOf` keeps its branches' issues apart
+ * (`alternative-issues.ts`), and `x-rule` explains a conditional (`rules.ts`); the helpers are
+ * written once per surface (`validator-modules.ts`). Issues carry no messages: the runtime words
  * them from their keyword and params. Each wide integer field (`int64`, `uint120`, …) accepts a
  * JSON integer or a decimal string, the two forms the lossless parser produces (and the runtime
  * sends for `bigint`s), whatever the spec's `type` says, within its own format's range
@@ -117,15 +115,25 @@ const ANNOTATIONS = new Set([
 export function buildValidators(file: string, doc: Json, groups: readonly ValidatorGroup[]): ValidatorFiles {
   checkModuleNames(file, groups);
   const inlineRefs = inlinesReferences(file, doc);
-  const components = componentSchemas(file, doc);
+  const definitions = new SchemaDefinitions(doc);
+  const components = definitions.components();
+  const shared = sharedPointers(doc, groups);
   const compiled = groups.map((group) => ({
     group,
     entries: [...group.entries]
       .sort((a, b) => (a.exportName < b.exportName ? -1 : 1))
-      .map((entry) => ({ entry, schema: prepareSchema(file, doc, entry.schema, entry.pointer) })),
+      .map((entry) => ({
+        entry,
+        // A schema written once and used by several operations (a shared error response) is compiled once.
+        schema: shared.has(entry.pointer)
+          ? { $ref: definitions.refer(entry.pointer) }
+          : definitions.prepare(entry.schema),
+      })),
   }));
+  const written = definitions.writtenSchemas();
   const allSchemas = [
     ...Object.values(components),
+    ...Object.values(written),
     ...compiled.flatMap(({ entries }) => entries.map(({ schema }) => schema)),
   ];
   // Surfaces without hex patterns keep ajv's plain RegExps and need no engine.
@@ -152,26 +160,86 @@ export function buildValidators(file: string, doc: Json, groups: readonly Valida
   for (const format of unknownFormats(ajv, allSchemas)) ajv.addFormat(format, true);
 
   const ruled = (schema: Json) => rewriteSchema(schema, withRuleKeyword);
+  const definitionsOf = (schemas: Record<string, Json>) =>
+    Object.fromEntries(Object.entries(schemas).map(([key, schema]) => [key, ruled(schema)]));
+  const componentDefinitions = definitionsOf(components);
+  // Exports whose schemas are the same (a `{ page, per_page }` query of many operations) share one definition.
+  const definitionOf = new Map<string, string>();
+  const exportDefinitions: Record<string, Json> = {};
+  const exportSchemaKey = new Map<string, string>();
+  for (const { group, entries } of compiled) {
+    for (const { entry, schema } of entries) {
+      const reference = referenceOnly(schema);
+      if (reference !== undefined) {
+        exportSchemaKey.set(exportKey(group.name, entry.exportName), reference);
+        continue;
+      }
+      const text = JSON.stringify(schema);
+      let name = definitionOf.get(text);
+      if (name === undefined) {
+        name = exportKey(group.name, entry.exportName);
+        definitionOf.set(text, name);
+        exportDefinitions[name] = ruled(schema);
+      }
+      exportSchemaKey.set(exportKey(group.name, entry.exportName), definitionKey(name));
+    }
+  }
   ajv.addSchema({
     $id: COMPONENTS_ID,
-    $defs: Object.fromEntries(Object.entries(components).map(([name, schema]) => [name, ruled(schema)])),
+    $defs: { ...componentDefinitions, ...definitionsOf(written), ...exportDefinitions },
   });
+  // A chunk is named after a component it holds: ajv compiles a component's function from this object.
+  const componentNames = new Map(
+    Object.entries(componentDefinitions).map(([name, schema]) => [schema, name]),
+  );
   for (const name of Object.keys(components).sort()) {
-    compileOrThrow(file, childPointer("/components/schemas", name), () =>
-      ajv.getSchema(`${COMPONENTS_ID}#/$defs/${escapeToken(name)}`),
-    );
+    compileOrThrow(file, componentPointer(name), () => ajv.getSchema(definitionKey(name)));
   }
-  const modules = compiled.map(({ group, entries }) => {
-    const exports: Record<string, string> = {};
-    for (const { entry, schema } of entries) {
-      const key = `${group.name}.${entry.exportName}`;
-      compileOrThrow(file, entry.pointer, () => ajv.addSchema(ruled(schema) as object, key).getSchema(key));
-      exports[entry.exportName] = key;
-    }
-    const code = entries.length === 0 ? "" : standaloneCode.default(ajv, exports);
-    return { name: group.name, ...validatorModule(code, group) };
+  for (const pointer of Object.keys(written).sort()) {
+    compileOrThrow(file, pointer, () => ajv.getSchema(definitionKey(pointer)));
+  }
+  const modules = compiled.map(({ group, entries }) => ({
+    group,
+    exports: entries.map(({ entry }) => {
+      const key = exportSchemaKey.get(exportKey(group.name, entry.exportName)) as string;
+      const validate = compileOrThrow(file, entry.pointer, () => ajv.getSchema(key));
+      if (!validate) throw new SpecError(file, entry.pointer, "ajv compiled no validator for this schema");
+      return { name: entry.exportName, validate };
+    }),
+  }));
+  const functions = new Map(
+    modules.flatMap(({ exports }) => exports.flatMap(({ validate }) => reachedFunctions(validate))),
+  );
+  const plan = planChunks(
+    HELPERS_CHUNK,
+    modules.map(({ exports }) => [
+      ...new Set(exports.flatMap(({ validate }) => reachedFunctions(validate).map(([name]) => name))),
+    ]),
+    (fn) => componentNames.get(functions.get(fn)?.schema as Json),
+  );
+  const owner = (fn: string) => plan.owner.get(fn);
+  const usedHelpers = new Set<string>();
+  const chunks = plan.chunks.map((chunk) => {
+    const exports = chunk.functions.map((fn) => ({ validate: functions.get(fn) as AnyValidateFunction }));
+    // Within its chunk a function is written out; the chunks it calls are imported.
+    const { code, imports } = moduleCode(ajv, exports, (fn) =>
+      owner(fn) === chunk.name ? undefined : owner(fn),
+    );
+    const { js, helpers } = chunkModule(code, chunk.functions);
+    for (const helper of helpers) usedHelpers.add(helper);
+    return { name: chunk.name, js: withChunkImports(js, imports, helpers, "./") };
   });
-  return { modules };
+  const built = modules.map(({ group, exports }) => {
+    const { code, imports } = moduleCode(ajv, exports, owner);
+    const { js, dts, helpers } = validatorModule(code, group);
+    for (const helper of helpers) usedHelpers.add(helper);
+    return { name: group.name, js: withChunkImports(js, imports, helpers, "./components/"), dts };
+  });
+  const helpers = helpersModule(usedHelpers);
+  return {
+    modules: built,
+    chunks: helpers === undefined ? chunks : [...chunks, { name: HELPERS_CHUNK, js: helpers }],
+  };
 }
 
 /** Module names become file names: they must be safe in a path and distinct whatever the case. */
@@ -222,75 +290,39 @@ function inlinesReferences(file: string, doc: Json): boolean {
   return settings.inline === true;
 }
 
-function compileOrThrow(file: string, pointer: string, compile: () => unknown): void {
+function compileOrThrow<T>(file: string, pointer: string, compile: () => T): T {
   try {
-    compile();
+    return compile();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new SpecError(file, pointer, `ajv cannot compile this schema: ${message}`);
   }
 }
 
-/** The spec's component schemas, prepared for ajv (refs rewritten, wide integers widened, annotations dropped). */
-function componentSchemas(file: string, doc: Json): Record<string, Json> {
-  const schemas = valueAt(doc, "/components/schemas");
-  if (!isObject(schemas)) return {};
-  return Object.fromEntries(
-    Object.entries(schemas).map(([name, schema]) => {
-      const pointer = childPointer("/components/schemas", name);
-      return [name, prepareSchema(file, doc, schema, pointer)];
-    }),
-  );
+/**
+ * The target of a schema that is nothing but a `$ref`. ajv compiles each such schema it is asked
+ * for into a new copy of the target's function (it looks through the reference), so an export of
+ * one is given the target's own function instead, which every such export shares.
+ */
+function referenceOnly(schema: Json): string | undefined {
+  if (!isObject(schema) || typeof schema.$ref !== "string") return undefined;
+  return Object.keys(schema).length === 1 ? schema.$ref : undefined;
 }
 
 /**
- * Copies a spec schema for ajv: `#/components/schemas/…` refs point at the shared components,
- * other local refs are inlined, wide integer fields accept decimal strings and are held to their
- * format's range (`integer-formats.ts`), and annotations and `x-…` extensions are dropped.
+ * Where the schemas are written that more than one export checks against as they are (the same
+ * response of several operations, through a `$ref` to it): each is compiled once.
  */
-function prepareSchema(
-  file: string,
-  doc: Json,
-  schema: Json,
-  pointer: string,
-  inlining: string[] = [],
-): Json {
-  return rewriteSchema(schema, (node) => {
-    let result: JsonObject = node;
-    if (typeof node.$ref === "string") {
-      const target = refPointer(node.$ref) ?? "";
-      if (target.startsWith(COMPONENT_PREFIX) && parsePointer(target).length >= 3) {
-        result = { ...node, $ref: `${COMPONENTS_ID}#/$defs/${target.slice(COMPONENT_PREFIX.length)}` };
-      } else {
-        if (inlining.includes(target)) {
-          throw new SpecError(file, pointer, `$ref "${node.$ref}" is recursive outside #/components/schemas`);
-        }
-        const { $ref: _inlined, ...siblings } = node;
-        const inlined = prepareSchema(file, doc, valueAt(doc, target) ?? {}, target, [...inlining, target]);
-        result =
-          Object.keys(siblings).length === 0 ? (inlined as JsonObject) : { allOf: [inlined], ...siblings };
-      }
+function sharedPointers(doc: Json, groups: readonly ValidatorGroup[]): Set<string> {
+  const uses = new Map<string, number>();
+  for (const { entries } of groups) {
+    for (const { schema, pointer } of entries) {
+      // Built schemas (a query object) carry their owner's pointer: only a schema written there counts.
+      if (isObject(schema) && valueAt(doc, pointer) === schema)
+        uses.set(pointer, (uses.get(pointer) ?? 0) + 1);
     }
-    const pattern = typeof result.pattern === "string" ? unicodePattern(result.pattern) : undefined;
-    if (pattern !== undefined && pattern !== result.pattern) result = { ...result, pattern };
-    return withoutAnnotations(withIntegerFormat(result));
-  });
-}
-
-/**
- * Drops annotations, extensions and keywords JSON Schema does not know (which it ignores; strict
- * ajv would not), except the generator's own keywords: `x-rule` (`rules.ts`) and the integer
- * format one (`integer-formats.ts`).
- */
-function withoutAnnotations(node: JsonObject): JsonObject {
-  return Object.fromEntries(
-    Object.entries(node).filter(
-      ([keyword]) =>
-        keyword === RULE_EXTENSION ||
-        keyword === integerFormatKeyword.keyword ||
-        (KNOWN_KEYWORDS.has(keyword) && !ANNOTATIONS.has(keyword)),
-    ),
-  );
+  }
+  return new Set([...uses].filter(([, count]) => count > 1).map(([pointer]) => pointer));
 }
 
 /**

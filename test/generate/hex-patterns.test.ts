@@ -58,9 +58,11 @@ describe("hex pattern engine (ajv code.regExp of the generated validators)", () 
     }
   });
 
-  it("is emitted verbatim into the EVM validators modules, which check hex fields with it", async () => {
+  it("is emitted verbatim into the EVM validators' helpers, which their modules check hex fields with", async () => {
+    const helpers = await readFile(join(repoRoot, "generated/evm/validators/components/helpers.js"), "utf8");
+    expect(helpers).toContain(HEX_PATTERN_SOURCE);
     const code = await readFile(join(repoRoot, "generated/evm/validators/eth_getBlockByHash.js"), "utf8");
-    expect(code).toContain(HEX_PATTERN_SOURCE);
+    expect(code).toMatch(/^import \{ [^}]*\bhexAwarePattern\b[^}]* \} from "\.\/components\/helpers\.js";$/m);
     const hash = `0x${"ab".repeat(32)}`;
     expect(block.params([hash, true])).toBe(true);
     for (const bad of [hash.slice(0, -1), `${hash}0`, `${hash.slice(0, -1)}g`, `${hash}\n`]) {

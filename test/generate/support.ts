@@ -54,19 +54,28 @@ export async function scratchRoot(): Promise<{ root: string; remove: () => Promi
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
 }
 
-/** The validators of one schema, built the way the generator builds an operation's module. */
-export function buildOne(doc: Json, schema: Json): { js: string } {
-  const { modules } = buildValidators("mini.yaml", doc, [
-    { name: "one", entries: [{ exportName: "validate", schema, pointer: "/x" }] },
-  ]);
-  return { js: modules[0]?.js ?? "" };
+/** One module built by {@link buildOne}, and the chunks it imports (its helpers). */
+export interface BuiltOne {
+  js: string;
+  chunks: { name: string; js: string }[];
 }
 
-/** Writes a module built by {@link buildOne} to a scratch folder and imports it. */
-export async function loadOne(built: { js: string }): Promise<Validator> {
+/** The validators of one schema, built the way the generator builds an operation's module. */
+export function buildOne(doc: Json, schema: Json): BuiltOne {
+  const { modules, chunks } = buildValidators("mini.yaml", doc, [
+    { name: "one", entries: [{ exportName: "validate", schema, pointer: "/x" }] },
+  ]);
+  return { js: modules[0]?.js ?? "", chunks };
+}
+
+/** Writes a module built by {@link buildOne} and its chunks to a scratch folder and imports it. */
+export async function loadOne(built: BuiltOne): Promise<Validator> {
   const scratch = await scratchRoot();
   try {
     const path = join(scratch.root, "one.js");
+    await mkdir(join(scratch.root, "components"));
+    for (const chunk of built.chunks)
+      await writeFile(join(scratch.root, "components", `${chunk.name}.js`), chunk.js);
     await writeFile(path, built.js);
     return ((await import(pathToFileURL(path).href)) as { validate: Validator }).validate;
   } finally {

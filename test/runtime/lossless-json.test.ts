@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { convertInt64 } from "../../src/runtime/json/convert-int64.js";
+import { convertCheckedInt64, convertInt64 } from "../../src/runtime/json/convert-int64.js";
 import { parseJson } from "../../src/runtime/json/parse-json.js";
 import { stringifyJson } from "../../src/runtime/json/stringify-json.js";
 
@@ -176,6 +176,35 @@ describe("convertInt64", () => {
       y: "0x10",
       z: 1.5,
     });
+  });
+});
+
+describe("convertCheckedInt64", () => {
+  it("converts as convertInt64 does, in the same walk", () => {
+    const value = { blocks: [{ n: "990000000000000000" }, { n: 7 }], lt: "5" };
+    const { value: converted, inexact } = convertCheckedInt64(value, [["blocks", "*", "n"], ["lt"]], "");
+    expect(converted).toEqual({ blocks: [{ n: 990000000000000000n }, { n: 7n }], lt: 5n });
+    expect(inexact).toEqual([]);
+  });
+
+  it("names each wide integer a number could not hold exactly by its JSON pointer, and leaves it as it is", () => {
+    const value = { "a/b": [{ n: 1e30 }, { n: "12" }, { n: 2 ** 60 }], m: { "x~y": 1e21 } };
+    const { value: converted, inexact } = convertCheckedInt64(
+      value,
+      [
+        ["a/b", "*", "n"],
+        ["m", "*"],
+      ],
+      "/result",
+    );
+    const message =
+      "is a number too large to be exact; the service must send it as an integer literal or a decimal string";
+    expect(inexact).toEqual([
+      { pointer: "/result/a~1b/0/n", message },
+      { pointer: "/result/a~1b/2/n", message },
+      { pointer: "/result/m/x~0y", message },
+    ]);
+    expect(converted).toEqual({ "a/b": [{ n: 1e30 }, { n: 12n }, { n: 2 ** 60 }], m: { "x~y": 1e21 } });
   });
 });
 

@@ -15,7 +15,7 @@ import {
   sendHttpRequest,
 } from "../http/send-request.js";
 import { type ShownRequest, showRequest } from "../http/shown-request.js";
-import { convertInt64, inexactIntegerIssues } from "../json/convert-int64.js";
+import { convertCheckedInt64, convertInt64 } from "../json/convert-int64.js";
 import { parseJson } from "../json/parse-json.js";
 import { resolveMaxResponseBytes } from "../max-response-bytes.js";
 import type {
@@ -275,13 +275,20 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
       }
       const failed = failedCheck(validate, body, "");
       if (failed) return refuseAnswer(operation.id, response.status, failed, auth.redact);
-      const inexact = descriptor?.int64 ? inexactIntegerIssues(body, descriptor.int64, "") : [];
-      if (inexact.length > 0) {
-        throw new ResponseValidationError(operation.id, response.status, scrubIssues(inexact, auth.redact));
-      }
     }
     if (!isJson || descriptor === undefined) return body;
-    const converted = descriptor.int64 ? convertInt64(body, descriptor.int64) : body;
+    let converted = body;
+    if (descriptor.int64 && validates && validate) {
+      // One walk converts the wide integers and finds those a number could not hold exactly.
+      const checked = convertCheckedInt64(body, descriptor.int64, "");
+      if (checked.inexact.length > 0) {
+        const issues = scrubIssues(checked.inexact, auth.redact);
+        throw new ResponseValidationError(operation.id, response.status, issues);
+      }
+      converted = checked.value;
+    } else if (descriptor.int64) {
+      converted = convertInt64(body, descriptor.int64);
+    }
     return descriptor.secrets ? wrapSecrets(converted, descriptor.secrets) : converted;
   }
 
