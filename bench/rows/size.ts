@@ -261,7 +261,7 @@ export async function size(context: BenchContext): Promise<RowResult> {
         notes: [
           "up front = the app imports the names shown from the entry; esbuild --splitting; the entry chunk and the chunks it imports statically",
           "first call = up front plus the chunks that operation's first call imports (its validators module and the helpers it shares); an operation's validators are a module of their own, so neither figure grows with the number of operations",
-          "whole entry = export * from the entry without splitting: every import() is inlined, so every operation's validators are in it, each with its own copy of the component schemas it checks",
+          "whole entry = export * from the entry without splitting: every import() is inlined, so every operation's validators are in it (each shared check once)",
           "chainkit/viem is bundled for node with viem external (the app has viem already)",
           "peers on this kind of machine: viem createClient + http 7.3 KB, createPublicClient + http 110.9 KB, openapi-fetch 2.6 KB",
           ...notes,
