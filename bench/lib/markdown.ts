@@ -102,7 +102,7 @@ export function resultsMarkdown(results: Results): string {
   parts.push("", "## Machine", "", machineMarkdown(results));
   parts.push(
     "",
-    "## Against the goals of issue 9 (reported, never asserted)",
+    "## Against the goals of issues 9 and 30 (reported, never asserted)",
     "",
     goalsMarkdown(results.rows),
   );

@@ -69,7 +69,8 @@ const ENTRIES: EntrySize[] = [
     entry: "exchange",
     imports: ["signL1Action"],
     own: 'export { signL1Action } from "./src/exchange/signing/sign-l1-action.ts";',
-    goalKB: 25,
+    // Issue 26: a user who only signs downloads no more than before spot and money came (21.75 KB).
+    goalKB: 21.75,
   },
   {
     entry: "wallet",
