@@ -11,6 +11,7 @@ import { ConfigurationError } from "../runtime/errors/configuration-error.js";
 import { type FieldIssue, RequestValidationError } from "../runtime/errors/request-validation-error.js";
 import { type RetryOptions, resolveRetryPolicy } from "../runtime/http/retry-policy.js";
 import type { FetchFunction } from "../runtime/http/send-request.js";
+import { loadOnce } from "../runtime/load-once.js";
 import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
 import type { UsageBudget, UsageMeter, UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import type { AccountActionId, UserSignedId } from "./account-actions.js";
@@ -52,7 +53,7 @@ import type { NonceSource } from "./nonce-source.js";
 import { createSignedSender, type ExchangeActionId } from "./signed-sender.js";
 import type { Hex } from "./signing/action-hash.js";
 import type { L1Action } from "./signing/action-types.js";
-import { privateKeySigner, type Signer } from "./signing/signer.js";
+import { addressOfSigner, hasSignerAddress, privateKeySigner, type Signer } from "./signing/signer.js";
 
 /** Options of {@link createExchangeClient}. Give `signer` or `privateKey`. */
 export interface ExchangeClientOptions {
@@ -99,8 +100,14 @@ export interface ExchangeClientOptions {
 
 /** A client for the exchange API, bound to one signer. Its key, if any, never shows in inspect or JSON. */
 export interface ExchangeClient {
-  /** The signer's address. */
-  readonly address: string;
+  /**
+   * The signer's address, as the signer gives it (a {@link privateKeySigner} derives it on the first
+   * call, loading the curve then).
+   *
+   * @example
+   * const openOrders = await info.openOrders(await exchange.getAddress());
+   */
+  getAddress(): Promise<string>;
   readonly network: "mainnet" | "testnet";
   /**
    * Places orders in one signed request. Every order is checked before signing: its fields, and its
@@ -265,14 +272,32 @@ function signerOf(options: ExchangeClientOptions): Signer {
   if (options.privateKey !== undefined) return privateKeySigner(options.privateKey);
   const { signer } = options;
   if (!signer) throw new ConfigurationError("signer", "give signer or privateKey");
-  // The address keys the shared nonce queue, so a signer without one cannot be used at all.
-  if (typeof signer.address !== "string" || !ADDRESS.test(signer.address)) {
-    throw new ConfigurationError("signer", "must have an address: 0x followed by 40 hex digits");
+  // The address keys the shared nonce queue, so a signer without one cannot be used at all. An
+  // `address` is checked now; what `getAddress()` answers, on the first action.
+  const { address } = signer as { address?: unknown };
+  if (!hasSignerAddress(signer) || (address !== undefined && !isAddress(address))) {
+    throw new ConfigurationError("signer", SIGNER_ADDRESS_RULE);
   }
   if (typeof signer.signTypedData !== "function") {
     throw new ConfigurationError("signer", "must have a signTypedData method");
   }
   return signer;
+}
+
+const SIGNER_ADDRESS_RULE =
+  "must have an address (an address property or a getAddress method): 0x followed by 40 hex digits";
+
+function isAddress(value: unknown): value is string {
+  return typeof value === "string" && ADDRESS.test(value);
+}
+
+/** The signer's address, checked; asked once (a failed ask is asked again on the next action). */
+function addressAsker(signer: Signer): () => Promise<string> {
+  return loadOnce(async () => {
+    const address = await addressOfSigner(signer);
+    if (!isAddress(address)) throw new ConfigurationError("signer", SIGNER_ADDRESS_RULE);
+    return address;
+  });
 }
 
 /** Runs an action builder, turning an input error it names into a request validation error. */
@@ -338,9 +363,12 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     maxResponseBytes: options.maxResponseBytes,
     validateResponse: options.validateResponse,
   });
+  const address = addressAsker(signer);
+  // The nonce queue is the address's, so it is joined once the address is known (the first action).
+  const nonces = loadOnce(async () => nonceManagerFor(await address(), options.nonces));
   const submit = createSignedSender(
     createExchangeOperations(caller),
-    nonceManagerFor(signer.address, options.nonces),
+    nonces,
     resolveRetryPolicy(options.retry),
     options.network,
   );
@@ -482,7 +510,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   }
 
   const client: ExchangeClient = {
-    address: signer.address,
+    getAddress: address,
     network: options.network,
 
     async order(orders, call = {}) {
