@@ -15,20 +15,12 @@ import { loadOnce } from "../runtime/load-once.js";
 import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
 import type { UsageBudget, UsageMeter, UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import type { AccountActionId, UserSignedId } from "./account-actions.js";
-import {
-  batchModifyAction,
-  type CancelByCloidInput,
-  type CancelInput,
-  cancelAction,
-  cancelByCloidAction,
-  type DecimalInput,
-  type ModifyInput,
-  modifyAction,
-  type OrderInput,
-  orderAction,
-  scheduleCancelAction,
-  updateIsolatedMarginAction,
-  updateLeverageAction,
+import type {
+  CancelByCloidInput,
+  CancelInput,
+  DecimalInput,
+  ModifyInput,
+  OrderInput,
 } from "./action-inputs.js";
 import type {
   ActionOptions,
@@ -300,10 +292,22 @@ function addressAsker(signer: Signer): () => Promise<string> {
   });
 }
 
+// The order, cancel and modify input checks (with the wire shapes they share with signing), loaded
+// on the first action: a client that is made and not yet used carries none of them.
+const actionInputs = /* @__PURE__ */ loadOnce(() => import("./action-inputs.js"));
+// The L1 signing code (msgpack, action hashing, EIP-712), loaded with the first action's checks so
+// the two imports overlap.
+const l1Signing = /* @__PURE__ */ loadOnce(() => import("./signing/sign-l1-action.js"));
+
 /** Runs an action builder, turning an input error it names into a request validation error. */
-function built<T>(operation: ExchangeActionId, build: () => T): T {
+async function built<T>(
+  operation: ExchangeActionId,
+  build: (inputs: typeof import("./action-inputs.js")) => T,
+): Promise<T> {
+  void l1Signing().catch(() => {}); // a failed load is retried, and reported, when signing
+  const inputs = await actionInputs();
   try {
-    return build();
+    return build(inputs);
   } catch (error) {
     if (!(error instanceof ExchangeError) || error.field === undefined) throw error;
     const prefix = `${error.field} `;
@@ -377,7 +381,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   // after its checks passed: a client that is made and not yet used carries none of it.
   const signL1 =
     (call: { vaultAddress?: string; expiresAfter?: number }) => async (action: unknown, nonce: number) => {
-      const { signL1Action } = await import("./signing/sign-l1-action.js");
+      const { signL1Action } = await l1Signing();
       return signL1Action({ signer, action: action as L1Action, nonce, isMainnet, ...call });
     };
 
@@ -514,7 +518,9 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     network: options.network,
 
     async order(orders, call = {}) {
-      const action = built("order", () => orderAction(orders, call.grouping, call.builder));
+      const action = await built("order", (inputs) =>
+        inputs.orderAction(orders, call.grouping, call.builder),
+      );
       const placed = action.orders.map((order, index) => ({ order, pointer: `/orders/${index}` }));
       const entries = { list: action.orders, pointer: "/orders" };
       const { response, nonce } = await l1("order", action, call, entries, placed);
@@ -522,21 +528,21 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     },
 
     async cancel(list, call = {}) {
-      const action = built("cancel", () => cancelAction(list));
+      const action = await built("cancel", (inputs) => inputs.cancelAction(list));
       const entries = { list: action.cancels, pointer: "/cancels" };
       const { response, nonce } = await l1("cancel", action, call, entries);
       return cancels(response, action.cancels.length, nonce);
     },
 
     async cancelByCloid(list, call = {}) {
-      const action = built("cancelByCloid", () => cancelByCloidAction(list));
+      const action = await built("cancelByCloid", (inputs) => inputs.cancelByCloidAction(list));
       const entries = { list: action.cancels, pointer: "/cancels" };
       const { response, nonce } = await l1("cancelByCloid", action, call, entries);
       return cancels(response, action.cancels.length, nonce);
     },
 
     async modify(modification, call = {}) {
-      const action = built("modify", () => modifyAction(modification, call.alwaysPlace));
+      const action = await built("modify", (inputs) => inputs.modifyAction(modification, call.alwaysPlace));
       const placed = [{ order: action.order as Order, pointer: "/order" }];
       const { nonce } = await l1("modify", action, call, undefined, placed);
       return { nonce };
@@ -548,7 +554,9 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     },
 
     async batchModify(modifies, call = {}) {
-      const action = built("batchModify", () => batchModifyAction(modifies, call.alwaysPlace));
+      const action = await built("batchModify", (inputs) =>
+        inputs.batchModifyAction(modifies, call.alwaysPlace),
+      );
       const placed = action.modifies.map((entry, index) => ({
         order: entry.order,
         pointer: `/modifies/${index}/order`,
@@ -559,19 +567,21 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     },
 
     async scheduleCancel(params = {}, call = {}) {
-      const action = built("scheduleCancel", () => scheduleCancelAction(params.time));
+      const action = await built("scheduleCancel", (inputs) => inputs.scheduleCancelAction(params.time));
       const { nonce } = await l1("scheduleCancel", action, call, undefined);
       return { nonce };
     },
 
     async updateLeverage(params, call = {}) {
-      const action = built("updateLeverage", () => updateLeverageAction(params));
+      const action = await built("updateLeverage", (inputs) => inputs.updateLeverageAction(params));
       const { nonce } = await l1("updateLeverage", action, call, undefined);
       return { nonce };
     },
 
     async updateIsolatedMargin(params, call = {}) {
-      const action = built("updateIsolatedMargin", () => updateIsolatedMarginAction(params));
+      const action = await built("updateIsolatedMargin", (inputs) =>
+        inputs.updateIsolatedMarginAction(params),
+      );
       const { nonce } = await l1("updateIsolatedMargin", action, call, undefined);
       return { nonce };
     },

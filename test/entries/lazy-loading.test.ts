@@ -287,7 +287,7 @@ describe("an entry's other exports add nothing to what its client loads up front
     ).toEqual([]);
   });
 
-  it("createExchangeClient and privateKeySigner from chainkit/exchange: the curve, msgpack, action hashing and EIP-712 signing load on the first action", async () => {
+  it("createExchangeClient and privateKeySigner from chainkit/exchange: the curve, msgpack, action hashing, EIP-712 signing and the action input checks load on the first action", async () => {
     const { upFront, lazyEntries } = await splitInputs(
       'export { createExchangeClient, privateKeySigner } from "./src/exchange.ts";',
     );
@@ -296,12 +296,15 @@ describe("an entry's other exports add nothing to what its client loads up front
         /@noble\/curves/,
         /src\/runtime\/signing\/(base-point-table|checksum-address)\.ts$/,
         /src\/exchange\/signing\/(msgpack|action-hash|sign-l1-action|user-signed|eip712|key-signing)\.ts$/,
+        /src\/exchange\/signing\/(canonical-action|wire-shapes)\.ts$/,
+        /src\/exchange\/action-inputs\.ts$/,
       ]),
     ).toEqual([]);
     expect(lazyEntries).toEqual(
       expect.arrayContaining([
         "src/exchange/signing/sign-l1-action.ts",
         "src/exchange/signing/user-signed.ts",
+        "src/exchange/action-inputs.ts",
       ]),
     );
   });
