@@ -113,6 +113,9 @@ describe("one rule for private keys on every surface", () => {
     expect(await exchangeSigner(k).getAddress()).toBe(evm.address);
     expect(await exchangeSigner(`0x${k}`).getAddress()).toBe(evm.address);
     expect(walletSigner(k).address).toBe(walletSigner(`0x${k}`).address);
+    // Every surface's signer answers getAddress() alike; the exchange's derives the address then.
+    expect(await evm.getAddress()).toBe(evm.address);
+    expect(await walletSigner(k).getAddress()).toBe(walletSigner(k).address);
   });
 
   it("refuses the same malformed keys everywhere, with the same words and no key in them", () => {
