@@ -377,8 +377,9 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     options.network,
   );
 
-  // The signing code (msgpack, EIP-712 hashing, the curve's signing half) loads on the first action,
-  // after its checks passed: a client that is made and not yet used carries none of it.
+  // The signing code (msgpack, EIP-712 hashing; the curve behind the signer) loads on the first
+  // action: a client that is made and not yet used carries none of it. Nothing is signed before
+  // the action's checks pass.
   const signL1 =
     (call: { vaultAddress?: string; expiresAfter?: number }) => async (action: unknown, nonce: number) => {
       const { signL1Action } = await l1Signing();
