@@ -351,6 +351,7 @@ describe("signer option", () => {
       {},
       { address: undefined, signTypedData: account.signTypedData },
       { address: "0x1234", signTypedData: account.signTypedData },
+      { getAddress: account.address, signTypedData: account.signTypedData },
       { address: account.address },
     ];
     for (const signer of signers) {
