@@ -40,7 +40,7 @@ try {
     signer: privateKeySigner(env.get("CHAINKIT_EXCHANGE_PRIVATE_KEY") as `0x${string}`),
     network: "mainnet",
   });
-  const user = exchange.address;
+  const user = await exchange.getAddress(); // the curve loads here, not with the client
 
   // The asset's index and its rules come from meta; prices are rounded to what it allows.
   const assets = await info.assets();
@@ -75,7 +75,7 @@ try {
 
   // A bot with its own key trades for this account once approved.
   const bot = privateKeySigner(`0x${"b0".repeat(32)}`);
-  await exchange.approveAgent({ agentAddress: bot.address, agentName: "bot" });
+  await exchange.approveAgent({ agentAddress: await bot.getAddress(), agentName: "bot" });
   const agent = createExchangeClient({ baseUrl, signer: bot, network: "mainnet" });
   const bought = await agent.order([
     { ...bid, p: roundPrice(mid * 1.01, eth), t: { limit: { tif: "Ioc" } } },
@@ -102,7 +102,7 @@ try {
   ]);
   console.log("spot buy:", JSON.stringify(spotBuy.statuses));
   console.log("spot balances:", JSON.stringify((await info.spotClearinghouseState(user)).balances));
-  const friend = privateKeySigner(`0x${"f1".repeat(32)}`).address;
+  const friend = await privateKeySigner(`0x${"f1".repeat(32)}`).getAddress();
   await exchange.usdSend({ destination: friend, amount: "10" });
   for (const { delta } of await info.userNonFundingLedgerUpdates(user, { startTime: since })) {
     console.log("ledger:", delta.type, delta.usdc ?? delta.amount);

@@ -50,21 +50,13 @@ export type {
   WsUserFundings,
   WsUserNonFundingLedgerUpdates,
 } from "../generated/exchange/types.js";
-export {
-  type BuilderInput,
-  batchModifyAction,
-  type CancelByCloidInput,
-  type CancelInput,
-  cancelAction,
-  cancelByCloidAction,
-  type DecimalInput,
-  type ModifyInput,
-  modifyAction,
-  type OrderInput,
-  orderAction,
-  scheduleCancelAction,
-  updateIsolatedMarginAction,
-  updateLeverageAction,
+export type {
+  BuilderInput,
+  CancelByCloidInput,
+  CancelInput,
+  DecimalInput,
+  ModifyInput,
+  OrderInput,
 } from "./exchange/action-inputs.js";
 export type {
   ActionOptions,
@@ -119,6 +111,7 @@ export {
   partitionedNonces,
   timeNonces,
 } from "./exchange/nonce-source.js";
+export * from "./exchange/public/action-inputs.js";
 export type {
   BatchModifyAction,
   CancelAction,
@@ -137,7 +130,7 @@ export type {
   UpdateIsolatedMarginAction,
   UpdateLeverageAction,
 } from "./exchange/signing/action-types.js";
-export { type Cloid, isCloid, normalizeCloid } from "./exchange/signing/cloid.js";
+export type { Cloid } from "./exchange/signing/cloid.js";
 export { normalizeDecimal, numberToDecimal } from "./exchange/signing/decimal.js";
 export * from "./exchange/signing/index.js";
 export {

@@ -16,6 +16,7 @@ import type {
   ExchangeClient,
   InfoClient,
   L1Action,
+  PrivateKeySigner,
   TypedDataSigner,
 } from "chainkit/exchange";
 import type { IndexerClient } from "chainkit/indexer";
@@ -79,7 +80,7 @@ export declare const slot: `0x${string}`;
 /** Topic 0 of an event, e.g. ERC-20 `Transfer`. */
 export declare const transferTopic: `0x${string}`;
 /** Another signer: an API wallet a bot trades with. */
-export declare const bot: TypedDataSigner;
+export declare const bot: PrivateKeySigner;
 /** A TRON address to send to (`T…` or `41…`). */
 export declare const to: string;
 /** A TRC-10 token, as `getAssetIssueById` returns it. */

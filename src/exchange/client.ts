@@ -11,23 +11,16 @@ import { ConfigurationError } from "../runtime/errors/configuration-error.js";
 import { type FieldIssue, RequestValidationError } from "../runtime/errors/request-validation-error.js";
 import { type RetryOptions, resolveRetryPolicy } from "../runtime/http/retry-policy.js";
 import type { FetchFunction } from "../runtime/http/send-request.js";
+import { loadOnce } from "../runtime/load-once.js";
 import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
 import type { UsageBudget, UsageMeter, UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import type { AccountActionId, UserSignedId } from "./account-actions.js";
-import {
-  batchModifyAction,
-  type CancelByCloidInput,
-  type CancelInput,
-  cancelAction,
-  cancelByCloidAction,
-  type DecimalInput,
-  type ModifyInput,
-  modifyAction,
-  type OrderInput,
-  orderAction,
-  scheduleCancelAction,
-  updateIsolatedMarginAction,
-  updateLeverageAction,
+import type {
+  CancelByCloidInput,
+  CancelInput,
+  DecimalInput,
+  ModifyInput,
+  OrderInput,
 } from "./action-inputs.js";
 import type {
   ActionOptions,
@@ -52,7 +45,7 @@ import type { NonceSource } from "./nonce-source.js";
 import { createSignedSender, type ExchangeActionId } from "./signed-sender.js";
 import type { Hex } from "./signing/action-hash.js";
 import type { L1Action } from "./signing/action-types.js";
-import { privateKeySigner, type Signer } from "./signing/signer.js";
+import { addressOfSigner, hasSignerAddress, privateKeySigner, type Signer } from "./signing/signer.js";
 
 /** Options of {@link createExchangeClient}. Give `signer` or `privateKey`. */
 export interface ExchangeClientOptions {
@@ -99,8 +92,14 @@ export interface ExchangeClientOptions {
 
 /** A client for the exchange API, bound to one signer. Its key, if any, never shows in inspect or JSON. */
 export interface ExchangeClient {
-  /** The signer's address. */
-  readonly address: string;
+  /**
+   * The signer's address, as the signer gives it (a {@link privateKeySigner} derives it on the first
+   * call, loading the curve then).
+   *
+   * @example
+   * const openOrders = await info.openOrders(await exchange.getAddress());
+   */
+  getAddress(): Promise<string>;
   readonly network: "mainnet" | "testnet";
   /**
    * Places orders in one signed request. Every order is checked before signing: its fields, and its
@@ -265,9 +264,11 @@ function signerOf(options: ExchangeClientOptions): Signer {
   if (options.privateKey !== undefined) return privateKeySigner(options.privateKey);
   const { signer } = options;
   if (!signer) throw new ConfigurationError("signer", "give signer or privateKey");
-  // The address keys the shared nonce queue, so a signer without one cannot be used at all.
-  if (typeof signer.address !== "string" || !ADDRESS.test(signer.address)) {
-    throw new ConfigurationError("signer", "must have an address: 0x followed by 40 hex digits");
+  // The address keys the shared nonce queue, so a signer without one cannot be used at all. An
+  // `address` is checked now; what `getAddress()` answers, on the first action.
+  const { address } = signer as { address?: unknown };
+  if (!hasSignerAddress(signer) || (address !== undefined && !isAddress(address))) {
+    throw new ConfigurationError("signer", SIGNER_ADDRESS_RULE);
   }
   if (typeof signer.signTypedData !== "function") {
     throw new ConfigurationError("signer", "must have a signTypedData method");
@@ -275,10 +276,38 @@ function signerOf(options: ExchangeClientOptions): Signer {
   return signer;
 }
 
+const SIGNER_ADDRESS_RULE =
+  "must have an address (an address property or a getAddress method): 0x followed by 40 hex digits";
+
+function isAddress(value: unknown): value is string {
+  return typeof value === "string" && ADDRESS.test(value);
+}
+
+/** The signer's address, checked; asked once (a failed ask is asked again on the next action). */
+function addressAsker(signer: Signer): () => Promise<string> {
+  return loadOnce(async () => {
+    const address = await addressOfSigner(signer);
+    if (!isAddress(address)) throw new ConfigurationError("signer", SIGNER_ADDRESS_RULE);
+    return address;
+  });
+}
+
+// The order, cancel and modify input checks (with the wire shapes they share with signing), loaded
+// on the first action: a client that is made and not yet used carries none of them.
+const actionInputs = /* @__PURE__ */ loadOnce(() => import("./action-inputs.js"));
+// The L1 signing code (msgpack, action hashing, EIP-712), loaded with the first action's checks so
+// the two imports overlap.
+const l1Signing = /* @__PURE__ */ loadOnce(() => import("./signing/sign-l1-action.js"));
+
 /** Runs an action builder, turning an input error it names into a request validation error. */
-function built<T>(operation: ExchangeActionId, build: () => T): T {
+async function built<T>(
+  operation: ExchangeActionId,
+  build: (inputs: typeof import("./action-inputs.js")) => T,
+): Promise<T> {
+  void l1Signing().catch(() => {}); // a failed load is retried, and reported, when signing
+  const inputs = await actionInputs();
   try {
-    return build();
+    return build(inputs);
   } catch (error) {
     if (!(error instanceof ExchangeError) || error.field === undefined) throw error;
     const prefix = `${error.field} `;
@@ -338,18 +367,22 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     maxResponseBytes: options.maxResponseBytes,
     validateResponse: options.validateResponse,
   });
+  const address = addressAsker(signer);
+  // The nonce queue is the address's, so it is joined once the address is known (the first action).
+  const nonces = loadOnce(async () => nonceManagerFor(await address(), options.nonces));
   const submit = createSignedSender(
     createExchangeOperations(caller),
-    nonceManagerFor(signer.address, options.nonces),
+    nonces,
     resolveRetryPolicy(options.retry),
     options.network,
   );
 
-  // The signing code (msgpack, EIP-712 hashing, the curve's signing half) loads on the first action,
-  // after its checks passed: a client that is made and not yet used carries none of it.
+  // The signing code (msgpack, EIP-712 hashing; the curve behind the signer) loads on the first
+  // action: a client that is made and not yet used carries none of it. Nothing is signed before
+  // the action's checks pass.
   const signL1 =
     (call: { vaultAddress?: string; expiresAfter?: number }) => async (action: unknown, nonce: number) => {
-      const { signL1Action } = await import("./signing/sign-l1-action.js");
+      const { signL1Action } = await l1Signing();
       return signL1Action({ signer, action: action as L1Action, nonce, isMainnet, ...call });
     };
 
@@ -482,11 +515,13 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   }
 
   const client: ExchangeClient = {
-    address: signer.address,
+    getAddress: address,
     network: options.network,
 
     async order(orders, call = {}) {
-      const action = built("order", () => orderAction(orders, call.grouping, call.builder));
+      const action = await built("order", (inputs) =>
+        inputs.orderAction(orders, call.grouping, call.builder),
+      );
       const placed = action.orders.map((order, index) => ({ order, pointer: `/orders/${index}` }));
       const entries = { list: action.orders, pointer: "/orders" };
       const { response, nonce } = await l1("order", action, call, entries, placed);
@@ -494,21 +529,21 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     },
 
     async cancel(list, call = {}) {
-      const action = built("cancel", () => cancelAction(list));
+      const action = await built("cancel", (inputs) => inputs.cancelAction(list));
       const entries = { list: action.cancels, pointer: "/cancels" };
       const { response, nonce } = await l1("cancel", action, call, entries);
       return cancels(response, action.cancels.length, nonce);
     },
 
     async cancelByCloid(list, call = {}) {
-      const action = built("cancelByCloid", () => cancelByCloidAction(list));
+      const action = await built("cancelByCloid", (inputs) => inputs.cancelByCloidAction(list));
       const entries = { list: action.cancels, pointer: "/cancels" };
       const { response, nonce } = await l1("cancelByCloid", action, call, entries);
       return cancels(response, action.cancels.length, nonce);
     },
 
     async modify(modification, call = {}) {
-      const action = built("modify", () => modifyAction(modification, call.alwaysPlace));
+      const action = await built("modify", (inputs) => inputs.modifyAction(modification, call.alwaysPlace));
       const placed = [{ order: action.order as Order, pointer: "/order" }];
       const { nonce } = await l1("modify", action, call, undefined, placed);
       return { nonce };
@@ -520,7 +555,9 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     },
 
     async batchModify(modifies, call = {}) {
-      const action = built("batchModify", () => batchModifyAction(modifies, call.alwaysPlace));
+      const action = await built("batchModify", (inputs) =>
+        inputs.batchModifyAction(modifies, call.alwaysPlace),
+      );
       const placed = action.modifies.map((entry, index) => ({
         order: entry.order,
         pointer: `/modifies/${index}/order`,
@@ -531,19 +568,21 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     },
 
     async scheduleCancel(params = {}, call = {}) {
-      const action = built("scheduleCancel", () => scheduleCancelAction(params.time));
+      const action = await built("scheduleCancel", (inputs) => inputs.scheduleCancelAction(params.time));
       const { nonce } = await l1("scheduleCancel", action, call, undefined);
       return { nonce };
     },
 
     async updateLeverage(params, call = {}) {
-      const action = built("updateLeverage", () => updateLeverageAction(params));
+      const action = await built("updateLeverage", (inputs) => inputs.updateLeverageAction(params));
       const { nonce } = await l1("updateLeverage", action, call, undefined);
       return { nonce };
     },
 
     async updateIsolatedMargin(params, call = {}) {
-      const action = built("updateIsolatedMargin", () => updateIsolatedMarginAction(params));
+      const action = await built("updateIsolatedMargin", (inputs) =>
+        inputs.updateIsolatedMarginAction(params),
+      );
       const { nonce } = await l1("updateIsolatedMargin", action, call, undefined);
       return { nonce };
     },

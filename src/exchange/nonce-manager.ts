@@ -106,7 +106,7 @@ const queues = new Map<string, { queue: SignerQueue; manager: NonceManager }>();
  *   and the last nonce are shared with every other manager of the address either way.
  * @returns The manager for that address, created on first use.
  * @example
- * await nonceManagerFor(signer.address).run(async (nonce) => signL1Action({ signer, action, nonce, isMainnet: true }));
+ * await nonceManagerFor(await addressOfSigner(signer)).run(async (nonce) => signL1Action({ signer, action, nonce, isMainnet: true }));
  */
 export function nonceManagerFor(address: string, source?: NonceSource): NonceManager {
   const key = address.toLowerCase();

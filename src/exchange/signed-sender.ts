@@ -98,13 +98,14 @@ function relativeToAction(error: RequestValidationError): RequestValidationError
  * HTTP 429 or 502/503/504, within the retry policy and before `expiresAfter`.
  *
  * @param operations - The generated exchange operations (they check each body against the spec).
- * @param nonces - The signer's nonce manager and queue.
+ * @param nonces - The signer's nonce manager and queue (asked for on each submission: it may
+ *   wait for the signer's address the first time).
  * @param policy - How often and how long to resend.
  * @param network - The network the actions are signed for, named when a refusal may come from a mismatch.
  * @returns `submit`, which resolves to the `ok` answer's `response`.
  * @example
  * const operations = createExchangeOperations(createRestCaller({ baseUrl: url }));
- * const submit = createSignedSender(operations, nonceManagerFor(signer.address), resolveRetryPolicy(undefined));
+ * const submit = createSignedSender(operations, async () => nonceManagerFor(await addressOfSigner(signer)), resolveRetryPolicy(undefined));
  * const { nonce } = await submit({
  *   id: "scheduleCancel",
  *   action: () => ({ type: "scheduleCancel" }),
@@ -115,7 +116,7 @@ function relativeToAction(error: RequestValidationError): RequestValidationError
  */
 export function createSignedSender(
   operations: ExchangeOperations,
-  nonces: NonceManager,
+  nonces: () => Promise<NonceManager>,
   policy: RetryPolicy,
   network?: "mainnet" | "testnet",
 ) {
@@ -149,7 +150,7 @@ export function createSignedSender(
     }
   }
 
-  return function submit<Action>(submission: Submission<Action>): Promise<Accepted> {
+  return async function submit<Action>(submission: Submission<Action>): Promise<Accepted> {
     // A malformed limit is refused before a nonce is taken or anything signed.
     if (submission.maxResponseBytes !== undefined) resolveMaxResponseBytes(submission.maxResponseBytes);
     const callOptions: RestCallOptions = {
@@ -158,7 +159,9 @@ export function createSignedSender(
       timeout: submission.timeout,
       maxResponseBytes: submission.maxResponseBytes,
     };
-    return nonces.run(async (nonce) => {
+    // Every submission awaits the same promise, so submissions join the queue in call order.
+    const manager = await nonces();
+    return manager.run(async (nonce) => {
       const action = submission.action(nonce);
       const signature = await submission.sign(action, nonce);
       const body = { action, nonce, signature, ...submission.extras };

@@ -287,19 +287,24 @@ describe("an entry's other exports add nothing to what its client loads up front
     ).toEqual([]);
   });
 
-  it("createExchangeClient from chainkit/exchange: msgpack, action hashing and EIP-712 signing load on the first action", async () => {
+  it("createExchangeClient and privateKeySigner from chainkit/exchange: the curve, msgpack, action hashing, EIP-712 signing and the action input checks load on the first action", async () => {
     const { upFront, lazyEntries } = await splitInputs(
-      'export { createExchangeClient } from "./src/exchange.ts";',
+      'export { createExchangeClient, privateKeySigner } from "./src/exchange.ts";',
     );
     expect(
       matching(upFront, [
-        /src\/exchange\/signing\/(msgpack|action-hash|sign-l1-action|user-signed|eip712)\.ts$/,
+        /@noble\/curves/,
+        /src\/runtime\/signing\/(base-point-table|checksum-address)\.ts$/,
+        /src\/exchange\/signing\/(msgpack|action-hash|sign-l1-action|user-signed|eip712|key-signing)\.ts$/,
+        /src\/exchange\/signing\/(canonical-action|wire-shapes)\.ts$/,
+        /src\/exchange\/action-inputs\.ts$/,
       ]),
     ).toEqual([]);
     expect(lazyEntries).toEqual(
       expect.arrayContaining([
         "src/exchange/signing/sign-l1-action.ts",
         "src/exchange/signing/user-signed.ts",
+        "src/exchange/action-inputs.ts",
       ]),
     );
   });
@@ -316,9 +321,12 @@ describe("an entry's other exports add nothing to what its client loads up front
     ).toEqual([]);
   });
 
-  it("signL1Action from chainkit/exchange loads no user-signed action code", async () => {
-    const { upFront } = await splitInputs('export { signL1Action } from "./src/exchange.ts";');
+  it("signL1Action from chainkit/exchange loads no user-signed action code, and the curve only when a key signs", async () => {
+    const { upFront, lazyEntries } = await splitInputs('export { signL1Action } from "./src/exchange.ts";');
     expect(matching(upFront, [/src\/exchange\/signing\/sign-l1-action\.ts$/])).toHaveLength(1);
-    expect(matching(upFront, [/src\/exchange\/signing\/user-signed\.ts$/])).toEqual([]);
+    expect(
+      matching(upFront, [/src\/exchange\/signing\/(user-signed|key-signing)\.ts$/, /@noble\/curves/]),
+    ).toEqual([]);
+    expect(lazyEntries).toContain("src/exchange/signing/key-signing.ts");
   });
 });

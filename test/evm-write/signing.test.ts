@@ -106,13 +106,16 @@ describe("privateKeySigner signs byte for byte as viem", () => {
 describe("one rule for private keys on every surface", () => {
   const k = "4c0883a69102937d6231471b5dbb6204fe512961708279f1d8d3e4f1b0a8b8ff";
 
-  it("accepts 64 hex digits with or without 0x, and 32 bytes, the same key everywhere", () => {
+  it("accepts 64 hex digits with or without 0x, and 32 bytes, the same key everywhere", async () => {
     const evm = privateKeySigner(k);
     expect(privateKeySigner(`0x${k}`).address).toBe(evm.address);
     expect(privateKeySigner(Buffer.from(k, "hex")).address).toBe(evm.address);
-    expect(exchangeSigner(k).address).toBe(evm.address);
-    expect(exchangeSigner(`0x${k}`).address).toBe(evm.address);
+    expect(await exchangeSigner(k).getAddress()).toBe(evm.address);
+    expect(await exchangeSigner(`0x${k}`).getAddress()).toBe(evm.address);
     expect(walletSigner(k).address).toBe(walletSigner(`0x${k}`).address);
+    // Every surface's signer answers getAddress() alike; the exchange's derives the address then.
+    expect(await evm.getAddress()).toBe(evm.address);
+    expect(await walletSigner(k).getAddress()).toBe(walletSigner(k).address);
   });
 
   it("refuses the same malformed keys everywhere, with the same words and no key in them", () => {

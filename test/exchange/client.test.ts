@@ -15,7 +15,7 @@ import { type ExchangeTestServer, startExchangeTestServer } from "./support/exch
 
 const KEY = "0x822e9959e022b78423eb653a62ea0020cd283e71a2a8133a6ff2aeffaf373cff";
 const OTHER_KEY = "0x0123456789012345678901234567890123456789012345678901234567890123";
-const ADDRESS = privateKeySigner(KEY).address;
+const ADDRESS = await privateKeySigner(KEY).getAddress();
 const VAULT = "0x1719884eb866cb12b2287399b15f7db5e7d775ea";
 
 const modifies: ModifyInput[] = [
@@ -351,6 +351,7 @@ describe("signer option", () => {
       {},
       { address: undefined, signTypedData: account.signTypedData },
       { address: "0x1234", signTypedData: account.signTypedData },
+      { getAddress: account.address, signTypedData: account.signTypedData },
       { address: account.address },
     ];
     for (const signer of signers) {
@@ -360,14 +361,54 @@ describe("signer option", () => {
       expect(create).toThrow(expect.objectContaining({ option: "signer" }));
     }
   });
+
+  it("takes a signer that tells its address through getAddress(), asked once, on the first action", async () => {
+    const account = privateKeyToAccount(KEY);
+    let asked = 0;
+    const signer = {
+      getAddress: async () => {
+        asked++;
+        return account.address;
+      },
+      signTypedData: account.signTypedData,
+    };
+    const exchange = createExchangeClient({ baseUrl: server.url, signer, network: "mainnet" });
+    expect(asked).toBe(0);
+    await exchange.batchModify(modifies.slice(0, 1));
+    await exchange.cancel([{ a: 0, o: 1 }]);
+    expect(server.requests.map((request) => request.signer)).toEqual([
+      ADDRESS.toLowerCase(),
+      ADDRESS.toLowerCase(),
+    ]);
+    expect(await exchange.getAddress()).toBe(ADDRESS);
+    expect(asked).toBe(1);
+  });
+
+  it("refuses an action when getAddress() answers no address, before signing or sending", async () => {
+    const account = privateKeyToAccount(KEY);
+    let signed = 0;
+    const signer = {
+      getAddress: async () => "0x1234",
+      signTypedData: (typedData: Parameters<typeof account.signTypedData>[0]) => {
+        signed++;
+        return account.signTypedData(typedData);
+      },
+    };
+    const exchange = createExchangeClient({ baseUrl: server.url, signer, network: "mainnet" });
+    const error = await failure(exchange.batchModify(modifies.slice(0, 1)));
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toMatchObject({ option: "signer" });
+    expect(signed).toBe(0);
+    expect(server.requests).toHaveLength(0);
+  });
 });
 
 describe("secrets", () => {
-  it("never shows the private key in the client", () => {
+  it("never shows the private key in the client", async () => {
     const exchange = createExchangeClient({ baseUrl: server.url, privateKey: KEY, network: "mainnet" });
+    expect(await exchange.getAddress()).toBe(ADDRESS);
     expect(inspect(exchange, { depth: 10, showHidden: true })).not.toContain(KEY.slice(2));
     expect(JSON.stringify(exchange)).not.toContain(KEY.slice(2));
-    expect(exchange.address).toBe(ADDRESS);
   });
 
   it("refuses a second signer source and a malformed key without showing it", () => {

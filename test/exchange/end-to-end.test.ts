@@ -21,7 +21,7 @@ import { type SurfaceServer, serveSurface } from "../../src/sandbox/http-server.
 const USER_KEY = `0x${"a1".repeat(32)}` as const;
 const AGENT_KEY = `0x${"b2".repeat(32)}` as const;
 const STRANGER_KEY = `0x${"c3".repeat(32)}` as const;
-const user = privateKeySigner(USER_KEY).address;
+const user = await privateKeySigner(USER_KEY).getAddress();
 
 // The sandbox's clock runs ahead of the wall clock by `skew`, so a test can let a scheduled time pass.
 let skew = 0;
@@ -147,6 +147,7 @@ describe("an API wallet approved with approveAgent", () => {
   it("places, reads and cancels orders for its user; an unapproved key is refused", async () => {
     const owner = createExchangeClient({ baseUrl: server.url, privateKey: USER_KEY, network: "mainnet" });
     const agentSigner = privateKeySigner(AGENT_KEY);
+    const agentAddress = await agentSigner.getAddress();
     const stranger = createExchangeClient({
       baseUrl: server.url,
       privateKey: STRANGER_KEY,
@@ -160,15 +161,15 @@ describe("an API wallet approved with approveAgent", () => {
       network: "mainnet",
     });
     await expect(beforeApproval.order([bid])).rejects.toMatchObject({
-      serviceMessage: `User or API Wallet ${agentSigner.address.toLowerCase()} does not exist.`,
+      serviceMessage: `User or API Wallet ${agentAddress.toLowerCase()} does not exist.`,
     });
 
-    await owner.approveAgent({ agentAddress: agentSigner.address, agentName: "bot" });
+    await owner.approveAgent({ agentAddress, agentName: "bot" });
     const agent = createExchangeClient({ baseUrl: server.url, signer: agentSigner, network: "mainnet" });
     const { statuses } = await agent.order([bid]);
     const oid = restingOid(statuses[0]);
     expect((await info.openOrders(user)).map((order) => order.oid)).toContain(oid);
-    expect(await info.openOrders(agentSigner.address)).toEqual([]);
+    expect(await info.openOrders(agentAddress)).toEqual([]);
 
     // The agent trades for its user: its fill and position are the user's.
     const sold = await agent.order([limit(2, false, "140", "2", "Ioc")]);
@@ -183,7 +184,7 @@ describe("an API wallet approved with approveAgent", () => {
     // A key that nobody approved cannot trade, and an agent cannot approve another agent.
     await expect(stranger.order([bid])).rejects.toBeInstanceOf(ExchangeError);
     await expect(
-      agent.approveAgent({ agentAddress: privateKeySigner(STRANGER_KEY).address }),
+      agent.approveAgent({ agentAddress: await privateKeySigner(STRANGER_KEY).getAddress() }),
     ).rejects.toMatchObject({
       serviceMessage: expect.stringMatching(/^Must deposit before performing actions/),
     });

@@ -19,9 +19,9 @@ import { type SurfaceServer, serveSurface } from "../../src/sandbox/http-server.
 const LONG_KEY = `0x${"c1".repeat(32)}` as const;
 const SHORT_KEY = `0x${"c2".repeat(32)}` as const;
 const TRADER_KEY = `0x${"c3".repeat(32)}` as const;
-const long = privateKeySigner(LONG_KEY).address;
-const short = privateKeySigner(SHORT_KEY).address;
-const trader = privateKeySigner(TRADER_KEY).address;
+const long = await privateKeySigner(LONG_KEY).getAddress();
+const short = await privateKeySigner(SHORT_KEY).getAddress();
+const trader = await privateKeySigner(TRADER_KEY).getAddress();
 const BUILDER = "0x00000000000000000000000000000000000000b1";
 const POOR_BUILDER = "0x00000000000000000000000000000000000000b2";
 const INTERVAL = 60_000;

@@ -18,8 +18,8 @@ import { type SurfaceServer, serveSurface } from "../../src/sandbox/http-server.
 
 const ALICE_KEY = `0x${"a7".repeat(32)}` as const;
 const BOB_KEY = `0x${"b8".repeat(32)}` as const;
-const alice = privateKeySigner(ALICE_KEY).address;
-const bob = privateKeySigner(BOB_KEY).address;
+const alice = await privateKeySigner(ALICE_KEY).getAddress();
+const bob = await privateKeySigner(BOB_KEY).getAddress();
 const MAKER = "0x00000000000000000000000000000000000000aa";
 const TAKER = "0x00000000000000000000000000000000000000bb";
 

@@ -1,5 +1,6 @@
 import { inspect } from "node:util";
 import {
+  type AgentTypedData,
   actionHash,
   agentTypedData,
   type BatchModifyAction,
@@ -45,8 +46,23 @@ const signers: [string, Signer][] = [
 ];
 
 describe("signers", () => {
-  it("privateKeySigner derives the checksummed address", () => {
-    expect(privateKeySigner(KEY).address).toBe(ADDRESS);
+  it("privateKeySigner derives the checksummed address on first use", async () => {
+    const signer = privateKeySigner(KEY);
+    expect(signer).not.toHaveProperty("address");
+    expect(await signer.getAddress()).toBe(ADDRESS);
+    expect(await signer.getAddress()).toBe(ADDRESS);
+  });
+
+  it("signers that answer their address from getAddress() sign alike", async () => {
+    const account = privateKeyToAccount(KEY);
+    const asyncAddress: Signer = {
+      getAddress: async () => account.address,
+      signTypedData: (typedData: AgentTypedData) => account.signTypedData(typedData),
+    };
+    const params = { action, nonce: 1700000000123, isMainnet: true };
+    expect(await signL1Action({ ...params, signer: asyncAddress })).toEqual(
+      await signL1Action({ ...params, privateKey: KEY }),
+    );
   });
 
   it.each([true, false])("viem, ethers and privateKeySigner sign alike (isMainnet %s)", async (isMainnet) => {
@@ -92,10 +108,12 @@ describe("signers", () => {
 describe("the private key stays hidden", () => {
   const bare = KEY.slice(2);
 
-  it("from inspect and JSON of a privateKeySigner", () => {
+  it("from inspect and JSON of a privateKeySigner, before and after its address is derived", async () => {
     const signer = privateKeySigner(KEY);
+    expect(JSON.stringify(signer)).toBe(JSON.stringify({ type: "privateKeySigner" }));
+    await signer.getAddress();
     expect(inspect(signer, { depth: 10, showHidden: true })).not.toContain(bare);
-    expect(JSON.stringify(signer)).toBe(JSON.stringify({ address: ADDRESS }));
+    expect(JSON.stringify(signer)).toBe(JSON.stringify({ type: "privateKeySigner", address: ADDRESS }));
     expect(JSON.stringify({ ...signer })).not.toContain(bare);
   });
 

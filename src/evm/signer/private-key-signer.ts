@@ -10,6 +10,8 @@ import { markOwnSigner } from "./own-signers.js";
 /** What {@link privateKeySigner} returns: the checksummed address, and no key anywhere on it. */
 export interface EvmPrivateKeySigner extends EvmSigner {
   readonly address: Hex;
+  /** The same address, as every chainkit `privateKeySigner` answers it (the exchange's derives it then). */
+  getAddress(): Promise<Hex>;
   signTransaction(transaction: EvmTransactionToSign): Promise<Hex>;
   /** Signs EIP-712 typed data (viem's shape; `EIP712Domain` is derived from `domain`). */
   signTypedData(typedData: EvmTypedData): Promise<Hex>;
@@ -44,6 +46,7 @@ export function privateKeySigner(key: string | Uint8Array): EvmPrivateKeySigner 
   // The key stays in this closure: no property, inspect or JSON of the signer reaches it.
   const signer: EvmPrivateKeySigner = {
     address,
+    getAddress: async () => address,
     async signTransaction(transaction) {
       const { signTransactionWithKey } = await keySigning();
       return signTransactionWithKey(transaction, secret);

@@ -8,6 +8,7 @@
 export type { ActionHashParams, Hex } from "./action-hash.js";
 export type { AgentTypedData, TypedData, TypedDataDomain, TypedDataField } from "./eip712.js";
 export * from "./public/action-hash.js";
+export * from "./public/cloid.js";
 export * from "./public/eip712.js";
 export * from "./public/sign-l1-action.js";
 export * from "./public/signature.js";

@@ -8,7 +8,7 @@ import {
   parsePrivateKey,
   privateKeyOf,
   type Signer,
-  signDigest,
+  signDigestWithKey,
 } from "./signer.js";
 
 /** Who signs: a {@link Signer}, or a private key used directly. */
@@ -51,7 +51,7 @@ export async function signAgent(params: SignAgentParams): Promise<Signature> {
     throw new ExchangeError("give a signer or a privateKey", { field: "signer" });
   }
   const key = signer ? privateKeyOf(signer) : parsePrivateKey(params.privateKey as Hex | Uint8Array);
-  if (key) return signDigest(agentDigest(params.connectionId, isMainnet), key);
+  if (key) return signDigestWithKey(agentDigest(params.connectionId, isMainnet), key);
   if (!signer || typeof signer.signTypedData !== "function") {
     throw new ExchangeError("signer must have signTypedData", { field: "signer" });
   }

@@ -7,7 +7,7 @@ import {
   parsePrivateKey,
   privateKeyOf,
   type Signer,
-  signDigest,
+  signDigestWithKey,
 } from "./signer.js";
 
 /**
@@ -184,7 +184,7 @@ export async function signUserSignedAction(params: SignUserSignedActionParams): 
   const typedData = userSignedTypedData(params.action, params.type);
   const { signer } = params;
   const key = signer ? privateKeyOf(signer) : parsePrivateKey(params.privateKey as Hex | Uint8Array);
-  if (key) return signDigest(hashTypedData(typedData), key);
+  if (key) return signDigestWithKey(hashTypedData(typedData), key);
   if (!signer || typeof signer.signTypedData !== "function") {
     throw new ExchangeError("signer must have signTypedData", { field: "signer" });
   }

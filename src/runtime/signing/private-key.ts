@@ -1,6 +1,3 @@
-import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { hexToBytes } from "@noble/hashes/utils.js";
-
 /**
  * The one rule every surface's `privateKeySigner` applies to a key, in the words its error uses: the
  * exchange, wallet and EVM signers accept the same keys and refuse the same ones the same way.
@@ -9,6 +6,10 @@ export const PRIVATE_KEY_RULE =
   "The private key must be a valid secp256k1 key: 64 hex digits, with or without 0x, or 32 bytes";
 
 const KEY_HEX = /^(0x)?[0-9a-fA-F]{64}$/;
+
+// The order n of secp256k1's group, a public constant: a key is a number in [1, n). Checked here,
+// without the curve, so that making a signer loads no curve code (the curve loads on first use).
+const CURVE_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 
 /**
  * Reads a private key, checked at run time (a key typed as a string may hold anything), without ever
@@ -24,6 +25,11 @@ const KEY_HEX = /^(0x)?[0-9a-fA-F]{64}$/;
 export function readPrivateKey(key: unknown): Uint8Array | undefined {
   let bytes: Uint8Array | undefined;
   if (key instanceof Uint8Array) bytes = key.length === 32 ? Uint8Array.from(key) : undefined;
-  else if (typeof key === "string" && KEY_HEX.test(key)) bytes = hexToBytes(key.replace(/^0x/, ""));
-  return bytes && secp256k1.utils.isValidSecretKey(bytes) ? bytes : undefined;
+  else if (typeof key === "string" && KEY_HEX.test(key)) {
+    const hex = key.replace(/^0x/, "");
+    bytes = Uint8Array.from({ length: 32 }, (_, i) => Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16));
+  }
+  if (!bytes) return undefined;
+  const value = bytes.reduce((sum, byte) => (sum << 8n) | BigInt(byte), 0n);
+  return value > 0n && value < CURVE_ORDER ? bytes : undefined;
 }

@@ -29,6 +29,8 @@ export interface WalletSigner {
 
 /** What {@link privateKeySigner} returns: the address as Base58Check, and no key anywhere on it. */
 export interface TronPrivateKeySigner extends WalletSigner {
+  /** The same address, as every chainkit `privateKeySigner` answers it (the exchange's derives it then). */
+  getAddress(): Promise<string>;
   /** `{ address }`: the key never reaches JSON. */
   toJSON(): { address: string };
 }
@@ -69,6 +71,7 @@ export function privateKeySigner(key: string | Uint8Array): TronPrivateKeySigner
   const address = toBase58Address(addressOfPublicKey(secp256k1.getPublicKey(secret, false)));
   const signer: TronPrivateKeySigner = {
     address,
+    getAddress: async () => address,
     async signTransaction({ txID }) {
       if (typeof txID !== "string" || !/^[0-9a-fA-F]{64}$/.test(txID)) {
         throw new WalletSignerError("txID must be 64 hex digits");

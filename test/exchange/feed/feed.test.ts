@@ -19,7 +19,7 @@ import {
 import { type FeedSandbox, startFeedSandbox } from "./support/feed-sandbox.js";
 
 const KEY = `0x${"d4".repeat(32)}` as const;
-const me = privateKeySigner(KEY);
+const me = { address: await privateKeySigner(KEY).getAddress() };
 
 let sandbox: FeedSandbox;
 beforeAll(async () => {

@@ -1,0 +1,38 @@
+import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
+import { beforeKeyDerivation, beforeSignature } from "../../runtime/signing/base-point-table.js";
+import { addressOfPublicKey } from "../../runtime/signing/checksum-address.js";
+import type { Hex } from "./action-hash.js";
+import type { Signature } from "./signature.js";
+
+// The curve half of a private-key signer. Nothing imports it statically: it loads on a signer's
+// first signature or address, so making a signer or a client downloads and runs no curve code.
+
+/**
+ * Signs a 32-byte digest as Ethereum does: RFC 6979 deterministic nonce, low s, v = 27 + recovery.
+ *
+ * @param digest - the 32-byte message hash (not hashed again).
+ * @param key - the 32-byte private key.
+ * @returns `{ r, s, v }`.
+ * @example
+ * signDigest(agentDigest(actionHash({ action, nonce }), true), parsePrivateKey(key));
+ */
+export function signDigest(digest: Uint8Array, key: Uint8Array): Signature {
+  beforeSignature();
+  const recovered = secp256k1.sign(digest, key, { prehash: false, lowS: true, format: "recovered" });
+  const hex = bytesToHex(recovered);
+  return { r: `0x${hex.slice(2, 66)}`, s: `0x${hex.slice(66, 130)}`, v: recovered[0] === 1 ? 28 : 27 };
+}
+
+/**
+ * The EIP-55 checksummed address of a private key.
+ *
+ * @param key - the 32-byte private key.
+ * @returns `0x` + 40 checksummed hex digits.
+ * @example
+ * addressOfKey(parsePrivateKey(key)); // "0xE5cA49Fb3bD9A581F0D1EF9CB5D7177Da08bf901"
+ */
+export function addressOfKey(key: Uint8Array): Hex {
+  beforeKeyDerivation();
+  return addressOfPublicKey(secp256k1.getPublicKey(key, false));
+}
