@@ -25,11 +25,13 @@ export type {
   WriteFunctionName,
 } from "./evm/contract/contract-types.js";
 export { ERC20_ABI, type Erc20, erc20 } from "./evm/contract/erc20.js";
-export { CallRevertedError } from "./evm/errors/call-reverted-error.js";
-export { EvmSignerError } from "./evm/errors/evm-signer-error.js";
-export { ProofError, type ProofErrorOptions } from "./evm/errors/proof-error.js";
-export { SubscriptionError, type SubscriptionErrorReason } from "./evm/errors/subscription-error.js";
-export { TransactionRevertedError } from "./evm/errors/transaction-reverted-error.js";
+export type { ProofErrorOptions } from "./evm/errors/proof-error.js";
+export * from "./evm/errors/public/call-reverted-error.js";
+export * from "./evm/errors/public/evm-signer-error.js";
+export * from "./evm/errors/public/proof-error.js";
+export * from "./evm/errors/public/subscription-error.js";
+export * from "./evm/errors/public/transaction-reverted-error.js";
+export type { SubscriptionErrorReason } from "./evm/errors/subscription-error.js";
 export {
   BIG_BLOCK_GAS_LIMIT,
   LOG_WINDOW_BLOCKS,
@@ -40,7 +42,7 @@ export type { LiveConnectionOptions } from "./evm/live/live-connection.js";
 export type * from "./evm/live/live-events.js";
 export type { EvmLiveMethods, LiveSubscription, WatchHandlers } from "./evm/live/live-methods.js";
 export type { LogRange } from "./evm/logs/walk-logs.js";
-export { hexToBigInt, toHex } from "./evm/quantity.js";
+export * from "./evm/public/quantity.js";
 export type { RevertReason } from "./evm/revert/revert-reason.js";
 export type {
   EvmAccessListEntry,

@@ -3,7 +3,8 @@
  * extension with verified proofs and receipts and HyperEVM's system transactions. Needs viem 2.
  */
 
-export { ProofError, type ProofErrorOptions } from "./evm/errors/proof-error.js";
+export type { ProofErrorOptions } from "./evm/errors/proof-error.js";
+export * from "./evm/errors/public/proof-error.js";
 export * from "./runtime/errors/index.js";
 export type { NodeClientOptions } from "./runtime/node-client-options.js";
 export {

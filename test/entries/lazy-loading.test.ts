@@ -133,6 +133,25 @@ describe("a client that only reads carries no signing, verification or live code
     );
   });
 
+  it("createEvmClient: the call path (JSON-RPC, the JSON reader and writer, sending, answer checks) loads on the first call", async () => {
+    for (const contents of [
+      'export { createEvmClient } from "./src/evm/client/create-evm-client.ts";',
+      'export { createEvmClient } from "./src/evm.ts";',
+    ]) {
+      const { upFront, lazyEntries } = await splitInputs(contents);
+      expect(
+        matching(upFront, [
+          /src\/runtime\/json-rpc\/(create-json-rpc-client|http-transport|read-rpc-response)\.ts$/,
+          /src\/runtime\/json\//,
+          /src\/runtime\/http\/(send-request|read-body|retry-policy|retry-after)\.ts$/,
+          /src\/runtime\/validation\//,
+          /src\/evm\/client\/(quantity-hint|log-range-rule|subscriptions-over-http|evm-call-path)\.ts$/,
+        ]),
+      ).toEqual([]);
+      expect(lazyEntries).toContain("src/evm/client/evm-call-path.ts");
+    }
+  });
+
   it("privateKeySigner, contract and erc20 carry no signing or ABI-coding code until first used", async () => {
     const { upFront, lazyEntries } = await splitInputs(
       [
