@@ -25,6 +25,7 @@ import {
 import { ConfigurationError } from "../runtime/errors/configuration-error.js";
 import { type NodeClientOptions, nodeCallerOptions } from "../runtime/node-client-options.js";
 import type { CallOptions } from "../runtime/operation.js";
+import { deferredRestCaller } from "../runtime/rest/deferred-rest-caller.js";
 import type { UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import { DEFAULT_MAX_FEE_LIMIT } from "./fee-limits.js";
 import type { FeeEstimate, FeeRequest } from "./fees/estimate-fee.js";
@@ -36,7 +37,6 @@ import type { TransferOptions, TransferRequest, TransferResult } from "./transac
 import type { WaitForTransactionOptions } from "./transaction/wait-for-transaction.js";
 import type { WalletSigner } from "./transaction/wallet-signer.js";
 import type { Trc20Contract } from "./trc20/trc20-contract.js";
-import { createWalletCaller } from "./wallet-caller.js";
 import type {
   AccountQuery,
   AssetIssueQuery,
@@ -388,11 +388,12 @@ type Operations = WalletOperations &
  */
 export function createWalletClient(options: WalletClientOptions): WalletClient {
   // The caller sends `visible`, converts addresses and reads `{"Error": …}` answers, for every operation.
-  const caller = createWalletCaller({
-    baseUrl: options.url,
-    urlOption: "url",
-    ...nodeCallerOptions(options),
-  });
+  // Bad options fail here; the call path (sending, the JSON reader, the answer checks, the address
+  // forms) loads on the first call.
+  const caller = deferredRestCaller(
+    { baseUrl: options.url, urlOption: "url", ...nodeCallerOptions(options) },
+    async (checked) => (await import("./wallet-caller.js")).createWalletCaller(checked),
+  );
   const operations = createWalletOperations(caller) as Operations;
   const maxFeeLimit = feeLimitCap(options.maxFeeLimit);
 

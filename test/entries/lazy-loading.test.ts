@@ -152,6 +152,26 @@ describe("a client that only reads carries no signing, verification or live code
     }
   });
 
+  for (const [surface, name, caller] of [
+    ["wallet", "createWalletClient", "src/wallet/wallet-caller.ts"],
+    ["indexer", "createIndexerClient", "src/indexer/indexer-caller.ts"],
+    ["platform", "createPlatformClient", "src/runtime/rest/create-rest-caller.ts"],
+  ] as const) {
+    it(`${name}: the REST call path (sending, the JSON reader, the answer checks) loads on the first call`, async () => {
+      const { upFront, lazyEntries } = await splitInputs(`export { ${name} } from "./src/${surface}.ts";`);
+      expect(
+        matching(upFront, [
+          /src\/runtime\/rest\/(create-rest-caller|prepare-request)\.ts$/,
+          /src\/runtime\/json\/(parse-json|convert-int64)\.ts$/,
+          /src\/runtime\/http\/(send-request|read-body|retry-policy)\.ts$/,
+          /src\/runtime\/validation\//,
+          /src\/(wallet\/wallet-caller|indexer\/indexer-caller)\.ts$/,
+        ]),
+      ).toEqual([]);
+      expect(lazyEntries).toContain(caller);
+    });
+  }
+
   it("privateKeySigner, contract and erc20 carry no signing or ABI-coding code until first used", async () => {
     const { upFront, lazyEntries } = await splitInputs(
       [
