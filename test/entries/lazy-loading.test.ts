@@ -314,11 +314,12 @@ describe("an entry's other exports add nothing to what its client loads up front
     ).toEqual([]);
   });
 
-  it("createWalletClient from chainkit/wallet carries no curve, protobuf or transaction code", async () => {
+  it("createWalletClient from chainkit/wallet carries no curve, hash, protobuf, address or transaction code", async () => {
     const { upFront } = await splitInputs('export { createWalletClient } from "./src/wallet.ts";');
     expect(
       matching(upFront, [
-        /@noble\/curves/,
+        /@noble\//,
+        /src\/wallet\/(address|base58|readable-asset|request-address)\.ts$/,
         /@bufbuild\/protobuf/,
         /src\/wallet\/transaction\//,
         /src\/wallet\/trc20\//,
