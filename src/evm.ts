@@ -12,35 +12,29 @@ export {
   type EvmVerifiedReceiptOptions,
   type UnvalidatedRequestOptions,
 } from "./evm/client/create-evm-client.js";
-export {
-  type Contract,
-  type ContractReadOptions,
-  type ContractWriteOverrides,
-  contract,
-} from "./evm/contract/contract.js";
+export type { Contract, ContractReadOptions, ContractWriteOverrides } from "./evm/contract/contract.js";
 export type {
   FunctionArgs,
   FunctionResult,
   ReadFunctionName,
   WriteFunctionName,
 } from "./evm/contract/contract-types.js";
-export { ERC20_ABI, type Erc20, erc20 } from "./evm/contract/erc20.js";
-export { CallRevertedError } from "./evm/errors/call-reverted-error.js";
-export { EvmSignerError } from "./evm/errors/evm-signer-error.js";
-export { ProofError, type ProofErrorOptions } from "./evm/errors/proof-error.js";
-export { SubscriptionError, type SubscriptionErrorReason } from "./evm/errors/subscription-error.js";
-export { TransactionRevertedError } from "./evm/errors/transaction-reverted-error.js";
-export {
-  BIG_BLOCK_GAS_LIMIT,
-  LOG_WINDOW_BLOCKS,
-  MEMPOOL_NONCE_WINDOW,
-  SMALL_BLOCK_GAS_LIMIT,
-} from "./evm/limits.js";
+export type { Erc20 } from "./evm/contract/erc20.js";
+export * from "./evm/contract/public/contract.js";
+export * from "./evm/contract/public/erc20.js";
+export type { ProofErrorOptions } from "./evm/errors/proof-error.js";
+export * from "./evm/errors/public/call-reverted-error.js";
+export * from "./evm/errors/public/evm-signer-error.js";
+export * from "./evm/errors/public/proof-error.js";
+export * from "./evm/errors/public/subscription-error.js";
+export * from "./evm/errors/public/transaction-reverted-error.js";
+export type { SubscriptionErrorReason } from "./evm/errors/subscription-error.js";
 export type { LiveConnectionOptions } from "./evm/live/live-connection.js";
 export type * from "./evm/live/live-events.js";
 export type { EvmLiveMethods, LiveSubscription, WatchHandlers } from "./evm/live/live-methods.js";
 export type { LogRange } from "./evm/logs/walk-logs.js";
-export { hexToBigInt, toHex } from "./evm/quantity.js";
+export * from "./evm/public/limits.js";
+export * from "./evm/public/quantity.js";
 export type { RevertReason } from "./evm/revert/revert-reason.js";
 export type {
   EvmAccessListEntry,
@@ -49,18 +43,19 @@ export type {
   EvmTypedData,
   Hex,
 } from "./evm/signer/evm-signer.js";
-export { type EvmPrivateKeySigner, privateKeySigner } from "./evm/signer/private-key-signer.js";
+export type { EvmPrivateKeySigner } from "./evm/signer/private-key-signer.js";
+export * from "./evm/signer/public/private-key-signer.js";
 export * from "./evm/verify/index.js";
 export type { BlockKind } from "./evm/write/block-kinds.js";
 export type { EvmTransactionRequest } from "./evm/write/transaction-request.js";
 export type { SendTransactionOptions } from "./evm/write/transaction-writer.js";
 export type { WaitForReceiptOptions } from "./evm/write/wait-for-receipt.js";
 export type { NodeCredentials } from "./runtime/credentials/node-credentials.js";
-export { nodeHttpEndpoint, nodeWebSocketEndpoint } from "./runtime/credentials/node-endpoints.js";
-export { Secret } from "./runtime/credentials/secret.js";
+export * from "./runtime/credentials/public/node-endpoints.js";
+export * from "./runtime/credentials/public/secret.js";
 export * from "./runtime/errors/index.js";
-export { DEFAULT_MAX_RESPONSE_BYTES } from "./runtime/max-response-bytes.js";
 export type { NodeClientOptions } from "./runtime/node-client-options.js";
+export * from "./runtime/public/max-response-bytes.js";
 export type { KeepAliveOptions } from "./runtime/websocket/keep-alive-policy.js";
 export type { ReconnectOptions } from "./runtime/websocket/reconnect-policy.js";
 export type { WebSocketConstructor, WebSocketLike } from "./runtime/websocket/websocket-like.js";

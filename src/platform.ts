@@ -10,24 +10,25 @@ export {
   type PlatformClient,
   type PlatformClientOptions,
 } from "./platform/create-platform-client.js";
-export { NodeAccessError } from "./platform/errors/node-access-error.js";
-export { NodeFailedError } from "./platform/errors/node-failed-error.js";
-export { NodeWaitTimeoutError } from "./platform/errors/node-wait-timeout-error.js";
+export * from "./platform/errors/public/node-access-error.js";
+export * from "./platform/errors/public/node-failed-error.js";
+export * from "./platform/errors/public/node-wait-timeout-error.js";
 export type { PlatformListIterators } from "./platform/list-iterators.js";
-export {
-  type NodeAccess,
-  type NodeAccessCredentials,
-  type NodeAccessOptions,
-  type NodeWithDetails,
-  nodeAccess,
+export type {
+  NodeAccess,
+  NodeAccessCredentials,
+  NodeAccessOptions,
+  NodeWithDetails,
 } from "./platform/node-access.js";
-export { isNodeStatus, NODE_STATUSES } from "./platform/node-statuses.js";
+export * from "./platform/public/node-access.js";
+export * from "./platform/public/node-statuses.js";
 export type { NodeWithStatus, WaitForNodeOptions } from "./platform/wait-for-node.js";
 export type { NodeCredentials } from "./runtime/credentials/node-credentials.js";
-export { nodeHttpEndpoint, nodeWebSocketEndpoint } from "./runtime/credentials/node-endpoints.js";
-export { Secret } from "./runtime/credentials/secret.js";
+export * from "./runtime/credentials/public/node-endpoints.js";
+export * from "./runtime/credentials/public/secret.js";
 export * from "./runtime/errors/index.js";
-export { type ParseJsonOptions, parseJson } from "./runtime/json/parse-json.js";
-export { stringifyJson } from "./runtime/json/stringify-json.js";
-export { DEFAULT_MAX_RESPONSE_BYTES } from "./runtime/max-response-bytes.js";
+export type { ParseJsonOptions } from "./runtime/json/parse-json.js";
+export * from "./runtime/json/public/parse-json.js";
+export * from "./runtime/json/public/stringify-json.js";
 export type { PageNumberOptions } from "./runtime/paging/page-number-pages.js";
+export * from "./runtime/public/max-response-bytes.js";

@@ -3,16 +3,16 @@
  * extension with verified proofs and receipts and HyperEVM's system transactions. Needs viem 2.
  */
 
-export { ProofError, type ProofErrorOptions } from "./evm/errors/proof-error.js";
+export type { ProofErrorOptions } from "./evm/errors/proof-error.js";
+export * from "./evm/errors/public/proof-error.js";
 export * from "./runtime/errors/index.js";
 export type { NodeClientOptions } from "./runtime/node-client-options.js";
-export {
-  type ChainkitActions,
-  chainkitActions,
-  type GetSystemTransactionsParameters,
-  type GetVerifiedProofParameters,
-  type GetVerifiedReceiptParameters,
-  type VerifiedReceipt,
+export type {
+  ChainkitActions,
+  GetSystemTransactionsParameters,
+  GetVerifiedProofParameters,
+  GetVerifiedReceiptParameters,
+  VerifiedReceipt,
 } from "./viem/chainkit-actions.js";
 export {
   type ChainkitTransport,
@@ -20,3 +20,4 @@ export {
   type ChainkitTransportValue,
   chainkitTransport,
 } from "./viem/chainkit-transport.js";
+export * from "./viem/public/chainkit-actions.js";

@@ -4,37 +4,38 @@
  */
 export * from "../generated/wallet/index.js";
 export type { NodeCredentials } from "./runtime/credentials/node-credentials.js";
-export { nodeHttpEndpoint, nodeWebSocketEndpoint } from "./runtime/credentials/node-endpoints.js";
-export { Secret } from "./runtime/credentials/secret.js";
+export * from "./runtime/credentials/public/node-endpoints.js";
+export * from "./runtime/credentials/public/secret.js";
 export * from "./runtime/errors/index.js";
-export { type ParseJsonOptions, parseJson } from "./runtime/json/parse-json.js";
-export { stringifyJson } from "./runtime/json/stringify-json.js";
-export { DEFAULT_MAX_RESPONSE_BYTES } from "./runtime/max-response-bytes.js";
+export type { ParseJsonOptions } from "./runtime/json/parse-json.js";
+export * from "./runtime/json/public/parse-json.js";
+export * from "./runtime/json/public/stringify-json.js";
 export type { NodeClientOptions } from "./runtime/node-client-options.js";
+export * from "./runtime/public/max-response-bytes.js";
 export type { UsageBudget, UsageSnapshot } from "./runtime/usage/usage-meter.js";
-export { isBase58Address, isHexAddress, toBase58Address, toHexAddress } from "./wallet/address.js";
 export {
   createWalletClient,
   type WalletClient,
   type WalletClientOptions,
   type WalletReadOptions,
 } from "./wallet/create-wallet-client.js";
-export { BroadcastError } from "./wallet/errors/broadcast-error.js";
-export { ChainReorgError } from "./wallet/errors/chain-reorg-error.js";
-export { ContractCallError } from "./wallet/errors/contract-call-error.js";
-export { ContractRevertError } from "./wallet/errors/contract-revert-error.js";
+export * from "./wallet/errors/public/broadcast-error.js";
+export * from "./wallet/errors/public/chain-reorg-error.js";
+export * from "./wallet/errors/public/contract-call-error.js";
+export * from "./wallet/errors/public/contract-revert-error.js";
+export * from "./wallet/errors/public/transaction-failed-error.js";
+export * from "./wallet/errors/public/transaction-mismatch-error.js";
+export * from "./wallet/errors/public/transaction-wait-timeout-error.js";
+export * from "./wallet/errors/public/wallet-encoding-error.js";
+export * from "./wallet/errors/public/wallet-signer-error.js";
 export type { RefusalReason } from "./wallet/errors/refusal-reason.js";
-export { TransactionFailedError } from "./wallet/errors/transaction-failed-error.js";
-export { TransactionMismatchError } from "./wallet/errors/transaction-mismatch-error.js";
-export { TransactionWaitTimeoutError } from "./wallet/errors/transaction-wait-timeout-error.js";
-export { WalletEncodingError } from "./wallet/errors/wallet-encoding-error.js";
-export { WalletSignerError } from "./wallet/errors/wallet-signer-error.js";
-export { DEFAULT_FEE_LIMIT, DEFAULT_MAX_FEE_LIMIT } from "./wallet/fee-limits.js";
 export type { FeeEstimate, FeeRequest } from "./wallet/fees/estimate-fee.js";
 export * from "./wallet/fees/public/transaction-size.js";
-export { hexToText, nodeMessage, textToHex } from "./wallet/hex-text.js";
-export { readableAssetIssue } from "./wallet/readable-asset.js";
-export { convertAddress } from "./wallet/request-address.js";
+export * from "./wallet/public/address.js";
+export * from "./wallet/public/fee-limits.js";
+export * from "./wallet/public/hex-text.js";
+export * from "./wallet/public/readable-asset.js";
+export * from "./wallet/public/request-address.js";
 export type {
   DelegateRequest,
   Delegation,

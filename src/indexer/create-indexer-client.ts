@@ -8,9 +8,9 @@ import {
 import { ConfigurationError } from "../runtime/errors/configuration-error.js";
 import { type NodeClientOptions, nodeCallerOptions } from "../runtime/node-client-options.js";
 import type { CallOptions } from "../runtime/operation.js";
+import { deferredRestCaller } from "../runtime/rest/deferred-rest-caller.js";
 import type { UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import { checkedGetMethod } from "./checked-get-method.js";
-import { createIndexerCaller } from "./indexer-caller.js";
 import { type IndexerListIterators, iteratorName } from "./list-iterators.js";
 import { paginateList } from "./paginate-list.js";
 
@@ -79,11 +79,12 @@ export type IndexerClient = IndexerOperations &
  */
 export function createIndexerClient(options: IndexerClientOptions): IndexerClient {
   // The caller reads addresses in any form and fills getActions' limit, for every operation alike.
-  const caller = createIndexerCaller({
-    baseUrl: options.url,
-    urlOption: "url",
-    ...nodeCallerOptions(options),
-  });
+  // Bad options fail here; the call path (sending, the JSON reader, the answer checks, the address
+  // forms) loads on the first call.
+  const caller = deferredRestCaller(
+    { baseUrl: options.url, urlOption: "url", ...nodeCallerOptions(options) },
+    async (checked) => (await import("./indexer-caller.js")).createIndexerCaller(checked),
+  );
   const exitCodes = options.getMethodExitCodes ?? "throw";
   if (exitCodes !== "throw" && exitCodes !== "return") {
     throw new ConfigurationError("getMethodExitCodes", 'must be "throw" (the default) or "return"');

@@ -6,22 +6,23 @@ import {
   type GetNodeResponse,
   type PlatformOperations,
 } from "../../generated/platform/index.js";
-import { platformOperations } from "../../generated/platform/operations.js";
 import { bearerAuth } from "../runtime/credentials/auth.js";
 import type { SecretInput } from "../runtime/credentials/secret.js";
 import { RequestValidationError } from "../runtime/errors/request-validation-error.js";
 import type { RetryOptions } from "../runtime/http/retry-policy.js";
-import { DEFAULT_TIMEOUT, type FetchFunction } from "../runtime/http/send-request.js";
+import type { FetchFunction } from "../runtime/http/send-request.js";
+import { DEFAULT_TIMEOUT } from "../runtime/http/timeout-option.js";
+import { loadOnce } from "../runtime/load-once.js";
 import type { CallOptions } from "../runtime/operation.js";
-import { createRestCaller } from "../runtime/rest/create-rest-caller.js";
-import { prepareRest } from "../runtime/rest/prepare-request.js";
+import { deferredRestCaller } from "../runtime/rest/deferred-rest-caller.js";
 import type { UsageBudget, UsageSnapshot } from "../runtime/usage/usage-meter.js";
-import { wordFailedChecks } from "../runtime/validation/failed-check.js";
-import { loadValidators } from "../runtime/validation/load-validators.js";
 import { sharedNodeIssues } from "./deployment-check.js";
 import { type PlatformListIterators, platformListIterators } from "./list-iterators.js";
 import { NetworkDirectory, type ResolvedNetwork } from "./network-directory.js";
 import { type WaitForNodeOptions, waitForNode } from "./wait-for-node.js";
+
+// The createNode body check loads with the call path, on the first createNode.
+const nodeBodyCheck = /* @__PURE__ */ loadOnce(() => import("./node-body-check.js"));
 
 /** The platform API's public address, used when no `baseUrl` is given. */
 export const PLATFORM_BASE_URL = "https://api.chainstack.com";
@@ -116,16 +117,20 @@ export interface PlatformClient extends Omit<PlatformOperations, "createNode">, 
  * const running = await platform.waitForNode(node.id, { until: "running", timeout: 600_000 });
  */
 export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
-  const caller = createRestCaller({
-    baseUrl: options.baseUrl ?? PLATFORM_BASE_URL,
-    auth: bearerAuth(options.apiKey),
-    fetch: options.fetch,
-    timeout: options.timeout,
-    maxResponseBytes: options.maxResponseBytes,
-    retry: options.retry,
-    validateResponse: options.validateResponse,
-    usage: { budget: options.budget },
-  });
+  // Bad options fail here; the call path (sending, the JSON reader, the answer checks) loads on the first call.
+  const caller = deferredRestCaller(
+    {
+      baseUrl: options.baseUrl ?? PLATFORM_BASE_URL,
+      auth: bearerAuth(options.apiKey),
+      fetch: options.fetch,
+      timeout: options.timeout,
+      maxResponseBytes: options.maxResponseBytes,
+      retry: options.retry,
+      validateResponse: options.validateResponse,
+      usage: { budget: options.budget },
+    },
+    async (checked) => (await import("../runtime/rest/create-rest-caller.js")).createRestCaller(checked),
+  );
   const operations = createPlatformOperations(caller);
   const iterators = platformListIterators(operations);
   const networks = new NetworkDirectory(() => iterators.networks());
@@ -142,10 +147,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     const { project, ...callOptions } = createOptions;
     const body = { ...input, role: input.role ?? "peer" } as CreateNodeBody;
     // The body is checked against the spec before the network lookup sends anything.
-    const operation = platformOperations.createNode;
-    const prepared = prepareRest(operation, await loadValidators(operation), { body });
-    if (prepared.failed)
-      throw new RequestValidationError(operation.id, await wordFailedChecks(prepared.failed));
+    await (await nodeBodyCheck()).checkCreateNodeBody(body);
     const needsLookup =
       typeof body.network === "string" &&
       (!/^NW-/i.test(body.network) || body.type === "shared" || project !== undefined);

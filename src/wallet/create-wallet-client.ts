@@ -23,20 +23,20 @@ import {
   type WalletOperations,
 } from "../../generated/wallet/index.js";
 import { ConfigurationError } from "../runtime/errors/configuration-error.js";
+import { loadOnce } from "../runtime/load-once.js";
 import { type NodeClientOptions, nodeCallerOptions } from "../runtime/node-client-options.js";
 import type { CallOptions } from "../runtime/operation.js";
+import { deferredRestCaller } from "../runtime/rest/deferred-rest-caller.js";
 import type { UsageSnapshot } from "../runtime/usage/usage-meter.js";
 import { DEFAULT_MAX_FEE_LIMIT } from "./fee-limits.js";
 import type { FeeEstimate, FeeRequest } from "./fees/estimate-fee.js";
 import { lazyStake } from "./lazy-stake.js";
 import { lazyTrc20 } from "./lazy-trc20.js";
-import { readableAssetIssue } from "./readable-asset.js";
 import type { StakeWrites } from "./stake/stake-writes.js";
 import type { TransferOptions, TransferRequest, TransferResult } from "./transaction/transfer.js";
 import type { WaitForTransactionOptions } from "./transaction/wait-for-transaction.js";
 import type { WalletSigner } from "./transaction/wallet-signer.js";
 import type { Trc20Contract } from "./trc20/trc20-contract.js";
-import { createWalletCaller } from "./wallet-caller.js";
 import type {
   AccountQuery,
   AssetIssueQuery,
@@ -57,6 +57,9 @@ import type {
 } from "./wallet-queries.js";
 import type { Payment } from "./watch/block-payments.js";
 import type { WatchPaymentsOptions, WatchReads } from "./watch/watch-payments.js";
+
+// Names and addresses turned readable (base58check: sha256) load with the first answer that needs them.
+const readableAsset = /* @__PURE__ */ loadOnce(() => import("./readable-asset.js"));
 
 /**
  * Options of {@link createWalletClient}: those of every node client, and the cap on TRC-20 fee
@@ -388,11 +391,12 @@ type Operations = WalletOperations &
  */
 export function createWalletClient(options: WalletClientOptions): WalletClient {
   // The caller sends `visible`, converts addresses and reads `{"Error": …}` answers, for every operation.
-  const caller = createWalletCaller({
-    baseUrl: options.url,
-    urlOption: "url",
-    ...nodeCallerOptions(options),
-  });
+  // Bad options fail here; the call path (sending, the JSON reader, the answer checks, the address
+  // forms) loads on the first call.
+  const caller = deferredRestCaller(
+    { baseUrl: options.url, urlOption: "url", ...nodeCallerOptions(options) },
+    async (checked) => (await import("./wallet-caller.js")).createWalletCaller(checked),
+  );
   const operations = createWalletOperations(caller) as Operations;
   const maxFeeLimit = feeLimitCap(options.maxFeeLimit);
 
@@ -408,9 +412,11 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
   }
   const found = <T>(answer: unknown, key: string): T | null =>
     answer !== null && typeof answer === "object" && key in answer ? (answer as T) : null;
-  const tokenList = (answer: unknown, visible: boolean): AssetIssueSearchResult => {
+  const tokenList = async (answer: unknown, visible: boolean): Promise<AssetIssueSearchResult> => {
     const list = found<AssetIssueSearchResult>(answer, "assetIssue")?.assetIssue ?? [];
-    return { assetIssue: visible ? list : list.map(readableAssetIssue) };
+    if (visible) return { assetIssue: list };
+    const { readableAssetIssue } = await readableAsset();
+    return { assetIssue: list.map(readableAssetIssue) };
   };
 
   const client: WalletClient = {
@@ -470,7 +476,7 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
       const visible = query?.visible ?? true;
       const answer = await call("getAssetIssueById", { value: query?.value, visible }, callOptions);
       const asset = found<AssetIssue>(answer as GetAssetIssueByIdResponse, "id");
-      return asset === null || visible ? asset : readableAssetIssue(asset);
+      return asset === null || visible ? asset : (await readableAsset()).readableAssetIssue(asset);
     },
     getAssetIssueByAccount: async (query, callOptions) =>
       tokenList(await call("getAssetIssueByAccount", query, callOptions), query?.visible ?? true),

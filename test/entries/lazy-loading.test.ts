@@ -133,6 +133,45 @@ describe("a client that only reads carries no signing, verification or live code
     );
   });
 
+  it("createEvmClient: the call path (JSON-RPC, the JSON reader and writer, sending, answer checks) loads on the first call", async () => {
+    for (const contents of [
+      'export { createEvmClient } from "./src/evm/client/create-evm-client.ts";',
+      'export { createEvmClient } from "./src/evm.ts";',
+    ]) {
+      const { upFront, lazyEntries } = await splitInputs(contents);
+      expect(
+        matching(upFront, [
+          /src\/runtime\/json-rpc\/(create-json-rpc-client|http-transport|read-rpc-response)\.ts$/,
+          /src\/runtime\/json\//,
+          /src\/runtime\/http\/(send-request|read-body|retry-policy|retry-after)\.ts$/,
+          /src\/runtime\/validation\//,
+          /src\/evm\/client\/(quantity-hint|log-range-rule|subscriptions-over-http|evm-call-path)\.ts$/,
+        ]),
+      ).toEqual([]);
+      expect(lazyEntries).toContain("src/evm/client/evm-call-path.ts");
+    }
+  });
+
+  for (const [surface, name, caller] of [
+    ["wallet", "createWalletClient", "src/wallet/wallet-caller.ts"],
+    ["indexer", "createIndexerClient", "src/indexer/indexer-caller.ts"],
+    ["platform", "createPlatformClient", "src/runtime/rest/create-rest-caller.ts"],
+  ] as const) {
+    it(`${name}: the REST call path (sending, the JSON reader, the answer checks) loads on the first call`, async () => {
+      const { upFront, lazyEntries } = await splitInputs(`export { ${name} } from "./src/${surface}.ts";`);
+      expect(
+        matching(upFront, [
+          /src\/runtime\/rest\/(create-rest-caller|prepare-request)\.ts$/,
+          /src\/runtime\/json\/(parse-json|convert-int64)\.ts$/,
+          /src\/runtime\/http\/(send-request|read-body|retry-policy)\.ts$/,
+          /src\/runtime\/validation\//,
+          /src\/(wallet\/wallet-caller|indexer\/indexer-caller)\.ts$/,
+        ]),
+      ).toEqual([]);
+      expect(lazyEntries).toContain(caller);
+    });
+  }
+
   it("privateKeySigner, contract and erc20 carry no signing or ABI-coding code until first used", async () => {
     const { upFront, lazyEntries } = await splitInputs(
       [
@@ -275,11 +314,12 @@ describe("an entry's other exports add nothing to what its client loads up front
     ).toEqual([]);
   });
 
-  it("createWalletClient from chainkit/wallet carries no curve, protobuf or transaction code", async () => {
+  it("createWalletClient from chainkit/wallet carries no curve, hash, protobuf, address or transaction code", async () => {
     const { upFront } = await splitInputs('export { createWalletClient } from "./src/wallet.ts";');
     expect(
       matching(upFront, [
-        /@noble\/curves/,
+        /@noble\//,
+        /src\/wallet\/(address|base58|readable-asset|request-address)\.ts$/,
         /@bufbuild\/protobuf/,
         /src\/wallet\/transaction\//,
         /src\/wallet\/trc20\//,

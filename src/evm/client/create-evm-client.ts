@@ -9,7 +9,9 @@ import {
   type Receipt,
 } from "../../../generated/evm/index.js";
 import { RequestValidationError } from "../../runtime/errors/request-validation-error.js";
-import { type BatchOptions, createJsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
+import type { BatchOptions } from "../../runtime/json-rpc/create-json-rpc-client.js";
+import { deferredJsonRpcClient } from "../../runtime/json-rpc/deferred-json-rpc-client.js";
+import { checkJsonRpcClientOptions } from "../../runtime/json-rpc/json-rpc-options.js";
 import { loadOnce } from "../../runtime/load-once.js";
 import { type NodeClientOptions, nodeCallerOptions } from "../../runtime/node-client-options.js";
 import type { CallOptions } from "../../runtime/operation.js";
@@ -24,10 +26,7 @@ import type { EvmTransactionRequest } from "../write/transaction-request.js";
 import type { SendTransactionOptions, TransactionWriter } from "../write/transaction-writer.js";
 import type { WaitForReceiptOptions } from "../write/wait-for-receipt.js";
 import type { EvmBatchCall, EvmBatchOutcomes } from "./batch-types.js";
-import { checkingLogRange } from "./log-range-rule.js";
 import { namedBatch } from "./named-batch.js";
-import { explainingQuantities } from "./quantity-hint.js";
-import { refusingSubscriptionsOverHttp } from "./subscriptions-over-http.js";
 import { unvalidatedMethod } from "./unvalidated-method.js";
 
 // Code that the first call of a method imports, then kept (see loadOnce).
@@ -243,17 +242,23 @@ export function createEvmClient(options: EvmClientOptions & { transport: "websoc
 export function createEvmClient(options: EvmClientOptions): EvmClient;
 export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveClient {
   const live = options.transport === "websocket" ? createLiveConnection(options) : undefined;
-  const sent = createJsonRpcClient({
+  const rpcOptions = {
     transport: live?.transport,
     url: options.url,
     path: options.path ?? "/evm",
     batch: options.batch,
     ...nodeCallerOptions(options),
-  });
-  // Over HTTP, subscriptions are refused saying to use the WebSocket; numbers are told to be hex.
-  const jsonRpc = explainingQuantities(live ? sent : refusingSubscriptionsOverHttp(sent));
-  // The spec's validators check each param; the one rule relating two fields is checked here.
-  const rpc = checkingLogRange(jsonRpc);
+  };
+  // Bad options fail here; the call path itself (JSON-RPC, the JSON reader, the answer checks)
+  // loads on the first call, so an app pays for it when it calls, not when it constructs.
+  const meter = checkJsonRpcClientOptions(rpcOptions);
+  const callPath = loadOnce(() =>
+    import("./evm-call-path.js").then((module) =>
+      module.createEvmCallPath({ ...rpcOptions, usage: { meter } }, live !== undefined),
+    ),
+  );
+  const jsonRpc = deferredJsonRpcClient(async () => (await callPath()).jsonRpc, meter);
+  const rpc = deferredJsonRpcClient(async () => (await callPath()).rpc, meter);
 
   const request = <M extends EvmMethodName>(
     method: M,

@@ -1,6 +1,5 @@
 import { scrubError } from "../credentials/redact.js";
 import { AbortError } from "../errors/abort-error.js";
-import { ConfigurationError } from "../errors/configuration-error.js";
 import { NetworkError } from "../errors/network-error.js";
 import { RedirectRefusedError } from "../errors/redirect-refused-error.js";
 import { ResponseTooLargeError } from "../errors/response-too-large-error.js";
@@ -9,28 +8,11 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from "../max-response-bytes.js";
 import { readBodyWithin, readBytesWithin } from "./read-body.js";
 import type { ShownRequest } from "./shown-request.js";
 
-/** Default milliseconds for one request, from sending until the body is read. */
-export const DEFAULT_TIMEOUT = 30_000;
+// The option check lives in a module of its own, so a constructor can check it without the sending code.
+export { DEFAULT_TIMEOUT, resolveTimeout } from "./timeout-option.js";
 
 /** The longest delay `setTimeout` honours (about 24.8 days); it fires at once for anything longer. */
 const MAX_TIMER_DELAY = 2 ** 31 - 1;
-
-/**
- * Checks a client's `timeout` option and fills in the default.
- *
- * @param timeout - Milliseconds per request; `Infinity` means no timeout.
- * @returns The timeout, {@link DEFAULT_TIMEOUT} when not given.
- * @throws {ConfigurationError} (option `timeout`) when it is not a number greater than 0.
- * @example
- * resolveTimeout(undefined); // 30000
- */
-export function resolveTimeout(timeout: number | undefined): number {
-  if (timeout === undefined) return DEFAULT_TIMEOUT;
-  if (typeof timeout !== "number" || Number.isNaN(timeout) || timeout <= 0) {
-    throw new ConfigurationError("timeout", "must be a number of milliseconds > 0 (Infinity for none)");
-  }
-  return timeout;
-}
 
 /** The `fetch` a caller uses; inject one for tests, proxies or older runtimes. */
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;

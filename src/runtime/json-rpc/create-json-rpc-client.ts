@@ -9,8 +9,9 @@ import {
   resolveRetryPolicy,
   retryHint,
 } from "../http/retry-policy.js";
-import { type FetchFunction, resolveTimeout } from "../http/send-request.js";
+import type { FetchFunction } from "../http/send-request.js";
 import { sleep } from "../http/sleep.js";
+import { resolveTimeout } from "../http/timeout-option.js";
 import { loneSurrogateIssues } from "../json/lone-surrogates.js";
 import { wireValue } from "../json/wire-value.js";
 import { resolveMaxResponseBytes } from "../max-response-bytes.js";
@@ -25,6 +26,7 @@ import { createUsageMeter, type UsageOptions, type UsageSnapshot } from "../usag
 import { type FailedCheck, failedCheck, wordFailedChecks } from "../validation/failed-check.js";
 import { loadedValidators, loadValidators } from "../validation/load-validators.js";
 import { createHttpTransport } from "./http-transport.js";
+import { checkBatchOptions } from "./json-rpc-options.js";
 import {
   isRefused,
   matchResponses,
@@ -414,14 +416,6 @@ function httpTransportOf(options: JsonRpcClientOptions): JsonRpcTransport {
 
 function isChecked(queued: QueuedCall): boolean {
   return queued.call !== undefined;
-}
-
-function checkBatchOptions(batch: BatchOptions): BatchOptions {
-  const { maxSize = 1000, wait = 0 } = batch;
-  if (!Number.isInteger(maxSize) || maxSize < 1)
-    throw new ConfigurationError("batch.maxSize", "must be an integer >= 1");
-  if (!Number.isFinite(wait) || wait < 0) throw new ConfigurationError("batch.wait", "must be a number >= 0");
-  return { maxSize, wait };
 }
 
 /** Params of a by-name method (OpenRPC `paramStructure: by-name`) as the object sent, left-out ones omitted. */

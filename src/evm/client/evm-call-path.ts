@@ -1,0 +1,35 @@
+import {
+  createJsonRpcClient,
+  type JsonRpcClient,
+  type JsonRpcClientOptions,
+} from "../../runtime/json-rpc/create-json-rpc-client.js";
+import { checkingLogRange } from "./log-range-rule.js";
+import { explainingQuantities } from "./quantity-hint.js";
+import { refusingSubscriptionsOverHttp } from "./subscriptions-over-http.js";
+
+/** The EVM client's two callers over one JSON-RPC client. */
+export interface EvmCallPath {
+  /** Any method, including ones the spec does not describe (`unvalidatedRequest`). */
+  jsonRpc: JsonRpcClient;
+  /** The spec's methods, with the rule the spec cannot say (the `eth_getLogs` range) checked too. */
+  rpc: JsonRpcClient;
+}
+
+/**
+ * Builds what an EVM client's calls run on, loaded by `createEvmClient` on the first call: the
+ * JSON-RPC client, and the EVM's own checks around it. Over HTTP, subscriptions are refused saying
+ * to use the WebSocket; numbers given where the spec wants hex quantities are told to be hex.
+ *
+ * @param options - The JSON-RPC client's options, already checked by the constructor.
+ * @param live - Whether the client runs over the WebSocket (where subscriptions work).
+ * @returns The callers.
+ * @example
+ * const { rpc } = createEvmCallPath({ url: "https://nd-1.example.com", path: "/evm" }, false);
+ * await rpc.call(evmMethods.eth_chainId, []);
+ */
+export function createEvmCallPath(options: JsonRpcClientOptions, live: boolean): EvmCallPath {
+  const sent = createJsonRpcClient(options);
+  const jsonRpc = explainingQuantities(live ? sent : refusingSubscriptionsOverHttp(sent));
+  // The spec's validators check each param; the one rule relating two fields is checked here.
+  return { jsonRpc, rpc: checkingLogRange(jsonRpc) };
+}

@@ -1,0 +1,36 @@
+import { loadOnce } from "../load-once.js";
+import type { UsageMeter } from "../usage/usage-meter.js";
+import type { JsonRpcClient } from "./create-json-rpc-client.js";
+
+/**
+ * A JSON-RPC client whose call path (the client itself, its transport, the JSON reader and writer,
+ * the answer checks) loads on the first call, so a constructor downloads and evaluates none of it.
+ * Calls made while it loads wait for it together and still share one batch; once it is loaded, calls
+ * go straight to it. `usage()` reads the meter the client will count on, so it answers before the
+ * first call too. A failed load is not kept: the next call tries again.
+ *
+ * @param load - Builds the client once its code is loaded (check its options first, see
+ *   `checkJsonRpcClientOptions`, so bad options fail in the constructor, not on the first call).
+ * @param meter - The usage meter the loaded client counts on.
+ * @returns The client.
+ * @example
+ * const options = { url: "https://nd-1.example.com", path: "/evm" };
+ * const meter = checkJsonRpcClientOptions(options);
+ * const rpc = deferredJsonRpcClient(async () => createJsonRpcClient({ ...options, usage: { meter } }), meter);
+ * rpc.usage(); // { requests: 0, weight: 0 }, nothing loaded yet
+ */
+export function deferredJsonRpcClient(load: () => Promise<JsonRpcClient>, meter: UsageMeter): JsonRpcClient {
+  let loaded: JsonRpcClient | undefined;
+  const client = loadOnce(() => load().then((built) => (loaded = built)));
+  return {
+    call: (method, params, options) =>
+      loaded ? loaded.call(method, params, options) : client().then((c) => c.call(method, params, options)),
+    batch: (calls, options) =>
+      loaded ? loaded.batch(calls, options) : client().then((c) => c.batch(calls, options)),
+    checkParams: (method, params, pointer) =>
+      loaded
+        ? loaded.checkParams(method, params, pointer)
+        : client().then((c) => c.checkParams(method, params, pointer)),
+    usage: () => meter.snapshot(),
+  };
+}
