@@ -22,7 +22,8 @@ function addAlternatives(issues, starts, issue) {
 
 /**
  * ajv's pattern engine here: ^0x[0-9a-fA-F]{N}$, ^0x[0-9a-fA-F]{1,N}$, ^0x[0-9a-fA-F]+$ and
- * ^0x(?:[0-9a-fA-F]{2})*$ become a length check plus one shared RegExp; other patterns stay RegExps.
+ * ^0x(?:[0-9a-fA-F]{2})*$ become a length check plus a digit check (hexDigitsAfterPrefix); other
+ * patterns stay RegExps.
  */
 function hexAwarePattern(source, flags) {
   const shape = /^\^0x(?:\[0-9a-fA-F\](?:\{(?<exact>\d+)\}|\{1,(?<upTo>\d+)\}|\+)|(?<evenBytes>\(\?:\[0-9a-fA-F\]\{2\}\)\*))\$$/.exec(source);
@@ -32,7 +33,53 @@ function hexAwarePattern(source, flags) {
   const maxDigits = exact !== undefined ? Number(exact) : upTo !== undefined ? Number(upTo) : Infinity;
   return new HexPattern(source, minDigits + 2, maxDigits + 2, evenBytes !== undefined);
 }
+/** Up to this length a loop over the characters is faster than copying them out. */
+const HEX_LOOP_LENGTH = 40;
+/** Beyond this length the RegExp checks the digits (no buffer that large is kept). */
+const HEX_BUFFER_LIMIT = 1 << 20;
 const HEX_DIGITS = /^0x[0-9a-fA-F]*$/;
+/** 1 for each character code that is a hex digit. */
+const hexDigit = new Uint8Array(128);
+for (const digit of "0123456789abcdefABCDEF") hexDigit[digit.charCodeAt(0)] = 1;
+let hexPairs;
+let hexBytes;
+let hexBytePairs;
+let hexEncoder;
+/** Whether text is 0x and hex digits only. */
+function hexDigitsAfterPrefix(text) {
+  const length = text.length;
+  if (length < 2 || text.charCodeAt(0) !== 48 || text.charCodeAt(1) !== 120) return false;
+  if (length <= HEX_LOOP_LENGTH) {
+    for (let index = 2; index < length; index++) {
+      const code = text.charCodeAt(index);
+      if (code > 127 || hexDigit[code] === 0) return false;
+    }
+    return true;
+  }
+  if (length > HEX_BUFFER_LIMIT) return HEX_DIGITS.test(text);
+  if (hexBytes === undefined || hexBytes.length < length) {
+    if (hexPairs === undefined) {
+      // Two digits read as one 16-bit number, in either byte order: both must be hex digits.
+      hexPairs = new Uint8Array(65536);
+      for (let first = 0; first < 128; first++)
+        for (let second = 0; second < 128; second++)
+          hexPairs[first | (second << 8)] = hexDigit[first] & hexDigit[second];
+      hexEncoder = new TextEncoder();
+    }
+    let size = 4096;
+    while (size < length) size *= 2;
+    hexBytes = new Uint8Array(size);
+    hexBytePairs = new Uint16Array(hexBytes.buffer);
+  }
+  const { read, written } = hexEncoder.encodeInto(text, hexBytes);
+  if (read !== length || written !== length) return false;
+  // Pair 0 is the prefix; an odd length leaves one last digit of its own.
+  let valid = 1;
+  const pairs = length >> 1;
+  for (let pair = 1; pair < pairs; pair++) valid &= hexPairs[hexBytePairs[pair]];
+  if ((length & 1) === 1) valid &= hexDigit[hexBytes[length - 1]];
+  return valid === 1;
+}
 class HexPattern {
   constructor(source, minLength, maxLength, evenLength) {
     this.source = source;
@@ -42,7 +89,7 @@ class HexPattern {
   }
   test(text) {
     const length = text.length;
-    return length >= this.minLength && length <= this.maxLength && (length & this.oddMask) === 0 && HEX_DIGITS.test(text);
+    return length >= this.minLength && length <= this.maxLength && (length & this.oddMask) === 0 && hexDigitsAfterPrefix(text);
   }
   toString() {
     return `/${this.source}/`;
