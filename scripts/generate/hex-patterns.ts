@@ -45,7 +45,7 @@ const hexDigit = new Uint8Array(128);
 for (const digit of "0123456789abcdefABCDEF") hexDigit[digit.charCodeAt(0)] = 1;
 let hexPairs;
 let hexBytes;
-let hexBytePairs;
+let hexQuads;
 let hexEncoder;
 /** Whether text is 0x and hex digits only. */
 function hexDigitsAfterPrefix(text) {
@@ -71,15 +71,18 @@ function hexDigitsAfterPrefix(text) {
     let size = 4096;
     while (size < length) size *= 2;
     hexBytes = new Uint8Array(size);
-    hexBytePairs = new Uint16Array(hexBytes.buffer);
+    hexQuads = new Uint32Array(hexBytes.buffer);
   }
   const { read, written } = hexEncoder.encodeInto(text, hexBytes);
   if (read !== length || written !== length) return false;
-  // Pair 0 is the prefix; an odd length leaves one last digit of its own.
-  let valid = 1;
-  const pairs = length >> 1;
-  for (let pair = 1; pair < pairs; pair++) valid &= hexPairs[hexBytePairs[pair]];
-  if ((length & 1) === 1) valid &= hexDigit[hexBytes[length - 1]];
+  // Four digits at a time (in either byte order); the first four bytes are 0x and two digits, the last few stand alone.
+  const quads = length >> 2;
+  let valid = hexDigit[hexBytes[2]] & hexDigit[hexBytes[3]];
+  for (let quad = 1; quad < quads; quad++) {
+    const four = hexQuads[quad];
+    valid &= hexPairs[four & 0xffff] & hexPairs[four >>> 16];
+  }
+  for (let index = quads * 4; index < length; index++) valid &= hexDigit[hexBytes[index]];
   return valid === 1;
 }
 class HexPattern {
