@@ -33,14 +33,17 @@ function hexAwarePattern(source, flags) {
   const maxDigits = exact !== undefined ? Number(exact) : upTo !== undefined ? Number(upTo) : Infinity;
   return new HexPattern(source, minDigits + 2, maxDigits + 2, evenBytes !== undefined);
 }
-/** Up to this length a loop over the characters is faster than copying them out. */
-const HEX_LOOP_LENGTH = 40;
+/** Up to this length (an address is 42) reading the characters is faster than copying them out. */
+const HEX_LOOP_LENGTH = 48;
 /** Beyond this length the RegExp checks the digits (no buffer that large is kept). */
 const HEX_BUFFER_LIMIT = 1 << 20;
 const HEX_DIGITS = /^0x[0-9a-fA-F]*$/;
 /** 1 for each character code that is a hex digit. */
 const hexDigit = new Uint8Array(128);
 for (const digit of "0123456789abcdefABCDEF") hexDigit[digit.charCodeAt(0)] = 1;
+/** 1 for each UTF-16 code unit that is not one: a lookup per character, no range test. */
+const notHexDigit = new Uint8Array(65536).fill(1);
+for (const digit of "0123456789abcdefABCDEF") notHexDigit[digit.charCodeAt(0)] = 0;
 let hexPairs;
 let hexBytes;
 let hexQuads;
@@ -50,11 +53,14 @@ function hexDigitsAfterPrefix(text) {
   const length = text.length;
   if (length < 2 || text.charCodeAt(0) !== 48 || text.charCodeAt(1) !== 120) return false;
   if (length <= HEX_LOOP_LENGTH) {
-    for (let index = 2; index < length; index++) {
-      const code = text.charCodeAt(index);
-      if (code > 127 || hexDigit[code] === 0) return false;
+    let invalid = 0;
+    let index = 2;
+    for (; index + 3 < length; index += 4) {
+      invalid |= notHexDigit[text.charCodeAt(index)] | notHexDigit[text.charCodeAt(index + 1)] |
+        notHexDigit[text.charCodeAt(index + 2)] | notHexDigit[text.charCodeAt(index + 3)];
     }
-    return true;
+    for (; index < length; index++) invalid |= notHexDigit[text.charCodeAt(index)];
+    return invalid === 0;
   }
   if (length > HEX_BUFFER_LIMIT) return HEX_DIGITS.test(text);
   if (hexBytes === undefined || hexBytes.length < length) {
