@@ -1,6 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { AnyValidateFunction } from "ajv/dist/types/index.js";
 import addFormats from "ajv-formats";
+import { firstMatchAnyOf } from "./first-match-any-of.js";
 import { hexAwarePattern } from "./hex-patterns.js";
 import { integerFormatKeyword } from "./integer-formats.js";
 import { isObject, type Json } from "./json.js";
@@ -157,6 +158,9 @@ export function buildValidators(file: string, doc: Json, groups: readonly Valida
   ajv.addKeyword(ruleKeyword);
   ajv.addKeyword(integerFormatKeyword);
   if (!usesKeywords(allSchemas, DYNAMIC_SCOPE_KEYWORDS)) withoutDynamicScopes(ajv);
+  // Filled below, before anything is compiled: what each `schemas#/$defs/<key>` reference names.
+  const registered: Record<string, Json> = {};
+  firstMatchAnyOf(ajv, (ref) => registered[ref]);
   for (const format of unknownFormats(ajv, allSchemas)) ajv.addFormat(format, true);
 
   const ruled = (schema: Json) => rewriteSchema(schema, withRuleKeyword);
@@ -184,10 +188,9 @@ export function buildValidators(file: string, doc: Json, groups: readonly Valida
       exportSchemaKey.set(exportKey(group.name, entry.exportName), definitionKey(name));
     }
   }
-  ajv.addSchema({
-    $id: COMPONENTS_ID,
-    $defs: { ...componentDefinitions, ...definitionsOf(written), ...exportDefinitions },
-  });
+  const allDefinitions = { ...componentDefinitions, ...definitionsOf(written), ...exportDefinitions };
+  for (const [key, schema] of Object.entries(allDefinitions)) registered[definitionKey(key)] = schema;
+  ajv.addSchema({ $id: COMPONENTS_ID, $defs: allDefinitions });
   // A chunk is named after a component it holds: ajv compiles a component's function from this object.
   const componentNames = new Map(
     Object.entries(componentDefinitions).map(([name, schema]) => [schema, name]),

@@ -17,17 +17,25 @@ const HEX_SHAPES = [
   "^0x(?:[0-9a-fA-F]{2})*$",
 ];
 
-/** Strings near every edge of those shapes: lengths, case, prefix, bad digits, line breaks. */
+/**
+ * Strings near every edge of those shapes: lengths (either side of the engine's character loop, of
+ * its four-digit reads and of its first buffer), case, prefix, bad digits first, last and in the
+ * middle, line breaks.
+ */
 function candidates(): string[] {
   const digits = "0123456789abcdefABCDEF";
   const found = new Set(["", "0", "0x", "0X12", "x12", "00x1", "0x\n", "\n0x12", "0x12\n", "0x1 "]);
-  for (const length of [0, 1, 2, 3, 15, 16, 17, 39, 40, 41, 63, 64, 65, 66, 128, 129]) {
+  for (const length of [
+    0, 1, 2, 3, 15, 16, 17, 37, 38, 39, 40, 41, 42, 43, 44, 45, 63, 64, 65, 66, 128, 129, 4094, 4095, 5001,
+  ]) {
     const hex = Array.from({ length }, (_, i) => digits[(i * 7) % digits.length]).join("");
     found.add(`0x${hex}`);
     found.add(`0X${hex}`);
     for (const bad of ["g", "G", "x", " ", "-", "é", "０", "\u{1F600}"]) {
       if (length > 0) found.add(`0x${hex.slice(0, length - 1)}${bad}`);
       found.add(`0x${bad}${hex.slice(1)}`);
+      const middle = length >> 1;
+      if (length > 2) found.add(`0x${hex.slice(0, middle)}${bad}${hex.slice(middle + 1)}`);
     }
   }
   return [...found];

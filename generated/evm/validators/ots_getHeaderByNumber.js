@@ -2,10 +2,10 @@
 
 import { validate35 } from "./components/BlockHeader.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
-export const params = validate137;
-const schema275 = {"type":"array","prefixItems":[{"type":"integer","minimum":0}],"items":false,"minItems":1};
+export const params = validate152;
+const schema277 = {"type":"array","prefixItems":[{"type":"integer","minimum":0}],"items":false,"minItems":1};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -37,16 +37,16 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate137.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-export const result = validate138;
-const schema276 = {"oneOf":[{"$ref":"schemas#/$defs/ZeroNonceBlockHeader"},{"type":"null"}]};
-const schema270 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"properties":{"nonce":{"type":"string","const":"0x0000000000000000"}}};
+export const result = validate153;
+const schema278 = {"oneOf":[{"$ref":"schemas#/$defs/ZeroNonceBlockHeader"},{"type":"null"}]};
+const schema272 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"properties":{"nonce":{"type":"string","const":"0x0000000000000000"}}};
 
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -66,20 +66,20 @@ errors++;
 }
 }
 }
-validate134.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate134(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -118,6 +118,6 @@ vErrors = null;
 }
 }
 }
-validate138.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }

@@ -6,7 +6,7 @@ import { validate144 } from "./components/ErrorStatus.js";
 import { validate149, validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
-export const body = validate646;
+export const body = validate647;
 const schema220 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/TwapOrderAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema216 = {"type":"object","additionalProperties":false,"required":["type","twap"],"properties":{"type":{"type":"string","const":"twapOrder"},"twap":{"$ref":"schemas#/$defs/TwapParameters"}}};
 const schema217 = {"type":"object","additionalProperties":false,"required":["a","b","s","r","m","t"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"b":{"type":"boolean"},"s":{"$ref":"schemas#/$defs/DecimalString"},"r":{"type":"boolean"},"m":{"type":"integer","minimum":5,"maximum":1440},"t":{"type":"boolean"}}};
@@ -153,7 +153,7 @@ return errors === 0;
 
 
 
-function validate646(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate647(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -210,7 +210,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate646.errors = vErrors;
+validate647.errors = vErrors;
 return errors === 0;
 }
 
@@ -251,32 +251,122 @@ errors++;
 if(data1.status !== undefined){
 let data2 = data1.status;
 const _errs6 = errors;
-let valid2 = false;
-var _errs7 = errors;
+let matched0 = false;
+const _errs7 = errors;
+if(errors === _errs7){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+let missing0;
+if((data2.running === undefined) && (missing0 = "running")){
+vErrors = addIssue(vErrors, {});
+errors++;
+}
+else {
+if(data2.running !== undefined){
+let data3 = data2.running;
+const _errs9 = errors;
+if(errors === _errs9){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+let missing1;
+if((data3.twapId === undefined) && (missing1 = "twapId")){
+vErrors = addIssue(vErrors, {});
+errors++;
+}
+else {
+if(data3.twapId !== undefined){
+let data4 = data3.twapId;
+const _errs11 = errors;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+vErrors = addIssue(vErrors, {});
+errors++;
+}
+if(errors === _errs11){
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+vErrors = addIssue(vErrors, {});
+errors++;
+}
+else {
+if(data4 < 0 || isNaN(data4)){
+vErrors = addIssue(vErrors, {});
+errors++;
+}
+}
+}
+}
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {});
+errors++;
+}
+}
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {});
+errors++;
+}
+}
+var _valid0 = _errs7 === errors;
+matched0 = matched0 || _valid0;
+if(!matched0){
+const _errs13 = errors;
+if(!(validate144(data2, {instancePath:instancePath+"/data/status",parentData:data1,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs13 === errors;
+matched0 = matched0 || _valid0;
+}
+if(matched0){
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+}
+else {
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+let valid4 = false;
+var _errs14 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.running === undefined){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/data/status",schemaPath:"#/properties/data/properties/status/anyOf/0/required",keyword:"required",params:{missingProperty: "running"}});
 errors++;
 }
 if(data2.running !== undefined){
-let data3 = data2.running;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.twapId === undefined){
+let data5 = data2.running;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.twapId === undefined){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/data/status/running",schemaPath:"#/properties/data/properties/status/anyOf/0/properties/running/required",keyword:"required",params:{missingProperty: "twapId"}});
 errors++;
 }
-if(data3.twapId !== undefined){
-let data4 = data3.twapId;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+if(data5.twapId !== undefined){
+let data6 = data5.twapId;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/data/status/running/twapId",schemaPath:"#/properties/data/properties/status/anyOf/0/properties/running/properties/twapId/type",keyword:"type",params:{type: "integer"}});
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 9007199254740991 || isNaN(data4)){
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 9007199254740991 || isNaN(data6)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/data/status/running/twapId",schemaPath:"#/properties/data/properties/status/anyOf/0/properties/running/properties/twapId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}});
 errors++;
 }
-if(data4 < 0 || isNaN(data4)){
+if(data6 < 0 || isNaN(data6)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/data/status/running/twapId",schemaPath:"#/properties/data/properties/status/anyOf/0/properties/running/properties/twapId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
@@ -293,19 +383,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/data/status",schemaPath:"#/properties/data/properties/status/anyOf/0/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-var _valid0 = _errs7 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-var _errs13 = errors;
+var _valid1 = _errs14 === errors;
+valid4 = valid4 || _valid1;
+if(!valid4){
+var _errs20 = errors;
 if(!(validate144(data2, {instancePath:instancePath+"/data/status",parentData:data1,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
-var _valid0 = _errs13 === errors;
-valid2 = valid2 || _valid0;
+var _valid1 = _errs20 === errors;
+valid4 = valid4 || _valid1;
 }
-if(!valid2){
-vErrors = addAlternatives(vErrors, [_errs7, _errs13], {instancePath:instancePath+"/data/status",schemaPath:"#/properties/data/properties/status/anyOf",keyword:"anyOf",params:{}});
+if(!valid4){
+vErrors = addAlternatives(vErrors, [_errs14, _errs20], {instancePath:instancePath+"/data/status",schemaPath:"#/properties/data/properties/status/anyOf",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -316,6 +406,7 @@ vErrors.length = _errs6;
 }
 else {
 vErrors = null;
+}
 }
 }
 }

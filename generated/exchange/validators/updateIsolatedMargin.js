@@ -5,12 +5,12 @@ import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
 import { addIssue } from "./components/helpers.js";
-export const body = validate659;
+export const body = validate661;
 const schema224 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UpdateIsolatedMarginAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema223 = {"type":"object","additionalProperties":false,"required":["type","asset","isBuy","ntli"],"properties":{"type":{"type":"string","const":"updateIsolatedMargin"},"asset":{"$ref":"schemas#/$defs/AssetIndex"},"isBuy":{"type":"boolean"},"ntli":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}}};
 
 
-function validate657(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate659(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -81,7 +81,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate657.errors = vErrors;
+validate659.errors = vErrors;
 return errors === 0;
 }
 
@@ -90,7 +90,7 @@ return errors === 0;
 
 
 
-function validate659(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate661(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -113,8 +113,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate657(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate657.errors : vErrors.concat(validate657.errors);
+if(!(validate659(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate659.errors : vErrors.concat(validate659.errors);
 errors = vErrors.length;
 }
 }
@@ -147,7 +147,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate659.errors = vErrors;
+validate661.errors = vErrors;
 return errors === 0;
 }
 

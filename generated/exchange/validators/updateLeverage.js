@@ -5,12 +5,12 @@ import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
 import { addIssue } from "./components/helpers.js";
-export const body = validate667;
+export const body = validate669;
 const schema226 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UpdateLeverageAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema225 = {"type":"object","additionalProperties":false,"required":["type","asset","isCross","leverage"],"properties":{"type":{"type":"string","const":"updateLeverage"},"asset":{"$ref":"schemas#/$defs/AssetIndex"},"isCross":{"type":"boolean"},"leverage":{"type":"integer","minimum":1}}};
 
 
-function validate665(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate667(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -77,7 +77,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate665.errors = vErrors;
+validate667.errors = vErrors;
 return errors === 0;
 }
 
@@ -86,7 +86,7 @@ return errors === 0;
 
 
 
-function validate667(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate669(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -109,8 +109,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate665(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate665.errors : vErrors.concat(validate665.errors);
+if(!(validate667(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate667.errors : vErrors.concat(validate667.errors);
 errors = vErrors.length;
 }
 }
@@ -143,7 +143,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate667.errors = vErrors;
+validate669.errors = vErrors;
 return errors === 0;
 }
 

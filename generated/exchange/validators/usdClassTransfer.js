@@ -4,7 +4,7 @@ import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate61 } from "./components/Timestamp.js";
 import { addIssue, hexAwarePattern } from "./components/helpers.js";
-export const body = validate675;
+export const body = validate677;
 const schema228 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UsdClassTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
 const schema227 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","amount","toPerp","nonce"],"properties":{"type":{"type":"string","const":"usdClassTransfer"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"amount":{"type":"string","pattern":"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?( subaccount:0x[0-9a-fA-F]{40})?$"},"toPerp":{"type":"boolean"},"nonce":{"$ref":"schemas#/$defs/Timestamp"}}};
 const func0 = hexAwarePattern;
@@ -12,7 +12,7 @@ const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 const pattern33 = func0("^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?( subaccount:0x[0-9a-fA-F]{40})?$", "u");
 
 
-function validate673(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate675(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -111,14 +111,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate673.errors = vErrors;
+validate675.errors = vErrors;
 return errors === 0;
 }
 
 
 
 
-function validate675(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate677(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -141,8 +141,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate673(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate673.errors : vErrors.concat(validate673.errors);
+if(!(validate675(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate675.errors : vErrors.concat(validate675.errors);
 errors = vErrors.length;
 }
 }
@@ -175,7 +175,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate675.errors = vErrors;
+validate677.errors = vErrors;
 return errors === 0;
 }
 

@@ -6,7 +6,7 @@ import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate61 } from "./components/Timestamp.js";
 import { addIssue, hexAwarePattern } from "./components/helpers.js";
-export const body = validate683;
+export const body = validate685;
 const schema230 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UsdSendAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
 const schema229 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","destination","amount","time"],"properties":{"type":{"type":"string","const":"usdSend"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"destination":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/DecimalString"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
 const func0 = hexAwarePattern;
@@ -15,7 +15,7 @@ const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 
 
 
-function validate679(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate681(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -107,14 +107,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate679.errors = vErrors;
+validate681.errors = vErrors;
 return errors === 0;
 }
 
 
 
 
-function validate683(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate685(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -137,8 +137,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate679(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate679.errors : vErrors.concat(validate679.errors);
+if(!(validate681(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate681.errors : vErrors.concat(validate681.errors);
 errors = vErrors.length;
 }
 }
@@ -171,7 +171,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate683.errors = vErrors;
+validate685.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,11 +3,11 @@
 import { validate55 } from "./components/ResponseDecimal.js";
 import { validate214 } from "./components/UserQuery.js";
 import { addIssue } from "./components/helpers.js";
-export const body = validate699;
+export const body = validate701;
 const schema232 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"userFees"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 
 
-function validate699(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate701(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -47,7 +47,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate699.errors = vErrors;
+validate701.errors = vErrors;
 return errors === 0;
 }
 
@@ -109,7 +109,7 @@ return errors === 0;
 }
 
 
-function validate687(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate689(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -227,11 +227,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate687.errors = vErrors;
+validate689.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate687 },
+  "200": { validate: validate689 },
   "422": {},
 };

@@ -6,13 +6,13 @@ import { validate195, validate197 } from "./components/StartTime.js";
 import { validate61 } from "./components/Timestamp.js";
 import { validate214 } from "./components/UserQuery.js";
 import { addIssue, hexAwarePattern } from "./components/helpers.js";
-export const body = validate711;
+export const body = validate713;
 const schema237 = {"type":"object","additionalProperties":false,"required":["type","user","startTime"],"properties":{"type":{"type":"string","const":"userFunding"},"user":{"$ref":"schemas#/$defs/UserQuery"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"}}};
 
 
 
 
-function validate711(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate713(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -68,7 +68,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate711.errors = vErrors;
+validate713.errors = vErrors;
 return errors === 0;
 }
 
@@ -196,7 +196,7 @@ return errors === 0;
 }
 
 
-function validate709(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate711(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -212,11 +212,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate709.errors = vErrors;
+validate711.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate709 },
+  "200": { validate: validate711 },
   "422": {},
 };

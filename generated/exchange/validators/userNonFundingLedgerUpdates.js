@@ -6,13 +6,13 @@ import { validate195, validate197 } from "./components/StartTime.js";
 import { validate61 } from "./components/Timestamp.js";
 import { validate214 } from "./components/UserQuery.js";
 import { addIssue, hexAwarePattern } from "./components/helpers.js";
-export const body = validate715;
+export const body = validate717;
 const schema238 = {"type":"object","additionalProperties":false,"required":["type","user","startTime"],"properties":{"type":{"type":"string","const":"userNonFundingLedgerUpdates"},"user":{"$ref":"schemas#/$defs/UserQuery"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"}}};
 
 
 
 
-function validate715(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate717(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -68,7 +68,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate715.errors = vErrors;
+validate717.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,11 +3,11 @@
 import { validate55 } from "./components/ResponseDecimal.js";
 import { validate214 } from "./components/UserQuery.js";
 import { addIssue } from "./components/helpers.js";
-export const body = validate722;
+export const body = validate724;
 const schema241 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"userRateLimit"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 
 
-function validate722(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate724(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -47,14 +47,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate722.errors = vErrors;
+validate724.errors = vErrors;
 return errors === 0;
 }
 
 const schema240 = {"type":"object","required":["cumVlm","nRequestsUsed","nRequestsCap"],"properties":{"cumVlm":{"$ref":"schemas#/$defs/ResponseDecimal"},"nRequestsUsed":{"type":"integer","minimum":0,"maximum":9007199254740991},"nRequestsCap":{"type":"integer","minimum":0,"maximum":9007199254740991},"nRequestsSurplus":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
 
 
-function validate720(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate722(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -132,11 +132,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate720.errors = vErrors;
+validate722.errors = vErrors;
 return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate720 },
+  "200": { validate: validate722 },
   "422": {},
 };

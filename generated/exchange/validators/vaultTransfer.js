@@ -6,13 +6,13 @@ import { validate386 } from "./components/MicroUsd.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
 import { addIssue } from "./components/helpers.js";
-export const body = validate729;
+export const body = validate731;
 const schema244 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/VaultTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
 const schema243 = {"type":"object","additionalProperties":false,"required":["type","vaultAddress","isDeposit","usd"],"properties":{"type":{"type":"string","const":"vaultTransfer"},"vaultAddress":{"$ref":"schemas#/$defs/LowercaseAddress"},"isDeposit":{"type":"boolean"},"usd":{"$ref":"schemas#/$defs/MicroUsd"}}};
 
 
 
-function validate726(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate728(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -72,7 +72,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate726.errors = vErrors;
+validate728.errors = vErrors;
 return errors === 0;
 }
 
@@ -81,7 +81,7 @@ return errors === 0;
 
 
 
-function validate729(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate731(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -104,8 +104,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate726(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate726.errors : vErrors.concat(validate726.errors);
+if(!(validate728(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate728.errors : vErrors.concat(validate728.errors);
 errors = vErrors.length;
 }
 }
@@ -138,7 +138,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate729.errors = vErrors;
+validate731.errors = vErrors;
 return errors === 0;
 }
 

@@ -247,7 +247,7 @@ return errors === 0;
 }
 
 
-function validate744(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate746(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -276,13 +276,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate744.errors = vErrors;
+validate746.errors = vErrors;
 return errors === 0;
 }
 
 const schema253 = {"type":"object","required":["type","coin"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["trades","bbo","activeAssetCtx"]},"coin":{"$ref":"schemas#/$defs/Coin"}}};
 
-function validate758(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate760(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -322,7 +322,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate758.errors = vErrors;
+validate760.errors = vErrors;
 return errors === 0;
 }
 
@@ -349,7 +349,7 @@ return errors === 0;
 }
 
 
-function validate747(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate749(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -374,13 +374,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate747.errors = vErrors;
+validate749.errors = vErrors;
 return errors === 0;
 }
 
 const schema250 = {"type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","const":"allMids"},"dex":{"type":"string"}}};
 
-function validate749(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate751(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -416,7 +416,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate749.errors = vErrors;
+validate751.errors = vErrors;
 return errors === 0;
 }
 
@@ -508,7 +508,7 @@ return errors === 0;
 }
 
 
-function validate750(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate752(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -631,7 +631,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate750.errors = vErrors;
+validate752.errors = vErrors;
 return errors === 0;
 }
 
@@ -777,7 +777,7 @@ return errors === 0;
 
 const schema252 = {"type":"object","required":["type","coin","interval"],"additionalProperties":false,"properties":{"type":{"type":"string","const":"candle"},"coin":{"$ref":"schemas#/$defs/Coin"},"interval":{"$ref":"schemas#/$defs/CandleInterval"}}};
 
-function validate755(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate757(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -827,7 +827,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate755.errors = vErrors;
+validate757.errors = vErrors;
 return errors === 0;
 }
 
@@ -922,7 +922,7 @@ return errors === 0;
 
 const schema255 = {"type":"object","required":["type","coin"],"additionalProperties":false,"properties":{"type":{"type":"string","const":"l2Book"},"coin":{"$ref":"schemas#/$defs/Coin"},"nSigFigs":{"anyOf":[{"type":"integer","enum":[2,3,4,5]},{"type":"null"}]},"mantissa":{"anyOf":[{"type":"integer","enum":[1,2,5]},{"type":"null"}]}}};
 
-function validate766(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate768(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1042,13 +1042,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate766.errors = vErrors;
+validate768.errors = vErrors;
 return errors === 0;
 }
 
 const schema256 = {"type":"object","required":["notification"],"properties":{"notification":{"type":"string"}}};
 
-function validate768(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate770(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1067,7 +1067,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate768.errors = vErrors;
+validate770.errors = vErrors;
 return errors === 0;
 }
 
@@ -1093,7 +1093,7 @@ return errors === 0;
 }
 
 
-function validate807(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate809(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1133,7 +1133,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate807.errors = vErrors;
+validate809.errors = vErrors;
 return errors === 0;
 }
 
@@ -1200,7 +1200,7 @@ return errors === 0;
 }
 
 
-function validate769(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate771(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1348,19 +1348,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate769.errors = vErrors;
+validate771.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate779(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate781(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate769(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate769.errors : vErrors.concat(validate769.errors);
+if(!(validate771(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate771.errors : vErrors.concat(validate771.errors);
 errors = vErrors.length;
 }
 }
@@ -1369,7 +1369,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate779.errors = vErrors;
+validate781.errors = vErrors;
 return errors === 0;
 }
 
@@ -1378,7 +1378,7 @@ const schema260 = {"type":"array","items":{"$ref":"schemas#/$defs/WsTrade"}};
 const schema259 = {"type":"object","required":["coin","side","px","sz","time","hash","tid","users"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"px":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"time":{"$ref":"schemas#/$defs/Timestamp"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"tid":{"type":"integer","minimum":0,"maximum":9007199254740991},"users":{"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/Address"}],"minItems":2,"maxItems":2}}};
 const pattern19 = func0("^0x[0-9a-f]{64}$", "u");
 
-function validate781(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate783(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1509,19 +1509,19 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate781.errors = vErrors;
+validate783.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate789(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate791(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate781(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate781.errors : vErrors.concat(validate781.errors);
+if(!(validate783(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate783.errors : vErrors.concat(validate783.errors);
 errors = vErrors.length;
 }
 }
@@ -1530,7 +1530,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate789.errors = vErrors;
+validate791.errors = vErrors;
 return errors === 0;
 }
 
@@ -1748,7 +1748,7 @@ return errors === 0;
 
 const schema254 = {"type":"object","required":["time","coin","usdc","szi","fundingRate"],"properties":{"time":{"$ref":"schemas#/$defs/Timestamp"},"coin":{"$ref":"schemas#/$defs/Coin"},"usdc":{"$ref":"schemas#/$defs/ResponseDecimal"},"szi":{"$ref":"schemas#/$defs/ResponseDecimal"},"fundingRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"nSamples":{"type":["integer","null"]}}};
 
-function validate760(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate762(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1814,12 +1814,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate760.errors = vErrors;
+validate762.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate791(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate793(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1844,8 +1844,8 @@ errors++;
 }
 }
 if(data.funding !== undefined){
-if(!(validate760(data.funding, {instancePath:instancePath+"/funding",parentData:data,parentDataProperty:"funding",rootData}))){
-vErrors = vErrors === null ? validate760.errors : vErrors.concat(validate760.errors);
+if(!(validate762(data.funding, {instancePath:instancePath+"/funding",parentData:data,parentDataProperty:"funding",rootData}))){
+vErrors = vErrors === null ? validate762.errors : vErrors.concat(validate762.errors);
 errors = vErrors.length;
 }
 }
@@ -1917,14 +1917,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate791.errors = vErrors;
+validate793.errors = vErrors;
 return errors === 0;
 }
 
 
 const schema262 = {"type":"object","required":["user","fills"],"properties":{"isSnapshot":{"type":"boolean"},"user":{"$ref":"schemas#/$defs/Address"},"fills":{"type":"array","items":{"$ref":"schemas#/$defs/Fill"}}}};
 
-function validate796(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate798(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1969,13 +1969,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate796.errors = vErrors;
+validate798.errors = vErrors;
 return errors === 0;
 }
 
 const schema263 = {"type":"object","required":["type","user"],"additionalProperties":false,"properties":{"type":{"type":"string","const":"userFills"},"user":{"$ref":"schemas#/$defs/Address"},"aggregateByTime":{"type":"boolean"}}};
 
-function validate799(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate801(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2021,13 +2021,13 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate799.errors = vErrors;
+validate801.errors = vErrors;
 return errors === 0;
 }
 
 const schema264 = {"type":"object","required":["user","fundings"],"properties":{"isSnapshot":{"type":"boolean"},"user":{"$ref":"schemas#/$defs/Address"},"fundings":{"type":"array","items":{"$ref":"schemas#/$defs/WsFunding"}}}};
 
-function validate801(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate803(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2056,8 +2056,8 @@ let data2 = data.fundings;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate760(data2[i0], {instancePath:instancePath+"/fundings/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate760.errors : vErrors.concat(validate760.errors);
+if(!(validate762(data2[i0], {instancePath:instancePath+"/fundings/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate762.errors : vErrors.concat(validate762.errors);
 errors = vErrors.length;
 }
 }
@@ -2072,7 +2072,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate801.errors = vErrors;
+validate803.errors = vErrors;
 return errors === 0;
 }
 
@@ -2186,7 +2186,7 @@ return errors === 0;
 }
 
 
-function validate804(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate806(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2231,35 +2231,35 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate804.errors = vErrors;
+validate806.errors = vErrors;
 return errors === 0;
 }
 
 export const subscriptions = {
-  "allMids": { validate: validate749 },
-  "l2Book": { validate: validate766 },
-  "trades": { validate: validate758 },
-  "candle": { validate: validate755 },
-  "bbo": { validate: validate758 },
-  "activeAssetCtx": { validate: validate758 },
-  "orderUpdates": { validate: validate807 },
-  "userEvents": { validate: validate807 },
-  "userFills": { validate: validate799 },
-  "userFundings": { validate: validate807 },
-  "userNonFundingLedgerUpdates": { validate: validate807 },
-  "notification": { validate: validate807 },
+  "allMids": { validate: validate751 },
+  "l2Book": { validate: validate768 },
+  "trades": { validate: validate760 },
+  "candle": { validate: validate757 },
+  "bbo": { validate: validate760 },
+  "activeAssetCtx": { validate: validate760 },
+  "orderUpdates": { validate: validate809 },
+  "userEvents": { validate: validate809 },
+  "userFills": { validate: validate801 },
+  "userFundings": { validate: validate809 },
+  "userNonFundingLedgerUpdates": { validate: validate809 },
+  "notification": { validate: validate809 },
 };
 export const messages = {
-  "allMids": { validate: validate747 },
+  "allMids": { validate: validate749 },
   "l2Book": { validate: validate329 },
-  "trades": { validate: validate789 },
+  "trades": { validate: validate791 },
   "candle": { validate: validate180 },
-  "bbo": { validate: validate750 },
-  "activeAssetCtx": { validate: validate744 },
-  "orderUpdates": { validate: validate779 },
-  "userEvents": { validate: validate791 },
-  "userFills": { validate: validate796 },
-  "userFundings": { validate: validate801 },
-  "userNonFundingLedgerUpdates": { validate: validate804 },
-  "notification": { validate: validate768 },
+  "bbo": { validate: validate752 },
+  "activeAssetCtx": { validate: validate746 },
+  "orderUpdates": { validate: validate781 },
+  "userEvents": { validate: validate793 },
+  "userFills": { validate: validate798 },
+  "userFundings": { validate: validate803 },
+  "userNonFundingLedgerUpdates": { validate: validate806 },
+  "notification": { validate: validate770 },
 };

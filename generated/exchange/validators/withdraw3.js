@@ -6,7 +6,7 @@ import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate61 } from "./components/Timestamp.js";
 import { addIssue, hexAwarePattern } from "./components/helpers.js";
-export const body = validate740;
+export const body = validate742;
 const schema247 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/Withdraw3Action"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
 const schema246 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","destination","amount","time"],"properties":{"type":{"type":"string","const":"withdraw3"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"destination":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/DecimalString"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
 const func0 = hexAwarePattern;
@@ -15,7 +15,7 @@ const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 
 
 
-function validate736(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate738(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -107,14 +107,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate736.errors = vErrors;
+validate738.errors = vErrors;
 return errors === 0;
 }
 
 
 
 
-function validate740(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate742(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -137,8 +137,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate736(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
-vErrors = vErrors === null ? validate736.errors : vErrors.concat(validate736.errors);
+if(!(validate738(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+vErrors = vErrors === null ? validate738.errors : vErrors.concat(validate738.errors);
 errors = vErrors.length;
 }
 }
@@ -171,7 +171,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate740.errors = vErrors;
+validate742.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,20 +3,20 @@
 import { validate35 } from "./BlockHeader.js";
 import { validate37 } from "./Transaction.js";
 import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
-const schema279 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
+const schema281 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
 const schema63 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"type":"object","required":["number","hash","parentHash","timestamp","gasLimit","gasUsed","transactions","miner","difficulty","size","extraData","receiptsRoot","stateRoot","transactionsRoot"],"properties":{"transactions":{"anyOf":[{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}}]},"uncles":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"withdrawals":{"type":"array","items":{"$ref":"schemas#/$defs/Withdrawal"}},"sealFields":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}}}};
 const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
 
 
-const schema116 = {"type":"object","required":["index","validatorIndex","address","amount"],"properties":{"index":{"$ref":"schemas#/$defs/Quantity"},"validatorIndex":{"$ref":"schemas#/$defs/Quantity"},"address":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/Quantity"}}};
+const schema117 = {"type":"object","required":["index","validatorIndex","address","amount"],"properties":{"index":{"$ref":"schemas#/$defs/Quantity"},"validatorIndex":{"$ref":"schemas#/$defs/Quantity"},"address":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/Quantity"}}};
 const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const func0 = hexAwarePattern;
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -93,7 +93,7 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate59.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
@@ -167,20 +167,102 @@ errors++;
 if(data.transactions !== undefined){
 let data0 = data.transactions;
 const _errs3 = errors;
-let valid2 = false;
-var _errs4 = errors;
+let matched0 = false;
+const _errs4 = errors;
+if(errors === _errs4){
 if(Array.isArray(data0)){
+var valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
+const _errs6 = errors;
+const _errs7 = errors;
+if(errors === _errs7){
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions/" + i0,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions/" + i0,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {});
+errors++;
+}
+}
+var valid2 = _errs6 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {});
+errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+matched0 = matched0 || _valid0;
+if(!matched0){
+const _errs9 = errors;
+if(errors === _errs9){
+if(Array.isArray(data0)){
+var valid4 = true;
+const len1 = data0.length;
+for(let i1=0; i1<len1; i1++){
+const _errs11 = errors;
+if(!(validate37(data0[i1], {instancePath:instancePath+"/transactions/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+errors = vErrors.length;
+}
+var valid4 = _errs11 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {});
+errors++;
+}
+}
+var _valid0 = _errs9 === errors;
+matched0 = matched0 || _valid0;
+}
+if(matched0){
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+let valid5 = false;
+var _errs12 = errors;
+if(Array.isArray(data0)){
+const len2 = data0.length;
+for(let i2=0; i2<len2; i2++){
+let data3 = data0[i2];
+if(typeof data3 === "string"){
+if(!pattern5.test(data3)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions/" + i2,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+errors++;
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions/" + i2,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -189,14 +271,14 @@ else {
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/anyOf/0/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-var _valid0 = _errs4 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-var _errs9 = errors;
+var _valid1 = _errs12 === errors;
+valid5 = valid5 || _valid1;
+if(!valid5){
+var _errs17 = errors;
 if(Array.isArray(data0)){
-const len1 = data0.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate37(data0[i1], {instancePath:instancePath+"/transactions/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+const len3 = data0.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate37(data0[i3], {instancePath:instancePath+"/transactions/" + i3,parentData:data0,parentDataProperty:i3,rootData}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
@@ -206,11 +288,11 @@ else {
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/anyOf/1/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-var _valid0 = _errs9 === errors;
-valid2 = valid2 || _valid0;
+var _valid1 = _errs17 === errors;
+valid5 = valid5 || _valid1;
 }
-if(!valid2){
-vErrors = addAlternatives(vErrors, [_errs4, _errs9], {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/anyOf",keyword:"anyOf",params:{}});
+if(!valid5){
+vErrors = addAlternatives(vErrors, [_errs12, _errs17], {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/anyOf",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -225,20 +307,21 @@ vErrors = null;
 }
 }
 }
+}
 if(data.uncles !== undefined){
-let data3 = data.uncles;
-if(Array.isArray(data3)){
-const len2 = data3.length;
-for(let i2=0; i2<len2; i2++){
-let data4 = data3[i2];
-if(typeof data4 === "string"){
-if(!pattern5.test(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/uncles/" + i2,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+let data5 = data.uncles;
+if(Array.isArray(data5)){
+const len4 = data5.length;
+for(let i4=0; i4<len4; i4++){
+let data6 = data5[i4];
+if(typeof data6 === "string"){
+if(!pattern5.test(data6)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/uncles/" + i4,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/uncles/" + i2,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/uncles/" + i4,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -249,12 +332,12 @@ errors++;
 }
 }
 if(data.withdrawals !== undefined){
-let data5 = data.withdrawals;
-if(Array.isArray(data5)){
-const len3 = data5.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate59(data5[i3], {instancePath:instancePath+"/withdrawals/" + i3,parentData:data5,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+let data7 = data.withdrawals;
+if(Array.isArray(data7)){
+const len5 = data7.length;
+for(let i5=0; i5<len5; i5++){
+if(!(validate66(data7[i5], {instancePath:instancePath+"/withdrawals/" + i5,parentData:data7,parentDataProperty:i5,rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -265,19 +348,19 @@ errors++;
 }
 }
 if(data.sealFields !== undefined){
-let data7 = data.sealFields;
-if(Array.isArray(data7)){
-const len4 = data7.length;
-for(let i4=0; i4<len4; i4++){
-let data8 = data7[i4];
-if(typeof data8 === "string"){
-if(!pattern9.test(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sealFields/" + i4,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
+let data9 = data.sealFields;
+if(Array.isArray(data9)){
+const len6 = data9.length;
+for(let i6=0; i6<len6; i6++){
+let data10 = data9[i6];
+if(typeof data10 === "string"){
+if(!pattern9.test(data10)){
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sealFields/" + i6,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sealFields/" + i4,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sealFields/" + i6,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -297,7 +380,7 @@ return errors === 0;
 }
 
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -344,8 +427,8 @@ vErrors = null;
 }
 }
 }
-validate141.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
-export { validate141, validate34, validate59 };
+export { validate156, validate34, validate66 };

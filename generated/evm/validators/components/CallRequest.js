@@ -2,28 +2,28 @@
 
 import { validate21, validate30 } from "./AccessListEntry.js";
 import { addIssue, hexAwarePattern } from "./helpers.js";
-const schema305 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/CallRequest"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
-const schema235 = {"type":"string","enum":["latest","pending"]};
-const schema156 = {"type":"object","additionalProperties":false,"properties":{"type":{"type":"string","enum":["0x0","0x1","0x2","0x3","0x4"]},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"gas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"gasPrice":{"$ref":"schemas#/$defs/CanonicalQuantity"},"maxFeePerGas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"maxFeePerBlobGas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"value":{"$ref":"schemas#/$defs/CanonicalQuantity"},"nonce":{"$ref":"schemas#/$defs/CanonicalQuantity"},"input":{"$ref":"schemas#/$defs/HexData"},"data":{"$ref":"schemas#/$defs/HexData"},"chainId":{"$ref":"schemas#/$defs/CanonicalQuantity"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"blobVersionedHashes":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"blobs":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"commitments":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"proofs":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"authorizationList":{"type":"array","items":{"$ref":"schemas#/$defs/Authorization"}}}};
+const schema307 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/CallRequest"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
+const schema236 = {"type":"string","enum":["latest","pending"]};
+const schema157 = {"type":"object","additionalProperties":false,"properties":{"type":{"type":"string","enum":["0x0","0x1","0x2","0x3","0x4"]},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"gas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"gasPrice":{"$ref":"schemas#/$defs/CanonicalQuantity"},"maxFeePerGas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"maxFeePerBlobGas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"value":{"$ref":"schemas#/$defs/CanonicalQuantity"},"nonce":{"$ref":"schemas#/$defs/CanonicalQuantity"},"input":{"$ref":"schemas#/$defs/HexData"},"data":{"$ref":"schemas#/$defs/HexData"},"chainId":{"$ref":"schemas#/$defs/CanonicalQuantity"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"blobVersionedHashes":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"blobs":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"commitments":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"proofs":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"authorizationList":{"type":"array","items":{"$ref":"schemas#/$defs/Authorization"}}}};
 const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const schema146 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
+const schema147 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
 const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
 const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
-const func114 = Object.prototype.hasOwnProperty;
+const func115 = Object.prototype.hasOwnProperty;
 const func0 = hexAwarePattern;
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
-const pattern109 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
+const pattern110 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
 const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
 
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func114.call(schema156.properties, key0))){
+if(!(func115.call(schema157.properties, key0))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
@@ -35,7 +35,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/pro
 errors++;
 }
 if(!(((((data0 === "0x0") || (data0 === "0x1")) || (data0 === "0x2")) || (data0 === "0x3")) || (data0 === "0x4"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema156.properties.type.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema157.properties.type.enum}});
 errors++;
 }
 }
@@ -55,7 +55,7 @@ errors++;
 if(data.to !== undefined){
 let data2 = data.to;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema156.properties.to.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema157.properties.to.type}});
 errors++;
 }
 if(typeof data2 === "string"){
@@ -68,7 +68,7 @@ errors++;
 if(data.gas !== undefined){
 let data3 = data.gas;
 if(typeof data3 === "string"){
-if(!pattern109.test(data3)){
+if(!pattern110.test(data3)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
@@ -81,7 +81,7 @@ errors++;
 if(data.gasPrice !== undefined){
 let data4 = data.gasPrice;
 if(typeof data4 === "string"){
-if(!pattern109.test(data4)){
+if(!pattern110.test(data4)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
@@ -94,7 +94,7 @@ errors++;
 if(data.maxFeePerGas !== undefined){
 let data5 = data.maxFeePerGas;
 if(typeof data5 === "string"){
-if(!pattern109.test(data5)){
+if(!pattern110.test(data5)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
@@ -107,7 +107,7 @@ errors++;
 if(data.maxPriorityFeePerGas !== undefined){
 let data6 = data.maxPriorityFeePerGas;
 if(typeof data6 === "string"){
-if(!pattern109.test(data6)){
+if(!pattern110.test(data6)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
@@ -120,7 +120,7 @@ errors++;
 if(data.maxFeePerBlobGas !== undefined){
 let data7 = data.maxFeePerBlobGas;
 if(typeof data7 === "string"){
-if(!pattern109.test(data7)){
+if(!pattern110.test(data7)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
@@ -133,7 +133,7 @@ errors++;
 if(data.value !== undefined){
 let data8 = data.value;
 if(typeof data8 === "string"){
-if(!pattern109.test(data8)){
+if(!pattern110.test(data8)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
@@ -146,7 +146,7 @@ errors++;
 if(data.nonce !== undefined){
 let data9 = data.nonce;
 if(typeof data9 === "string"){
-if(!pattern109.test(data9)){
+if(!pattern110.test(data9)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
@@ -185,7 +185,7 @@ errors++;
 if(data.chainId !== undefined){
 let data12 = data.chainId;
 if(typeof data12 === "string"){
-if(!pattern109.test(data12)){
+if(!pattern110.test(data12)){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
@@ -324,12 +324,12 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate70.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -339,8 +339,8 @@ errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate70(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate77(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -351,7 +351,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#
 errors++;
 }
 if(!((data1 === "latest") || (data1 === "pending"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema235.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema236.enum}});
 errors++;
 }
 }
@@ -365,8 +365,8 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate168.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
-export { validate168, validate70 };
+export { validate183, validate77 };

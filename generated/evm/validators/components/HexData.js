@@ -5,7 +5,7 @@ const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
 const func0 = hexAwarePattern;
 const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -18,8 +18,8 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate80.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-export { validate80 };
+export { validate87 };

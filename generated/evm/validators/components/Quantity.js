@@ -5,7 +5,7 @@ const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const func0 = hexAwarePattern;
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -18,8 +18,8 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
-validate99.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export { validate99 };
+export { validate106 };

@@ -6,7 +6,7 @@ const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const func0 = hexAwarePattern;
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -52,8 +52,8 @@ vErrors = null;
 }
 }
 }
-validate54.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export { validate54 };
+export { validate60 };

@@ -2,10 +2,10 @@
 
 import { validate37 } from "./Transaction.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-const schema282 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null"}]};
+const schema284 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null"}]};
 
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -52,8 +52,8 @@ vErrors = null;
 }
 }
 }
-validate144.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-export { validate144 };
+export { validate159 };

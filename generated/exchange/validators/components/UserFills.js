@@ -227,7 +227,7 @@ return errors === 0;
 }
 
 
-function validate701(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate703(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -243,8 +243,8 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
 errors++;
 }
-validate701.errors = vErrors;
+validate703.errors = vErrors;
 return errors === 0;
 }
 
-export { validate701, validate253 };
+export { validate703, validate253 };

@@ -22,7 +22,8 @@ function addAlternatives(issues, starts, issue) {
 
 /**
  * ajv's pattern engine here: ^0x[0-9a-fA-F]{N}$, ^0x[0-9a-fA-F]{1,N}$, ^0x[0-9a-fA-F]+$ and
- * ^0x(?:[0-9a-fA-F]{2})*$ become a length check plus one shared RegExp; other patterns stay RegExps.
+ * ^0x(?:[0-9a-fA-F]{2})*$ become a length check plus a digit check (hexDigitsAfterPrefix); other
+ * patterns stay RegExps.
  */
 function hexAwarePattern(source, flags) {
   const shape = /^\^0x(?:\[0-9a-fA-F\](?:\{(?<exact>\d+)\}|\{1,(?<upTo>\d+)\}|\+)|(?<evenBytes>\(\?:\[0-9a-fA-F\]\{2\}\)\*))\$$/.exec(source);
@@ -32,7 +33,62 @@ function hexAwarePattern(source, flags) {
   const maxDigits = exact !== undefined ? Number(exact) : upTo !== undefined ? Number(upTo) : Infinity;
   return new HexPattern(source, minDigits + 2, maxDigits + 2, evenBytes !== undefined);
 }
+/** Up to this length (an address is 42) reading the characters is faster than copying them out. */
+const HEX_LOOP_LENGTH = 48;
+/** Beyond this length the RegExp checks the digits (no buffer that large is kept). */
+const HEX_BUFFER_LIMIT = 1 << 20;
 const HEX_DIGITS = /^0x[0-9a-fA-F]*$/;
+/** 1 for each character code that is a hex digit. */
+const hexDigit = new Uint8Array(128);
+for (const digit of "0123456789abcdefABCDEF") hexDigit[digit.charCodeAt(0)] = 1;
+/** 1 for each UTF-16 code unit that is not one: a lookup per character, no range test. */
+const notHexDigit = new Uint8Array(65536).fill(1);
+for (const digit of "0123456789abcdefABCDEF") notHexDigit[digit.charCodeAt(0)] = 0;
+let hexPairs;
+let hexBytes;
+let hexQuads;
+let hexEncoder;
+/** Whether text is 0x and hex digits only. */
+function hexDigitsAfterPrefix(text) {
+  const length = text.length;
+  if (length < 2 || text.charCodeAt(0) !== 48 || text.charCodeAt(1) !== 120) return false;
+  if (length <= HEX_LOOP_LENGTH) {
+    let invalid = 0;
+    let index = 2;
+    for (; index + 3 < length; index += 4) {
+      invalid |= notHexDigit[text.charCodeAt(index)] | notHexDigit[text.charCodeAt(index + 1)] |
+        notHexDigit[text.charCodeAt(index + 2)] | notHexDigit[text.charCodeAt(index + 3)];
+    }
+    for (; index < length; index++) invalid |= notHexDigit[text.charCodeAt(index)];
+    return invalid === 0;
+  }
+  if (length > HEX_BUFFER_LIMIT) return HEX_DIGITS.test(text);
+  if (hexBytes === undefined || hexBytes.length < length) {
+    if (hexPairs === undefined) {
+      // Two digits read as one 16-bit number, in either byte order: both must be hex digits.
+      hexPairs = new Uint8Array(65536);
+      for (let first = 0; first < 128; first++)
+        for (let second = 0; second < 128; second++)
+          hexPairs[first | (second << 8)] = hexDigit[first] & hexDigit[second];
+      hexEncoder = new TextEncoder();
+    }
+    let size = 4096;
+    while (size < length) size *= 2;
+    hexBytes = new Uint8Array(size);
+    hexQuads = new Uint32Array(hexBytes.buffer);
+  }
+  const { read, written } = hexEncoder.encodeInto(text, hexBytes);
+  if (read !== length || written !== length) return false;
+  // Four digits at a time (in either byte order); the first four bytes are 0x and two digits, the last few stand alone.
+  const quads = length >> 2;
+  let valid = hexDigit[hexBytes[2]] & hexDigit[hexBytes[3]];
+  for (let quad = 1; quad < quads; quad++) {
+    const four = hexQuads[quad];
+    valid &= hexPairs[four & 0xffff] & hexPairs[four >>> 16];
+  }
+  for (let index = quads * 4; index < length; index++) valid &= hexDigit[hexBytes[index]];
+  return valid === 1;
+}
 class HexPattern {
   constructor(source, minLength, maxLength, evenLength) {
     this.source = source;
@@ -42,7 +98,7 @@ class HexPattern {
   }
   test(text) {
     const length = text.length;
-    return length >= this.minLength && length <= this.maxLength && (length & this.oddMask) === 0 && HEX_DIGITS.test(text);
+    return length >= this.minLength && length <= this.maxLength && (length & this.oddMask) === 0 && hexDigitsAfterPrefix(text);
   }
   toString() {
     return `/${this.source}/`;

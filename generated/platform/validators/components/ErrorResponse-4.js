@@ -6,29 +6,67 @@ const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"sche
 
 
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-let valid0 = false;
-var _errs1 = errors;
+let matched0 = false;
+const _errs1 = errors;
 if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-var _errs2 = errors;
+matched0 = matched0 || _valid0;
+if(!matched0){
+const _errs2 = errors;
 if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
+matched0 = matched0 || _valid0;
+}
+if(matched0){
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+let valid0 = false;
+var _errs3 = errors;
+if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs3 === errors;
+valid0 = valid0 || _valid1;
+if(!valid0){
+var _errs4 = errors;
+if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs4 === errors;
+valid0 = valid0 || _valid1;
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs3, _errs4], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -42,8 +80,9 @@ vErrors = null;
 }
 }
 }
-validate178.errors = vErrors;
+}
+validate184.errors = vErrors;
 return errors === 0;
 }
 
-export { validate178 };
+export { validate184 };

@@ -125,7 +125,7 @@ return errors === 0;
 
 const schema49 = {"type":"string","enum":["pending","running","maintenance","failed","error","stopping","stopped","starting"]};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -136,8 +136,8 @@ if(!((((((((data === "pending") || (data === "running")) || (data === "maintenan
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema49.enum}});
 errors++;
 }
-validate117.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-export { validate74, validate117 };
+export { validate74, validate119 };

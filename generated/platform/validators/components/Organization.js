@@ -3,7 +3,7 @@
 import { addIssue } from "./helpers.js";
 const schema31 = {"type":"object","required":["id","name"],"properties":{"id":{"type":"string"},"name":{"type":"string"}}};
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -32,8 +32,8 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate155.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-export { validate155 };
+export { validate157 };

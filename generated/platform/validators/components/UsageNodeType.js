@@ -4,7 +4,7 @@ import { validate89, validate91 } from "./ErrorResponse.js";
 import { addAlternatives, addIssue } from "./helpers.js";
 const schema61 = {"type":"string","enum":["elastic","dedicated"]};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -15,7 +15,7 @@ if(!((data === "elastic") || (data === "dedicated"))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema61.enum}});
 errors++;
 }
-validate143.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
 
@@ -24,29 +24,67 @@ const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"sche
 
 
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
-let valid0 = false;
-var _errs1 = errors;
+let matched0 = false;
+const _errs1 = errors;
 if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-var _errs2 = errors;
+matched0 = matched0 || _valid0;
+if(!matched0){
+const _errs2 = errors;
 if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
+matched0 = matched0 || _valid0;
+}
+if(matched0){
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+let valid0 = false;
+var _errs3 = errors;
+if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs3 === errors;
+valid0 = valid0 || _valid1;
+if(!valid0){
+var _errs4 = errors;
+if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs4 === errors;
+valid0 = valid0 || _valid1;
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs3, _errs4], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -60,8 +98,9 @@ vErrors = null;
 }
 }
 }
-validate181.errors = vErrors;
+}
+validate189.errors = vErrors;
 return errors === 0;
 }
 
-export { validate143, validate181 };
+export { validate145, validate189 };

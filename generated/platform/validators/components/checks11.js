@@ -10,7 +10,7 @@ const cjs0 = commonJsExports(module0);
 const schema86 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
 const func4 = cjs0.default;
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -42,8 +42,8 @@ else {
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
 errors++;
 }
-validate189.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-export { validate189 };
+export { validate201 };
