@@ -1,4 +1,5 @@
 import { fieldPositions } from "./field-paths.js";
+import { int64ConverterCode } from "./int64-converter.js";
 import type { Json, JsonObject } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import type { ParameterModel, RestOperationModel } from "./openapi-model.js";
@@ -51,10 +52,12 @@ export function restValidatorGroups(doc: Json, operations: readonly RestOperatio
       }
       const exportName = `response${response.status === "default" ? "Default" : response.status}`;
       entries.push({ exportName, schema: response.body.schema, pointer: response.body.schemaPointer });
+      const positions = fieldPositions(doc, response.body.schema);
       responses.push({
         key: response.status,
         validator: exportName,
-        data: fieldPositions(doc, response.body.schema),
+        data: positions,
+        ...(positions.int64 && { code: { convertInt64: int64ConverterCode(positions.int64) } }),
       });
     }
     // The spec's secret fields of a request are those of its body, or of its query without one. A

@@ -1,4 +1,5 @@
 import { fieldPositions } from "./field-paths.js";
+import { int64ConverterCode } from "./int64-converter.js";
 import type { Json, JsonObject } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import type { ContentDescriptorModel, RpcMethodModel } from "./openrpc-model.js";
@@ -17,7 +18,11 @@ export function rpcValidatorGroups(doc: Json, methods: readonly RpcMethodModel[]
   return methods.map((method) => {
     const result = fieldPositions(doc, method.result.schema);
     const data: DataExport[] = [];
-    if (result.int64) data.push({ exportName: "int64", type: "Int64Paths", value: result.int64 });
+    if (result.int64) {
+      data.push({ exportName: "int64", type: "Int64Paths", value: result.int64 });
+      const code = int64ConverterCode(result.int64);
+      data.push({ exportName: "convertInt64", type: "Int64Converter", value: null, code });
+    }
     if (result.secrets) data.push({ exportName: "secrets", type: "SecretPaths", value: result.secrets });
     return {
       name: method.id,

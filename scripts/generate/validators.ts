@@ -67,6 +67,8 @@ export interface MapMember {
   validator?: string;
   /** Plain data beside it, by property name. */
   data?: Readonly<Record<string, Json>>;
+  /** JavaScript expressions beside it, by property name (e.g. a converter from `int64-converter.ts`). */
+  code?: Readonly<Record<string, string>>;
 }
 
 /** A plain data export of a module. */
@@ -75,6 +77,8 @@ export interface DataExport {
   /** The declared type of the export, a type of `src/runtime/operation.ts`. */
   type: string;
   value: Json;
+  /** A JavaScript expression written in place of `value` (e.g. a converter from `int64-converter.ts`). */
+  code?: string;
 }
 
 /** A surface's validators: one module per group, and the chunks they share. */

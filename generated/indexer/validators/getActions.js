@@ -208,7 +208,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate86, int64: [["actions","*","end_lt"],["actions","*","start_lt"],["actions","*","trace_end_lt"]] },
+  "200": { validate: validate86, int64: [["actions","*","end_lt"],["actions","*","start_lt"],["actions","*","trace_end_lt"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { { let v1 = v0.actions; if (v1 && typeof v1 == "object") { e(v1, (v2) => { if (v2 && typeof v2 == "object") { if (v2.end_lt !== undefined) v2.end_lt = f(v2.end_lt); if (v2.start_lt !== undefined) v2.start_lt = f(v2.start_lt); if (v2.trace_end_lt !== undefined) v2.trace_end_lt = f(v2.trace_end_lt); } return v2; }); } } } return v0; } },
   "401": {},
   "422": { validate: validate141 },
   "429": {},

@@ -187,7 +187,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate110, int64: [["blocks","*","end_lt"],["blocks","*","gen_utime"],["blocks","*","start_lt"]] },
+  "200": { validate: validate110, int64: [["blocks","*","end_lt"],["blocks","*","gen_utime"],["blocks","*","start_lt"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { { let v1 = v0.blocks; if (v1 && typeof v1 == "object") { e(v1, (v2) => { if (v2 && typeof v2 == "object") { if (v2.end_lt !== undefined) v2.end_lt = f(v2.end_lt); if (v2.gen_utime !== undefined) v2.gen_utime = f(v2.gen_utime); if (v2.start_lt !== undefined) v2.start_lt = f(v2.start_lt); } return v2; }); } } } return v0; } },
   "401": {},
   "404": { validate: validate347 },
   "422": { validate: validate349 },

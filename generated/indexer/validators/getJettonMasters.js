@@ -218,7 +218,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate161, int64: [["jetton_masters","*","last_transaction_lt"],["jetton_masters","*","total_supply"]] },
+  "200": { validate: validate161, int64: [["jetton_masters","*","last_transaction_lt"],["jetton_masters","*","total_supply"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { { let v1 = v0.jetton_masters; if (v1 && typeof v1 == "object") { e(v1, (v2) => { if (v2 && typeof v2 == "object") { if (v2.last_transaction_lt !== undefined) v2.last_transaction_lt = f(v2.last_transaction_lt); if (v2.total_supply !== undefined) v2.total_supply = f(v2.total_supply); } return v2; }); } } } return v0; } },
   "401": {},
   "422": { validate: validate349 },
   "429": {},

@@ -381,7 +381,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate172, int64: [["jetton_transfers","*","amount"],["jetton_transfers","*","forward_ton_amount"],["jetton_transfers","*","query_id"],["jetton_transfers","*","transaction_lt"]] },
+  "200": { validate: validate172, int64: [["jetton_transfers","*","amount"],["jetton_transfers","*","forward_ton_amount"],["jetton_transfers","*","query_id"],["jetton_transfers","*","transaction_lt"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { { let v1 = v0.jetton_transfers; if (v1 && typeof v1 == "object") { e(v1, (v2) => { if (v2 && typeof v2 == "object") { if (v2.amount !== undefined) v2.amount = f(v2.amount); if (v2.forward_ton_amount !== undefined) v2.forward_ton_amount = f(v2.forward_ton_amount); if (v2.query_id !== undefined) v2.query_id = f(v2.query_id); if (v2.transaction_lt !== undefined) v2.transaction_lt = f(v2.transaction_lt); } return v2; }); } } } return v0; } },
   "401": {},
   "422": { validate: validate349 },
   "429": {},

@@ -240,7 +240,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate182, int64: [["jetton_wallets","*","balance"],["jetton_wallets","*","last_transaction_lt"]] },
+  "200": { validate: validate182, int64: [["jetton_wallets","*","balance"],["jetton_wallets","*","last_transaction_lt"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { { let v1 = v0.jetton_wallets; if (v1 && typeof v1 == "object") { e(v1, (v2) => { if (v2 && typeof v2 == "object") { if (v2.balance !== undefined) v2.balance = f(v2.balance); if (v2.last_transaction_lt !== undefined) v2.last_transaction_lt = f(v2.last_transaction_lt); } return v2; }); } } } return v0; } },
   "401": {},
   "422": { validate: validate349 },
   "429": {},

@@ -268,7 +268,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate207, int64: [["messages","*","created_at"],["messages","*","created_lt"],["messages","*","fwd_fee"],["messages","*","ihr_fee"],["messages","*","import_fee"],["messages","*","value"]] },
+  "200": { validate: validate207, int64: [["messages","*","created_at"],["messages","*","created_lt"],["messages","*","fwd_fee"],["messages","*","ihr_fee"],["messages","*","import_fee"],["messages","*","value"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { { let v1 = v0.messages; if (v1 && typeof v1 == "object") { e(v1, (v2) => { if (v2 && typeof v2 == "object") { if (v2.created_at !== undefined) v2.created_at = f(v2.created_at); if (v2.created_lt !== undefined) v2.created_lt = f(v2.created_lt); if (v2.fwd_fee !== undefined) v2.fwd_fee = f(v2.fwd_fee); if (v2.ihr_fee !== undefined) v2.ihr_fee = f(v2.ihr_fee); if (v2.import_fee !== undefined) v2.import_fee = f(v2.import_fee); if (v2.value !== undefined) v2.value = f(v2.value); } return v2; }); } } } return v0; } },
   "401": {},
   "422": { validate: validate349 },
   "429": {},

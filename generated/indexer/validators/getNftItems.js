@@ -388,7 +388,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate229, int64: [["nft_items","*","collection","last_transaction_lt"],["nft_items","*","collection","next_item_index"],["nft_items","*","index"],["nft_items","*","last_transaction_lt"]] },
+  "200": { validate: validate229, int64: [["nft_items","*","collection","last_transaction_lt"],["nft_items","*","collection","next_item_index"],["nft_items","*","index"],["nft_items","*","last_transaction_lt"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { { let v1 = v0.nft_items; if (v1 && typeof v1 == "object") { e(v1, (v2) => { if (v2 && typeof v2 == "object") { { let v3 = v2.collection; if (v3 && typeof v3 == "object") { if (v3.last_transaction_lt !== undefined) v3.last_transaction_lt = f(v3.last_transaction_lt); if (v3.next_item_index !== undefined) v3.next_item_index = f(v3.next_item_index); } } if (v2.index !== undefined) v2.index = f(v2.index); if (v2.last_transaction_lt !== undefined) v2.last_transaction_lt = f(v2.last_transaction_lt); } return v2; }); } } } return v0; } },
   "401": {},
   "422": { validate: validate349 },
   "429": {},

@@ -365,7 +365,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate239, int64: [["nft_transfers","*","forward_amount"],["nft_transfers","*","query_id"],["nft_transfers","*","transaction_lt"]] },
+  "200": { validate: validate239, int64: [["nft_transfers","*","forward_amount"],["nft_transfers","*","query_id"],["nft_transfers","*","transaction_lt"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { { let v1 = v0.nft_transfers; if (v1 && typeof v1 == "object") { e(v1, (v2) => { if (v2 && typeof v2 == "object") { if (v2.forward_amount !== undefined) v2.forward_amount = f(v2.forward_amount); if (v2.query_id !== undefined) v2.query_id = f(v2.query_id); if (v2.transaction_lt !== undefined) v2.transaction_lt = f(v2.transaction_lt); } return v2; }); } } } return v0; } },
   "401": {},
   "422": { validate: validate349 },
   "429": {},

@@ -110,7 +110,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate336, int64: [["balance"],["last_transaction_lt"]] },
+  "200": { validate: validate336, int64: [["balance"],["last_transaction_lt"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { if (v0.balance !== undefined) v0.balance = f(v0.balance); if (v0.last_transaction_lt !== undefined) v0.last_transaction_lt = f(v0.last_transaction_lt); } return v0; } },
   "401": {},
   "409": { validate: validate141 },
   "422": { validate: validate349 },

@@ -136,7 +136,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate97, int64: [["amountSent"]] },
+  "200": { validate: validate97, int64: [["amountSent"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { if (v0.amountSent !== undefined) v0.amountSent = f(v0.amountSent); } return v0; } },
   "400": { validate: validate172 },
   "401": { validate: validate184 },
   "429": { validate: validate98 },

@@ -342,7 +342,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate377, int64: [["energy_required"]] },
+  "200": { validate: validate377, int64: [["energy_required"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { if (v0.energy_required !== undefined) v0.energy_required = f(v0.energy_required); } return v0; } },
   "401": {},
   "413": {},
   "429": {},

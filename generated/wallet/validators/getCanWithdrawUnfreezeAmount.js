@@ -194,7 +194,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate257, int64: [["amount"]] },
+  "200": { validate: validate257, int64: [["amount"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { if (v0.amount !== undefined) v0.amount = f(v0.amount); } return v0; } },
   "401": {},
   "413": {},
   "429": {},

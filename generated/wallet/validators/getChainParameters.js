@@ -128,7 +128,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate264, int64: [["chainParameter","*","value"]] },
+  "200": { validate: validate264, int64: [["chainParameter","*","value"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { { let v1 = v0.chainParameter; if (v1 && typeof v1 == "object") { e(v1, (v2) => { if (v2 && typeof v2 == "object") { if (v2.value !== undefined) v2.value = f(v2.value); } return v2; }); } } } return v0; } },
   "401": {},
   "429": {},
 };

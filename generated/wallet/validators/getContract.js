@@ -79,7 +79,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate319, int64: [["call_value"],["consume_user_resource_percent"],["origin_energy_limit"]] },
+  "200": { validate: validate319, int64: [["call_value"],["consume_user_resource_percent"],["origin_energy_limit"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { if (v0.call_value !== undefined) v0.call_value = f(v0.call_value); if (v0.consume_user_resource_percent !== undefined) v0.consume_user_resource_percent = f(v0.consume_user_resource_percent); if (v0.origin_energy_limit !== undefined) v0.origin_energy_limit = f(v0.origin_energy_limit); } return v0; } },
   "401": {},
   "413": {},
   "429": {},

@@ -225,7 +225,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate367, int64: [["delegatedResource","*","expire_time_for_bandwidth"],["delegatedResource","*","expire_time_for_energy"],["delegatedResource","*","frozen_balance_for_bandwidth"],["delegatedResource","*","frozen_balance_for_energy"]] },
+  "200": { validate: validate367, int64: [["delegatedResource","*","expire_time_for_bandwidth"],["delegatedResource","*","expire_time_for_energy"],["delegatedResource","*","frozen_balance_for_bandwidth"],["delegatedResource","*","frozen_balance_for_energy"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { { let v1 = v0.delegatedResource; if (v1 && typeof v1 == "object") { e(v1, (v2) => { if (v2 && typeof v2 == "object") { if (v2.expire_time_for_bandwidth !== undefined) v2.expire_time_for_bandwidth = f(v2.expire_time_for_bandwidth); if (v2.expire_time_for_energy !== undefined) v2.expire_time_for_energy = f(v2.expire_time_for_energy); if (v2.frozen_balance_for_bandwidth !== undefined) v2.frozen_balance_for_bandwidth = f(v2.frozen_balance_for_bandwidth); if (v2.frozen_balance_for_energy !== undefined) v2.frozen_balance_for_energy = f(v2.frozen_balance_for_energy); } return v2; }); } } } return v0; } },
   "401": {},
   "413": {},
   "429": {},
