@@ -1,4 +1,58 @@
 /**
+ * The converters of a surface, each written once: operations that answer the same shapes (every
+ * call that returns a block or a transaction) import one module, `validators/int64/<name>.js`, so a
+ * whole entry carries each converter once and a call loads only its own.
+ */
+export class Int64Converters {
+  private readonly byCode = new Map<string, string>();
+  private readonly taken = new Set<string>();
+
+  /**
+   * The name of the converter of `paths`, made the first time those paths are asked for.
+   *
+   * @param paths - Where the int64 fields are.
+   * @param user - Who asks (an operation's id, with the status when not 200), to name a new one.
+   * @returns The converter's export name; {@link importLine} imports it.
+   */
+  nameFor(paths: readonly (readonly string[])[], user: string): string {
+    const code = int64ConverterCode(paths);
+    const known = this.byCode.get(code);
+    if (known !== undefined) return known;
+    const base = `int64_${user.replace(/[^\w$]/g, "_")}`;
+    let name = base;
+    // Names are files too: two that differ only in case would be one file on some systems.
+    for (let n = 2; this.taken.has(name.toLowerCase()); n++) name = `${base}_${n}`;
+    this.taken.add(name.toLowerCase());
+    this.byCode.set(code, name);
+    return name;
+  }
+
+  /**
+   * The import of a converter, for a module in `validators/`.
+   *
+   * @param name - From {@link nameFor}.
+   */
+  importLine(name: string): string {
+    return `import { ${name} } from "./${INT64_FOLDER}/${fileOf(name)}.js";`;
+  }
+
+  /** The converters' modules, by path under the surface's folder. */
+  files(): { path: string; js: string }[] {
+    return [...this.byCode].map(([code, name]) => ({
+      path: `validators/${INT64_FOLDER}/${fileOf(name)}.js`,
+      js: `export const ${name} = ${code};\n`,
+    }));
+  }
+}
+
+const INT64_FOLDER = "int64";
+
+/** A converter's file, its name without the `int64_` every one starts with. */
+function fileOf(name: string): string {
+  return name.slice("int64_".length);
+}
+
+/**
  * Writes the code that turns the wide integer fields of an answer into `bigint`s (the runtime's
  * `Int64Converter`): one straight-line function per set of int64 paths, in place of walking the
  * paths at run time. Each field is reached by a property read of a constant name, which the engine

@@ -106,7 +106,11 @@ export function validatorModule(
   );
   const { imports, code: esm } = moduleImports(body);
   const helpers = HELPERS.filter((helper) => helper.usedBy(esm)).map((helper) => helper.name);
-  const parts = [imports.join("\n"), esm.trim(), [...gathered, ...data].join("\n")];
+  const parts = [
+    [...(group.imports ?? []), ...imports].join("\n"),
+    esm.trim(),
+    [...gathered, ...data].join("\n"),
+  ];
   const own = group.entries.map((entry) => entry.exportName).filter((name) => !gatheredNames.has(name));
   return {
     js: `${parts.filter((part) => part !== "").join("\n\n")}\n`,

@@ -46,6 +46,8 @@ export interface ValidatorGroup {
   maps?: readonly ExportMap[];
   /** Plain data exports (`export const requestSecrets = [["key"]];`), absent ones left out. */
   data?: readonly DataExport[];
+  /** Import lines the module's `code` members need (e.g. of an int64 converter). */
+  imports?: readonly string[];
 }
 
 /**

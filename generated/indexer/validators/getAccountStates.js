@@ -9,6 +9,8 @@ import { validate70 } from "./components/Metadata.js";
 import { validate60 } from "./components/Nanotons.js";
 import { validate58 } from "./components/RawAddress.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
+import { int64_getAccountStates } from "./int64/getAccountStates.js";
+
 export const query = validate388;
 const schema125 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"include_boc":{"type":"boolean"}},"required":["address"],"additionalProperties":false};
 
@@ -284,7 +286,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate64, int64: [["accounts","*","balance"],["accounts","*","last_transaction_lt"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { { let v1 = v0.accounts; if (v1 && typeof v1 == "object") { e(v1, (v2) => { if (v2 && typeof v2 == "object") { if (v2.balance !== undefined) v2.balance = f(v2.balance); if (v2.last_transaction_lt !== undefined) v2.last_transaction_lt = f(v2.last_transaction_lt); } return v2; }); } } } return v0; } },
+  "200": { validate: validate64, int64: [["accounts","*","balance"],["accounts","*","last_transaction_lt"]], convertInt64: int64_getAccountStates },
   "401": {},
   "422": { validate: validate349 },
   "429": {},

@@ -5,6 +5,8 @@ import { validate61 } from "./components/Int64.js";
 import { validate70 } from "./components/TokenAmount.js";
 import { validate118 } from "./components/Visible.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
+import { int64_getAccountNet } from "./int64/getAccountNet.js";
+
 export const body = validate528;
 
 const schema34 = {"oneOf":[{"$ref":"schemas#/$defs/AccountNet"},{"$ref":"schemas#/$defs/WalletError"}]};
@@ -180,7 +182,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate116, int64: [["NetLimit"],["NetUsed"],["TotalNetLimit"],["TotalNetWeight"],["assetNetLimit","*","value"],["assetNetUsed","*","value"],["freeNetLimit"],["freeNetUsed"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { if (v0.NetLimit !== undefined) v0.NetLimit = f(v0.NetLimit); if (v0.NetUsed !== undefined) v0.NetUsed = f(v0.NetUsed); if (v0.TotalNetLimit !== undefined) v0.TotalNetLimit = f(v0.TotalNetLimit); if (v0.TotalNetWeight !== undefined) v0.TotalNetWeight = f(v0.TotalNetWeight); { let v1 = v0.assetNetLimit; if (v1 && typeof v1 == "object") { e(v1, (v2) => { if (v2 && typeof v2 == "object") { if (v2.value !== undefined) v2.value = f(v2.value); } return v2; }); } } { let v1 = v0.assetNetUsed; if (v1 && typeof v1 == "object") { e(v1, (v2) => { if (v2 && typeof v2 == "object") { if (v2.value !== undefined) v2.value = f(v2.value); } return v2; }); } } if (v0.freeNetLimit !== undefined) v0.freeNetLimit = f(v0.freeNetLimit); if (v0.freeNetUsed !== undefined) v0.freeNetUsed = f(v0.freeNetUsed); } return v0; } },
+  "200": { validate: validate116, int64: [["NetLimit"],["NetUsed"],["TotalNetLimit"],["TotalNetWeight"],["assetNetLimit","*","value"],["assetNetUsed","*","value"],["freeNetLimit"],["freeNetUsed"]], convertInt64: int64_getAccountNet },
   "401": {},
   "413": {},
   "429": {},

@@ -5,6 +5,8 @@ import { validate61 } from "./components/Int64.js";
 import { validate70 } from "./components/TokenAmount.js";
 import { validate118 } from "./components/Visible.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
+import { int64_getAccountResource } from "./int64/getAccountResource.js";
+
 export const body = validate528;
 
 const schema39 = {"oneOf":[{"$ref":"schemas#/$defs/AccountResource"},{"$ref":"schemas#/$defs/WalletError"}]};
@@ -222,7 +224,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate140, int64: [["EnergyLimit"],["EnergyUsed"],["NetLimit"],["NetUsed"],["TotalEnergyLimit"],["TotalEnergyWeight"],["TotalNetLimit"],["TotalNetWeight"],["TotalTronPowerWeight"],["assetNetLimit","*","value"],["assetNetUsed","*","value"],["freeNetLimit"],["freeNetUsed"],["tronPowerLimit"],["tronPowerUsed"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { if (v0.EnergyLimit !== undefined) v0.EnergyLimit = f(v0.EnergyLimit); if (v0.EnergyUsed !== undefined) v0.EnergyUsed = f(v0.EnergyUsed); if (v0.NetLimit !== undefined) v0.NetLimit = f(v0.NetLimit); if (v0.NetUsed !== undefined) v0.NetUsed = f(v0.NetUsed); if (v0.TotalEnergyLimit !== undefined) v0.TotalEnergyLimit = f(v0.TotalEnergyLimit); if (v0.TotalEnergyWeight !== undefined) v0.TotalEnergyWeight = f(v0.TotalEnergyWeight); if (v0.TotalNetLimit !== undefined) v0.TotalNetLimit = f(v0.TotalNetLimit); if (v0.TotalNetWeight !== undefined) v0.TotalNetWeight = f(v0.TotalNetWeight); if (v0.TotalTronPowerWeight !== undefined) v0.TotalTronPowerWeight = f(v0.TotalTronPowerWeight); { let v1 = v0.assetNetLimit; if (v1 && typeof v1 == "object") { e(v1, (v2) => { if (v2 && typeof v2 == "object") { if (v2.value !== undefined) v2.value = f(v2.value); } return v2; }); } } { let v1 = v0.assetNetUsed; if (v1 && typeof v1 == "object") { e(v1, (v2) => { if (v2 && typeof v2 == "object") { if (v2.value !== undefined) v2.value = f(v2.value); } return v2; }); } } if (v0.freeNetLimit !== undefined) v0.freeNetLimit = f(v0.freeNetLimit); if (v0.freeNetUsed !== undefined) v0.freeNetUsed = f(v0.freeNetUsed); if (v0.tronPowerLimit !== undefined) v0.tronPowerLimit = f(v0.tronPowerLimit); if (v0.tronPowerUsed !== undefined) v0.tronPowerUsed = f(v0.tronPowerUsed); } return v0; } },
+  "200": { validate: validate140, int64: [["EnergyLimit"],["EnergyUsed"],["NetLimit"],["NetUsed"],["TotalEnergyLimit"],["TotalEnergyWeight"],["TotalNetLimit"],["TotalNetWeight"],["TotalTronPowerWeight"],["assetNetLimit","*","value"],["assetNetUsed","*","value"],["freeNetLimit"],["freeNetUsed"],["tronPowerLimit"],["tronPowerUsed"]], convertInt64: int64_getAccountResource },
   "401": {},
   "413": {},
   "429": {},

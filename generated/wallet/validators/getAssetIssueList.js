@@ -2,10 +2,12 @@
 
 import { validate562 } from "./components/AssetIssueListResult.js";
 import { validate596 } from "./components/checks9.js";
+import { int64_getAssetIssueListByName } from "./int64/getAssetIssueListByName.js";
+
 export const query = validate596;
 
 export const responses = {
-  "200": { validate: validate562, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { { let v1 = v0.assetIssue; if (v1 && typeof v1 == "object") { e(v1, (v2) => { if (v2 && typeof v2 == "object") { if (v2.end_time !== undefined) v2.end_time = f(v2.end_time); if (v2.free_asset_net_limit !== undefined) v2.free_asset_net_limit = f(v2.free_asset_net_limit); { let v3 = v2.frozen_supply; if (v3 && typeof v3 == "object") { e(v3, (v4) => { if (v4 && typeof v4 == "object") { if (v4.frozen_amount !== undefined) v4.frozen_amount = f(v4.frozen_amount); if (v4.frozen_days !== undefined) v4.frozen_days = f(v4.frozen_days); } return v4; }); } } if (v2.order !== undefined) v2.order = f(v2.order); if (v2.public_free_asset_net_limit !== undefined) v2.public_free_asset_net_limit = f(v2.public_free_asset_net_limit); if (v2.public_free_asset_net_usage !== undefined) v2.public_free_asset_net_usage = f(v2.public_free_asset_net_usage); if (v2.public_latest_free_net_time !== undefined) v2.public_latest_free_net_time = f(v2.public_latest_free_net_time); if (v2.start_time !== undefined) v2.start_time = f(v2.start_time); if (v2.total_supply !== undefined) v2.total_supply = f(v2.total_supply); } return v2; }); } } } return v0; } },
+  "200": { validate: validate562, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
   "401": {},
   "429": {},
 };

@@ -6,6 +6,8 @@ import { validate92 } from "./components/Hex.js";
 import { validate61 } from "./components/Int64.js";
 import { validate118 } from "./components/Visible.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
+import { int64_getContractInfo } from "./int64/getContractInfo.js";
+
 export const body = validate548;
 
 const schema84 = {"oneOf":[{"$ref":"schemas#/$defs/ContractInfo"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
@@ -141,7 +143,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate312, int64: [["contract_state","energy_factor"],["contract_state","energy_usage"],["contract_state","update_cycle"],["smart_contract","call_value"],["smart_contract","consume_user_resource_percent"],["smart_contract","origin_energy_limit"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { { let v1 = v0.contract_state; if (v1 && typeof v1 == "object") { if (v1.energy_factor !== undefined) v1.energy_factor = f(v1.energy_factor); if (v1.energy_usage !== undefined) v1.energy_usage = f(v1.energy_usage); if (v1.update_cycle !== undefined) v1.update_cycle = f(v1.update_cycle); } } { let v1 = v0.smart_contract; if (v1 && typeof v1 == "object") { if (v1.call_value !== undefined) v1.call_value = f(v1.call_value); if (v1.consume_user_resource_percent !== undefined) v1.consume_user_resource_percent = f(v1.consume_user_resource_percent); if (v1.origin_energy_limit !== undefined) v1.origin_energy_limit = f(v1.origin_energy_limit); } } } return v0; } },
+  "200": { validate: validate312, int64: [["contract_state","energy_factor"],["contract_state","energy_usage"],["contract_state","update_cycle"],["smart_contract","call_value"],["smart_contract","consume_user_resource_percent"],["smart_contract","origin_energy_limit"]], convertInt64: int64_getContractInfo },
   "401": {},
   "413": {},
   "429": {},

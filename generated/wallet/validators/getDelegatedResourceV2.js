@@ -4,6 +4,8 @@ import { validate59 } from "./components/Address.js";
 import { validate61 } from "./components/Int64.js";
 import { validate118, validate122 } from "./components/Visible.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
+import { int64_getDelegatedResourceV2 } from "./int64/getDelegatedResourceV2.js";
+
 export const body = validate363;
 const schema94 = {"type":"object","additionalProperties":false,"required":["fromAddress","toAddress"],"properties":{"fromAddress":{"$ref":"schemas#/$defs/Address"},"toAddress":{"$ref":"schemas#/$defs/Address"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 
@@ -225,7 +227,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate367, int64: [["delegatedResource","*","expire_time_for_bandwidth"],["delegatedResource","*","expire_time_for_energy"],["delegatedResource","*","frozen_balance_for_bandwidth"],["delegatedResource","*","frozen_balance_for_energy"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { { let v1 = v0.delegatedResource; if (v1 && typeof v1 == "object") { e(v1, (v2) => { if (v2 && typeof v2 == "object") { if (v2.expire_time_for_bandwidth !== undefined) v2.expire_time_for_bandwidth = f(v2.expire_time_for_bandwidth); if (v2.expire_time_for_energy !== undefined) v2.expire_time_for_energy = f(v2.expire_time_for_energy); if (v2.frozen_balance_for_bandwidth !== undefined) v2.frozen_balance_for_bandwidth = f(v2.frozen_balance_for_bandwidth); if (v2.frozen_balance_for_energy !== undefined) v2.frozen_balance_for_energy = f(v2.frozen_balance_for_energy); } return v2; }); } } } return v0; } },
+  "200": { validate: validate367, int64: [["delegatedResource","*","expire_time_for_bandwidth"],["delegatedResource","*","expire_time_for_energy"],["delegatedResource","*","frozen_balance_for_bandwidth"],["delegatedResource","*","frozen_balance_for_energy"]], convertInt64: int64_getDelegatedResourceV2 },
   "401": {},
   "413": {},
   "429": {},

@@ -2,10 +2,12 @@
 
 import { validate540 } from "./components/BlockNumRequest.js";
 import { validate590 } from "./components/TransactionInfoListResult.js";
+import { int64_getTransactionInfoByBlockNum } from "./int64/getTransactionInfoByBlockNum.js";
+
 export const body = validate540;
 
 export const responses = {
-  "200": { validate: validate590, int64: [["*","blockNumber"],["*","blockTimeStamp"],["*","fee"],["*","internal_transactions","*","callValueInfo","*","callValue"],["*","packingFee"],["*","receipt","energy_fee"],["*","receipt","energy_penalty_total"],["*","receipt","energy_usage"],["*","receipt","energy_usage_total"],["*","receipt","net_fee"],["*","receipt","net_usage"],["*","receipt","origin_energy_usage"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { e(v0, (v1) => { if (v1 && typeof v1 == "object") { if (v1.blockNumber !== undefined) v1.blockNumber = f(v1.blockNumber); if (v1.blockTimeStamp !== undefined) v1.blockTimeStamp = f(v1.blockTimeStamp); if (v1.fee !== undefined) v1.fee = f(v1.fee); { let v2 = v1.internal_transactions; if (v2 && typeof v2 == "object") { e(v2, (v3) => { if (v3 && typeof v3 == "object") { { let v4 = v3.callValueInfo; if (v4 && typeof v4 == "object") { e(v4, (v5) => { if (v5 && typeof v5 == "object") { if (v5.callValue !== undefined) v5.callValue = f(v5.callValue); } return v5; }); } } } return v3; }); } } if (v1.packingFee !== undefined) v1.packingFee = f(v1.packingFee); { let v2 = v1.receipt; if (v2 && typeof v2 == "object") { if (v2.energy_fee !== undefined) v2.energy_fee = f(v2.energy_fee); if (v2.energy_penalty_total !== undefined) v2.energy_penalty_total = f(v2.energy_penalty_total); if (v2.energy_usage !== undefined) v2.energy_usage = f(v2.energy_usage); if (v2.energy_usage_total !== undefined) v2.energy_usage_total = f(v2.energy_usage_total); if (v2.net_fee !== undefined) v2.net_fee = f(v2.net_fee); if (v2.net_usage !== undefined) v2.net_usage = f(v2.net_usage); if (v2.origin_energy_usage !== undefined) v2.origin_energy_usage = f(v2.origin_energy_usage); } } } return v1; }); } return v0; } },
+  "200": { validate: validate590, int64: [["*","blockNumber"],["*","blockTimeStamp"],["*","fee"],["*","internal_transactions","*","callValueInfo","*","callValue"],["*","packingFee"],["*","receipt","energy_fee"],["*","receipt","energy_penalty_total"],["*","receipt","energy_usage"],["*","receipt","energy_usage_total"],["*","receipt","net_fee"],["*","receipt","net_usage"],["*","receipt","origin_energy_usage"]], convertInt64: int64_getTransactionInfoByBlockNum },
   "401": {},
   "413": {},
   "429": {},

@@ -2,10 +2,12 @@
 
 import { validate551 } from "./components/TransactionIdRequest.js";
 import { validate586 } from "./components/TransactionInfoResult.js";
+import { int64_getTransactionInfoById } from "./int64/getTransactionInfoById.js";
+
 export const body = validate551;
 
 export const responses = {
-  "200": { validate: validate586, int64: [["blockNumber"],["blockTimeStamp"],["fee"],["internal_transactions","*","callValueInfo","*","callValue"],["packingFee"],["receipt","energy_fee"],["receipt","energy_penalty_total"],["receipt","energy_usage"],["receipt","energy_usage_total"],["receipt","net_fee"],["receipt","net_usage"],["receipt","origin_energy_usage"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { if (v0.blockNumber !== undefined) v0.blockNumber = f(v0.blockNumber); if (v0.blockTimeStamp !== undefined) v0.blockTimeStamp = f(v0.blockTimeStamp); if (v0.fee !== undefined) v0.fee = f(v0.fee); { let v1 = v0.internal_transactions; if (v1 && typeof v1 == "object") { e(v1, (v2) => { if (v2 && typeof v2 == "object") { { let v3 = v2.callValueInfo; if (v3 && typeof v3 == "object") { e(v3, (v4) => { if (v4 && typeof v4 == "object") { if (v4.callValue !== undefined) v4.callValue = f(v4.callValue); } return v4; }); } } } return v2; }); } } if (v0.packingFee !== undefined) v0.packingFee = f(v0.packingFee); { let v1 = v0.receipt; if (v1 && typeof v1 == "object") { if (v1.energy_fee !== undefined) v1.energy_fee = f(v1.energy_fee); if (v1.energy_penalty_total !== undefined) v1.energy_penalty_total = f(v1.energy_penalty_total); if (v1.energy_usage !== undefined) v1.energy_usage = f(v1.energy_usage); if (v1.energy_usage_total !== undefined) v1.energy_usage_total = f(v1.energy_usage_total); if (v1.net_fee !== undefined) v1.net_fee = f(v1.net_fee); if (v1.net_usage !== undefined) v1.net_usage = f(v1.net_usage); if (v1.origin_energy_usage !== undefined) v1.origin_energy_usage = f(v1.origin_energy_usage); } } } return v0; } },
+  "200": { validate: validate586, int64: [["blockNumber"],["blockTimeStamp"],["fee"],["internal_transactions","*","callValueInfo","*","callValue"],["packingFee"],["receipt","energy_fee"],["receipt","energy_penalty_total"],["receipt","energy_usage"],["receipt","energy_usage_total"],["receipt","net_fee"],["receipt","net_usage"],["receipt","origin_energy_usage"]], convertInt64: int64_getTransactionInfoById },
   "401": {},
   "413": {},
   "429": {},

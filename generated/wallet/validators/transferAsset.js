@@ -5,6 +5,8 @@ import { validate152 } from "./components/Amount.js";
 import { validate593 } from "./components/UnsignedTransactionResult.js";
 import { validate122 } from "./components/Visible.js";
 import { addIssue } from "./components/helpers.js";
+import { int64_createTransaction } from "./int64/createTransaction.js";
+
 export const body = validate491;
 const schema128 = {"type":"object","additionalProperties":false,"required":["owner_address","to_address","asset_name","amount"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"to_address":{"$ref":"schemas#/$defs/Address"},"asset_name":{"type":"string","pattern":"^[0-9a-fA-F]+$"},"amount":{"$ref":"schemas#/$defs/Amount"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 
@@ -85,7 +87,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate593, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: (v0, f, e) => { if (v0 && typeof v0 == "object") { { let v1 = v0.raw_data; if (v1 && typeof v1 == "object") { { let v2 = v1.contract; if (v2 && typeof v2 == "object") { e(v2, (v3) => { if (v3 && typeof v3 == "object") { { let v4 = v3.parameter; if (v4 && typeof v4 == "object") { { let v5 = v4.value; if (v5 && typeof v5 == "object") { if (v5.amount !== undefined) v5.amount = f(v5.amount); if (v5.balance !== undefined) v5.balance = f(v5.balance); if (v5.call_token_value !== undefined) v5.call_token_value = f(v5.call_token_value); if (v5.call_value !== undefined) v5.call_value = f(v5.call_value); if (v5.frozen_balance !== undefined) v5.frozen_balance = f(v5.frozen_balance); if (v5.lock_period !== undefined) v5.lock_period = f(v5.lock_period); if (v5.token_id !== undefined) v5.token_id = f(v5.token_id); if (v5.unfreeze_balance !== undefined) v5.unfreeze_balance = f(v5.unfreeze_balance); } } } } } return v3; }); } } if (v1.expiration !== undefined) v1.expiration = f(v1.expiration); if (v1.fee_limit !== undefined) v1.fee_limit = f(v1.fee_limit); if (v1.timestamp !== undefined) v1.timestamp = f(v1.timestamp); } } } return v0; } },
+  "200": { validate: validate593, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
   "401": {},
   "413": {},
   "429": {},
