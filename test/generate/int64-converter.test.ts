@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { int64ConverterCode } from "../../scripts/generate/int64-converter.js";
+import { Int64Converters, int64ConverterCode } from "../../scripts/generate/int64-converter.js";
 import { convertCheckedInt64, convertInt64 } from "../../src/runtime/json/convert-int64.js";
 import type { Int64Converter, Int64Paths } from "../../src/runtime/operation.js";
 import { repoRoot } from "./support.js";
@@ -86,6 +86,33 @@ describe("int64ConverterCode", () => {
       "/result/a~1b/2/n",
       "/result/m/x~0y",
     ]);
+  });
+
+  it("writes each converter once, and a part several converters hold once, which they call", () => {
+    const converters = new Int64Converters();
+    const transaction = [["fee"], ["lt"], ["out", "*", "value"], ["total"]];
+    const block = [["number"], ...transaction.map((path) => ["transactions", "*", ...path])];
+    const page = [...transaction.map((path) => ["items", "*", ...path]), ["next"]];
+    expect(converters.nameFor(block, "getBlock")).toBe("int64_getBlock");
+    expect(converters.nameFor(page, "getPage")).toBe("int64_getPage");
+    expect(converters.nameFor(structuredClone(block), "getHead")).toBe("int64_getBlock");
+    expect(converters.importLine("int64_getBlock")).toBe(
+      'import { int64_getBlock } from "./int64/getBlock.js";',
+    );
+    const files = new Map(converters.files().map(({ path, js }) => [path, js]));
+    expect([...files.keys()]).toEqual([
+      "validators/int64/getBlock.js",
+      "validators/int64/getPage.js",
+      "validators/int64/getBlock_transactions.js",
+    ]);
+    for (const root of ["getBlock", "getPage"]) {
+      expect(files.get(`validators/int64/${root}.js`)).toMatch(
+        /^import \{ int64_getBlock_transactions \} from "\.\/getBlock_transactions\.js";\n/,
+      );
+    }
+    expect(files.get("validators/int64/getBlock_transactions.js")).toMatch(
+      /^export const int64_getBlock_transactions = \(v0, f, e\) => \{ .*\.fee.* return v0; \};\n$/,
+    );
   });
 
   it("every generated module's converter matches its int64 positions", async () => {
