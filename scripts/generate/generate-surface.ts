@@ -5,6 +5,7 @@ import { checkRefs } from "./check-refs.js";
 import { checkSchemas, findSchemaSites } from "./check-schemas.js";
 import { validatorsChunkPath, validatorsModulePath } from "./generated-names.js";
 import { generatedHeader } from "./header.js";
+import { Int64Converters } from "./int64-converter.js";
 import { isObject, type Json, type JsonObject } from "./json.js";
 import { loadSpec } from "./load-spec.js";
 import { pascalCase } from "./names.js";
@@ -77,9 +78,11 @@ export async function generateSurface(
   const files: SurfaceFiles = new Map();
   if (surface.kind === "openapi") {
     const operations = readOpenApiOperations(file, doc, note);
-    const groups = restValidatorGroups(doc, operations);
+    const converters = new Int64Converters();
+    const groups = restValidatorGroups(doc, operations, converters);
     files.set("types.ts", `${generatedHeader(file)}\n\n${await openApiTypes(file, doc, operations)}`);
     addValidatorFiles(files, file, validatorModules(file, doc, groups, shared, "RestOperationValidators"));
+    addConverterFiles(files, file, converters);
     files.set("operations.ts", restOperationsFile(file, names, operations, shared));
     files.set("client.ts", restClientFile(file, doc, names, operations));
     // The WebSocket's channels (`x-websocket`): their own types file and validators module, so only
@@ -91,9 +94,11 @@ export async function generateSurface(
     }
   } else {
     const methods = readOpenRpcMethods(file, doc, { skip: !strict, note });
-    const groups = rpcValidatorGroups(doc, methods);
+    const converters = new Int64Converters();
+    const groups = rpcValidatorGroups(doc, methods, converters);
     files.set("types.ts", openRpcTypes(file, doc, names, methods));
     addValidatorFiles(files, file, validatorModules(file, doc, groups, shared, "RpcMethodValidators"));
+    addConverterFiles(files, file, converters);
     files.set("operations.ts", rpcMethodsFile(file, names, methods, shared));
     files.set("client.ts", rpcClientFile(file, doc, names, methods));
   }
@@ -178,6 +183,11 @@ function addValidatorFiles(files: SurfaceFiles, specFile: string, validators: Va
   for (const chunk of validators.chunks) {
     files.set(validatorsChunkPath(chunk.name), `${header}\n\n${chunk.js}`);
   }
+}
+
+/** `validators/int64/<name>.js`: the int64 converters the surface's modules import. */
+function addConverterFiles(files: SurfaceFiles, specFile: string, converters: Int64Converters): void {
+  for (const { path, js } of converters.files()) files.set(path, `${generatedHeader(specFile)}\n\n${js}`);
 }
 
 function surfaceNames(surface: Pick<Surface, "name">, doc: Json): SurfaceNames {

@@ -1,4 +1,5 @@
 import { fieldPositions } from "./field-paths.js";
+import type { Int64Converters } from "./int64-converter.js";
 import type { Json, JsonObject } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import type { ParameterModel, RestOperationModel } from "./openapi-model.js";
@@ -14,9 +15,15 @@ import type { DataExport, MapMember, ValidatorEntry, ValidatorGroup } from "./va
  *
  * @param doc - The spec, whose `$ref`s the field positions follow.
  * @param operations - The operations.
+ * @param converters - The surface's int64 converters, which each status with int64 fields imports.
  */
-export function restValidatorGroups(doc: Json, operations: readonly RestOperationModel[]): ValidatorGroup[] {
+export function restValidatorGroups(
+  doc: Json,
+  operations: readonly RestOperationModel[],
+  converters: Int64Converters,
+): ValidatorGroup[] {
   return operations.map((op) => {
+    const imports: string[] = [];
     const entries: ValidatorEntry[] = [];
     const parametersPointer = childPointer(op.pointer, "parameters");
     if (op.pathParams.length > 0) {
@@ -51,10 +58,15 @@ export function restValidatorGroups(doc: Json, operations: readonly RestOperatio
       }
       const exportName = `response${response.status === "default" ? "Default" : response.status}`;
       entries.push({ exportName, schema: response.body.schema, pointer: response.body.schemaPointer });
+      const positions = fieldPositions(doc, response.body.schema);
+      const user = response.status === "200" ? op.id : `${op.id}_${response.status}`;
+      const converter = positions.int64 && converters.nameFor(positions.int64, user);
+      if (converter) imports.push(converters.importLine(converter));
       responses.push({
         key: response.status,
         validator: exportName,
-        data: fieldPositions(doc, response.body.schema),
+        data: positions,
+        ...(converter && { code: { convertInt64: converter } }),
       });
     }
     // The spec's secret fields of a request are those of its body, or of its query without one. A
@@ -68,6 +80,7 @@ export function restValidatorGroups(doc: Json, operations: readonly RestOperatio
       entries,
       maps: [{ exportName: "responses", memberType: "ResponseDescriptor", members: responses }],
       data,
+      ...(imports.length > 0 && { imports: [...new Set(imports)] }),
     };
   });
 }

@@ -1,4 +1,5 @@
 import { fieldPositions } from "./field-paths.js";
+import type { Int64Converters } from "./int64-converter.js";
 import type { Json, JsonObject } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import type { ContentDescriptorModel, RpcMethodModel } from "./openrpc-model.js";
@@ -12,12 +13,23 @@ import type { DataExport, ValidatorGroup } from "./validators.js";
  *
  * @param doc - The spec, whose `$ref`s the field positions follow.
  * @param methods - The methods.
+ * @param converters - The surface's int64 converters, which each result with int64 fields imports.
  */
-export function rpcValidatorGroups(doc: Json, methods: readonly RpcMethodModel[]): ValidatorGroup[] {
+export function rpcValidatorGroups(
+  doc: Json,
+  methods: readonly RpcMethodModel[],
+  converters: Int64Converters,
+): ValidatorGroup[] {
   return methods.map((method) => {
     const result = fieldPositions(doc, method.result.schema);
     const data: DataExport[] = [];
-    if (result.int64) data.push({ exportName: "int64", type: "Int64Paths", value: result.int64 });
+    const imports: string[] = [];
+    if (result.int64) {
+      data.push({ exportName: "int64", type: "Int64Paths", value: result.int64 });
+      const converter = converters.nameFor(result.int64, method.id);
+      data.push({ exportName: "convertInt64", type: "Int64Converter", value: null, code: converter });
+      imports.push(converters.importLine(converter));
+    }
     if (result.secrets) data.push({ exportName: "secrets", type: "SecretPaths", value: result.secrets });
     return {
       name: method.id,
@@ -30,6 +42,7 @@ export function rpcValidatorGroups(doc: Json, methods: readonly RpcMethodModel[]
         { exportName: "result", schema: method.result.schema, pointer: method.result.schemaPointer },
       ],
       data,
+      ...(imports.length > 0 && { imports }),
     };
   });
 }

@@ -36,6 +36,7 @@ export function mergeGroups(groups: readonly ValidatorGroup[]): ValidatorGroup {
     data: groups.flatMap((group) =>
       (group.data ?? []).map((item) => ({ ...item, exportName: prefixed(group.name, item.exportName) })),
     ),
+    imports: [...new Set(groups.flatMap((group) => group.imports ?? []))],
   };
 }
 

@@ -87,9 +87,10 @@ export function validatorModule(
   );
   const gathered = maps.map((map) => {
     const members = map.members.map((member) => {
-      const fields = Object.entries(member.data ?? {}).map(
-        ([name, value]) => `${name}: ${JSON.stringify(value)}`,
-      );
+      const fields = [
+        ...Object.entries(member.data ?? {}).map(([name, value]) => `${name}: ${JSON.stringify(value)}`),
+        ...Object.entries(member.code ?? {}).map(([name, code]) => `${name}: ${code}`),
+      ];
       if (member.validator !== undefined) {
         const validate = functionOf.get(member.validator);
         if (validate === undefined)
@@ -101,11 +102,15 @@ export function validatorModule(
     return `export const ${map.exportName} = {\n${members.join("\n")}\n};`;
   });
   const data = (group.data ?? []).map(
-    (item) => `export const ${item.exportName} = ${JSON.stringify(item.value)};`,
+    (item) => `export const ${item.exportName} = ${item.code ?? JSON.stringify(item.value)};`,
   );
   const { imports, code: esm } = moduleImports(body);
   const helpers = HELPERS.filter((helper) => helper.usedBy(esm)).map((helper) => helper.name);
-  const parts = [imports.join("\n"), esm.trim(), [...gathered, ...data].join("\n")];
+  const parts = [
+    [...(group.imports ?? []), ...imports].join("\n"),
+    esm.trim(),
+    [...gathered, ...data].join("\n"),
+  ];
   const own = group.entries.map((entry) => entry.exportName).filter((name) => !gatheredNames.has(name));
   return {
     js: `${parts.filter((part) => part !== "").join("\n\n")}\n`,

@@ -47,6 +47,8 @@ export interface ValidatorGroup {
   maps?: readonly ExportMap[];
   /** Plain data exports (`export const requestSecrets = [["key"]];`), absent ones left out. */
   data?: readonly DataExport[];
+  /** Import lines the module's `code` members need (e.g. of an int64 converter). */
+  imports?: readonly string[];
 }
 
 /**
@@ -68,6 +70,8 @@ export interface MapMember {
   validator?: string;
   /** Plain data beside it, by property name. */
   data?: Readonly<Record<string, Json>>;
+  /** JavaScript expressions beside it, by property name (e.g. a converter from `int64-converter.ts`). */
+  code?: Readonly<Record<string, string>>;
 }
 
 /** A plain data export of a module. */
@@ -76,6 +80,8 @@ export interface DataExport {
   /** The declared type of the export, a type of `src/runtime/operation.ts`. */
   type: string;
   value: Json;
+  /** A JavaScript expression written in place of `value` (e.g. a converter from `int64-converter.ts`). */
+  code?: string;
 }
 
 /** A surface's validators: one module per group, and the chunks they share. */

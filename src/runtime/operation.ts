@@ -48,6 +48,17 @@ export type FieldPaths = readonly (readonly string[])[];
 export type Int64Paths = FieldPaths;
 
 /**
+ * The generator's code for one set of {@link Int64Paths}: converts the fields at those paths in
+ * place with `leaf`, running `each` over every array element or property value (`"*"`), and
+ * returns the value (a new one only when the root itself converts). See `convertInt64`.
+ */
+export type Int64Converter = (
+  value: unknown,
+  leaf: (field: unknown) => unknown,
+  each: (container: object, convert: (item: unknown) => unknown) => void,
+) => unknown;
+
+/**
  * Where `x-secret: true` strings sit inside a value (see {@link FieldPaths}). The runtime wraps each
  * answered one in a `Secret` after validation, and sends the value of a `Secret` found there in a
  * request.
@@ -63,6 +74,8 @@ export interface ResponseDescriptor {
   readonly validate?: Validator;
   /** Positions of int64 fields in the body. */
   readonly int64?: Int64Paths;
+  /** Converts the int64 fields of the body (the generator's code for `int64`). */
+  readonly convertInt64?: Int64Converter;
   /** Positions of secret fields in the body. */
   readonly secrets?: SecretPaths;
 }
@@ -108,6 +121,8 @@ export interface RpcMethodValidators {
   readonly result: Validator;
   /** Positions of int64 fields in the result. */
   readonly int64?: Int64Paths;
+  /** Converts the int64 fields of the result (the generator's code for `int64`). */
+  readonly convertInt64?: Int64Converter;
   /** Positions of secret fields in the result. */
   readonly secrets?: SecretPaths;
 }

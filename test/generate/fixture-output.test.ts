@@ -101,7 +101,12 @@ describe("generated files from the mini fixtures", () => {
     expect(getPart).not.toContain("requestInt64");
     expect(getPart).toContain('keyword:"integerFormat",params:{format: "int64"}');
     expect(getPart).toMatch(
-      /^ {2}"200": \{ validate: validate\d+, int64: \[\["history","\*","at"\],\["history","\*","value"\],\["tags","\*"\],\["weight"\]\] \},$/m,
+      /^ {2}"200": \{ validate: validate\d+, int64: \[\["history","\*","at"\],\["history","\*","value"\],\["tags","\*"\],\["weight"\]\], convertInt64: int64_getPart \},$/m,
+    );
+    // The converter of those positions, written once for the surface, imported by each module using it.
+    expect(getPart).toContain('import { int64_getPart } from "./int64/getPart.js";');
+    expect(file(rest, "validators/int64/getPart.js")).toMatch(
+      /^export const int64_getPart = \(v0, f, e\) => \{ .* return v0; \};$/m,
     );
     expect(file(rest, "validators/deleteThing.js")).toMatch(/^ {2}"204": \{\},$/m);
   });
@@ -158,6 +163,16 @@ describe("generated files from the mini fixtures", () => {
     );
     expect(file(rpc, "validators/eth_getBlockByHash.d.ts")).toContain(
       "export declare const result: Validator;",
+    );
+    // A method's int64 positions come with the code that converts them.
+    expect(file(rpc, "validators/eth_getBlockByHash.js")).toContain(
+      "export const convertInt64 = int64_eth_getBlockByHash;",
+    );
+    expect(file(rpc, "validators/int64/eth_getBlockByHash.js")).toContain(
+      'export const int64_eth_getBlockByHash = (v0, f, e) => { if (v0 && typeof v0 == "object") { if (v0.total !== undefined) v0.total = f(v0.total); } return v0; };',
+    );
+    expect(file(rpc, "validators/eth_getBlockByHash.d.ts")).toContain(
+      "export declare const convertInt64: Int64Converter;",
     );
   });
 

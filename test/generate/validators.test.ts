@@ -34,9 +34,13 @@ describe("generated validators (ajv standalone, ESM)", () => {
         expect(validatorsOfModule(module).length, name).toBeGreaterThan(0);
         for (const [key, value] of Object.entries(module)) {
           if (DESCRIPTOR_MAPS.has(key)) {
-            for (const { validate, int64, secrets, ...rest } of Object.values(value as object)) {
+            for (const { validate, int64, convertInt64, secrets, ...rest } of Object.values(
+              value as object,
+            )) {
               expect(rest, name).toEqual({});
               expect(validate === undefined || typeof validate === "function", name).toBe(true);
+              // The generator's converter comes with the int64 positions it was written from.
+              expect(typeof convertInt64, name).toBe(int64 === undefined ? "undefined" : "function");
               for (const positions of [int64, secrets]) {
                 expect(positions === undefined || isPositions(positions), name).toBe(true);
               }

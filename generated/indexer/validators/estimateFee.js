@@ -5,6 +5,7 @@ import { validate349 } from "./components/IndexerError-2.js";
 import { validate348 } from "./components/IndexerError-3.js";
 import { validate60 } from "./components/Nanotons.js";
 import { addIssue, commonJsExports } from "./components/helpers.js";
+import { int64_estimateFee } from "./int64/estimateFee.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -181,7 +182,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate114, int64: [["destination_fees","*","fwd_fee"],["destination_fees","*","gas_fee"],["destination_fees","*","in_fwd_fee"],["destination_fees","*","storage_fee"],["source_fees","fwd_fee"],["source_fees","gas_fee"],["source_fees","in_fwd_fee"],["source_fees","storage_fee"]] },
+  "200": { validate: validate114, int64: [["destination_fees","*","fwd_fee"],["destination_fees","*","gas_fee"],["destination_fees","*","in_fwd_fee"],["destination_fees","*","storage_fee"],["source_fees","fwd_fee"],["source_fees","gas_fee"],["source_fees","in_fwd_fee"],["source_fees","storage_fee"]], convertInt64: int64_estimateFee },
   "401": {},
   "422": { validate: validate349 },
   "429": {},

@@ -9,6 +9,8 @@ import { validate70 } from "./components/Metadata.js";
 import { validate60 } from "./components/Nanotons.js";
 import { validate58 } from "./components/RawAddress.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
+import { int64_getAccountStates } from "./int64/getAccountStates.js";
+
 export const query = validate388;
 const schema125 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"include_boc":{"type":"boolean"}},"required":["address"],"additionalProperties":false};
 
@@ -284,7 +286,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate64, int64: [["accounts","*","balance"],["accounts","*","last_transaction_lt"]] },
+  "200": { validate: validate64, int64: [["accounts","*","balance"],["accounts","*","last_transaction_lt"]], convertInt64: int64_getAccountStates },
   "401": {},
   "422": { validate: validate349 },
   "429": {},

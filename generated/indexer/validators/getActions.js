@@ -7,6 +7,8 @@ import { validate141 } from "./components/IndexerError-4.js";
 import { validate62 } from "./components/Int64.js";
 import { validate70 } from "./components/Metadata.js";
 import { addIssue } from "./components/helpers.js";
+import { int64_getActions } from "./int64/getActions.js";
+
 export const query = validate382;
 const schema124 = {"type":"object","properties":{"action_id":{"type":"string"},"trace_id":{"type":"string"},"tx_hash":{"type":"string"},"tx_lt":{"$ref":"schemas#/$defs/Int64"},"account":{"$ref":"schemas#/$defs/AccountAddress"},"action_type":{"$ref":"schemas#/$defs/ActionType"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 const func4 = Object.prototype.hasOwnProperty;
@@ -208,7 +210,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate86, int64: [["actions","*","end_lt"],["actions","*","start_lt"],["actions","*","trace_end_lt"]] },
+  "200": { validate: validate86, int64: [["actions","*","end_lt"],["actions","*","start_lt"],["actions","*","trace_end_lt"]], convertInt64: int64_getActions },
   "401": {},
   "422": { validate: validate141 },
   "429": {},

@@ -6,6 +6,8 @@ import { validate62 } from "./components/Int64.js";
 import { validate60 } from "./components/Nanotons.js";
 import { validate392 } from "./components/checks24.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
+import { int64_getAddressInformation } from "./int64/getAddressInformation.js";
+
 export const query = validate392;
 
 const schema40 = {"type":"object","required":["balance","status"],"properties":{"balance":{"$ref":"schemas#/$defs/Nanotons"},"code":{"type":["string","null"]},"data":{"type":["string","null"]},"last_transaction_lt":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"last_transaction_hash":{"type":["string","null"]},"frozen_hash":{"type":["string","null"]},"status":{"type":"string"}}};
@@ -110,7 +112,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate93, int64: [["balance"],["last_transaction_lt"]] },
+  "200": { validate: validate93, int64: [["balance"],["last_transaction_lt"]], convertInt64: int64_getAddressInformation },
   "401": {},
   "422": { validate: validate349 },
   "429": {},

@@ -7,6 +7,8 @@ import { validate348 } from "./components/IndexerError-3.js";
 import { validate62 } from "./components/Int64.js";
 import { validate248 } from "./components/ShardQuery.js";
 import { addIssue } from "./components/helpers.js";
+import { int64_getBlocks } from "./int64/getBlocks.js";
+
 export const query = validate428;
 const schema135 = {"type":"object","properties":{"workchain":{"type":"integer"},"shard":{"$ref":"schemas#/$defs/ShardQuery"},"seqno":{"type":"integer","minimum":0},"mc_seqno":{"type":"integer","minimum":0},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 const func4 = Object.prototype.hasOwnProperty;
@@ -187,7 +189,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate110, int64: [["blocks","*","end_lt"],["blocks","*","gen_utime"],["blocks","*","start_lt"]] },
+  "200": { validate: validate110, int64: [["blocks","*","end_lt"],["blocks","*","gen_utime"],["blocks","*","start_lt"]], convertInt64: int64_getBlocks },
   "401": {},
   "404": { validate: validate347 },
   "422": { validate: validate349 },

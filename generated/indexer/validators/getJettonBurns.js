@@ -12,6 +12,8 @@ import { validate144 } from "./components/QueryId.js";
 import { validate58 } from "./components/RawAddress.js";
 import { validate149 } from "./components/TokenAmount.js";
 import { addIssue } from "./components/helpers.js";
+import { int64_getJettonBurns } from "./int64/getJettonBurns.js";
+
 export const query = validate407;
 const schema131 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_wallet":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_master":{"$ref":"schemas#/$defs/AccountAddress"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 const func4 = Object.prototype.hasOwnProperty;
@@ -312,7 +314,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate153, int64: [["jetton_burns","*","amount"],["jetton_burns","*","query_id"],["jetton_burns","*","transaction_lt"]] },
+  "200": { validate: validate153, int64: [["jetton_burns","*","amount"],["jetton_burns","*","query_id"],["jetton_burns","*","transaction_lt"]], convertInt64: int64_getJettonBurns },
   "401": {},
   "422": { validate: validate349 },
   "429": {},

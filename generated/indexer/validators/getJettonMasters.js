@@ -9,6 +9,8 @@ import { validate70 } from "./components/Metadata.js";
 import { validate58 } from "./components/RawAddress.js";
 import { validate149 } from "./components/TokenAmount.js";
 import { addIssue } from "./components/helpers.js";
+import { int64_getJettonMasters } from "./int64/getJettonMasters.js";
+
 export const query = validate394;
 const schema128 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"admin_address":{"$ref":"schemas#/$defs/AccountAddressList"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0}},"additionalProperties":false};
 
@@ -218,7 +220,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate161, int64: [["jetton_masters","*","last_transaction_lt"],["jetton_masters","*","total_supply"]] },
+  "200": { validate: validate161, int64: [["jetton_masters","*","last_transaction_lt"],["jetton_masters","*","total_supply"]], convertInt64: int64_getJettonMasters },
   "401": {},
   "422": { validate: validate349 },
   "429": {},

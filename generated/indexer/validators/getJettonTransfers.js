@@ -13,6 +13,8 @@ import { validate144 } from "./components/QueryId.js";
 import { validate58 } from "./components/RawAddress.js";
 import { validate149 } from "./components/TokenAmount.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
+import { int64_getJettonTransfers } from "./int64/getJettonTransfers.js";
+
 export const query = validate401;
 const schema130 = {"type":"object","properties":{"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_wallet":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_master":{"$ref":"schemas#/$defs/AccountAddress"},"direction":{"type":"string","enum":["in","out","both"]},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 const func4 = Object.prototype.hasOwnProperty;
@@ -381,7 +383,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate172, int64: [["jetton_transfers","*","amount"],["jetton_transfers","*","forward_ton_amount"],["jetton_transfers","*","query_id"],["jetton_transfers","*","transaction_lt"]] },
+  "200": { validate: validate172, int64: [["jetton_transfers","*","amount"],["jetton_transfers","*","forward_ton_amount"],["jetton_transfers","*","query_id"],["jetton_transfers","*","transaction_lt"]], convertInt64: int64_getJettonTransfers },
   "401": {},
   "422": { validate: validate349 },
   "429": {},

@@ -9,6 +9,8 @@ import { validate70 } from "./components/Metadata.js";
 import { validate58 } from "./components/RawAddress.js";
 import { validate149 } from "./components/TokenAmount.js";
 import { addIssue } from "./components/helpers.js";
+import { int64_getJettonWallets } from "./int64/getJettonWallets.js";
+
 export const query = validate397;
 const schema129 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_address":{"$ref":"schemas#/$defs/AccountAddressList"},"exclude_zero_balance":{"type":"boolean"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 
@@ -240,7 +242,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate182, int64: [["jetton_wallets","*","balance"],["jetton_wallets","*","last_transaction_lt"]] },
+  "200": { validate: validate182, int64: [["jetton_wallets","*","balance"],["jetton_wallets","*","last_transaction_lt"]], convertInt64: int64_getJettonWallets },
   "401": {},
   "422": { validate: validate349 },
   "429": {},

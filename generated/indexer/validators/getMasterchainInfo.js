@@ -3,6 +3,8 @@
 import { validate98 } from "./components/Block.js";
 import { validate348 } from "./components/IndexerError-3.js";
 import { addIssue } from "./components/helpers.js";
+import { int64_getMasterchainInfo } from "./int64/getMasterchainInfo.js";
+
 const schema73 = {"type":"object","required":["first","last"],"properties":{"first":{"$ref":"schemas#/$defs/Block"},"last":{"$ref":"schemas#/$defs/Block"}}};
 
 
@@ -40,7 +42,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate186, int64: [["first","end_lt"],["first","gen_utime"],["first","start_lt"],["last","end_lt"],["last","gen_utime"],["last","start_lt"]] },
+  "200": { validate: validate186, int64: [["first","end_lt"],["first","gen_utime"],["first","start_lt"],["last","end_lt"],["last","gen_utime"],["last","start_lt"]], convertInt64: int64_getMasterchainInfo },
   "401": {},
   "429": {},
   "500": { validate: validate348 },

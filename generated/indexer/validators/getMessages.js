@@ -11,6 +11,8 @@ import { validate201 } from "./components/MessageDirection.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate243 } from "./components/OpcodeQuery.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
+import { int64_getMessages } from "./int64/getMessages.js";
+
 export const query = validate366;
 const schema122 = {"type":"object","properties":{"msg_hash":{"$ref":"schemas#/$defs/HashQueryList"},"body_hash":{"$ref":"schemas#/$defs/HashQuery"},"source":{"$ref":"schemas#/$defs/MessageEndpointQuery"},"destination":{"$ref":"schemas#/$defs/MessageEndpointQuery"},"opcode":{"$ref":"schemas#/$defs/OpcodeQuery"},"direction":{"$ref":"schemas#/$defs/MessageDirection"},"exclude_externals":{"type":"boolean"},"only_externals":{"type":"boolean"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 const func4 = Object.prototype.hasOwnProperty;
@@ -268,7 +270,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate207, int64: [["messages","*","created_at"],["messages","*","created_lt"],["messages","*","fwd_fee"],["messages","*","ihr_fee"],["messages","*","import_fee"],["messages","*","value"]] },
+  "200": { validate: validate207, int64: [["messages","*","created_at"],["messages","*","created_lt"],["messages","*","fwd_fee"],["messages","*","ihr_fee"],["messages","*","import_fee"],["messages","*","value"]], convertInt64: int64_getMessages },
   "401": {},
   "422": { validate: validate349 },
   "429": {},

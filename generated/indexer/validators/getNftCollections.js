@@ -7,6 +7,8 @@ import { validate348 } from "./components/IndexerError-3.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate215 } from "./components/NftCollection.js";
 import { addIssue } from "./components/helpers.js";
+import { int64_getNftCollections } from "./int64/getNftCollections.js";
+
 export const query = validate413;
 const schema132 = {"type":"object","properties":{"collection_address":{"$ref":"schemas#/$defs/AccountAddressList"},"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0}},"additionalProperties":false};
 
@@ -123,7 +125,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate219, int64: [["nft_collections","*","last_transaction_lt"],["nft_collections","*","next_item_index"]] },
+  "200": { validate: validate219, int64: [["nft_collections","*","last_transaction_lt"],["nft_collections","*","next_item_index"]], convertInt64: int64_getNftCollections },
   "401": {},
   "422": { validate: validate349 },
   "429": {},

@@ -9,6 +9,8 @@ import { validate70 } from "./components/Metadata.js";
 import { validate215 } from "./components/NftCollection.js";
 import { validate58 } from "./components/RawAddress.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
+import { int64_getNftItems } from "./int64/getNftItems.js";
+
 export const query = validate416;
 const schema133 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"collection_address":{"$ref":"schemas#/$defs/AccountAddressList"},"index":{"anyOf":[{"$ref":"schemas#/$defs/DecimalQuery"},{"type":"array","items":{"$ref":"schemas#/$defs/DecimalQuery"},"maxItems":1000}]},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0}},"additionalProperties":false};
 
@@ -388,7 +390,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate229, int64: [["nft_items","*","collection","last_transaction_lt"],["nft_items","*","collection","next_item_index"],["nft_items","*","index"],["nft_items","*","last_transaction_lt"]] },
+  "200": { validate: validate229, int64: [["nft_items","*","collection","last_transaction_lt"],["nft_items","*","collection","next_item_index"],["nft_items","*","index"],["nft_items","*","last_transaction_lt"]], convertInt64: int64_getNftItems },
   "401": {},
   "422": { validate: validate349 },
   "429": {},

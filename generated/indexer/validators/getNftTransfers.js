@@ -12,6 +12,8 @@ import { validate60 } from "./components/Nanotons.js";
 import { validate144 } from "./components/QueryId.js";
 import { validate58 } from "./components/RawAddress.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
+import { int64_getNftTransfers } from "./int64/getNftTransfers.js";
+
 export const query = validate422;
 const schema134 = {"type":"object","properties":{"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"item_address":{"$ref":"schemas#/$defs/AccountAddressList"},"collection_address":{"$ref":"schemas#/$defs/AccountAddress"},"direction":{"type":"string","enum":["in","out","both"]},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
 const func4 = Object.prototype.hasOwnProperty;
@@ -365,7 +367,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate239, int64: [["nft_transfers","*","forward_amount"],["nft_transfers","*","query_id"],["nft_transfers","*","transaction_lt"]] },
+  "200": { validate: validate239, int64: [["nft_transfers","*","forward_amount"],["nft_transfers","*","query_id"],["nft_transfers","*","transaction_lt"]], convertInt64: int64_getNftTransfers },
   "401": {},
   "422": { validate: validate349 },
   "429": {},

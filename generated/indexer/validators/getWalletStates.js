@@ -9,6 +9,8 @@ import { validate60 } from "./components/Nanotons.js";
 import { validate58 } from "./components/RawAddress.js";
 import { validate390 } from "./components/checks23.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
+import { int64_getWalletStates } from "./int64/getWalletStates.js";
+
 export const query = validate390;
 
 const schema115 = {"type":"object","required":["wallets","address_book"],"properties":{"wallets":{"type":"array","items":{"$ref":"schemas#/$defs/WalletState"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
@@ -197,7 +199,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate343, int64: [["wallets","*","balance"],["wallets","*","last_transaction_lt"]] },
+  "200": { validate: validate343, int64: [["wallets","*","balance"],["wallets","*","last_transaction_lt"]], convertInt64: int64_getWalletStates },
   "401": {},
   "422": { validate: validate349 },
   "429": {},

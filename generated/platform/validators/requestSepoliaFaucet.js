@@ -3,6 +3,8 @@
 import { validate194, validate90 } from "./components/ErrorResponse.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { addIssue, hexAwarePattern } from "./components/helpers.js";
+import { int64_requestSepoliaFaucet } from "./int64/requestSepoliaFaucet.js";
+
 export const body = validate98;
 const schema42 = {"type":"object","additionalProperties":false,"required":["address"],"properties":{"address":{"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"}}};
 const func0 = hexAwarePattern;
@@ -136,7 +138,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate99, int64: [["amountSent"]] },
+  "200": { validate: validate99, int64: [["amountSent"]], convertInt64: int64_requestSepoliaFaucet },
   "400": { validate: validate174 },
   "401": { validate: validate194 },
   "429": { validate: validate100 },

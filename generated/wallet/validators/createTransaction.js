@@ -5,6 +5,8 @@ import { validate152 } from "./components/Amount.js";
 import { validate593 } from "./components/UnsignedTransactionResult.js";
 import { validate122 } from "./components/Visible.js";
 import { addIssue } from "./components/helpers.js";
+import { int64_createTransaction } from "./int64/createTransaction.js";
+
 export const body = validate337;
 const schema88 = {"type":"object","additionalProperties":false,"required":["owner_address","to_address","amount"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"to_address":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/Amount"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 
@@ -67,7 +69,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate593, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]] },
+  "200": { validate: validate593, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
   "401": {},
   "413": {},
   "429": {},

@@ -6,6 +6,7 @@ import { validate346 } from "./components/ResourceCode.js";
 import { validate579 } from "./components/UnsignedTransactionResult-2.js";
 import { validate122 } from "./components/Visible.js";
 import { addIssue, commonJsExports } from "./components/helpers.js";
+import { int64_createTransaction } from "./int64/createTransaction.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
@@ -125,7 +126,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate579, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]] },
+  "200": { validate: validate579, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
   "401": {},
   "413": {},
   "429": {},

@@ -5,6 +5,7 @@ import { validate92 } from "./components/Hex.js";
 import { validate61 } from "./components/Int64.js";
 import { validate118, validate122 } from "./components/Visible.js";
 import { addAlternatives, addIssue, commonJsExports } from "./components/helpers.js";
+import { int64_estimateEnergy } from "./int64/estimateEnergy.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
@@ -342,7 +343,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate377, int64: [["energy_required"]] },
+  "200": { validate: validate377, int64: [["energy_required"]], convertInt64: int64_estimateEnergy },
   "401": {},
   "413": {},
   "429": {},

@@ -5,6 +5,8 @@ import { validate61 } from "./components/Int64.js";
 import { validate70 } from "./components/TokenAmount.js";
 import { validate118 } from "./components/Visible.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
+import { int64_getAccountNet } from "./int64/getAccountNet.js";
+
 export const body = validate528;
 
 const schema34 = {"oneOf":[{"$ref":"schemas#/$defs/AccountNet"},{"$ref":"schemas#/$defs/WalletError"}]};
@@ -180,7 +182,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate116, int64: [["NetLimit"],["NetUsed"],["TotalNetLimit"],["TotalNetWeight"],["assetNetLimit","*","value"],["assetNetUsed","*","value"],["freeNetLimit"],["freeNetUsed"]] },
+  "200": { validate: validate116, int64: [["NetLimit"],["NetUsed"],["TotalNetLimit"],["TotalNetWeight"],["assetNetLimit","*","value"],["assetNetUsed","*","value"],["freeNetLimit"],["freeNetUsed"]], convertInt64: int64_getAccountNet },
   "401": {},
   "413": {},
   "429": {},

@@ -5,6 +5,8 @@ import { validate61 } from "./components/Int64.js";
 import { validate70 } from "./components/TokenAmount.js";
 import { validate118 } from "./components/Visible.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
+import { int64_getAccountResource } from "./int64/getAccountResource.js";
+
 export const body = validate528;
 
 const schema39 = {"oneOf":[{"$ref":"schemas#/$defs/AccountResource"},{"$ref":"schemas#/$defs/WalletError"}]};
@@ -222,7 +224,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate140, int64: [["EnergyLimit"],["EnergyUsed"],["NetLimit"],["NetUsed"],["TotalEnergyLimit"],["TotalEnergyWeight"],["TotalNetLimit"],["TotalNetWeight"],["TotalTronPowerWeight"],["assetNetLimit","*","value"],["assetNetUsed","*","value"],["freeNetLimit"],["freeNetUsed"],["tronPowerLimit"],["tronPowerUsed"]] },
+  "200": { validate: validate140, int64: [["EnergyLimit"],["EnergyUsed"],["NetLimit"],["NetUsed"],["TotalEnergyLimit"],["TotalEnergyWeight"],["TotalNetLimit"],["TotalNetWeight"],["TotalTronPowerWeight"],["assetNetLimit","*","value"],["assetNetUsed","*","value"],["freeNetLimit"],["freeNetUsed"],["tronPowerLimit"],["tronPowerUsed"]], convertInt64: int64_getAccountResource },
   "401": {},
   "413": {},
   "429": {},

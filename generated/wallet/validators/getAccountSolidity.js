@@ -2,10 +2,12 @@
 
 import { validate528 } from "./components/AccountRequest.js";
 import { validate554 } from "./components/AccountResult.js";
+import { int64_getAccount } from "./int64/getAccount.js";
+
 export const body = validate528;
 
 export const responses = {
-  "200": { validate: validate554, int64: [["account_resource","acquired_delegated_frozenV2_balance_for_energy"],["account_resource","delegated_frozenV2_balance_for_energy"],["account_resource","energy_usage"],["account_resource","energy_window_size"],["account_resource","latest_consume_time_for_energy"],["acquired_delegated_frozenV2_balance_for_bandwidth"],["active_permission","*","keys","*","weight"],["active_permission","*","threshold"],["allowance"],["assetV2","*","value"],["balance"],["create_time"],["delegated_frozenV2_balance_for_bandwidth"],["free_asset_net_usageV2","*","value"],["free_net_usage"],["frozenV2","*","amount"],["latest_consume_free_time"],["latest_consume_time"],["latest_opration_time"],["latest_withdraw_time"],["net_usage"],["net_window_size"],["owner_permission","keys","*","weight"],["owner_permission","threshold"],["unfrozenV2","*","unfreeze_amount"],["unfrozenV2","*","unfreeze_expire_time"],["witness_permission","keys","*","weight"],["witness_permission","threshold"]] },
+  "200": { validate: validate554, int64: [["account_resource","acquired_delegated_frozenV2_balance_for_energy"],["account_resource","delegated_frozenV2_balance_for_energy"],["account_resource","energy_usage"],["account_resource","energy_window_size"],["account_resource","latest_consume_time_for_energy"],["acquired_delegated_frozenV2_balance_for_bandwidth"],["active_permission","*","keys","*","weight"],["active_permission","*","threshold"],["allowance"],["assetV2","*","value"],["balance"],["create_time"],["delegated_frozenV2_balance_for_bandwidth"],["free_asset_net_usageV2","*","value"],["free_net_usage"],["frozenV2","*","amount"],["latest_consume_free_time"],["latest_consume_time"],["latest_opration_time"],["latest_withdraw_time"],["net_usage"],["net_window_size"],["owner_permission","keys","*","weight"],["owner_permission","threshold"],["unfrozenV2","*","unfreeze_amount"],["unfrozenV2","*","unfreeze_expire_time"],["witness_permission","keys","*","weight"],["witness_permission","threshold"]], convertInt64: int64_getAccount },
   "401": {},
   "413": {},
   "429": {},

@@ -2,10 +2,12 @@
 
 import { validate562 } from "./components/AssetIssueListResult.js";
 import { validate596 } from "./components/checks9.js";
+import { int64_getAssetIssueListByName } from "./int64/getAssetIssueListByName.js";
+
 export const query = validate596;
 
 export const responses = {
-  "200": { validate: validate562, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]] },
+  "200": { validate: validate562, int64: [["assetIssue","*","end_time"],["assetIssue","*","free_asset_net_limit"],["assetIssue","*","frozen_supply","*","frozen_amount"],["assetIssue","*","frozen_supply","*","frozen_days"],["assetIssue","*","order"],["assetIssue","*","public_free_asset_net_limit"],["assetIssue","*","public_free_asset_net_usage"],["assetIssue","*","public_latest_free_net_time"],["assetIssue","*","start_time"],["assetIssue","*","total_supply"]], convertInt64: int64_getAssetIssueListByName },
   "401": {},
   "429": {},
 };

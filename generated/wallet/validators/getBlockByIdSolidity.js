@@ -2,10 +2,12 @@
 
 import { validate537 } from "./components/BlockIdRequest.js";
 import { validate568 } from "./components/BlockResult-2.js";
+import { int64_getNowBlock } from "./int64/getNowBlock.js";
+
 export const body = validate537;
 
 export const responses = {
-  "200": { validate: validate568, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]] },
+  "200": { validate: validate568, int64: [["block_header","raw_data","number"],["block_header","raw_data","timestamp"],["transactions","*","raw_data","contract","*","parameter","value","amount"],["transactions","*","raw_data","contract","*","parameter","value","balance"],["transactions","*","raw_data","contract","*","parameter","value","call_token_value"],["transactions","*","raw_data","contract","*","parameter","value","call_value"],["transactions","*","raw_data","contract","*","parameter","value","frozen_balance"],["transactions","*","raw_data","contract","*","parameter","value","lock_period"],["transactions","*","raw_data","contract","*","parameter","value","token_id"],["transactions","*","raw_data","contract","*","parameter","value","unfreeze_balance"],["transactions","*","raw_data","expiration"],["transactions","*","raw_data","fee_limit"],["transactions","*","raw_data","timestamp"],["transactions","*","ret","*","fee"]], convertInt64: int64_getNowBlock },
   "401": {},
   "413": {},
   "429": {},

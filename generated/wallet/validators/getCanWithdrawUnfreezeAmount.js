@@ -4,6 +4,7 @@ import { validate59 } from "./components/Address.js";
 import { validate61 } from "./components/Int64.js";
 import { validate118, validate122 } from "./components/Visible.js";
 import { addAlternatives, addIssue, commonJsExports } from "./components/helpers.js";
+import { int64_getCanWithdrawUnfreezeAmount } from "./int64/getCanWithdrawUnfreezeAmount.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
@@ -194,7 +195,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate257, int64: [["amount"]] },
+  "200": { validate: validate257, int64: [["amount"]], convertInt64: int64_getCanWithdrawUnfreezeAmount },
   "401": {},
   "413": {},
   "429": {},

@@ -4,6 +4,8 @@ import { validate61 } from "./components/Int64.js";
 import { validate118 } from "./components/Visible.js";
 import { validate596 } from "./components/checks9.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
+import { int64_getChainParameters } from "./int64/getChainParameters.js";
+
 export const query = validate596;
 
 const schema74 = {"oneOf":[{"$ref":"schemas#/$defs/ChainParameters"},{"$ref":"schemas#/$defs/WalletError"}]};
@@ -128,7 +130,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate264, int64: [["chainParameter","*","value"]] },
+  "200": { validate: validate264, int64: [["chainParameter","*","value"]], convertInt64: int64_getChainParameters },
   "401": {},
   "429": {},
 };

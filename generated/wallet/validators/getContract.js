@@ -4,6 +4,8 @@ import { validate297, validate548 } from "./components/ContractRequest.js";
 import { validate145 } from "./components/EmptyResult.js";
 import { validate118 } from "./components/Visible.js";
 import { addAlternatives } from "./components/helpers.js";
+import { int64_getContract } from "./int64/getContract.js";
+
 export const body = validate548;
 
 const schema86 = {"oneOf":[{"$ref":"schemas#/$defs/SmartContract"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
@@ -79,7 +81,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate319, int64: [["call_value"],["consume_user_resource_percent"],["origin_energy_limit"]] },
+  "200": { validate: validate319, int64: [["call_value"],["consume_user_resource_percent"],["origin_energy_limit"]], convertInt64: int64_getContract },
   "401": {},
   "413": {},
   "429": {},

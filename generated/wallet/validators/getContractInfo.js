@@ -6,6 +6,8 @@ import { validate92 } from "./components/Hex.js";
 import { validate61 } from "./components/Int64.js";
 import { validate118 } from "./components/Visible.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
+import { int64_getContractInfo } from "./int64/getContractInfo.js";
+
 export const body = validate548;
 
 const schema84 = {"oneOf":[{"$ref":"schemas#/$defs/ContractInfo"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
@@ -141,7 +143,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate312, int64: [["contract_state","energy_factor"],["contract_state","energy_usage"],["contract_state","update_cycle"],["smart_contract","call_value"],["smart_contract","consume_user_resource_percent"],["smart_contract","origin_energy_limit"]] },
+  "200": { validate: validate312, int64: [["contract_state","energy_factor"],["contract_state","energy_usage"],["contract_state","update_cycle"],["smart_contract","call_value"],["smart_contract","consume_user_resource_percent"],["smart_contract","origin_energy_limit"]], convertInt64: int64_getContractInfo },
   "401": {},
   "413": {},
   "429": {},

@@ -4,6 +4,8 @@ import { validate59 } from "./components/Address.js";
 import { validate61 } from "./components/Int64.js";
 import { validate118, validate122 } from "./components/Visible.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
+import { int64_getDelegatedResourceV2 } from "./int64/getDelegatedResourceV2.js";
+
 export const body = validate363;
 const schema94 = {"type":"object","additionalProperties":false,"required":["fromAddress","toAddress"],"properties":{"fromAddress":{"$ref":"schemas#/$defs/Address"},"toAddress":{"$ref":"schemas#/$defs/Address"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 
@@ -225,7 +227,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate367, int64: [["delegatedResource","*","expire_time_for_bandwidth"],["delegatedResource","*","expire_time_for_energy"],["delegatedResource","*","frozen_balance_for_bandwidth"],["delegatedResource","*","frozen_balance_for_energy"]] },
+  "200": { validate: validate367, int64: [["delegatedResource","*","expire_time_for_bandwidth"],["delegatedResource","*","expire_time_for_energy"],["delegatedResource","*","frozen_balance_for_bandwidth"],["delegatedResource","*","frozen_balance_for_energy"]], convertInt64: int64_getDelegatedResourceV2 },
   "401": {},
   "413": {},
   "429": {},

@@ -2,10 +2,12 @@
 
 import { validate551 } from "./components/TransactionIdRequest.js";
 import { validate582 } from "./components/TransactionResult.js";
+import { int64_getTransactionById } from "./int64/getTransactionById.js";
+
 export const body = validate551;
 
 export const responses = {
-  "200": { validate: validate582, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"],["ret","*","fee"]] },
+  "200": { validate: validate582, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"],["ret","*","fee"]], convertInt64: int64_getTransactionById },
   "401": {},
   "413": {},
   "429": {},

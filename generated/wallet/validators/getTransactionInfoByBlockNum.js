@@ -2,10 +2,12 @@
 
 import { validate540 } from "./components/BlockNumRequest.js";
 import { validate590 } from "./components/TransactionInfoListResult.js";
+import { int64_getTransactionInfoByBlockNum } from "./int64/getTransactionInfoByBlockNum.js";
+
 export const body = validate540;
 
 export const responses = {
-  "200": { validate: validate590, int64: [["*","blockNumber"],["*","blockTimeStamp"],["*","fee"],["*","internal_transactions","*","callValueInfo","*","callValue"],["*","packingFee"],["*","receipt","energy_fee"],["*","receipt","energy_penalty_total"],["*","receipt","energy_usage"],["*","receipt","energy_usage_total"],["*","receipt","net_fee"],["*","receipt","net_usage"],["*","receipt","origin_energy_usage"]] },
+  "200": { validate: validate590, int64: [["*","blockNumber"],["*","blockTimeStamp"],["*","fee"],["*","internal_transactions","*","callValueInfo","*","callValue"],["*","packingFee"],["*","receipt","energy_fee"],["*","receipt","energy_penalty_total"],["*","receipt","energy_usage"],["*","receipt","energy_usage_total"],["*","receipt","net_fee"],["*","receipt","net_usage"],["*","receipt","origin_energy_usage"]], convertInt64: int64_getTransactionInfoByBlockNum },
   "401": {},
   "413": {},
   "429": {},

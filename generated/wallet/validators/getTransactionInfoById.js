@@ -2,10 +2,12 @@
 
 import { validate551 } from "./components/TransactionIdRequest.js";
 import { validate586 } from "./components/TransactionInfoResult.js";
+import { int64_getTransactionInfoById } from "./int64/getTransactionInfoById.js";
+
 export const body = validate551;
 
 export const responses = {
-  "200": { validate: validate586, int64: [["blockNumber"],["blockTimeStamp"],["fee"],["internal_transactions","*","callValueInfo","*","callValue"],["packingFee"],["receipt","energy_fee"],["receipt","energy_penalty_total"],["receipt","energy_usage"],["receipt","energy_usage_total"],["receipt","net_fee"],["receipt","net_usage"],["receipt","origin_energy_usage"]] },
+  "200": { validate: validate586, int64: [["blockNumber"],["blockTimeStamp"],["fee"],["internal_transactions","*","callValueInfo","*","callValue"],["packingFee"],["receipt","energy_fee"],["receipt","energy_penalty_total"],["receipt","energy_usage"],["receipt","energy_usage_total"],["receipt","net_fee"],["receipt","net_usage"],["receipt","origin_energy_usage"]], convertInt64: int64_getTransactionInfoById },
   "401": {},
   "413": {},
   "429": {},

@@ -6,6 +6,7 @@ import { validate61 } from "./components/Int64.js";
 import { validate289 } from "./components/UnsignedTransaction.js";
 import { validate118, validate122 } from "./components/Visible.js";
 import { addAlternatives, addIssue, commonJsExports } from "./components/helpers.js";
+import { int64_triggerSmartContract } from "./int64/triggerSmartContract.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
@@ -447,7 +448,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate502, int64: [["energy_used"],["transaction","raw_data","contract","*","parameter","value","amount"],["transaction","raw_data","contract","*","parameter","value","balance"],["transaction","raw_data","contract","*","parameter","value","call_token_value"],["transaction","raw_data","contract","*","parameter","value","call_value"],["transaction","raw_data","contract","*","parameter","value","frozen_balance"],["transaction","raw_data","contract","*","parameter","value","lock_period"],["transaction","raw_data","contract","*","parameter","value","token_id"],["transaction","raw_data","contract","*","parameter","value","unfreeze_balance"],["transaction","raw_data","expiration"],["transaction","raw_data","fee_limit"],["transaction","raw_data","timestamp"]] },
+  "200": { validate: validate502, int64: [["energy_used"],["transaction","raw_data","contract","*","parameter","value","amount"],["transaction","raw_data","contract","*","parameter","value","balance"],["transaction","raw_data","contract","*","parameter","value","call_token_value"],["transaction","raw_data","contract","*","parameter","value","call_value"],["transaction","raw_data","contract","*","parameter","value","frozen_balance"],["transaction","raw_data","contract","*","parameter","value","lock_period"],["transaction","raw_data","contract","*","parameter","value","token_id"],["transaction","raw_data","contract","*","parameter","value","unfreeze_balance"],["transaction","raw_data","expiration"],["transaction","raw_data","fee_limit"],["transaction","raw_data","timestamp"]], convertInt64: int64_triggerSmartContract },
   "401": {},
   "413": {},
   "429": {},

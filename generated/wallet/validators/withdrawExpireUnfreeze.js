@@ -4,6 +4,8 @@ import { validate59 } from "./components/Address.js";
 import { validate579 } from "./components/UnsignedTransactionResult-2.js";
 import { validate122 } from "./components/Visible.js";
 import { addIssue } from "./components/helpers.js";
+import { int64_createTransaction } from "./int64/createTransaction.js";
+
 export const body = validate411;
 const schema111 = {"type":"object","additionalProperties":false,"required":["owner_address"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 
@@ -45,7 +47,7 @@ return errors === 0;
 }
 
 export const responses = {
-  "200": { validate: validate579, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]] },
+  "200": { validate: validate579, int64: [["raw_data","contract","*","parameter","value","amount"],["raw_data","contract","*","parameter","value","balance"],["raw_data","contract","*","parameter","value","call_token_value"],["raw_data","contract","*","parameter","value","call_value"],["raw_data","contract","*","parameter","value","frozen_balance"],["raw_data","contract","*","parameter","value","lock_period"],["raw_data","contract","*","parameter","value","token_id"],["raw_data","contract","*","parameter","value","unfreeze_balance"],["raw_data","expiration"],["raw_data","fee_limit"],["raw_data","timestamp"]], convertInt64: int64_createTransaction },
   "401": {},
   "413": {},
   "429": {},

@@ -194,7 +194,8 @@ export function readRpcOutcome(
       return { refused: { method: method.name, status: context.status, failed, redact: context.redact } };
     }
   }
-  const result = validators.int64 ? convertInt64(response.result, validators.int64) : response.result;
+  const { int64 } = validators;
+  const result = int64 ? convertInt64(response.result, int64, validators.convertInt64) : response.result;
   return { result: validators.secrets ? wrapSecrets(result, validators.secrets) : result };
 }
 

@@ -1,10 +1,12 @@
 import type { FieldIssue } from "../errors/request-validation-error.js";
-import type { Int64Paths } from "../operation.js";
+import type { Int64Converter, Int64Paths } from "../operation.js";
 import { pointerToken } from "./json-pointer.js";
 
-const DECIMAL = /^-?\d+$/;
 const INEXACT =
   "is a number too large to be exact; the service must send it as an integer literal or a decimal string";
+const MINUS = 0x2d;
+const ZERO = 0x30;
+const NINE = 0x39;
 
 /**
  * Turns the int64 fields of a parsed, validated value into `bigint`: at each path, a decimal string
@@ -14,13 +16,14 @@ const INEXACT =
  *
  * @param value - The parsed value (e.g. from {@link parseJson}).
  * @param paths - Where the int64 fields are, as emitted by the generator.
+ * @param converter - The generator's code for those paths, when it wrote one (faster than the paths).
  * @returns The value with those fields converted (a new value only when the root itself converts).
  * @example
  * convertInt64({ assetIssue: [{ total_supply: "990000000000000000" }] }, [["assetIssue", "*", "total_supply"]]);
  * // { assetIssue: [{ total_supply: 990000000000000000n }] }
  */
-export function convertInt64<T = unknown>(value: T, paths: Int64Paths): T {
-  return new Int64Walk(undefined).run(value, paths) as T;
+export function convertInt64<T = unknown>(value: T, paths: Int64Paths, converter?: Int64Converter): T {
+  return (converter ? converter(value, convertLeaf, convertEach) : converterOf(paths)(value)) as T;
 }
 
 /**
@@ -33,6 +36,7 @@ export function convertInt64<T = unknown>(value: T, paths: Int64Paths): T {
  * @param value - The parsed value.
  * @param paths - Where the wide integer fields are.
  * @param prefix - JSON pointer of `value` (e.g. `""` for a body, `"/result"`).
+ * @param converter - The generator's code for those paths, when it wrote one (faster than the paths).
  * @returns The converted value, and one issue per inexact field, by JSON pointer.
  * @example
  * convertCheckedInt64({ total_supply: 1e30 }, [["total_supply"]], "").inexact;
@@ -42,113 +46,149 @@ export function convertCheckedInt64<T = unknown>(
   value: T,
   paths: Int64Paths,
   prefix: string,
+  converter?: Int64Converter,
 ): { value: T; inexact: FieldIssue[] } {
-  const walk = new Int64Walk(prefix);
-  const converted = walk.run(value, paths) as T;
-  return { value: converted, inexact: walk.inexact };
+  sawInexact = false;
+  const converted = convertInt64(value, paths, converter);
+  // Answers almost never hold one: only then are the paths walked again to name them.
+  const inexact = sawInexact ? inexactFields(converted, paths, prefix) : [];
+  return { value: converted, inexact };
 }
 
-/** The paths merged by their common beginnings, so that one walk visits each field once. */
-interface PathTree {
-  /** The indexes of the paths that end here. */
-  ends: number[];
-  /** Below `"*"`: every element or property value. */
-  each?: PathTree;
-  /** Below each named key. */
-  keys: [string, PathTree][];
-}
+/** Converts the fields below one position of a value, returning the position's new value. */
+type Converter = (node: unknown) => unknown;
 
-const trees = new WeakMap<Int64Paths, PathTree>();
-
-/** The tree of a module's paths, made on first use (a module's paths are the same array every call). */
-function pathTree(paths: Int64Paths): PathTree {
-  let tree = trees.get(paths);
-  if (tree !== undefined) return tree;
-  tree = { ends: [], keys: [] };
-  paths.forEach((path, index) => {
-    let node = tree as PathTree;
-    for (const key of path) {
-      if (key === "*") {
-        node.each ??= { ends: [], keys: [] };
-        node = node.each;
-        continue;
-      }
-      let next = node.keys.find(([name]) => name === key)?.[1];
-      if (next === undefined) {
-        next = { ends: [], keys: [] };
-        node.keys.push([key, next]);
-      }
-      node = next;
-    }
-    node.ends.push(index);
-  });
-  trees.set(paths, tree);
-  return tree;
+/** Runs `convert` over every element of an array or value of an object, storing what it returns. */
+function convertEach(container: object, convert: Converter): void {
+  if (Array.isArray(container)) {
+    for (let i = 0; i < container.length; i++) container[i] = convert(container[i]);
+    return;
+  }
+  const values = container as Record<string, unknown>;
+  for (const name of Object.keys(values)) values[name] = convert(values[name]);
 }
 
 /**
- * One walk over the int64 paths of a value, along their merged tree: a transaction's fields are
- * reached by one descent, not one per path. The keys of the current position are kept on a stack,
- * and made into a JSON pointer only for an inexact field: most answers have none, and building a
- * pointer per visited field cost more than the rest of the walk.
+ * Set by {@link convertLeaf} when a field holds an integer a number cannot hold exactly. Conversion
+ * is synchronous, so one flag serves every call.
  */
-class Int64Walk {
-  private readonly found: { path: number; issue: FieldIssue }[] = [];
-  private readonly keys: string[] = [];
+let sawInexact = false;
 
-  /** @param prefix - JSON pointer of the walked value when inexact numbers are reported; else `undefined`. */
-  constructor(private readonly prefix: string | undefined) {}
+const converters = new WeakMap<Int64Paths, Converter>();
 
-  /** The inexact fields, path by path as the paths are listed (then in document order). */
-  get inexact(): FieldIssue[] {
-    return this.found.sort((a, b) => a.path - b.path).map(({ issue }) => issue);
+/** Decimal strings up to this long are read once and their `bigint` shared (a `bigint` is immutable). */
+const SHARED_DIGITS = 8;
+/** The most shared `bigint`s kept; past it they are all dropped and collected again. */
+const MOST_SHARED = 4096;
+const sharedBigInts = new Map<string, bigint>();
+
+/**
+ * The converter of a module's paths, built on first use (a module's paths are the same array every
+ * call): the paths merged by their common beginnings into one function per position, so a
+ * transaction's fields are reached by one descent, and no step asks again what the paths say.
+ */
+function converterOf(paths: Int64Paths): Converter {
+  let converter = converters.get(paths);
+  if (converter === undefined) {
+    converter = compile(paths.map((path) => [...path]));
+    converters.set(paths, converter);
   }
+  return converter;
+}
 
-  run(value: unknown, paths: Int64Paths): unknown {
-    return this.visit(value, pathTree(paths));
-  }
-
-  private visit(node: unknown, tree: PathTree): unknown {
-    let value = node;
-    for (const path of tree.ends) value = this.leaf(value, path);
+/** The converter of the paths below one position (`paths` relative to it; `[]` ends here). */
+function compile(paths: readonly string[][]): Converter {
+  const endsHere = paths.some((path) => path.length === 0);
+  const below = paths.filter((path) => path.length > 0);
+  const every = below.filter((path) => path[0] === "*").map((path) => path.slice(1));
+  const names = [...new Set(below.map((path) => path[0] as string).filter((name) => name !== "*"))];
+  if (names.length === 0 && every.length === 0) return convertLeaf;
+  const each = every.length > 0 ? compile(every) : undefined;
+  const keys = names;
+  const children = names.map((name) =>
+    compile(below.filter((path) => path[0] === name).map((path) => path.slice(1))),
+  );
+  return (node) => {
+    const value = endsHere ? convertLeaf(node) : node;
     if (value === null || typeof value !== "object") return value;
-    const { each } = tree;
-    if (each !== undefined) {
-      if (Array.isArray(value)) {
-        const named = this.prefix !== undefined;
-        for (let i = 0; i < value.length; i++)
-          value[i] = named ? this.child(value[i], String(i), each) : this.visit(value[i], each);
-      } else {
-        const container = value as Record<string, unknown>;
-        for (const name of Object.keys(container)) container[name] = this.child(container[name], name, each);
-      }
-    }
-    for (const [key, below] of tree.keys) {
-      if (!Object.hasOwn(value, key)) continue;
-      const container = value as Record<string, unknown>;
-      container[key] = this.child(container[key], key, below);
+    const container = value as Record<string, unknown>;
+    if (each !== undefined) convertEach(container, each);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const item = container[key];
+      // An inherited member (`constructor`, `__proto__`) is not a field of the answer.
+      if (item !== undefined && Object.hasOwn(container, key))
+        container[key] = (children[i] as Converter)(item);
     }
     return value;
-  }
+  };
+}
 
-  private child(node: unknown, key: string, tree: PathTree): unknown {
-    // A key is only needed to name an inexact field: skip the bookkeeping when they are not reported.
-    if (this.prefix === undefined) return this.visit(node, tree);
-    this.keys.push(key);
-    const result = this.visit(node, tree);
-    this.keys.pop();
-    return result;
-  }
+/** A wide integer field's value as a `bigint` when it is a decimal string or an integer number. */
+function convertLeaf(value: unknown): unknown {
+  if (typeof value === "string") return decimalBigInt(value);
+  if (typeof value !== "number" || !Number.isInteger(value)) return value;
+  if (Number.isSafeInteger(value)) return BigInt(value);
+  // Not the integer the server wrote: left for validation to refuse.
+  sawInexact = true;
+  return value;
+}
 
-  private leaf(value: unknown, path: number): unknown {
-    if (typeof value === "string") return DECIMAL.test(value) ? BigInt(value) : value;
-    if (typeof value !== "number" || !Number.isInteger(value)) return value;
-    if (Number.isSafeInteger(value)) return BigInt(value);
-    // An unsafe number is not the integer the server wrote: leave it for validation to refuse.
-    if (this.prefix !== undefined) {
-      const pointer = this.prefix + this.keys.map((key) => `/${pointerToken(key)}`).join("");
-      this.found.push({ path, issue: { pointer, message: INEXACT } });
-    }
-    return value;
+/**
+ * A string of decimal digits (with an optional minus) as a `bigint`; any other string as it is.
+ * `BigInt()` alone would also read blanks, `0x`/`0o`/`0b` forms and the empty string.
+ */
+function decimalBigInt(text: string): unknown {
+  const length = text.length;
+  let i = text.charCodeAt(0) === MINUS ? 1 : 0;
+  if (i === length) return text;
+  for (; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < ZERO || c > NINE) return text;
   }
+  if (length > SHARED_DIGITS) return BigInt(text);
+  // Short amounts repeat (`"0"`, fees, gas limits): looking one up costs less than reading it again.
+  let big = sharedBigInts.get(text);
+  if (big === undefined) {
+    if (sharedBigInts.size >= MOST_SHARED) sharedBigInts.clear();
+    big = BigInt(text);
+    sharedBigInts.set(text, big);
+  }
+  return big;
+}
+
+/**
+ * The fields at the paths holding a number too large to be exact, path by path as the paths are
+ * listed, then in document order, each named by its JSON pointer.
+ */
+function inexactFields(value: unknown, paths: Int64Paths, prefix: string): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  for (const path of paths) {
+    findInexact(value, path, 0, prefix, (pointer) => issues.push({ pointer, message: INEXACT }));
+  }
+  return issues;
+}
+
+function findInexact(
+  node: unknown,
+  path: readonly string[],
+  depth: number,
+  pointer: string,
+  found: (pointer: string) => void,
+): void {
+  if (depth === path.length) {
+    if (typeof node === "number" && Number.isInteger(node) && !Number.isSafeInteger(node)) found(pointer);
+    return;
+  }
+  if (node === null || typeof node !== "object") return;
+  const key = path[depth] as string;
+  const container = node as Record<string, unknown>;
+  if (key !== "*") {
+    if (Object.hasOwn(container, key))
+      findInexact(container[key], path, depth + 1, `${pointer}/${pointerToken(key)}`, found);
+    return;
+  }
+  const names = Array.isArray(node) ? node.map((_item, index) => String(index)) : Object.keys(container);
+  for (const name of names)
+    findInexact(container[name], path, depth + 1, `${pointer}/${pointerToken(name)}`, found);
 }

@@ -280,14 +280,14 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
     let converted = body;
     if (descriptor.int64 && validates && validate) {
       // One walk converts the wide integers and finds those a number could not hold exactly.
-      const checked = convertCheckedInt64(body, descriptor.int64, "");
+      const checked = convertCheckedInt64(body, descriptor.int64, "", descriptor.convertInt64);
       if (checked.inexact.length > 0) {
         const issues = scrubIssues(checked.inexact, auth.redact);
         throw new ResponseValidationError(operation.id, response.status, issues);
       }
       converted = checked.value;
     } else if (descriptor.int64) {
-      converted = convertInt64(body, descriptor.int64);
+      converted = convertInt64(body, descriptor.int64, descriptor.convertInt64);
     }
     return descriptor.secrets ? wrapSecrets(converted, descriptor.secrets) : converted;
   }
