@@ -107,6 +107,8 @@ export async function sendHttpRequest(request: HttpRequest, options: SendOptions
     const text = await readBodyWithin(response, limit, options.shown);
     return { status: response.status, statusText: response.statusText, headers: response.headers, text };
   } catch (error) {
+    // The request is over: its timer must not outlive it while the hint below loads.
+    clearTimeout(timer);
     if (error instanceof RedirectRefusedError || error instanceof ResponseTooLargeError) throw error;
     const shown = { method: request.method, url: options.shown.url };
     if (signal?.aborted) throw new AbortError({ reason: signal.reason, ...shown });
