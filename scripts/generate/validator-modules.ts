@@ -25,7 +25,7 @@ const HELPERS: readonly { name: string; source: string; usedBy: (code: string) =
     source: ADD_ALTERNATIVES_SOURCE,
     usedBy: (code) => code.includes(`${ADD_ALTERNATIVES}(`),
   },
-  // ajv binds the engine by name (`const func0 = hexAwarePattern;`) before its first use.
+  // ajv binds the engine by name (`const func0 = hexAwarePattern;`), moved above its first use by engineBoundFirst.
   {
     name: HEX_PATTERN_ENGINE,
     source: HEX_PATTERN_SOURCE,
@@ -104,7 +104,7 @@ export function validatorModule(
   const data = (group.data ?? []).map(
     (item) => `export const ${item.exportName} = ${item.code ?? JSON.stringify(item.value)};`,
   );
-  const { imports, code: esm } = moduleImports(body);
+  const { imports, code: esm } = moduleImports(engineBoundFirst(body));
   const helpers = HELPERS.filter((helper) => helper.usedBy(esm)).map((helper) => helper.name);
   const parts = [
     [...(group.imports ?? []), ...imports].join("\n"),
@@ -151,6 +151,17 @@ export function withChunkImports(
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([chunk, names]) => `import { ${[...names].sort().join(", ")} } from "${folder}${chunk}.js";`);
   return lines.length === 0 ? js : `${lines.join("\n")}\n${js}`;
+}
+
+/**
+ * The pattern engine's binding (`const func0 = hexAwarePattern;`) moved to the top: ajv writes its
+ * constants grouped by kind in the order each kind first appeared, so a pattern made before any
+ * other function was bound would call the engine before its binding exists.
+ */
+function engineBoundFirst(code: string): string {
+  const binding = new RegExp(`^const [\\w$]+ = ${HEX_PATTERN_ENGINE};\\n`, "m");
+  const found = binding.exec(code);
+  return found === null ? code : `${found[0]}${code.replace(binding, "")}`;
 }
 
 /** ajv's `require("x")` calls as ESM namespace imports, read through `commonJsExports`. */

@@ -15,6 +15,14 @@ const HEX_SHAPES = [
   "^0x[0-9a-fA-F]{1,64}$",
   "^0x[0-9a-fA-F]+$",
   "^0x(?:[0-9a-fA-F]{2})*$",
+  "^0x[0-9a-fA-F]*$",
+  // The wallet's: TRON writes hex without 0x.
+  "^[0-9a-fA-F]{64}$",
+  "^[0-9a-fA-F]{130}$",
+  "^[0-9a-fA-F]+$",
+  "^[0-9a-fA-F]*$",
+  "^[0-9a-fA-F]{1,8}$",
+  "^(?:[0-9a-fA-F]{2})*$",
 ];
 
 /**
@@ -26,11 +34,18 @@ function candidates(): string[] {
   const digits = "0123456789abcdefABCDEF";
   const found = new Set(["", "0", "0x", "0X12", "x12", "00x1", "0x\n", "\n0x12", "0x12\n", "0x1 "]);
   for (const length of [
-    0, 1, 2, 3, 15, 16, 17, 37, 38, 39, 40, 41, 42, 43, 44, 45, 63, 64, 65, 66, 128, 129, 4094, 4095, 5001,
+    0, 1, 2, 3, 15, 16, 17, 37, 38, 39, 40, 41, 42, 43, 44, 45, 63, 64, 65, 66, 128, 129, 130, 131, 4094,
+    4095, 5001,
   ]) {
     const hex = Array.from({ length }, (_, i) => digits[(i * 7) % digits.length]).join("");
     found.add(`0x${hex}`);
     found.add(`0X${hex}`);
+    found.add(hex);
+    found.add(`x${hex}`);
+    for (const bad of ["g", "é", "\u{1F600}"]) {
+      if (length > 0) found.add(`${hex.slice(0, length - 1)}${bad}`);
+      if (length > 2) found.add(`${hex.slice(0, length >> 1)}${bad}${hex.slice((length >> 1) + 1)}`);
+    }
     for (const bad of ["g", "G", "x", " ", "-", "é", "０", "\u{1F600}"]) {
       if (length > 0) found.add(`0x${hex.slice(0, length - 1)}${bad}`);
       found.add(`0x${bad}${hex.slice(1)}`);
@@ -58,6 +73,8 @@ describe("hex pattern engine (ajv code.regExp of the generated validators)", () 
       "^0x[0-9a-f]{32}$",
       "^0x(2{40}|20[0-9a-fA-F]{38})$",
       "^0x[0-9a-fA-F]{64}",
+      "^[0-9a-fA-F]{64}",
+      "^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$",
       "^-?[0-9]+$",
     ]) {
       const engine = hexAwarePattern(source, "u");

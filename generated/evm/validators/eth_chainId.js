@@ -2,12 +2,13 @@
 
 import { validate163 } from "./components/checks10.js";
 import { addAlternatives, addIssue, hexAwarePattern } from "./components/helpers.js";
+const func0 = hexAwarePattern;
+
 export const params = validate163;
 
 export const result = validate81;
 const schema37 = {"anyOf":[{"type":"string","enum":["0x3e7","0x3e6"]},{"$ref":"schemas#/$defs/Quantity"}]};
 const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
-const func0 = hexAwarePattern;
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

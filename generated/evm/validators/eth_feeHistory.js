@@ -2,10 +2,11 @@
 
 import { validate69 } from "./components/BlockNumberOrTag.js";
 import { addIssue, hexAwarePattern } from "./components/helpers.js";
+const func0 = hexAwarePattern;
+
 export const params = validate176;
 const schema294 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"type":"array","items":{"type":"number","minimum":0,"maximum":100}}],"items":false,"minItems":3};
 const schema147 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
-const func0 = hexAwarePattern;
 const pattern110 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
 
 

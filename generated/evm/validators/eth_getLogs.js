@@ -4,6 +4,8 @@ import { validate69 } from "./components/BlockNumberOrTag.js";
 import { validate92 } from "./components/Log.js";
 import { validate96 } from "./components/LogTopic.js";
 import { addAlternatives, addIssue, hexAwarePattern } from "./components/helpers.js";
+const func0 = hexAwarePattern;
+
 export const params = validate185;
 const schema309 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/LogFilter"}],"items":false,"minItems":1};
 const schema198 = {"type":"object","additionalProperties":false,"properties":{"fromBlock":{"$ref":"schemas#/$defs/BlockNumberOrTag"},"toBlock":{"$ref":"schemas#/$defs/BlockNumberOrTag"},"blockHash":{"$ref":"schemas#/$defs/Hash32"},"address":{"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"array","items":{"$ref":"schemas#/$defs/Address"}},{"type":"null"}]},"topics":{"anyOf":[{"type":"array","maxItems":4,"items":{"$ref":"schemas#/$defs/LogTopic"}},{"type":"null"}]}}};
@@ -11,7 +13,6 @@ const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 
 
-const func0 = hexAwarePattern;
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 

@@ -3,11 +3,12 @@
 import { validate69 } from "./components/BlockNumberOrTag.js";
 import { validate159 } from "./components/checks8.js";
 import { addIssue, hexAwarePattern } from "./components/helpers.js";
+const func0 = hexAwarePattern;
+
 export const params = validate193;
 const schema317 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"$ref":"schemas#/$defs/CanonicalQuantity"}],"items":false,"minItems":2};
 const schema147 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
 
-const func0 = hexAwarePattern;
 const pattern110 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
 
 function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -2,12 +2,13 @@
 
 import { validate96 } from "./components/LogTopic.js";
 import { addAlternatives, addIssue, hexAwarePattern } from "./components/helpers.js";
+const func0 = hexAwarePattern;
+
 export const params = validate196;
 const schema321 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/SubscriptionType"},{"$ref":"schemas#/$defs/LogSubscriptionFilter"}],"items":false,"minItems":1};
 const schema246 = {"type":"string","enum":["newHeads","logs","newPendingTransactions"]};
 const schema205 = {"type":"object","additionalProperties":false,"properties":{"address":{"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Address"}}]},"topics":{"$ref":"schemas#/$defs/LogTopicFilter"}}};
 const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const func0 = hexAwarePattern;
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 const schema208 = {"type":"array","maxItems":4,"items":{"$ref":"schemas#/$defs/LogTopic"}};
 

@@ -2,11 +2,12 @@
 
 import { validate163 } from "./components/checks10.js";
 import { addIssue, hexAwarePattern } from "./components/helpers.js";
+const func0 = hexAwarePattern;
+
 export const params = validate163;
 
 export const result = validate173;
 const schema292 = {"type":"string","pattern":"^(0|[1-9][0-9]*)$"};
-const func0 = hexAwarePattern;
 const pattern220 = func0("^(0|[1-9][0-9]*)$", "u");
 
 function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -3,6 +3,8 @@
 import { validate79 } from "./components/Coin.js";
 import { validate61 } from "./components/Timestamp.js";
 import { addIssue, hexAwarePattern } from "./components/helpers.js";
+const func0 = hexAwarePattern;
+
 export const body = validate334;
 const schema119 = {"type":"object","additionalProperties":false,"required":["type","coin"],"properties":{"type":{"type":"string","const":"l2Book"},"coin":{"$ref":"schemas#/$defs/Coin"}}};
 
@@ -54,7 +56,6 @@ return errors === 0;
 const schema118 = {"type":"object","required":["coin","time","levels"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"time":{"$ref":"schemas#/$defs/Timestamp"},"levels":{"type":"array","prefixItems":[{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}},{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}}],"minItems":2,"maxItems":2}}};
 
 const schema52 = {"type":"object","required":["px","sz","n"],"properties":{"px":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"sz":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"n":{"type":"integer","minimum":0}}};
-const func0 = hexAwarePattern;
 const pattern13 = func0("^[0-9]+(\\.[0-9]+)?$", "u");
 
 function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -7,11 +7,12 @@ import { validate65, validate67 } from "./components/Nonce.js";
 import { validate538 } from "./components/SpotTokenName.js";
 import { validate61 } from "./components/Timestamp.js";
 import { addAlternatives, addIssue, hexAwarePattern } from "./components/helpers.js";
+const func0 = hexAwarePattern;
+
 export const body = validate543;
 const schema183 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/SendAssetAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
 const schema181 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","destination","sourceDex","destinationDex","token","amount","nonce"],"properties":{"type":{"type":"string","const":"sendAsset"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"destination":{"$ref":"schemas#/$defs/Address"},"sourceDex":{"type":"string"},"destinationDex":{"type":"string"},"token":{"$ref":"schemas#/$defs/SpotTokenName"},"amount":{"$ref":"schemas#/$defs/DecimalString"},"fromSubAccount":{"anyOf":[{"type":"string","const":""},{"$ref":"schemas#/$defs/Address"}]},"nonce":{"$ref":"schemas#/$defs/Timestamp"}}};
 const func29 = Object.prototype.hasOwnProperty;
-const func0 = hexAwarePattern;
 const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 
 

@@ -6,6 +6,8 @@ import { validate195, validate197 } from "./components/StartTime.js";
 import { validate61 } from "./components/Timestamp.js";
 import { validate214 } from "./components/UserQuery.js";
 import { addIssue, hexAwarePattern } from "./components/helpers.js";
+const func0 = hexAwarePattern;
+
 export const body = validate717;
 const schema238 = {"type":"object","additionalProperties":false,"required":["type","user","startTime"],"properties":{"type":{"type":"string","const":"userNonFundingLedgerUpdates"},"user":{"$ref":"schemas#/$defs/UserQuery"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"}}};
 
@@ -77,7 +79,6 @@ const schema120 = {"type":"object","required":["time","hash","delta"],"propertie
 
 
 
-const func0 = hexAwarePattern;
 const pattern19 = func0("^0x[0-9a-f]{64}$", "u");
 
 function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -5,6 +5,7 @@ import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
 
+const func0 = hexAwarePattern;
 
 const schema248 = {"type":"object","required":["coin","ctx"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"ctx":{"$ref":"schemas#/$defs/PerpAssetCtx"}}};
 const schema35 = {"type":"string","minLength":1};
@@ -29,7 +30,6 @@ return errors === 0;
 
 const schema135 = {"type":"object","required":["funding","openInterest","prevDayPx","dayNtlVlm","oraclePx","markPx"],"properties":{"funding":{"$ref":"schemas#/$defs/ResponseDecimal"},"openInterest":{"$ref":"schemas#/$defs/ResponseDecimal"},"prevDayPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"dayNtlVlm":{"$ref":"schemas#/$defs/ResponseDecimal"},"premium":{"anyOf":[{"$ref":"schemas#/$defs/ResponseDecimal"},{"type":"null"}]},"oraclePx":{"$ref":"schemas#/$defs/ResponseDecimal"},"markPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"midPx":{"anyOf":[{"$ref":"schemas#/$defs/ResponseDecimal"},{"type":"null"}]},"impactPxs":{"anyOf":[{"type":"array","items":{"$ref":"schemas#/$defs/ResponseDecimal"}},{"type":"null"}]},"dayBaseVlm":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 const schema22 = {"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"};
-const func0 = hexAwarePattern;
 const pattern4 = func0("^-?[0-9]+(\\.[0-9]+)?$", "u");
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

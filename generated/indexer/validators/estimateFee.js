@@ -14,7 +14,7 @@ const cjs0 = commonJsExports(module0);
 export const body = validate122;
 const schema52 = {"type":"object","required":["address","body"],"additionalProperties":false,"properties":{"address":{"$ref":"schemas#/$defs/AccountAddress"},"body":{"type":"string","minLength":1},"init_code":{"type":"string"},"init_data":{"type":"string"},"ignore_chksig":{"type":"boolean"}}};
 
-const func1 = cjs0.default;
+const func8 = cjs0.default;
 
 function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -43,7 +43,7 @@ errors = vErrors.length;
 if(data.body !== undefined){
 let data1 = data.body;
 if(typeof data1 === "string"){
-if(func1(data1) < 1){
+if(func8(data1) < 1){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/body",schemaPath:"#/properties/body/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }

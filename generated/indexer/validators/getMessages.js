@@ -15,7 +15,7 @@ import { int64_getMessages } from "./int64/getMessages.js";
 
 export const query = validate366;
 const schema122 = {"type":"object","properties":{"msg_hash":{"$ref":"schemas#/$defs/HashQueryList"},"body_hash":{"$ref":"schemas#/$defs/HashQuery"},"source":{"$ref":"schemas#/$defs/MessageEndpointQuery"},"destination":{"$ref":"schemas#/$defs/MessageEndpointQuery"},"opcode":{"$ref":"schemas#/$defs/OpcodeQuery"},"direction":{"$ref":"schemas#/$defs/MessageDirection"},"exclude_externals":{"type":"boolean"},"only_externals":{"type":"boolean"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
-const func4 = Object.prototype.hasOwnProperty;
+const func22 = Object.prototype.hasOwnProperty;
 
 
 const schema78 = {"anyOf":[{"$ref":"schemas#/$defs/AccountAddress"},{"type":"string","const":"null"}]};
@@ -74,7 +74,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func4.call(schema122.properties, key0))){
+if(!(func22.call(schema122.properties, key0))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }

@@ -8,14 +8,16 @@ import { validate62 } from "./components/Int64.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate215 } from "./components/NftCollection.js";
 import { validate58 } from "./components/RawAddress.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, hexAwarePattern } from "./components/helpers.js";
 import { int64_getNftItems } from "./int64/getNftItems.js";
+
+const func0 = hexAwarePattern;
 
 export const query = validate416;
 const schema133 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"collection_address":{"$ref":"schemas#/$defs/AccountAddressList"},"index":{"anyOf":[{"$ref":"schemas#/$defs/DecimalQuery"},{"type":"array","items":{"$ref":"schemas#/$defs/DecimalQuery"},"maxItems":1000}]},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0}},"additionalProperties":false};
 
 const schema48 = {"type":"string","pattern":"^[0-9]+$"};
-const pattern5 = new RegExp("^[0-9]+$", "u");
+const pattern5 = func0("^[0-9]+$", "u");
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

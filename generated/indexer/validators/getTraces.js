@@ -15,7 +15,7 @@ import { int64_getTraces } from "./int64/getTraces.js";
 
 export const query = validate375;
 const schema123 = {"type":"object","properties":{"account":{"$ref":"schemas#/$defs/AccountAddress"},"trace_id":{"$ref":"schemas#/$defs/HashQueryList"},"tx_hash":{"$ref":"schemas#/$defs/HashQueryList"},"msg_hash":{"$ref":"schemas#/$defs/HashQueryList"},"mc_seqno":{"type":"integer","minimum":0},"include_actions":{"type":"boolean"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
-const func4 = Object.prototype.hasOwnProperty;
+const func22 = Object.prototype.hasOwnProperty;
 
 
 
@@ -25,7 +25,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func4.call(schema123.properties, key0))){
+if(!(func22.call(schema123.properties, key0))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }

@@ -13,7 +13,7 @@ import { int64_getTransactions } from "./int64/getTransactions.js";
 
 export const query = validate350;
 const schema119 = {"type":"object","properties":{"account":{"$ref":"schemas#/$defs/AccountAddressList"},"exclude_account":{"$ref":"schemas#/$defs/AccountAddressList"},"workchain":{"type":"integer"},"shard":{"$ref":"schemas#/$defs/ShardQuery"},"seqno":{"type":"integer","minimum":0},"mc_seqno":{"type":"integer","minimum":0},"hash":{"$ref":"schemas#/$defs/HashQuery"},"lt":{"$ref":"schemas#/$defs/Int64"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
-const func4 = Object.prototype.hasOwnProperty;
+const func22 = Object.prototype.hasOwnProperty;
 
 
 
@@ -24,7 +24,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func4.call(schema119.properties, key0))){
+if(!(func22.call(schema119.properties, key0))){
 vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }

@@ -58,7 +58,7 @@ validate131.errors = vErrors;
 return errors === 0;
 }
 
-const func1 = cjs0.default;
+const func8 = cjs0.default;
 
 function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -90,7 +90,7 @@ const _errs4 = errors;
 let valid1 = false;
 var _errs5 = errors;
 if(typeof data1 === "string"){
-if(func1(data1) < 1){
+if(func8(data1) < 1){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/method",schemaPath:"#/properties/method/anyOf/0/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }

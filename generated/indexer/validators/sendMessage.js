@@ -11,7 +11,7 @@ const cjs0 = commonJsExports(module0);
 
 export const body = validate113;
 const schema49 = {"type":"object","required":["boc"],"additionalProperties":false,"properties":{"boc":{"type":"string","minLength":1}}};
-const func1 = cjs0.default;
+const func8 = cjs0.default;
 
 function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -30,7 +30,7 @@ errors++;
 if(data.boc !== undefined){
 let data0 = data.boc;
 if(typeof data0 === "string"){
-if(func1(data0) < 1){
+if(func8(data0) < 1){
 vErrors = addIssue(vErrors, {instancePath:instancePath+"/boc",schemaPath:"#/properties/boc/minLength",keyword:"minLength",params:{limit: 1}});
 errors++;
 }

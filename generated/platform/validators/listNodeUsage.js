@@ -12,12 +12,12 @@ import * as module1 from "ajv-formats/dist/formats.js";
 const cjs0 = commonJsExports(module0);
 const cjs1 = commonJsExports(module1);
 
+const func0 = hexAwarePattern;
 
 export const query = validate214;
 const schema91 = {"type":"object","properties":{"date_from":{"type":"string","format":"date-time"},"date_to":{"type":"string","format":"date-time"},"node_id":{"type":"string","minLength":1},"protocol":{"type":"string","minLength":1},"network":{"type":"string","minLength":1},"node_type":{"$ref":"schemas#/$defs/UsageNodeType"},"granularity":{"type":"string","enum":["day","hour"]},"ordering":{"type":"string","pattern":"^-?(datetime|node_id)(,-?(datetime|node_id))?$"},"page":{"type":"integer","minimum":1}},"additionalProperties":false};
 const func9 = Object.prototype.hasOwnProperty;
 const func4 = cjs0.default;
-const func0 = hexAwarePattern;
 const formats8 = cjs1.fullFormats["date-time"];
 
 const pattern6 = func0("^-?(datetime|node_id)(,-?(datetime|node_id))?$", "u");

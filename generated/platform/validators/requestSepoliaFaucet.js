@@ -5,9 +5,10 @@ import { validate174 } from "./components/ErrorResponse-3.js";
 import { addIssue, hexAwarePattern } from "./components/helpers.js";
 import { int64_requestSepoliaFaucet } from "./int64/requestSepoliaFaucet.js";
 
+const func0 = hexAwarePattern;
+
 export const body = validate98;
 const schema42 = {"type":"object","additionalProperties":false,"required":["address"],"properties":{"address":{"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"}}};
-const func0 = hexAwarePattern;
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -5,12 +5,13 @@ import { validate152 } from "./components/Amount.js";
 import { validate346 } from "./components/ResourceCode.js";
 import { validate579 } from "./components/UnsignedTransactionResult-2.js";
 import { validate122 } from "./components/Visible.js";
-import { addIssue, commonJsExports } from "./components/helpers.js";
+import { addIssue, commonJsExports, hexAwarePattern } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
 
+const func0 = hexAwarePattern;
 
 export const body = validate342;
 const schema89 = {"type":"object","additionalProperties":false,"required":["owner_address","receiver_address","balance","resource"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"receiver_address":{"$ref":"schemas#/$defs/Address"},"balance":{"$ref":"schemas#/$defs/Amount"},"resource":{"$ref":"schemas#/$defs/ResourceCode"},"lock":{"type":"boolean"},"lock_period":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
@@ -19,7 +20,7 @@ const schema89 = {"type":"object","additionalProperties":false,"required":["owne
 
 
 const pattern4 = new RegExp("^-?[0-9]+$");
-const pattern5 = new RegExp("^-?[0-9]+$", "u");
+const pattern5 = func0("^-?[0-9]+$", "u");
 const obj0 = BigInt("-9223372036854775808");
 const obj1 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;

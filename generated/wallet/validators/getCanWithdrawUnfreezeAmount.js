@@ -3,19 +3,20 @@
 import { validate59 } from "./components/Address.js";
 import { validate61 } from "./components/Int64.js";
 import { validate118, validate122 } from "./components/Visible.js";
-import { addAlternatives, addIssue, commonJsExports } from "./components/helpers.js";
+import { addAlternatives, addIssue, commonJsExports, hexAwarePattern } from "./components/helpers.js";
 import { int64_getCanWithdrawUnfreezeAmount } from "./int64/getCanWithdrawUnfreezeAmount.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
 
+const func0 = hexAwarePattern;
 
 export const body = validate254;
 const schema70 = {"type":"object","additionalProperties":false,"required":["owner_address"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"timestamp":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 
 
 const pattern4 = new RegExp("^-?[0-9]+$");
-const pattern5 = new RegExp("^-?[0-9]+$", "u");
+const pattern5 = func0("^-?[0-9]+$", "u");
 const obj0 = BigInt("-9223372036854775808");
 const obj1 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;

@@ -4,15 +4,17 @@ import { validate59 } from "./components/Address.js";
 import { validate152 } from "./components/Amount.js";
 import { validate593 } from "./components/UnsignedTransactionResult.js";
 import { validate122 } from "./components/Visible.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, hexAwarePattern } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
+
+const func0 = hexAwarePattern;
 
 export const body = validate491;
 const schema128 = {"type":"object","additionalProperties":false,"required":["owner_address","to_address","asset_name","amount"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"to_address":{"$ref":"schemas#/$defs/Address"},"asset_name":{"type":"string","pattern":"^[0-9a-fA-F]+$"},"amount":{"$ref":"schemas#/$defs/Amount"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 
 
 
-const pattern37 = new RegExp("^[0-9a-fA-F]+$", "u");
+const pattern37 = func0("^[0-9a-fA-F]+$", "u");
 
 function validate491(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

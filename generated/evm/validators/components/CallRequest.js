@@ -2,6 +2,9 @@
 
 import { validate21, validate30 } from "./AccessListEntry.js";
 import { addIssue, hexAwarePattern } from "./helpers.js";
+const func0 = hexAwarePattern;
+
+
 const schema307 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/CallRequest"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
 const schema236 = {"type":"string","enum":["latest","pending"]};
 const schema157 = {"type":"object","additionalProperties":false,"properties":{"type":{"type":"string","enum":["0x0","0x1","0x2","0x3","0x4"]},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"gas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"gasPrice":{"$ref":"schemas#/$defs/CanonicalQuantity"},"maxFeePerGas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"maxFeePerBlobGas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"value":{"$ref":"schemas#/$defs/CanonicalQuantity"},"nonce":{"$ref":"schemas#/$defs/CanonicalQuantity"},"input":{"$ref":"schemas#/$defs/HexData"},"data":{"$ref":"schemas#/$defs/HexData"},"chainId":{"$ref":"schemas#/$defs/CanonicalQuantity"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"blobVersionedHashes":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"blobs":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"commitments":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"proofs":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"authorizationList":{"type":"array","items":{"$ref":"schemas#/$defs/Authorization"}}}};
@@ -10,7 +13,6 @@ const schema147 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
 const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
 const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const func115 = Object.prototype.hasOwnProperty;
-const func0 = hexAwarePattern;
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 const pattern110 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
 const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");

@@ -2,9 +2,11 @@
 
 import { validate60 } from "./TransactionType.js";
 import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
+const func0 = hexAwarePattern;
+
+
 const schema89 = {"required":["gasPrice","v"],"properties":{"type":{"type":"string","const":"0x0"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"v":{"$ref":"schemas#/$defs/Quantity"}}};
 const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
-const func0 = hexAwarePattern;
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -3,11 +3,13 @@
 import { validate21, validate30 } from "./AccessListEntry.js";
 import { validate23, validate38, validate59 } from "./LegacyTransaction.js";
 import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
+const func0 = hexAwarePattern;
+
+
 const schema88 = {"allOf":[{"$ref":"schemas#/$defs/TransactionFields"}],"anyOf":[{"$ref":"schemas#/$defs/LegacyTransaction"},{"$ref":"schemas#/$defs/DynamicFeeTransaction"},{"$ref":"schemas#/$defs/AccessListTransaction"},{"$ref":"schemas#/$defs/SetCodeTransaction"},{"$ref":"schemas#/$defs/BlobTransaction"},{"$ref":"schemas#/$defs/OtherTypeTransaction"}]};
 
 const schema92 = {"required":["gasPrice","chainId","accessList","maxFeePerGas","maxPriorityFeePerGas"],"anyOf":[{"required":["yParity"]},{"required":["v"]}],"properties":{"type":{"type":"string","const":"0x2"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"maxFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/Quantity"}}};
 const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
-const func0 = hexAwarePattern;
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
 

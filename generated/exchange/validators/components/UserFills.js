@@ -7,6 +7,9 @@ import { validate55 } from "./ResponseDecimal.js";
 import { validate257 } from "./Side.js";
 import { validate61 } from "./Timestamp.js";
 import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
+const func0 = hexAwarePattern;
+
+
 const schema233 = {"type":"array","items":{"$ref":"schemas#/$defs/Fill"}};
 const schema101 = {"type":"object","required":["coin","px","sz","side","time","startPosition","dir","closedPnl","hash","oid","crossed","fee"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"px":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"side":{"$ref":"schemas#/$defs/Side"},"time":{"$ref":"schemas#/$defs/Timestamp"},"startPosition":{"$ref":"schemas#/$defs/ResponseDecimal"},"dir":{"type":"string"},"closedPnl":{"$ref":"schemas#/$defs/ResponseDecimal"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"oid":{"$ref":"schemas#/$defs/OrderId"},"crossed":{"type":"boolean"},"fee":{"$ref":"schemas#/$defs/ResponseDecimal"},"tid":{"type":"integer","minimum":0},"feeToken":{"type":"string"},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]},"twapId":{"type":["integer","null"]},"builderFee":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 
@@ -15,7 +18,6 @@ const schema101 = {"type":"object","required":["coin","px","sz","side","time","s
 
 
 
-const func0 = hexAwarePattern;
 const pattern19 = func0("^0x[0-9a-f]{64}$", "u");
 
 function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

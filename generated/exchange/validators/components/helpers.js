@@ -21,23 +21,24 @@ function addAlternatives(issues, starts, issue) {
 }
 
 /**
- * ajv's pattern engine here: ^0x[0-9a-fA-F]{N}$, ^0x[0-9a-fA-F]{1,N}$, ^0x[0-9a-fA-F]+$ and
- * ^0x(?:[0-9a-fA-F]{2})*$ become a length check plus a digit check (hexDigitsAfterPrefix); other
+ * ajv's pattern engine here: [0-9a-fA-F]{N}, {1,N}, + or * and (?:[0-9a-fA-F]{2})* between ^ and $,
+ * after 0x or without it, become a length check plus a digit check (hexDigitsFrom); other
  * patterns stay RegExps.
  */
 function hexAwarePattern(source, flags) {
-  const shape = /^\^0x(?:\[0-9a-fA-F\](?:\{(?<exact>\d+)\}|\{1,(?<upTo>\d+)\}|\+)|(?<evenBytes>\(\?:\[0-9a-fA-F\]\{2\}\)\*))\$$/.exec(source);
+  const shape = /^\^(?<prefix>0x)?(?:\[0-9a-fA-F\](?:\{(?<exact>\d+)\}|\{1,(?<upTo>\d+)\}|\+|(?<any>\*))|(?<evenBytes>\(\?:\[0-9a-fA-F\]\{2\}\)\*))\$$/.exec(source);
   if (shape === null) return new RegExp(source, flags);
-  const { exact, upTo, evenBytes } = shape.groups;
-  const minDigits = exact !== undefined ? Number(exact) : evenBytes !== undefined ? 0 : 1;
+  const { prefix, exact, upTo, any, evenBytes } = shape.groups;
+  const minDigits = exact !== undefined ? Number(exact) : evenBytes !== undefined || any !== undefined ? 0 : 1;
   const maxDigits = exact !== undefined ? Number(exact) : upTo !== undefined ? Number(upTo) : Infinity;
-  return new HexPattern(source, minDigits + 2, maxDigits + 2, evenBytes !== undefined);
+  const start = prefix === undefined ? 0 : 2;
+  return new HexPattern(source, start, minDigits + start, maxDigits + start, evenBytes !== undefined);
 }
 /** Up to this length (an address is 42) reading the characters is faster than copying them out. */
 const HEX_LOOP_LENGTH = 48;
 /** Beyond this length the RegExp checks the digits (no buffer that large is kept). */
 const HEX_BUFFER_LIMIT = 1 << 20;
-const HEX_DIGITS = /^0x[0-9a-fA-F]*$/;
+const HEX_DIGITS = /^[0-9a-fA-F]*$/;
 /** 1 for each character code that is a hex digit. */
 const hexDigit = new Uint8Array(128);
 for (const digit of "0123456789abcdefABCDEF") hexDigit[digit.charCodeAt(0)] = 1;
@@ -48,13 +49,12 @@ let hexPairs;
 let hexBytes;
 let hexQuads;
 let hexEncoder;
-/** Whether text is 0x and hex digits only. */
-function hexDigitsAfterPrefix(text) {
+/** Whether text holds hex digits only from index start on. */
+function hexDigitsFrom(text, start) {
   const length = text.length;
-  if (length < 2 || text.charCodeAt(0) !== 48 || text.charCodeAt(1) !== 120) return false;
   if (length <= HEX_LOOP_LENGTH) {
     let invalid = 0;
-    let index = 2;
+    let index = start;
     for (; index + 3 < length; index += 4) {
       invalid |= notHexDigit[text.charCodeAt(index)] | notHexDigit[text.charCodeAt(index + 1)] |
         notHexDigit[text.charCodeAt(index + 2)] | notHexDigit[text.charCodeAt(index + 3)];
@@ -62,7 +62,7 @@ function hexDigitsAfterPrefix(text) {
     for (; index < length; index++) invalid |= notHexDigit[text.charCodeAt(index)];
     return invalid === 0;
   }
-  if (length > HEX_BUFFER_LIMIT) return HEX_DIGITS.test(text);
+  if (length > HEX_BUFFER_LIMIT) return HEX_DIGITS.test(text.slice(start));
   if (hexBytes === undefined || hexBytes.length < length) {
     if (hexPairs === undefined) {
       // Two digits read as one 16-bit number, in either byte order: both must be hex digits.
@@ -79,26 +79,31 @@ function hexDigitsAfterPrefix(text) {
   }
   const { read, written } = hexEncoder.encodeInto(text, hexBytes);
   if (read !== length || written !== length) return false;
-  // Four digits at a time (in either byte order); the first four bytes are 0x and two digits, the last few stand alone.
+  // Four digits at a time (in either byte order) from the first multiple of four; those before it and the last few stand alone.
+  let valid = 1;
+  let index = start;
+  for (; (index & 3) !== 0 && index < length; index++) valid &= hexDigit[hexBytes[index]];
   const quads = length >> 2;
-  let valid = hexDigit[hexBytes[2]] & hexDigit[hexBytes[3]];
-  for (let quad = 1; quad < quads; quad++) {
+  for (let quad = index >> 2; quad < quads; quad++) {
     const four = hexQuads[quad];
     valid &= hexPairs[four & 0xffff] & hexPairs[four >>> 16];
   }
-  for (let index = quads * 4; index < length; index++) valid &= hexDigit[hexBytes[index]];
+  for (index = Math.max(index, quads * 4); index < length; index++) valid &= hexDigit[hexBytes[index]];
   return valid === 1;
 }
 class HexPattern {
-  constructor(source, minLength, maxLength, evenLength) {
+  constructor(source, start, minLength, maxLength, evenLength) {
     this.source = source;
+    this.start = start;
     this.minLength = minLength;
     this.maxLength = maxLength;
     this.oddMask = evenLength ? 1 : 0;
   }
   test(text) {
     const length = text.length;
-    return length >= this.minLength && length <= this.maxLength && (length & this.oddMask) === 0 && hexDigitsAfterPrefix(text);
+    if (length < this.minLength || length > this.maxLength || (length & this.oddMask) !== 0) return false;
+    if (this.start === 2 && (text.charCodeAt(0) !== 48 || text.charCodeAt(1) !== 120)) return false;
+    return hexDigitsFrom(text, this.start);
   }
   toString() {
     return `/${this.source}/`;

@@ -3,9 +3,12 @@
 import { validate99 } from "./Hash.js";
 import { validate62 } from "./Int64.js";
 import { validate60 } from "./Nanotons.js";
-import { addAlternatives, addIssue } from "./helpers.js";
+import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
+const func0 = hexAwarePattern;
+
+
 const schema59 = {"type":"string","pattern":"^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$"};
-const pattern9 = new RegExp("^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$", "u");
+const pattern9 = func0("^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$", "u");
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

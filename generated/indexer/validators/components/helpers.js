@@ -20,10 +20,100 @@ function addAlternatives(issues, starts, issue) {
   return addIssue(issues === null || issues.length === 0 ? null : issues, issue);
 }
 
+/**
+ * ajv's pattern engine here: [0-9a-fA-F]{N}, {1,N}, + or * and (?:[0-9a-fA-F]{2})* between ^ and $,
+ * after 0x or without it, become a length check plus a digit check (hexDigitsFrom); other
+ * patterns stay RegExps.
+ */
+function hexAwarePattern(source, flags) {
+  const shape = /^\^(?<prefix>0x)?(?:\[0-9a-fA-F\](?:\{(?<exact>\d+)\}|\{1,(?<upTo>\d+)\}|\+|(?<any>\*))|(?<evenBytes>\(\?:\[0-9a-fA-F\]\{2\}\)\*))\$$/.exec(source);
+  if (shape === null) return new RegExp(source, flags);
+  const { prefix, exact, upTo, any, evenBytes } = shape.groups;
+  const minDigits = exact !== undefined ? Number(exact) : evenBytes !== undefined || any !== undefined ? 0 : 1;
+  const maxDigits = exact !== undefined ? Number(exact) : upTo !== undefined ? Number(upTo) : Infinity;
+  const start = prefix === undefined ? 0 : 2;
+  return new HexPattern(source, start, minDigits + start, maxDigits + start, evenBytes !== undefined);
+}
+/** Up to this length (an address is 42) reading the characters is faster than copying them out. */
+const HEX_LOOP_LENGTH = 48;
+/** Beyond this length the RegExp checks the digits (no buffer that large is kept). */
+const HEX_BUFFER_LIMIT = 1 << 20;
+const HEX_DIGITS = /^[0-9a-fA-F]*$/;
+/** 1 for each character code that is a hex digit. */
+const hexDigit = new Uint8Array(128);
+for (const digit of "0123456789abcdefABCDEF") hexDigit[digit.charCodeAt(0)] = 1;
+/** 1 for each UTF-16 code unit that is not one: a lookup per character, no range test. */
+const notHexDigit = new Uint8Array(65536).fill(1);
+for (const digit of "0123456789abcdefABCDEF") notHexDigit[digit.charCodeAt(0)] = 0;
+let hexPairs;
+let hexBytes;
+let hexQuads;
+let hexEncoder;
+/** Whether text holds hex digits only from index start on. */
+function hexDigitsFrom(text, start) {
+  const length = text.length;
+  if (length <= HEX_LOOP_LENGTH) {
+    let invalid = 0;
+    let index = start;
+    for (; index + 3 < length; index += 4) {
+      invalid |= notHexDigit[text.charCodeAt(index)] | notHexDigit[text.charCodeAt(index + 1)] |
+        notHexDigit[text.charCodeAt(index + 2)] | notHexDigit[text.charCodeAt(index + 3)];
+    }
+    for (; index < length; index++) invalid |= notHexDigit[text.charCodeAt(index)];
+    return invalid === 0;
+  }
+  if (length > HEX_BUFFER_LIMIT) return HEX_DIGITS.test(text.slice(start));
+  if (hexBytes === undefined || hexBytes.length < length) {
+    if (hexPairs === undefined) {
+      // Two digits read as one 16-bit number, in either byte order: both must be hex digits.
+      hexPairs = new Uint8Array(65536);
+      for (let first = 0; first < 128; first++)
+        for (let second = 0; second < 128; second++)
+          hexPairs[first | (second << 8)] = hexDigit[first] & hexDigit[second];
+      hexEncoder = new TextEncoder();
+    }
+    let size = 4096;
+    while (size < length) size *= 2;
+    hexBytes = new Uint8Array(size);
+    hexQuads = new Uint32Array(hexBytes.buffer);
+  }
+  const { read, written } = hexEncoder.encodeInto(text, hexBytes);
+  if (read !== length || written !== length) return false;
+  // Four digits at a time (in either byte order) from the first multiple of four; those before it and the last few stand alone.
+  let valid = 1;
+  let index = start;
+  for (; (index & 3) !== 0 && index < length; index++) valid &= hexDigit[hexBytes[index]];
+  const quads = length >> 2;
+  for (let quad = index >> 2; quad < quads; quad++) {
+    const four = hexQuads[quad];
+    valid &= hexPairs[four & 0xffff] & hexPairs[four >>> 16];
+  }
+  for (index = Math.max(index, quads * 4); index < length; index++) valid &= hexDigit[hexBytes[index]];
+  return valid === 1;
+}
+class HexPattern {
+  constructor(source, start, minLength, maxLength, evenLength) {
+    this.source = source;
+    this.start = start;
+    this.minLength = minLength;
+    this.maxLength = maxLength;
+    this.oddMask = evenLength ? 1 : 0;
+  }
+  test(text) {
+    const length = text.length;
+    if (length < this.minLength || length > this.maxLength || (length & this.oddMask) !== 0) return false;
+    if (this.start === 2 && (text.charCodeAt(0) !== 48 || text.charCodeAt(1) !== 120)) return false;
+    return hexDigitsFrom(text, this.start);
+  }
+  toString() {
+    return `/${this.source}/`;
+  }
+}
+
 /** The exports of a CommonJS module, as Node or a bundler hands them to an ES module. */
 function commonJsExports(namespace) {
   const fallback = namespace.default;
   return fallback !== undefined && fallback !== null && fallback.__esModule ? fallback : namespace;
 }
 
-export { addIssue, addAlternatives, commonJsExports };
+export { addIssue, addAlternatives, hexAwarePattern, commonJsExports };

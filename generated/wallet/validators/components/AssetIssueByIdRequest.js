@@ -3,9 +3,12 @@
 import { validate153 } from "./AssetIssue.js";
 import { validate145 } from "./EmptyResult.js";
 import { validate118, validate122 } from "./Visible.js";
-import { addAlternatives, addIssue } from "./helpers.js";
+import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
+const func0 = hexAwarePattern;
+
+
 const schema47 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string","pattern":"^[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
-const pattern10 = new RegExp("^[0-9]+$", "u");
+const pattern10 = func0("^[0-9]+$", "u");
 
 
 function validate531(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
