@@ -34,8 +34,8 @@ function candidates(): string[] {
   const digits = "0123456789abcdefABCDEF";
   const found = new Set(["", "0", "0x", "0X12", "x12", "00x1", "0x\n", "\n0x12", "0x12\n", "0x1 "]);
   for (const length of [
-    0, 1, 2, 3, 15, 16, 17, 37, 38, 39, 40, 41, 42, 43, 44, 45, 63, 64, 65, 66, 128, 129, 130, 131, 4094,
-    4095, 5001,
+    0, 1, 2, 3, 15, 16, 17, 37, 38, 39, 40, 41, 42, 43, 44, 45, 63, 64, 65, 66, 128, 129, 130, 131, 253, 254,
+    255, 256, 4094, 4095, 5001,
   ]) {
     const hex = Array.from({ length }, (_, i) => digits[(i * 7) % digits.length]).join("");
     found.add(`0x${hex}`);

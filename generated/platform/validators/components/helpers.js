@@ -22,7 +22,7 @@ function addAlternatives(issues, starts, issue) {
 
 /**
  * ajv's pattern engine here: [0-9a-fA-F]{N}, {1,N}, + or * and (?:[0-9a-fA-F]{2})* between ^ and $,
- * after 0x or without it, become a length check plus a digit check (hexDigitsFrom); other
+ * after 0x or without it, become a length check plus a digit check (a loop, a RegExp or a copy, by length); other
  * patterns stay RegExps.
  */
 function hexAwarePattern(source, flags) {
@@ -34,11 +34,15 @@ function hexAwarePattern(source, flags) {
   const start = prefix === undefined ? 0 : 2;
   return new HexPattern(source, start, minDigits + start, maxDigits + start, evenBytes !== undefined);
 }
-/** Up to this length (an address is 42) reading the characters is faster than copying them out. */
+/** Up to this length (an address is 42) reading the characters is fastest. */
 const HEX_LOOP_LENGTH = 48;
-/** Beyond this length the RegExp checks the digits (no buffer that large is kept). */
+/**
+ * Up to this length the shared RegExp is faster than copying: encodeInto costs about as much as
+ * reading 60 digits before it copies one (a log's 66-character topics and hashes were slower through it).
+ */
+const HEX_REGEXP_LENGTH = 256;
+/** Beyond this length the RegExp checks the digits again (no buffer that large is kept). */
 const HEX_BUFFER_LIMIT = 1 << 20;
-const HEX_DIGITS = /^[0-9a-fA-F]*$/;
 /** 1 for each character code that is a hex digit. */
 const hexDigit = new Uint8Array(128);
 for (const digit of "0123456789abcdefABCDEF") hexDigit[digit.charCodeAt(0)] = 1;
@@ -49,20 +53,21 @@ let hexPairs;
 let hexBytes;
 let hexQuads;
 let hexEncoder;
-/** Whether text holds hex digits only from index start on. */
-function hexDigitsFrom(text, start) {
+/** Whether a short text holds hex digits only from index start on, read character by character. */
+function hexDigitsRead(text, start) {
   const length = text.length;
-  if (length <= HEX_LOOP_LENGTH) {
-    let invalid = 0;
-    let index = start;
-    for (; index + 3 < length; index += 4) {
-      invalid |= notHexDigit[text.charCodeAt(index)] | notHexDigit[text.charCodeAt(index + 1)] |
-        notHexDigit[text.charCodeAt(index + 2)] | notHexDigit[text.charCodeAt(index + 3)];
-    }
-    for (; index < length; index++) invalid |= notHexDigit[text.charCodeAt(index)];
-    return invalid === 0;
+  let invalid = 0;
+  let index = start;
+  for (; index + 3 < length; index += 4) {
+    invalid |= notHexDigit[text.charCodeAt(index)] | notHexDigit[text.charCodeAt(index + 1)] |
+      notHexDigit[text.charCodeAt(index + 2)] | notHexDigit[text.charCodeAt(index + 3)];
   }
-  if (length > HEX_BUFFER_LIMIT) return HEX_DIGITS.test(text.slice(start));
+  for (; index < length; index++) invalid |= notHexDigit[text.charCodeAt(index)];
+  return invalid === 0;
+}
+/** Whether a long text holds hex digits only from index start on, copied out as bytes and read four at a time. */
+function hexDigitsCopied(text, start) {
+  const length = text.length;
   if (hexBytes === undefined || hexBytes.length < length) {
     if (hexPairs === undefined) {
       // Two digits read as one 16-bit number, in either byte order: both must be hex digits.
@@ -95,6 +100,7 @@ class HexPattern {
   constructor(source, start, minLength, maxLength, evenLength) {
     this.source = source;
     this.start = start;
+    this.digits = start === 0 ? /^[0-9a-fA-F]*$/ : /^0x[0-9a-fA-F]*$/;
     this.minLength = minLength;
     this.maxLength = maxLength;
     this.oddMask = evenLength ? 1 : 0;
@@ -102,8 +108,10 @@ class HexPattern {
   test(text) {
     const length = text.length;
     if (length < this.minLength || length > this.maxLength || (length & this.oddMask) !== 0) return false;
+    if ((length > HEX_LOOP_LENGTH && length <= HEX_REGEXP_LENGTH) || length > HEX_BUFFER_LIMIT)
+      return this.digits.test(text);
     if (this.start === 2 && (text.charCodeAt(0) !== 48 || text.charCodeAt(1) !== 120)) return false;
-    return hexDigitsFrom(text, this.start);
+    return length <= HEX_LOOP_LENGTH ? hexDigitsRead(text, this.start) : hexDigitsCopied(text, this.start);
   }
   toString() {
     return `/${this.source}/`;
