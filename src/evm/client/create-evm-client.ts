@@ -251,7 +251,7 @@ export function createEvmClient(options: EvmClientOptions): EvmClient | EvmLiveC
   };
   // Bad options fail here; the call path itself (JSON-RPC, the JSON reader, the answer checks)
   // loads on the first call, so an app pays for it when it calls, not when it constructs.
-  const meter = checkJsonRpcClientOptions(rpcOptions);
+  const { meter } = checkJsonRpcClientOptions(rpcOptions);
   const callPath = loadOnce(() =>
     import("./evm-call-path.js").then((module) =>
       module.createEvmCallPath({ ...rpcOptions, usage: { meter } }, live !== undefined),

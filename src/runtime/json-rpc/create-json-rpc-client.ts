@@ -2,16 +2,9 @@ import type { Auth } from "../credentials/auth.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { RateLimitError } from "../errors/rate-limit-error.js";
 import { type FieldIssue, RequestValidationError } from "../errors/request-validation-error.js";
-import {
-  isRetryable,
-  nextRetryDelay,
-  type RetryOptions,
-  resolveRetryPolicy,
-  retryHint,
-} from "../http/retry-policy.js";
+import { isRetryable, nextRetryDelay, type RetryOptions, retryHint } from "../http/retry-policy.js";
 import type { FetchFunction } from "../http/send-request.js";
 import { sleep } from "../http/sleep.js";
-import { resolveTimeout } from "../http/timeout-option.js";
 import { loneSurrogateIssues } from "../json/lone-surrogates.js";
 import { wireValue } from "../json/wire-value.js";
 import { resolveMaxResponseBytes } from "../max-response-bytes.js";
@@ -22,11 +15,11 @@ import type {
   RpcMethodValidators,
   ValidationIssue,
 } from "../operation.js";
-import { createUsageMeter, type UsageOptions, type UsageSnapshot } from "../usage/usage-meter.js";
+import type { UsageOptions, UsageSnapshot } from "../usage/usage-meter.js";
 import { type FailedCheck, failedCheck, wordFailedChecks } from "../validation/failed-check.js";
 import { loadedValidators, loadValidators } from "../validation/load-validators.js";
 import { createHttpTransport } from "./http-transport.js";
-import { checkBatchOptions } from "./json-rpc-options.js";
+import { checkJsonRpcClientOptions } from "./json-rpc-options.js";
 import {
   isRefused,
   matchResponses,
@@ -147,12 +140,14 @@ interface QueuedCall {
  */
 export function createJsonRpcClient(options: JsonRpcClientOptions): JsonRpcClient {
   const transport = options.transport ?? httpTransportOf(options);
-  const policy = resolveRetryPolicy(options.retry);
-  const meter = options.usage?.meter ?? createUsageMeter(options.usage?.budget);
-  const clientTimeout = resolveTimeout(options.timeout);
-  const clientMaxBytes = resolveMaxResponseBytes(options.maxResponseBytes);
+  const {
+    policy,
+    meter,
+    timeout: clientTimeout,
+    maxResponseBytes: clientMaxBytes,
+    batching,
+  } = checkJsonRpcClientOptions(options);
   const clientValidates = options.validateResponse ?? true;
-  const batching = options.batch === false ? undefined : checkBatchOptions(options.batch ?? {});
   const maxSize = batching?.maxSize ?? 1000;
   let nextId = 1;
 

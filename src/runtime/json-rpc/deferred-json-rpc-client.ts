@@ -15,7 +15,7 @@ import type { JsonRpcClient } from "./create-json-rpc-client.js";
  * @returns The client.
  * @example
  * const options = { url: "https://nd-1.example.com", path: "/evm" };
- * const meter = checkJsonRpcClientOptions(options);
+ * const { meter } = checkJsonRpcClientOptions(options);
  * const rpc = deferredJsonRpcClient(async () => createJsonRpcClient({ ...options, usage: { meter } }), meter);
  * rpc.usage(); // { requests: 0, weight: 0 }, nothing loaded yet
  */

@@ -1,35 +1,46 @@
 import { noAuth } from "../credentials/auth.js";
 import { requireSecureUrl } from "../credentials/secure-url.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
-import { resolveRetryPolicy } from "../http/retry-options.js";
+import { type RetryPolicy, resolveRetryPolicy } from "../http/retry-options.js";
 import { resolveTimeout } from "../http/timeout-option.js";
 import { resolveMaxResponseBytes } from "../max-response-bytes.js";
 import { createUsageMeter, type UsageMeter } from "../usage/usage-meter.js";
 import type { BatchOptions, JsonRpcClientOptions } from "./create-json-rpc-client.js";
 
+/** A JSON-RPC client's options as {@link checkJsonRpcClientOptions} resolved them. */
+export interface CheckedJsonRpcClientOptions {
+  policy: RetryPolicy;
+  /** The usage meter: the one given, or a new one with the given budget. */
+  meter: UsageMeter;
+  timeout: number;
+  maxResponseBytes: number;
+  /** The batching options with their defaults, or `undefined` for `batch: false`. */
+  batching: BatchOptions | undefined;
+}
+
 /**
- * Checks a JSON-RPC client's options as `createJsonRpcClient` does, in the same order and with the
- * same errors, without loading the call path: a constructor that defers the client to its first
- * call still refuses bad options at once. Returns the usage meter the client will count on.
+ * Checks a JSON-RPC client's options and fills in their defaults, without loading the call path:
+ * `createJsonRpcClient` resolves its options here, and a constructor that defers the client to its
+ * first call calls it too, so bad options fail at once with the same errors in the same order.
  *
- * @param options - The options `createJsonRpcClient` will get.
- * @returns The usage meter: the one given, or a new one with the given budget.
+ * @param options - The options `createJsonRpcClient` gets.
+ * @returns The retry policy, usage meter, timeout, size limit and batching the client runs with.
  * @throws {ConfigurationError} when the URL is missing or insecure, or an option is malformed.
  * @example
- * const meter = checkJsonRpcClientOptions({ url: "https://nd-1.example.com", retry: { retries: 2 } });
+ * const { meter } = checkJsonRpcClientOptions({ url: "https://nd-1.example.com", retry: { retries: 2 } });
  * meter.snapshot(); // { requests: 0, weight: 0 }
  */
-export function checkJsonRpcClientOptions(options: JsonRpcClientOptions): UsageMeter {
+export function checkJsonRpcClientOptions(options: JsonRpcClientOptions): CheckedJsonRpcClientOptions {
   if (options.transport === undefined) {
     if (options.url === undefined) throw new ConfigurationError("url", "is required (or give a transport)");
     requireSecureUrl(options.url, "url", (options.auth ?? noAuth()).redact);
   }
-  resolveRetryPolicy(options.retry);
+  const policy = resolveRetryPolicy(options.retry);
   const meter = options.usage?.meter ?? createUsageMeter(options.usage?.budget);
-  resolveTimeout(options.timeout);
-  resolveMaxResponseBytes(options.maxResponseBytes);
-  if (options.batch !== false) checkBatchOptions(options.batch ?? {});
-  return meter;
+  const timeout = resolveTimeout(options.timeout);
+  const maxResponseBytes = resolveMaxResponseBytes(options.maxResponseBytes);
+  const batching = options.batch === false ? undefined : checkBatchOptions(options.batch ?? {});
+  return { policy, meter, timeout, maxResponseBytes, batching };
 }
 
 /**

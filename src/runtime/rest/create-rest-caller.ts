@@ -1,17 +1,15 @@
 import { type Auth, noAuth } from "../credentials/auth.js";
-import { requireSecureUrl } from "../credentials/secure-url.js";
 import { wrapSecrets } from "../credentials/wrap-secrets.js";
 import { RequestValidationError } from "../errors/request-validation-error.js";
 import { ResponseValidationError } from "../errors/response-validation-error.js";
 import { errorInBody } from "../http/body-error.js";
 import { retryAfterFailure } from "../http/retry-after-failure.js";
-import { type RetryOptions, resolveRetryPolicy } from "../http/retry-policy.js";
+import type { RetryOptions } from "../http/retry-policy.js";
 import { selectResponse } from "../http/select-response.js";
 import {
   type FetchFunction,
   type HttpResponse,
   type RequestBody,
-  resolveTimeout,
   sendHttpRequest,
 } from "../http/send-request.js";
 import { type ShownRequest, showRequest } from "../http/shown-request.js";
@@ -25,11 +23,12 @@ import type {
   RestOperation,
   RestOperationValidators,
 } from "../operation.js";
-import { createUsageMeter, type UsageOptions, type UsageSnapshot } from "../usage/usage-meter.js";
+import type { UsageOptions, UsageSnapshot } from "../usage/usage-meter.js";
 import { type FailedCheck, failedCheck, wordFailedChecks } from "../validation/failed-check.js";
 import { loadedValidators, loadValidators } from "../validation/load-validators.js";
 import { scrubIssues } from "../validation/scrub-issues.js";
 import { prepareRest } from "./prepare-request.js";
+import { checkRestCallerOptions } from "./rest-caller-options.js";
 
 /** Options of {@link createRestCaller}. */
 export interface RestCallerOptions {
@@ -116,12 +115,13 @@ export interface HttpRestCaller extends RestCaller {
  */
 export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
   const auth = options.auth ?? noAuth();
-  requireSecureUrl(options.baseUrl, options.urlOption ?? "baseUrl", auth.redact);
-  const policy = resolveRetryPolicy(options.retry);
-  const meter = options.usage?.meter ?? createUsageMeter(options.usage?.budget);
+  const {
+    policy,
+    meter,
+    timeout: clientTimeout,
+    maxResponseBytes: clientMaxBytes,
+  } = checkRestCallerOptions(options);
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const clientTimeout = resolveTimeout(options.timeout);
-  const clientMaxBytes = resolveMaxResponseBytes(options.maxResponseBytes);
   const clientValidates = options.validateResponse ?? true;
   // Built once: every request gets a copy (a fetch wrapper may add to it), not a rebuild.
   const headers: Record<string, string> = {
@@ -279,7 +279,7 @@ export function createRestCaller(options: RestCallerOptions): HttpRestCaller {
     if (!isJson || descriptor === undefined) return body;
     let converted = body;
     if (descriptor.int64 && validates && validate) {
-      // One walk converts the wide integers and finds those a number could not hold exactly.
+      // The wide integers are converted, and those a number could not hold exactly are named.
       const checked = convertCheckedInt64(body, descriptor.int64, "", descriptor.convertInt64);
       if (checked.inexact.length > 0) {
         const issues = scrubIssues(checked.inexact, auth.redact);

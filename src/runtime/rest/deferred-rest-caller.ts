@@ -23,7 +23,7 @@ export function deferredRestCaller<O extends RestCallerOptions>(
   options: O,
   build: (options: O) => Promise<HttpRestCaller>,
 ): HttpRestCaller {
-  const meter = checkRestCallerOptions(options);
+  const { meter } = checkRestCallerOptions(options);
   let loaded: HttpRestCaller | undefined;
   const caller = loadOnce(() => build({ ...options, usage: { meter } }).then((built) => (loaded = built)));
   return {
