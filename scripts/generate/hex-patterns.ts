@@ -5,11 +5,13 @@
  * most of its bytes, so checking them costs about as much as parsing the block. `^0x[0-9a-fA-F]{64}$`
  * takes V8 about twice as long as a length check followed by `^0x[0-9a-fA-F]*$`, and a RegExp call
  * costs about as much as checking 20 digits. So the engine recognises the hex shapes below by their
- * exact source and answers them with a length check plus a digit check of its own: short strings by
- * a loop over their characters, four at a time; long ones (call data, blooms) copied by `TextEncoder.encodeInto`
- * into a byte buffer and read two digits at a time from a table of valid pairs, about three times as
- * fast as the RegExp on 1 KB (any non-ASCII character makes the copy longer than the string). Every
- * other pattern is a plain `RegExp`. `$` without the `m` flag only matches at the end of the input,
+ * exact source and answers them with a length check plus a digit check chosen by length: short
+ * strings (addresses, quantities) by a loop over their characters, four at a time; hashes and other
+ * strings up to 256 characters by one shared `^0x[0-9a-fA-F]*$` (copying them out costs more than it
+ * saves); long ones (call data, blooms) copied by `TextEncoder.encodeInto` into a byte buffer and read
+ * four digits at a time from a table of valid pairs, about three times as fast as the RegExp on 1 KB
+ * (any non-ASCII character makes the copy longer than the string). Every other pattern is a plain
+ * `RegExp`. `$` without the `m` flag only matches at the end of the input,
  * so each rewrite accepts exactly the strings its pattern accepts.
  *
  * The engine runs twice: here, while ajv compiles, and in each generated module that uses it,
@@ -45,6 +47,8 @@ const HEX_LOOP_LENGTH = 48;
 const HEX_REGEXP_LENGTH = 256;
 /** Beyond this length the RegExp checks the digits again (no buffer that large is kept). */
 const HEX_BUFFER_LIMIT = 1 << 20;
+const HEX_DIGITS = /^[0-9a-fA-F]*$/;
+const HEX_DIGITS_AFTER_0X = /^0x[0-9a-fA-F]*$/;
 /** 1 for each character code that is a hex digit. */
 const hexDigit = new Uint8Array(128);
 for (const digit of "0123456789abcdefABCDEF") hexDigit[digit.charCodeAt(0)] = 1;
@@ -102,7 +106,7 @@ class HexPattern {
   constructor(source, start, minLength, maxLength, evenLength) {
     this.source = source;
     this.start = start;
-    this.digits = start === 0 ? /^[0-9a-fA-F]*$/ : /^0x[0-9a-fA-F]*$/;
+    this.digits = start === 0 ? HEX_DIGITS : HEX_DIGITS_AFTER_0X;
     this.minLength = minLength;
     this.maxLength = maxLength;
     this.oddMask = evenLength ? 1 : 0;

@@ -11,6 +11,8 @@ type Paths = readonly (readonly string[])[];
 export class Int64Converters {
   /** The converters asked for, by their paths' key. */
   private readonly roots = new Map<string, { name: string; paths: Paths }>();
+  /** The shared parts found by the last {@link sharedParts}, by their paths' key. */
+  private readonly parts = new Map<string, Paths>();
   private readonly taken = new Set<string>();
 
   /**
@@ -83,8 +85,6 @@ export class Int64Converters {
       this.parts.set(key, paths);
     }
   }
-
-  private readonly parts = new Map<string, Paths>();
 
   private pathsOf(key: string): Paths {
     return this.roots.get(key)?.paths ?? (this.parts.get(key) as Paths);

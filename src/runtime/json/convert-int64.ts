@@ -104,7 +104,6 @@ function compile(paths: readonly string[][]): Converter {
   const names = [...new Set(below.map((path) => path[0] as string).filter((name) => name !== "*"))];
   if (names.length === 0 && every.length === 0) return convertLeaf;
   const each = every.length > 0 ? compile(every) : undefined;
-  const keys = names;
   const children = names.map((name) =>
     compile(below.filter((path) => path[0] === name).map((path) => path.slice(1))),
   );
@@ -113,8 +112,8 @@ function compile(paths: readonly string[][]): Converter {
     if (value === null || typeof value !== "object") return value;
     const container = value as Record<string, unknown>;
     if (each !== undefined) convertEach(container, each);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i] as string;
+    for (let i = 0; i < names.length; i++) {
+      const key = names[i] as string;
       const item = container[key];
       // An inherited member (`constructor`, `__proto__`) is not a field of the answer.
       if (item !== undefined && Object.hasOwn(container, key))

@@ -43,6 +43,8 @@ const HEX_LOOP_LENGTH = 48;
 const HEX_REGEXP_LENGTH = 256;
 /** Beyond this length the RegExp checks the digits again (no buffer that large is kept). */
 const HEX_BUFFER_LIMIT = 1 << 20;
+const HEX_DIGITS = /^[0-9a-fA-F]*$/;
+const HEX_DIGITS_AFTER_0X = /^0x[0-9a-fA-F]*$/;
 /** 1 for each character code that is a hex digit. */
 const hexDigit = new Uint8Array(128);
 for (const digit of "0123456789abcdefABCDEF") hexDigit[digit.charCodeAt(0)] = 1;
@@ -100,7 +102,7 @@ class HexPattern {
   constructor(source, start, minLength, maxLength, evenLength) {
     this.source = source;
     this.start = start;
-    this.digits = start === 0 ? /^[0-9a-fA-F]*$/ : /^0x[0-9a-fA-F]*$/;
+    this.digits = start === 0 ? HEX_DIGITS : HEX_DIGITS_AFTER_0X;
     this.minLength = minLength;
     this.maxLength = maxLength;
     this.oddMask = evenLength ? 1 : 0;
