@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { RequestValidationError } from "../../src/runtime/errors/request-validation-error.js";
 import { createJsonRpcClient } from "../../src/runtime/json-rpc/create-json-rpc-client.js";
+import { deferredJsonRpcClient } from "../../src/runtime/json-rpc/deferred-json-rpc-client.js";
 import type { RestOperation, RpcMethod } from "../../src/runtime/operation.js";
 import { createRestCaller } from "../../src/runtime/rest/create-rest-caller.js";
+import { deferredRestCaller } from "../../src/runtime/rest/deferred-rest-caller.js";
+import { createUsageMeter } from "../../src/runtime/usage/usage-meter.js";
 import { loadedValidators, loadValidators } from "../../src/runtime/validation/load-validators.js";
 import { blockNumber, createThing, getTransaction, HASH } from "./support/descriptors.js";
 import { jsonRpcHandler, type SeenRequest, serversClosedAfterEach } from "./support/http-server.js";
@@ -120,6 +123,70 @@ describe("REST calls whose validators are still loading", () => {
     expect(refused).toBeInstanceOf(RequestValidationError);
     expect(server.requests).toHaveLength(0);
     expect(await caller.call(create, { body: { name: "n", region: "eu3" } })).toEqual({ id: "TH-1" });
+    expect(create.imports()).toBe(1);
+  });
+});
+
+describe("clients whose call path loads on the first call", () => {
+  /** A gate the call path's load waits at, so a test sees what starts while it loads. */
+  function gate(): { passed: Promise<void>; open: () => void } {
+    let open = () => {};
+    const passed = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    return { passed, open };
+  }
+
+  it("JSON-RPC: the first call imports its method's validators while the call path loads", async () => {
+    const server = await serve(node);
+    const meter = createUsageMeter();
+    const loading = gate();
+    const rpc = deferredJsonRpcClient(
+      () => loading.passed.then(() => createJsonRpcClient({ url: server.url, usage: { meter } })),
+      meter,
+    );
+    const method = fresh(blockNumber);
+    const answer = rpc.call(method, []);
+    await Promise.resolve();
+    expect(method.imports()).toBe(1);
+    loading.open();
+    expect(await answer).toBe("0x2a");
+    expect(method.imports()).toBe(1);
+  });
+
+  it("JSON-RPC: a batch imports every method's validators early; a malformed batch is the client's to refuse", async () => {
+    const server = await serve(node);
+    const meter = createUsageMeter();
+    const loading = gate();
+    const rpc = deferredJsonRpcClient(
+      () => loading.passed.then(() => createJsonRpcClient({ url: server.url, usage: { meter } })),
+      meter,
+    );
+    const [one, two] = [fresh(blockNumber), fresh(getTransaction)];
+    const answers = rpc.batch([
+      { method: one, params: [] },
+      { method: two, params: [HASH] },
+    ]);
+    const malformed = rpc.batch("not calls" as never).catch((e: unknown) => e);
+    await Promise.resolve();
+    expect([one.imports(), two.imports()]).toEqual([1, 1]);
+    loading.open();
+    expect(await answers).toHaveLength(2);
+    expect(await malformed).toBeInstanceOf(Error);
+  });
+
+  it("REST: the first call imports its operation's validators while the call path loads", async () => {
+    const server = await serve(() => ({ status: 201, body: { id: "TH-1" } }));
+    const loading = gate();
+    const caller = deferredRestCaller({ baseUrl: server.url }, (options) =>
+      loading.passed.then(() => createRestCaller(options)),
+    );
+    const create = fresh(createThing);
+    const answer = caller.call(create, { body: { name: "n", region: "eu3" } });
+    await Promise.resolve();
+    expect(create.imports()).toBe(1);
+    loading.open();
+    expect(await answer).toEqual({ id: "TH-1" });
     expect(create.imports()).toBe(1);
   });
 });

@@ -1,12 +1,14 @@
 import { loadOnce } from "../load-once.js";
+import { loadValidators } from "../validation/load-validators.js";
 import type { HttpRestCaller, RestCallerOptions } from "./create-rest-caller.js";
 import { checkRestCallerOptions } from "./rest-caller-options.js";
 
 /**
  * A REST caller whose call path (sending, the JSON reader, the answer checks) loads on the first
  * call, so a constructor downloads and evaluates none of it. The options are checked at once, with
- * `createRestCaller`'s errors, so bad options still fail in the constructor. Once loaded, calls go
- * straight to the caller. `usage()` reads the meter the caller will count on, so it answers before
+ * `createRestCaller`'s errors, so bad options still fail in the constructor. A call made while it
+ * loads also starts importing its operation's validators (every call checks its input with them), so
+ * the two chunks load side by side. Once loaded, calls go straight to the caller. `usage()` reads the meter the caller will count on, so it answers before
  * the first call too. A failed load is not kept: the next call tries again.
  *
  * @param options - The caller's options.
@@ -27,10 +29,12 @@ export function deferredRestCaller<O extends RestCallerOptions>(
   let loaded: HttpRestCaller | undefined;
   const caller = loadOnce(() => build({ ...options, usage: { meter } }).then((built) => (loaded = built)));
   return {
-    call: (operation, input, callOptions) =>
-      loaded
-        ? loaded.call(operation, input, callOptions)
-        : caller().then((c) => c.call(operation, input, callOptions)),
+    call: (operation, input, callOptions) => {
+      if (loaded) return loaded.call(operation, input, callOptions);
+      // Only starts the import early: the caller awaits it itself and reports what fails.
+      if (typeof operation?.validators === "function") loadValidators(operation).catch(() => undefined);
+      return caller().then((c) => c.call(operation, input, callOptions));
+    },
     usage: () => meter.snapshot(),
   };
 }
