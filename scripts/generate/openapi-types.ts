@@ -1,6 +1,6 @@
-import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
-import ts from "typescript";
+import type { OpenAPI3 } from "openapi-typescript";
 import { integerFormat } from "../../src/runtime/json/integer-format.js";
+import { astToString, openapiTS, ts } from "./commonjs-tools.js";
 import { findInt64Paths, SECRET_EXTENSION } from "./field-paths.js";
 import { operationTypeNames } from "./generated-names.js";
 import { isObject, type Json } from "./json.js";

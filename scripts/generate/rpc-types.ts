@@ -1,4 +1,5 @@
-import { IndentationText, Project, type StatementStructures, StructureKind } from "ts-morph";
+import type { Project as MorphProject, StatementStructures } from "ts-morph";
+import { IndentationText, Project, StructureKind } from "./commonjs-tools.js";
 import { operationTypeNames } from "./generated-names.js";
 import { generatedHeader } from "./header.js";
 import { docText } from "./jsdoc.js";
@@ -12,10 +13,10 @@ import { SECRET_IMPORT } from "./secret-type.js";
 import { SpecError } from "./spec-error.js";
 import type { SurfaceNames } from "./surfaces.js";
 
-let project: Project | undefined;
+let project: MorphProject | undefined;
 
 /** One ts-morph project for the whole run, in memory, never type-checked (creating one is the slow part). */
-function sharedProject(): Project {
+function sharedProject(): MorphProject {
   project ??= new Project({
     useInMemoryFileSystem: true,
     skipLoadingLibFiles: true,
