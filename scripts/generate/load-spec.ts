@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { isMap, isPair, isScalar, isSeq, type Node, parseDocument } from "yaml";
+import { readYamlFast } from "./fast-yaml.js";
 import type { Json } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import { SpecError } from "./spec-error.js";
@@ -24,6 +25,8 @@ export async function loadSpec(path: string): Promise<Json> {
  * @throws {SpecError} On a syntax error or a duplicate key.
  */
 function parseSpecText(file: string, text: string): Json {
+  const fast = readYamlFast(text);
+  if (fast !== undefined) return fast;
   const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   const [first] = doc.errors;
   if (first) {
