@@ -10,10 +10,13 @@ import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
-/** Every source input of the chunks an entry loads up front, and the modules that became chunks of their own. */
+/**
+ * Every source input of the chunks an entry loads up front, those of the app's own chunk (code no
+ * lazily loaded module shares), and the modules that became chunks of their own.
+ */
 async function splitInputs(
   contents: string,
-): Promise<{ upFront: string[]; lazyEntries: string[]; bytes: Map<string, number> }> {
+): Promise<{ upFront: string[]; ownChunk: string[]; lazyEntries: string[]; bytes: Map<string, number> }> {
   const result = await build({
     stdin: { contents, resolveDir: root, loader: "ts", sourcefile: "app.ts" },
     bundle: true,
@@ -47,6 +50,9 @@ async function splitInputs(
   );
   return {
     upFront: [...bytes.keys()],
+    ownChunk: Object.entries(outputs[entry]?.inputs ?? {}).flatMap(([input, { bytesInOutput }]) =>
+      bytesInOutput > 0 ? [input] : [],
+    ),
     bytes,
     lazyEntries: Object.values(outputs).flatMap((output) =>
       output.entryPoint && output.entryPoint !== "app.ts" ? [output.entryPoint] : [],
@@ -151,6 +157,19 @@ describe("a client that only reads carries no signing, verification or live code
       ).toEqual([]);
       expect(lazyEntries).toContain("src/evm/client/evm-call-path.ts");
     }
+  });
+
+  it("createEvmClient: the generated methods and the WebSocket checks sit in the app's own chunk", async () => {
+    // Shared with lazily loaded code, each would be a chunk of its own: one more request, and its
+    // own gzip overhead (the live code takes the table and the settled WebSocket choice from the client).
+    const { ownChunk } = await splitInputs('export { createEvmClient } from "./src/evm.ts";');
+    expect(ownChunk).toEqual(
+      expect.arrayContaining([
+        "generated/evm/operations.ts",
+        "generated/evm/client.ts",
+        "src/runtime/websocket/websocket-choice.ts",
+      ]),
+    );
   });
 
   for (const [surface, name, caller] of [

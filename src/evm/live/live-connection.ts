@@ -1,3 +1,4 @@
+import { createEvmMethods } from "../../../generated/evm/client.js";
 import { evmMethods } from "../../../generated/evm/operations.js";
 import type { LogSubscriptionFilter } from "../../../generated/evm/types.js";
 import { nodeAuth } from "../../runtime/credentials/auth.js";
@@ -72,14 +73,16 @@ export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
     headers: endpoint.headers,
     redact,
     credentials: scheme,
-    WebSocket: init.WebSocket,
     maxMessageBytes: resolveMaxResponseBytes(init.maxResponseBytes),
     handshakeTimeout: Math.min(init.timeout ?? HANDSHAKE_TIMEOUT, HANDSHAKE_TIMEOUT),
     reconnect: resolveReconnectPolicy(init.reconnect),
     keepAlive: resolveKeepAlivePolicy(init.keepAlive),
     keepAliveMethod: evmMethods.eth_chainId.name,
+    choice: checkWebSocketChoice({
+      given: init.WebSocket,
+      needsHeaders: Object.keys(endpoint.headers).length > 0,
+    }),
   };
-  checkWebSocketChoice({ given: init.WebSocket, needsHeaders: Object.keys(endpoint.headers).length > 0 });
   const shown = showRequest("WS", endpoint.url, redact, scheme);
   let closed = false;
   let loading: Promise<WebSocketTransport> | undefined;
@@ -105,7 +108,13 @@ export function createLiveConnection(init: LiveConnectionInit): LiveConnection {
       let hub: Promise<SubscriptionHub> | undefined;
       const loadHub = () => {
         hub ??= Promise.all([load(), import("./subscription-hub.js")]).then(([loaded, module]) =>
-          module.createSubscriptionHub(rpc, loaded, init.validateResponse ?? true, settings.maxMessageBytes),
+          module.createSubscriptionHub(
+            createEvmMethods(rpc),
+            evmMethods,
+            loaded,
+            init.validateResponse ?? true,
+            settings.maxMessageBytes,
+          ),
         );
         return hub;
       };

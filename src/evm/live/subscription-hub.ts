@@ -1,7 +1,6 @@
-import { createEvmMethods } from "../../../generated/evm/client.js";
+import type { EvmMethods } from "../../../generated/evm/client.js";
 import type { LogSubscriptionFilter } from "../../../generated/evm/types.js";
 import { ResponseValidationError } from "../../runtime/errors/response-validation-error.js";
-import type { JsonRpcClient } from "../../runtime/json-rpc/create-json-rpc-client.js";
 import type { WebSocketTransport } from "../../runtime/websocket/websocket-transport.js";
 import { EarlyNotifications } from "./early-notifications.js";
 import type { EventQueue } from "./event-queue.js";
@@ -16,7 +15,7 @@ import type {
 } from "./live-events.js";
 import { LogFollower } from "./log-follower.js";
 import { PendingFollower } from "./pending-follower.js";
-import { loadPushedItemChecks } from "./pushed-item-checks.js";
+import { loadPushedItemChecks, type PushedItemMethods } from "./pushed-item-checks.js";
 import type { CheckedSubscriptionOptions } from "./subscription-options.js";
 
 /** The subscriptions of one client, over its one connection. */
@@ -40,7 +39,12 @@ const UNSUBSCRIBE_TIMEOUT_MS = 5_000;
  * again each time a socket opens, tells them when the connection drops, and ends them when dialing
  * gives up.
  *
- * @param rpc - The JSON-RPC client over `transport` (calls are checked and validated as usual).
+ * The client hands over its generated methods and descriptors: this code loads on first use and
+ * imports no generated value, so the table stays in the client's own chunk.
+ *
+ * @param evm - The generated methods over the JSON-RPC client on `transport` (calls are checked
+ *   and validated as usual).
+ * @param methods - The descriptors whose validators check pushed items (`evmMethods`).
  * @param transport - The WebSocket transport.
  * @param validates - Whether pushed items are checked against the spec.
  * @param rememberBytes - Bytes of delivered logs each log subscription remembers for reorgs.
@@ -56,17 +60,19 @@ const UNSUBSCRIBE_TIMEOUT_MS = 5_000;
  *   keepAlive: resolveKeepAlivePolicy({}),
  *   keepAliveMethod: "eth_chainId",
  * });
- * const hub = await createSubscriptionHub(createJsonRpcClient({ transport }), transport, true, DEFAULT_MAX_RESPONSE_BYTES);
+ * const evm = createEvmMethods(createJsonRpcClient({ transport }));
+ * const hub = await createSubscriptionHub(evm, evmMethods, transport, true, DEFAULT_MAX_RESPONSE_BYTES);
  * const options = { signal: undefined, maxBuffered: 1000, fromBlock: undefined, maxReorgDepth: 64, verifyHeads: false };
  * hub.follow("newHeads", undefined, options, new EventQueue(1000));
  */
 export async function createSubscriptionHub(
-  rpc: JsonRpcClient,
+  evm: EvmMethods,
+  methods: PushedItemMethods,
   transport: WebSocketTransport,
   validates: boolean,
   rememberBytes: number,
 ): Promise<SubscriptionHub> {
-  const checks = await loadPushedItemChecks();
+  const checks = await loadPushedItemChecks(methods);
   const followers = new Set<Follower<unknown>>();
   const byId = new Map<string, Follower<unknown>>();
   // Items can arrive before the `eth_subscribe` answer has been read back: keep them for a moment.
@@ -76,7 +82,6 @@ export async function createSubscriptionHub(
   let subscribing = 0;
   let epoch = 0;
 
-  const evm = createEvmMethods(rpc);
   const context: FollowerContext = {
     checks,
     evm,

@@ -56,11 +56,10 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
   const url = `${base.protocol === "https:" ? "wss:" : "ws:"}//${base.host}${exchangeChannels.path}`;
   const maxBuffered = checkCount("maxBuffered", options.maxBuffered, DEFAULT_MAX_BUFFERED);
   const heartbeatInterval = checkCount("heartbeatInterval", options.heartbeatInterval, DEFAULT_HEARTBEAT_MS);
-  checkWebSocketChoice({ given: options.WebSocket, needsHeaders: false });
   const settings: FeedSettings = {
     baseUrl,
     url,
-    WebSocket: options.WebSocket,
+    choice: checkWebSocketChoice({ given: options.WebSocket, needsHeaders: false }),
     maxMessageBytes: resolveMaxResponseBytes(options.maxResponseBytes),
     handshakeTimeout: Math.min(options.timeout ?? HANDSHAKE_TIMEOUT, HANDSHAKE_TIMEOUT),
     reconnect: resolveReconnectPolicy(options.reconnect),

@@ -9,7 +9,7 @@ import { checkValue } from "../../runtime/validation/field-issues.js";
 import type { KeepAlivePolicy } from "../../runtime/websocket/keep-alive-policy.js";
 import type { ReconnectPolicy } from "../../runtime/websocket/reconnect-policy.js";
 import { SocketConnection } from "../../runtime/websocket/socket-connection.js";
-import type { WebSocketConstructor } from "../../runtime/websocket/websocket-like.js";
+import type { CheckedWebSocketChoice } from "../../runtime/websocket/websocket-choice.js";
 import { ExchangeError } from "../errors/exchange-error.js";
 import { createInfoClient } from "../info-client.js";
 import {
@@ -29,7 +29,8 @@ export interface FeedSettings {
   baseUrl: string;
   /** The `ws://` or `wss://` URL of the socket. */
   url: string;
-  WebSocket?: WebSocketConstructor | undefined;
+  /** The WebSocket class, as the feed's constructor settled it. */
+  choice: CheckedWebSocketChoice;
   maxMessageBytes: number;
   handshakeTimeout: number;
   reconnect: ReconnectPolicy;
@@ -107,7 +108,7 @@ export class FeedSession {
       headers: {},
       shownUrl,
       redact: (text) => text,
-      choice: { given: settings.WebSocket, needsHeaders: false },
+      choice: settings.choice,
       maxMessageBytes: settings.maxMessageBytes,
       handshakeTimeout: settings.handshakeTimeout,
       reconnect: settings.reconnect,

@@ -1,4 +1,4 @@
-import { canLoadWsPackage, type WebSocketChoice } from "./websocket-choice.js";
+import type { CheckedWebSocketChoice } from "./websocket-choice.js";
 import type { WebSocketConstructor, WebSocketLike } from "./websocket-like.js";
 
 /** What {@link openWebSocket} needs to dial. */
@@ -33,11 +33,14 @@ export interface OpenedSocket {
  * @param dial - URL, headers, message size limit and handshake timeout.
  * @returns The socket (still connecting) and what its class enforces.
  * @example
- * const { socket } = await openWebSocket({ needsHeaders: false }, { url, headers: {}, maxMessageBytes: 1 << 26, handshakeTimeout: 10_000 });
+ * const { socket } = await openWebSocket({ needsHeaders: false, loadsWsPackage: true }, { url, headers: {}, maxMessageBytes: 1 << 26, handshakeTimeout: 10_000 });
  */
-export async function openWebSocket(choice: WebSocketChoice, dial: DialOptions): Promise<OpenedSocket> {
+export async function openWebSocket(
+  choice: CheckedWebSocketChoice,
+  dial: DialOptions,
+): Promise<OpenedSocket> {
   if (choice.given !== undefined) return browserStyle(choice.given, dial);
-  const ws = canLoadWsPackage() ? await loadWsPackage(choice.needsHeaders) : undefined;
+  const ws = choice.loadsWsPackage ? await loadWsPackage(choice.needsHeaders) : undefined;
   if (ws === undefined) return browserStyle(globalWebSocket(), dial);
   const socket = new ws.WebSocket(dial.url, {
     headers: dial.headers,

@@ -12,7 +12,7 @@ import {
   socketNetworkError,
   socketTooLarge,
 } from "./socket-errors.js";
-import type { WebSocketChoice } from "./websocket-choice.js";
+import type { CheckedWebSocketChoice } from "./websocket-choice.js";
 
 /** Options of {@link SocketConnection}: what its errors may say, and how it dials and stays up. */
 export interface SocketConnectionOptions extends SocketErrorContext {
@@ -20,7 +20,8 @@ export interface SocketConnectionOptions extends SocketErrorContext {
   url: string;
   /** Headers of the upgrade request (basic auth). */
   headers: Record<string, string>;
-  choice: WebSocketChoice;
+  /** The WebSocket class to open sockets with, as the client's constructor settled it. */
+  choice: CheckedWebSocketChoice;
   /** Milliseconds the opening handshake may take. */
   handshakeTimeout: number;
   reconnect: ReconnectPolicy;
@@ -71,7 +72,7 @@ const STAYED_UP_MS = 2_000;
  *   headers: {},
  *   shownUrl: "wss://nd-1.example.com/ws/***",
  *   redact: (text) => text.replaceAll(token, "***"),
- *   choice: { needsHeaders: false },
+ *   choice: checkWebSocketChoice({ needsHeaders: false }),
  *   maxMessageBytes: DEFAULT_MAX_RESPONSE_BYTES,
  *   handshakeTimeout: 10_000,
  *   reconnect: resolveReconnectPolicy({}),

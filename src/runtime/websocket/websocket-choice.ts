@@ -10,6 +10,16 @@ export interface WebSocketChoice {
 }
 
 /**
+ * A choice {@link checkWebSocketChoice} accepted, with what the runtime offers settled then: the
+ * code that opens sockets reads it instead of probing the runtime, so it shares nothing with the
+ * constructors' checks (which a bundler would otherwise put in a chunk of its own).
+ */
+export interface CheckedWebSocketChoice extends WebSocketChoice {
+  /** Whether to load the `ws` package when no class is given (a Node-like runtime). */
+  loadsWsPackage: boolean;
+}
+
+/**
  * Whether this runtime can load the `ws` package (Node, and runtimes that emulate it).
  *
  * @example
@@ -25,12 +35,13 @@ export function canLoadWsPackage(): boolean {
  * auth) need the `ws` package, which only Node-like runtimes load; browsers and other runtimes with
  * only a browser-style `WebSocket` support token mode.
  *
+ * @returns The choice, with whether the `ws` package is to be loaded.
  * @throws {ConfigurationError} (option `credentials`) for basic auth where only a browser-style class
  *   exists; (option `WebSocket`) when there is no WebSocket class at all.
  * @example
- * checkWebSocketChoice({ needsHeaders: false }); // fine in Node and in browsers
+ * checkWebSocketChoice({ needsHeaders: false }); // { needsHeaders: false, loadsWsPackage: true } in Node
  */
-export function checkWebSocketChoice(choice: WebSocketChoice): void {
+export function checkWebSocketChoice(choice: WebSocketChoice): CheckedWebSocketChoice {
   const nodeLike = canLoadWsPackage();
   if (choice.needsHeaders && (choice.given !== undefined || !nodeLike)) {
     throw new ConfigurationError(
@@ -45,4 +56,5 @@ export function checkWebSocketChoice(choice: WebSocketChoice): void {
       "this runtime has no WebSocket class; pass one as the WebSocket option",
     );
   }
+  return { ...choice, loadsWsPackage: nodeLike };
 }

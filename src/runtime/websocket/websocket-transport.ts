@@ -9,7 +9,7 @@ import type { ExchangeAnswer, JsonRpcTransport, RpcEnvelope } from "../json-rpc/
 import type { KeepAlivePolicy } from "./keep-alive-policy.js";
 import type { ReconnectPolicy } from "./reconnect-policy.js";
 import { SocketConnection } from "./socket-connection.js";
-import type { WebSocketConstructor } from "./websocket-like.js";
+import type { CheckedWebSocketChoice } from "./websocket-choice.js";
 
 /** Options of {@link createWebSocketTransport}. */
 export interface WebSocketTransportOptions {
@@ -21,8 +21,8 @@ export interface WebSocketTransportOptions {
   redact: (text: string) => string;
   /** Which credentials the connection carries (`token` in the URL, `basic` in a header). */
   credentials?: CredentialsSent;
-  /** A browser-style WebSocket class to use instead of the default (global `WebSocket`, else `ws`). */
-  WebSocket?: WebSocketConstructor | undefined;
+  /** The WebSocket class: the caller's browser-style one, else `ws` or the global (`checkWebSocketChoice`). */
+  choice: CheckedWebSocketChoice;
   /** Largest message accepted, in bytes (Infinity: none). */
   maxMessageBytes: number;
   /** Milliseconds the opening handshake may take. */
@@ -84,6 +84,7 @@ const SWITCHING_PROTOCOLS = 101;
  *   url: `wss://nd-1.example.com/ws/${token}`,
  *   headers: {},
  *   redact: (text) => text.replaceAll(token, "***"),
+ *   choice: checkWebSocketChoice({ needsHeaders: false }),
  *   maxMessageBytes: DEFAULT_MAX_RESPONSE_BYTES,
  *   handshakeTimeout: 10_000,
  *   reconnect: resolveReconnectPolicy({}),
@@ -112,7 +113,7 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
     },
     redact: options.redact,
     credentials: options.credentials,
-    choice: { given: options.WebSocket, needsHeaders: Object.keys(options.headers).length > 0 },
+    choice: options.choice,
     maxMessageBytes: options.maxMessageBytes,
     handshakeTimeout: options.handshakeTimeout,
     reconnect: options.reconnect,
