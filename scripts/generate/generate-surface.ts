@@ -80,18 +80,24 @@ export async function generateSurface(
     const operations = readOpenApiOperations(file, doc, note);
     const converters = new Int64Converters();
     const groups = restValidatorGroups(doc, operations, converters);
+    // The WebSocket's channels (`x-websocket`): their own types file and validators module, so only
+    // code that opens the socket loads them; compiled with the operations' validators, whose
+    // component chunks they share, unless those are merged into one module.
+    const websocket = readWebSocket(file, doc);
+    const channels = websocket ? [channelValidatorGroup(websocket)] : [];
     files.set("types.ts", `${generatedHeader(file)}\n\n${await openApiTypes(file, doc, operations)}`);
-    addValidatorFiles(files, file, validatorModules(file, doc, groups, shared, "RestOperationValidators"));
+    addValidatorFiles(
+      files,
+      file,
+      shared
+        ? validatorModules(file, doc, groups, shared, "RestOperationValidators")
+        : buildValidators(file, doc, [...groups, ...channels]),
+    );
+    if (shared && channels.length > 0) addValidatorFiles(files, file, buildValidators(file, doc, channels));
     addConverterFiles(files, file, converters);
     files.set("operations.ts", restOperationsFile(file, names, operations, shared));
     files.set("client.ts", restClientFile(file, doc, names, operations));
-    // The WebSocket's channels (`x-websocket`): their own types file and validators module, so only
-    // code that opens the socket loads them.
-    const websocket = readWebSocket(file, doc);
-    if (websocket) {
-      addValidatorFiles(files, file, buildValidators(file, doc, [channelValidatorGroup(websocket)]));
-      files.set("channels.ts", channelsFile(file, names, websocket));
-    }
+    if (websocket) files.set("channels.ts", channelsFile(file, names, websocket));
   } else {
     const methods = readOpenRpcMethods(file, doc, { skip: !strict, note });
     const converters = new Int64Converters();
