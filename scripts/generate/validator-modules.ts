@@ -1,6 +1,7 @@
 import { ADD_ALTERNATIVES, ADD_ALTERNATIVES_SOURCE, groupAlternativeIssues } from "./alternative-issues.js";
 import { ADD_ISSUE, ADD_ISSUE_SOURCE, compactErrorPushes } from "./compact-errors.js";
 import { HEX_PATTERN_ENGINE, HEX_PATTERN_SOURCE } from "./hex-patterns.js";
+import { prunedSchemaConstants } from "./pruned-schema-constants.js";
 import type { DataExport, ExportMap, ValidatorGroup } from "./validators.js";
 
 /** Name of the helper that reads a CommonJS module's exports from an ESM namespace. */
@@ -76,7 +77,7 @@ export function validatorModule(
   // The exports a map gathers leave the module's own exports, in one pass over the code.
   const functionOf = new Map<string, string>();
   const body = groupAlternativeIssues(
-    compactErrorPushes(code.replace(/^"use strict";\s*/, "")).replace(
+    compactErrorPushes(prunedSchemaConstants(code.replace(/^"use strict";\s*/, ""))).replace(
       /^export const ([\w$]+) = (validate\d+);\n/gm,
       (line, name: string, validate: string) => {
         if (!gatheredNames.has(name)) return line;

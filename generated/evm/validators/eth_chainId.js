@@ -7,8 +7,7 @@ const func0 = hexAwarePattern;
 export const params = validate163;
 
 export const result = validate81;
-const schema37 = {"anyOf":[{"type":"string","enum":["0x3e7","0x3e6"]},{"$ref":"schemas#/$defs/Quantity"}]};
-const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
+const schema37 = {"anyOf":[{"enum":["0x3e7","0x3e6"]}]};
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

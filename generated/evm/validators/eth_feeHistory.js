@@ -5,8 +5,6 @@ import { addIssue, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const params = validate176;
-const schema294 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"type":"array","items":{"type":"number","minimum":0,"maximum":100}}],"items":false,"minItems":3};
-const schema147 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
 const pattern110 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
 
 
@@ -80,8 +78,6 @@ return errors === 0;
 }
 
 export const result = validate85;
-const schema180 = {"type":"object","required":["oldestBlock","baseFeePerGas","gasUsedRatio"],"properties":{"oldestBlock":{"$ref":"schemas#/$defs/Quantity"},"baseFeePerGas":{"type":"array","items":{"$ref":"schemas#/$defs/Quantity"}},"gasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}},"reward":{"type":"array","items":{"type":"array","items":{"$ref":"schemas#/$defs/Quantity"}}},"baseFeePerBlobGas":{"type":"array","items":{"$ref":"schemas#/$defs/Quantity"}},"blobGasUsedRatio":{"type":"array","items":{"type":"number","minimum":0}}}};
-const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

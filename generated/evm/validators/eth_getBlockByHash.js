@@ -5,8 +5,6 @@ import { addIssue, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const params = validate155;
-const schema279 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"},{"type":"boolean"}],"items":false,"minItems":2};
-const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

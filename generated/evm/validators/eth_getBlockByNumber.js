@@ -4,7 +4,6 @@ import { validate156 } from "./components/Block.js";
 import { validate69 } from "./components/BlockNumberOrTag.js";
 import { addIssue } from "./components/helpers.js";
 export const params = validate165;
-const schema288 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"type":"boolean"}],"items":false,"minItems":2};
 
 
 function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -5,11 +5,7 @@ import { addAlternatives, addIssue, hexAwarePattern } from "./components/helpers
 const func0 = hexAwarePattern;
 
 export const params = validate169;
-const schema290 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberTagOrHash"}],"items":false,"minItems":1};
-const schema149 = {"anyOf":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockTag"},{"$ref":"schemas#/$defs/Hash32"}]};
-const schema147 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
-const schema148 = {"type":"string","enum":["latest","earliest","safe","finalized"]};
-const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
+const schema148 = {"enum":["latest","earliest","safe","finalized"]};
 const pattern110 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
@@ -109,7 +105,6 @@ return errors === 0;
 }
 
 export const result = validate171;
-const schema291 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/Receipt"}},{"type":"null"}]};
 
 
 function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

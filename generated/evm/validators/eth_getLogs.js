@@ -7,10 +7,6 @@ import { addAlternatives, addIssue, hexAwarePattern } from "./components/helpers
 const func0 = hexAwarePattern;
 
 export const params = validate185;
-const schema309 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/LogFilter"}],"items":false,"minItems":1};
-const schema198 = {"type":"object","additionalProperties":false,"properties":{"fromBlock":{"$ref":"schemas#/$defs/BlockNumberOrTag"},"toBlock":{"$ref":"schemas#/$defs/BlockNumberOrTag"},"blockHash":{"$ref":"schemas#/$defs/Hash32"},"address":{"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"array","items":{"$ref":"schemas#/$defs/Address"}},{"type":"null"}]},"topics":{"anyOf":[{"type":"array","maxItems":4,"items":{"$ref":"schemas#/$defs/LogTopic"}},{"type":"null"}]}}};
-const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
-const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 
 
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
@@ -207,7 +203,6 @@ return errors === 0;
 }
 
 export const result = validate187;
-const schema310 = {"type":"array","items":{"$ref":"schemas#/$defs/Log"}};
 
 
 function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

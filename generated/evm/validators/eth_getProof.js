@@ -4,10 +4,7 @@ import { addIssue, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const params = validate151;
-const schema273 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"type":"array","items":{"$ref":"schemas#/$defs/StorageKey"}},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":2};
-const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const schema237 = {"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
-const schema236 = {"type":"string","enum":["latest","pending"]};
+const schema236 = {"enum":["latest","pending"]};
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 const pattern14 = func0("^0x[0-9a-fA-F]{1,64}$", "u");
 
@@ -82,14 +79,9 @@ return errors === 0;
 }
 
 export const result = validate26;
-const schema39 = {"type":"object","required":["address","accountProof","balance","codeHash","nonce","storageHash","storageProof"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"accountProof":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"balance":{"$ref":"schemas#/$defs/Quantity"},"codeHash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"storageHash":{"$ref":"schemas#/$defs/Hash32"},"storageProof":{"type":"array","items":{"$ref":"schemas#/$defs/StorageProof"}}}};
-const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
-const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
-const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
-const schema46 = {"type":"object","required":["key","value","proof"],"properties":{"key":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"},"value":{"$ref":"schemas#/$defs/Quantity"},"proof":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}}}};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

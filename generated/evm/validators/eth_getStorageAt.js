@@ -4,10 +4,7 @@ import { addIssue, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const params = validate181;
-const schema302 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/StorageKey"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":2};
-const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const schema237 = {"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"};
-const schema236 = {"type":"string","enum":["latest","pending"]};
+const schema236 = {"enum":["latest","pending"]};
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 const pattern14 = func0("^0x[0-9a-fA-F]{1,64}$", "u");
 
@@ -72,7 +69,6 @@ return errors === 0;
 }
 
 export const result = validate182;
-const schema306 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2}){0,32}$"};
 const pattern226 = func0("^0x(?:[0-9a-fA-F]{2}){0,32}$", "u");
 
 function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

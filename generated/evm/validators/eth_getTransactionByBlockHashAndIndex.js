@@ -5,9 +5,6 @@ import { addIssue, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const params = validate192;
-const schema314 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"},{"$ref":"schemas#/$defs/CanonicalQuantity"}],"items":false,"minItems":2};
-const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
-const schema147 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 const pattern110 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
 

@@ -6,8 +6,6 @@ import { addIssue, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const params = validate193;
-const schema317 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"},{"$ref":"schemas#/$defs/CanonicalQuantity"}],"items":false,"minItems":2};
-const schema147 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
 
 const pattern110 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
 

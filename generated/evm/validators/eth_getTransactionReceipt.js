@@ -6,7 +6,6 @@ import { addAlternatives, addIssue } from "./components/helpers.js";
 export const params = validate158;
 
 export const result = validate167;
-const schema289 = {"oneOf":[{"$ref":"schemas#/$defs/Receipt"},{"type":"null"}]};
 
 
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -4,8 +4,6 @@ import { addIssue, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const params = validate195;
-const schema319 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/HexData"}],"items":false,"minItems":1};
-const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
 const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
 
 function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -45,7 +43,6 @@ return errors === 0;
 }
 
 export const result = validate86;
-const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
 function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -5,12 +5,8 @@ import { addAlternatives, addIssue, hexAwarePattern } from "./components/helpers
 const func0 = hexAwarePattern;
 
 export const params = validate196;
-const schema321 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/SubscriptionType"},{"$ref":"schemas#/$defs/LogSubscriptionFilter"}],"items":false,"minItems":1};
-const schema246 = {"type":"string","enum":["newHeads","logs","newPendingTransactions"]};
-const schema205 = {"type":"object","additionalProperties":false,"properties":{"address":{"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Address"}}]},"topics":{"$ref":"schemas#/$defs/LogTopicFilter"}}};
-const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
+const schema246 = {"enum":["newHeads","logs","newPendingTransactions"]};
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
-const schema208 = {"type":"array","maxItems":4,"items":{"$ref":"schemas#/$defs/LogTopic"}};
 
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -167,7 +163,6 @@ return errors === 0;
 }
 
 export const result = validate119;
-const schema241 = {"type":"string","pattern":"^[\\x21-\\x7e]{1,100}$"};
 const pattern187 = func0("^[\\x21-\\x7e]{1,100}$", "u");
 
 function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -7,9 +7,6 @@ const func0 = hexAwarePattern;
 export const params = validate163;
 
 export const result = validate174;
-const schema293 = {"oneOf":[{"type":"boolean","const":false},{"$ref":"schemas#/$defs/SyncStatus"}]};
-const schema247 = {"type":"object","required":["startingBlock","currentBlock","highestBlock"],"properties":{"startingBlock":{"$ref":"schemas#/$defs/Quantity"},"currentBlock":{"$ref":"schemas#/$defs/Quantity"},"highestBlock":{"$ref":"schemas#/$defs/Quantity"}}};
-const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

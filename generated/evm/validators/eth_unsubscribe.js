@@ -5,8 +5,6 @@ import { addIssue, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const params = validate198;
-const schema323 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/SubscriptionId"}],"items":false,"minItems":1};
-const schema241 = {"type":"string","pattern":"^[\\x21-\\x7e]{1,100}$"};
 const pattern187 = func0("^[\\x21-\\x7e]{1,100}$", "u");
 
 function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

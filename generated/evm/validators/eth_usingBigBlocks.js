@@ -5,8 +5,6 @@ import { addIssue, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const params = validate178;
-const schema296 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"}],"items":false,"minItems":1};
-const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
 function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -7,7 +7,6 @@ const func0 = hexAwarePattern;
 export const params = validate163;
 
 export const result = validate173;
-const schema292 = {"type":"string","pattern":"^(0|[1-9][0-9]*)$"};
 const pattern220 = func0("^(0|[1-9][0-9]*)$", "u");
 
 function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -3,7 +3,6 @@
 import { validate35 } from "./components/BlockHeader.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
 export const params = validate152;
-const schema277 = {"type":"array","prefixItems":[{"type":"integer","minimum":0}],"items":false,"minItems":1};
 
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -42,8 +41,6 @@ return errors === 0;
 }
 
 export const result = validate153;
-const schema278 = {"oneOf":[{"$ref":"schemas#/$defs/ZeroNonceBlockHeader"},{"type":"null"}]};
-const schema272 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"properties":{"nonce":{"type":"string","const":"0x0000000000000000"}}};
 
 
 function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -5,7 +5,6 @@ import { addIssue } from "./components/helpers.js";
 export const params = validate163;
 
 export const result = validate164;
-const schema287 = {"type":"string"};
 
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

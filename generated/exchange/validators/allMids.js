@@ -3,7 +3,6 @@
 import { validate54 } from "./components/AllMids.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate57;
-const schema23 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"allMids"}}};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

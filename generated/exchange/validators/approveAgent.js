@@ -8,8 +8,7 @@ import { addAlternatives, addIssue, hexAwarePattern } from "./components/helpers
 const func0 = hexAwarePattern;
 
 export const body = validate63;
-const schema27 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ApproveAgentAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
-const schema25 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","agentAddress","nonce"],"properties":{"type":{"type":"string","const":"approveAgent"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"agentAddress":{"$ref":"schemas#/$defs/Address"},"agentName":{"anyOf":[{"type":"string","pattern":"^.{0,16}( valid_until [0-9]+)?$"},{"type":"null"}]},"nonce":{"$ref":"schemas#/$defs/Timestamp"}}};
+const schema25 = {"properties":{"hyperliquidChain":{"enum":["Mainnet","Testnet"]}}};
 const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 const pattern6 = func0("^.{0,16}( valid_until [0-9]+)?$", "u");
 

@@ -8,8 +8,7 @@ import { addIssue, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate72;
-const schema31 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ApproveBuilderFeeAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
-const schema30 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","maxFeeRate","builder","nonce"],"properties":{"type":{"type":"string","const":"approveBuilderFee"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"maxFeeRate":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?%$"},"builder":{"$ref":"schemas#/$defs/Address"},"nonce":{"$ref":"schemas#/$defs/Timestamp"}}};
+const schema30 = {"properties":{"hyperliquidChain":{"enum":["Mainnet","Testnet"]}}};
 const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 const pattern10 = func0("^[0-9]+(\\.[0-9]+)?%$", "u");
 

@@ -8,9 +8,6 @@ import { validate483 } from "./components/PlacementAnswer.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate122;
-const schema49 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/BatchModifyAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema37 = {"type":"object","additionalProperties":false,"required":["type","modifies"],"properties":{"type":{"type":"string","const":"batchModify"},"modifies":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Modification"}},"a":{"$ref":"schemas#/$defs/AlwaysPlace"}}};
-const schema38 = {"type":"object","additionalProperties":false,"required":["oid","order"],"properties":{"oid":{"$ref":"schemas#/$defs/OrderRef"},"order":{"$ref":"schemas#/$defs/Order"}}};
 
 
 

@@ -7,9 +7,6 @@ import { validate97 } from "./components/OrderId.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate170;
-const schema69 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/CancelAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema55 = {"type":"object","additionalProperties":false,"required":["type","cancels"],"properties":{"type":{"type":"string","const":"cancel"},"cancels":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/CancelByOid"}}}};
-const schema56 = {"type":"object","additionalProperties":false,"required":["a","o"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"o":{"$ref":"schemas#/$defs/OrderId"}}};
 
 
 

@@ -7,9 +7,6 @@ import { validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate159;
-const schema66 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/CancelByCloidAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema63 = {"type":"object","additionalProperties":false,"required":["type","cancels"],"properties":{"type":{"type":"string","const":"cancelByCloid"},"cancels":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/CancelByCloidItem"}}}};
-const schema64 = {"type":"object","additionalProperties":false,"required":["asset","cloid"],"properties":{"asset":{"$ref":"schemas#/$defs/AssetIndex"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}};
 
 
 

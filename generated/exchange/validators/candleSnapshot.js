@@ -5,7 +5,6 @@ import { validate79 } from "./components/Coin.js";
 import { validate195, validate197 } from "./components/StartTime.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate192;
-const schema75 = {"type":"object","additionalProperties":false,"required":["type","req"],"properties":{"type":{"type":"string","const":"candleSnapshot"},"req":{"type":"object","additionalProperties":false,"required":["coin","interval","startTime"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"interval":{"$ref":"schemas#/$defs/CandleInterval"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"}}}}};
 
 
 
@@ -100,7 +99,6 @@ validate192.errors = vErrors;
 return errors === 0;
 }
 
-const schema78 = {"type":"array","items":{"$ref":"schemas#/$defs/Candle"}};
 
 
 function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -4,7 +4,6 @@ import { validate201 } from "./components/ClearinghouseState.js";
 import { validate214 } from "./components/UserQuery.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate213;
-const schema81 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"clearinghouseState"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 
 
 function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -10,8 +10,6 @@ const cjs0 = commonJsExports(module0);
 
 
 export const body = validate222;
-const schema87 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/CreateSubAccountAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema85 = {"type":"object","additionalProperties":false,"required":["type","name"],"properties":{"type":{"type":"string","const":"createSubAccount"},"name":{"type":"string","minLength":1,"maxLength":16}}};
 const func12 = cjs0.default;
 
 function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -135,7 +133,6 @@ validate222.errors = vErrors;
 return errors === 0;
 }
 
-const schema86 = {"oneOf":[{"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"type":"object","required":["type","data"],"properties":{"type":{"type":"string","const":"createSubAccount"},"data":{"$ref":"schemas#/$defs/Address"}}}}},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 
 
 

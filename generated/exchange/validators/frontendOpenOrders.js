@@ -4,7 +4,6 @@ import { validate272 } from "./components/FrontendOrder.js";
 import { validate214 } from "./components/UserQuery.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate283;
-const schema106 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"frontendOpenOrders"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 
 
 function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -51,7 +50,6 @@ validate283.errors = vErrors;
 return errors === 0;
 }
 
-const schema104 = {"type":"array","items":{"$ref":"schemas#/$defs/FrontendOrder"}};
 
 
 function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

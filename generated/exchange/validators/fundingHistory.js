@@ -6,7 +6,6 @@ import { validate195, validate197 } from "./components/StartTime.js";
 import { validate61 } from "./components/Timestamp.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate303;
-const schema110 = {"type":"object","additionalProperties":false,"required":["type","coin","startTime"],"properties":{"type":{"type":"string","const":"fundingHistory"},"coin":{"$ref":"schemas#/$defs/Coin"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"}}};
 
 
 
@@ -71,8 +70,6 @@ validate303.errors = vErrors;
 return errors === 0;
 }
 
-const schema108 = {"type":"array","items":{"$ref":"schemas#/$defs/FundingRate"}};
-const schema109 = {"type":"object","required":["coin","fundingRate","premium","time"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"fundingRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"premium":{"$ref":"schemas#/$defs/ResponseDecimal"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
 
 
 

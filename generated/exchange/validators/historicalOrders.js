@@ -5,7 +5,6 @@ import { validate61 } from "./components/Timestamp.js";
 import { validate214 } from "./components/UserQuery.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate324;
-const schema116 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"historicalOrders"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 
 
 function validate324(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -52,8 +51,6 @@ validate324.errors = vErrors;
 return errors === 0;
 }
 
-const schema115 = {"type":"array","items":{"$ref":"schemas#/$defs/HistoricalOrder"}};
-const schema114 = {"type":"object","required":["order","status","statusTimestamp"],"properties":{"order":{"$ref":"schemas#/$defs/FrontendOrder"},"status":{"type":"string"},"statusTimestamp":{"$ref":"schemas#/$defs/Timestamp"}}};
 
 
 

@@ -4,7 +4,6 @@ import { validate79 } from "./components/Coin.js";
 import { validate329 } from "./components/L2Book.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate334;
-const schema119 = {"type":"object","additionalProperties":false,"required":["type","coin"],"properties":{"type":{"type":"string","const":"l2Book"},"coin":{"$ref":"schemas#/$defs/Coin"}}};
 
 
 function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

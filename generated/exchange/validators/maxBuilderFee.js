@@ -4,7 +4,6 @@ import { validate53 } from "./components/Address.js";
 import { validate214 } from "./components/UserQuery.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate363;
-const schema131 = {"type":"object","additionalProperties":false,"required":["type","user","builder"],"properties":{"type":{"type":"string","const":"maxBuilderFee"},"user":{"$ref":"schemas#/$defs/UserQuery"},"builder":{"$ref":"schemas#/$defs/Address"}}};
 
 
 
@@ -62,7 +61,6 @@ validate363.errors = vErrors;
 return errors === 0;
 }
 
-const schema130 = {"type":"integer","minimum":0};
 
 function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

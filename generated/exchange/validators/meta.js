@@ -3,7 +3,6 @@
 import { validate366 } from "./components/Meta.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate385;
-const schema137 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"meta"}}};
 
 function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

@@ -4,7 +4,6 @@ import { validate366 } from "./components/Meta.js";
 import { validate372 } from "./components/PerpAssetCtx.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate384;
-const schema136 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"metaAndAssetCtxs"},"dex":{"type":"string"}}};
 
 function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -46,7 +45,6 @@ validate384.errors = vErrors;
 return errors === 0;
 }
 
-const schema134 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Meta"},{"type":"array","items":{"$ref":"schemas#/$defs/PerpAssetCtx"}}],"minItems":2,"maxItems":2};
 
 
 

@@ -8,8 +8,6 @@ import { validate96 } from "./components/OrderRef.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate394;
-const schema141 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ModifyAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema140 = {"type":"object","additionalProperties":false,"required":["type","oid","order"],"properties":{"type":{"type":"string","const":"modify"},"oid":{"$ref":"schemas#/$defs/OrderRef"},"order":{"$ref":"schemas#/$defs/Order"},"a":{"$ref":"schemas#/$defs/AlwaysPlace"}}};
 
 
 

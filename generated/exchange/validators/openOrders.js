@@ -9,7 +9,6 @@ import { validate61 } from "./components/Timestamp.js";
 import { validate214 } from "./components/UserQuery.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
 export const body = validate419;
-const schema147 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"openOrders"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 
 
 function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -56,8 +55,6 @@ validate419.errors = vErrors;
 return errors === 0;
 }
 
-const schema146 = {"type":"array","items":{"$ref":"schemas#/$defs/OpenOrder"}};
-const schema145 = {"type":"object","required":["coin","side","limitPx","sz","oid","timestamp"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"limitPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"timestamp":{"$ref":"schemas#/$defs/Timestamp"},"origSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]},"reduceOnly":{"type":"boolean"}}};
 
 
 

@@ -7,10 +7,8 @@ import { validate483 } from "./components/PlacementAnswer.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate448;
-const schema157 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/OrderAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema149 = {"type":"object","additionalProperties":false,"required":["type","orders","grouping"],"properties":{"type":{"type":"string","const":"order"},"orders":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Order"}},"grouping":{"$ref":"schemas#/$defs/Grouping"},"builder":{"$ref":"schemas#/$defs/Builder"}}};
 
-const schema113 = {"type":"string","enum":["na","normalTpsl","positionTpsl"]};
+const schema113 = {"enum":["na","normalTpsl","positionTpsl"]};
 
 function validate318(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -27,7 +25,6 @@ validate318.errors = vErrors;
 return errors === 0;
 }
 
-const schema53 = {"type":"object","additionalProperties":false,"required":["b","f"],"properties":{"b":{"$ref":"schemas#/$defs/LowercaseAddress"},"f":{"type":"integer","minimum":0,"maximum":1000}}};
 
 
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -6,7 +6,6 @@ import { validate61 } from "./components/Timestamp.js";
 import { validate214 } from "./components/UserQuery.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
 export const body = validate464;
-const schema162 = {"type":"object","additionalProperties":false,"required":["type","user","oid"],"properties":{"type":{"type":"string","const":"orderStatus"},"user":{"$ref":"schemas#/$defs/UserQuery"},"oid":{"$ref":"schemas#/$defs/OrderRef"}}};
 
 
 
@@ -64,8 +63,6 @@ validate464.errors = vErrors;
 return errors === 0;
 }
 
-const schema158 = {"oneOf":[{"$ref":"schemas#/$defs/OrderStatusFound"},{"$ref":"schemas#/$defs/OrderStatusUnknown"}]};
-const schema159 = {"type":"object","required":["status","order"],"properties":{"status":{"type":"string","const":"order"},"order":{"type":"object","required":["order","status","statusTimestamp"],"properties":{"order":{"$ref":"schemas#/$defs/FrontendOrder"},"status":{"type":"string"},"statusTimestamp":{"$ref":"schemas#/$defs/Timestamp"}}}}};
 
 
 
@@ -140,7 +137,6 @@ validate455.errors = vErrors;
 return errors === 0;
 }
 
-const schema160 = {"type":"object","required":["status"],"properties":{"status":{"type":"string","const":"unknownOid"}}};
 
 function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

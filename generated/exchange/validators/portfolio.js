@@ -5,7 +5,6 @@ import { validate61 } from "./components/Timestamp.js";
 import { validate214 } from "./components/UserQuery.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate503;
-const schema173 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"portfolio"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 
 
 function validate503(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -52,9 +51,6 @@ validate503.errors = vErrors;
 return errors === 0;
 }
 
-const schema170 = {"type":"array","items":{"$ref":"schemas#/$defs/PortfolioPeriod"}};
-const schema171 = {"type":"array","prefixItems":[{"type":"string"},{"type":"object","required":["accountValueHistory","pnlHistory","vlm"],"properties":{"accountValueHistory":{"type":"array","items":{"$ref":"schemas#/$defs/HistoryPoint"}},"pnlHistory":{"type":"array","items":{"$ref":"schemas#/$defs/HistoryPoint"}},"vlm":{"$ref":"schemas#/$defs/ResponseDecimal"}}}],"minItems":2,"maxItems":2};
-const schema117 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Timestamp"},{"$ref":"schemas#/$defs/ResponseDecimal"}],"minItems":2,"maxItems":2};
 
 
 

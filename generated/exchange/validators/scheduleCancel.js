@@ -6,8 +6,6 @@ import { validate61 } from "./components/Timestamp.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate530;
-const schema180 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/ScheduleCancelAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema179 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"scheduleCancel"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
 
 
 function validate528(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

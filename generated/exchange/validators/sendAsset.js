@@ -10,8 +10,7 @@ import { addAlternatives, addIssue, hexAwarePattern } from "./components/helpers
 const func0 = hexAwarePattern;
 
 export const body = validate543;
-const schema183 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/SendAssetAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
-const schema181 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","destination","sourceDex","destinationDex","token","amount","nonce"],"properties":{"type":{"type":"string","const":"sendAsset"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"destination":{"$ref":"schemas#/$defs/Address"},"sourceDex":{"type":"string"},"destinationDex":{"type":"string"},"token":{"$ref":"schemas#/$defs/SpotTokenName"},"amount":{"$ref":"schemas#/$defs/DecimalString"},"fromSubAccount":{"anyOf":[{"type":"string","const":""},{"$ref":"schemas#/$defs/Address"}]},"nonce":{"$ref":"schemas#/$defs/Timestamp"}}};
+const schema181 = {"properties":{"type":0,"signatureChainId":0,"hyperliquidChain":{"enum":["Mainnet","Testnet"]},"destination":0,"sourceDex":0,"destinationDex":0,"token":0,"amount":0,"fromSubAccount":0,"nonce":0}};
 const func29 = Object.prototype.hasOwnProperty;
 const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 

@@ -4,7 +4,6 @@ import { validate562 } from "./components/SpotClearinghouseState.js";
 import { validate214 } from "./components/UserQuery.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate564;
-const schema189 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"spotClearinghouseState"},"user":{"$ref":"schemas#/$defs/UserQuery"},"dex":{"type":"string"}}};
 
 
 function validate564(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -3,7 +3,6 @@
 import { validate566 } from "./components/SpotMeta.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate576;
-const schema195 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"spotMeta"}}};
 
 function validate576(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

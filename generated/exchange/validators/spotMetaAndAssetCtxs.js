@@ -5,7 +5,6 @@ import { validate55 } from "./components/ResponseDecimal.js";
 import { validate566 } from "./components/SpotMeta.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
 export const body = validate575;
-const schema194 = {"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"type":"string","const":"spotMetaAndAssetCtxs"}}};
 
 function validate575(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -41,9 +40,7 @@ validate575.errors = vErrors;
 return errors === 0;
 }
 
-const schema193 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/SpotMeta"},{"type":"array","items":{"$ref":"schemas#/$defs/SpotAssetCtx"}}],"minItems":2,"maxItems":2};
 
-const schema186 = {"type":"object","required":["coin","prevDayPx","dayNtlVlm","markPx"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"prevDayPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"dayNtlVlm":{"$ref":"schemas#/$defs/ResponseDecimal"},"markPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"midPx":{"anyOf":[{"$ref":"schemas#/$defs/ResponseDecimal"},{"type":"null"}]},"circulatingSupply":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalSupply":{"$ref":"schemas#/$defs/ResponseDecimal"},"dayBaseVlm":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 
 
 

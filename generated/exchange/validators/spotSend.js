@@ -10,8 +10,7 @@ import { addIssue, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate583;
-const schema198 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/SpotSendAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
-const schema197 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","destination","token","amount","time"],"properties":{"type":{"type":"string","const":"spotSend"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"destination":{"$ref":"schemas#/$defs/Address"},"token":{"$ref":"schemas#/$defs/SpotTokenName"},"amount":{"$ref":"schemas#/$defs/DecimalString"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
+const schema197 = {"properties":{"hyperliquidChain":{"enum":["Mainnet","Testnet"]}}};
 const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 
 

@@ -8,8 +8,6 @@ import { validate538 } from "./components/SpotTokenName.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate600;
-const schema204 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/SubAccountSpotTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema203 = {"type":"object","additionalProperties":false,"required":["type","subAccountUser","isDeposit","token","amount"],"properties":{"type":{"type":"string","const":"subAccountSpotTransfer"},"subAccountUser":{"$ref":"schemas#/$defs/LowercaseAddress"},"isDeposit":{"type":"boolean"},"token":{"$ref":"schemas#/$defs/SpotTokenName"},"amount":{"$ref":"schemas#/$defs/DecimalString"}}};
 
 
 

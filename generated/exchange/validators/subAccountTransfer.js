@@ -7,8 +7,6 @@ import { validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate609;
-const schema206 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/SubAccountTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema205 = {"type":"object","additionalProperties":false,"required":["type","subAccountUser","isDeposit","usd"],"properties":{"type":{"type":"string","const":"subAccountTransfer"},"subAccountUser":{"$ref":"schemas#/$defs/LowercaseAddress"},"isDeposit":{"type":"boolean"},"usd":{"$ref":"schemas#/$defs/MicroUsd"}}};
 
 
 

@@ -6,7 +6,6 @@ import { validate562 } from "./components/SpotClearinghouseState.js";
 import { validate214 } from "./components/UserQuery.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
 export const body = validate617;
-const schema208 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"subAccounts"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 
 
 function validate617(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -53,8 +52,6 @@ validate617.errors = vErrors;
 return errors === 0;
 }
 
-const schema207 = {"anyOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SubAccount"}},{"type":"null"}]};
-const schema202 = {"type":"object","required":["name","subAccountUser","master","clearinghouseState","spotState"],"properties":{"name":{"type":"string"},"subAccountUser":{"$ref":"schemas#/$defs/Address"},"master":{"$ref":"schemas#/$defs/Address"},"clearinghouseState":{"$ref":"schemas#/$defs/ClearinghouseState"},"spotState":{"$ref":"schemas#/$defs/SpotClearinghouseState"}}};
 
 
 

@@ -6,8 +6,6 @@ import { validate149, validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
 export const body = validate630;
-const schema215 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/TwapCancelAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema213 = {"type":"object","additionalProperties":false,"required":["type","a","t"],"properties":{"type":{"type":"string","const":"twapCancel"},"a":{"$ref":"schemas#/$defs/AssetIndex"},"t":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
 
 
 function validate625(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -141,7 +139,6 @@ validate630.errors = vErrors;
 return errors === 0;
 }
 
-const schema214 = {"oneOf":[{"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"type":"object","required":["type","data"],"properties":{"type":{"type":"string","const":"twapCancel"},"data":{"type":"object","required":["status"],"properties":{"status":{"$ref":"schemas#/$defs/CancelStatus"}}}}}}},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
 
 
 

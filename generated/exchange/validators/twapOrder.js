@@ -7,9 +7,6 @@ import { validate149, validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
 export const body = validate647;
-const schema220 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/TwapOrderAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema216 = {"type":"object","additionalProperties":false,"required":["type","twap"],"properties":{"type":{"type":"string","const":"twapOrder"},"twap":{"$ref":"schemas#/$defs/TwapParameters"}}};
-const schema217 = {"type":"object","additionalProperties":false,"required":["a","b","s","r","m","t"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"b":{"type":"boolean"},"s":{"$ref":"schemas#/$defs/DecimalString"},"r":{"type":"boolean"},"m":{"type":"integer","minimum":5,"maximum":1440},"t":{"type":"boolean"}}};
 
 
 
@@ -214,8 +211,6 @@ validate647.errors = vErrors;
 return errors === 0;
 }
 
-const schema218 = {"oneOf":[{"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/TwapOrderResult"}}},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
-const schema219 = {"type":"object","required":["type","data"],"properties":{"type":{"type":"string","const":"twapOrder"},"data":{"type":"object","required":["status"],"properties":{"status":{"anyOf":[{"type":"object","required":["running"],"properties":{"running":{"type":"object","required":["twapId"],"properties":{"twapId":{"type":"integer","minimum":0,"maximum":9007199254740991}}}}},{"$ref":"schemas#/$defs/ErrorStatus"}]}}}}};
 
 
 function validate642(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -6,8 +6,6 @@ import { validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate661;
-const schema224 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UpdateIsolatedMarginAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema223 = {"type":"object","additionalProperties":false,"required":["type","asset","isBuy","ntli"],"properties":{"type":{"type":"string","const":"updateIsolatedMargin"},"asset":{"$ref":"schemas#/$defs/AssetIndex"},"isBuy":{"type":"boolean"},"ntli":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}}};
 
 
 function validate659(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -6,8 +6,6 @@ import { validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate669;
-const schema226 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UpdateLeverageAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema225 = {"type":"object","additionalProperties":false,"required":["type","asset","isCross","leverage"],"properties":{"type":{"type":"string","const":"updateLeverage"},"asset":{"$ref":"schemas#/$defs/AssetIndex"},"isCross":{"type":"boolean"},"leverage":{"type":"integer","minimum":1}}};
 
 
 function validate667(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -7,8 +7,7 @@ import { addIssue, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate677;
-const schema228 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UsdClassTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
-const schema227 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","amount","toPerp","nonce"],"properties":{"type":{"type":"string","const":"usdClassTransfer"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"amount":{"type":"string","pattern":"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?( subaccount:0x[0-9a-fA-F]{40})?$"},"toPerp":{"type":"boolean"},"nonce":{"$ref":"schemas#/$defs/Timestamp"}}};
+const schema227 = {"properties":{"hyperliquidChain":{"enum":["Mainnet","Testnet"]}}};
 const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 const pattern33 = func0("^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?( subaccount:0x[0-9a-fA-F]{40})?$", "u");
 

@@ -9,8 +9,7 @@ import { addIssue, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate685;
-const schema230 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/UsdSendAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
-const schema229 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","destination","amount","time"],"properties":{"type":{"type":"string","const":"usdSend"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"destination":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/DecimalString"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
+const schema229 = {"properties":{"hyperliquidChain":{"enum":["Mainnet","Testnet"]}}};
 const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 
 

@@ -4,7 +4,6 @@ import { validate55 } from "./components/ResponseDecimal.js";
 import { validate214 } from "./components/UserQuery.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate701;
-const schema232 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"userFees"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 
 
 function validate701(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -51,8 +50,6 @@ validate701.errors = vErrors;
 return errors === 0;
 }
 
-const schema231 = {"type":"object","required":["dailyUserVlm","feeSchedule","userCrossRate","userAddRate"],"properties":{"dailyUserVlm":{"type":"array","items":{"$ref":"schemas#/$defs/DailyVolume"}},"feeSchedule":{"type":"object","required":["cross","add"],"properties":{"cross":{"$ref":"schemas#/$defs/ResponseDecimal"},"add":{"$ref":"schemas#/$defs/ResponseDecimal"},"spotCross":{"$ref":"schemas#/$defs/ResponseDecimal"},"spotAdd":{"$ref":"schemas#/$defs/ResponseDecimal"},"referralDiscount":{"$ref":"schemas#/$defs/ResponseDecimal"}}},"userCrossRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"userAddRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"userSpotCrossRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"userSpotAddRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"activeReferralDiscount":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
-const schema88 = {"type":"object","required":["date","userCross","userAdd","exchange"],"properties":{"date":{"type":"string"},"userCross":{"$ref":"schemas#/$defs/ResponseDecimal"},"userAdd":{"$ref":"schemas#/$defs/ResponseDecimal"},"exchange":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
 
 
 function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -4,7 +4,6 @@ import { validate703 } from "./components/UserFills.js";
 import { validate214 } from "./components/UserQuery.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate709;
-const schema235 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"userFills"},"user":{"$ref":"schemas#/$defs/UserQuery"},"aggregateByTime":{"type":"boolean"}}};
 
 
 function validate709(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -5,7 +5,6 @@ import { validate703 } from "./components/UserFills.js";
 import { validate214 } from "./components/UserQuery.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate705;
-const schema234 = {"type":"object","additionalProperties":false,"required":["type","user","startTime"],"properties":{"type":{"type":"string","const":"userFillsByTime"},"user":{"$ref":"schemas#/$defs/UserQuery"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"},"aggregateByTime":{"type":"boolean"}}};
 
 
 

@@ -9,7 +9,6 @@ import { addIssue, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate713;
-const schema237 = {"type":"object","additionalProperties":false,"required":["type","user","startTime"],"properties":{"type":{"type":"string","const":"userFunding"},"user":{"$ref":"schemas#/$defs/UserQuery"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"}}};
 
 
 
@@ -74,8 +73,7 @@ validate713.errors = vErrors;
 return errors === 0;
 }
 
-const schema236 = {"type":"array","items":{"$ref":"schemas#/$defs/FundingPayment"}};
-const schema111 = {"type":"object","required":["time","hash","delta"],"properties":{"time":{"$ref":"schemas#/$defs/Timestamp"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"delta":{"type":"object","required":["type","coin","usdc","szi","fundingRate"],"properties":{"type":{"type":"string","const":"funding"},"coin":{"$ref":"schemas#/$defs/Coin"},"usdc":{"$ref":"schemas#/$defs/ResponseDecimal"},"szi":{"$ref":"schemas#/$defs/ResponseDecimal"},"fundingRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"nSamples":{"type":["integer","null"]}}}}};
+const schema111 = {"properties":{"delta":{"properties":{"nSamples":{"type":["integer","null"]}}}}};
 
 
 

@@ -5,7 +5,6 @@ import { validate195, validate197 } from "./components/StartTime.js";
 import { validate214 } from "./components/UserQuery.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate717;
-const schema238 = {"type":"object","additionalProperties":false,"required":["type","user","startTime"],"properties":{"type":{"type":"string","const":"userNonFundingLedgerUpdates"},"user":{"$ref":"schemas#/$defs/UserQuery"},"startTime":{"$ref":"schemas#/$defs/StartTime"},"endTime":{"$ref":"schemas#/$defs/EndTime"}}};
 
 
 
@@ -70,7 +69,6 @@ validate717.errors = vErrors;
 return errors === 0;
 }
 
-const schema121 = {"type":"array","items":{"$ref":"schemas#/$defs/LedgerUpdate"}};
 
 
 function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

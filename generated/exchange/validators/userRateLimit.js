@@ -4,7 +4,6 @@ import { validate55 } from "./components/ResponseDecimal.js";
 import { validate214 } from "./components/UserQuery.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate724;
-const schema241 = {"type":"object","additionalProperties":false,"required":["type","user"],"properties":{"type":{"type":"string","const":"userRateLimit"},"user":{"$ref":"schemas#/$defs/UserQuery"}}};
 
 
 function validate724(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -51,7 +50,6 @@ validate724.errors = vErrors;
 return errors === 0;
 }
 
-const schema240 = {"type":"object","required":["cumVlm","nRequestsUsed","nRequestsCap"],"properties":{"cumVlm":{"$ref":"schemas#/$defs/ResponseDecimal"},"nRequestsUsed":{"type":"integer","minimum":0,"maximum":9007199254740991},"nRequestsCap":{"type":"integer","minimum":0,"maximum":9007199254740991},"nRequestsSurplus":{"type":"integer","minimum":0,"maximum":9007199254740991}}};
 
 
 function validate722(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -7,8 +7,6 @@ import { validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate731;
-const schema244 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/VaultTransferAction"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"$ref":"schemas#/$defs/VaultAddress"},"expiresAfter":{"$ref":"schemas#/$defs/ExpiresAfter"}}};
-const schema243 = {"type":"object","additionalProperties":false,"required":["type","vaultAddress","isDeposit","usd"],"properties":{"type":{"type":"string","const":"vaultTransfer"},"vaultAddress":{"$ref":"schemas#/$defs/LowercaseAddress"},"isDeposit":{"type":"boolean"},"usd":{"$ref":"schemas#/$defs/MicroUsd"}}};
 
 
 

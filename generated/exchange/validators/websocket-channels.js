@@ -16,7 +16,6 @@ import { validate61 } from "./components/Timestamp.js";
 import { addAlternatives, addIssue, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
-const schema248 = {"type":"object","required":["coin","ctx"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"ctx":{"$ref":"schemas#/$defs/PerpAssetCtx"}}};
 
 
 
@@ -53,7 +52,7 @@ validate746.errors = vErrors;
 return errors === 0;
 }
 
-const schema253 = {"type":"object","required":["type","coin"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["trades","bbo","activeAssetCtx"]},"coin":{"$ref":"schemas#/$defs/Coin"}}};
+const schema253 = {"properties":{"type":{"enum":["trades","bbo","activeAssetCtx"]}}};
 
 function validate760(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -99,7 +98,6 @@ validate760.errors = vErrors;
 return errors === 0;
 }
 
-const schema249 = {"type":"object","required":["mids"],"properties":{"mids":{"$ref":"schemas#/$defs/AllMids"},"dex":{"type":"string"}}};
 
 
 function validate749(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -131,7 +129,6 @@ validate749.errors = vErrors;
 return errors === 0;
 }
 
-const schema250 = {"type":"object","required":["type"],"additionalProperties":false,"properties":{"type":{"type":"string","const":"allMids"},"dex":{"type":"string"}}};
 
 function validate751(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -173,7 +170,6 @@ validate751.errors = vErrors;
 return errors === 0;
 }
 
-const schema251 = {"type":"object","required":["coin","time","bbo"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"time":{"$ref":"schemas#/$defs/Timestamp"},"bbo":{"type":"array","prefixItems":[{"anyOf":[{"$ref":"schemas#/$defs/BookLevel"},{"type":"null"}]},{"anyOf":[{"$ref":"schemas#/$defs/BookLevel"},{"type":"null"}]}],"minItems":2,"maxItems":2}}};
 
 
 
@@ -306,7 +302,6 @@ return errors === 0;
 
 
 
-const schema252 = {"type":"object","required":["type","coin","interval"],"additionalProperties":false,"properties":{"type":{"type":"string","const":"candle"},"coin":{"$ref":"schemas#/$defs/Coin"},"interval":{"$ref":"schemas#/$defs/CandleInterval"}}};
 
 
 function validate757(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -364,7 +359,7 @@ return errors === 0;
 }
 
 
-const schema255 = {"type":"object","required":["type","coin"],"additionalProperties":false,"properties":{"type":{"type":"string","const":"l2Book"},"coin":{"$ref":"schemas#/$defs/Coin"},"nSigFigs":{"anyOf":[{"type":"integer","enum":[2,3,4,5]},{"type":"null"}]},"mantissa":{"anyOf":[{"type":"integer","enum":[1,2,5]},{"type":"null"}]}}};
+const schema255 = {"properties":{"nSigFigs":{"anyOf":[{"enum":[2,3,4,5]}]},"mantissa":{"anyOf":[{"enum":[1,2,5]}]}}};
 
 function validate768(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -490,7 +485,6 @@ validate768.errors = vErrors;
 return errors === 0;
 }
 
-const schema256 = {"type":"object","required":["notification"],"properties":{"notification":{"type":"string"}}};
 
 function validate770(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -515,7 +509,7 @@ validate770.errors = vErrors;
 return errors === 0;
 }
 
-const schema266 = {"type":"object","required":["type","user"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["orderUpdates","userEvents","userFundings","userNonFundingLedgerUpdates","notification"]},"user":{"$ref":"schemas#/$defs/Address"}}};
+const schema266 = {"properties":{"type":{"enum":["orderUpdates","userEvents","userFundings","userNonFundingLedgerUpdates","notification"]}}};
 
 
 function validate809(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -562,8 +556,6 @@ validate809.errors = vErrors;
 return errors === 0;
 }
 
-const schema258 = {"type":"array","items":{"$ref":"schemas#/$defs/WsOrderUpdate"}};
-const schema257 = {"type":"object","required":["order","status","statusTimestamp"],"properties":{"order":{"type":"object","required":["coin","side","limitPx","sz","oid","timestamp","origSz"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"limitPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"timestamp":{"$ref":"schemas#/$defs/Timestamp"},"origSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]}}},"status":{"type":"string"},"statusTimestamp":{"$ref":"schemas#/$defs/Timestamp"}}};
 
 
 
@@ -743,8 +735,6 @@ return errors === 0;
 }
 
 
-const schema260 = {"type":"array","items":{"$ref":"schemas#/$defs/WsTrade"}};
-const schema259 = {"type":"object","required":["coin","side","px","sz","time","hash","tid","users"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"px":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"time":{"$ref":"schemas#/$defs/Timestamp"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"tid":{"type":"integer","minimum":0,"maximum":9007199254740991},"users":{"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/Address"}],"minItems":2,"maxItems":2}}};
 const pattern19 = func0("^0x[0-9a-f]{64}$", "u");
 
 function validate783(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -904,9 +894,8 @@ return errors === 0;
 }
 
 
-const schema261 = {"type":"object","minProperties":1,"properties":{"fills":{"type":"array","items":{"$ref":"schemas#/$defs/Fill"}},"funding":{"$ref":"schemas#/$defs/WsFunding"},"liquidation":{"type":"object"},"nonUserCancel":{"type":"array","items":{"type":"object","required":["coin","oid"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"oid":{"$ref":"schemas#/$defs/OrderId"}}}},"twapSliceFills":{"type":"array","items":{"type":"object"}}}};
 
-const schema254 = {"type":"object","required":["time","coin","usdc","szi","fundingRate"],"properties":{"time":{"$ref":"schemas#/$defs/Timestamp"},"coin":{"$ref":"schemas#/$defs/Coin"},"usdc":{"$ref":"schemas#/$defs/ResponseDecimal"},"szi":{"$ref":"schemas#/$defs/ResponseDecimal"},"fundingRate":{"$ref":"schemas#/$defs/ResponseDecimal"},"nSamples":{"type":["integer","null"]}}};
+const schema254 = {"properties":{"nSamples":{"type":["integer","null"]}}};
 
 function validate762(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1082,7 +1071,6 @@ return errors === 0;
 }
 
 
-const schema262 = {"type":"object","required":["user","fills"],"properties":{"isSnapshot":{"type":"boolean"},"user":{"$ref":"schemas#/$defs/Address"},"fills":{"type":"array","items":{"$ref":"schemas#/$defs/Fill"}}}};
 
 function validate798(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1133,7 +1121,6 @@ validate798.errors = vErrors;
 return errors === 0;
 }
 
-const schema263 = {"type":"object","required":["type","user"],"additionalProperties":false,"properties":{"type":{"type":"string","const":"userFills"},"user":{"$ref":"schemas#/$defs/Address"},"aggregateByTime":{"type":"boolean"}}};
 
 function validate801(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1185,7 +1172,6 @@ validate801.errors = vErrors;
 return errors === 0;
 }
 
-const schema264 = {"type":"object","required":["user","fundings"],"properties":{"isSnapshot":{"type":"boolean"},"user":{"$ref":"schemas#/$defs/Address"},"fundings":{"type":"array","items":{"$ref":"schemas#/$defs/WsFunding"}}}};
 
 function validate803(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1237,7 +1223,6 @@ return errors === 0;
 }
 
 
-const schema265 = {"type":"object","required":["user","nonFundingLedgerUpdates"],"properties":{"isSnapshot":{"type":"boolean"},"user":{"$ref":"schemas#/$defs/Address"},"nonFundingLedgerUpdates":{"type":"array","items":{"$ref":"schemas#/$defs/LedgerUpdate"}}}};
 
 
 function validate806(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

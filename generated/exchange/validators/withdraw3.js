@@ -9,8 +9,7 @@ import { addIssue, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate742;
-const schema247 = {"type":"object","additionalProperties":false,"required":["action","nonce","signature"],"properties":{"action":{"$ref":"schemas#/$defs/Withdraw3Action"},"nonce":{"$ref":"schemas#/$defs/Nonce"},"signature":{"$ref":"schemas#/$defs/Signature"},"vaultAddress":{"type":"null"},"expiresAfter":{"type":"null"}}};
-const schema246 = {"type":"object","additionalProperties":false,"required":["type","signatureChainId","hyperliquidChain","destination","amount","time"],"properties":{"type":{"type":"string","const":"withdraw3"},"signatureChainId":{"type":"string","pattern":"^0x[0-9a-f]{1,64}$"},"hyperliquidChain":{"type":"string","enum":["Mainnet","Testnet"]},"destination":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/DecimalString"},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
+const schema246 = {"properties":{"hyperliquidChain":{"enum":["Mainnet","Testnet"]}}};
 const pattern5 = func0("^0x[0-9a-f]{1,64}$", "u");
 
 

@@ -12,7 +12,6 @@ const cjs0 = commonJsExports(module0);
 
 
 export const body = validate122;
-const schema52 = {"type":"object","required":["address","body"],"additionalProperties":false,"properties":{"address":{"$ref":"schemas#/$defs/AccountAddress"},"body":{"type":"string","minLength":1},"init_code":{"type":"string"},"init_data":{"type":"string"},"ignore_chksig":{"type":"boolean"}}};
 
 const func8 = cjs0.default;
 
@@ -80,8 +79,6 @@ validate122.errors = vErrors;
 return errors === 0;
 }
 
-const schema50 = {"type":"object","required":["source_fees","destination_fees"],"properties":{"source_fees":{"$ref":"schemas#/$defs/Fees"},"destination_fees":{"type":"array","items":{"$ref":"schemas#/$defs/Fees"}}}};
-const schema51 = {"type":"object","required":["in_fwd_fee","storage_fee","gas_fee","fwd_fee"],"properties":{"in_fwd_fee":{"$ref":"schemas#/$defs/Nanotons"},"storage_fee":{"$ref":"schemas#/$defs/Nanotons"},"gas_fee":{"$ref":"schemas#/$defs/Nanotons"},"fwd_fee":{"$ref":"schemas#/$defs/Nanotons"}}};
 
 
 function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

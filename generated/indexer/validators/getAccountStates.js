@@ -12,7 +12,6 @@ import { addAlternatives, addIssue } from "./components/helpers.js";
 import { int64_getAccountStates } from "./int64/getAccountStates.js";
 
 export const query = validate388;
-const schema125 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"include_boc":{"type":"boolean"}},"required":["address"],"additionalProperties":false};
 
 
 function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -50,8 +49,7 @@ validate388.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"type":"object","required":["accounts","address_book"],"properties":{"accounts":{"type":"array","items":{"$ref":"schemas#/$defs/AccountState"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
-const schema22 = {"type":"object","required":["address","status"],"properties":{"address":{"$ref":"schemas#/$defs/RawAddress"},"account_state_hash":{"type":"string"},"balance":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"extra_currencies":{"type":["object","null"]},"status":{"type":"string"},"frozen_hash":{"type":["string","null"]},"last_transaction_hash":{"type":["string","null"]},"last_transaction_lt":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"data_hash":{"type":["string","null"]},"code_hash":{"type":["string","null"]},"data_boc":{"type":["string","null"]},"code_boc":{"type":["string","null"]},"contract_methods":{"type":["array","null"],"items":{"type":"integer"}}}};
+const schema22 = {"properties":{"extra_currencies":{"type":["object","null"]},"frozen_hash":{"type":["string","null"]},"last_transaction_hash":{"type":["string","null"]},"data_hash":{"type":["string","null"]},"code_hash":{"type":["string","null"]},"data_boc":{"type":["string","null"]},"code_boc":{"type":["string","null"]},"contract_methods":{"type":["array","null"]}}};
 
 
 

@@ -10,7 +10,7 @@ import { addIssue } from "./components/helpers.js";
 import { int64_getActions } from "./int64/getActions.js";
 
 export const query = validate382;
-const schema124 = {"type":"object","properties":{"action_id":{"type":"string"},"trace_id":{"type":"string"},"tx_hash":{"type":"string"},"tx_lt":{"$ref":"schemas#/$defs/Int64"},"account":{"$ref":"schemas#/$defs/AccountAddress"},"action_type":{"$ref":"schemas#/$defs/ActionType"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+const schema124 = {"properties":{"action_id":0,"trace_id":0,"tx_hash":0,"tx_lt":0,"account":0,"action_type":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
 const func22 = Object.prototype.hasOwnProperty;
 
 
@@ -150,7 +150,6 @@ validate382.errors = vErrors;
 return errors === 0;
 }
 
-const schema37 = {"type":"object","required":["actions","address_book"],"properties":{"actions":{"type":"array","items":{"$ref":"schemas#/$defs/Action"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"type":"object","$ref":"schemas#/$defs/Metadata"}}};
 
 
 

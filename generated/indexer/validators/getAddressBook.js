@@ -7,7 +7,6 @@ import { validate390 } from "./components/checks23.js";
 import { addIssue } from "./components/helpers.js";
 export const query = validate390;
 
-const schema27 = {"type":"object","additionalProperties":{"$ref":"schemas#/$defs/AddressBookEntry"}};
 
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

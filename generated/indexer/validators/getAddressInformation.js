@@ -10,7 +10,7 @@ import { int64_getAddressInformation } from "./int64/getAddressInformation.js";
 
 export const query = validate392;
 
-const schema40 = {"type":"object","required":["balance","status"],"properties":{"balance":{"$ref":"schemas#/$defs/Nanotons"},"code":{"type":["string","null"]},"data":{"type":["string","null"]},"last_transaction_lt":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"last_transaction_hash":{"type":["string","null"]},"frozen_hash":{"type":["string","null"]},"status":{"type":"string"}}};
+const schema40 = {"properties":{"code":{"type":["string","null"]},"data":{"type":["string","null"]},"last_transaction_hash":{"type":["string","null"]},"frozen_hash":{"type":["string","null"]}}};
 
 
 

@@ -9,7 +9,6 @@ import { addIssue } from "./components/helpers.js";
 import { int64_getTransactions } from "./int64/getTransactions.js";
 
 export const query = validate363;
-const schema121 = {"type":"object","properties":{"hash":{"$ref":"schemas#/$defs/HashQuery"},"direction":{"$ref":"schemas#/$defs/MessageDirection"}},"required":["hash"],"additionalProperties":false};
 
 
 

@@ -10,7 +10,7 @@ import { addIssue } from "./components/helpers.js";
 import { int64_getBlocks } from "./int64/getBlocks.js";
 
 export const query = validate428;
-const schema135 = {"type":"object","properties":{"workchain":{"type":"integer"},"shard":{"$ref":"schemas#/$defs/ShardQuery"},"seqno":{"type":"integer","minimum":0},"mc_seqno":{"type":"integer","minimum":0},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+const schema135 = {"properties":{"workchain":0,"shard":0,"seqno":0,"mc_seqno":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
 const func22 = Object.prototype.hasOwnProperty;
 
 
@@ -152,7 +152,6 @@ validate428.errors = vErrors;
 return errors === 0;
 }
 
-const schema47 = {"type":"object","required":["blocks"],"properties":{"blocks":{"type":"array","items":{"$ref":"schemas#/$defs/Block"}}}};
 
 
 function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

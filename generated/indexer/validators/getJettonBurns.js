@@ -15,7 +15,7 @@ import { addIssue } from "./components/helpers.js";
 import { int64_getJettonBurns } from "./int64/getJettonBurns.js";
 
 export const query = validate407;
-const schema131 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_wallet":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_master":{"$ref":"schemas#/$defs/AccountAddress"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+const schema131 = {"properties":{"address":0,"jetton_wallet":0,"jetton_master":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
 const func22 = Object.prototype.hasOwnProperty;
 
 
@@ -137,8 +137,7 @@ validate407.errors = vErrors;
 return errors === 0;
 }
 
-const schema66 = {"type":"object","required":["jetton_burns"],"properties":{"jetton_burns":{"type":"array","items":{"$ref":"schemas#/$defs/JettonBurn"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
-const schema63 = {"type":"object","required":["query_id","owner","jetton_wallet","jetton_master","amount","transaction_hash","transaction_lt","transaction_now"],"properties":{"query_id":{"$ref":"schemas#/$defs/QueryId"},"owner":{"$ref":"schemas#/$defs/RawAddress"},"jetton_wallet":{"$ref":"schemas#/$defs/RawAddress"},"jetton_master":{"$ref":"schemas#/$defs/RawAddress"},"amount":{"$ref":"schemas#/$defs/TokenAmount"},"transaction_hash":{"$ref":"schemas#/$defs/Hash"},"transaction_lt":{"$ref":"schemas#/$defs/Int64"},"transaction_now":{"type":"integer"},"transaction_aborted":{"type":"boolean"},"response_destination":{"type":["string","null"]},"custom_payload":{"type":["string","null"]},"trace_id":{"type":["string","null"]}}};
+const schema63 = {"properties":{"response_destination":{"type":["string","null"]},"custom_payload":{"type":["string","null"]},"trace_id":{"type":["string","null"]}}};
 
 
 

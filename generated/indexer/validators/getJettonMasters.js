@@ -12,7 +12,6 @@ import { addIssue } from "./components/helpers.js";
 import { int64_getJettonMasters } from "./int64/getJettonMasters.js";
 
 export const query = validate394;
-const schema128 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"admin_address":{"$ref":"schemas#/$defs/AccountAddressList"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0}},"additionalProperties":false};
 
 
 function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -76,8 +75,7 @@ validate394.errors = vErrors;
 return errors === 0;
 }
 
-const schema68 = {"type":"object","required":["jetton_masters","address_book"],"properties":{"jetton_masters":{"type":"array","items":{"$ref":"schemas#/$defs/JettonMaster"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
-const schema67 = {"type":"object","required":["address","total_supply","mintable","last_transaction_lt"],"properties":{"address":{"$ref":"schemas#/$defs/RawAddress"},"total_supply":{"$ref":"schemas#/$defs/TokenAmount"},"mintable":{"type":"boolean"},"admin_address":{"type":["string","null"]},"jetton_content":{"type":["object","null"]},"jetton_wallet_code_hash":{"type":"string"},"code_hash":{"type":"string"},"data_hash":{"type":"string"},"last_transaction_lt":{"$ref":"schemas#/$defs/Int64"}}};
+const schema67 = {"properties":{"admin_address":{"type":["string","null"]},"jetton_content":{"type":["object","null"]}}};
 
 
 

@@ -16,7 +16,7 @@ import { addAlternatives, addIssue } from "./components/helpers.js";
 import { int64_getJettonTransfers } from "./int64/getJettonTransfers.js";
 
 export const query = validate401;
-const schema130 = {"type":"object","properties":{"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_wallet":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_master":{"$ref":"schemas#/$defs/AccountAddress"},"direction":{"type":"string","enum":["in","out","both"]},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+const schema130 = {"properties":{"owner_address":0,"jetton_wallet":0,"jetton_master":0,"direction":{"enum":["in","out","both"]},"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
 const func22 = Object.prototype.hasOwnProperty;
 
 
@@ -149,8 +149,7 @@ validate401.errors = vErrors;
 return errors === 0;
 }
 
-const schema70 = {"type":"object","required":["jetton_transfers"],"properties":{"jetton_transfers":{"type":"array","items":{"$ref":"schemas#/$defs/JettonTransfer"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
-const schema69 = {"type":"object","required":["query_id","source","destination","amount","source_wallet","jetton_master","transaction_hash","transaction_lt","transaction_now"],"properties":{"query_id":{"$ref":"schemas#/$defs/QueryId"},"source":{"type":["string","null"]},"destination":{"type":["string","null"]},"amount":{"$ref":"schemas#/$defs/TokenAmount"},"source_wallet":{"$ref":"schemas#/$defs/RawAddress"},"jetton_master":{"type":["string","null"]},"transaction_hash":{"$ref":"schemas#/$defs/Hash"},"transaction_lt":{"$ref":"schemas#/$defs/Int64"},"transaction_now":{"type":"integer"},"transaction_aborted":{"type":"boolean"},"response_destination":{"type":["string","null"]},"custom_payload":{"type":["string","null"]},"forward_ton_amount":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"forward_payload":{"type":["string","null"]},"trace_id":{"type":["string","null"]}}};
+const schema69 = {"properties":{"source":{"type":["string","null"]},"destination":{"type":["string","null"]},"jetton_master":{"type":["string","null"]},"response_destination":{"type":["string","null"]},"custom_payload":{"type":["string","null"]},"forward_payload":{"type":["string","null"]},"trace_id":{"type":["string","null"]}}};
 
 
 

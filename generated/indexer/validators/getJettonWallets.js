@@ -12,7 +12,7 @@ import { addIssue } from "./components/helpers.js";
 import { int64_getJettonWallets } from "./int64/getJettonWallets.js";
 
 export const query = validate397;
-const schema129 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"jetton_address":{"$ref":"schemas#/$defs/AccountAddressList"},"exclude_zero_balance":{"type":"boolean"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+const schema129 = {"properties":{"sort":{"enum":["asc","desc"]}}};
 
 
 function validate397(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -99,8 +99,7 @@ validate397.errors = vErrors;
 return errors === 0;
 }
 
-const schema72 = {"type":"object","required":["jetton_wallets","address_book"],"properties":{"jetton_wallets":{"type":"array","items":{"$ref":"schemas#/$defs/JettonWallet"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
-const schema71 = {"type":"object","required":["address","balance","owner","jetton","last_transaction_lt"],"properties":{"address":{"$ref":"schemas#/$defs/RawAddress"},"balance":{"$ref":"schemas#/$defs/TokenAmount"},"owner":{"$ref":"schemas#/$defs/RawAddress"},"jetton":{"$ref":"schemas#/$defs/RawAddress"},"last_transaction_lt":{"$ref":"schemas#/$defs/Int64"},"code_hash":{"type":["string","null"]},"data_hash":{"type":["string","null"]},"mintless_info":{"type":"object"}}};
+const schema71 = {"properties":{"code_hash":{"type":["string","null"]},"data_hash":{"type":["string","null"]}}};
 
 
 

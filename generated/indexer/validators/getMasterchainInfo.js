@@ -5,9 +5,6 @@ import { validate348 } from "./components/IndexerError-3.js";
 import { addIssue } from "./components/helpers.js";
 import { int64_getMasterchainInfo } from "./int64/getMasterchainInfo.js";
 
-const schema73 = {"type":"object","required":["first","last"],"properties":{"first":{"$ref":"schemas#/$defs/Block"},"last":{"$ref":"schemas#/$defs/Block"}}};
-
-
 function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -14,11 +14,10 @@ import { addAlternatives, addIssue } from "./components/helpers.js";
 import { int64_getMessages } from "./int64/getMessages.js";
 
 export const query = validate366;
-const schema122 = {"type":"object","properties":{"msg_hash":{"$ref":"schemas#/$defs/HashQueryList"},"body_hash":{"$ref":"schemas#/$defs/HashQuery"},"source":{"$ref":"schemas#/$defs/MessageEndpointQuery"},"destination":{"$ref":"schemas#/$defs/MessageEndpointQuery"},"opcode":{"$ref":"schemas#/$defs/OpcodeQuery"},"direction":{"$ref":"schemas#/$defs/MessageDirection"},"exclude_externals":{"type":"boolean"},"only_externals":{"type":"boolean"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+const schema122 = {"properties":{"msg_hash":0,"body_hash":0,"source":0,"destination":0,"opcode":0,"direction":0,"exclude_externals":0,"only_externals":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
 const func22 = Object.prototype.hasOwnProperty;
 
 
-const schema78 = {"anyOf":[{"$ref":"schemas#/$defs/AccountAddress"},{"type":"string","const":"null"}]};
 
 
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -215,7 +214,6 @@ validate366.errors = vErrors;
 return errors === 0;
 }
 
-const schema80 = {"type":"object","required":["messages","address_book"],"properties":{"messages":{"type":"array","items":{"$ref":"schemas#/$defs/Message"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
 
 
 

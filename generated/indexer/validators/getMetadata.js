@@ -7,7 +7,6 @@ import { validate390 } from "./components/checks23.js";
 import { addIssue } from "./components/helpers.js";
 export const query = validate390;
 
-const schema29 = {"type":"object","additionalProperties":{"$ref":"schemas#/$defs/AddressMetadata"}};
 
 
 function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -10,7 +10,6 @@ import { addIssue } from "./components/helpers.js";
 import { int64_getNftCollections } from "./int64/getNftCollections.js";
 
 export const query = validate413;
-const schema132 = {"type":"object","properties":{"collection_address":{"$ref":"schemas#/$defs/AccountAddressList"},"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0}},"additionalProperties":false};
 
 
 function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -74,7 +73,6 @@ validate413.errors = vErrors;
 return errors === 0;
 }
 
-const schema85 = {"type":"object","required":["nft_collections"],"properties":{"nft_collections":{"type":"array","items":{"$ref":"schemas#/$defs/NftCollection"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
 
 
 

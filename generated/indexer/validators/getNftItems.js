@@ -14,9 +14,7 @@ import { int64_getNftItems } from "./int64/getNftItems.js";
 const func0 = hexAwarePattern;
 
 export const query = validate416;
-const schema133 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"},"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"collection_address":{"$ref":"schemas#/$defs/AccountAddressList"},"index":{"anyOf":[{"$ref":"schemas#/$defs/DecimalQuery"},{"type":"array","items":{"$ref":"schemas#/$defs/DecimalQuery"},"maxItems":1000}]},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0}},"additionalProperties":false};
 
-const schema48 = {"type":"string","pattern":"^[0-9]+$"};
 const pattern5 = func0("^[0-9]+$", "u");
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -153,10 +151,9 @@ validate416.errors = vErrors;
 return errors === 0;
 }
 
-const schema88 = {"type":"object","required":["nft_items"],"properties":{"nft_items":{"type":"array","items":{"$ref":"schemas#/$defs/NftItem"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
-const schema87 = {"type":"object","required":["address","init","index","last_transaction_lt"],"properties":{"address":{"$ref":"schemas#/$defs/RawAddress"},"init":{"type":"boolean"},"index":{"$ref":"schemas#/$defs/NftIndex"},"collection_address":{"type":["string","null"]},"owner_address":{"type":["string","null"]},"content":{"type":["object","null"]},"last_transaction_lt":{"$ref":"schemas#/$defs/Int64"},"code_hash":{"type":"string"},"data_hash":{"type":"string"},"collection":{"anyOf":[{"$ref":"schemas#/$defs/NftCollection"},{"type":"null"}]},"on_sale":{"type":"boolean"},"sale_contract_address":{"type":["string","null"]},"auction_contract_address":{"type":["string","null"]},"real_owner":{"type":["string","null"]}}};
+const schema87 = {"properties":{"collection_address":{"type":["string","null"]},"owner_address":{"type":["string","null"]},"content":{"type":["object","null"]},"sale_contract_address":{"type":["string","null"]},"auction_contract_address":{"type":["string","null"]},"real_owner":{"type":["string","null"]}}};
 
-const schema86 = {"type":["integer","string"],"format":"uint256","pattern":"^[0-9]+$","integerFormat":"uint256"};
+const schema86 = {"type":["integer","string"]};
 const pattern4 = new RegExp("^-?[0-9]+$");
 const obj0 = BigInt("0");
 const obj13 = BigInt("115792089237316195423570985008687907853269984665640564039457584007913129639935");

@@ -15,7 +15,7 @@ import { addAlternatives, addIssue } from "./components/helpers.js";
 import { int64_getNftTransfers } from "./int64/getNftTransfers.js";
 
 export const query = validate422;
-const schema134 = {"type":"object","properties":{"owner_address":{"$ref":"schemas#/$defs/AccountAddressList"},"item_address":{"$ref":"schemas#/$defs/AccountAddressList"},"collection_address":{"$ref":"schemas#/$defs/AccountAddress"},"direction":{"type":"string","enum":["in","out","both"]},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+const schema134 = {"properties":{"owner_address":0,"item_address":0,"collection_address":0,"direction":{"enum":["in","out","both"]},"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
 const func22 = Object.prototype.hasOwnProperty;
 
 
@@ -148,8 +148,7 @@ validate422.errors = vErrors;
 return errors === 0;
 }
 
-const schema90 = {"type":"object","required":["nft_transfers"],"properties":{"nft_transfers":{"type":"array","items":{"$ref":"schemas#/$defs/NftTransfer"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
-const schema89 = {"type":"object","required":["query_id","nft_address","transaction_hash","transaction_lt","transaction_now","old_owner","new_owner"],"properties":{"query_id":{"$ref":"schemas#/$defs/QueryId"},"nft_address":{"$ref":"schemas#/$defs/RawAddress"},"nft_collection":{"type":["string","null"]},"transaction_hash":{"$ref":"schemas#/$defs/Hash"},"transaction_lt":{"$ref":"schemas#/$defs/Int64"},"transaction_now":{"type":"integer"},"transaction_aborted":{"type":"boolean"},"old_owner":{"type":["string","null"]},"new_owner":{"type":["string","null"]},"response_destination":{"type":["string","null"]},"custom_payload":{"type":["string","null"]},"forward_amount":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"forward_payload":{"type":["string","null"]},"trace_id":{"type":["string","null"]}}};
+const schema89 = {"properties":{"nft_collection":{"type":["string","null"]},"old_owner":{"type":["string","null"]},"new_owner":{"type":["string","null"]},"response_destination":{"type":["string","null"]},"custom_payload":{"type":["string","null"]},"forward_payload":{"type":["string","null"]},"trace_id":{"type":["string","null"]}}};
 
 
 

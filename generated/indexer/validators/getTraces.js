@@ -14,7 +14,7 @@ import { addIssue } from "./components/helpers.js";
 import { int64_getTraces } from "./int64/getTraces.js";
 
 export const query = validate375;
-const schema123 = {"type":"object","properties":{"account":{"$ref":"schemas#/$defs/AccountAddress"},"trace_id":{"$ref":"schemas#/$defs/HashQueryList"},"tx_hash":{"$ref":"schemas#/$defs/HashQueryList"},"msg_hash":{"$ref":"schemas#/$defs/HashQueryList"},"mc_seqno":{"type":"integer","minimum":0},"include_actions":{"type":"boolean"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+const schema123 = {"properties":{"account":0,"trace_id":0,"tx_hash":0,"msg_hash":0,"mc_seqno":0,"include_actions":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
 const func22 = Object.prototype.hasOwnProperty;
 
 
@@ -161,9 +161,7 @@ validate375.errors = vErrors;
 return errors === 0;
 }
 
-const schema108 = {"type":"object","required":["traces","address_book"],"properties":{"traces":{"type":"array","items":{"$ref":"schemas#/$defs/Trace"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
-const schema100 = {"type":"object","required":["trace_id","start_lt","end_lt","start_utime","end_utime","transactions_order","transactions","trace"],"properties":{"trace_id":{"type":["string","null"]},"external_hash":{"type":["string","null"]},"mc_seqno_start":{"$ref":"schemas#/$defs/Int64"},"mc_seqno_end":{"$ref":"schemas#/$defs/Int64"},"start_lt":{"$ref":"schemas#/$defs/Int64"},"start_utime":{"type":"integer"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"end_utime":{"type":"integer"},"trace_info":{"$ref":"schemas#/$defs/TraceInfo"},"is_incomplete":{"type":"boolean"},"warning":{"type":"string"},"actions":{"type":"array","items":{"$ref":"schemas#/$defs/Action"}},"trace":{"$ref":"schemas#/$defs/TraceNode"},"transactions_order":{"type":"array","items":{"type":"string"}},"transactions":{"type":"object","additionalProperties":{"$ref":"schemas#/$defs/Transaction"}}}};
-const schema101 = {"type":"object","properties":{"trace_state":{"type":"string"},"messages":{"type":"integer"},"transactions":{"type":"integer"},"pending_messages":{"type":"integer"},"classification_state":{"type":"string"}}};
+const schema100 = {"properties":{"trace_id":{"type":["string","null"]},"external_hash":{"type":["string","null"]}}};
 
 function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -212,7 +210,7 @@ return errors === 0;
 }
 
 
-const schema102 = {"type":"object","required":["tx_hash","children"],"properties":{"tx_hash":{"type":["string","null"]},"in_msg_hash":{"type":["string","null"]},"children":{"type":"array","items":{"$ref":"schemas#/$defs/TraceNode"}}}};
+const schema102 = {"properties":{"tx_hash":{"type":["string","null"]},"in_msg_hash":{"type":["string","null"]}}};
 const wrapper0 = {validate: validate261};
 
 function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

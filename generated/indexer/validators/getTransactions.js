@@ -12,7 +12,7 @@ import { addIssue } from "./components/helpers.js";
 import { int64_getTransactions } from "./int64/getTransactions.js";
 
 export const query = validate350;
-const schema119 = {"type":"object","properties":{"account":{"$ref":"schemas#/$defs/AccountAddressList"},"exclude_account":{"$ref":"schemas#/$defs/AccountAddressList"},"workchain":{"type":"integer"},"shard":{"$ref":"schemas#/$defs/ShardQuery"},"seqno":{"type":"integer","minimum":0},"mc_seqno":{"type":"integer","minimum":0},"hash":{"$ref":"schemas#/$defs/HashQuery"},"lt":{"$ref":"schemas#/$defs/Int64"},"start_utime":{"type":"integer","minimum":0},"end_utime":{"type":"integer","minimum":0},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0},"sort":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false};
+const schema119 = {"properties":{"account":0,"exclude_account":0,"workchain":0,"shard":0,"seqno":0,"mc_seqno":0,"hash":0,"lt":0,"start_utime":0,"end_utime":0,"start_lt":0,"end_lt":0,"limit":0,"offset":0,"sort":{"enum":["asc","desc"]}}};
 const func22 = Object.prototype.hasOwnProperty;
 
 

@@ -10,7 +10,6 @@ import { addIssue } from "./components/helpers.js";
 import { int64_getTransactions } from "./int64/getTransactions.js";
 
 export const query = validate358;
-const schema120 = {"type":"object","properties":{"msg_hash":{"$ref":"schemas#/$defs/HashQuery"},"body_hash":{"$ref":"schemas#/$defs/HashQuery"},"opcode":{"$ref":"schemas#/$defs/OpcodeQuery"},"direction":{"$ref":"schemas#/$defs/MessageDirection"},"limit":{"type":"integer","minimum":1,"maximum":1000},"offset":{"type":"integer","minimum":0}},"additionalProperties":false};
 
 
 

@@ -11,7 +11,7 @@ import { int64_getAddressInformation } from "./int64/getAddressInformation.js";
 
 export const query = validate392;
 
-const schema113 = {"type":"object","required":["balance","status"],"properties":{"balance":{"$ref":"schemas#/$defs/Nanotons"},"wallet_type":{"type":"string"},"seqno":{"type":"integer"},"wallet_id":{"type":"integer"},"last_transaction_lt":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"last_transaction_hash":{"type":["string","null"]},"status":{"type":"string"}}};
+const schema113 = {"properties":{"last_transaction_hash":{"type":["string","null"]}}};
 
 
 

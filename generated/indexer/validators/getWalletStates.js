@@ -13,8 +13,7 @@ import { int64_getWalletStates } from "./int64/getWalletStates.js";
 
 export const query = validate390;
 
-const schema115 = {"type":"object","required":["wallets","address_book"],"properties":{"wallets":{"type":"array","items":{"$ref":"schemas#/$defs/WalletState"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"},"metadata":{"$ref":"schemas#/$defs/Metadata"}}};
-const schema114 = {"type":"object","required":["address","is_wallet"],"properties":{"address":{"$ref":"schemas#/$defs/RawAddress"},"is_wallet":{"type":"boolean"},"wallet_type":{"type":"string"},"seqno":{"type":"integer"},"wallet_id":{"type":"integer"},"balance":{"$ref":"schemas#/$defs/Nanotons"},"extra_currencies":{"type":"object"},"is_signature_allowed":{"type":"boolean"},"status":{"type":"string"},"code_hash":{"type":"string"},"last_transaction_hash":{"type":["string","null"]},"last_transaction_lt":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]}}};
+const schema114 = {"properties":{"last_transaction_hash":{"type":["string","null"]}}};
 
 
 

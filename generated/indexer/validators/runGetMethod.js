@@ -10,9 +10,8 @@ const cjs0 = commonJsExports(module0);
 
 
 export const body = validate129;
-const schema54 = {"type":"object","required":["address","method"],"additionalProperties":false,"properties":{"address":{"$ref":"schemas#/$defs/AccountAddress"},"method":{"anyOf":[{"type":"string","minLength":1},{"type":"integer"}]},"stack":{"type":"array","items":{"$ref":"schemas#/$defs/StackArgument"}}}};
 
-const schema55 = {"type":"object","required":["type","value"],"additionalProperties":false,"properties":{"type":{"type":"string","enum":["num","cell","slice"]},"value":{"type":"string"}}};
+const schema55 = {"properties":{"type":{"enum":["num","cell","slice"]}}};
 
 function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -151,8 +150,7 @@ validate129.errors = vErrors;
 return errors === 0;
 }
 
-const schema56 = {"type":"object","required":["gas_used","exit_code","stack"],"properties":{"gas_used":{"type":"integer"},"exit_code":{"type":"integer"},"stack":{"type":"array","items":{"$ref":"schemas#/$defs/StackEntry"}}}};
-const schema57 = {"type":"object","required":["type"],"properties":{"type":{"anyOf":[{"type":"string","enum":["num","cell","slice","tuple","list","null"]},{"type":"string"}]},"value":{}}};
+const schema57 = {"properties":{"type":{"anyOf":[{"enum":["num","cell","slice","tuple","list","null"]}]}}};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

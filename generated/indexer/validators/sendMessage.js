@@ -10,7 +10,6 @@ const cjs0 = commonJsExports(module0);
 
 
 export const body = validate113;
-const schema49 = {"type":"object","required":["boc"],"additionalProperties":false,"properties":{"boc":{"type":"string","minLength":1}}};
 const func8 = cjs0.default;
 
 function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -49,7 +48,6 @@ validate113.errors = vErrors;
 return errors === 0;
 }
 
-const schema94 = {"type":"object","required":["message_hash"],"properties":{"message_hash":{"$ref":"schemas#/$defs/Hash"},"message_hash_norm":{"type":"string"}}};
 
 
 function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -12,10 +12,8 @@ const cjs0 = commonJsExports(module0);
 
 
 export const body = validate53;
-const schema20 = {"type":"object","additionalProperties":false,"required":["project","protocol","configuration","nodes"],"properties":{"name":{"type":"string","minLength":1},"project":{"type":"string","minLength":1},"protocol":{"type":"string","minLength":1},"configuration":{"$ref":"schemas#/$defs/NetworkConfiguration"},"nodes":{"type":"array","items":{"$ref":"schemas#/$defs/InitialNode"}}}};
 const func4 = cjs0.default;
 
-const schema22 = {"type":"object","additionalProperties":false,"required":["name","type","role","provider","region","configuration"],"properties":{"name":{"type":"string","minLength":1},"type":{"$ref":"schemas#/$defs/NodeType"},"role":{"$ref":"schemas#/$defs/NodeRole"},"provider":{"$ref":"schemas#/$defs/Provider"},"region":{"$ref":"schemas#/$defs/Region"},"configuration":{"$ref":"schemas#/$defs/NodeConfiguration"}}};
 
 
 

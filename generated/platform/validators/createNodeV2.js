@@ -11,7 +11,6 @@ const cjs0 = commonJsExports(module0);
 
 
 export const body = validate80;
-const schema32 = {"type":"object","additionalProperties":false,"required":["name","project","cloud","blockchain"],"properties":{"name":{"type":"string","minLength":1},"project":{"type":"string","minLength":1},"cloud":{"type":"string","minLength":1},"blockchain":{"type":"string","minLength":1}}};
 const func4 = cjs0.default;
 
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

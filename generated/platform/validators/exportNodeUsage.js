@@ -14,7 +14,7 @@ const cjs1 = commonJsExports(module1);
 const func0 = hexAwarePattern;
 
 export const query = validate216;
-const schema92 = {"type":"object","properties":{"date_from":{"type":"string","format":"date-time"},"date_to":{"type":"string","format":"date-time"},"node_id":{"type":"string","minLength":1},"protocol":{"type":"string","minLength":1},"network":{"type":"string","minLength":1},"node_type":{"$ref":"schemas#/$defs/UsageNodeType"},"granularity":{"type":"string","enum":["day","hour"]},"ordering":{"type":"string","pattern":"^-?(datetime|node_id)(,-?(datetime|node_id))?$"}},"additionalProperties":false};
+const schema92 = {"properties":{"granularity":{"enum":["day","hour"]}}};
 const formats8 = cjs0.fullFormats["date-time"];
 const func4 = cjs1.default;
 

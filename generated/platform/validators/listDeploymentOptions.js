@@ -3,9 +3,6 @@
 import { validate194 } from "./components/ErrorResponse.js";
 import { validate179 } from "./components/ErrorResponse-2.js";
 import { addIssue } from "./components/helpers.js";
-const schema37 = {"type":"object","required":["options"],"properties":{"options":{"type":"array","items":{"$ref":"schemas#/$defs/DeploymentOption"}}}};
-const schema36 = {"type":"object","required":["blockchain","cloud","region","provider","protocol","network","features"],"properties":{"blockchain":{"type":"string"},"cloud":{"type":"string"},"region":{"type":"string"},"provider":{"type":"string"},"protocol":{"type":"string"},"network":{"type":"string"},"features":{"type":"array","items":{"type":"string"}}}};
-
 function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -13,7 +13,7 @@ const cjs0 = commonJsExports(module0);
 
 
 export const query = validate203;
-const schema88 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]},"project":{"type":"string"},"name":{"type":"string"},"public_network":{"type":"string","minLength":1},"status":{"$ref":"schemas#/$defs/NetworkStatus"},"protocol":{"type":"string","minLength":1},"project_type":{"$ref":"schemas#/$defs/ProjectType"}},"additionalProperties":false};
+const schema88 = {"properties":{"order_by":{"enum":["name","-name","created_at","-created_at"]}}};
 const func4 = cjs0.default;
 
 
@@ -111,7 +111,7 @@ validate203.errors = vErrors;
 return errors === 0;
 }
 
-const schema51 = {"type":"object","required":["count","next","previous","results"],"properties":{"count":{"type":"integer","minimum":0},"next":{"type":["string","null"]},"previous":{"type":["string","null"]},"results":{"type":"array","items":{"$ref":"schemas#/$defs/Network"}}}};
+const schema51 = {"properties":{"next":{"type":["string","null"]},"previous":{"type":["string","null"]}}};
 
 
 function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -15,7 +15,7 @@ const cjs1 = commonJsExports(module1);
 const func0 = hexAwarePattern;
 
 export const query = validate214;
-const schema91 = {"type":"object","properties":{"date_from":{"type":"string","format":"date-time"},"date_to":{"type":"string","format":"date-time"},"node_id":{"type":"string","minLength":1},"protocol":{"type":"string","minLength":1},"network":{"type":"string","minLength":1},"node_type":{"$ref":"schemas#/$defs/UsageNodeType"},"granularity":{"type":"string","enum":["day","hour"]},"ordering":{"type":"string","pattern":"^-?(datetime|node_id)(,-?(datetime|node_id))?$"},"page":{"type":"integer","minimum":1}},"additionalProperties":false};
+const schema91 = {"properties":{"date_from":0,"date_to":0,"node_id":0,"protocol":0,"network":0,"node_type":0,"granularity":{"enum":["day","hour"]},"ordering":0,"page":0}};
 const func9 = Object.prototype.hasOwnProperty;
 const func4 = cjs0.default;
 const formats8 = cjs1.fullFormats["date-time"];
@@ -149,8 +149,8 @@ validate214.errors = vErrors;
 return errors === 0;
 }
 
-const schema62 = {"type":"object","required":["count","next","previous","results"],"properties":{"count":{"type":"integer","minimum":0},"next":{"type":["string","null"]},"previous":{"type":["string","null"]},"results":{"type":"array","items":{"$ref":"schemas#/$defs/NodeUsage"}},"totals":{"$ref":"schemas#/$defs/NodeUsageTotals"}}};
-const schema60 = {"type":"object","required":["node_id","datetime"],"properties":{"node_id":{"type":"string"},"node_name":{"type":"string"},"datetime":{"type":"string","format":"date-time"},"node_type":{"anyOf":[{"$ref":"schemas#/$defs/UsageNodeType"},{"type":"string"}]},"protocol":{"type":["string","null"]},"network":{"type":["string","null"]},"compute_hours":{"type":["integer","null"],"minimum":0},"gb_hour":{"type":["integer","null"],"minimum":0},"request_units":{"type":["integer","null"],"minimum":0},"bloxroute_requests":{"type":["integer","null"],"minimum":0}}};
+const schema62 = {"properties":{"next":{"type":["string","null"]},"previous":{"type":["string","null"]}}};
+const schema60 = {"properties":{"protocol":{"type":["string","null"]},"network":{"type":["string","null"]},"compute_hours":{"type":["integer","null"]},"gb_hour":{"type":["integer","null"]},"request_units":{"type":["integer","null"]},"bloxroute_requests":{"type":["integer","null"]}}};
 
 function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -300,7 +300,6 @@ validate144.errors = vErrors;
 return errors === 0;
 }
 
-const schema63 = {"type":"object","properties":{"compute_hours":{"type":"integer","minimum":0},"gb_hour":{"type":"integer","minimum":0},"request_units":{"type":"integer","minimum":0},"bloxroute_requests":{"type":"integer","minimum":0}}};
 
 function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

@@ -15,7 +15,7 @@ const cjs0 = commonJsExports(module0);
 
 
 export const query = validate206;
-const schema89 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]},"project":{"type":"string"},"organization":{"type":"string"},"protocol":{"type":"string","minLength":1},"public_network":{"type":"string","minLength":1},"archive":{"type":"boolean"},"role":{"$ref":"schemas#/$defs/NodeRole"},"project_type":{"$ref":"schemas#/$defs/ProjectType"},"network":{"type":"string"},"provider":{"$ref":"schemas#/$defs/Provider"},"region":{"$ref":"schemas#/$defs/Region"},"status":{"$ref":"schemas#/$defs/NodeStatus"},"type":{"$ref":"schemas#/$defs/NodeType"},"name":{"type":"string"}},"additionalProperties":false};
+const schema89 = {"properties":{"page":0,"order_by":{"enum":["name","-name","created_at","-created_at"]},"project":0,"organization":0,"protocol":0,"public_network":0,"archive":0,"role":0,"project_type":0,"network":0,"provider":0,"region":0,"status":0,"type":0,"name":0}};
 const func9 = Object.prototype.hasOwnProperty;
 const func4 = cjs0.default;
 
@@ -160,7 +160,7 @@ validate206.errors = vErrors;
 return errors === 0;
 }
 
-const schema56 = {"type":"object","required":["count","next","previous","results"],"properties":{"count":{"type":"integer","minimum":0},"next":{"type":["string","null"]},"previous":{"type":["string","null"]},"results":{"type":"array","items":{"$ref":"schemas#/$defs/Node"}}}};
+const schema56 = {"properties":{"next":{"type":["string","null"]},"previous":{"type":["string","null"]}}};
 
 
 function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

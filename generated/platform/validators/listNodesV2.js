@@ -7,7 +7,7 @@ import { validate184 } from "./components/ErrorResponse-4.js";
 import { validate152 } from "./components/NodeV2.js";
 import { addIssue } from "./components/helpers.js";
 export const query = validate213;
-const schema90 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]}},"additionalProperties":false};
+const schema90 = {"properties":{"order_by":{"enum":["name","-name","created_at","-created_at"]}}};
 
 function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -52,7 +52,7 @@ validate213.errors = vErrors;
 return errors === 0;
 }
 
-const schema66 = {"type":"object","required":["count","next","previous","results"],"properties":{"count":{"type":"integer","minimum":0},"next":{"type":["string","null"]},"previous":{"type":["string","null"]},"results":{"type":"array","items":{"$ref":"schemas#/$defs/NodeV2"}}}};
+const schema66 = {"properties":{"next":{"type":["string","null"]},"previous":{"type":["string","null"]}}};
 
 
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -9,7 +9,6 @@ import { addIssue } from "./components/helpers.js";
 export const path = validate201;
 
 export const query = validate202;
-const schema87 = {"type":"object","properties":{"page":{"type":"integer","minimum":1}},"additionalProperties":false};
 
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -43,8 +42,7 @@ validate202.errors = vErrors;
 return errors === 0;
 }
 
-const schema71 = {"type":"object","required":["count","next","previous","results"],"properties":{"count":{"type":"integer","minimum":0},"next":{"type":["string","null"]},"previous":{"type":["string","null"]},"results":{"type":"array","items":{"$ref":"schemas#/$defs/ProjectMember"}}}};
-const schema70 = {"type":"object","required":["id"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"}}};
+const schema71 = {"properties":{"next":{"type":["string","null"]},"previous":{"type":["string","null"]}}};
 
 function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

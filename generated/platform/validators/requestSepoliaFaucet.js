@@ -8,7 +8,6 @@ import { int64_requestSepoliaFaucet } from "./int64/requestSepoliaFaucet.js";
 const func0 = hexAwarePattern;
 
 export const body = validate98;
-const schema42 = {"type":"object","additionalProperties":false,"required":["address"],"properties":{"address":{"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"}}};
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -47,7 +46,7 @@ validate98.errors = vErrors;
 return errors === 0;
 }
 
-const schema43 = {"type":"object","required":["amountSent"],"properties":{"amountSent":{"type":["integer","string"],"format":"uint256","integerFormat":"uint256","pattern":"^-?[0-9]+$"},"transaction":{"type":"string"}}};
+const schema43 = {"properties":{"amountSent":{"type":["integer","string"]}}};
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = func0("^-?[0-9]+$", "u");
 const obj0 = BigInt("0");
@@ -104,7 +103,6 @@ return errors === 0;
 
 
 
-const schema44 = {"type":"object","properties":{"error":{"$ref":"schemas#/$defs/ErrorDetail"},"detail":{"type":"string"},"nextFaucetAvailable":{"type":"string"}}};
 
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -13,7 +13,6 @@ const cjs0 = commonJsExports(module0);
 
 
 export const body = validate169;
-const schema75 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1}}};
 const func4 = cjs0.default;
 
 function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

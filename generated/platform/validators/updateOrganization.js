@@ -11,7 +11,6 @@ const cjs0 = commonJsExports(module0);
 
 
 export const body = validate171;
-const schema77 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1}}};
 const func4 = cjs0.default;
 
 function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -7,7 +7,6 @@ import { validate200 } from "./components/Signature.js";
 import { validate118, validate122 } from "./components/Visible.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
 export const body = validate437;
-const schema117 = {"type":"object","additionalProperties":false,"required":["txID","raw_data","signature"],"properties":{"txID":{"$ref":"schemas#/$defs/Hash"},"raw_data":{"$ref":"schemas#/$defs/RawData"},"raw_data_hex":{"$ref":"schemas#/$defs/Hex"},"signature":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Signature"}},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 
 
 
@@ -89,8 +88,6 @@ validate437.errors = vErrors;
 return errors === 0;
 }
 
-const schema68 = {"oneOf":[{"$ref":"schemas#/$defs/BroadcastResult"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema67 = {"type":"object","not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"result":{"type":"boolean"},"code":{"type":"string"},"message":{"type":"string"},"txid":{"$ref":"schemas#/$defs/Hash"}}};
 
 function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

@@ -8,7 +8,6 @@ import { addIssue } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
 
 export const body = validate337;
-const schema88 = {"type":"object","additionalProperties":false,"required":["owner_address","to_address","amount"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"to_address":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/Amount"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 
 
 

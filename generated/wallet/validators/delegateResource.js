@@ -14,7 +14,7 @@ const cjs0 = commonJsExports(module0);
 const func0 = hexAwarePattern;
 
 export const body = validate342;
-const schema89 = {"type":"object","additionalProperties":false,"required":["owner_address","receiver_address","balance","resource"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"receiver_address":{"$ref":"schemas#/$defs/Address"},"balance":{"$ref":"schemas#/$defs/Amount"},"resource":{"$ref":"schemas#/$defs/ResourceCode"},"lock":{"type":"boolean"},"lock_period":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+const schema89 = {"properties":{"lock_period":{"type":["integer","string"]}}};
 
 
 

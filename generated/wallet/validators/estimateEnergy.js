@@ -13,7 +13,7 @@ const cjs0 = commonJsExports(module0);
 const func0 = hexAwarePattern;
 
 export const body = validate380;
-const schema101 = {"type":"object","additionalProperties":false,"required":["owner_address","contract_address"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"contract_address":{"$ref":"schemas#/$defs/Address"},"function_selector":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$"},"parameter":{"$ref":"schemas#/$defs/Hex"},"data":{"$ref":"schemas#/$defs/Hex"},"call_value":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"call_token_value":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"token_id":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}},"not":{"required":["data","function_selector"],"properties":{"data":{"type":"string"},"function_selector":{"type":"string"}}}};
+const schema101 = {"properties":{"owner_address":0,"contract_address":0,"function_selector":0,"parameter":0,"data":0,"call_value":{"type":["integer","string"]},"call_token_value":{"type":["integer","string"]},"token_id":{"type":["integer","string"]},"visible":0}};
 const func19 = Object.prototype.hasOwnProperty;
 
 
@@ -236,8 +236,6 @@ validate380.errors = vErrors;
 return errors === 0;
 }
 
-const schema100 = {"oneOf":[{"$ref":"schemas#/$defs/EnergyEstimate"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema99 = {"type":"object","required":["result"],"properties":{"result":{"type":"object","properties":{"result":{"type":"boolean"},"code":{"type":"string"},"message":{"type":"string"}}},"energy_required":{"$ref":"schemas#/$defs/Int64"}}};
 
 
 function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

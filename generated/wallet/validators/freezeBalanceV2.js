@@ -9,7 +9,6 @@ import { addIssue } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
 
 export const body = validate390;
-const schema103 = {"type":"object","additionalProperties":false,"required":["owner_address","frozen_balance"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"frozen_balance":{"$ref":"schemas#/$defs/Amount"},"resource":{"$ref":"schemas#/$defs/ResourceCode"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 
 
 

@@ -9,8 +9,6 @@ import { int64_getAccountNet } from "./int64/getAccountNet.js";
 
 export const body = validate528;
 
-const schema34 = {"oneOf":[{"$ref":"schemas#/$defs/AccountNet"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema33 = {"type":"object","not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"freeNetUsed":{"$ref":"schemas#/$defs/Int64"},"freeNetLimit":{"$ref":"schemas#/$defs/Int64"},"NetUsed":{"$ref":"schemas#/$defs/Int64"},"NetLimit":{"$ref":"schemas#/$defs/Int64"},"assetNetUsed":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"assetNetLimit":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"TotalNetLimit":{"$ref":"schemas#/$defs/Int64"},"TotalNetWeight":{"$ref":"schemas#/$defs/Int64"}}};
 
 
 

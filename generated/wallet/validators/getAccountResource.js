@@ -9,8 +9,6 @@ import { int64_getAccountResource } from "./int64/getAccountResource.js";
 
 export const body = validate528;
 
-const schema39 = {"oneOf":[{"$ref":"schemas#/$defs/AccountResource"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema38 = {"type":"object","not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"freeNetUsed":{"$ref":"schemas#/$defs/Int64"},"freeNetLimit":{"$ref":"schemas#/$defs/Int64"},"NetUsed":{"$ref":"schemas#/$defs/Int64"},"NetLimit":{"$ref":"schemas#/$defs/Int64"},"EnergyUsed":{"$ref":"schemas#/$defs/Int64"},"EnergyLimit":{"$ref":"schemas#/$defs/Int64"},"tronPowerUsed":{"$ref":"schemas#/$defs/Int64"},"tronPowerLimit":{"$ref":"schemas#/$defs/Int64"},"assetNetUsed":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"assetNetLimit":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"TotalNetLimit":{"$ref":"schemas#/$defs/Int64"},"TotalNetWeight":{"$ref":"schemas#/$defs/Int64"},"TotalEnergyLimit":{"$ref":"schemas#/$defs/Int64"},"TotalEnergyWeight":{"$ref":"schemas#/$defs/Int64"},"TotalTronPowerWeight":{"$ref":"schemas#/$defs/Int64"}}};
 
 
 

@@ -8,7 +8,6 @@ import { int64_getNowBlock } from "./int64/getNowBlock.js";
 const func0 = hexAwarePattern;
 
 export const body = validate400;
-const schema106 = {"type":"object","additionalProperties":false,"properties":{"id_or_num":{"type":"string","pattern":"^([0-9]{1,19}|[0-9a-fA-F]{64})$"},"detail":{"type":"boolean"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 const pattern31 = func0("^([0-9]{1,19}|[0-9a-fA-F]{64})$", "u");
 
 

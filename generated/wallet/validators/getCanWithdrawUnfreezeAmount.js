@@ -12,7 +12,7 @@ const cjs0 = commonJsExports(module0);
 const func0 = hexAwarePattern;
 
 export const body = validate254;
-const schema70 = {"type":"object","additionalProperties":false,"required":["owner_address"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"timestamp":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+const schema70 = {"properties":{"timestamp":{"type":["integer","string"]}}};
 
 
 const pattern4 = new RegExp("^-?[0-9]+$");
@@ -86,8 +86,6 @@ validate254.errors = vErrors;
 return errors === 0;
 }
 
-const schema71 = {"oneOf":[{"$ref":"schemas#/$defs/CanWithdrawAmount"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema69 = {"type":"object","not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"amount":{"$ref":"schemas#/$defs/Int64"}}};
 
 
 function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -8,9 +8,6 @@ import { int64_getChainParameters } from "./int64/getChainParameters.js";
 
 export const query = validate596;
 
-const schema74 = {"oneOf":[{"$ref":"schemas#/$defs/ChainParameters"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema73 = {"type":"object","required":["chainParameter"],"properties":{"chainParameter":{"type":"array","items":{"$ref":"schemas#/$defs/ChainParameter"}}}};
-const schema72 = {"type":"object","required":["key"],"properties":{"key":{"type":"string"},"value":{"$ref":"schemas#/$defs/Int64"}}};
 
 
 function validate260(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -8,7 +8,6 @@ import { int64_getContract } from "./int64/getContract.js";
 
 export const body = validate548;
 
-const schema86 = {"oneOf":[{"$ref":"schemas#/$defs/SmartContract"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
 
 
 

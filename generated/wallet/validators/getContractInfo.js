@@ -10,8 +10,6 @@ import { int64_getContractInfo } from "./int64/getContractInfo.js";
 
 export const body = validate548;
 
-const schema84 = {"oneOf":[{"$ref":"schemas#/$defs/ContractInfo"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema82 = {"type":"object","required":["smart_contract"],"properties":{"smart_contract":{"$ref":"schemas#/$defs/SmartContract"},"runtimecode":{"$ref":"schemas#/$defs/Hex"},"contract_state":{"type":"object","properties":{"energy_usage":{"$ref":"schemas#/$defs/Int64"},"energy_factor":{"$ref":"schemas#/$defs/Int64"},"update_cycle":{"$ref":"schemas#/$defs/Int64"}}}}};
 
 
 

@@ -4,7 +4,6 @@ import { validate59 } from "./components/Address.js";
 import { validate118, validate122 } from "./components/Visible.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
 export const body = validate148;
-const schema42 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"$ref":"schemas#/$defs/Address"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 
 
 
@@ -43,8 +42,6 @@ validate148.errors = vErrors;
 return errors === 0;
 }
 
-const schema92 = {"oneOf":[{"$ref":"schemas#/$defs/DelegatedAccountIndex"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema91 = {"type":"object","not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"account":{"$ref":"schemas#/$defs/Address"},"fromAccounts":{"type":"array","items":{"$ref":"schemas#/$defs/Address"}},"toAccounts":{"type":"array","items":{"$ref":"schemas#/$defs/Address"}}}};
 
 function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

@@ -7,7 +7,6 @@ import { addAlternatives, addIssue } from "./components/helpers.js";
 import { int64_getDelegatedResourceV2 } from "./int64/getDelegatedResourceV2.js";
 
 export const body = validate363;
-const schema94 = {"type":"object","additionalProperties":false,"required":["fromAddress","toAddress"],"properties":{"fromAddress":{"$ref":"schemas#/$defs/Address"},"toAddress":{"$ref":"schemas#/$defs/Address"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 
 
 
@@ -56,9 +55,6 @@ validate363.errors = vErrors;
 return errors === 0;
 }
 
-const schema95 = {"oneOf":[{"$ref":"schemas#/$defs/DelegatedResources"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema96 = {"type":"object","not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"delegatedResource":{"type":"array","items":{"$ref":"schemas#/$defs/DelegatedResource"}}}};
-const schema93 = {"type":"object","properties":{"from":{"$ref":"schemas#/$defs/Address"},"to":{"$ref":"schemas#/$defs/Address"},"frozen_balance_for_bandwidth":{"$ref":"schemas#/$defs/Int64"},"frozen_balance_for_energy":{"$ref":"schemas#/$defs/Int64"},"expire_time_for_bandwidth":{"$ref":"schemas#/$defs/Int64"},"expire_time_for_energy":{"$ref":"schemas#/$defs/Int64"}}};
 
 
 function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -10,7 +10,6 @@ import { int64_createTransaction } from "./int64/createTransaction.js";
 const func0 = hexAwarePattern;
 
 export const body = validate491;
-const schema128 = {"type":"object","additionalProperties":false,"required":["owner_address","to_address","asset_name","amount"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"to_address":{"$ref":"schemas#/$defs/Address"},"asset_name":{"type":"string","pattern":"^[0-9a-fA-F]+$"},"amount":{"$ref":"schemas#/$defs/Amount"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 
 
 

@@ -14,7 +14,7 @@ const cjs0 = commonJsExports(module0);
 const func0 = hexAwarePattern;
 
 export const body = validate496;
-const schema129 = {"type":"object","additionalProperties":false,"required":["owner_address","contract_address"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"contract_address":{"$ref":"schemas#/$defs/Address"},"function_selector":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$"},"parameter":{"$ref":"schemas#/$defs/Hex"},"data":{"$ref":"schemas#/$defs/Hex"},"fee_limit":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"call_value":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"call_token_value":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"token_id":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"Permission_id":{"type":"integer","format":"int32","minimum":0},"visible":{"$ref":"schemas#/$defs/Visible"}},"not":{"required":["data","function_selector"],"properties":{"data":{"type":"string"},"function_selector":{"type":"string"}}}};
+const schema129 = {"properties":{"owner_address":0,"contract_address":0,"function_selector":0,"parameter":0,"data":0,"fee_limit":{"type":["integer","string"]},"call_value":{"type":["integer","string"]},"call_token_value":{"type":["integer","string"]},"token_id":{"type":["integer","string"]},"Permission_id":0,"visible":0}};
 const func19 = Object.prototype.hasOwnProperty;
 
 
@@ -285,8 +285,6 @@ validate496.errors = vErrors;
 return errors === 0;
 }
 
-const schema130 = {"oneOf":[{"$ref":"schemas#/$defs/ContractCallBuild"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema80 = {"type":"object","required":["result"],"not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"result":{"type":"object","properties":{"result":{"type":"boolean"},"code":{"type":"string"},"message":{"type":"string"}}},"transaction":{"$ref":"schemas#/$defs/UnsignedTransaction"},"constant_result":{"type":"array","items":{"$ref":"schemas#/$defs/Hex"}},"energy_used":{"$ref":"schemas#/$defs/Int64"}}};
 
 
 

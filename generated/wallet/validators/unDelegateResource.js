@@ -9,7 +9,6 @@ import { addIssue } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
 
 export const body = validate505;
-const schema131 = {"type":"object","additionalProperties":false,"required":["owner_address","receiver_address","balance","resource"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"receiver_address":{"$ref":"schemas#/$defs/Address"},"balance":{"$ref":"schemas#/$defs/Amount"},"resource":{"$ref":"schemas#/$defs/ResourceCode"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 
 
 

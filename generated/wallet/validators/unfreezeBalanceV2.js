@@ -9,7 +9,6 @@ import { addIssue } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
 
 export const body = validate511;
-const schema132 = {"type":"object","additionalProperties":false,"required":["owner_address","unfreeze_balance"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"unfreeze_balance":{"$ref":"schemas#/$defs/Amount"},"resource":{"$ref":"schemas#/$defs/ResourceCode"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 
 
 

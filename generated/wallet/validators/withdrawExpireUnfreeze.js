@@ -7,7 +7,6 @@ import { addIssue } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
 
 export const body = validate411;
-const schema111 = {"type":"object","additionalProperties":false,"required":["owner_address"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 
 
 

@@ -4,9 +4,6 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema32 = {"type":"object","required":["address","storageKeys"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"storageKeys":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}}}};
-const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
@@ -68,8 +65,6 @@ return errors === 0;
 }
 
 
-const schema50 = {"type":"object","required":["chainId","address","nonce","yParity","r","s"],"properties":{"chainId":{"$ref":"schemas#/$defs/Quantity"},"address":{"$ref":"schemas#/$defs/Address"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"yParity":{"$ref":"schemas#/$defs/Quantity"},"r":{"$ref":"schemas#/$defs/Quantity"},"s":{"$ref":"schemas#/$defs/Quantity"}}};
-const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

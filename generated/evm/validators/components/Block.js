@@ -6,15 +6,8 @@ import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema281 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"type":"null"}]};
-const schema63 = {"allOf":[{"$ref":"schemas#/$defs/BlockHeader"}],"type":"object","required":["number","hash","parentHash","timestamp","gasLimit","gasUsed","transactions","miner","difficulty","size","extraData","receiptsRoot","stateRoot","transactionsRoot"],"properties":{"transactions":{"anyOf":[{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}}]},"uncles":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"withdrawals":{"type":"array","items":{"$ref":"schemas#/$defs/Withdrawal"}},"sealFields":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}}}};
-const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
-const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
 
 
-const schema117 = {"type":"object","required":["index","validatorIndex","address","amount"],"properties":{"index":{"$ref":"schemas#/$defs/Quantity"},"validatorIndex":{"$ref":"schemas#/$defs/Quantity"},"address":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/Quantity"}}};
-const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
-const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 

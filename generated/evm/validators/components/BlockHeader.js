@@ -4,11 +4,6 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema64 = {"type":"object","required":["number","hash","parentHash","timestamp"],"properties":{"number":{"$ref":"schemas#/$defs/Quantity"},"hash":{"$ref":"schemas#/$defs/Hash32"},"parentHash":{"$ref":"schemas#/$defs/Hash32"},"nonce":{"type":"string","pattern":"^0x[0-9a-fA-F]{16}$"},"sha3Uncles":{"$ref":"schemas#/$defs/Hash32"},"logsBloom":{"type":"string","pattern":"^0x[0-9a-fA-F]{512}$"},"transactionsRoot":{"$ref":"schemas#/$defs/Hash32"},"stateRoot":{"$ref":"schemas#/$defs/Hash32"},"receiptsRoot":{"$ref":"schemas#/$defs/Hash32"},"miner":{"$ref":"schemas#/$defs/Address"},"difficulty":{"$ref":"schemas#/$defs/Quantity"},"totalDifficulty":{"$ref":"schemas#/$defs/Quantity"},"extraData":{"$ref":"schemas#/$defs/HexData"},"size":{"$ref":"schemas#/$defs/Quantity"},"gasLimit":{"$ref":"schemas#/$defs/Quantity"},"gasUsed":{"$ref":"schemas#/$defs/Quantity"},"timestamp":{"$ref":"schemas#/$defs/Quantity"},"mixHash":{"$ref":"schemas#/$defs/Hash32"},"baseFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"withdrawalsRoot":{"$ref":"schemas#/$defs/Hash32"},"blobGasUsed":{"$ref":"schemas#/$defs/Quantity"},"excessBlobGas":{"$ref":"schemas#/$defs/Quantity"},"parentBeaconBlockRoot":{"$ref":"schemas#/$defs/Hash32"},"requestsHash":{"$ref":"schemas#/$defs/Hash32"}}};
-const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
-const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
-const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 const pattern32 = func0("^0x[0-9a-fA-F]{16}$", "u");

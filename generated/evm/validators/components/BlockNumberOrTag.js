@@ -4,9 +4,7 @@ import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema146 = {"anyOf":[{"$ref":"schemas#/$defs/CanonicalQuantity"},{"$ref":"schemas#/$defs/BlockTag"}]};
-const schema147 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
-const schema148 = {"type":"string","enum":["latest","earliest","safe","finalized"]};
+const schema148 = {"enum":["latest","earliest","safe","finalized"]};
 const pattern110 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -5,13 +5,8 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema307 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/CallRequest"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
-const schema236 = {"type":"string","enum":["latest","pending"]};
-const schema157 = {"type":"object","additionalProperties":false,"properties":{"type":{"type":"string","enum":["0x0","0x1","0x2","0x3","0x4"]},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"gas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"gasPrice":{"$ref":"schemas#/$defs/CanonicalQuantity"},"maxFeePerGas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"maxFeePerBlobGas":{"$ref":"schemas#/$defs/CanonicalQuantity"},"value":{"$ref":"schemas#/$defs/CanonicalQuantity"},"nonce":{"$ref":"schemas#/$defs/CanonicalQuantity"},"input":{"$ref":"schemas#/$defs/HexData"},"data":{"$ref":"schemas#/$defs/HexData"},"chainId":{"$ref":"schemas#/$defs/CanonicalQuantity"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"blobVersionedHashes":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}},"blobs":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"commitments":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"proofs":{"type":"array","items":{"$ref":"schemas#/$defs/HexData"}},"authorizationList":{"type":"array","items":{"$ref":"schemas#/$defs/Authorization"}}}};
-const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const schema147 = {"type":"string","pattern":"^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"};
-const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
-const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
+const schema236 = {"enum":["latest","pending"]};
+const schema157 = {"properties":{"type":{"enum":["0x0","0x1","0x2","0x3","0x4"]},"from":0,"to":{"type":["string","null"]},"gas":0,"gasPrice":0,"maxFeePerGas":0,"maxPriorityFeePerGas":0,"maxFeePerBlobGas":0,"value":0,"nonce":0,"input":0,"data":0,"chainId":0,"accessList":0,"blobVersionedHashes":0,"blobs":0,"commitments":0,"proofs":0,"authorizationList":0}};
 const func115 = Object.prototype.hasOwnProperty;
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 const pattern110 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");

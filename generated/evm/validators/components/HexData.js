@@ -4,7 +4,6 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
 const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
 
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -5,8 +5,6 @@ import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema89 = {"required":["gasPrice","v"],"properties":{"type":{"type":"string","const":"0x0"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"v":{"$ref":"schemas#/$defs/Quantity"}}};
-const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -64,7 +62,7 @@ return errors === 0;
 }
 
 
-const schema37 = {"anyOf":[{"type":"string","enum":["0x3e7","0x3e6"]},{"$ref":"schemas#/$defs/Quantity"}]};
+const schema37 = {"anyOf":[{"enum":["0x3e7","0x3e6"]}]};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -117,10 +115,7 @@ return errors === 0;
 }
 
 
-const schema102 = {"type":"object","required":["hash","nonce","blockHash","blockNumber","transactionIndex","from","value","gas","input","r","s","type"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash32"},"type":{"$ref":"schemas#/$defs/TransactionType"},"nonce":{"$ref":"schemas#/$defs/Quantity"},"blockHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"blockNumber":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"blockTimestamp":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"transactionIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"value":{"$ref":"schemas#/$defs/Quantity"},"gas":{"$ref":"schemas#/$defs/Quantity"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"input":{"$ref":"schemas#/$defs/HexData"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"v":{"$ref":"schemas#/$defs/Quantity"},"yParity":{"type":"string","enum":["0x0","0x1"]},"r":{"$ref":"schemas#/$defs/Quantity"},"s":{"$ref":"schemas#/$defs/Quantity"}}};
-const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
-const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
+const schema102 = {"properties":{"blockHash":{"type":["string","null"]},"blockNumber":{"type":["string","null"]},"blockTimestamp":{"type":["string","null"]},"transactionIndex":{"type":["string","null"]},"to":{"type":["string","null"]},"yParity":{"enum":["0x0","0x1"]}}};
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");

@@ -4,10 +4,7 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema194 = {"type":"object","required":["address","topics","data","blockHash","blockNumber","transactionHash","transactionIndex","logIndex"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"topics":{"type":"array","maxItems":4,"items":{"$ref":"schemas#/$defs/Hash32"}},"data":{"$ref":"schemas#/$defs/HexData"},"blockHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"blockNumber":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"blockTimestamp":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"transactionHash":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{64}$"},"transactionIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"logIndex":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]+$"},"removed":{"type":"boolean"}}};
-const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
-const schema41 = {"type":"string","pattern":"^0x(?:[0-9a-fA-F]{2})*$"};
+const schema194 = {"properties":{"blockHash":{"type":["string","null"]},"blockNumber":{"type":["string","null"]},"blockTimestamp":{"type":["string","null"]},"transactionHash":{"type":["string","null"]},"transactionIndex":{"type":["string","null"]},"logIndex":{"type":["string","null"]}}};
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");

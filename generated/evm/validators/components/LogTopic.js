@@ -4,8 +4,6 @@ import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema202 = {"anyOf":[{"type":"null"},{"$ref":"schemas#/$defs/Hash32"},{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}}]};
-const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

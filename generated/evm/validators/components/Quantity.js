@@ -4,7 +4,6 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
 function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

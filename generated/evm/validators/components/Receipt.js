@@ -6,10 +6,7 @@ import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema219 = {"type":"object","required":["transactionHash","transactionIndex","blockHash","blockNumber","from","cumulativeGasUsed","gasUsed","effectiveGasPrice","logs","logsBloom"],"anyOf":[{"required":["status"]},{"required":["root"]}],"properties":{"type":{"$ref":"schemas#/$defs/TransactionType"},"transactionHash":{"$ref":"schemas#/$defs/Hash32"},"transactionIndex":{"$ref":"schemas#/$defs/Quantity"},"blockHash":{"$ref":"schemas#/$defs/Hash32"},"blockNumber":{"$ref":"schemas#/$defs/Quantity"},"blockTimestamp":{"$ref":"schemas#/$defs/Quantity"},"from":{"$ref":"schemas#/$defs/Address"},"to":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"cumulativeGasUsed":{"$ref":"schemas#/$defs/Quantity"},"gasUsed":{"$ref":"schemas#/$defs/Quantity"},"effectiveGasPrice":{"$ref":"schemas#/$defs/Quantity"},"contractAddress":{"type":["string","null"],"pattern":"^0x[0-9a-fA-F]{40}$"},"logs":{"type":"array","items":{"$ref":"schemas#/$defs/Log"}},"logsBloom":{"type":"string","pattern":"^0x[0-9a-fA-F]{512}$"},"status":{"type":"string","enum":["0x0","0x1"]},"root":{"$ref":"schemas#/$defs/Hash32"},"blobGasUsed":{"$ref":"schemas#/$defs/Quantity"},"blobGasPrice":{"$ref":"schemas#/$defs/Quantity"}}};
-const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
-const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
-const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
+const schema219 = {"properties":{"to":{"type":["string","null"]},"contractAddress":{"type":["string","null"]},"status":{"enum":["0x0","0x1"]}}};
 
 
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");

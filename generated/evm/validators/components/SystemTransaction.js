@@ -5,9 +5,6 @@ import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema285 = {"oneOf":[{"type":"array","items":{"$ref":"schemas#/$defs/SystemTransaction"}},{"type":"null"}]};
-const schema251 = {"allOf":[{"$ref":"schemas#/$defs/TransactionFields"},{"$ref":"schemas#/$defs/LegacyTransaction"}],"properties":{"type":{"type":"string","const":"0x0"},"gasPrice":{"type":"string","const":"0x0"},"v":{"$ref":"schemas#/$defs/Quantity"},"from":{"type":"string","pattern":"^0x(2{40}|20[0-9a-fA-F]{38})$"}}};
-const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 
 
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");

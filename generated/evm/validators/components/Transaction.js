@@ -6,10 +6,7 @@ import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema88 = {"allOf":[{"$ref":"schemas#/$defs/TransactionFields"}],"anyOf":[{"$ref":"schemas#/$defs/LegacyTransaction"},{"$ref":"schemas#/$defs/DynamicFeeTransaction"},{"$ref":"schemas#/$defs/AccessListTransaction"},{"$ref":"schemas#/$defs/SetCodeTransaction"},{"$ref":"schemas#/$defs/BlobTransaction"},{"$ref":"schemas#/$defs/OtherTypeTransaction"}]};
 
-const schema92 = {"required":["gasPrice","chainId","accessList","maxFeePerGas","maxPriorityFeePerGas"],"anyOf":[{"required":["yParity"]},{"required":["v"]}],"properties":{"type":{"type":"string","const":"0x2"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"maxFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/Quantity"}}};
-const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
 
@@ -152,7 +149,6 @@ validate40.errors = vErrors;
 return errors === 0;
 }
 
-const schema35 = {"required":["gasPrice","chainId","accessList"],"anyOf":[{"required":["yParity"]},{"required":["v"]}],"properties":{"type":{"type":"string","const":"0x1"},"gasPrice":{"$ref":"schemas#/$defs/Quantity"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}}}};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -258,8 +254,6 @@ validate22.errors = vErrors;
 return errors === 0;
 }
 
-const schema96 = {"required":["to","chainId","accessList","maxFeePerGas","maxPriorityFeePerGas","authorizationList"],"anyOf":[{"required":["yParity"]},{"required":["v"]}],"properties":{"type":{"type":"string","const":"0x4"},"to":{"$ref":"schemas#/$defs/Address"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"maxFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"authorizationList":{"type":"array","items":{"$ref":"schemas#/$defs/Authorization"}}}};
-const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
 
@@ -421,8 +415,6 @@ validate45.errors = vErrors;
 return errors === 0;
 }
 
-const schema57 = {"required":["to","chainId","accessList","maxFeePerGas","maxPriorityFeePerGas","maxFeePerBlobGas","blobVersionedHashes"],"anyOf":[{"required":["yParity"]},{"required":["v"]}],"properties":{"type":{"type":"string","const":"0x3"},"to":{"$ref":"schemas#/$defs/Address"},"chainId":{"$ref":"schemas#/$defs/ChainId"},"accessList":{"type":"array","items":{"$ref":"schemas#/$defs/AccessListEntry"}},"maxFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxPriorityFeePerGas":{"$ref":"schemas#/$defs/Quantity"},"maxFeePerBlobGas":{"$ref":"schemas#/$defs/Quantity"},"blobVersionedHashes":{"type":"array","items":{"$ref":"schemas#/$defs/Hash32"}}}};
-const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -607,7 +599,6 @@ validate31.errors = vErrors;
 return errors === 0;
 }
 
-const schema100 = {"properties":{"type":{"allOf":[{"$ref":"schemas#/$defs/Quantity"},{"not":{"enum":["0x0","0x1","0x2","0x3","0x4"]}}]}}};
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

@@ -4,8 +4,7 @@ import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema104 = {"anyOf":[{"type":"string","enum":["0x0","0x2","0x1","0x3","0x4"]},{"$ref":"schemas#/$defs/Quantity"}]};
-const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
+const schema104 = {"anyOf":[{"enum":["0x0","0x2","0x1","0x3","0x4"]}]};
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

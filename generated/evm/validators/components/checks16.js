@@ -4,9 +4,7 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema299 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Address"},{"$ref":"schemas#/$defs/StateBlockTag"}],"items":false,"minItems":1};
-const schema33 = {"type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const schema236 = {"type":"string","enum":["latest","pending"]};
+const schema236 = {"enum":["latest","pending"]};
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
 function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -4,8 +4,6 @@ import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema311 = {"oneOf":[{"$ref":"schemas#/$defs/Quantity"},{"type":"null"}]};
-const schema36 = {"type":"string","pattern":"^0x[0-9a-fA-F]+$"};
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
 function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -2,9 +2,6 @@
 
 import { validate69 } from "./BlockNumberOrTag.js";
 import { addIssue } from "./helpers.js";
-const schema313 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/BlockNumberOrTag"}],"items":false,"minItems":1};
-
-
 function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -4,8 +4,6 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema282 = {"type":"array","prefixItems":[{"$ref":"schemas#/$defs/Hash32"}],"items":false,"minItems":1};
-const schema34 = {"type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
 function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

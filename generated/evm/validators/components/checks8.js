@@ -2,9 +2,6 @@
 
 import { validate37 } from "./Transaction.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-const schema284 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"type":"null"}]};
-
-
 function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

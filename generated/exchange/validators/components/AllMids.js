@@ -2,9 +2,6 @@
 
 import { validate55 } from "./ResponseDecimal.js";
 import { addIssue } from "./helpers.js";
-const schema21 = {"type":"object","additionalProperties":{"$ref":"schemas#/$defs/ResponseDecimal"}};
-
-
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

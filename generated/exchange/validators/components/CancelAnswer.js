@@ -3,11 +3,6 @@
 import { validate143 } from "./CancelStatus.js";
 import { validate149 } from "./Nonce.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-const schema57 = {"oneOf":[{"$ref":"schemas#/$defs/CancelOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
-const schema58 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/CancelResult"}}};
-const schema59 = {"type":"object","required":["type","data"],"properties":{"type":{"type":"string"},"data":{"type":"object","required":["statuses"],"properties":{"statuses":{"type":"array","items":{"$ref":"schemas#/$defs/CancelStatus"}}}}}};
-
-
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -2,7 +2,7 @@
 
 import { validate144 } from "./ErrorStatus.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-const schema60 = {"anyOf":[{"type":"string","enum":["success"]},{"$ref":"schemas#/$defs/ErrorStatus"}]};
+const schema60 = {"anyOf":[{"enum":["success"]}]};
 
 
 function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -4,7 +4,7 @@ import { validate79 } from "./Coin.js";
 import { validate55 } from "./ResponseDecimal.js";
 import { validate61 } from "./Timestamp.js";
 import { addIssue } from "./helpers.js";
-const schema73 = {"type":"string","enum":["1m","3m","5m","15m","30m","1h","2h","4h","8h","12h","1d","3d","1w","1M"]};
+const schema73 = {"enum":["1m","3m","5m","15m","30m","1h","2h","4h","8h","12h","1d","3d","1w","1M"]};
 
 function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22,7 +22,6 @@ return errors === 0;
 }
 
 
-const schema72 = {"type":"object","required":["t","T","s","i","o","c","h","l","v","n"],"properties":{"t":{"$ref":"schemas#/$defs/Timestamp"},"T":{"$ref":"schemas#/$defs/Timestamp"},"s":{"$ref":"schemas#/$defs/Coin"},"i":{"$ref":"schemas#/$defs/CandleInterval"},"o":{"$ref":"schemas#/$defs/ResponseDecimal"},"c":{"$ref":"schemas#/$defs/ResponseDecimal"},"h":{"$ref":"schemas#/$defs/ResponseDecimal"},"l":{"$ref":"schemas#/$defs/ResponseDecimal"},"v":{"$ref":"schemas#/$defs/ResponseDecimal"},"n":{"type":"integer","minimum":0}}};
 
 
 

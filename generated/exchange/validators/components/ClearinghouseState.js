@@ -4,10 +4,6 @@ import { validate79 } from "./Coin.js";
 import { validate55 } from "./ResponseDecimal.js";
 import { validate61 } from "./Timestamp.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-const schema79 = {"type":"object","required":["marginSummary","crossMarginSummary","withdrawable","assetPositions"],"properties":{"marginSummary":{"$ref":"schemas#/$defs/MarginSummary"},"crossMarginSummary":{"$ref":"schemas#/$defs/MarginSummary"},"crossMaintenanceMarginUsed":{"$ref":"schemas#/$defs/ResponseDecimal"},"withdrawable":{"$ref":"schemas#/$defs/ResponseDecimal"},"assetPositions":{"type":"array","items":{"$ref":"schemas#/$defs/AssetPosition"}},"time":{"$ref":"schemas#/$defs/Timestamp"}}};
-const schema80 = {"type":"object","required":["accountValue","totalNtlPos","totalRawUsd","totalMarginUsed"],"properties":{"accountValue":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalNtlPos":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalRawUsd":{"$ref":"schemas#/$defs/ResponseDecimal"},"totalMarginUsed":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
-
-
 function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -61,10 +57,8 @@ validate202.errors = vErrors;
 return errors === 0;
 }
 
-const schema33 = {"type":"object","required":["type","position"],"properties":{"type":{"type":"string"},"position":{"$ref":"schemas#/$defs/Position"}}};
-const schema34 = {"type":"object","required":["coin","szi","leverage","entryPx","positionValue","unrealizedPnl","returnOnEquity","liquidationPx","marginUsed"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"szi":{"$ref":"schemas#/$defs/ResponseDecimal"},"leverage":{"$ref":"schemas#/$defs/Leverage"},"entryPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"positionValue":{"$ref":"schemas#/$defs/ResponseDecimal"},"unrealizedPnl":{"$ref":"schemas#/$defs/ResponseDecimal"},"returnOnEquity":{"$ref":"schemas#/$defs/ResponseDecimal"},"liquidationPx":{"anyOf":[{"$ref":"schemas#/$defs/ResponseDecimal"},{"type":"null"}]},"marginUsed":{"$ref":"schemas#/$defs/ResponseDecimal"},"maxLeverage":{"type":"integer"},"maxTradeSzs":{"type":"array","items":{"$ref":"schemas#/$defs/ResponseDecimal"}},"cumFunding":{"type":"object","additionalProperties":{"$ref":"schemas#/$defs/ResponseDecimal"}}}};
 
-const schema36 = {"type":"object","required":["type","value"],"properties":{"type":{"type":"string","enum":["cross","isolated"]},"value":{"type":"integer","minimum":1},"rawUsd":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
+const schema36 = {"properties":{"type":{"enum":["cross","isolated"]}}};
 
 function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

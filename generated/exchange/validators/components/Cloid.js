@@ -4,7 +4,6 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema41 = {"type":"string","pattern":"^0x[0-9a-f]{32}$"};
 const pattern11 = func0("^0x[0-9a-f]{32}$", "u");
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

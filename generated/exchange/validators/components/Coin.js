@@ -7,7 +7,6 @@ const cjs0 = commonJsExports(module0);
 
 
 
-const schema35 = {"type":"string","minLength":1};
 const func12 = cjs0.default;
 
 function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -4,7 +4,6 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema43 = {"type":"string","pattern":"^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$"};
 const pattern12 = func0("^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$", "u");
 
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

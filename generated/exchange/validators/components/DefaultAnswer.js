@@ -2,10 +2,6 @@
 
 import { validate149 } from "./Nonce.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-const schema90 = {"oneOf":[{"$ref":"schemas#/$defs/DefaultOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
-const schema91 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/DefaultResult"}}};
-const schema92 = {"type":"object","required":["type"],"properties":{"type":{"type":"string","const":"default"}}};
-
 function validate235(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -10,7 +10,7 @@ import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema101 = {"type":"object","required":["coin","px","sz","side","time","startPosition","dir","closedPnl","hash","oid","crossed","fee"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"px":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"side":{"$ref":"schemas#/$defs/Side"},"time":{"$ref":"schemas#/$defs/Timestamp"},"startPosition":{"$ref":"schemas#/$defs/ResponseDecimal"},"dir":{"type":"string"},"closedPnl":{"$ref":"schemas#/$defs/ResponseDecimal"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"oid":{"$ref":"schemas#/$defs/OrderId"},"crossed":{"type":"boolean"},"fee":{"$ref":"schemas#/$defs/ResponseDecimal"},"tid":{"type":"integer","minimum":0},"feeToken":{"type":"string"},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]},"twapId":{"type":["integer","null"]},"builderFee":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
+const schema101 = {"properties":{"twapId":{"type":["integer","null"]}}};
 
 
 

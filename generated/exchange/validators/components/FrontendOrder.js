@@ -7,7 +7,7 @@ import { validate55 } from "./ResponseDecimal.js";
 import { validate257 } from "./Side.js";
 import { validate61 } from "./Timestamp.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-const schema105 = {"type":"object","required":["coin","side","limitPx","sz","oid","timestamp","origSz","triggerCondition","isTrigger","triggerPx","children","isPositionTpsl","reduceOnly","orderType"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"side":{"$ref":"schemas#/$defs/Side"},"limitPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"sz":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"timestamp":{"$ref":"schemas#/$defs/Timestamp"},"origSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"triggerCondition":{"type":"string"},"isTrigger":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"children":{"type":"array","items":{"$ref":"schemas#/$defs/FrontendOrder"}},"isPositionTpsl":{"type":"boolean"},"reduceOnly":{"type":"boolean"},"orderType":{"type":"string"},"tif":{"type":["string","null"]},"cloid":{"anyOf":[{"$ref":"schemas#/$defs/Cloid"},{"type":"null"}]}}};
+const schema105 = {"properties":{"tif":{"type":["string","null"]}}};
 
 
 

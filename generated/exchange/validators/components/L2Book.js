@@ -6,10 +6,8 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema118 = {"type":"object","required":["coin","time","levels"],"properties":{"coin":{"$ref":"schemas#/$defs/Coin"},"time":{"$ref":"schemas#/$defs/Timestamp"},"levels":{"type":"array","prefixItems":[{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}},{"type":"array","items":{"$ref":"schemas#/$defs/BookLevel"}}],"minItems":2,"maxItems":2}}};
 
 
-const schema52 = {"type":"object","required":["px","sz","n"],"properties":{"px":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"sz":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?$"},"n":{"type":"integer","minimum":0}}};
 const pattern13 = func0("^[0-9]+(\\.[0-9]+)?$", "u");
 
 function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

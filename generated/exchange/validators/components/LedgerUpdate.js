@@ -7,7 +7,6 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema120 = {"type":"object","required":["time","hash","delta"],"properties":{"time":{"$ref":"schemas#/$defs/Timestamp"},"hash":{"type":"string","pattern":"^0x[0-9a-f]{64}$"},"delta":{"type":"object","required":["type"],"additionalProperties":true,"properties":{"type":{"type":"string"},"usdc":{"$ref":"schemas#/$defs/ResponseDecimal"},"toPerp":{"type":"boolean"},"token":{"type":"string"},"amount":{"$ref":"schemas#/$defs/ResponseDecimal"},"user":{"$ref":"schemas#/$defs/Address"},"destination":{"$ref":"schemas#/$defs/Address"},"fee":{"$ref":"schemas#/$defs/ResponseDecimal"}}}}};
 
 
 

@@ -4,7 +4,6 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema54 = {"type":"string","pattern":"^0x[0-9a-f]{40}$"};
 const pattern15 = func0("^0x[0-9a-f]{40}$", "u");
 
 function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -2,9 +2,6 @@
 
 import { validate55 } from "./ResponseDecimal.js";
 import { addIssue } from "./helpers.js";
-const schema132 = {"type":"object","required":["universe"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/PerpAsset"}},"marginTables":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTableEntry"}}}};
-const schema133 = {"type":"object","required":["name","szDecimals","maxLeverage"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0,"maximum":8},"maxLeverage":{"type":"integer","minimum":1},"onlyIsolated":{"type":"boolean"},"isDelisted":{"type":"boolean"},"marginTableId":{"type":"integer"}}};
-
 function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -85,8 +82,6 @@ validate367.errors = vErrors;
 return errors === 0;
 }
 
-const schema127 = {"type":"array","prefixItems":[{"type":"integer"},{"type":"object","required":["marginTiers"],"properties":{"description":{"type":"string"},"marginTiers":{"type":"array","items":{"$ref":"schemas#/$defs/MarginTier"}}}}],"minItems":2,"maxItems":2};
-const schema128 = {"type":"object","required":["lowerBound","maxLeverage"],"properties":{"lowerBound":{"$ref":"schemas#/$defs/ResponseDecimal"},"maxLeverage":{"type":"integer"}}};
 
 
 function validate357(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -4,7 +4,6 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema28 = {"type":"integer","minimum":0};
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -24,7 +23,7 @@ return errors === 0;
 }
 
 
-const schema29 = {"type":"object","additionalProperties":false,"required":["r","s","v"],"properties":{"r":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"},"s":{"type":"string","pattern":"^0x[0-9a-fA-F]{1,64}$"},"v":{"type":"integer","enum":[27,28]}}};
+const schema29 = {"properties":{"v":{"enum":[27,28]}}};
 const pattern7 = func0("^0x[0-9a-fA-F]{1,64}$", "u");
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -96,7 +95,6 @@ return errors === 0;
 }
 
 
-const schema62 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"err"},"response":{"type":"string"}}};
 
 function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

@@ -4,12 +4,7 @@ import { validate76 } from "./AssetIndex.js";
 import { validate99 } from "./Cloid.js";
 import { validate104 } from "./DecimalString.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-const schema42 = {"type":"object","additionalProperties":false,"required":["a","b","p","s","r","t"],"properties":{"a":{"$ref":"schemas#/$defs/AssetIndex"},"b":{"type":"boolean"},"p":{"$ref":"schemas#/$defs/DecimalString"},"s":{"$ref":"schemas#/$defs/DecimalString"},"r":{"type":"boolean"},"t":{"$ref":"schemas#/$defs/OrderType"},"c":{"$ref":"schemas#/$defs/Cloid"}}};
-
-
-const schema44 = {"oneOf":[{"$ref":"schemas#/$defs/LimitOrderType"},{"$ref":"schemas#/$defs/TriggerOrderType"}]};
-const schema45 = {"type":"object","additionalProperties":false,"required":["limit"],"properties":{"limit":{"type":"object","additionalProperties":false,"required":["tif"],"properties":{"tif":{"$ref":"schemas#/$defs/TimeInForce"}}}}};
-const schema46 = {"type":"string","enum":["Alo","Ioc","Gtc","FrontendMarket"]};
+const schema46 = {"enum":["Alo","Ioc","Gtc","FrontendMarket"]};
 
 function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -75,8 +70,7 @@ validate108.errors = vErrors;
 return errors === 0;
 }
 
-const schema47 = {"type":"object","additionalProperties":false,"required":["trigger"],"properties":{"trigger":{"type":"object","additionalProperties":false,"required":["isMarket","triggerPx","tpsl"],"properties":{"isMarket":{"type":"boolean"},"triggerPx":{"$ref":"schemas#/$defs/DecimalString"},"tpsl":{"$ref":"schemas#/$defs/TpSl"}}}}};
-const schema48 = {"type":"string","enum":["tp","sl"]};
+const schema48 = {"enum":["tp","sl"]};
 
 function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

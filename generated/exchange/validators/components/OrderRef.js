@@ -3,10 +3,6 @@
 import { validate99 } from "./Cloid.js";
 import { validate97 } from "./OrderId.js";
 import { addAlternatives } from "./helpers.js";
-const schema39 = {"oneOf":[{"$ref":"schemas#/$defs/OrderId"},{"$ref":"schemas#/$defs/Cloid"}]};
-
-
-
 function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

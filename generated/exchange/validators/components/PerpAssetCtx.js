@@ -2,9 +2,6 @@
 
 import { validate55 } from "./ResponseDecimal.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-const schema135 = {"type":"object","required":["funding","openInterest","prevDayPx","dayNtlVlm","oraclePx","markPx"],"properties":{"funding":{"$ref":"schemas#/$defs/ResponseDecimal"},"openInterest":{"$ref":"schemas#/$defs/ResponseDecimal"},"prevDayPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"dayNtlVlm":{"$ref":"schemas#/$defs/ResponseDecimal"},"premium":{"anyOf":[{"$ref":"schemas#/$defs/ResponseDecimal"},{"type":"null"}]},"oraclePx":{"$ref":"schemas#/$defs/ResponseDecimal"},"markPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"midPx":{"anyOf":[{"$ref":"schemas#/$defs/ResponseDecimal"},{"type":"null"}]},"impactPxs":{"anyOf":[{"type":"array","items":{"$ref":"schemas#/$defs/ResponseDecimal"}},{"type":"null"}]},"dayBaseVlm":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
-
-
 function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

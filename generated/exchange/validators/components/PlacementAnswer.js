@@ -6,11 +6,7 @@ import { validate149 } from "./Nonce.js";
 import { validate97 } from "./OrderId.js";
 import { validate55 } from "./ResponseDecimal.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-const schema167 = {"oneOf":[{"$ref":"schemas#/$defs/OrderOkResponse"},{"$ref":"schemas#/$defs/ExchangeErrResponse"}]};
-const schema151 = {"type":"object","required":["status","response"],"properties":{"status":{"type":"string","const":"ok"},"response":{"$ref":"schemas#/$defs/PlacementResult"}}};
-const schema152 = {"type":"object","required":["type","data"],"properties":{"type":{"anyOf":[{"type":"string","enum":["order","batchModify"]},{"type":"string"}]},"data":{"type":"object","required":["statuses"],"properties":{"statuses":{"type":"array","items":{"$ref":"schemas#/$defs/PlacementStatus"}}}}}};
-const schema153 = {"oneOf":[{"$ref":"schemas#/$defs/RestingStatus"},{"$ref":"schemas#/$defs/FilledStatus"},{"$ref":"schemas#/$defs/ErrorStatus"},{"$ref":"schemas#/$defs/WaitingStatus"}]};
-const schema154 = {"type":"object","required":["resting"],"properties":{"resting":{"type":"object","required":["oid"],"properties":{"oid":{"$ref":"schemas#/$defs/OrderId"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}}}};
+const schema152 = {"properties":{"type":{"anyOf":[{"enum":["order","batchModify"]}]}}};
 
 
 
@@ -56,7 +52,6 @@ validate435.errors = vErrors;
 return errors === 0;
 }
 
-const schema103 = {"type":"object","required":["filled"],"properties":{"filled":{"type":"object","required":["totalSz","avgPx","oid"],"properties":{"totalSz":{"$ref":"schemas#/$defs/ResponseDecimal"},"avgPx":{"$ref":"schemas#/$defs/ResponseDecimal"},"oid":{"$ref":"schemas#/$defs/OrderId"},"cloid":{"$ref":"schemas#/$defs/Cloid"}}}}};
 
 
 function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -122,7 +117,7 @@ return errors === 0;
 }
 
 
-const schema155 = {"anyOf":[{"type":"string","enum":["waitingForFill","waitingForTrigger"]},{"type":"string"}]};
+const schema155 = {"anyOf":[{"enum":["waitingForFill","waitingForTrigger"]}]};
 
 function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

@@ -2,10 +2,6 @@
 
 import { validate55 } from "./ResponseDecimal.js";
 import { addIssue } from "./helpers.js";
-const schema188 = {"type":"object","required":["balances"],"properties":{"balances":{"type":"array","items":{"$ref":"schemas#/$defs/SpotBalance"}}}};
-const schema187 = {"type":"object","required":["coin","token","total","hold","entryNtl"],"properties":{"coin":{"type":"string"},"token":{"type":"integer","minimum":0},"total":{"$ref":"schemas#/$defs/ResponseDecimal"},"hold":{"$ref":"schemas#/$defs/ResponseDecimal"},"entryNtl":{"$ref":"schemas#/$defs/ResponseDecimal"}}};
-
-
 function validate558(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -5,8 +5,6 @@ import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema190 = {"type":"object","required":["universe","tokens"],"properties":{"universe":{"type":"array","items":{"$ref":"schemas#/$defs/SpotPair"}},"tokens":{"type":"array","items":{"$ref":"schemas#/$defs/SpotToken"}}}};
-const schema191 = {"type":"object","required":["name","tokens","index","isCanonical"],"properties":{"name":{"type":"string"},"tokens":{"type":"array","items":{"type":"integer","minimum":0},"minItems":2,"maxItems":2},"index":{"type":"integer","minimum":0},"isCanonical":{"type":"boolean"}}};
 
 function validate567(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -93,7 +91,7 @@ validate567.errors = vErrors;
 return errors === 0;
 }
 
-const schema192 = {"type":"object","required":["name","szDecimals","weiDecimals","index","tokenId","isCanonical"],"properties":{"name":{"type":"string"},"szDecimals":{"type":"integer","minimum":0},"weiDecimals":{"type":"integer","minimum":0},"index":{"type":"integer","minimum":0},"tokenId":{"type":"string","pattern":"^0x[0-9a-f]{32}$"},"isCanonical":{"type":"boolean"},"evmContract":{"anyOf":[{"type":"object","required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"evm_extra_wei_decimals":{"type":"integer"}}},{"type":"null"}]},"fullName":{"type":["string","null"]}}};
+const schema192 = {"properties":{"fullName":{"type":["string","null"]}}};
 const pattern11 = func0("^0x[0-9a-f]{32}$", "u");
 
 

@@ -4,7 +4,6 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema182 = {"type":"string","pattern":"^[^:]+:0x[0-9a-f]{32}$"};
 const pattern25 = func0("^[^:]+:0x[0-9a-f]{32}$", "u");
 
 function validate538(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -2,9 +2,6 @@
 
 import { validate253 } from "./Fill.js";
 import { addIssue } from "./helpers.js";
-const schema233 = {"type":"array","items":{"$ref":"schemas#/$defs/Fill"}};
-
-
 function validate703(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -2,9 +2,6 @@
 
 import { validate53 } from "./Address.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-const schema50 = {"anyOf":[{"$ref":"schemas#/$defs/Address"},{"type":"null"}]};
-
-
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -46,7 +43,7 @@ return errors === 0;
 }
 
 
-const schema51 = {"type":["integer","null"],"minimum":0};
+const schema51 = {"type":["integer","null"]};
 
 function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

@@ -2,9 +2,6 @@
 
 import { validate53 } from "./AccountAddress.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-const schema21 = {"anyOf":[{"$ref":"schemas#/$defs/AccountAddress"},{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"schemas#/$defs/AccountAddress"}}]};
-
-
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -2,9 +2,6 @@
 
 import { validate67 } from "./AddressBookEntry.js";
 import { addIssue } from "./helpers.js";
-const schema27 = {"type":"object","additionalProperties":{"$ref":"schemas#/$defs/AddressBookEntry"}};
-
-
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

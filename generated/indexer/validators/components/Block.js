@@ -3,11 +3,6 @@
 import { validate99 } from "./Hash.js";
 import { validate62 } from "./Int64.js";
 import { addIssue } from "./helpers.js";
-const schema42 = {"type":"object","required":["workchain","shard","seqno","root_hash","file_hash","gen_utime","start_lt","end_lt"],"properties":{"workchain":{"type":"integer"},"shard":{"type":"string"},"seqno":{"type":"integer"},"root_hash":{"$ref":"schemas#/$defs/Hash"},"file_hash":{"$ref":"schemas#/$defs/Hash"},"global_id":{"type":"integer"},"version":{"type":"integer"},"after_merge":{"type":"boolean"},"before_split":{"type":"boolean"},"after_split":{"type":"boolean"},"want_merge":{"type":"boolean"},"want_split":{"type":"boolean"},"key_block":{"type":"boolean"},"vert_seqno_incr":{"type":"boolean"},"flags":{"type":"integer"},"gen_utime":{"$ref":"schemas#/$defs/Int64"},"start_lt":{"$ref":"schemas#/$defs/Int64"},"end_lt":{"$ref":"schemas#/$defs/Int64"},"validator_list_hash_short":{"type":"integer"},"gen_catchain_seqno":{"type":"integer"},"min_ref_mc_seqno":{"type":"integer"},"prev_key_block_seqno":{"type":"integer"},"vert_seqno":{"type":"integer"},"master_ref_seqno":{"type":"integer"},"rand_seed":{"type":"string"},"created_by":{"type":"string"},"tx_count":{"type":"integer"},"masterchain_block_ref":{"$ref":"schemas#/$defs/BlockId"},"prev_blocks":{"type":"array","items":{"$ref":"schemas#/$defs/BlockId"}}}};
-
-
-const schema44 = {"type":"object","required":["workchain","shard","seqno"],"properties":{"workchain":{"type":"integer"},"shard":{"type":"string"},"seqno":{"type":"integer"}}};
-
 function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

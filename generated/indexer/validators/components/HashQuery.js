@@ -7,7 +7,6 @@ import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema59 = {"type":"string","pattern":"^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$"};
 const pattern9 = func0("^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$", "u");
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -28,11 +27,11 @@ return errors === 0;
 }
 
 
-const schema74 = {"type":"object","required":["hash"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash"},"hash_norm":{"type":"string"},"source":{"type":["string","null"]},"destination":{"type":["string","null"]},"value":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"value_extra_currencies":{"type":["object","null"]},"fwd_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"ihr_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"import_fee":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"created_lt":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"created_at":{"anyOf":[{"$ref":"schemas#/$defs/Int64"},{"type":"null"}]},"opcode":{"type":["string","integer","null"]},"extra_flags":{"type":["string","integer","null"]},"decoded_opcode":{"type":["string","null"]},"ihr_disabled":{"type":["boolean","null"]},"bounce":{"type":["boolean","null"]},"bounced":{"type":["boolean","null"]},"in_msg_tx_hash":{"type":"string"},"out_msg_tx_hash":{"type":"string"},"message_content":{"anyOf":[{"$ref":"schemas#/$defs/MessageContent"},{"type":"null"}]},"init_state":{"anyOf":[{"$ref":"schemas#/$defs/MessageContent"},{"type":"null"}]}}};
+const schema74 = {"properties":{"source":{"type":["string","null"]},"destination":{"type":["string","null"]},"value_extra_currencies":{"type":["object","null"]},"opcode":{"type":["string","integer","null"]},"extra_flags":{"type":["string","integer","null"]},"decoded_opcode":{"type":["string","null"]},"ihr_disabled":{"type":["boolean","null"]},"bounce":{"type":["boolean","null"]},"bounced":{"type":["boolean","null"]}}};
 
 
 
-const schema75 = {"type":"object","properties":{"hash":{"type":["string","null"]},"body":{"type":["string","null"]},"decoded":{"type":["object","null"]}}};
+const schema75 = {"properties":{"hash":{"type":["string","null"]},"body":{"type":["string","null"]},"decoded":{"type":["object","null"]}}};
 
 function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

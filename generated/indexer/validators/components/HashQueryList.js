@@ -2,9 +2,6 @@
 
 import { validate137 } from "./HashQuery.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-const schema60 = {"anyOf":[{"$ref":"schemas#/$defs/HashQuery"},{"type":"array","minItems":1,"maxItems":1000,"items":{"$ref":"schemas#/$defs/HashQuery"}}]};
-
-
 function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -2,9 +2,6 @@
 
 import { validate71 } from "./AddressMetadata.js";
 import { addIssue } from "./helpers.js";
-const schema29 = {"type":"object","additionalProperties":{"$ref":"schemas#/$defs/AddressMetadata"}};
-
-
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -6,10 +6,10 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema84 = {"type":"object","required":["address","last_transaction_lt","next_item_index"],"properties":{"address":{"$ref":"schemas#/$defs/RawAddress"},"owner_address":{"type":["string","null"]},"last_transaction_lt":{"$ref":"schemas#/$defs/Int64"},"next_item_index":{"$ref":"schemas#/$defs/NextItemIndex"},"collection_content":{"type":["object","null"]},"code_hash":{"type":"string"},"data_hash":{"type":"string"}}};
+const schema84 = {"properties":{"owner_address":{"type":["string","null"]},"collection_content":{"type":["object","null"]}}};
 
 
-const schema83 = {"type":["integer","string"],"format":"int257","pattern":"^-?[0-9]+$","integerFormat":"int257"};
+const schema83 = {"type":["integer","string"]};
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern7 = func0("^-?[0-9]+$", "u");
 const obj12 = BigInt("-115792089237316195423570985008687907853269984665640564039457584007913129639936");

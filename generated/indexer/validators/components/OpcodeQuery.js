@@ -4,7 +4,6 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema91 = {"type":"string","pattern":"^(0x[0-9a-fA-F]{1,8}|-?[0-9]{1,10})$"};
 const pattern22 = func0("^(0x[0-9a-fA-F]{1,8}|-?[0-9]{1,10})$", "u");
 
 function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

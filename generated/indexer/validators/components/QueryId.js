@@ -4,7 +4,7 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema64 = {"type":["integer","string"],"format":"uint64","pattern":"^[0-9]+$","integerFormat":"uint64"};
+const schema64 = {"type":["integer","string"]};
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = func0("^[0-9]+$", "u");
 const obj0 = BigInt("0");

@@ -4,7 +4,6 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema95 = {"type":"string","pattern":"^[0-9a-fA-F]{16}$"};
 const pattern25 = func0("^[0-9a-fA-F]{16}$", "u");
 
 function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

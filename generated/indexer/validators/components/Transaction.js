@@ -6,13 +6,11 @@ import { validate62 } from "./Int64.js";
 import { validate60 } from "./Nanotons.js";
 import { validate58 } from "./RawAddress.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-const schema103 = {"type":"object","required":["account","hash","lt","now","mc_block_seqno","orig_status","end_status","total_fees","description","block_ref","in_msg","out_msgs"],"properties":{"account":{"$ref":"schemas#/$defs/RawAddress"},"hash":{"$ref":"schemas#/$defs/Hash"},"lt":{"$ref":"schemas#/$defs/Int64"},"now":{"type":"integer"},"mc_block_seqno":{"type":["integer","null"]},"trace_id":{"type":["string","null"]},"trace_external_hash":{"type":["string","null"]},"prev_trans_hash":{"type":"string"},"prev_trans_lt":{"$ref":"schemas#/$defs/Int64"},"orig_status":{"type":"string"},"end_status":{"type":"string"},"total_fees":{"$ref":"schemas#/$defs/Nanotons"},"total_fees_extra_currencies":{"type":["object","null"]},"description":{"$ref":"schemas#/$defs/TransactionDescription"},"block_ref":{"$ref":"schemas#/$defs/BlockRef"},"in_msg":{"anyOf":[{"$ref":"schemas#/$defs/Message"},{"type":"null"}]},"out_msgs":{"type":"array","items":{"$ref":"schemas#/$defs/Message"}},"account_state_before":{"anyOf":[{"$ref":"schemas#/$defs/TransactionAccountState"},{"type":"null"}]},"account_state_after":{"anyOf":[{"$ref":"schemas#/$defs/TransactionAccountState"},{"type":"null"}]},"emulated":{"type":"boolean"}}};
+const schema103 = {"properties":{"mc_block_seqno":{"type":["integer","null"]},"trace_id":{"type":["string","null"]},"trace_external_hash":{"type":["string","null"]},"total_fees_extra_currencies":{"type":["object","null"]}}};
 
 
 
 
-const schema104 = {"type":"object","required":["type"],"properties":{"type":{"type":"string"},"aborted":{"type":"boolean"},"destroyed":{"type":"boolean"},"credit_first":{"type":"boolean"},"is_tock":{"type":"boolean"},"installed":{"type":"boolean"},"storage_ph":{"type":"object","properties":{"storage_fees_collected":{"$ref":"schemas#/$defs/Nanotons"},"storage_fees_due":{"$ref":"schemas#/$defs/Nanotons"},"status_change":{"type":"string"}}},"credit_ph":{"type":"object","properties":{"due_fees_collected":{"$ref":"schemas#/$defs/Nanotons"},"credit":{"$ref":"schemas#/$defs/Nanotons"},"credit_extra_currencies":{"type":"object"}}},"compute_ph":{"type":"object","properties":{"type":{"type":"string"},"skipped":{"type":"boolean"},"reason":{"type":"string"},"success":{"type":"boolean"},"msg_state_used":{"type":"boolean"},"account_activated":{"type":"boolean"},"gas_fees":{"$ref":"schemas#/$defs/Nanotons"},"gas_used":{"$ref":"schemas#/$defs/Int64"},"gas_limit":{"$ref":"schemas#/$defs/Int64"},"gas_credit":{"$ref":"schemas#/$defs/Int64"},"mode":{"type":"integer"},"exit_code":{"type":"integer"},"exit_arg":{"type":"integer"},"vm_steps":{"type":"integer"},"vm_init_state_hash":{"type":"string"},"vm_final_state_hash":{"type":"string"}}},"action":{"type":"object","properties":{"success":{"type":"boolean"},"valid":{"type":"boolean"},"no_funds":{"type":"boolean"},"status_change":{"type":"string"},"total_fwd_fees":{"$ref":"schemas#/$defs/Nanotons"},"total_action_fees":{"$ref":"schemas#/$defs/Nanotons"},"result_code":{"type":"integer"},"result_arg":{"type":"integer"},"tot_actions":{"type":"integer"},"spec_actions":{"type":"integer"},"skipped_actions":{"type":"integer"},"msgs_created":{"type":"integer"},"action_list_hash":{"type":"string"},"tot_msg_size":{"$ref":"schemas#/$defs/MessageSize"}}},"bounce":{"type":"object","properties":{"type":{"type":"string"},"msg_size":{"$ref":"schemas#/$defs/MessageSize"},"req_fwd_fees":{"$ref":"schemas#/$defs/Nanotons"},"msg_fees":{"$ref":"schemas#/$defs/Nanotons"},"fwd_fees":{"$ref":"schemas#/$defs/Nanotons"}}},"split_info":{"type":"object"}}};
-const schema79 = {"type":"object","properties":{"cells":{"$ref":"schemas#/$defs/Int64"},"bits":{"$ref":"schemas#/$defs/Int64"}}};
 
 function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -402,7 +400,6 @@ validate269.errors = vErrors;
 return errors === 0;
 }
 
-const schema46 = {"type":"object","required":["workchain","shard","seqno"],"properties":{"workchain":{"type":"integer"},"shard":{"type":"string"},"seqno":{"type":"integer"}}};
 
 function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -450,7 +447,7 @@ return errors === 0;
 }
 
 
-const schema105 = {"type":"object","required":["hash"],"properties":{"hash":{"$ref":"schemas#/$defs/Hash"},"balance":{"anyOf":[{"$ref":"schemas#/$defs/Nanotons"},{"type":"null"}]},"extra_currencies":{"type":["object","null"]},"account_status":{"type":["string","null"]},"frozen_hash":{"type":["string","null"]},"data_hash":{"type":["string","null"]},"code_hash":{"type":["string","null"]},"data_boc":{"type":["string","null"]},"code_boc":{"type":["string","null"]}}};
+const schema105 = {"properties":{"extra_currencies":{"type":["object","null"]},"account_status":{"type":["string","null"]},"frozen_hash":{"type":["string","null"]},"data_hash":{"type":["string","null"]},"code_hash":{"type":["string","null"]},"data_boc":{"type":["string","null"]},"code_boc":{"type":["string","null"]}}};
 
 function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

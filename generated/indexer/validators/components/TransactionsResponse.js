@@ -3,10 +3,6 @@
 import { validate66 } from "./AddressBook.js";
 import { validate263 } from "./Transaction.js";
 import { addIssue } from "./helpers.js";
-const schema112 = {"type":"object","required":["transactions","address_book"],"properties":{"transactions":{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}},"address_book":{"$ref":"schemas#/$defs/AddressBook"}}};
-
-
-
 function validate333(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

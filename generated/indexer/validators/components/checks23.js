@@ -2,9 +2,6 @@
 
 import { validate54 } from "./AccountAddressList.js";
 import { addIssue } from "./helpers.js";
-const schema126 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddressList"}},"required":["address"],"additionalProperties":false};
-
-
 function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -2,9 +2,6 @@
 
 import { validate53 } from "./AccountAddress.js";
 import { addIssue } from "./helpers.js";
-const schema127 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/AccountAddress"},"use_v2":{"type":"boolean"}},"required":["address"],"additionalProperties":false};
-
-
 function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -8,7 +8,6 @@ const cjs0 = commonJsExports(module0);
 
 
 
-const schema33 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"},"type":{"$ref":"schemas#/$defs/ProjectType"}}};
 const func4 = cjs0.default;
 
 

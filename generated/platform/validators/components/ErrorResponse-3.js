@@ -2,10 +2,6 @@
 
 import { validate89, validate91 } from "./ErrorResponse.js";
 import { addAlternatives } from "./helpers.js";
-const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
-
-
-
 function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -11,7 +11,7 @@ const cjs1 = commonJsExports(module1);
 
 
 
-const schema47 = {"type":"string","enum":["pending","ok","failed","warning","stopping","stopped","starting"]};
+const schema47 = {"enum":["pending","ok","failed","warning","stopping","stopped","starting"]};
 
 function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -29,8 +29,6 @@ return errors === 0;
 }
 
 
-const schema46 = {"type":"object","required":["id","name","project","protocol"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"project":{"type":"string"},"protocol":{"type":"string"},"configuration":{"$ref":"schemas#/$defs/NetworkConfiguration"},"details":{"type":"object"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NetworkStatus"},{"type":"string"}]},"nodes":{"type":"array","items":{"$ref":"schemas#/$defs/Node"}},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
-const schema21 = {"type":"object","required":["network"],"properties":{"network":{"type":"string","minLength":1}}};
 const func4 = cjs0.default;
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

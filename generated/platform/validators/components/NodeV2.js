@@ -2,10 +2,6 @@
 
 import { validate119, validate74 } from "./NodeDetails.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-const schema65 = {"type":"object","required":["id","name","network","protocol","project","cloud","region","provider","status","details","blockchain"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"network":{"type":"string"},"protocol":{"type":"string"},"project":{"type":"string"},"cloud":{"type":"string"},"region":{"type":"string"},"provider":{"type":"string"},"status":{"anyOf":[{"$ref":"schemas#/$defs/NodeStatus"},{"type":"string"}]},"details":{"$ref":"schemas#/$defs/NodeDetails"},"blockchain":{"type":"string"}}};
-
-
-
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

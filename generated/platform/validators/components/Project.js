@@ -9,7 +9,6 @@ const cjs0 = commonJsExports(module0);
 
 
 
-const schema68 = {"type":"object","required":["id","name"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"description":{"type":"string"},"type":{"anyOf":[{"$ref":"schemas#/$defs/ProjectType"},{"type":"string"}]},"members":{"type":"integer","minimum":0},"networks":{"type":"integer","minimum":0},"creator":{"$ref":"schemas#/$defs/Creator"},"created_at":{"type":"string","format":"date-time"}}};
 
 
 const formats8 = cjs0.fullFormats["date-time"];

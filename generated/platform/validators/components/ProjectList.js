@@ -3,7 +3,7 @@
 import { validate158 } from "./Project.js";
 import { validate82 } from "./ProjectType.js";
 import { addIssue } from "./helpers.js";
-const schema85 = {"type":"object","properties":{"page":{"type":"integer","minimum":1},"order_by":{"type":"string","enum":["name","-name","created_at","-created_at"]},"organization":{"type":"string"},"name":{"type":"string"},"type":{"$ref":"schemas#/$defs/ProjectType"}},"additionalProperties":false};
+const schema85 = {"properties":{"order_by":{"enum":["name","-name","created_at","-created_at"]}}};
 
 
 function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -68,7 +68,7 @@ return errors === 0;
 }
 
 
-const schema69 = {"type":"object","required":["count","next","previous","results"],"properties":{"count":{"type":"integer","minimum":0},"next":{"type":["string","null"]},"previous":{"type":["string","null"]},"results":{"type":"array","items":{"$ref":"schemas#/$defs/Project"}}}};
+const schema69 = {"properties":{"next":{"type":["string","null"]},"previous":{"type":["string","null"]}}};
 
 
 function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

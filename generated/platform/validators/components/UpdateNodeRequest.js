@@ -7,7 +7,6 @@ const cjs0 = commonJsExports(module0);
 
 
 
-const schema76 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1}}};
 const func4 = cjs0.default;
 
 function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -7,7 +7,6 @@ const cjs0 = commonJsExports(module0);
 
 
 
-const schema78 = {"type":"object","additionalProperties":false,"minProperties":1,"properties":{"name":{"type":"string","minLength":1},"description":{"type":"string"}}};
 const func4 = cjs0.default;
 
 function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -2,7 +2,7 @@
 
 import { validate89, validate91 } from "./ErrorResponse.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-const schema61 = {"type":"string","enum":["elastic","dedicated"]};
+const schema61 = {"enum":["elastic","dedicated"]};
 
 function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20,7 +20,6 @@ return errors === 0;
 }
 
 
-const schema41 = {"anyOf":[{"$ref":"schemas#/$defs/ErrorEnvelope"},{"$ref":"schemas#/$defs/DetailError"}]};
 
 
 

@@ -7,7 +7,6 @@ const cjs0 = commonJsExports(module0);
 
 
 
-const schema86 = {"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false};
 const func4 = cjs0.default;
 
 function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

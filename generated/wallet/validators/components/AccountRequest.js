@@ -3,10 +3,6 @@
 import { validate59 } from "./Address.js";
 import { validate122 } from "./Visible.js";
 import { addIssue } from "./helpers.js";
-const schema36 = {"type":"object","additionalProperties":false,"required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
-
-
-
 function validate528(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -13,12 +13,9 @@ const cjs0 = commonJsExports(module0);
 
 
 
-const schema40 = {"oneOf":[{"$ref":"schemas#/$defs/Account"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema23 = {"type":"object","required":["address"],"properties":{"address":{"$ref":"schemas#/$defs/Address"},"account_name":{"type":"string"},"type":{"type":"string"},"balance":{"$ref":"schemas#/$defs/Int64"},"create_time":{"$ref":"schemas#/$defs/Int64"},"latest_opration_time":{"$ref":"schemas#/$defs/Int64"},"latest_consume_time":{"$ref":"schemas#/$defs/Int64"},"latest_consume_free_time":{"$ref":"schemas#/$defs/Int64"},"net_usage":{"$ref":"schemas#/$defs/Int64"},"free_net_usage":{"$ref":"schemas#/$defs/Int64"},"net_window_size":{"$ref":"schemas#/$defs/Int64"},"net_window_optimized":{"type":"boolean"},"assetV2":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"free_asset_net_usageV2":{"type":"array","items":{"$ref":"schemas#/$defs/TokenAmount"}},"asset_optimized":{"type":"boolean"},"frozenV2":{"type":"array","items":{"$ref":"schemas#/$defs/FrozenV2"}},"unfrozenV2":{"type":"array","items":{"$ref":"schemas#/$defs/UnfrozenV2"}},"delegated_frozenV2_balance_for_bandwidth":{"$ref":"schemas#/$defs/Int64"},"acquired_delegated_frozenV2_balance_for_bandwidth":{"$ref":"schemas#/$defs/Int64"},"account_resource":{"$ref":"schemas#/$defs/AccountEnergyState"},"owner_permission":{"$ref":"schemas#/$defs/Permission"},"witness_permission":{"$ref":"schemas#/$defs/Permission"},"active_permission":{"type":"array","items":{"$ref":"schemas#/$defs/Permission"}},"allowance":{"$ref":"schemas#/$defs/Int64"},"latest_withdraw_time":{"$ref":"schemas#/$defs/Int64"},"asset_issued_ID":{"type":"string"},"asset_issued_name":{"type":"string"}}};
 
 
 
-const schema27 = {"type":"object","properties":{"type":{"type":"string"},"amount":{"$ref":"schemas#/$defs/Int64"}}};
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -45,7 +42,6 @@ validate74.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"type":"object","properties":{"type":{"type":"string"},"unfreeze_amount":{"$ref":"schemas#/$defs/Int64"},"unfreeze_expire_time":{"$ref":"schemas#/$defs/Int64"}}};
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -78,7 +74,6 @@ validate77.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"type":"object","properties":{"energy_usage":{"$ref":"schemas#/$defs/Int64"},"latest_consume_time_for_energy":{"$ref":"schemas#/$defs/Int64"},"energy_window_size":{"$ref":"schemas#/$defs/Int64"},"energy_window_optimized":{"type":"boolean"},"delegated_frozenV2_balance_for_energy":{"$ref":"schemas#/$defs/Int64"},"acquired_delegated_frozenV2_balance_for_energy":{"$ref":"schemas#/$defs/Int64"}}};
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -129,7 +124,6 @@ validate83.errors = vErrors;
 return errors === 0;
 }
 
-const schema30 = {"type":"object","properties":{"type":{"type":"string"},"id":{"type":"integer","format":"int32"},"permission_name":{"type":"string"},"threshold":{"$ref":"schemas#/$defs/Int64"},"operations":{"$ref":"schemas#/$defs/Hex"},"keys":{"type":"array","items":{"type":"object","properties":{"address":{"$ref":"schemas#/$defs/Address"},"weight":{"$ref":"schemas#/$defs/Int64"}}}}}};
 const formats2 = cjs0.fullFormats.int32;
 
 

@@ -4,7 +4,6 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema24 = {"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"};
 const pattern3 = func0("^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

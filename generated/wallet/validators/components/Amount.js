@@ -8,7 +8,7 @@ const cjs0 = commonJsExports(module0);
 const func0 = hexAwarePattern;
 
 
-const schema44 = {"type":["integer","string"],"format":"int64","minimum":1,"pattern":"^[1-9][0-9]*$","integerFormat":"int64"};
+const schema44 = {"type":["integer","string"]};
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern9 = func0("^[1-9][0-9]*$", "u");
 const obj0 = BigInt("-9223372036854775808");

@@ -9,11 +9,9 @@ const cjs0 = commonJsExports(module0);
 const func0 = hexAwarePattern;
 
 
-const schema45 = {"type":"object","required":["id","owner_address","name","total_supply","trx_num","num"],"properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"owner_address":{"type":"string","pattern":"^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"},"name":{"type":"string"},"abbr":{"type":"string"},"total_supply":{"$ref":"schemas#/$defs/Int64"},"trx_num":{"type":"integer","format":"int32"},"precision":{"type":"integer","format":"int32"},"num":{"type":"integer","format":"int32"},"start_time":{"$ref":"schemas#/$defs/Int64"},"end_time":{"$ref":"schemas#/$defs/Int64"},"description":{"type":"string"},"url":{"type":"string"},"free_asset_net_limit":{"$ref":"schemas#/$defs/Int64"},"public_free_asset_net_limit":{"$ref":"schemas#/$defs/Int64"},"frozen_supply":{"type":"array","items":{"$ref":"schemas#/$defs/FrozenSupply"}},"vote_score":{"type":"integer","format":"int32"},"order":{"$ref":"schemas#/$defs/Int64"},"public_free_asset_net_usage":{"$ref":"schemas#/$defs/Int64"},"public_latest_free_net_time":{"$ref":"schemas#/$defs/Int64"}}};
 const pattern10 = func0("^[0-9]+$", "u");
 const pattern3 = func0("^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
-const schema46 = {"type":"object","properties":{"frozen_amount":{"$ref":"schemas#/$defs/Int64"},"frozen_days":{"$ref":"schemas#/$defs/Int64"}}};
 
 function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

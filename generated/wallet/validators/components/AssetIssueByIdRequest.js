@@ -7,7 +7,6 @@ import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema47 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string","pattern":"^[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 const pattern10 = func0("^[0-9]+$", "u");
 
 
@@ -54,7 +53,6 @@ return errors === 0;
 }
 
 
-const schema48 = {"oneOf":[{"$ref":"schemas#/$defs/AssetIssue"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
 
 
 

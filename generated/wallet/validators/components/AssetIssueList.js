@@ -2,9 +2,6 @@
 
 import { validate153 } from "./AssetIssue.js";
 import { addIssue } from "./helpers.js";
-const schema49 = {"type":"object","not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"assetIssue":{"type":"array","items":{"$ref":"schemas#/$defs/AssetIssue"}}}};
-
-
 function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

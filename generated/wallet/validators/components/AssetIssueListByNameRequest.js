@@ -3,9 +3,6 @@
 import { validate172 } from "./AssetIssueList.js";
 import { validate118, validate122 } from "./Visible.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-const schema50 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
-
-
 function validate533(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -42,7 +39,6 @@ return errors === 0;
 }
 
 
-const schema51 = {"oneOf":[{"$ref":"schemas#/$defs/AssetIssueList"},{"$ref":"schemas#/$defs/WalletError"}]};
 
 
 

@@ -3,10 +3,6 @@
 import { validate172 } from "./AssetIssueList.js";
 import { validate118 } from "./Visible.js";
 import { addAlternatives } from "./helpers.js";
-const schema52 = {"oneOf":[{"$ref":"schemas#/$defs/AssetIssueList"},{"$ref":"schemas#/$defs/WalletError"}]};
-
-
-
 function validate562(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -8,7 +8,6 @@ const cjs0 = commonJsExports(module0);
 
 
 
-const schema53 = {"type":"object","additionalProperties":false,"required":["offset","limit"],"properties":{"offset":{"type":"integer","format":"int32","minimum":0},"limit":{"type":"integer","format":"int32","minimum":1},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 const formats2 = cjs0.fullFormats.int32;
 
 

@@ -12,9 +12,7 @@ const cjs0 = commonJsExports(module0);
 
 
 
-const schema54 = {"type":"object","required":["blockID","block_header"],"properties":{"blockID":{"$ref":"schemas#/$defs/Hash"},"block_header":{"$ref":"schemas#/$defs/BlockHeader"},"transactions":{"type":"array","items":{"$ref":"schemas#/$defs/Transaction"}}}};
 
-const schema56 = {"type":"object","required":["raw_data"],"properties":{"raw_data":{"type":"object","properties":{"number":{"$ref":"schemas#/$defs/Int64"},"txTrieRoot":{"$ref":"schemas#/$defs/Hash"},"witness_address":{"$ref":"schemas#/$defs/Address"},"parentHash":{"$ref":"schemas#/$defs/Hash"},"version":{"type":"integer","format":"int32"},"timestamp":{"$ref":"schemas#/$defs/Int64"},"accountStateRoot":{"$ref":"schemas#/$defs/Hex"}}},"witness_signature":{"$ref":"schemas#/$defs/Hex"}}};
 
 
 

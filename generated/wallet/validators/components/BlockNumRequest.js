@@ -9,7 +9,7 @@ const cjs0 = commonJsExports(module0);
 const func0 = hexAwarePattern;
 
 
-const schema65 = {"type":"object","additionalProperties":false,"required":["num"],"properties":{"num":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
+const schema65 = {"properties":{"num":{"type":["integer","string"]}}};
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = func0("^-?[0-9]+$", "u");
 const obj0 = BigInt("-9223372036854775808");

@@ -4,11 +4,6 @@ import { validate184 } from "./Block.js";
 import { validate145 } from "./EmptyResult.js";
 import { validate118 } from "./Visible.js";
 import { addAlternatives } from "./helpers.js";
-const schema66 = {"oneOf":[{"$ref":"schemas#/$defs/Block"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
-
-
-
-
 function validate568(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -14,7 +14,7 @@ const cjs0 = commonJsExports(module0);
 const func0 = hexAwarePattern;
 
 
-const schema77 = {"type":"object","additionalProperties":false,"required":["contract_address"],"properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"contract_address":{"$ref":"schemas#/$defs/Address"},"function_selector":{"type":"string","pattern":"^[A-Za-z_$][A-Za-z0-9_$]*\\(.*\\)$"},"parameter":{"$ref":"schemas#/$defs/Hex"},"data":{"$ref":"schemas#/$defs/Hex"},"call_value":{"type":["integer","string"],"format":"int64","minimum":0,"integerFormat":"int64","pattern":"^-?[0-9]+$"},"visible":{"$ref":"schemas#/$defs/Visible"}},"not":{"required":["data","function_selector"],"properties":{"data":{"type":"string"},"function_selector":{"type":"string"}}}};
+const schema77 = {"properties":{"call_value":{"type":["integer","string"]}}};
 
 
 
@@ -173,8 +173,6 @@ return errors === 0;
 }
 
 
-const schema78 = {"oneOf":[{"$ref":"schemas#/$defs/ConstantCall"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema75 = {"type":"object","required":["result"],"properties":{"result":{"type":"object","properties":{"result":{"type":"boolean"},"code":{"type":"string"},"message":{"type":"string"}}},"energy_used":{"$ref":"schemas#/$defs/Int64"},"energy_penalty":{"$ref":"schemas#/$defs/Int64"},"constant_result":{"type":"array","items":{"$ref":"schemas#/$defs/Hex"}},"logs":{"type":"array","items":{"$ref":"schemas#/$defs/EventLog"}},"transaction":{"$ref":"schemas#/$defs/Transaction"}}};
 
 
 

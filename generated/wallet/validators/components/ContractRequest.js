@@ -11,7 +11,6 @@ const cjs0 = commonJsExports(module0);
 
 
 
-const schema85 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"$ref":"schemas#/$defs/Address"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
 
 
 
@@ -51,9 +50,7 @@ return errors === 0;
 }
 
 
-const schema83 = {"type":"object","required":["contract_address"],"not":{"required":["Error"],"properties":{"Error":{"type":"string"}}},"properties":{"origin_address":{"$ref":"schemas#/$defs/Address"},"contract_address":{"$ref":"schemas#/$defs/Address"},"abi":{"type":"object","properties":{"entrys":{"type":"array","items":{"$ref":"schemas#/$defs/AbiEntry"}}}},"bytecode":{"$ref":"schemas#/$defs/Hex"},"call_value":{"$ref":"schemas#/$defs/Int64"},"consume_user_resource_percent":{"$ref":"schemas#/$defs/Int64"},"name":{"type":"string"},"origin_energy_limit":{"$ref":"schemas#/$defs/Int64"},"code_hash":{"$ref":"schemas#/$defs/Hex"},"trx_hash":{"$ref":"schemas#/$defs/Hex"},"version":{"type":"integer","format":"int32"}}};
-const schema20 = {"type":"object","properties":{"anonymous":{"type":"boolean"},"constant":{"type":"boolean"},"name":{"type":"string"},"inputs":{"type":"array","items":{"$ref":"schemas#/$defs/AbiParam"}},"outputs":{"type":"array","items":{"$ref":"schemas#/$defs/AbiParam"}},"type":{"type":"string","enum":["Constructor","Function","Event","Fallback","Receive","Error"]},"payable":{"type":"boolean"},"stateMutability":{"type":"string","enum":["Pure","View","Nonpayable","Payable"]}}};
-const schema21 = {"type":"object","properties":{"indexed":{"type":"boolean"},"name":{"type":"string"},"type":{"type":"string"}}};
+const schema20 = {"properties":{"type":{"enum":["Constructor","Function","Event","Fallback","Receive","Error"]},"stateMutability":{"enum":["Pure","View","Nonpayable","Payable"]}}};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

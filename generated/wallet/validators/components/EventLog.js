@@ -2,9 +2,6 @@
 
 import { validate92 } from "./Hex.js";
 import { addIssue } from "./helpers.js";
-const schema76 = {"type":"object","properties":{"address":{"$ref":"schemas#/$defs/Hex"},"topics":{"type":"array","items":{"$ref":"schemas#/$defs/Hex"}},"data":{"$ref":"schemas#/$defs/Hex"}}};
-
-
 function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

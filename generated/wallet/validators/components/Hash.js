@@ -4,7 +4,6 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema55 = {"type":"string","pattern":"^[0-9a-fA-F]{64}$"};
 const pattern13 = func0("^[0-9a-fA-F]{64}$", "u");
 
 function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -4,7 +4,6 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema31 = {"type":"string","pattern":"^[0-9a-fA-F]*$"};
 const pattern6 = func0("^[0-9a-fA-F]*$", "u");
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -8,7 +8,7 @@ const cjs0 = commonJsExports(module0);
 const func0 = hexAwarePattern;
 
 
-const schema25 = {"type":["integer","string"],"format":"int64","pattern":"^-?[0-9]+$","integerFormat":"int64"};
+const schema25 = {"type":["integer","string"]};
 const pattern4 = new RegExp("^-?[0-9]+$");
 const pattern5 = func0("^-?[0-9]+$", "u");
 const obj0 = BigInt("-9223372036854775808");

@@ -10,9 +10,6 @@ const cjs0 = commonJsExports(module0);
 
 
 
-const schema60 = {"type":"object","required":["contract"],"properties":{"contract":{"type":"array","minItems":1,"items":{"$ref":"schemas#/$defs/Contract"}},"ref_block_bytes":{"$ref":"schemas#/$defs/Hex"},"ref_block_hash":{"$ref":"schemas#/$defs/Hex"},"expiration":{"$ref":"schemas#/$defs/Int64"},"timestamp":{"$ref":"schemas#/$defs/Int64"},"fee_limit":{"$ref":"schemas#/$defs/Int64"},"data":{"$ref":"schemas#/$defs/Hex"}}};
-const schema61 = {"type":"object","required":["type","parameter"],"properties":{"type":{"type":"string"},"parameter":{"type":"object","required":["value","type_url"],"properties":{"value":{"$ref":"schemas#/$defs/ContractValue"},"type_url":{"type":"string"}}},"Permission_id":{"type":"integer","format":"int32"}}};
-const schema62 = {"type":"object","properties":{"owner_address":{"$ref":"schemas#/$defs/Address"},"to_address":{"$ref":"schemas#/$defs/Address"},"amount":{"$ref":"schemas#/$defs/Int64"},"asset_name":{"type":"string"},"contract_address":{"$ref":"schemas#/$defs/Address"},"data":{"$ref":"schemas#/$defs/Hex"},"call_value":{"$ref":"schemas#/$defs/Int64"},"call_token_value":{"$ref":"schemas#/$defs/Int64"},"token_id":{"$ref":"schemas#/$defs/Int64"},"resource":{"type":"string"},"frozen_balance":{"$ref":"schemas#/$defs/Int64"},"unfreeze_balance":{"$ref":"schemas#/$defs/Int64"},"balance":{"$ref":"schemas#/$defs/Int64"},"receiver_address":{"$ref":"schemas#/$defs/Address"},"lock":{"type":"boolean"},"lock_period":{"$ref":"schemas#/$defs/Int64"}}};
 
 
 

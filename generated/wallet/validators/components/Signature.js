@@ -4,7 +4,6 @@ import { addIssue, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
-const schema59 = {"type":"string","pattern":"^[0-9a-fA-F]{130}$"};
 const pattern14 = func0("^[0-9a-fA-F]{130}$", "u");
 
 function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -2,9 +2,6 @@
 
 import { validate61 } from "./Int64.js";
 import { addIssue } from "./helpers.js";
-const schema26 = {"type":"object","required":["key"],"properties":{"key":{"type":"string"},"value":{"$ref":"schemas#/$defs/Int64"}}};
-
-
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -6,10 +6,6 @@ import { validate61 } from "./Int64.js";
 import { validate203 } from "./RawData.js";
 import { validate200 } from "./Signature.js";
 import { addIssue } from "./helpers.js";
-const schema57 = {"type":"object","required":["txID","raw_data"],"properties":{"ret":{"type":"array","items":{"$ref":"schemas#/$defs/TransactionRet"}},"signature":{"type":"array","items":{"$ref":"schemas#/$defs/Signature"}},"txID":{"$ref":"schemas#/$defs/Hash"},"raw_data":{"$ref":"schemas#/$defs/RawData"},"raw_data_hex":{"$ref":"schemas#/$defs/Hex"},"visible":{"type":"boolean"}}};
-const schema58 = {"type":"object","properties":{"contractRet":{"type":"string"},"ret":{"type":"string"},"fee":{"$ref":"schemas#/$defs/Int64"}}};
-
-
 function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

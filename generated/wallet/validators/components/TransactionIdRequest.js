@@ -3,10 +3,6 @@
 import { validate185 } from "./Hash.js";
 import { validate122 } from "./Visible.js";
 import { addIssue } from "./helpers.js";
-const schema121 = {"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"$ref":"schemas#/$defs/Hash"},"visible":{"$ref":"schemas#/$defs/Visible"}}};
-
-
-
 function validate551(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

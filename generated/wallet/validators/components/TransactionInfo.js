@@ -6,12 +6,12 @@ import { validate185 } from "./Hash.js";
 import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
 import { addIssue } from "./helpers.js";
-const schema122 = {"type":"object","required":["id"],"properties":{"id":{"$ref":"schemas#/$defs/Hash"},"fee":{"$ref":"schemas#/$defs/Int64"},"blockNumber":{"$ref":"schemas#/$defs/Int64"},"blockTimeStamp":{"$ref":"schemas#/$defs/Int64"},"contractResult":{"type":"array","items":{"$ref":"schemas#/$defs/Hex"}},"contract_address":{"$ref":"schemas#/$defs/Address"},"receipt":{"$ref":"schemas#/$defs/Receipt"},"log":{"type":"array","items":{"$ref":"schemas#/$defs/EventLog"}},"result":{"type":"string","enum":["SUCESS","FAILED"]},"resMessage":{"$ref":"schemas#/$defs/Hex"},"assetIssueID":{"type":"string"},"packingFee":{"$ref":"schemas#/$defs/Int64"},"internal_transactions":{"type":"array","items":{"$ref":"schemas#/$defs/InternalTransaction"}}}};
+const schema122 = {"properties":{"result":{"enum":["SUCESS","FAILED"]}}};
 
 
 
 
-const schema114 = {"type":"object","properties":{"energy_usage":{"$ref":"schemas#/$defs/Int64"},"energy_fee":{"$ref":"schemas#/$defs/Int64"},"origin_energy_usage":{"$ref":"schemas#/$defs/Int64"},"energy_usage_total":{"$ref":"schemas#/$defs/Int64"},"net_usage":{"$ref":"schemas#/$defs/Int64"},"net_fee":{"$ref":"schemas#/$defs/Int64"},"result":{"type":"string","enum":["DEFAULT","SUCCESS","REVERT","BAD_JUMP_DESTINATION","OUT_OF_MEMORY","PRECOMPILED_CONTRACT","STACK_TOO_SMALL","STACK_TOO_LARGE","ILLEGAL_OPERATION","STACK_OVERFLOW","OUT_OF_ENERGY","OUT_OF_TIME","JVM_STACK_OVER_FLOW","UNKNOWN","TRANSFER_FAILED","INVALID_CODE"]},"energy_penalty_total":{"$ref":"schemas#/$defs/Int64"}}};
+const schema114 = {"properties":{"result":{"enum":["DEFAULT","SUCCESS","REVERT","BAD_JUMP_DESTINATION","OUT_OF_MEMORY","PRECOMPILED_CONTRACT","STACK_TOO_SMALL","STACK_TOO_LARGE","ILLEGAL_OPERATION","STACK_OVERFLOW","OUT_OF_ENERGY","OUT_OF_TIME","JVM_STACK_OVER_FLOW","UNKNOWN","TRANSFER_FAILED","INVALID_CODE"]}}};
 
 function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -80,7 +80,6 @@ return errors === 0;
 }
 
 
-const schema110 = {"type":"object","properties":{"hash":{"$ref":"schemas#/$defs/Hash"},"caller_address":{"$ref":"schemas#/$defs/Address"},"transferTo_address":{"$ref":"schemas#/$defs/Address"},"callValueInfo":{"type":"array","items":{"type":"object","properties":{"callValue":{"$ref":"schemas#/$defs/Int64"},"tokenId":{"type":"string"}}}},"note":{"$ref":"schemas#/$defs/Hex"},"rejected":{"type":"boolean"}}};
 
 function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

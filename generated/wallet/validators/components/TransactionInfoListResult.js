@@ -3,10 +3,6 @@
 import { validate464 } from "./TransactionInfo.js";
 import { validate118 } from "./Visible.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-const schema124 = {"oneOf":[{"$ref":"schemas#/$defs/TransactionInfoList"},{"$ref":"schemas#/$defs/WalletError"}]};
-const schema123 = {"type":"array","items":{"$ref":"schemas#/$defs/TransactionInfo"}};
-
-
 function validate476(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -4,11 +4,6 @@ import { validate145 } from "./EmptyResult.js";
 import { validate464 } from "./TransactionInfo.js";
 import { validate118 } from "./Visible.js";
 import { addAlternatives } from "./helpers.js";
-const schema125 = {"oneOf":[{"$ref":"schemas#/$defs/TransactionInfo"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
-
-
-
-
 function validate586(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -4,11 +4,6 @@ import { validate145 } from "./EmptyResult.js";
 import { validate196 } from "./Transaction.js";
 import { validate118 } from "./Visible.js";
 import { addAlternatives } from "./helpers.js";
-const schema126 = {"oneOf":[{"$ref":"schemas#/$defs/Transaction"},{"$ref":"schemas#/$defs/EmptyResult"},{"$ref":"schemas#/$defs/WalletError"}]};
-
-
-
-
 function validate582(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

@@ -4,11 +4,6 @@ import { validate185 } from "./Hash.js";
 import { validate92 } from "./Hex.js";
 import { validate203 } from "./RawData.js";
 import { addIssue } from "./helpers.js";
-const schema81 = {"type":"object","required":["txID","raw_data","raw_data_hex"],"properties":{"visible":{"type":"boolean"},"txID":{"$ref":"schemas#/$defs/Hash"},"raw_data":{"$ref":"schemas#/$defs/RawData"},"raw_data_hex":{"$ref":"schemas#/$defs/Hex"}}};
-
-
-
-
 function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

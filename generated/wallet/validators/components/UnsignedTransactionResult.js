@@ -3,10 +3,6 @@
 import { validate289 } from "./UnsignedTransaction.js";
 import { validate118 } from "./Visible.js";
 import { addAlternatives } from "./helpers.js";
-const schema135 = {"oneOf":[{"$ref":"schemas#/$defs/UnsignedTransaction"},{"$ref":"schemas#/$defs/WalletError"}]};
-
-
-
 function validate593(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;

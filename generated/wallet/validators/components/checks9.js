@@ -2,9 +2,6 @@
 
 import { validate122 } from "./Visible.js";
 import { addIssue } from "./helpers.js";
-const schema159 = {"type":"object","properties":{"visible":{"$ref":"schemas#/$defs/Visible"}},"additionalProperties":false};
-
-
 function validate596(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
