@@ -16,8 +16,8 @@
 export interface ValidationIssue {
   /** JSON pointer to the failing value, e.g. `/body/region` or `/0`. */
   instancePath: string;
-  /** JSON pointer into the schema. */
-  schemaPath: string;
+  /** JSON pointer into the schema; generated validators leave it out, as nothing reads it. */
+  schemaPath?: string;
   keyword: string;
   /**
    * What the keyword asked for (`allowedValues`, `pattern`, `missingProperty`, …). A failed

@@ -15,11 +15,18 @@ const push = [
 ].join("\n");
 
 describe("compactErrorPushes", () => {
-  it("turns ajv's error push into one helper call with the same error object", () => {
+  it("turns ajv's error push into one helper call with the same error object, less its schemaPath", () => {
     const code = compactErrorPushes(push);
     expect(code).toBe(
-      `vErrors = ${ADD_ISSUE}(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"});\nerrors++;\n`,
+      `vErrors = ${ADD_ISSUE}(vErrors, {instancePath,keyword:"type",params:{type: "object"},message:"must be object"});\nerrors++;\n`,
     );
+  });
+
+  it("drops a schemaPath that holds a quote or a comma, and nothing after it", () => {
+    const code = compactErrorPushes(
+      push.replace('schemaPath:"#/type"', 'schemaPath:"#/properties/a\\",b/type"'),
+    );
+    expect(code).toContain(`(vErrors, {instancePath,keyword:"type",params:{type: "object"}`);
   });
 
   it("leaves code without error pushes as it is", () => {

@@ -13,7 +13,7 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length < 3){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 3}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 3}});
 errors++;
 }
 const len0 = data.length;
@@ -21,12 +21,12 @@ if(len0 > 0){
 let data0 = data[0];
 if(typeof data0 === "string"){
 if(!pattern110.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -44,33 +44,33 @@ for(let i0=0; i0<len1; i0++){
 let data3 = data2[i0];
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 100 || isNaN(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/2/" + i0,schemaPath:"#/prefixItems/2/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2/" + i0,keyword:"maximum",params:{comparison: "<=", limit: 100}});
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/2/" + i0,schemaPath:"#/prefixItems/2/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2/" + i0,keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/2/" + i0,schemaPath:"#/prefixItems/2/items/type",keyword:"type",params:{type: "number"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2/" + i0,keyword:"type",params:{type: "number"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"#/prefixItems/2/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 const len2 = data.length;
 if(!(len2 <= 3)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 3}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"items",params:{limit: 3}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate176.errors = vErrors;
@@ -85,27 +85,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.oldestBlock === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oldestBlock"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "oldestBlock"}});
 errors++;
 }
 if(data.baseFeePerGas === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "baseFeePerGas"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "baseFeePerGas"}});
 errors++;
 }
 if(data.gasUsedRatio === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasUsedRatio"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "gasUsedRatio"}});
 errors++;
 }
 if(data.oldestBlock !== undefined){
 let data0 = data.oldestBlock;
 if(typeof data0 === "string"){
 if(!pattern6.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/oldestBlock",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/oldestBlock",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/oldestBlock",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/oldestBlock",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -117,18 +117,18 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(!pattern6.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerGas/" + i0,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerGas/" + i0,keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerGas/" + i0,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerGas/" + i0,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerGas",schemaPath:"#/properties/baseFeePerGas/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerGas",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -140,18 +140,18 @@ for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsedRatio/" + i1,schemaPath:"#/properties/gasUsedRatio/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsedRatio/" + i1,keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsedRatio/" + i1,schemaPath:"#/properties/gasUsedRatio/items/type",keyword:"type",params:{type: "number"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsedRatio/" + i1,keyword:"type",params:{type: "number"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsedRatio",schemaPath:"#/properties/gasUsedRatio/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsedRatio",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -167,24 +167,24 @@ for(let i3=0; i3<len3; i3++){
 let data7 = data6[i3];
 if(typeof data7 === "string"){
 if(!pattern6.test(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/reward/" + i2+"/" + i3,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/reward/" + i2+"/" + i3,keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/reward/" + i2+"/" + i3,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/reward/" + i2,schemaPath:"#/properties/reward/items/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/reward/" + i2+"/" + i3,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/reward/" + i2,keyword:"type",params:{type: "array"}});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/reward",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -196,18 +196,18 @@ for(let i4=0; i4<len4; i4++){
 let data9 = data8[i4];
 if(typeof data9 === "string"){
 if(!pattern6.test(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerBlobGas/" + i4,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerBlobGas/" + i4,keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerBlobGas/" + i4,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerBlobGas/" + i4,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerBlobGas",schemaPath:"#/properties/baseFeePerBlobGas/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerBlobGas",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -219,24 +219,24 @@ for(let i5=0; i5<len5; i5++){
 let data11 = data10[i5];
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 0 || isNaN(data11)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsedRatio/" + i5,schemaPath:"#/properties/blobGasUsedRatio/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsedRatio/" + i5,keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsedRatio/" + i5,schemaPath:"#/properties/blobGasUsedRatio/items/type",keyword:"type",params:{type: "number"}});
-errors++;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsedRatio",schemaPath:"#/properties/blobGasUsedRatio/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsedRatio/" + i5,keyword:"type",params:{type: "number"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsedRatio",keyword:"type",params:{type: "array"}});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate85.errors = vErrors;

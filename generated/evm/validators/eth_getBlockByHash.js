@@ -12,7 +12,7 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length < 2){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 2}});
 errors++;
 }
 const len0 = data.length;
@@ -20,29 +20,29 @@ if(len0 > 0){
 let data0 = data[0];
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(len0 > 1){
 if(typeof data[1] !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"#/prefixItems/1/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 const len1 = data.length;
 if(!(len1 <= 2)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"items",params:{limit: 2}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate155.errors = vErrors;

@@ -17,12 +17,12 @@ let valid0 = false;
 var _errs1 = errors;
 if(typeof data === "string"){
 if(!pattern110.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -30,11 +30,11 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs4 = errors;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/BlockTag/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((((data === "latest") || (data === "earliest")) || (data === "safe")) || (data === "finalized"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/BlockTag/enum",keyword:"enum",params:{allowedValues: schema148.enum}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema148.enum}});
 errors++;
 }
 var _valid0 = _errs4 === errors;
@@ -43,12 +43,12 @@ if(!valid0){
 var _errs7 = errors;
 if(typeof data === "string"){
 if(!pattern5.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid0 = _errs7 === errors;
@@ -56,7 +56,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs4, _errs7], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs4, _errs7], {instancePath,keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -80,7 +80,7 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length < 1){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 1}});
 errors++;
 }
 const len0 = data.length;
@@ -92,12 +92,12 @@ errors = vErrors.length;
 }
 const len1 = data.length;
 if(!(len1 <= 1)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"items",params:{limit: 1}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate169.errors = vErrors;
@@ -124,7 +124,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -134,7 +134,7 @@ passing0 = 0;
 }
 var _errs4 = errors;
 if(data !== null){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs4 === errors;
@@ -149,7 +149,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs4], {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs4], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
 errors = vErrors.length;
 }
 else {

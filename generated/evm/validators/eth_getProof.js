@@ -13,7 +13,7 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length < 2){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 2}});
 errors++;
 }
 const len0 = data.length;
@@ -21,12 +21,12 @@ if(len0 > 0){
 let data0 = data[0];
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -38,40 +38,40 @@ for(let i0=0; i0<len1; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(!pattern14.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/" + i0,schemaPath:"schemas#/$defs/StorageKey/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/" + i0,keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/" + i0,schemaPath:"schemas#/$defs/StorageKey/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/" + i0,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"#/prefixItems/1/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 if(len0 > 2){
 let data3 = data[2];
 if(typeof data3 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#/$defs/StateBlockTag/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((data3 === "latest") || (data3 === "pending"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema236.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",keyword:"enum",params:{allowedValues: schema236.enum}});
 errors++;
 }
 }
 const len2 = data.length;
 if(!(len2 <= 3)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 3}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"items",params:{limit: 3}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate151.errors = vErrors;
@@ -88,27 +88,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.key === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "key"}});
 errors++;
 }
 if(data.value === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "value"}});
 errors++;
 }
 if(data.proof === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "proof"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "proof"}});
 errors++;
 }
 if(data.key !== undefined){
 let data0 = data.key;
 if(typeof data0 === "string"){
 if(!pattern14.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/key",schemaPath:"#/properties/key/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/key",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/key",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -116,12 +116,12 @@ if(data.value !== undefined){
 let data1 = data.value;
 if(typeof data1 === "string"){
 if(!pattern6.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -133,24 +133,24 @@ for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(typeof data3 === "string"){
 if(!pattern9.test(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/proof/" + i0,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/proof/" + i0,keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/proof/" + i0,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/proof",schemaPath:"#/properties/proof/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/proof/" + i0,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/proof",keyword:"type",params:{type: "array"}});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate27.errors = vErrors;
@@ -163,43 +163,43 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
 errors++;
 }
 if(data.accountProof === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "accountProof"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "accountProof"}});
 errors++;
 }
 if(data.balance === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "balance"}});
 errors++;
 }
 if(data.codeHash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "codeHash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "codeHash"}});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
 errors++;
 }
 if(data.storageHash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "storageHash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "storageHash"}});
 errors++;
 }
 if(data.storageProof === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "storageProof"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "storageProof"}});
 errors++;
 }
 if(data.address !== undefined){
 let data0 = data.address;
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -211,18 +211,18 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(!pattern9.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/accountProof/" + i0,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accountProof/" + i0,keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/accountProof/" + i0,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accountProof/" + i0,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/accountProof",schemaPath:"#/properties/accountProof/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accountProof",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -230,12 +230,12 @@ if(data.balance !== undefined){
 let data3 = data.balance;
 if(typeof data3 === "string"){
 if(!pattern6.test(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/balance",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/balance",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/balance",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/balance",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -243,12 +243,12 @@ if(data.codeHash !== undefined){
 let data4 = data.codeHash;
 if(typeof data4 === "string"){
 if(!pattern5.test(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/codeHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/codeHash",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/codeHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/codeHash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -256,12 +256,12 @@ if(data.nonce !== undefined){
 let data5 = data.nonce;
 if(typeof data5 === "string"){
 if(!pattern6.test(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -269,12 +269,12 @@ if(data.storageHash !== undefined){
 let data6 = data.storageHash;
 if(typeof data6 === "string"){
 if(!pattern5.test(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageHash",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageHash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -290,13 +290,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageProof",schemaPath:"#/properties/storageProof/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageProof",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate26.errors = vErrors;

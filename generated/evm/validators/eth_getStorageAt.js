@@ -13,7 +13,7 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length < 2){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 2}});
 errors++;
 }
 const len0 = data.length;
@@ -21,12 +21,12 @@ if(len0 > 0){
 let data0 = data[0];
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -34,34 +34,34 @@ if(len0 > 1){
 let data1 = data[1];
 if(typeof data1 === "string"){
 if(!pattern14.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StorageKey/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StorageKey/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(len0 > 2){
 let data2 = data[2];
 if(typeof data2 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#/$defs/StateBlockTag/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((data2 === "latest") || (data2 === "pending"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema236.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/2",keyword:"enum",params:{allowedValues: schema236.enum}});
 errors++;
 }
 }
 const len1 = data.length;
 if(!(len1 <= 3)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 3}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"items",params:{limit: 3}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate181.errors = vErrors;
@@ -76,12 +76,12 @@ let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern226.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2}){0,32}$"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2}){0,32}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 validate182.errors = vErrors;

@@ -14,7 +14,7 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length > 4){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 4}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"maxItems",params:{limit: 4}});
 errors++;
 }
 const len0 = data.length;
@@ -26,7 +26,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate99.errors = vErrors;
@@ -40,7 +40,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "address") || (key0 === "topics"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -51,12 +51,12 @@ let valid1 = false;
 var _errs4 = errors;
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid0 = _errs4 === errors;
@@ -65,7 +65,7 @@ if(!valid1){
 var _errs7 = errors;
 if(Array.isArray(data0)){
 if(data0.length < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"#/properties/address/anyOf/1/minItems",keyword:"minItems",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"minItems",params:{limit: 1}});
 errors++;
 }
 const len0 = data0.length;
@@ -73,25 +73,25 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(typeof data1 === "string"){
 if(!pattern4.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address/" + i0,schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address/" + i0,keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address/" + i0,schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address/" + i0,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"#/properties/address/anyOf/1/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"type",params:{type: "array"}});
 errors++;
 }
 var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs4, _errs7], {instancePath:instancePath+"/address",schemaPath:"#/properties/address/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs4, _errs7], {instancePath:instancePath+"/address",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -114,7 +114,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate98.errors = vErrors;
@@ -127,18 +127,18 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length < 1){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 1}});
 errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
 let data0 = data[0];
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/SubscriptionType/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!(((data0 === "newHeads") || (data0 === "logs")) || (data0 === "newPendingTransactions"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/SubscriptionType/enum",keyword:"enum",params:{allowedValues: schema246.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",keyword:"enum",params:{allowedValues: schema246.enum}});
 errors++;
 }
 }
@@ -150,12 +150,12 @@ errors = vErrors.length;
 }
 const len1 = data.length;
 if(!(len1 <= 2)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"items",params:{limit: 2}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate196.errors = vErrors;
@@ -170,12 +170,12 @@ let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern187.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[\\x21-\\x7e]{1,100}$"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"pattern",params:{pattern: "^[\\x21-\\x7e]{1,100}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 validate119.errors = vErrors;

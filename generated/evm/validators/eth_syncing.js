@@ -14,27 +14,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.startingBlock === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startingBlock"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "startingBlock"}});
 errors++;
 }
 if(data.currentBlock === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currentBlock"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "currentBlock"}});
 errors++;
 }
 if(data.highestBlock === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "highestBlock"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "highestBlock"}});
 errors++;
 }
 if(data.startingBlock !== undefined){
 let data0 = data.startingBlock;
 if(typeof data0 === "string"){
 if(!pattern6.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/startingBlock",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/startingBlock",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/startingBlock",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/startingBlock",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -42,12 +42,12 @@ if(data.currentBlock !== undefined){
 let data1 = data.currentBlock;
 if(typeof data1 === "string"){
 if(!pattern6.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/currentBlock",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/currentBlock",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/currentBlock",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/currentBlock",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -55,18 +55,18 @@ if(data.highestBlock !== undefined){
 let data2 = data.highestBlock;
 if(typeof data2 === "string"){
 if(!pattern6.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/highestBlock",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/highestBlock",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/highestBlock",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/highestBlock",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate126.errors = vErrors;
@@ -82,11 +82,11 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(typeof data !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 if(false !== data){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/0/const",keyword:"const",params:{allowedValue: false}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"const",params:{allowedValue: false}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -111,7 +111,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs3], {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs3], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
 errors = vErrors.length;
 }
 else {

@@ -12,7 +12,7 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length < 1){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 1}});
 errors++;
 }
 const len0 = data.length;
@@ -20,23 +20,23 @@ if(len0 > 0){
 let data0 = data[0];
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 const len1 = data.length;
 if(!(len1 <= 1)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"items",params:{limit: 1}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate178.errors = vErrors;

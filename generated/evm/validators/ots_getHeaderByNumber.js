@@ -9,31 +9,31 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length < 1){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 1}});
 errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
 let data0 = data[0];
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"#/prefixItems/0/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"#/prefixItems/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
 }
 const len1 = data.length;
 if(!(len1 <= 1)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"items",params:{limit: 1}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate152.errors = vErrors;
@@ -54,11 +54,11 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.nonce !== undefined){
 let data0 = data.nonce;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("0x0000000000000000" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/const",keyword:"const",params:{allowedValue: "0x0000000000000000"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",keyword:"const",params:{allowedValue: "0x0000000000000000"}});
 errors++;
 }
 }
@@ -86,7 +86,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(data !== null){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs2 === errors;
@@ -101,7 +101,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
 errors = vErrors.length;
 }
 else {

@@ -19,39 +19,39 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.signatureChainId === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signatureChainId"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signatureChainId"}});
 errors++;
 }
 if(data.hyperliquidChain === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hyperliquidChain"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hyperliquidChain"}});
 errors++;
 }
 if(data.agentAddress === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agentAddress"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "agentAddress"}});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
 errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "type") || (key0 === "signatureChainId")) || (key0 === "hyperliquidChain")) || (key0 === "agentAddress")) || (key0 === "agentName")) || (key0 === "nonce"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("approveAgent" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "approveAgent"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "approveAgent"}});
 errors++;
 }
 }
@@ -59,23 +59,23 @@ if(data.signatureChainId !== undefined){
 let data1 = data.signatureChainId;
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/signatureChainId",schemaPath:"#/properties/signatureChainId/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{1,64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/signatureChainId",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{1,64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/signatureChainId",schemaPath:"#/properties/signatureChainId/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/signatureChainId",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.hyperliquidChain !== undefined){
 let data2 = data.hyperliquidChain;
 if(typeof data2 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schemaPath:"#/properties/hyperliquidChain/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((data2 === "Mainnet") || (data2 === "Testnet"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schemaPath:"#/properties/hyperliquidChain/enum",keyword:"enum",params:{allowedValues: schema25.properties.hyperliquidChain.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",keyword:"enum",params:{allowedValues: schema25.properties.hyperliquidChain.enum}});
 errors++;
 }
 }
@@ -92,12 +92,12 @@ let valid1 = false;
 var _errs11 = errors;
 if(typeof data4 === "string"){
 if(!pattern6.test(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/agentName",schemaPath:"#/properties/agentName/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^.{0,16}( valid_until [0-9]+)?$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/agentName",keyword:"pattern",params:{pattern: "^.{0,16}( valid_until [0-9]+)?$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/agentName",schemaPath:"#/properties/agentName/anyOf/0/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/agentName",keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid0 = _errs11 === errors;
@@ -105,14 +105,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs13 = errors;
 if(data4 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/agentName",schemaPath:"#/properties/agentName/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/agentName",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs13 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs11, _errs13], {instancePath:instancePath+"/agentName",schemaPath:"#/properties/agentName/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs11, _errs13], {instancePath:instancePath+"/agentName",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -135,7 +135,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate59.errors = vErrors;
@@ -150,20 +150,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -187,19 +187,19 @@ errors = vErrors.length;
 }
 if(data.vaultAddress !== undefined){
 if(data.vaultAddress !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/vaultAddress",schemaPath:"#/properties/vaultAddress/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/vaultAddress",keyword:"type",params:{type: "null"}});
 errors++;
 }
 }
 if(data.expiresAfter !== undefined){
 if(data.expiresAfter !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/expiresAfter",schemaPath:"#/properties/expiresAfter/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/expiresAfter",keyword:"type",params:{type: "null"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate63.errors = vErrors;

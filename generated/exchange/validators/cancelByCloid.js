@@ -15,16 +15,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.asset === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "asset"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "asset"}});
 errors++;
 }
 if(data.cloid === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cloid"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "cloid"}});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "asset") || (key0 === "cloid"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -42,7 +42,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate152.errors = vErrors;
@@ -55,27 +55,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.cancels === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cancels"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "cancels"}});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "cancels"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("cancelByCloid" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "cancelByCloid"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "cancelByCloid"}});
 errors++;
 }
 }
@@ -83,7 +83,7 @@ if(data.cancels !== undefined){
 let data1 = data.cancels;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/cancels",schemaPath:"#/properties/cancels/minItems",keyword:"minItems",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/cancels",keyword:"minItems",params:{limit: 1}});
 errors++;
 }
 const len0 = data1.length;
@@ -95,13 +95,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/cancels",schemaPath:"#/properties/cancels/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/cancels",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate151.errors = vErrors;
@@ -118,20 +118,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -167,7 +167,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate159.errors = vErrors;

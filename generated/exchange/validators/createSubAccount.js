@@ -17,27 +17,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "name"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("createSubAccount" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "createSubAccount"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "createSubAccount"}});
 errors++;
 }
 }
@@ -45,22 +45,22 @@ if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 === "string"){
 if(func12(data1) > 16){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 16}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"maxLength",params:{limit: 16}});
 errors++;
 }
 if(func12(data1) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate218.errors = vErrors;
@@ -77,20 +77,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -126,7 +126,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate222.errors = vErrors;
@@ -145,21 +145,21 @@ let passing0 = null;
 var _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "status"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
 errors++;
 }
 if(data.response === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "response"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "response"}});
 errors++;
 }
 if(data.status !== undefined){
 let data0 = data.status;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/oneOf/0/properties/status/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("ok" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "ok"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"const",params:{allowedValue: "ok"}});
 errors++;
 }
 }
@@ -167,21 +167,21 @@ if(data.response !== undefined){
 let data1 = data.response;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.type === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",schemaPath:"#/oneOf/0/properties/response/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data1.data === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",schemaPath:"#/oneOf/0/properties/response/required",keyword:"required",params:{missingProperty: "data"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",keyword:"required",params:{missingProperty: "data"}});
 errors++;
 }
 if(data1.type !== undefined){
 let data2 = data1.type;
 if(typeof data2 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response/type",schemaPath:"#/oneOf/0/properties/response/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/response/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("createSubAccount" !== data2){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response/type",schemaPath:"#/oneOf/0/properties/response/properties/type/const",keyword:"const",params:{allowedValue: "createSubAccount"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/response/type",keyword:"const",params:{allowedValue: "createSubAccount"}});
 errors++;
 }
 }
@@ -193,13 +193,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",schemaPath:"#/oneOf/0/properties/response/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -224,7 +224,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs10], {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs10], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
 errors = vErrors.length;
 }
 else {

@@ -11,39 +11,39 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.usingBigBlocks === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "usingBigBlocks"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "usingBigBlocks"}});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "usingBigBlocks"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("evmUserModify" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "evmUserModify"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "evmUserModify"}});
 errors++;
 }
 }
 if(data.usingBigBlocks !== undefined){
 if(typeof data.usingBigBlocks !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/usingBigBlocks",schemaPath:"#/properties/usingBigBlocks/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/usingBigBlocks",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate244.errors = vErrors;
@@ -60,20 +60,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -109,7 +109,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate245.errors = vErrors;

@@ -15,31 +15,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coin"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
 errors++;
 }
 if(data.startTime === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startTime"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "startTime"}});
 errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "type") || (key0 === "coin")) || (key0 === "startTime")) || (key0 === "endTime"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("fundingHistory" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "fundingHistory"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "fundingHistory"}});
 errors++;
 }
 }
@@ -63,7 +63,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate303.errors = vErrors;
@@ -78,19 +78,19 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coin"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
 errors++;
 }
 if(data.fundingRate === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fundingRate"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "fundingRate"}});
 errors++;
 }
 if(data.premium === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "premium"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "premium"}});
 errors++;
 }
 if(data.time === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "time"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "time"}});
 errors++;
 }
 if(data.coin !== undefined){
@@ -119,7 +119,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate297.errors = vErrors;
@@ -140,7 +140,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate296.errors = vErrors;

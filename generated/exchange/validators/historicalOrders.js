@@ -12,27 +12,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "user"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("historicalOrders" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "historicalOrders"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "historicalOrders"}});
 errors++;
 }
 }
@@ -44,7 +44,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate324.errors = vErrors;
@@ -59,15 +59,15 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.order === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "order"}});
 errors++;
 }
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
 errors++;
 }
 if(data.statusTimestamp === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statusTimestamp"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "statusTimestamp"}});
 errors++;
 }
 if(data.order !== undefined){
@@ -78,7 +78,7 @@ errors = vErrors.length;
 }
 if(data.status !== undefined){
 if(typeof data.status !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -90,7 +90,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate319.errors = vErrors;
@@ -111,7 +111,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate322.errors = vErrors;

@@ -16,27 +16,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "user"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("openOrders" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "openOrders"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "openOrders"}});
 errors++;
 }
 }
@@ -48,7 +48,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate419.errors = vErrors;
@@ -67,27 +67,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coin"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
 errors++;
 }
 if(data.side === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "side"}});
 errors++;
 }
 if(data.limitPx === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "limitPx"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "limitPx"}});
 errors++;
 }
 if(data.sz === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sz"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "sz"}});
 errors++;
 }
 if(data.oid === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oid"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "oid"}});
 errors++;
 }
 if(data.timestamp === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "timestamp"}});
 errors++;
 }
 if(data.coin !== undefined){
@@ -146,14 +146,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs11 = errors;
 if(data7 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/cloid",schemaPath:"#/properties/cloid/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/cloid",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs11 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs10, _errs11], {instancePath:instancePath+"/cloid",schemaPath:"#/properties/cloid/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs10, _errs11], {instancePath:instancePath+"/cloid",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -170,13 +170,13 @@ vErrors = null;
 }
 if(data.reduceOnly !== undefined){
 if(typeof data.reduceOnly !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/reduceOnly",schemaPath:"#/properties/reduceOnly/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/reduceOnly",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate408.errors = vErrors;
@@ -197,7 +197,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate417.errors = vErrors;

@@ -14,11 +14,11 @@ function validate318(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!(((data === "na") || (data === "normalTpsl")) || (data === "positionTpsl"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema113.enum}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema113.enum}});
 errors++;
 }
 validate318.errors = vErrors;
@@ -32,16 +32,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.b === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "b"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "b"}});
 errors++;
 }
 if(data.f === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "f"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "f"}});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "b") || (key0 === "f"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -54,23 +54,23 @@ errors = vErrors.length;
 if(data.f !== undefined){
 let data1 = data.f;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/f",schemaPath:"#/properties/f/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/f",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 1000 || isNaN(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/f",schemaPath:"#/properties/f/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/f",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
 errors++;
 }
 if(data1 < 0 || isNaN(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/f",schemaPath:"#/properties/f/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/f",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate132.errors = vErrors;
@@ -83,31 +83,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.orders === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orders"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "orders"}});
 errors++;
 }
 if(data.grouping === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "grouping"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "grouping"}});
 errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "type") || (key0 === "orders")) || (key0 === "grouping")) || (key0 === "builder"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("order" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "order"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "order"}});
 errors++;
 }
 }
@@ -115,7 +115,7 @@ if(data.orders !== undefined){
 let data1 = data.orders;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/orders",schemaPath:"#/properties/orders/minItems",keyword:"minItems",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/orders",keyword:"minItems",params:{limit: 1}});
 errors++;
 }
 const len0 = data1.length;
@@ -127,7 +127,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/orders",schemaPath:"#/properties/orders/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/orders",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -145,7 +145,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate427.errors = vErrors;
@@ -162,20 +162,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -211,7 +211,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate448.errors = vErrors;

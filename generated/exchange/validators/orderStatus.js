@@ -14,31 +14,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
 errors++;
 }
 if(data.oid === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oid"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "oid"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "type") || (key0 === "user")) || (key0 === "oid"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("orderStatus" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "orderStatus"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "orderStatus"}});
 errors++;
 }
 }
@@ -56,7 +56,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate464.errors = vErrors;
@@ -71,21 +71,21 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
 errors++;
 }
 if(data.order === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "order"}});
 errors++;
 }
 if(data.status !== undefined){
 let data0 = data.status;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("order" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "order"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"const",params:{allowedValue: "order"}});
 errors++;
 }
 }
@@ -93,15 +93,15 @@ if(data.order !== undefined){
 let data1 = data.order;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.order === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",schemaPath:"#/properties/order/required",keyword:"required",params:{missingProperty: "order"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "order"}});
 errors++;
 }
 if(data1.status === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",schemaPath:"#/properties/order/required",keyword:"required",params:{missingProperty: "status"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "status"}});
 errors++;
 }
 if(data1.statusTimestamp === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",schemaPath:"#/properties/order/required",keyword:"required",params:{missingProperty: "statusTimestamp"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "statusTimestamp"}});
 errors++;
 }
 if(data1.order !== undefined){
@@ -112,7 +112,7 @@ errors = vErrors.length;
 }
 if(data1.status !== undefined){
 if(typeof data1.status !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order/status",schemaPath:"#/properties/order/properties/status/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/order/status",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -124,13 +124,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate455.errors = vErrors;
@@ -143,23 +143,23 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
 errors++;
 }
 if(data.status !== undefined){
 let data0 = data.status;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("unknownOid" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "unknownOid"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"const",params:{allowedValue: "unknownOid"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate459.errors = vErrors;
@@ -200,7 +200,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
 errors = vErrors.length;
 }
 else {

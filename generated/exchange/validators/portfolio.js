@@ -12,27 +12,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "user"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("portfolio" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "portfolio"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "portfolio"}});
 errors++;
 }
 }
@@ -44,7 +44,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate503.errors = vErrors;
@@ -59,11 +59,11 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length > 2){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"maxItems",params:{limit: 2}});
 errors++;
 }
 if(data.length < 2){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 2}});
 errors++;
 }
 const len0 = data.length;
@@ -81,7 +81,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate326.errors = vErrors;
@@ -94,17 +94,17 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length > 2){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"maxItems",params:{limit: 2}});
 errors++;
 }
 if(data.length < 2){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 2}});
 errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
 if(typeof data[0] !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"#/prefixItems/0/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -112,15 +112,15 @@ if(len0 > 1){
 let data1 = data[1];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.accountValueHistory === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"#/prefixItems/1/required",keyword:"required",params:{missingProperty: "accountValueHistory"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"required",params:{missingProperty: "accountValueHistory"}});
 errors++;
 }
 if(data1.pnlHistory === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"#/prefixItems/1/required",keyword:"required",params:{missingProperty: "pnlHistory"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"required",params:{missingProperty: "pnlHistory"}});
 errors++;
 }
 if(data1.vlm === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"#/prefixItems/1/required",keyword:"required",params:{missingProperty: "vlm"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"required",params:{missingProperty: "vlm"}});
 errors++;
 }
 if(data1.accountValueHistory !== undefined){
@@ -135,7 +135,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/accountValueHistory",schemaPath:"#/prefixItems/1/properties/accountValueHistory/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/accountValueHistory",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -151,7 +151,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/pnlHistory",schemaPath:"#/prefixItems/1/properties/pnlHistory/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/pnlHistory",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -163,13 +163,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"#/prefixItems/1/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate494.errors = vErrors;
@@ -190,7 +190,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate493.errors = vErrors;

@@ -23,55 +23,55 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.signatureChainId === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signatureChainId"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signatureChainId"}});
 errors++;
 }
 if(data.hyperliquidChain === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hyperliquidChain"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hyperliquidChain"}});
 errors++;
 }
 if(data.destination === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destination"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "destination"}});
 errors++;
 }
 if(data.sourceDex === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sourceDex"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "sourceDex"}});
 errors++;
 }
 if(data.destinationDex === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "destinationDex"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "destinationDex"}});
 errors++;
 }
 if(data.token === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "token"}});
 errors++;
 }
 if(data.amount === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "amount"}});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
 errors++;
 }
 for(const key0 in data){
 if(!(func29.call(schema181.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("sendAsset" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "sendAsset"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "sendAsset"}});
 errors++;
 }
 }
@@ -79,23 +79,23 @@ if(data.signatureChainId !== undefined){
 let data1 = data.signatureChainId;
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/signatureChainId",schemaPath:"#/properties/signatureChainId/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{1,64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/signatureChainId",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{1,64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/signatureChainId",schemaPath:"#/properties/signatureChainId/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/signatureChainId",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.hyperliquidChain !== undefined){
 let data2 = data.hyperliquidChain;
 if(typeof data2 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schemaPath:"#/properties/hyperliquidChain/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((data2 === "Mainnet") || (data2 === "Testnet"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schemaPath:"#/properties/hyperliquidChain/enum",keyword:"enum",params:{allowedValues: schema181.properties.hyperliquidChain.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",keyword:"enum",params:{allowedValues: schema181.properties.hyperliquidChain.enum}});
 errors++;
 }
 }
@@ -107,13 +107,13 @@ errors = vErrors.length;
 }
 if(data.sourceDex !== undefined){
 if(typeof data.sourceDex !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sourceDex",schemaPath:"#/properties/sourceDex/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sourceDex",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.destinationDex !== undefined){
 if(typeof data.destinationDex !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/destinationDex",schemaPath:"#/properties/destinationDex/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/destinationDex",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -135,11 +135,11 @@ const _errs16 = errors;
 let valid1 = false;
 var _errs17 = errors;
 if(typeof data8 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fromSubAccount",schemaPath:"#/properties/fromSubAccount/anyOf/0/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/fromSubAccount",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("" !== data8){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fromSubAccount",schemaPath:"#/properties/fromSubAccount/anyOf/0/const",keyword:"const",params:{allowedValue: ""}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/fromSubAccount",keyword:"const",params:{allowedValue: ""}});
 errors++;
 }
 var _valid0 = _errs17 === errors;
@@ -154,7 +154,7 @@ var _valid0 = _errs19 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs17, _errs19], {instancePath:instancePath+"/fromSubAccount",schemaPath:"#/properties/fromSubAccount/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs17, _errs19], {instancePath:instancePath+"/fromSubAccount",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -177,7 +177,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate536.errors = vErrors;
@@ -192,20 +192,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -229,19 +229,19 @@ errors = vErrors.length;
 }
 if(data.vaultAddress !== undefined){
 if(data.vaultAddress !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/vaultAddress",schemaPath:"#/properties/vaultAddress/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/vaultAddress",keyword:"type",params:{type: "null"}});
 errors++;
 }
 }
 if(data.expiresAfter !== undefined){
 if(data.expiresAfter !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/expiresAfter",schemaPath:"#/properties/expiresAfter/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/expiresAfter",keyword:"type",params:{type: "null"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate543.errors = vErrors;

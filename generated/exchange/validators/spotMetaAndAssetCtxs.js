@@ -11,29 +11,29 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 for(const key0 in data){
 if(!(key0 === "type")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("spotMetaAndAssetCtxs" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "spotMetaAndAssetCtxs"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "spotMetaAndAssetCtxs"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate575.errors = vErrors;
@@ -49,19 +49,19 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coin"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
 errors++;
 }
 if(data.prevDayPx === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prevDayPx"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "prevDayPx"}});
 errors++;
 }
 if(data.dayNtlVlm === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dayNtlVlm"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "dayNtlVlm"}});
 errors++;
 }
 if(data.markPx === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "markPx"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "markPx"}});
 errors++;
 }
 if(data.coin !== undefined){
@@ -102,14 +102,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs8 = errors;
 if(data4 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/midPx",schemaPath:"#/properties/midPx/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/midPx",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs7, _errs8], {instancePath:instancePath+"/midPx",schemaPath:"#/properties/midPx/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs7, _errs8], {instancePath:instancePath+"/midPx",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -144,7 +144,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate549.errors = vErrors;
@@ -157,11 +157,11 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length > 2){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"maxItems",params:{limit: 2}});
 errors++;
 }
 if(data.length < 2){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 2}});
 errors++;
 }
 const len0 = data.length;
@@ -183,13 +183,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"#/prefixItems/1/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate572.errors = vErrors;

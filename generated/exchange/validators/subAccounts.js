@@ -13,27 +13,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "user"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("subAccounts" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "subAccounts"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "subAccounts"}});
 errors++;
 }
 }
@@ -45,7 +45,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate617.errors = vErrors;
@@ -61,28 +61,28 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
 errors++;
 }
 if(data.subAccountUser === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subAccountUser"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "subAccountUser"}});
 errors++;
 }
 if(data.master === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "master"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "master"}});
 errors++;
 }
 if(data.clearinghouseState === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "clearinghouseState"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "clearinghouseState"}});
 errors++;
 }
 if(data.spotState === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "spotState"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "spotState"}});
 errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -112,7 +112,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate591.errors = vErrors;
@@ -136,7 +136,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -144,14 +144,14 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs4 = errors;
 if(data !== null){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs4], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs4], {instancePath,keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {

@@ -13,31 +13,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.a === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "a"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "a"}});
 errors++;
 }
 if(data.t === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "t"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "t"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "type") || (key0 === "a")) || (key0 === "t"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("twapCancel" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "twapCancel"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "twapCancel"}});
 errors++;
 }
 }
@@ -50,23 +50,23 @@ errors = vErrors.length;
 if(data.t !== undefined){
 let data2 = data.t;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/t",schemaPath:"#/properties/t/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/t",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 9007199254740991 || isNaN(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/t",schemaPath:"#/properties/t/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/t",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}});
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/t",schemaPath:"#/properties/t/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/t",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate625.errors = vErrors;
@@ -83,20 +83,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -132,7 +132,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate630.errors = vErrors;
@@ -151,21 +151,21 @@ let passing0 = null;
 var _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "status"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
 errors++;
 }
 if(data.response === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "response"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "response"}});
 errors++;
 }
 if(data.status !== undefined){
 let data0 = data.status;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/oneOf/0/properties/status/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("ok" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "ok"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"const",params:{allowedValue: "ok"}});
 errors++;
 }
 }
@@ -173,21 +173,21 @@ if(data.response !== undefined){
 let data1 = data.response;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.type === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",schemaPath:"#/oneOf/0/properties/response/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data1.data === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",schemaPath:"#/oneOf/0/properties/response/required",keyword:"required",params:{missingProperty: "data"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",keyword:"required",params:{missingProperty: "data"}});
 errors++;
 }
 if(data1.type !== undefined){
 let data2 = data1.type;
 if(typeof data2 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response/type",schemaPath:"#/oneOf/0/properties/response/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/response/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("twapCancel" !== data2){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response/type",schemaPath:"#/oneOf/0/properties/response/properties/type/const",keyword:"const",params:{allowedValue: "twapCancel"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/response/type",keyword:"const",params:{allowedValue: "twapCancel"}});
 errors++;
 }
 }
@@ -195,7 +195,7 @@ if(data1.data !== undefined){
 let data3 = data1.data;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.status === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response/data",schemaPath:"#/oneOf/0/properties/response/properties/data/required",keyword:"required",params:{missingProperty: "status"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/response/data",keyword:"required",params:{missingProperty: "status"}});
 errors++;
 }
 if(data3.status !== undefined){
@@ -206,19 +206,19 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response/data",schemaPath:"#/oneOf/0/properties/response/properties/data/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/response/data",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",schemaPath:"#/oneOf/0/properties/response/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -243,7 +243,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs12], {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs12], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
 errors = vErrors.length;
 }
 else {

@@ -13,35 +13,35 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.asset === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "asset"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "asset"}});
 errors++;
 }
 if(data.isBuy === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isBuy"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "isBuy"}});
 errors++;
 }
 if(data.ntli === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ntli"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "ntli"}});
 errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "type") || (key0 === "asset")) || (key0 === "isBuy")) || (key0 === "ntli"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("updateIsolatedMargin" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "updateIsolatedMargin"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "updateIsolatedMargin"}});
 errors++;
 }
 }
@@ -53,30 +53,30 @@ errors = vErrors.length;
 }
 if(data.isBuy !== undefined){
 if(typeof data.isBuy !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/isBuy",schemaPath:"#/properties/isBuy/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/isBuy",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.ntli !== undefined){
 let data3 = data.ntli;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ntli",schemaPath:"#/properties/ntli/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/ntli",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 9007199254740991 || isNaN(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ntli",schemaPath:"#/properties/ntli/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/ntli",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}});
 errors++;
 }
 if(data3 < -9007199254740991 || isNaN(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ntli",schemaPath:"#/properties/ntli/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/ntli",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991}});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate659.errors = vErrors;
@@ -93,20 +93,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -142,7 +142,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate661.errors = vErrors;

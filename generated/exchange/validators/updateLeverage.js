@@ -13,35 +13,35 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.asset === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "asset"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "asset"}});
 errors++;
 }
 if(data.isCross === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isCross"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "isCross"}});
 errors++;
 }
 if(data.leverage === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "leverage"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "leverage"}});
 errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "type") || (key0 === "asset")) || (key0 === "isCross")) || (key0 === "leverage"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("updateLeverage" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "updateLeverage"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "updateLeverage"}});
 errors++;
 }
 }
@@ -53,26 +53,26 @@ errors = vErrors.length;
 }
 if(data.isCross !== undefined){
 if(typeof data.isCross !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/isCross",schemaPath:"#/properties/isCross/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/isCross",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.leverage !== undefined){
 let data3 = data.leverage;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/leverage",schemaPath:"#/properties/leverage/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/leverage",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 1 || isNaN(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/leverage",schemaPath:"#/properties/leverage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/leverage",keyword:"minimum",params:{comparison: ">=", limit: 1}});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate667.errors = vErrors;
@@ -89,20 +89,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -138,7 +138,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate669.errors = vErrors;

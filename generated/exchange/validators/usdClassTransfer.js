@@ -17,43 +17,43 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.signatureChainId === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signatureChainId"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signatureChainId"}});
 errors++;
 }
 if(data.hyperliquidChain === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hyperliquidChain"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hyperliquidChain"}});
 errors++;
 }
 if(data.amount === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "amount"}});
 errors++;
 }
 if(data.toPerp === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toPerp"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "toPerp"}});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
 errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "type") || (key0 === "signatureChainId")) || (key0 === "hyperliquidChain")) || (key0 === "amount")) || (key0 === "toPerp")) || (key0 === "nonce"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("usdClassTransfer" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "usdClassTransfer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "usdClassTransfer"}});
 errors++;
 }
 }
@@ -61,23 +61,23 @@ if(data.signatureChainId !== undefined){
 let data1 = data.signatureChainId;
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/signatureChainId",schemaPath:"#/properties/signatureChainId/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{1,64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/signatureChainId",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{1,64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/signatureChainId",schemaPath:"#/properties/signatureChainId/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/signatureChainId",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.hyperliquidChain !== undefined){
 let data2 = data.hyperliquidChain;
 if(typeof data2 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schemaPath:"#/properties/hyperliquidChain/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((data2 === "Mainnet") || (data2 === "Testnet"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",schemaPath:"#/properties/hyperliquidChain/enum",keyword:"enum",params:{allowedValues: schema227.properties.hyperliquidChain.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hyperliquidChain",keyword:"enum",params:{allowedValues: schema227.properties.hyperliquidChain.enum}});
 errors++;
 }
 }
@@ -85,18 +85,18 @@ if(data.amount !== undefined){
 let data3 = data.amount;
 if(typeof data3 === "string"){
 if(!pattern33.test(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?( subaccount:0x[0-9a-fA-F]{40})?$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/amount",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?( subaccount:0x[0-9a-fA-F]{40})?$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/amount",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.toPerp !== undefined){
 if(typeof data.toPerp !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/toPerp",schemaPath:"#/properties/toPerp/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/toPerp",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
@@ -108,7 +108,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate675.errors = vErrors;
@@ -123,20 +123,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action"}});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
 errors++;
 }
 if(data.signature === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "signature"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "action") || (key0 === "nonce")) || (key0 === "signature")) || (key0 === "vaultAddress")) || (key0 === "expiresAfter"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -160,19 +160,19 @@ errors = vErrors.length;
 }
 if(data.vaultAddress !== undefined){
 if(data.vaultAddress !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/vaultAddress",schemaPath:"#/properties/vaultAddress/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/vaultAddress",keyword:"type",params:{type: "null"}});
 errors++;
 }
 }
 if(data.expiresAfter !== undefined){
 if(data.expiresAfter !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/expiresAfter",schemaPath:"#/properties/expiresAfter/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/expiresAfter",keyword:"type",params:{type: "null"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate677.errors = vErrors;

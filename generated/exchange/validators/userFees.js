@@ -11,27 +11,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "user"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("userFees" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "userFees"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "userFees"}});
 errors++;
 }
 }
@@ -43,7 +43,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate701.errors = vErrors;
@@ -57,24 +57,24 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.date === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "date"}});
 errors++;
 }
 if(data.userCross === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "userCross"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "userCross"}});
 errors++;
 }
 if(data.userAdd === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "userAdd"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "userAdd"}});
 errors++;
 }
 if(data.exchange === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exchange"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "exchange"}});
 errors++;
 }
 if(data.date !== undefined){
 if(typeof data.date !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/date",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -98,7 +98,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate228.errors = vErrors;
@@ -111,19 +111,19 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.dailyUserVlm === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dailyUserVlm"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "dailyUserVlm"}});
 errors++;
 }
 if(data.feeSchedule === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "feeSchedule"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "feeSchedule"}});
 errors++;
 }
 if(data.userCrossRate === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "userCrossRate"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "userCrossRate"}});
 errors++;
 }
 if(data.userAddRate === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "userAddRate"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "userAddRate"}});
 errors++;
 }
 if(data.dailyUserVlm !== undefined){
@@ -138,7 +138,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/dailyUserVlm",schemaPath:"#/properties/dailyUserVlm/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/dailyUserVlm",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -146,11 +146,11 @@ if(data.feeSchedule !== undefined){
 let data2 = data.feeSchedule;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.cross === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/feeSchedule",schemaPath:"#/properties/feeSchedule/required",keyword:"required",params:{missingProperty: "cross"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/feeSchedule",keyword:"required",params:{missingProperty: "cross"}});
 errors++;
 }
 if(data2.add === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/feeSchedule",schemaPath:"#/properties/feeSchedule/required",keyword:"required",params:{missingProperty: "add"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/feeSchedule",keyword:"required",params:{missingProperty: "add"}});
 errors++;
 }
 if(data2.cross !== undefined){
@@ -185,7 +185,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/feeSchedule",schemaPath:"#/properties/feeSchedule/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/feeSchedule",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
@@ -221,7 +221,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate689.errors = vErrors;

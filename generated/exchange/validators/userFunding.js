@@ -18,31 +18,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
 errors++;
 }
 if(data.startTime === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startTime"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "startTime"}});
 errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "type") || (key0 === "user")) || (key0 === "startTime")) || (key0 === "endTime"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("userFunding" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "userFunding"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "userFunding"}});
 errors++;
 }
 }
@@ -66,7 +66,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate713.errors = vErrors;
@@ -84,15 +84,15 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.time === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "time"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "time"}});
 errors++;
 }
 if(data.hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hash"}});
 errors++;
 }
 if(data.delta === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delta"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "delta"}});
 errors++;
 }
 if(data.time !== undefined){
@@ -105,12 +105,12 @@ if(data.hash !== undefined){
 let data1 = data.hash;
 if(typeof data1 === "string"){
 if(!pattern19.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -118,33 +118,33 @@ if(data.delta !== undefined){
 let data2 = data.delta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.type === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",schemaPath:"#/properties/delta/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data2.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",schemaPath:"#/properties/delta/required",keyword:"required",params:{missingProperty: "coin"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",keyword:"required",params:{missingProperty: "coin"}});
 errors++;
 }
 if(data2.usdc === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",schemaPath:"#/properties/delta/required",keyword:"required",params:{missingProperty: "usdc"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",keyword:"required",params:{missingProperty: "usdc"}});
 errors++;
 }
 if(data2.szi === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",schemaPath:"#/properties/delta/required",keyword:"required",params:{missingProperty: "szi"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",keyword:"required",params:{missingProperty: "szi"}});
 errors++;
 }
 if(data2.fundingRate === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",schemaPath:"#/properties/delta/required",keyword:"required",params:{missingProperty: "fundingRate"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",keyword:"required",params:{missingProperty: "fundingRate"}});
 errors++;
 }
 if(data2.type !== undefined){
 let data3 = data2.type;
 if(typeof data3 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta/type",schemaPath:"#/properties/delta/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("funding" !== data3){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta/type",schemaPath:"#/properties/delta/properties/type/const",keyword:"const",params:{allowedValue: "funding"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta/type",keyword:"const",params:{allowedValue: "funding"}});
 errors++;
 }
 }
@@ -175,19 +175,19 @@ errors = vErrors.length;
 if(data2.nSamples !== undefined){
 let data8 = data2.nSamples;
 if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta/nSamples",schemaPath:"#/properties/delta/properties/nSamples/type",keyword:"type",params:{type: schema111.properties.delta.properties.nSamples.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta/nSamples",keyword:"type",params:{type: schema111.properties.delta.properties.nSamples.type}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",schemaPath:"#/properties/delta/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate307.errors = vErrors;
@@ -208,7 +208,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate711.errors = vErrors;

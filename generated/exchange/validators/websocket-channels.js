@@ -24,11 +24,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coin"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
 errors++;
 }
 if(data.ctx === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ctx"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "ctx"}});
 errors++;
 }
 if(data.coin !== undefined){
@@ -45,7 +45,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate746.errors = vErrors;
@@ -59,27 +59,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coin"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "coin"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!(((data0 === "trades") || (data0 === "bbo")) || (data0 === "activeAssetCtx"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema253.properties.type.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"enum",params:{allowedValues: schema253.properties.type.enum}});
 errors++;
 }
 }
@@ -91,7 +91,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate760.errors = vErrors;
@@ -105,7 +105,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.mids === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mids"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "mids"}});
 errors++;
 }
 if(data.mids !== undefined){
@@ -116,13 +116,13 @@ errors = vErrors.length;
 }
 if(data.dex !== undefined){
 if(typeof data.dex !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/dex",schemaPath:"#/properties/dex/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/dex",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate749.errors = vErrors;
@@ -135,35 +135,35 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "dex"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("allMids" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "allMids"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "allMids"}});
 errors++;
 }
 }
 if(data.dex !== undefined){
 if(typeof data.dex !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/dex",schemaPath:"#/properties/dex/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/dex",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate751.errors = vErrors;
@@ -178,15 +178,15 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coin"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
 errors++;
 }
 if(data.time === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "time"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "time"}});
 errors++;
 }
 if(data.bbo === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bbo"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "bbo"}});
 errors++;
 }
 if(data.coin !== undefined){
@@ -205,11 +205,11 @@ if(data.bbo !== undefined){
 let data2 = data.bbo;
 if(Array.isArray(data2)){
 if(data2.length > 2){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bbo",schemaPath:"#/properties/bbo/maxItems",keyword:"maxItems",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/bbo",keyword:"maxItems",params:{limit: 2}});
 errors++;
 }
 if(data2.length < 2){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bbo",schemaPath:"#/properties/bbo/minItems",keyword:"minItems",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/bbo",keyword:"minItems",params:{limit: 2}});
 errors++;
 }
 const len0 = data2.length;
@@ -227,14 +227,14 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 var _errs8 = errors;
 if(data3 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bbo/0",schemaPath:"#/properties/bbo/prefixItems/0/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/bbo/0",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs8 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-vErrors = addAlternatives(vErrors, [_errs7, _errs8], {instancePath:instancePath+"/bbo/0",schemaPath:"#/properties/bbo/prefixItems/0/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs7, _errs8], {instancePath:instancePath+"/bbo/0",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -263,14 +263,14 @@ valid3 = valid3 || _valid1;
 if(!valid3){
 var _errs13 = errors;
 if(data4 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bbo/1",schemaPath:"#/properties/bbo/prefixItems/1/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/bbo/1",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid1 = _errs13 === errors;
 valid3 = valid3 || _valid1;
 }
 if(!valid3){
-vErrors = addAlternatives(vErrors, [_errs12, _errs13], {instancePath:instancePath+"/bbo/1",schemaPath:"#/properties/bbo/prefixItems/1/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs12, _errs13], {instancePath:instancePath+"/bbo/1",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -287,13 +287,13 @@ vErrors = null;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bbo",schemaPath:"#/properties/bbo/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/bbo",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate752.errors = vErrors;
@@ -309,31 +309,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coin"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
 errors++;
 }
 if(data.interval === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interval"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "interval"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "type") || (key0 === "coin")) || (key0 === "interval"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("candle" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "candle"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "candle"}});
 errors++;
 }
 }
@@ -351,7 +351,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate757.errors = vErrors;
@@ -366,27 +366,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coin"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
 errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "type") || (key0 === "coin")) || (key0 === "nSigFigs")) || (key0 === "mantissa"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("l2Book" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "l2Book"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "l2Book"}});
 errors++;
 }
 }
@@ -402,11 +402,11 @@ const _errs6 = errors;
 let valid1 = false;
 var _errs7 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nSigFigs",schemaPath:"#/properties/nSigFigs/anyOf/0/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nSigFigs",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if(!((((data2 === 2) || (data2 === 3)) || (data2 === 4)) || (data2 === 5))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nSigFigs",schemaPath:"#/properties/nSigFigs/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema255.properties.nSigFigs.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nSigFigs",keyword:"enum",params:{allowedValues: schema255.properties.nSigFigs.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs7 === errors;
@@ -414,14 +414,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs9 = errors;
 if(data2 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nSigFigs",schemaPath:"#/properties/nSigFigs/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nSigFigs",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs7, _errs9], {instancePath:instancePath+"/nSigFigs",schemaPath:"#/properties/nSigFigs/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs7, _errs9], {instancePath:instancePath+"/nSigFigs",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -442,11 +442,11 @@ const _errs12 = errors;
 let valid2 = false;
 var _errs13 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mantissa",schemaPath:"#/properties/mantissa/anyOf/0/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/mantissa",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if(!(((data3 === 1) || (data3 === 2)) || (data3 === 5))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mantissa",schemaPath:"#/properties/mantissa/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema255.properties.mantissa.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/mantissa",keyword:"enum",params:{allowedValues: schema255.properties.mantissa.anyOf[0].enum}});
 errors++;
 }
 var _valid1 = _errs13 === errors;
@@ -454,14 +454,14 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 var _errs15 = errors;
 if(data3 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mantissa",schemaPath:"#/properties/mantissa/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/mantissa",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid1 = _errs15 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-vErrors = addAlternatives(vErrors, [_errs13, _errs15], {instancePath:instancePath+"/mantissa",schemaPath:"#/properties/mantissa/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs13, _errs15], {instancePath:instancePath+"/mantissa",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -478,7 +478,7 @@ vErrors = null;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate768.errors = vErrors;
@@ -491,18 +491,18 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.notification === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "notification"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "notification"}});
 errors++;
 }
 if(data.notification !== undefined){
 if(typeof data.notification !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/notification",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate770.errors = vErrors;
@@ -517,27 +517,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "user"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!(((((data0 === "orderUpdates") || (data0 === "userEvents")) || (data0 === "userFundings")) || (data0 === "userNonFundingLedgerUpdates")) || (data0 === "notification"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema266.properties.type.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"enum",params:{allowedValues: schema266.properties.type.enum}});
 errors++;
 }
 }
@@ -549,7 +549,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate809.errors = vErrors;
@@ -566,46 +566,46 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.order === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "order"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "order"}});
 errors++;
 }
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
 errors++;
 }
 if(data.statusTimestamp === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statusTimestamp"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "statusTimestamp"}});
 errors++;
 }
 if(data.order !== undefined){
 let data0 = data.order;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",schemaPath:"#/properties/order/required",keyword:"required",params:{missingProperty: "coin"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "coin"}});
 errors++;
 }
 if(data0.side === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",schemaPath:"#/properties/order/required",keyword:"required",params:{missingProperty: "side"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "side"}});
 errors++;
 }
 if(data0.limitPx === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",schemaPath:"#/properties/order/required",keyword:"required",params:{missingProperty: "limitPx"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "limitPx"}});
 errors++;
 }
 if(data0.sz === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",schemaPath:"#/properties/order/required",keyword:"required",params:{missingProperty: "sz"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "sz"}});
 errors++;
 }
 if(data0.oid === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",schemaPath:"#/properties/order/required",keyword:"required",params:{missingProperty: "oid"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "oid"}});
 errors++;
 }
 if(data0.timestamp === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",schemaPath:"#/properties/order/required",keyword:"required",params:{missingProperty: "timestamp"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "timestamp"}});
 errors++;
 }
 if(data0.origSz === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",schemaPath:"#/properties/order/required",keyword:"required",params:{missingProperty: "origSz"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"required",params:{missingProperty: "origSz"}});
 errors++;
 }
 if(data0.coin !== undefined){
@@ -664,14 +664,14 @@ valid2 = valid2 || _valid0;
 if(!valid2){
 var _errs13 = errors;
 if(data8 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order/cloid",schemaPath:"#/properties/order/properties/cloid/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/order/cloid",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs13 === errors;
 valid2 = valid2 || _valid0;
 }
 if(!valid2){
-vErrors = addAlternatives(vErrors, [_errs12, _errs13], {instancePath:instancePath+"/order/cloid",schemaPath:"#/properties/order/properties/cloid/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs12, _errs13], {instancePath:instancePath+"/order/cloid",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -688,13 +688,13 @@ vErrors = null;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 if(data.status !== undefined){
 if(typeof data.status !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -706,7 +706,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate771.errors = vErrors;
@@ -727,7 +727,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate781.errors = vErrors;
@@ -742,35 +742,35 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coin"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
 errors++;
 }
 if(data.side === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "side"}});
 errors++;
 }
 if(data.px === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "px"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "px"}});
 errors++;
 }
 if(data.sz === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sz"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "sz"}});
 errors++;
 }
 if(data.time === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "time"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "time"}});
 errors++;
 }
 if(data.hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hash"}});
 errors++;
 }
 if(data.tid === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tid"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "tid"}});
 errors++;
 }
 if(data.users === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "users"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "users"}});
 errors++;
 }
 if(data.coin !== undefined){
@@ -807,28 +807,28 @@ if(data.hash !== undefined){
 let data5 = data.hash;
 if(typeof data5 === "string"){
 if(!pattern19.test(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.tid !== undefined){
 let data6 = data.tid;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tid",schemaPath:"#/properties/tid/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tid",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9007199254740991 || isNaN(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tid",schemaPath:"#/properties/tid/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tid",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}});
 errors++;
 }
 if(data6 < 0 || isNaN(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tid",schemaPath:"#/properties/tid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tid",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -837,11 +837,11 @@ if(data.users !== undefined){
 let data7 = data.users;
 if(Array.isArray(data7)){
 if(data7.length > 2){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/users",schemaPath:"#/properties/users/maxItems",keyword:"maxItems",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/users",keyword:"maxItems",params:{limit: 2}});
 errors++;
 }
 if(data7.length < 2){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/users",schemaPath:"#/properties/users/minItems",keyword:"minItems",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/users",keyword:"minItems",params:{limit: 2}});
 errors++;
 }
 const len0 = data7.length;
@@ -859,13 +859,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/users",schemaPath:"#/properties/users/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/users",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate783.errors = vErrors;
@@ -886,7 +886,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate791.errors = vErrors;
@@ -902,23 +902,23 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.time === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "time"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "time"}});
 errors++;
 }
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coin"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
 errors++;
 }
 if(data.usdc === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "usdc"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "usdc"}});
 errors++;
 }
 if(data.szi === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "szi"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "szi"}});
 errors++;
 }
 if(data.fundingRate === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fundingRate"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "fundingRate"}});
 errors++;
 }
 if(data.time !== undefined){
@@ -954,13 +954,13 @@ errors = vErrors.length;
 if(data.nSamples !== undefined){
 let data5 = data.nSamples;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nSamples",schemaPath:"#/properties/nSamples/type",keyword:"type",params:{type: schema254.properties.nSamples.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nSamples",keyword:"type",params:{type: schema254.properties.nSamples.type}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate762.errors = vErrors;
@@ -973,7 +973,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minProperties",params:{limit: 1}});
 errors++;
 }
 if(data.fills !== undefined){
@@ -988,7 +988,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fills",schemaPath:"#/properties/fills/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/fills",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -1001,7 +1001,7 @@ errors = vErrors.length;
 if(data.liquidation !== undefined){
 let data3 = data.liquidation;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/liquidation",schemaPath:"#/properties/liquidation/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/liquidation",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
@@ -1013,11 +1013,11 @@ for(let i1=0; i1<len1; i1++){
 let data5 = data4[i1];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonUserCancel/" + i1,schemaPath:"#/properties/nonUserCancel/items/required",keyword:"required",params:{missingProperty: "coin"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonUserCancel/" + i1,keyword:"required",params:{missingProperty: "coin"}});
 errors++;
 }
 if(data5.oid === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonUserCancel/" + i1,schemaPath:"#/properties/nonUserCancel/items/required",keyword:"required",params:{missingProperty: "oid"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonUserCancel/" + i1,keyword:"required",params:{missingProperty: "oid"}});
 errors++;
 }
 if(data5.coin !== undefined){
@@ -1034,13 +1034,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonUserCancel/" + i1,schemaPath:"#/properties/nonUserCancel/items/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonUserCancel/" + i1,keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonUserCancel",schemaPath:"#/properties/nonUserCancel/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonUserCancel",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -1051,19 +1051,19 @@ const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/twapSliceFills/" + i2,schemaPath:"#/properties/twapSliceFills/items/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/twapSliceFills/" + i2,keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/twapSliceFills",schemaPath:"#/properties/twapSliceFills/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/twapSliceFills",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate793.errors = vErrors;
@@ -1077,16 +1077,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
 errors++;
 }
 if(data.fills === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fills"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "fills"}});
 errors++;
 }
 if(data.isSnapshot !== undefined){
 if(typeof data.isSnapshot !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/isSnapshot",schemaPath:"#/properties/isSnapshot/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/isSnapshot",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
@@ -1108,13 +1108,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fills",schemaPath:"#/properties/fills/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/fills",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate798.errors = vErrors;
@@ -1127,27 +1127,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "type") || (key0 === "user")) || (key0 === "aggregateByTime"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("userFills" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "userFills"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "userFills"}});
 errors++;
 }
 }
@@ -1159,13 +1159,13 @@ errors = vErrors.length;
 }
 if(data.aggregateByTime !== undefined){
 if(typeof data.aggregateByTime !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/aggregateByTime",schemaPath:"#/properties/aggregateByTime/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/aggregateByTime",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate801.errors = vErrors;
@@ -1178,16 +1178,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
 errors++;
 }
 if(data.fundings === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fundings"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "fundings"}});
 errors++;
 }
 if(data.isSnapshot !== undefined){
 if(typeof data.isSnapshot !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/isSnapshot",schemaPath:"#/properties/isSnapshot/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/isSnapshot",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
@@ -1209,13 +1209,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fundings",schemaPath:"#/properties/fundings/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/fundings",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate803.errors = vErrors;
@@ -1230,16 +1230,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.user === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user"}});
 errors++;
 }
 if(data.nonFundingLedgerUpdates === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonFundingLedgerUpdates"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonFundingLedgerUpdates"}});
 errors++;
 }
 if(data.isSnapshot !== undefined){
 if(typeof data.isSnapshot !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/isSnapshot",schemaPath:"#/properties/isSnapshot/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/isSnapshot",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
@@ -1261,13 +1261,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonFundingLedgerUpdates",schemaPath:"#/properties/nonFundingLedgerUpdates/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonFundingLedgerUpdates",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate806.errors = vErrors;

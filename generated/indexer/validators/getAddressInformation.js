@@ -19,11 +19,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.balance === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "balance"}});
 errors++;
 }
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
 errors++;
 }
 if(data.balance !== undefined){
@@ -35,14 +35,14 @@ errors = vErrors.length;
 if(data.code !== undefined){
 let data1 = data.code;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema40.properties.code.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/code",keyword:"type",params:{type: schema40.properties.code.type}});
 errors++;
 }
 }
 if(data.data !== undefined){
 let data2 = data.data;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: schema40.properties.data.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",keyword:"type",params:{type: schema40.properties.data.type}});
 errors++;
 }
 }
@@ -60,14 +60,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs9 = errors;
 if(data3 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_lt",schemaPath:"#/properties/last_transaction_lt/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_lt",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs9 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs8, _errs9], {instancePath:instancePath+"/last_transaction_lt",schemaPath:"#/properties/last_transaction_lt/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs8, _errs9], {instancePath:instancePath+"/last_transaction_lt",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -85,26 +85,26 @@ vErrors = null;
 if(data.last_transaction_hash !== undefined){
 let data4 = data.last_transaction_hash;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_hash",schemaPath:"#/properties/last_transaction_hash/type",keyword:"type",params:{type: schema40.properties.last_transaction_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_hash",keyword:"type",params:{type: schema40.properties.last_transaction_hash.type}});
 errors++;
 }
 }
 if(data.frozen_hash !== undefined){
 let data5 = data.frozen_hash;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/frozen_hash",schemaPath:"#/properties/frozen_hash/type",keyword:"type",params:{type: schema40.properties.frozen_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/frozen_hash",keyword:"type",params:{type: schema40.properties.frozen_hash.type}});
 errors++;
 }
 }
 if(data.status !== undefined){
 if(typeof data.status !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate93.errors = vErrors;

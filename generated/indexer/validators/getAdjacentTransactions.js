@@ -17,12 +17,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hash"}});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "hash") || (key0 === "direction"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -40,7 +40,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate363.errors = vErrors;

@@ -20,7 +20,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((key0 === "address") || (key0 === "admin_address")) || (key0 === "limit")) || (key0 === "offset"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -39,16 +39,16 @@ errors = vErrors.length;
 if(data.limit !== undefined){
 let data2 = data.limit;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 1000 || isNaN(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
 errors++;
 }
 if(data2 < 1 || isNaN(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"minimum",params:{comparison: ">=", limit: 1}});
 errors++;
 }
 }
@@ -56,19 +56,19 @@ errors++;
 if(data.offset !== undefined){
 let data3 = data.offset;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate394.errors = vErrors;
@@ -85,19 +85,19 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
 errors++;
 }
 if(data.total_supply === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_supply"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "total_supply"}});
 errors++;
 }
 if(data.mintable === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mintable"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "mintable"}});
 errors++;
 }
 if(data.last_transaction_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_transaction_lt"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "last_transaction_lt"}});
 errors++;
 }
 if(data.address !== undefined){
@@ -114,39 +114,39 @@ errors = vErrors.length;
 }
 if(data.mintable !== undefined){
 if(typeof data.mintable !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mintable",schemaPath:"#/properties/mintable/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/mintable",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.admin_address !== undefined){
 let data3 = data.admin_address;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/admin_address",schemaPath:"#/properties/admin_address/type",keyword:"type",params:{type: schema67.properties.admin_address.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/admin_address",keyword:"type",params:{type: schema67.properties.admin_address.type}});
 errors++;
 }
 }
 if(data.jetton_content !== undefined){
 let data4 = data.jetton_content;
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/jetton_content",schemaPath:"#/properties/jetton_content/type",keyword:"type",params:{type: schema67.properties.jetton_content.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/jetton_content",keyword:"type",params:{type: schema67.properties.jetton_content.type}});
 errors++;
 }
 }
 if(data.jetton_wallet_code_hash !== undefined){
 if(typeof data.jetton_wallet_code_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/jetton_wallet_code_hash",schemaPath:"#/properties/jetton_wallet_code_hash/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/jetton_wallet_code_hash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.code_hash !== undefined){
 if(typeof data.code_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",schemaPath:"#/properties/code_hash/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.data_hash !== undefined){
 if(typeof data.data_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",schemaPath:"#/properties/data_hash/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -158,7 +158,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate157.errors = vErrors;
@@ -173,11 +173,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.jetton_masters === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jetton_masters"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "jetton_masters"}});
 errors++;
 }
 if(data.address_book === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_book"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address_book"}});
 errors++;
 }
 if(data.jetton_masters !== undefined){
@@ -192,7 +192,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/jetton_masters",schemaPath:"#/properties/jetton_masters/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/jetton_masters",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -210,7 +210,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate161.errors = vErrors;

@@ -10,11 +10,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.first === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "first"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "first"}});
 errors++;
 }
 if(data.last === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "last"}});
 errors++;
 }
 if(data.first !== undefined){
@@ -31,7 +31,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate186.errors = vErrors;

@@ -35,18 +35,18 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs2 = errors;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("null" !== data){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/const",keyword:"const",params:{allowedValue: "null"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"const",params:{allowedValue: "null"}});
 errors++;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -74,7 +74,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func22.call(schema122.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -116,25 +116,25 @@ errors = vErrors.length;
 }
 if(data.exclude_externals !== undefined){
 if(typeof data.exclude_externals !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/exclude_externals",schemaPath:"#/properties/exclude_externals/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/exclude_externals",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.only_externals !== undefined){
 if(typeof data.only_externals !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/only_externals",schemaPath:"#/properties/only_externals/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/only_externals",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.start_utime !== undefined){
 let data8 = data.start_utime;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -142,12 +142,12 @@ errors++;
 if(data.end_utime !== undefined){
 let data9 = data.end_utime;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -167,16 +167,16 @@ errors = vErrors.length;
 if(data.limit !== undefined){
 let data12 = data.limit;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 1000 || isNaN(data12)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
 errors++;
 }
 if(data12 < 1 || isNaN(data12)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"minimum",params:{comparison: ">=", limit: 1}});
 errors++;
 }
 }
@@ -184,12 +184,12 @@ errors++;
 if(data.offset !== undefined){
 let data13 = data.offset;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 0 || isNaN(data13)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -197,17 +197,17 @@ errors++;
 if(data.sort !== undefined){
 let data14 = data.sort;
 if(typeof data14 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((data14 === "asc") || (data14 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema122.properties.sort.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"enum",params:{allowedValues: schema122.properties.sort.enum}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate366.errors = vErrors;
@@ -223,11 +223,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.messages === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messages"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "messages"}});
 errors++;
 }
 if(data.address_book === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_book"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address_book"}});
 errors++;
 }
 if(data.messages !== undefined){
@@ -242,7 +242,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/messages",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -260,7 +260,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate207.errors = vErrors;

@@ -27,7 +27,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func22.call(schema134.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -52,23 +52,23 @@ errors = vErrors.length;
 if(data.direction !== undefined){
 let data3 = data.direction;
 if(typeof data3 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/direction",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!(((data3 === "in") || (data3 === "out")) || (data3 === "both"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema134.properties.direction.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/direction",keyword:"enum",params:{allowedValues: schema134.properties.direction.enum}});
 errors++;
 }
 }
 if(data.start_utime !== undefined){
 let data4 = data.start_utime;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -76,12 +76,12 @@ errors++;
 if(data.end_utime !== undefined){
 let data5 = data.end_utime;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -101,16 +101,16 @@ errors = vErrors.length;
 if(data.limit !== undefined){
 let data8 = data.limit;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 1000 || isNaN(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
 errors++;
 }
 if(data8 < 1 || isNaN(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"minimum",params:{comparison: ">=", limit: 1}});
 errors++;
 }
 }
@@ -118,12 +118,12 @@ errors++;
 if(data.offset !== undefined){
 let data9 = data.offset;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -131,17 +131,17 @@ errors++;
 if(data.sort !== undefined){
 let data10 = data.sort;
 if(typeof data10 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((data10 === "asc") || (data10 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema134.properties.sort.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"enum",params:{allowedValues: schema134.properties.sort.enum}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate422.errors = vErrors;
@@ -159,31 +159,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query_id === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "query_id"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "query_id"}});
 errors++;
 }
 if(data.nft_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nft_address"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nft_address"}});
 errors++;
 }
 if(data.transaction_hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transaction_hash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transaction_hash"}});
 errors++;
 }
 if(data.transaction_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transaction_lt"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transaction_lt"}});
 errors++;
 }
 if(data.transaction_now === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transaction_now"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transaction_now"}});
 errors++;
 }
 if(data.old_owner === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "old_owner"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "old_owner"}});
 errors++;
 }
 if(data.new_owner === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "new_owner"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "new_owner"}});
 errors++;
 }
 if(data.query_id !== undefined){
@@ -201,7 +201,7 @@ errors = vErrors.length;
 if(data.nft_collection !== undefined){
 let data2 = data.nft_collection;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nft_collection",schemaPath:"#/properties/nft_collection/type",keyword:"type",params:{type: schema89.properties.nft_collection.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nft_collection",keyword:"type",params:{type: schema89.properties.nft_collection.type}});
 errors++;
 }
 }
@@ -220,41 +220,41 @@ errors = vErrors.length;
 if(data.transaction_now !== undefined){
 let data5 = data.transaction_now;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transaction_now",schemaPath:"#/properties/transaction_now/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transaction_now",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.transaction_aborted !== undefined){
 if(typeof data.transaction_aborted !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transaction_aborted",schemaPath:"#/properties/transaction_aborted/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transaction_aborted",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.old_owner !== undefined){
 let data7 = data.old_owner;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/old_owner",schemaPath:"#/properties/old_owner/type",keyword:"type",params:{type: schema89.properties.old_owner.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/old_owner",keyword:"type",params:{type: schema89.properties.old_owner.type}});
 errors++;
 }
 }
 if(data.new_owner !== undefined){
 let data8 = data.new_owner;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/new_owner",schemaPath:"#/properties/new_owner/type",keyword:"type",params:{type: schema89.properties.new_owner.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/new_owner",keyword:"type",params:{type: schema89.properties.new_owner.type}});
 errors++;
 }
 }
 if(data.response_destination !== undefined){
 let data9 = data.response_destination;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response_destination",schemaPath:"#/properties/response_destination/type",keyword:"type",params:{type: schema89.properties.response_destination.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/response_destination",keyword:"type",params:{type: schema89.properties.response_destination.type}});
 errors++;
 }
 }
 if(data.custom_payload !== undefined){
 let data10 = data.custom_payload;
 if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/custom_payload",schemaPath:"#/properties/custom_payload/type",keyword:"type",params:{type: schema89.properties.custom_payload.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/custom_payload",keyword:"type",params:{type: schema89.properties.custom_payload.type}});
 errors++;
 }
 }
@@ -272,14 +272,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs22 = errors;
 if(data11 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/forward_amount",schemaPath:"#/properties/forward_amount/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/forward_amount",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs22 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs21, _errs22], {instancePath:instancePath+"/forward_amount",schemaPath:"#/properties/forward_amount/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs21, _errs22], {instancePath:instancePath+"/forward_amount",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -297,20 +297,20 @@ vErrors = null;
 if(data.forward_payload !== undefined){
 let data12 = data.forward_payload;
 if((typeof data12 !== "string") && (data12 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/forward_payload",schemaPath:"#/properties/forward_payload/type",keyword:"type",params:{type: schema89.properties.forward_payload.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/forward_payload",keyword:"type",params:{type: schema89.properties.forward_payload.type}});
 errors++;
 }
 }
 if(data.trace_id !== undefined){
 let data13 = data.trace_id;
 if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: schema89.properties.trace_id.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",keyword:"type",params:{type: schema89.properties.trace_id.type}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate233.errors = vErrors;
@@ -325,7 +325,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.nft_transfers === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nft_transfers"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nft_transfers"}});
 errors++;
 }
 if(data.nft_transfers !== undefined){
@@ -340,7 +340,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nft_transfers",schemaPath:"#/properties/nft_transfers/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nft_transfers",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -358,7 +358,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate239.errors = vErrors;

@@ -26,7 +26,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func22.call(schema123.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -57,31 +57,31 @@ errors = vErrors.length;
 if(data.mc_seqno !== undefined){
 let data4 = data.mc_seqno;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_seqno",schemaPath:"#/properties/mc_seqno/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_seqno",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_seqno",schemaPath:"#/properties/mc_seqno/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_seqno",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
 }
 if(data.include_actions !== undefined){
 if(typeof data.include_actions !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/include_actions",schemaPath:"#/properties/include_actions/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/include_actions",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.start_utime !== undefined){
 let data6 = data.start_utime;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -89,12 +89,12 @@ errors++;
 if(data.end_utime !== undefined){
 let data7 = data.end_utime;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -114,16 +114,16 @@ errors = vErrors.length;
 if(data.limit !== undefined){
 let data10 = data.limit;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 1000 || isNaN(data10)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
 errors++;
 }
 if(data10 < 1 || isNaN(data10)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"minimum",params:{comparison: ">=", limit: 1}});
 errors++;
 }
 }
@@ -131,12 +131,12 @@ errors++;
 if(data.offset !== undefined){
 let data11 = data.offset;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 0 || isNaN(data11)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -144,17 +144,17 @@ errors++;
 if(data.sort !== undefined){
 let data12 = data.sort;
 if(typeof data12 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((data12 === "asc") || (data12 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema123.properties.sort.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"enum",params:{allowedValues: schema123.properties.sort.enum}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate375.errors = vErrors;
@@ -169,40 +169,40 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.trace_state !== undefined){
 if(typeof data.trace_state !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_state",schemaPath:"#/properties/trace_state/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_state",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.messages !== undefined){
 let data1 = data.messages;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/messages",schemaPath:"#/properties/messages/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/messages",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.transactions !== undefined){
 let data2 = data.transactions;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.pending_messages !== undefined){
 let data3 = data.pending_messages;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/pending_messages",schemaPath:"#/properties/pending_messages/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/pending_messages",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.classification_state !== undefined){
 if(typeof data.classification_state !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/classification_state",schemaPath:"#/properties/classification_state/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/classification_state",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate258.errors = vErrors;
@@ -218,24 +218,24 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.tx_hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tx_hash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "tx_hash"}});
 errors++;
 }
 if(data.children === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "children"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "children"}});
 errors++;
 }
 if(data.tx_hash !== undefined){
 let data0 = data.tx_hash;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tx_hash",schemaPath:"#/properties/tx_hash/type",keyword:"type",params:{type: schema102.properties.tx_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tx_hash",keyword:"type",params:{type: schema102.properties.tx_hash.type}});
 errors++;
 }
 }
 if(data.in_msg_hash !== undefined){
 let data1 = data.in_msg_hash;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/in_msg_hash",schemaPath:"#/properties/in_msg_hash/type",keyword:"type",params:{type: schema102.properties.in_msg_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/in_msg_hash",keyword:"type",params:{type: schema102.properties.in_msg_hash.type}});
 errors++;
 }
 }
@@ -251,13 +251,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/children",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate261.errors = vErrors;
@@ -271,48 +271,48 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.trace_id === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trace_id"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "trace_id"}});
 errors++;
 }
 if(data.start_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "start_lt"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "start_lt"}});
 errors++;
 }
 if(data.end_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "end_lt"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "end_lt"}});
 errors++;
 }
 if(data.start_utime === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "start_utime"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "start_utime"}});
 errors++;
 }
 if(data.end_utime === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "end_utime"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "end_utime"}});
 errors++;
 }
 if(data.transactions_order === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactions_order"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transactions_order"}});
 errors++;
 }
 if(data.transactions === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactions"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transactions"}});
 errors++;
 }
 if(data.trace === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trace"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "trace"}});
 errors++;
 }
 if(data.trace_id !== undefined){
 let data0 = data.trace_id;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: schema100.properties.trace_id.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",keyword:"type",params:{type: schema100.properties.trace_id.type}});
 errors++;
 }
 }
 if(data.external_hash !== undefined){
 let data1 = data.external_hash;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/external_hash",schemaPath:"#/properties/external_hash/type",keyword:"type",params:{type: schema100.properties.external_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/external_hash",keyword:"type",params:{type: schema100.properties.external_hash.type}});
 errors++;
 }
 }
@@ -337,7 +337,7 @@ errors = vErrors.length;
 if(data.start_utime !== undefined){
 let data5 = data.start_utime;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
@@ -350,7 +350,7 @@ errors = vErrors.length;
 if(data.end_utime !== undefined){
 let data7 = data.end_utime;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
@@ -362,13 +362,13 @@ errors = vErrors.length;
 }
 if(data.is_incomplete !== undefined){
 if(typeof data.is_incomplete !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/is_incomplete",schemaPath:"#/properties/is_incomplete/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/is_incomplete",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.warning !== undefined){
 if(typeof data.warning !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/warning",schemaPath:"#/properties/warning/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/warning",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -384,7 +384,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/actions",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -400,13 +400,13 @@ if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data14[i1] !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions_order/" + i1,schemaPath:"#/properties/transactions_order/items/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions_order/" + i1,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions_order",schemaPath:"#/properties/transactions_order/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions_order",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -421,13 +421,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate253.errors = vErrors;
@@ -442,11 +442,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.traces === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "traces"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "traces"}});
 errors++;
 }
 if(data.address_book === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_book"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address_book"}});
 errors++;
 }
 if(data.traces !== undefined){
@@ -461,7 +461,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/traces",schemaPath:"#/properties/traces/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/traces",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -479,7 +479,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate298.errors = vErrors;

@@ -25,7 +25,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func22.call(schema119.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -44,7 +44,7 @@ errors = vErrors.length;
 if(data.workchain !== undefined){
 let data2 = data.workchain;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/workchain",schemaPath:"#/properties/workchain/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/workchain",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
@@ -57,12 +57,12 @@ errors = vErrors.length;
 if(data.seqno !== undefined){
 let data4 = data.seqno;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",schemaPath:"#/properties/seqno/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",schemaPath:"#/properties/seqno/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -70,12 +70,12 @@ errors++;
 if(data.mc_seqno !== undefined){
 let data5 = data.mc_seqno;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_seqno",schemaPath:"#/properties/mc_seqno/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_seqno",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_seqno",schemaPath:"#/properties/mc_seqno/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_seqno",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -95,12 +95,12 @@ errors = vErrors.length;
 if(data.start_utime !== undefined){
 let data8 = data.start_utime;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -108,12 +108,12 @@ errors++;
 if(data.end_utime !== undefined){
 let data9 = data.end_utime;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -133,16 +133,16 @@ errors = vErrors.length;
 if(data.limit !== undefined){
 let data12 = data.limit;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 1000 || isNaN(data12)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"maximum",params:{comparison: "<=", limit: 1000}});
 errors++;
 }
 if(data12 < 1 || isNaN(data12)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"minimum",params:{comparison: ">=", limit: 1}});
 errors++;
 }
 }
@@ -150,12 +150,12 @@ errors++;
 if(data.offset !== undefined){
 let data13 = data.offset;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 0 || isNaN(data13)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -163,17 +163,17 @@ errors++;
 if(data.sort !== undefined){
 let data14 = data.sort;
 if(typeof data14 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((data14 === "asc") || (data14 === "desc"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",schemaPath:"#/properties/sort/enum",keyword:"enum",params:{allowedValues: schema119.properties.sort.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sort",keyword:"enum",params:{allowedValues: schema119.properties.sort.enum}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate350.errors = vErrors;

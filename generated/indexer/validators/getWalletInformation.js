@@ -20,11 +20,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.balance === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "balance"}});
 errors++;
 }
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
 errors++;
 }
 if(data.balance !== undefined){
@@ -35,21 +35,21 @@ errors = vErrors.length;
 }
 if(data.wallet_type !== undefined){
 if(typeof data.wallet_type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/wallet_type",schemaPath:"#/properties/wallet_type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/wallet_type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.seqno !== undefined){
 let data2 = data.seqno;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",schemaPath:"#/properties/seqno/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.wallet_id !== undefined){
 let data3 = data.wallet_id;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/wallet_id",schemaPath:"#/properties/wallet_id/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/wallet_id",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
@@ -67,14 +67,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs11 = errors;
 if(data4 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_lt",schemaPath:"#/properties/last_transaction_lt/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_lt",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs11 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs10, _errs11], {instancePath:instancePath+"/last_transaction_lt",schemaPath:"#/properties/last_transaction_lt/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs10, _errs11], {instancePath:instancePath+"/last_transaction_lt",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -92,19 +92,19 @@ vErrors = null;
 if(data.last_transaction_hash !== undefined){
 let data5 = data.last_transaction_hash;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_hash",schemaPath:"#/properties/last_transaction_hash/type",keyword:"type",params:{type: schema113.properties.last_transaction_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_hash",keyword:"type",params:{type: schema113.properties.last_transaction_hash.type}});
 errors++;
 }
 }
 if(data.status !== undefined){
 if(typeof data.status !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate336.errors = vErrors;

@@ -23,11 +23,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
 errors++;
 }
 if(data.is_wallet === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_wallet"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "is_wallet"}});
 errors++;
 }
 if(data.address !== undefined){
@@ -38,27 +38,27 @@ errors = vErrors.length;
 }
 if(data.is_wallet !== undefined){
 if(typeof data.is_wallet !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/is_wallet",schemaPath:"#/properties/is_wallet/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/is_wallet",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.wallet_type !== undefined){
 if(typeof data.wallet_type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/wallet_type",schemaPath:"#/properties/wallet_type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/wallet_type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.seqno !== undefined){
 let data3 = data.seqno;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",schemaPath:"#/properties/seqno/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.wallet_id !== undefined){
 let data4 = data.wallet_id;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/wallet_id",schemaPath:"#/properties/wallet_id/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/wallet_id",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
@@ -71,32 +71,32 @@ errors = vErrors.length;
 if(data.extra_currencies !== undefined){
 let data6 = data.extra_currencies;
 if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_currencies",schemaPath:"#/properties/extra_currencies/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_currencies",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 if(data.is_signature_allowed !== undefined){
 if(typeof data.is_signature_allowed !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/is_signature_allowed",schemaPath:"#/properties/is_signature_allowed/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/is_signature_allowed",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.status !== undefined){
 if(typeof data.status !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.code_hash !== undefined){
 if(typeof data.code_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",schemaPath:"#/properties/code_hash/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.last_transaction_hash !== undefined){
 let data10 = data.last_transaction_hash;
 if((typeof data10 !== "string") && (data10 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_hash",schemaPath:"#/properties/last_transaction_hash/type",keyword:"type",params:{type: schema114.properties.last_transaction_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_hash",keyword:"type",params:{type: schema114.properties.last_transaction_hash.type}});
 errors++;
 }
 }
@@ -114,14 +114,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs24 = errors;
 if(data11 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_lt",schemaPath:"#/properties/last_transaction_lt/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_transaction_lt",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs24 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs23, _errs24], {instancePath:instancePath+"/last_transaction_lt",schemaPath:"#/properties/last_transaction_lt/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs23, _errs24], {instancePath:instancePath+"/last_transaction_lt",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -138,7 +138,7 @@ vErrors = null;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate339.errors = vErrors;
@@ -153,11 +153,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.wallets === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "wallets"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "wallets"}});
 errors++;
 }
 if(data.address_book === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_book"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address_book"}});
 errors++;
 }
 if(data.wallets !== undefined){
@@ -172,7 +172,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/wallets",schemaPath:"#/properties/wallets/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/wallets",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -190,7 +190,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate343.errors = vErrors;

@@ -18,39 +18,39 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.value === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "value"}});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "value"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!(((data0 === "num") || (data0 === "cell")) || (data0 === "slice"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema55.properties.type.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"enum",params:{allowedValues: schema55.properties.type.enum}});
 errors++;
 }
 }
 if(data.value !== undefined){
 if(typeof data.value !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate131.errors = vErrors;
@@ -64,16 +64,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
 errors++;
 }
 if(data.method === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "method"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "address") || (key0 === "method")) || (key0 === "stack"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -90,12 +90,12 @@ let valid1 = false;
 var _errs5 = errors;
 if(typeof data1 === "string"){
 if(func8(data1) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/method",schemaPath:"#/properties/method/anyOf/0/minLength",keyword:"minLength",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/method",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/method",schemaPath:"#/properties/method/anyOf/0/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/method",keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid0 = _errs5 === errors;
@@ -103,14 +103,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs7 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/method",schemaPath:"#/properties/method/anyOf/1/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/method",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs5, _errs7], {instancePath:instancePath+"/method",schemaPath:"#/properties/method/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs5, _errs7], {instancePath:instancePath+"/method",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -137,13 +137,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/stack",schemaPath:"#/properties/stack/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/stack",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate129.errors = vErrors;
@@ -157,7 +157,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.type !== undefined){
@@ -166,11 +166,11 @@ const _errs2 = errors;
 let valid1 = false;
 var _errs3 = errors;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/0/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((((((data0 === "num") || (data0 === "cell")) || (data0 === "slice")) || (data0 === "tuple")) || (data0 === "list")) || (data0 === "null"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema57.properties.type.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"enum",params:{allowedValues: schema57.properties.type.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs3 === errors;
@@ -178,14 +178,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs5 = errors;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs3, _errs5], {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs3, _errs5], {instancePath:instancePath+"/type",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -202,7 +202,7 @@ vErrors = null;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate134.errors = vErrors;
@@ -215,28 +215,28 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.gas_used === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gas_used"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "gas_used"}});
 errors++;
 }
 if(data.exit_code === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exit_code"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "exit_code"}});
 errors++;
 }
 if(data.stack === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stack"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "stack"}});
 errors++;
 }
 if(data.gas_used !== undefined){
 let data0 = data.gas_used;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas_used",schemaPath:"#/properties/gas_used/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas_used",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.exit_code !== undefined){
 let data1 = data.exit_code;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/exit_code",schemaPath:"#/properties/exit_code/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/exit_code",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
@@ -252,13 +252,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/stack",schemaPath:"#/properties/stack/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/stack",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate133.errors = vErrors;

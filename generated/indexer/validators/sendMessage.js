@@ -17,12 +17,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.boc === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "boc"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "boc"}});
 errors++;
 }
 for(const key0 in data){
 if(!(key0 === "boc")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -30,18 +30,18 @@ if(data.boc !== undefined){
 let data0 = data.boc;
 if(typeof data0 === "string"){
 if(func8(data0) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/boc",schemaPath:"#/properties/boc/minLength",keyword:"minLength",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/boc",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/boc",schemaPath:"#/properties/boc/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/boc",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate113.errors = vErrors;
@@ -55,7 +55,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.message_hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message_hash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "message_hash"}});
 errors++;
 }
 if(data.message_hash !== undefined){
@@ -66,13 +66,13 @@ errors = vErrors.length;
 }
 if(data.message_hash_norm !== undefined){
 if(typeof data.message_hash_norm !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/message_hash_norm",schemaPath:"#/properties/message_hash_norm/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/message_hash_norm",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate246.errors = vErrors;

@@ -73,7 +73,7 @@ vErrors = null;
 }
 }
 if(!ruleHolds0){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/allOf/0/x-rule",keyword:"x-rule",params:{field: "region", message: "{region} is not served by provider {provider}; it serves asia-southeast1", data: data}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"x-rule",params:{field: "region", message: "{region} is not served by provider {provider}; it serves asia-southeast1", data: data}});
 errors++;
 }
 const _errs10 = errors;
@@ -119,7 +119,7 @@ vErrors = null;
 }
 }
 if(!ruleHolds1){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/allOf/1/x-rule",keyword:"x-rule",params:{field: "region", message: "{region} is not served by provider {provider}; it serves ap-southeast-1, us-west-2, us-east-1", data: data}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"x-rule",params:{field: "region", message: "{region} is not served by provider {provider}; it serves ap-southeast-1, us-west-2, us-east-1", data: data}});
 errors++;
 }
 const _errs18 = errors;
@@ -164,7 +164,7 @@ vErrors = null;
 }
 }
 if(!ruleHolds2){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/allOf/2/x-rule",keyword:"x-rule",params:{field: "region", message: "{region} is not served by provider {provider}; it serves uksouth", data: data}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"x-rule",params:{field: "region", message: "{region} is not served by provider {provider}; it serves uksouth", data: data}});
 errors++;
 }
 const _errs26 = errors;
@@ -209,41 +209,41 @@ vErrors = null;
 }
 }
 if(!ruleHolds3){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/allOf/3/x-rule",keyword:"x-rule",params:{field: "region", message: "{region} is not served by provider {provider}; it serves eu3", data: data}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"x-rule",params:{field: "region", message: "{region} is not served by provider {provider}; it serves eu3", data: data}});
 errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
 errors++;
 }
 if(data.network === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "network"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "network"}});
 errors++;
 }
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.provider === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "provider"}});
 errors++;
 }
 if(data.region === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "region"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "region"}});
 errors++;
 }
 if(data.role === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "role"}});
 errors++;
 }
 if(data.configuration === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "configuration"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "configuration"}});
 errors++;
 }
 for(const key0 in data){
 if(!(func9.call(schema28.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -251,12 +251,12 @@ if(data.name !== undefined){
 let data8 = data.name;
 if(typeof data8 === "string"){
 if(func4(data8) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -264,12 +264,12 @@ if(data.network !== undefined){
 let data9 = data.network;
 if(typeof data9 === "string"){
 if(func4(data9) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",schemaPath:"#/properties/network/minLength",keyword:"minLength",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",schemaPath:"#/properties/network/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -319,18 +319,18 @@ if(data.created_at !== undefined){
 let data17 = data.created_at;
 if(typeof data17 === "string"){
 if(!(formats8.validate(data17))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",keyword:"format",params:{format: "date-time"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate68.errors = vErrors;

@@ -18,24 +18,24 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
 errors++;
 }
 if(data.project === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "project"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "project"}});
 errors++;
 }
 if(data.cloud === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cloud"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "cloud"}});
 errors++;
 }
 if(data.blockchain === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockchain"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "blockchain"}});
 errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "name") || (key0 === "project")) || (key0 === "cloud")) || (key0 === "blockchain"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -43,12 +43,12 @@ if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
 if(func4(data0) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -56,12 +56,12 @@ if(data.project !== undefined){
 let data1 = data.project;
 if(typeof data1 === "string"){
 if(func4(data1) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/project",schemaPath:"#/properties/project/minLength",keyword:"minLength",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/project",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/project",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -69,12 +69,12 @@ if(data.cloud !== undefined){
 let data2 = data.cloud;
 if(typeof data2 === "string"){
 if(func4(data2) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/cloud",schemaPath:"#/properties/cloud/minLength",keyword:"minLength",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/cloud",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/cloud",schemaPath:"#/properties/cloud/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/cloud",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -82,18 +82,18 @@ if(data.blockchain !== undefined){
 let data3 = data.blockchain;
 if(typeof data3 === "string"){
 if(func4(data3) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockchain",schemaPath:"#/properties/blockchain/minLength",keyword:"minLength",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockchain",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockchain",schemaPath:"#/properties/blockchain/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockchain",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate80.errors = vErrors;

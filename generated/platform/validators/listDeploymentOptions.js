@@ -8,66 +8,66 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.blockchain === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockchain"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "blockchain"}});
 errors++;
 }
 if(data.cloud === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cloud"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "cloud"}});
 errors++;
 }
 if(data.region === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "region"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "region"}});
 errors++;
 }
 if(data.provider === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "provider"}});
 errors++;
 }
 if(data.protocol === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "protocol"}});
 errors++;
 }
 if(data.network === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "network"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "network"}});
 errors++;
 }
 if(data.features === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "features"}});
 errors++;
 }
 if(data.blockchain !== undefined){
 if(typeof data.blockchain !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockchain",schemaPath:"#/properties/blockchain/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockchain",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.cloud !== undefined){
 if(typeof data.cloud !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/cloud",schemaPath:"#/properties/cloud/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/cloud",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.region !== undefined){
 if(typeof data.region !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/region",schemaPath:"#/properties/region/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/region",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.provider !== undefined){
 if(typeof data.provider !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/provider",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.protocol !== undefined){
 if(typeof data.protocol !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/protocol",schemaPath:"#/properties/protocol/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/protocol",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.network !== undefined){
 if(typeof data.network !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",schemaPath:"#/properties/network/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -77,19 +77,19 @@ if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data6[i0] !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/features/" + i0,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/features",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate86.errors = vErrors;
@@ -102,7 +102,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.options === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "options"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "options"}});
 errors++;
 }
 if(data.options !== undefined){
@@ -117,13 +117,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/options",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate87.errors = vErrors;

@@ -15,12 +15,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
 errors++;
 }
 for(const key0 in data){
 if(!(key0 === "address")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -28,18 +28,18 @@ if(data.address !== undefined){
 let data0 = data.address;
 if(typeof data0 === "string"){
 if(!pattern3.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"#/properties/address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate98.errors = vErrors;
@@ -57,44 +57,44 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.amountSent === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amountSent"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "amountSent"}});
 errors++;
 }
 if(data.amountSent !== undefined){
 let data0 = data.amountSent;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/amountSent",schemaPath:"#/properties/amountSent/type",keyword:"type",params:{type: schema43.properties.amountSent.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/amountSent",keyword:"type",params:{type: schema43.properties.amountSent.type}});
 errors++;
 }
 if(typeof data0 == "string" && pattern4.test(data0)){
 const integer0 = BigInt(data0);
 if(integer0 < obj0 || integer0 > obj1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/amountSent",schemaPath:"#/properties/amountSent/integerFormat",keyword:"integerFormat",params:{format: "uint256"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/amountSent",keyword:"integerFormat",params:{format: "uint256"}});
 errors++;
 }
 }
 else {
 if(typeof data0 == "number" && data0 < 0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/amountSent",schemaPath:"#/properties/amountSent/integerFormat",keyword:"integerFormat",params:{format: "uint256"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/amountSent",keyword:"integerFormat",params:{format: "uint256"}});
 errors++;
 }
 }
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/amountSent",schemaPath:"#/properties/amountSent/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/amountSent",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
 }
 }
 if(data.transaction !== undefined){
 if(typeof data.transaction !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transaction",schemaPath:"#/properties/transaction/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transaction",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate99.errors = vErrors;
@@ -117,19 +117,19 @@ errors = vErrors.length;
 }
 if(data.detail !== undefined){
 if(typeof data.detail !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/detail",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.nextFaucetAvailable !== undefined){
 if(typeof data.nextFaucetAvailable !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nextFaucetAvailable",schemaPath:"#/properties/nextFaucetAvailable/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nextFaucetAvailable",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate100.errors = vErrors;

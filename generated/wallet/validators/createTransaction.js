@@ -17,20 +17,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.owner_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "owner_address"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "owner_address"}});
 errors++;
 }
 if(data.to_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to_address"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "to_address"}});
 errors++;
 }
 if(data.amount === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "amount"}});
 errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "owner_address") || (key0 === "to_address")) || (key0 === "amount")) || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -60,7 +60,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate337.errors = vErrors;

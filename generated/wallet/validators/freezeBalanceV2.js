@@ -19,16 +19,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.owner_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "owner_address"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "owner_address"}});
 errors++;
 }
 if(data.frozen_balance === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "frozen_balance"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "frozen_balance"}});
 errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "owner_address") || (key0 === "frozen_balance")) || (key0 === "resource")) || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -58,7 +58,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate390.errors = vErrors;

@@ -34,7 +34,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/not",keyword:"not",params:{}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"not",params:{}});
 errors++;
 }
 else {
@@ -109,7 +109,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/assetNetUsed",schemaPath:"#/properties/assetNetUsed/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/assetNetUsed",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -125,7 +125,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/assetNetLimit",schemaPath:"#/properties/assetNetLimit/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/assetNetLimit",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -161,7 +161,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate124.errors = vErrors;
@@ -203,7 +203,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
 errors = vErrors.length;
 }
 else {

@@ -26,12 +26,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.owner_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "owner_address"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "owner_address"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "owner_address") || (key0 === "timestamp")) || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -44,29 +44,29 @@ errors = vErrors.length;
 if(data.timestamp !== undefined){
 let data1 = data.timestamp;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (typeof data1 !== "string")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: schema70.properties.timestamp.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",keyword:"type",params:{type: schema70.properties.timestamp.type}});
 errors++;
 }
 if(typeof data1 == "string" && pattern4.test(data1)){
 const integer0 = BigInt(data1);
 if(integer0 < obj0 || integer0 > obj1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",keyword:"integerFormat",params:{format: "int64"}});
 errors++;
 }
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 if(!(formats0.validate(data1))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/format",keyword:"format",params:{format: "int64"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",keyword:"format",params:{format: "int64"}});
 errors++;
 }
 }
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
 }
@@ -79,7 +79,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate254.errors = vErrors;
@@ -110,7 +110,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/not",keyword:"not",params:{}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"not",params:{}});
 errors++;
 }
 else {
@@ -133,7 +133,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate252.errors = vErrors;
@@ -175,7 +175,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
 errors = vErrors.length;
 }
 else {

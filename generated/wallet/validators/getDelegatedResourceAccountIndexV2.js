@@ -12,12 +12,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "value"}});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "value") || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -35,7 +35,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate148.errors = vErrors;
@@ -65,7 +65,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/not",keyword:"not",params:{}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"not",params:{}});
 errors++;
 }
 else {
@@ -98,7 +98,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fromAccounts",schemaPath:"#/properties/fromAccounts/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/fromAccounts",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -114,13 +114,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/toAccounts",schemaPath:"#/properties/toAccounts/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/toAccounts",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate349.errors = vErrors;
@@ -162,7 +162,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
 errors = vErrors.length;
 }
 else {

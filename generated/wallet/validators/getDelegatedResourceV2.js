@@ -15,16 +15,16 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fromAddress === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fromAddress"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "fromAddress"}});
 errors++;
 }
 if(data.toAddress === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toAddress"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "toAddress"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "fromAddress") || (key0 === "toAddress")) || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -48,7 +48,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate363.errors = vErrors;
@@ -99,7 +99,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate356.errors = vErrors;
@@ -129,7 +129,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/not",keyword:"not",params:{}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"not",params:{}});
 errors++;
 }
 else {
@@ -156,13 +156,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delegatedResource",schemaPath:"#/properties/delegatedResource/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/delegatedResource",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate368.errors = vErrors;
@@ -204,7 +204,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
 errors = vErrors.length;
 }
 else {

@@ -20,24 +20,24 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.owner_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "owner_address"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "owner_address"}});
 errors++;
 }
 if(data.to_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to_address"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "to_address"}});
 errors++;
 }
 if(data.asset_name === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "asset_name"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "asset_name"}});
 errors++;
 }
 if(data.amount === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "amount"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "owner_address") || (key0 === "to_address")) || (key0 === "asset_name")) || (key0 === "amount")) || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -57,12 +57,12 @@ if(data.asset_name !== undefined){
 let data2 = data.asset_name;
 if(typeof data2 === "string"){
 if(!pattern37.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/asset_name",schemaPath:"#/properties/asset_name/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/asset_name",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/asset_name",schemaPath:"#/properties/asset_name/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/asset_name",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -80,7 +80,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate491.errors = vErrors;

@@ -12,23 +12,23 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
 errors++;
 }
 if(data.storageKeys === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "storageKeys"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "storageKeys"}});
 errors++;
 }
 if(data.address !== undefined){
 let data0 = data.address;
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -40,24 +40,24 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(!pattern5.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageKeys/" + i0,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageKeys/" + i0,keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageKeys/" + i0,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageKeys",schemaPath:"#/properties/storageKeys/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageKeys/" + i0,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/storageKeys",keyword:"type",params:{type: "array"}});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate21.errors = vErrors;
@@ -72,39 +72,39 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.chainId === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "chainId"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "chainId"}});
 errors++;
 }
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
 errors++;
 }
 if(data.yParity === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "yParity"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "yParity"}});
 errors++;
 }
 if(data.r === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "r"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "r"}});
 errors++;
 }
 if(data.s === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "s"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "s"}});
 errors++;
 }
 if(data.chainId !== undefined){
 let data0 = data.chainId;
 if(typeof data0 === "string"){
 if(!pattern6.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -112,12 +112,12 @@ if(data.address !== undefined){
 let data1 = data.address;
 if(typeof data1 === "string"){
 if(!pattern4.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -125,12 +125,12 @@ if(data.nonce !== undefined){
 let data2 = data.nonce;
 if(typeof data2 === "string"){
 if(!pattern6.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -138,12 +138,12 @@ if(data.yParity !== undefined){
 let data3 = data.yParity;
 if(typeof data3 === "string"){
 if(!pattern6.test(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -151,12 +151,12 @@ if(data.r !== undefined){
 let data4 = data.r;
 if(typeof data4 === "string"){
 if(!pattern6.test(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -164,18 +164,18 @@ if(data.s !== undefined){
 let data5 = data.s;
 if(typeof data5 === "string"){
 if(!pattern6.test(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate30.errors = vErrors;

@@ -16,31 +16,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.index === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "index"}});
 errors++;
 }
 if(data.validatorIndex === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "validatorIndex"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "validatorIndex"}});
 errors++;
 }
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
 errors++;
 }
 if(data.amount === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "amount"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "amount"}});
 errors++;
 }
 if(data.index !== undefined){
 let data0 = data.index;
 if(typeof data0 === "string"){
 if(!pattern6.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -48,12 +48,12 @@ if(data.validatorIndex !== undefined){
 let data1 = data.validatorIndex;
 if(typeof data1 === "string"){
 if(!pattern6.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/validatorIndex",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/validatorIndex",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/validatorIndex",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/validatorIndex",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -61,12 +61,12 @@ if(data.address !== undefined){
 let data2 = data.address;
 if(typeof data2 === "string"){
 if(!pattern4.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -74,18 +74,18 @@ if(data.amount !== undefined){
 let data3 = data.amount;
 if(typeof data3 === "string"){
 if(!pattern6.test(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/amount",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/amount",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/amount",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/amount",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate66.errors = vErrors;
@@ -104,59 +104,59 @@ errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "number"}});
 errors++;
 }
 if(data.hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hash"}});
 errors++;
 }
 if(data.parentHash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parentHash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "parentHash"}});
 errors++;
 }
 if(data.timestamp === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "timestamp"}});
 errors++;
 }
 if(data.gasLimit === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasLimit"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "gasLimit"}});
 errors++;
 }
 if(data.gasUsed === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasUsed"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "gasUsed"}});
 errors++;
 }
 if(data.transactions === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactions"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transactions"}});
 errors++;
 }
 if(data.miner === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "miner"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "miner"}});
 errors++;
 }
 if(data.difficulty === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "difficulty"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "difficulty"}});
 errors++;
 }
 if(data.size === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "size"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "size"}});
 errors++;
 }
 if(data.extraData === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "extraData"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "extraData"}});
 errors++;
 }
 if(data.receiptsRoot === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "receiptsRoot"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "receiptsRoot"}});
 errors++;
 }
 if(data.stateRoot === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stateRoot"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "stateRoot"}});
 errors++;
 }
 if(data.transactionsRoot === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactionsRoot"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transactionsRoot"}});
 errors++;
 }
 if(data.transactions !== undefined){
@@ -252,18 +252,18 @@ for(let i2=0; i2<len2; i2++){
 let data3 = data0[i2];
 if(typeof data3 === "string"){
 if(!pattern5.test(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions/" + i2,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions/" + i2,keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions/" + i2,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions/" + i2,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/anyOf/0/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",keyword:"type",params:{type: "array"}});
 errors++;
 }
 var _valid1 = _errs12 === errors;
@@ -280,14 +280,14 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/anyOf/1/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",keyword:"type",params:{type: "array"}});
 errors++;
 }
 var _valid1 = _errs17 === errors;
 valid5 = valid5 || _valid1;
 }
 if(!valid5){
-vErrors = addAlternatives(vErrors, [_errs12, _errs17], {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs12, _errs17], {instancePath:instancePath+"/transactions",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -311,18 +311,18 @@ for(let i4=0; i4<len4; i4++){
 let data6 = data5[i4];
 if(typeof data6 === "string"){
 if(!pattern5.test(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/uncles/" + i4,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/uncles/" + i4,keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/uncles/" + i4,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/uncles/" + i4,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/uncles",schemaPath:"#/properties/uncles/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/uncles",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -338,7 +338,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/withdrawals",schemaPath:"#/properties/withdrawals/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/withdrawals",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -350,24 +350,24 @@ for(let i6=0; i6<len6; i6++){
 let data10 = data9[i6];
 if(typeof data10 === "string"){
 if(!pattern9.test(data10)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sealFields/" + i6,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sealFields/" + i6,keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sealFields/" + i6,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"}});
-errors++;
-}
-}
-}
-else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sealFields",schemaPath:"#/properties/sealFields/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sealFields/" + i6,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sealFields",keyword:"type",params:{type: "array"}});
+errors++;
+}
+}
+}
+else {
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate34.errors = vErrors;
@@ -393,7 +393,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(data !== null){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs2 === errors;
@@ -408,7 +408,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
 errors = vErrors.length;
 }
 else {

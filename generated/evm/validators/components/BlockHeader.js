@@ -16,31 +16,31 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.number === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "number"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "number"}});
 errors++;
 }
 if(data.hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hash"}});
 errors++;
 }
 if(data.parentHash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parentHash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "parentHash"}});
 errors++;
 }
 if(data.timestamp === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "timestamp"}});
 errors++;
 }
 if(data.number !== undefined){
 let data0 = data.number;
 if(typeof data0 === "string"){
 if(!pattern6.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/number",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/number",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/number",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/number",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -48,12 +48,12 @@ if(data.hash !== undefined){
 let data1 = data.hash;
 if(typeof data1 === "string"){
 if(!pattern5.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -61,12 +61,12 @@ if(data.parentHash !== undefined){
 let data2 = data.parentHash;
 if(typeof data2 === "string"){
 if(!pattern5.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/parentHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/parentHash",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/parentHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/parentHash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -74,12 +74,12 @@ if(data.nonce !== undefined){
 let data3 = data.nonce;
 if(typeof data3 === "string"){
 if(!pattern32.test(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{16}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{16}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"#/properties/nonce/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -87,12 +87,12 @@ if(data.sha3Uncles !== undefined){
 let data4 = data.sha3Uncles;
 if(typeof data4 === "string"){
 if(!pattern5.test(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sha3Uncles",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sha3Uncles",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/sha3Uncles",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/sha3Uncles",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -100,12 +100,12 @@ if(data.logsBloom !== undefined){
 let data5 = data.logsBloom;
 if(typeof data5 === "string"){
 if(!pattern34.test(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/logsBloom",schemaPath:"#/properties/logsBloom/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{512}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/logsBloom",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{512}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/logsBloom",schemaPath:"#/properties/logsBloom/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/logsBloom",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -113,12 +113,12 @@ if(data.transactionsRoot !== undefined){
 let data6 = data.transactionsRoot;
 if(typeof data6 === "string"){
 if(!pattern5.test(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionsRoot",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionsRoot",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionsRoot",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionsRoot",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -126,12 +126,12 @@ if(data.stateRoot !== undefined){
 let data7 = data.stateRoot;
 if(typeof data7 === "string"){
 if(!pattern5.test(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/stateRoot",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/stateRoot",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/stateRoot",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/stateRoot",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -139,12 +139,12 @@ if(data.receiptsRoot !== undefined){
 let data8 = data.receiptsRoot;
 if(typeof data8 === "string"){
 if(!pattern5.test(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/receiptsRoot",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/receiptsRoot",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/receiptsRoot",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/receiptsRoot",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -152,12 +152,12 @@ if(data.miner !== undefined){
 let data9 = data.miner;
 if(typeof data9 === "string"){
 if(!pattern4.test(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/miner",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/miner",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/miner",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/miner",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -165,12 +165,12 @@ if(data.difficulty !== undefined){
 let data10 = data.difficulty;
 if(typeof data10 === "string"){
 if(!pattern6.test(data10)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/difficulty",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/difficulty",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/difficulty",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/difficulty",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -178,12 +178,12 @@ if(data.totalDifficulty !== undefined){
 let data11 = data.totalDifficulty;
 if(typeof data11 === "string"){
 if(!pattern6.test(data11)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/totalDifficulty",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/totalDifficulty",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/totalDifficulty",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/totalDifficulty",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -191,12 +191,12 @@ if(data.extraData !== undefined){
 let data12 = data.extraData;
 if(typeof data12 === "string"){
 if(!pattern9.test(data12)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/extraData",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/extraData",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/extraData",schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/extraData",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -204,12 +204,12 @@ if(data.size !== undefined){
 let data13 = data.size;
 if(typeof data13 === "string"){
 if(!pattern6.test(data13)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/size",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/size",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/size",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/size",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -217,12 +217,12 @@ if(data.gasLimit !== undefined){
 let data14 = data.gasLimit;
 if(typeof data14 === "string"){
 if(!pattern6.test(data14)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasLimit",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasLimit",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasLimit",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasLimit",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -230,12 +230,12 @@ if(data.gasUsed !== undefined){
 let data15 = data.gasUsed;
 if(typeof data15 === "string"){
 if(!pattern6.test(data15)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsed",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsed",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsed",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasUsed",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -243,12 +243,12 @@ if(data.timestamp !== undefined){
 let data16 = data.timestamp;
 if(typeof data16 === "string"){
 if(!pattern6.test(data16)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/timestamp",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -256,12 +256,12 @@ if(data.mixHash !== undefined){
 let data17 = data.mixHash;
 if(typeof data17 === "string"){
 if(!pattern5.test(data17)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mixHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/mixHash",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mixHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/mixHash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -269,12 +269,12 @@ if(data.baseFeePerGas !== undefined){
 let data18 = data.baseFeePerGas;
 if(typeof data18 === "string"){
 if(!pattern6.test(data18)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerGas",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/baseFeePerGas",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -282,12 +282,12 @@ if(data.withdrawalsRoot !== undefined){
 let data19 = data.withdrawalsRoot;
 if(typeof data19 === "string"){
 if(!pattern5.test(data19)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/withdrawalsRoot",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/withdrawalsRoot",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/withdrawalsRoot",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/withdrawalsRoot",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -295,12 +295,12 @@ if(data.blobGasUsed !== undefined){
 let data20 = data.blobGasUsed;
 if(typeof data20 === "string"){
 if(!pattern6.test(data20)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsed",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsed",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsed",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobGasUsed",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -308,12 +308,12 @@ if(data.excessBlobGas !== undefined){
 let data21 = data.excessBlobGas;
 if(typeof data21 === "string"){
 if(!pattern6.test(data21)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/excessBlobGas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/excessBlobGas",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/excessBlobGas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/excessBlobGas",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -321,12 +321,12 @@ if(data.parentBeaconBlockRoot !== undefined){
 let data22 = data.parentBeaconBlockRoot;
 if(typeof data22 === "string"){
 if(!pattern5.test(data22)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/parentBeaconBlockRoot",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/parentBeaconBlockRoot",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/parentBeaconBlockRoot",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/parentBeaconBlockRoot",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -334,18 +334,18 @@ if(data.requestsHash !== undefined){
 let data23 = data.requestsHash;
 if(typeof data23 === "string"){
 if(!pattern5.test(data23)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/requestsHash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/requestsHash",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/requestsHash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/requestsHash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate35.errors = vErrors;

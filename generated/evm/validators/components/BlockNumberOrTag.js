@@ -15,12 +15,12 @@ let valid0 = false;
 var _errs1 = errors;
 if(typeof data === "string"){
 if(!pattern110.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -28,18 +28,18 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs4 = errors;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/BlockTag/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((((data === "latest") || (data === "earliest")) || (data === "safe")) || (data === "finalized"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/BlockTag/enum",keyword:"enum",params:{allowedValues: schema148.enum}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema148.enum}});
 errors++;
 }
 var _valid0 = _errs4 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs4], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs4], {instancePath,keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {

@@ -21,18 +21,18 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(func115.call(schema157.properties, key0))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!(((((data0 === "0x0") || (data0 === "0x1")) || (data0 === "0x2")) || (data0 === "0x3")) || (data0 === "0x4"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema157.properties.type.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"enum",params:{allowedValues: schema157.properties.type.enum}});
 errors++;
 }
 }
@@ -40,24 +40,24 @@ if(data.from !== undefined){
 let data1 = data.from;
 if(typeof data1 === "string"){
 if(!pattern4.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.to !== undefined){
 let data2 = data.to;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema157.properties.to.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",keyword:"type",params:{type: schema157.properties.to.type}});
 errors++;
 }
 if(typeof data2 === "string"){
 if(!pattern4.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
 }
@@ -66,12 +66,12 @@ if(data.gas !== undefined){
 let data3 = data.gas;
 if(typeof data3 === "string"){
 if(!pattern110.test(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -79,12 +79,12 @@ if(data.gasPrice !== undefined){
 let data4 = data.gasPrice;
 if(typeof data4 === "string"){
 if(!pattern110.test(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -92,12 +92,12 @@ if(data.maxFeePerGas !== undefined){
 let data5 = data.maxFeePerGas;
 if(typeof data5 === "string"){
 if(!pattern110.test(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerGas",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -105,12 +105,12 @@ if(data.maxPriorityFeePerGas !== undefined){
 let data6 = data.maxPriorityFeePerGas;
 if(typeof data6 === "string"){
 if(!pattern110.test(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxPriorityFeePerGas",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -118,12 +118,12 @@ if(data.maxFeePerBlobGas !== undefined){
 let data7 = data.maxFeePerBlobGas;
 if(typeof data7 === "string"){
 if(!pattern110.test(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxFeePerBlobGas",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -131,12 +131,12 @@ if(data.value !== undefined){
 let data8 = data.value;
 if(typeof data8 === "string"){
 if(!pattern110.test(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -144,12 +144,12 @@ if(data.nonce !== undefined){
 let data9 = data.nonce;
 if(typeof data9 === "string"){
 if(!pattern110.test(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -157,12 +157,12 @@ if(data.input !== undefined){
 let data10 = data.input;
 if(typeof data10 === "string"){
 if(!pattern9.test(data10)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -170,12 +170,12 @@ if(data.data !== undefined){
 let data11 = data.data;
 if(typeof data11 === "string"){
 if(!pattern9.test(data11)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -183,12 +183,12 @@ if(data.chainId !== undefined){
 let data12 = data.chainId;
 if(typeof data12 === "string"){
 if(!pattern110.test(data12)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",schemaPath:"schemas#/$defs/CanonicalQuantity/pattern",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",keyword:"pattern",params:{pattern: "^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",schemaPath:"schemas#/$defs/CanonicalQuantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/chainId",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -204,7 +204,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",schemaPath:"#/properties/accessList/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accessList",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -216,18 +216,18 @@ for(let i1=0; i1<len1; i1++){
 let data16 = data15[i1];
 if(typeof data16 === "string"){
 if(!pattern5.test(data16)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes/" + i1,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes",schemaPath:"#/properties/blobVersionedHashes/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobVersionedHashes",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -239,18 +239,18 @@ for(let i2=0; i2<len2; i2++){
 let data18 = data17[i2];
 if(typeof data18 === "string"){
 if(!pattern9.test(data18)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobs/" + i2,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobs/" + i2,keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobs/" + i2,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobs/" + i2,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobs",schemaPath:"#/properties/blobs/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blobs",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -262,18 +262,18 @@ for(let i3=0; i3<len3; i3++){
 let data20 = data19[i3];
 if(typeof data20 === "string"){
 if(!pattern9.test(data20)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/commitments/" + i3,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/commitments/" + i3,keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/commitments/" + i3,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/commitments/" + i3,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/commitments",schemaPath:"#/properties/commitments/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/commitments",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -285,18 +285,18 @@ for(let i4=0; i4<len4; i4++){
 let data22 = data21[i4];
 if(typeof data22 === "string"){
 if(!pattern9.test(data22)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/proofs/" + i4,schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/proofs/" + i4,keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/proofs/" + i4,schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/proofs/" + i4,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/proofs",schemaPath:"#/properties/proofs/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/proofs",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -312,13 +312,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/authorizationList",schemaPath:"#/properties/authorizationList/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/authorizationList",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate77.errors = vErrors;
@@ -331,7 +331,7 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length < 1){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 1}});
 errors++;
 }
 const len0 = data.length;
@@ -344,22 +344,22 @@ errors = vErrors.length;
 if(len0 > 1){
 let data1 = data[1];
 if(typeof data1 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((data1 === "latest") || (data1 === "pending"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"schemas#/$defs/StateBlockTag/enum",keyword:"enum",params:{allowedValues: schema236.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"enum",params:{allowedValues: schema236.enum}});
 errors++;
 }
 }
 const len1 = data.length;
 if(!(len1 <= 2)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/items",keyword:"items",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"items",params:{limit: 2}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate183.errors = vErrors;

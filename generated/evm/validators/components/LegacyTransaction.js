@@ -12,21 +12,21 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.gasPrice === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gasPrice"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "gasPrice"}});
 errors++;
 }
 if(data.v === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "v"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "v"}});
 errors++;
 }
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("0x0" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "0x0"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "0x0"}});
 errors++;
 }
 }
@@ -34,12 +34,12 @@ if(data.gasPrice !== undefined){
 let data1 = data.gasPrice;
 if(typeof data1 === "string"){
 if(!pattern6.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -47,12 +47,12 @@ if(data.v !== undefined){
 let data2 = data.v;
 if(typeof data2 === "string"){
 if(!pattern6.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -71,11 +71,11 @@ const _errs0 = errors;
 let valid0 = false;
 var _errs1 = errors;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((data === "0x3e7") || (data === "0x3e6"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema37.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema37.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -84,19 +84,19 @@ if(!valid0){
 var _errs3 = errors;
 if(typeof data === "string"){
 if(!pattern6.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs3], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs3], {instancePath,keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -126,63 +126,63 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hash"}});
 errors++;
 }
 if(data.nonce === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nonce"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "nonce"}});
 errors++;
 }
 if(data.blockHash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockHash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "blockHash"}});
 errors++;
 }
 if(data.blockNumber === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockNumber"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "blockNumber"}});
 errors++;
 }
 if(data.transactionIndex === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactionIndex"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transactionIndex"}});
 errors++;
 }
 if(data.from === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "from"}});
 errors++;
 }
 if(data.value === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "value"}});
 errors++;
 }
 if(data.gas === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gas"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "gas"}});
 errors++;
 }
 if(data.input === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "input"}});
 errors++;
 }
 if(data.r === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "r"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "r"}});
 errors++;
 }
 if(data.s === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "s"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "s"}});
 errors++;
 }
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.hash !== undefined){
 let data0 = data.hash;
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -196,24 +196,24 @@ if(data.nonce !== undefined){
 let data2 = data.nonce;
 if(typeof data2 === "string"){
 if(!pattern6.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonce",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.blockHash !== undefined){
 let data3 = data.blockHash;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: schema102.properties.blockHash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",keyword:"type",params:{type: schema102.properties.blockHash.type}});
 errors++;
 }
 if(typeof data3 === "string"){
 if(!pattern5.test(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
@@ -221,12 +221,12 @@ errors++;
 if(data.blockNumber !== undefined){
 let data4 = data.blockNumber;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: schema102.properties.blockNumber.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",keyword:"type",params:{type: schema102.properties.blockNumber.type}});
 errors++;
 }
 if(typeof data4 === "string"){
 if(!pattern6.test(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
@@ -234,12 +234,12 @@ errors++;
 if(data.blockTimestamp !== undefined){
 let data5 = data.blockTimestamp;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: schema102.properties.blockTimestamp.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",keyword:"type",params:{type: schema102.properties.blockTimestamp.type}});
 errors++;
 }
 if(typeof data5 === "string"){
 if(!pattern6.test(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
@@ -247,12 +247,12 @@ errors++;
 if(data.transactionIndex !== undefined){
 let data6 = data.transactionIndex;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: schema102.properties.transactionIndex.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",keyword:"type",params:{type: schema102.properties.transactionIndex.type}});
 errors++;
 }
 if(typeof data6 === "string"){
 if(!pattern6.test(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
@@ -261,24 +261,24 @@ if(data.from !== undefined){
 let data7 = data.from;
 if(typeof data7 === "string"){
 if(!pattern4.test(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.to !== undefined){
 let data8 = data.to;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: schema102.properties.to.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",keyword:"type",params:{type: schema102.properties.to.type}});
 errors++;
 }
 if(typeof data8 === "string"){
 if(!pattern4.test(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/to",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
 }
@@ -287,12 +287,12 @@ if(data.value !== undefined){
 let data9 = data.value;
 if(typeof data9 === "string"){
 if(!pattern6.test(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -300,12 +300,12 @@ if(data.gas !== undefined){
 let data10 = data.gas;
 if(typeof data10 === "string"){
 if(!pattern6.test(data10)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gas",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -313,12 +313,12 @@ if(data.gasPrice !== undefined){
 let data11 = data.gasPrice;
 if(typeof data11 === "string"){
 if(!pattern6.test(data11)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -326,12 +326,12 @@ if(data.input !== undefined){
 let data12 = data.input;
 if(typeof data12 === "string"){
 if(!pattern9.test(data12)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/input",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -345,23 +345,23 @@ if(data.v !== undefined){
 let data14 = data.v;
 if(typeof data14 === "string"){
 if(!pattern6.test(data14)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.yParity !== undefined){
 let data15 = data.yParity;
 if(typeof data15 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((data15 === "0x0") || (data15 === "0x1"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",schemaPath:"#/properties/yParity/enum",keyword:"enum",params:{allowedValues: schema102.properties.yParity.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/yParity",keyword:"enum",params:{allowedValues: schema102.properties.yParity.enum}});
 errors++;
 }
 }
@@ -369,12 +369,12 @@ if(data.r !== undefined){
 let data16 = data.r;
 if(typeof data16 === "string"){
 if(!pattern6.test(data16)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -382,18 +382,18 @@ if(data.s !== undefined){
 let data17 = data.s;
 if(typeof data17 === "string"){
 if(!pattern6.test(data17)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate59.errors = vErrors;

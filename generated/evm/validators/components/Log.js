@@ -15,47 +15,47 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
 errors++;
 }
 if(data.topics === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "topics"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "topics"}});
 errors++;
 }
 if(data.data === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "data"}});
 errors++;
 }
 if(data.blockHash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockHash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "blockHash"}});
 errors++;
 }
 if(data.blockNumber === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockNumber"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "blockNumber"}});
 errors++;
 }
 if(data.transactionHash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactionHash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transactionHash"}});
 errors++;
 }
 if(data.transactionIndex === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactionIndex"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transactionIndex"}});
 errors++;
 }
 if(data.logIndex === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "logIndex"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "logIndex"}});
 errors++;
 }
 if(data.address !== undefined){
 let data0 = data.address;
 if(typeof data0 === "string"){
 if(!pattern4.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",schemaPath:"schemas#/$defs/Address/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/address",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -63,7 +63,7 @@ if(data.topics !== undefined){
 let data1 = data.topics;
 if(Array.isArray(data1)){
 if(data1.length > 4){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/maxItems",keyword:"maxItems",params:{limit: 4}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics",keyword:"maxItems",params:{limit: 4}});
 errors++;
 }
 const len0 = data1.length;
@@ -71,18 +71,18 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 === "string"){
 if(!pattern5.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics/" + i0,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics/" + i0,keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics/" + i0,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics/" + i0,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics",schemaPath:"#/properties/topics/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/topics",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -90,24 +90,24 @@ if(data.data !== undefined){
 let data3 = data.data;
 if(typeof data3 === "string"){
 if(!pattern9.test(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",schemaPath:"schemas#/$defs/HexData/pattern",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",keyword:"pattern",params:{pattern: "^0x(?:[0-9a-fA-F]{2})*$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",schemaPath:"schemas#/$defs/HexData/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.blockHash !== undefined){
 let data4 = data.blockHash;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/type",keyword:"type",params:{type: schema194.properties.blockHash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",keyword:"type",params:{type: schema194.properties.blockHash.type}});
 errors++;
 }
 if(typeof data4 === "string"){
 if(!pattern5.test(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",schemaPath:"#/properties/blockHash/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockHash",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
@@ -115,12 +115,12 @@ errors++;
 if(data.blockNumber !== undefined){
 let data5 = data.blockNumber;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/type",keyword:"type",params:{type: schema194.properties.blockNumber.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",keyword:"type",params:{type: schema194.properties.blockNumber.type}});
 errors++;
 }
 if(typeof data5 === "string"){
 if(!pattern6.test(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",schemaPath:"#/properties/blockNumber/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockNumber",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
@@ -128,12 +128,12 @@ errors++;
 if(data.blockTimestamp !== undefined){
 let data6 = data.blockTimestamp;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/type",keyword:"type",params:{type: schema194.properties.blockTimestamp.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",keyword:"type",params:{type: schema194.properties.blockTimestamp.type}});
 errors++;
 }
 if(typeof data6 === "string"){
 if(!pattern6.test(data6)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",schemaPath:"#/properties/blockTimestamp/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockTimestamp",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
@@ -141,12 +141,12 @@ errors++;
 if(data.transactionHash !== undefined){
 let data7 = data.transactionHash;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionHash",schemaPath:"#/properties/transactionHash/type",keyword:"type",params:{type: schema194.properties.transactionHash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionHash",keyword:"type",params:{type: schema194.properties.transactionHash.type}});
 errors++;
 }
 if(typeof data7 === "string"){
 if(!pattern5.test(data7)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionHash",schemaPath:"#/properties/transactionHash/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionHash",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
@@ -154,12 +154,12 @@ errors++;
 if(data.transactionIndex !== undefined){
 let data8 = data.transactionIndex;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/type",keyword:"type",params:{type: schema194.properties.transactionIndex.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",keyword:"type",params:{type: schema194.properties.transactionIndex.type}});
 errors++;
 }
 if(typeof data8 === "string"){
 if(!pattern6.test(data8)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",schemaPath:"#/properties/transactionIndex/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactionIndex",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
@@ -167,25 +167,25 @@ errors++;
 if(data.logIndex !== undefined){
 let data9 = data.logIndex;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/logIndex",schemaPath:"#/properties/logIndex/type",keyword:"type",params:{type: schema194.properties.logIndex.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/logIndex",keyword:"type",params:{type: schema194.properties.logIndex.type}});
 errors++;
 }
 if(typeof data9 === "string"){
 if(!pattern6.test(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/logIndex",schemaPath:"#/properties/logIndex/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/logIndex",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 }
 if(data.removed !== undefined){
 if(typeof data.removed !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/removed",schemaPath:"#/properties/removed/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/removed",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate92.errors = vErrors;

@@ -13,7 +13,7 @@ const _errs0 = errors;
 let valid0 = false;
 var _errs1 = errors;
 if(data !== null){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -22,12 +22,12 @@ if(!valid0){
 var _errs3 = errors;
 if(typeof data === "string"){
 if(!pattern5.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid0 = _errs3 === errors;
@@ -40,18 +40,18 @@ for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/" + i0,schemaPath:"schemas#/$defs/Hash32/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/" + i0,keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/" + i0,schemaPath:"schemas#/$defs/Hash32/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/" + i0,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 var _valid0 = _errs6 === errors;
@@ -59,7 +59,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs3, _errs6], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs3, _errs6], {instancePath,keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {

@@ -25,22 +25,22 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined){
 let data0 = data.type;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("0x0" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "0x0"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"const",params:{allowedValue: "0x0"}});
 errors++;
 }
 }
 if(data.gasPrice !== undefined){
 let data1 = data.gasPrice;
 if(typeof data1 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"#/properties/gasPrice/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("0x0" !== data1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",schemaPath:"#/properties/gasPrice/const",keyword:"const",params:{allowedValue: "0x0"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gasPrice",keyword:"const",params:{allowedValue: "0x0"}});
 errors++;
 }
 }
@@ -48,12 +48,12 @@ if(data.v !== undefined){
 let data2 = data.v;
 if(typeof data2 === "string"){
 if(!pattern6.test(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -61,12 +61,12 @@ if(data.from !== undefined){
 let data3 = data.from;
 if(typeof data3 === "string"){
 if(!pattern195.test(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"#/properties/from/pattern",keyword:"pattern",params:{pattern: "^0x(2{40}|20[0-9a-fA-F]{38})$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",keyword:"pattern",params:{pattern: "^0x(2{40}|20[0-9a-fA-F]{38})$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/from",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -93,7 +93,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -103,7 +103,7 @@ passing0 = 0;
 }
 var _errs4 = errors;
 if(data !== null){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs4 === errors;
@@ -118,7 +118,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs4], {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs4], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
 errors = vErrors.length;
 }
 else {

@@ -6,12 +6,12 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length > 0){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"maxItems",params:{limit: 0}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate163.errors = vErrors;

@@ -5,7 +5,7 @@ function validate179(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 validate179.errors = vErrors;

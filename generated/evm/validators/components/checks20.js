@@ -15,12 +15,12 @@ let passing0 = null;
 var _errs1 = errors;
 if(typeof data === "string"){
 if(!pattern6.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"schemas#/$defs/Quantity/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -30,7 +30,7 @@ passing0 = 0;
 }
 var _errs4 = errors;
 if(data !== null){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs4 === errors;
@@ -45,7 +45,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs4], {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs4], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
 errors = vErrors.length;
 }
 else {

@@ -5,11 +5,11 @@ function validate58(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 if(true !== data){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/const",keyword:"const",params:{allowedValue: true}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"const",params:{allowedValue: true}});
 errors++;
 }
 validate58.errors = vErrors;

@@ -5,12 +5,12 @@ function validate76(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
 if(data < 0 || isNaN(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }

@@ -12,11 +12,11 @@ const _errs0 = errors;
 let valid0 = false;
 var _errs1 = errors;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!(data === "success")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema60.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema60.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -31,7 +31,7 @@ var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs3], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs3], {instancePath,keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {

@@ -10,11 +10,11 @@ function validate184(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((((((((((((((data === "1m") || (data === "3m")) || (data === "5m")) || (data === "15m")) || (data === "30m")) || (data === "1h")) || (data === "2h")) || (data === "4h")) || (data === "8h")) || (data === "12h")) || (data === "1d")) || (data === "3d")) || (data === "1w")) || (data === "1M"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema73.enum}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema73.enum}});
 errors++;
 }
 validate184.errors = vErrors;
@@ -31,43 +31,43 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.t === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "t"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "t"}});
 errors++;
 }
 if(data.T === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "T"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "T"}});
 errors++;
 }
 if(data.s === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "s"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "s"}});
 errors++;
 }
 if(data.i === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "i"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "i"}});
 errors++;
 }
 if(data.o === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "o"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "o"}});
 errors++;
 }
 if(data.c === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "c"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "c"}});
 errors++;
 }
 if(data.h === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "h"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "h"}});
 errors++;
 }
 if(data.l === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "l"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "l"}});
 errors++;
 }
 if(data.v === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "v"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "v"}});
 errors++;
 }
 if(data.n === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "n"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "n"}});
 errors++;
 }
 if(data.t !== undefined){
@@ -127,19 +127,19 @@ errors = vErrors.length;
 if(data.n !== undefined){
 let data9 = data.n;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/n",schemaPath:"#/properties/n/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/n",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/n",schemaPath:"#/properties/n/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/n",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate180.errors = vErrors;

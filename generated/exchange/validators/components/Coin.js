@@ -14,12 +14,12 @@ let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func12(data) < 1){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 validate79.errors = vErrors;

@@ -21,59 +21,59 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coin"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
 errors++;
 }
 if(data.side === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "side"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "side"}});
 errors++;
 }
 if(data.limitPx === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "limitPx"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "limitPx"}});
 errors++;
 }
 if(data.sz === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sz"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "sz"}});
 errors++;
 }
 if(data.oid === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oid"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "oid"}});
 errors++;
 }
 if(data.timestamp === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "timestamp"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "timestamp"}});
 errors++;
 }
 if(data.origSz === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "origSz"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "origSz"}});
 errors++;
 }
 if(data.triggerCondition === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "triggerCondition"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "triggerCondition"}});
 errors++;
 }
 if(data.isTrigger === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isTrigger"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "isTrigger"}});
 errors++;
 }
 if(data.triggerPx === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "triggerPx"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "triggerPx"}});
 errors++;
 }
 if(data.children === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "children"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "children"}});
 errors++;
 }
 if(data.isPositionTpsl === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isPositionTpsl"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "isPositionTpsl"}});
 errors++;
 }
 if(data.reduceOnly === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reduceOnly"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "reduceOnly"}});
 errors++;
 }
 if(data.orderType === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orderType"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "orderType"}});
 errors++;
 }
 if(data.coin !== undefined){
@@ -120,13 +120,13 @@ errors = vErrors.length;
 }
 if(data.triggerCondition !== undefined){
 if(typeof data.triggerCondition !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/triggerCondition",schemaPath:"#/properties/triggerCondition/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/triggerCondition",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.isTrigger !== undefined){
 if(typeof data.isTrigger !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/isTrigger",schemaPath:"#/properties/isTrigger/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/isTrigger",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
@@ -148,32 +148,32 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/children",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 if(data.isPositionTpsl !== undefined){
 if(typeof data.isPositionTpsl !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/isPositionTpsl",schemaPath:"#/properties/isPositionTpsl/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/isPositionTpsl",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.reduceOnly !== undefined){
 if(typeof data.reduceOnly !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/reduceOnly",schemaPath:"#/properties/reduceOnly/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/reduceOnly",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.orderType !== undefined){
 if(typeof data.orderType !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/orderType",schemaPath:"#/properties/orderType/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/orderType",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.tif !== undefined){
 let data15 = data.tif;
 if((typeof data15 !== "string") && (data15 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tif",schemaPath:"#/properties/tif/type",keyword:"type",params:{type: schema105.properties.tif.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tif",keyword:"type",params:{type: schema105.properties.tif.type}});
 errors++;
 }
 }
@@ -191,14 +191,14 @@ valid3 = valid3 || _valid0;
 if(!valid3){
 var _errs27 = errors;
 if(data16 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/cloid",schemaPath:"#/properties/cloid/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/cloid",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs27 === errors;
 valid3 = valid3 || _valid0;
 }
 if(!valid3){
-vErrors = addAlternatives(vErrors, [_errs26, _errs27], {instancePath:instancePath+"/cloid",schemaPath:"#/properties/cloid/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs26, _errs27], {instancePath:instancePath+"/cloid",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -215,7 +215,7 @@ vErrors = null;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate272.errors = vErrors;

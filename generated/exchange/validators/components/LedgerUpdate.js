@@ -17,15 +17,15 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.time === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "time"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "time"}});
 errors++;
 }
 if(data.hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hash"}});
 errors++;
 }
 if(data.delta === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "delta"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "delta"}});
 errors++;
 }
 if(data.time !== undefined){
@@ -38,12 +38,12 @@ if(data.hash !== undefined){
 let data1 = data.hash;
 if(typeof data1 === "string"){
 if(!pattern19.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -51,12 +51,12 @@ if(data.delta !== undefined){
 let data2 = data.delta;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.type === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",schemaPath:"#/properties/delta/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data2.type !== undefined){
 if(typeof data2.type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta/type",schemaPath:"#/properties/delta/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -68,13 +68,13 @@ errors = vErrors.length;
 }
 if(data2.toPerp !== undefined){
 if(typeof data2.toPerp !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta/toPerp",schemaPath:"#/properties/delta/properties/toPerp/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta/toPerp",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data2.token !== undefined){
 if(typeof data2.token !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta/token",schemaPath:"#/properties/delta/properties/token/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta/token",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -104,13 +104,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",schemaPath:"#/properties/delta/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/delta",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate336.errors = vErrors;

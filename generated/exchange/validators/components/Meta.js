@@ -7,36 +7,36 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
 errors++;
 }
 if(data.szDecimals === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "szDecimals"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "szDecimals"}});
 errors++;
 }
 if(data.maxLeverage === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxLeverage"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "maxLeverage"}});
 errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.szDecimals !== undefined){
 let data1 = data.szDecimals;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/szDecimals",schemaPath:"#/properties/szDecimals/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/szDecimals",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 > 8 || isNaN(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/szDecimals",schemaPath:"#/properties/szDecimals/maximum",keyword:"maximum",params:{comparison: "<=", limit: 8}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/szDecimals",keyword:"maximum",params:{comparison: "<=", limit: 8}});
 errors++;
 }
 if(data1 < 0 || isNaN(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/szDecimals",schemaPath:"#/properties/szDecimals/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/szDecimals",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -44,38 +44,38 @@ errors++;
 if(data.maxLeverage !== undefined){
 let data2 = data.maxLeverage;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxLeverage",schemaPath:"#/properties/maxLeverage/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxLeverage",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxLeverage",schemaPath:"#/properties/maxLeverage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxLeverage",keyword:"minimum",params:{comparison: ">=", limit: 1}});
 errors++;
 }
 }
 }
 if(data.onlyIsolated !== undefined){
 if(typeof data.onlyIsolated !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/onlyIsolated",schemaPath:"#/properties/onlyIsolated/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/onlyIsolated",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.isDelisted !== undefined){
 if(typeof data.isDelisted !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/isDelisted",schemaPath:"#/properties/isDelisted/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/isDelisted",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.marginTableId !== undefined){
 let data5 = data.marginTableId;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/marginTableId",schemaPath:"#/properties/marginTableId/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/marginTableId",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate367.errors = vErrors;
@@ -89,11 +89,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.lowerBound === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lowerBound"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "lowerBound"}});
 errors++;
 }
 if(data.maxLeverage === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maxLeverage"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "maxLeverage"}});
 errors++;
 }
 if(data.lowerBound !== undefined){
@@ -105,13 +105,13 @@ errors = vErrors.length;
 if(data.maxLeverage !== undefined){
 let data1 = data.maxLeverage;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxLeverage",schemaPath:"#/properties/maxLeverage/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/maxLeverage",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate357.errors = vErrors;
@@ -124,18 +124,18 @@ let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 if(data.length > 2){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"maxItems",params:{limit: 2}});
 errors++;
 }
 if(data.length < 2){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 2}});
 errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
 let data0 = data[0];
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",schemaPath:"#/prefixItems/0/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/0",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
@@ -143,12 +143,12 @@ if(len0 > 1){
 let data1 = data[1];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.marginTiers === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"#/prefixItems/1/required",keyword:"required",params:{missingProperty: "marginTiers"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"required",params:{missingProperty: "marginTiers"}});
 errors++;
 }
 if(data1.description !== undefined){
 if(typeof data1.description !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/description",schemaPath:"#/prefixItems/1/properties/description/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/description",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -164,19 +164,19 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/marginTiers",schemaPath:"#/prefixItems/1/properties/marginTiers/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1/marginTiers",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",schemaPath:"#/prefixItems/1/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/1",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 validate356.errors = vErrors;
@@ -189,7 +189,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.universe === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "universe"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "universe"}});
 errors++;
 }
 if(data.universe !== undefined){
@@ -204,7 +204,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/universe",schemaPath:"#/properties/universe/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/universe",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -220,13 +220,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/marginTables",schemaPath:"#/properties/marginTables/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/marginTables",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate366.errors = vErrors;

@@ -9,12 +9,12 @@ function validate65(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
 if(data < 0 || isNaN(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -31,20 +31,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.r === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "r"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "r"}});
 errors++;
 }
 if(data.s === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "s"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "s"}});
 errors++;
 }
 if(data.v === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "v"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "v"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "r") || (key0 === "s")) || (key0 === "v"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -52,12 +52,12 @@ if(data.r !== undefined){
 let data0 = data.r;
 if(typeof data0 === "string"){
 if(!pattern7.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"#/properties/r/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"#/properties/r/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -65,29 +65,29 @@ if(data.s !== undefined){
 let data1 = data.s;
 if(typeof data1 === "string"){
 if(!pattern7.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"#/properties/s/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{1,64}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",schemaPath:"#/properties/s/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/s",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.v !== undefined){
 let data2 = data.v;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"#/properties/v/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if(!((data2 === 27) || (data2 === 28))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",schemaPath:"#/properties/v/enum",keyword:"enum",params:{allowedValues: schema29.properties.v.enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/v",keyword:"enum",params:{allowedValues: schema29.properties.v.enum}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate67.errors = vErrors;
@@ -101,33 +101,33 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
 errors++;
 }
 if(data.response === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "response"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "response"}});
 errors++;
 }
 if(data.status !== undefined){
 let data0 = data.status;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("err" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "err"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"const",params:{allowedValue: "err"}});
 errors++;
 }
 }
 if(data.response !== undefined){
 if(typeof data.response !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",schemaPath:"#/properties/response/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/response",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate149.errors = vErrors;

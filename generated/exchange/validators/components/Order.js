@@ -10,11 +10,11 @@ function validate109(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((((data === "Alo") || (data === "Ioc")) || (data === "Gtc")) || (data === "FrontendMarket"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema46.enum}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema46.enum}});
 errors++;
 }
 validate109.errors = vErrors;
@@ -27,12 +27,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.limit === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "limit"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "limit"}});
 errors++;
 }
 for(const key0 in data){
 if(!(key0 === "limit")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -40,12 +40,12 @@ if(data.limit !== undefined){
 let data0 = data.limit;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.tif === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/required",keyword:"required",params:{missingProperty: "tif"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"required",params:{missingProperty: "tif"}});
 errors++;
 }
 for(const key1 in data0){
 if(!(key1 === "tif")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"additionalProperties",params:{additionalProperty: key1}});
 errors++;
 }
 }
@@ -57,13 +57,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate108.errors = vErrors;
@@ -76,11 +76,11 @@ function validate114(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((data === "tp") || (data === "sl"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema48.enum}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema48.enum}});
 errors++;
 }
 validate114.errors = vErrors;
@@ -93,12 +93,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.trigger === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trigger"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "trigger"}});
 errors++;
 }
 for(const key0 in data){
 if(!(key0 === "trigger")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -106,26 +106,26 @@ if(data.trigger !== undefined){
 let data0 = data.trigger;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.isMarket === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trigger",schemaPath:"#/properties/trigger/required",keyword:"required",params:{missingProperty: "isMarket"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trigger",keyword:"required",params:{missingProperty: "isMarket"}});
 errors++;
 }
 if(data0.triggerPx === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trigger",schemaPath:"#/properties/trigger/required",keyword:"required",params:{missingProperty: "triggerPx"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trigger",keyword:"required",params:{missingProperty: "triggerPx"}});
 errors++;
 }
 if(data0.tpsl === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trigger",schemaPath:"#/properties/trigger/required",keyword:"required",params:{missingProperty: "tpsl"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trigger",keyword:"required",params:{missingProperty: "tpsl"}});
 errors++;
 }
 for(const key1 in data0){
 if(!(((key1 === "isMarket") || (key1 === "triggerPx")) || (key1 === "tpsl"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trigger",schemaPath:"#/properties/trigger/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trigger",keyword:"additionalProperties",params:{additionalProperty: key1}});
 errors++;
 }
 }
 if(data0.isMarket !== undefined){
 if(typeof data0.isMarket !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trigger/isMarket",schemaPath:"#/properties/trigger/properties/isMarket/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trigger/isMarket",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
@@ -143,13 +143,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trigger",schemaPath:"#/properties/trigger/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trigger",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate112.errors = vErrors;
@@ -190,7 +190,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
 errors = vErrors.length;
 }
 else {
@@ -215,32 +215,32 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.a === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "a"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "a"}});
 errors++;
 }
 if(data.b === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "b"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "b"}});
 errors++;
 }
 if(data.p === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "p"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "p"}});
 errors++;
 }
 if(data.s === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "s"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "s"}});
 errors++;
 }
 if(data.r === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "r"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "r"}});
 errors++;
 }
 if(data.t === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "t"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "t"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "a") || (key0 === "b")) || (key0 === "p")) || (key0 === "s")) || (key0 === "r")) || (key0 === "t")) || (key0 === "c"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -252,7 +252,7 @@ errors = vErrors.length;
 }
 if(data.b !== undefined){
 if(typeof data.b !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/b",schemaPath:"#/properties/b/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/b",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
@@ -270,7 +270,7 @@ errors = vErrors.length;
 }
 if(data.r !== undefined){
 if(typeof data.r !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",schemaPath:"#/properties/r/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/r",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
@@ -288,7 +288,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate102.errors = vErrors;

@@ -7,27 +7,27 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.funding === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "funding"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "funding"}});
 errors++;
 }
 if(data.openInterest === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "openInterest"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "openInterest"}});
 errors++;
 }
 if(data.prevDayPx === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prevDayPx"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "prevDayPx"}});
 errors++;
 }
 if(data.dayNtlVlm === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dayNtlVlm"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "dayNtlVlm"}});
 errors++;
 }
 if(data.oraclePx === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "oraclePx"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "oraclePx"}});
 errors++;
 }
 if(data.markPx === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "markPx"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "markPx"}});
 errors++;
 }
 if(data.funding !== undefined){
@@ -68,14 +68,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs8 = errors;
 if(data4 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/premium",schemaPath:"#/properties/premium/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/premium",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs8 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs7, _errs8], {instancePath:instancePath+"/premium",schemaPath:"#/properties/premium/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs7, _errs8], {instancePath:instancePath+"/premium",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -116,14 +116,14 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 var _errs15 = errors;
 if(data7 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/midPx",schemaPath:"#/properties/midPx/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/midPx",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid1 = _errs15 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-vErrors = addAlternatives(vErrors, [_errs14, _errs15], {instancePath:instancePath+"/midPx",schemaPath:"#/properties/midPx/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs14, _errs15], {instancePath:instancePath+"/midPx",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -153,7 +153,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/impactPxs",schemaPath:"#/properties/impactPxs/anyOf/0/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/impactPxs",keyword:"type",params:{type: "array"}});
 errors++;
 }
 var _valid2 = _errs19 === errors;
@@ -161,14 +161,14 @@ valid3 = valid3 || _valid2;
 if(!valid3){
 var _errs22 = errors;
 if(data8 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/impactPxs",schemaPath:"#/properties/impactPxs/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/impactPxs",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid2 = _errs22 === errors;
 valid3 = valid3 || _valid2;
 }
 if(!valid3){
-vErrors = addAlternatives(vErrors, [_errs19, _errs22], {instancePath:instancePath+"/impactPxs",schemaPath:"#/properties/impactPxs/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs19, _errs22], {instancePath:instancePath+"/impactPxs",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -191,7 +191,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate372.errors = vErrors;

@@ -15,14 +15,14 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resting === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resting"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "resting"}});
 errors++;
 }
 if(data.resting !== undefined){
 let data0 = data.resting;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.oid === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/resting",schemaPath:"#/properties/resting/required",keyword:"required",params:{missingProperty: "oid"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/resting",keyword:"required",params:{missingProperty: "oid"}});
 errors++;
 }
 if(data0.oid !== undefined){
@@ -39,13 +39,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/resting",schemaPath:"#/properties/resting/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/resting",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate435.errors = vErrors;
@@ -59,22 +59,22 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.filled === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "filled"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "filled"}});
 errors++;
 }
 if(data.filled !== undefined){
 let data0 = data.filled;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.totalSz === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/filled",schemaPath:"#/properties/filled/required",keyword:"required",params:{missingProperty: "totalSz"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/filled",keyword:"required",params:{missingProperty: "totalSz"}});
 errors++;
 }
 if(data0.avgPx === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/filled",schemaPath:"#/properties/filled/required",keyword:"required",params:{missingProperty: "avgPx"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/filled",keyword:"required",params:{missingProperty: "avgPx"}});
 errors++;
 }
 if(data0.oid === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/filled",schemaPath:"#/properties/filled/required",keyword:"required",params:{missingProperty: "oid"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/filled",keyword:"required",params:{missingProperty: "oid"}});
 errors++;
 }
 if(data0.totalSz !== undefined){
@@ -103,13 +103,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/filled",schemaPath:"#/properties/filled/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/filled",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate266.errors = vErrors;
@@ -126,11 +126,11 @@ const _errs0 = errors;
 let valid0 = false;
 var _errs1 = errors;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((data === "waitingForFill") || (data === "waitingForTrigger"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema155.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema155.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -138,14 +138,14 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs3 = errors;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs3], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs3], {instancePath,keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -229,7 +229,7 @@ passing0 = 3;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2, _errs3, _errs4], {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs2, _errs3, _errs4], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
 errors = vErrors.length;
 }
 else {
@@ -253,11 +253,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.data === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "data"}});
 errors++;
 }
 if(data.type !== undefined){
@@ -266,11 +266,11 @@ const _errs2 = errors;
 let valid1 = false;
 var _errs3 = errors;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/0/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((data0 === "order") || (data0 === "batchModify"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema152.properties.type.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"enum",params:{allowedValues: schema152.properties.type.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs3 === errors;
@@ -278,14 +278,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs5 = errors;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs3, _errs5], {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs3, _errs5], {instancePath:instancePath+"/type",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -304,7 +304,7 @@ if(data.data !== undefined){
 let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.statuses === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",schemaPath:"#/properties/data/required",keyword:"required",params:{missingProperty: "statuses"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",keyword:"required",params:{missingProperty: "statuses"}});
 errors++;
 }
 if(data1.statuses !== undefined){
@@ -319,19 +319,19 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data/statuses",schemaPath:"#/properties/data/properties/statuses/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data/statuses",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate433.errors = vErrors;
@@ -344,21 +344,21 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
 errors++;
 }
 if(data.response === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "response"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "response"}});
 errors++;
 }
 if(data.status !== undefined){
 let data0 = data.status;
 if(typeof data0 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if("ok" !== data0){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "ok"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"const",params:{allowedValue: "ok"}});
 errors++;
 }
 }
@@ -370,7 +370,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate432.errors = vErrors;
@@ -412,7 +412,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
 errors = vErrors.length;
 }
 else {

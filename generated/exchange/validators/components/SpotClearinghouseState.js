@@ -7,40 +7,40 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.coin === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coin"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "coin"}});
 errors++;
 }
 if(data.token === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "token"}});
 errors++;
 }
 if(data.total === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "total"}});
 errors++;
 }
 if(data.hold === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hold"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hold"}});
 errors++;
 }
 if(data.entryNtl === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entryNtl"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "entryNtl"}});
 errors++;
 }
 if(data.coin !== undefined){
 if(typeof data.coin !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/coin",schemaPath:"#/properties/coin/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/coin",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.token !== undefined){
 let data1 = data.token;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/token",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/token",schemaPath:"#/properties/token/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/token",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -65,7 +65,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate558.errors = vErrors;
@@ -78,7 +78,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.balances === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balances"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "balances"}});
 errors++;
 }
 if(data.balances !== undefined){
@@ -93,13 +93,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/balances",schemaPath:"#/properties/balances/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/balances",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate562.errors = vErrors;

@@ -11,24 +11,24 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
 errors++;
 }
 if(data.tokens === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokens"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "tokens"}});
 errors++;
 }
 if(data.index === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "index"}});
 errors++;
 }
 if(data.isCanonical === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isCanonical"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "isCanonical"}});
 errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -36,55 +36,55 @@ if(data.tokens !== undefined){
 let data1 = data.tokens;
 if(Array.isArray(data1)){
 if(data1.length > 2){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/maxItems",keyword:"maxItems",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tokens",keyword:"maxItems",params:{limit: 2}});
 errors++;
 }
 if(data1.length < 2){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/minItems",keyword:"minItems",params:{limit: 2}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tokens",keyword:"minItems",params:{limit: 2}});
 errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tokens/" + i0,keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tokens/" + i0,keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tokens",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 if(data.index !== undefined){
 let data3 = data.index;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",schemaPath:"#/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
 }
 if(data.isCanonical !== undefined){
 if(typeof data.isCanonical !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/isCanonical",schemaPath:"#/properties/isCanonical/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/isCanonical",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate567.errors = vErrors;
@@ -100,44 +100,44 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
 errors++;
 }
 if(data.szDecimals === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "szDecimals"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "szDecimals"}});
 errors++;
 }
 if(data.weiDecimals === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "weiDecimals"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "weiDecimals"}});
 errors++;
 }
 if(data.index === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "index"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "index"}});
 errors++;
 }
 if(data.tokenId === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokenId"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "tokenId"}});
 errors++;
 }
 if(data.isCanonical === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isCanonical"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "isCanonical"}});
 errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.szDecimals !== undefined){
 let data1 = data.szDecimals;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/szDecimals",schemaPath:"#/properties/szDecimals/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/szDecimals",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/szDecimals",schemaPath:"#/properties/szDecimals/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/szDecimals",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -145,12 +145,12 @@ errors++;
 if(data.weiDecimals !== undefined){
 let data2 = data.weiDecimals;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/weiDecimals",schemaPath:"#/properties/weiDecimals/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/weiDecimals",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/weiDecimals",schemaPath:"#/properties/weiDecimals/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/weiDecimals",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -158,12 +158,12 @@ errors++;
 if(data.index !== undefined){
 let data3 = data.index;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",schemaPath:"#/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/index",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -172,18 +172,18 @@ if(data.tokenId !== undefined){
 let data4 = data.tokenId;
 if(typeof data4 === "string"){
 if(!pattern11.test(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tokenId",schemaPath:"#/properties/tokenId/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{32}$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tokenId",keyword:"pattern",params:{pattern: "^0x[0-9a-f]{32}$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tokenId",schemaPath:"#/properties/tokenId/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tokenId",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.isCanonical !== undefined){
 if(typeof data.isCanonical !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/isCanonical",schemaPath:"#/properties/isCanonical/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/isCanonical",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
@@ -194,7 +194,7 @@ let valid1 = false;
 var _errs15 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.address === undefined){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/evmContract",schemaPath:"#/properties/evmContract/anyOf/0/required",keyword:"required",params:{missingProperty: "address"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/evmContract",keyword:"required",params:{missingProperty: "address"}});
 errors++;
 }
 if(data6.address !== undefined){
@@ -206,13 +206,13 @@ errors = vErrors.length;
 if(data6.evm_extra_wei_decimals !== undefined){
 let data8 = data6.evm_extra_wei_decimals;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/evmContract/evm_extra_wei_decimals",schemaPath:"#/properties/evmContract/anyOf/0/properties/evm_extra_wei_decimals/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/evmContract/evm_extra_wei_decimals",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/evmContract",schemaPath:"#/properties/evmContract/anyOf/0/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/evmContract",keyword:"type",params:{type: "object"}});
 errors++;
 }
 var _valid0 = _errs15 === errors;
@@ -220,14 +220,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs20 = errors;
 if(data6 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/evmContract",schemaPath:"#/properties/evmContract/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/evmContract",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs20 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs15, _errs20], {instancePath:instancePath+"/evmContract",schemaPath:"#/properties/evmContract/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs15, _errs20], {instancePath:instancePath+"/evmContract",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -245,13 +245,13 @@ vErrors = null;
 if(data.fullName !== undefined){
 let data9 = data.fullName;
 if((typeof data9 !== "string") && (data9 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: schema192.properties.fullName.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/fullName",keyword:"type",params:{type: schema192.properties.fullName.type}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate569.errors = vErrors;
@@ -264,11 +264,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.universe === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "universe"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "universe"}});
 errors++;
 }
 if(data.tokens === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokens"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "tokens"}});
 errors++;
 }
 if(data.universe !== undefined){
@@ -283,7 +283,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/universe",schemaPath:"#/properties/universe/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/universe",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -299,13 +299,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tokens",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate566.errors = vErrors;

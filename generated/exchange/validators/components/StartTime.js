@@ -5,16 +5,16 @@ function validate195(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
 if(data > 9007199254740991 || isNaN(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}});
 errors++;
 }
 if(data < 0 || isNaN(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -29,16 +29,16 @@ function validate197(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (data !== null)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema77.type}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: schema77.type}});
 errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
 if(data > 9007199254740991 || isNaN(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}});
 errors++;
 }
 if(data < 0 || isNaN(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }

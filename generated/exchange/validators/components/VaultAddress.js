@@ -17,14 +17,14 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs2 = errors;
 if(data !== null){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -49,12 +49,12 @@ function validate129(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (data !== null)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema51.type}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: schema51.type}});
 errors++;
 }
 if((typeof data == "number") && (isFinite(data))){
 if(data < 0 || isNaN(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }

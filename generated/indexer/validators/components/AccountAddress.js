@@ -11,12 +11,12 @@ let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern3.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"pattern",params:{pattern: "^(-?[0-9]{1,10}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 validate53.errors = vErrors;

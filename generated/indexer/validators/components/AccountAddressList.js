@@ -18,11 +18,11 @@ if(!valid0){
 var _errs2 = errors;
 if(Array.isArray(data)){
 if(data.length > 1000){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/maxItems",keyword:"maxItems",params:{limit: 1000}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"maxItems",params:{limit: 1000}});
 errors++;
 }
 if(data.length < 1){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/minItems",keyword:"minItems",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"minItems",params:{limit: 1}});
 errors++;
 }
 const len0 = data.length;
@@ -34,14 +34,14 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "array"}});
 errors++;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {

@@ -12,11 +12,11 @@ const _errs0 = errors;
 let valid0 = false;
 var _errs1 = errors;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!(((((data === "JettonTransfer") || (data === "NftItemTransfer")) || (data === "CoinTransfer")) || (data === "ContractDeploy")) || (data === "TonTransfer"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema33.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema33.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -24,11 +24,11 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs3 = errors;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data === "auction_bid") || (data === "auction_outbid")) || (data === "call_contract")) || (data === "change_dns")) || (data === "cocoon_client_change_secret_hash")) || (data === "cocoon_client_increase_stake")) || (data === "cocoon_client_register")) || (data === "cocoon_client_request_refund")) || (data === "cocoon_client_top_up")) || (data === "cocoon_client_withdraw")) || (data === "cocoon_grant_refund")) || (data === "cocoon_proxy_charge")) || (data === "cocoon_proxy_payout")) || (data === "cocoon_register_proxy")) || (data === "cocoon_unregister_proxy")) || (data === "cocoon_worker_payout")) || (data === "coffee_create_pool")) || (data === "coffee_create_pool_creator")) || (data === "coffee_create_vault")) || (data === "coffee_mev_protect_failed_swap")) || (data === "coffee_mev_protect_hold_funds")) || (data === "coffee_staking_claim_rewards")) || (data === "coffee_staking_deposit")) || (data === "coffee_staking_withdraw")) || (data === "contract_deploy")) || (data === "delete_dns")) || (data === "dex_deposit_liquidity")) || (data === "dex_withdraw_liquidity")) || (data === "dns_purchase")) || (data === "dns_release")) || (data === "election_deposit")) || (data === "election_recover")) || (data === "evaa_liquidate")) || (data === "evaa_supply")) || (data === "evaa_withdraw")) || (data === "jetton_burn")) || (data === "jetton_mint")) || (data === "jetton_swap")) || (data === "jetton_transfer")) || (data === "jvault_claim")) || (data === "jvault_stake")) || (data === "jvault_unstake")) || (data === "jvault_unstake_request")) || (data === "layerzero_commit_packet")) || (data === "layerzero_dvn_verify")) || (data === "layerzero_receive")) || (data === "layerzero_send")) || (data === "layerzero_send_tokens")) || (data === "multisig_approve")) || (data === "multisig_create_order")) || (data === "multisig_execute")) || (data === "nft_cancel_auction")) || (data === "nft_cancel_sale")) || (data === "nft_discovery")) || (data === "nft_finish_auction")) || (data === "nft_mint")) || (data === "nft_purchase")) || (data === "nft_put_on_auction")) || (data === "nft_put_on_sale")) || (data === "nft_transfer")) || (data === "nft_update_sale")) || (data === "renew_dns")) || (data === "stake_deposit")) || (data === "stake_withdrawal")) || (data === "stake_withdrawal_request")) || (data === "subscribe")) || (data === "teleitem_cancel_auction")) || (data === "teleitem_start_auction")) || (data === "tick_tock")) || (data === "ton_transfer")) || (data === "tonco_deploy_pool")) || (data === "unknown")) || (data === "unsubscribe")) || (data === "vesting_add_whitelist")) || (data === "vesting_send_message"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema33.anyOf[1].enum}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema33.anyOf[1].enum}});
 errors++;
 }
 var _valid0 = _errs3 === errors;
@@ -36,7 +36,7 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs5 = errors;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid0 = _errs5 === errors;
@@ -44,7 +44,7 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs3, _errs5], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs3, _errs5], {instancePath,keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -71,11 +71,11 @@ const _errs0 = errors;
 let valid0 = false;
 var _errs1 = errors;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((data === "ok") || (data === "failed"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema34.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema34.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -83,14 +83,14 @@ valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs3 = errors;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs3], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs3], {instancePath,keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -115,48 +115,48 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.action_id === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action_id"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "action_id"}});
 errors++;
 }
 if(data.trace_id === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trace_id"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "trace_id"}});
 errors++;
 }
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.start_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "start_lt"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "start_lt"}});
 errors++;
 }
 if(data.end_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "end_lt"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "end_lt"}});
 errors++;
 }
 if(data.start_utime === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "start_utime"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "start_utime"}});
 errors++;
 }
 if(data.end_utime === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "end_utime"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "end_utime"}});
 errors++;
 }
 if(data.action_id !== undefined){
 if(typeof data.action_id !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action_id",schemaPath:"#/properties/action_id/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/action_id",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.trace_id !== undefined){
 if(typeof data.trace_id !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.tx_hash !== undefined){
 if(typeof data.tx_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tx_hash",schemaPath:"#/properties/tx_hash/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tx_hash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -175,7 +175,7 @@ errors = vErrors.length;
 if(data.value !== undefined){
 let data5 = data.value;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
@@ -188,7 +188,7 @@ errors = vErrors.length;
 if(data.start_utime !== undefined){
 let data7 = data.start_utime;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",schemaPath:"#/properties/start_utime/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/start_utime",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
@@ -201,7 +201,7 @@ errors = vErrors.length;
 if(data.end_utime !== undefined){
 let data9 = data.end_utime;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",schemaPath:"#/properties/end_utime/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_utime",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
@@ -214,14 +214,14 @@ errors = vErrors.length;
 if(data.trace_end_utime !== undefined){
 let data11 = data.trace_end_utime;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_end_utime",schemaPath:"#/properties/trace_end_utime/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_end_utime",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.trace_mc_seqno_end !== undefined){
 let data12 = data.trace_mc_seqno_end;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_mc_seqno_end",schemaPath:"#/properties/trace_mc_seqno_end/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_mc_seqno_end",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
@@ -231,39 +231,39 @@ if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data13[i0] !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions/" + i0,schemaPath:"#/properties/transactions/items/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions/" + i0,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 if(data.success !== undefined){
 let data15 = data.success;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: schema32.properties.success.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/success",keyword:"type",params:{type: schema32.properties.success.type}});
 errors++;
 }
 }
 if(data.details !== undefined){
 let data16 = data.details;
 if((!(data16 && typeof data16 == "object" && !Array.isArray(data16))) && (data16 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: schema32.properties.details.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/details",keyword:"type",params:{type: schema32.properties.details.type}});
 errors++;
 }
 }
 if(data.trace_external_hash !== undefined){
 if(typeof data.trace_external_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_external_hash",schemaPath:"#/properties/trace_external_hash/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_external_hash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.trace_external_hash_norm !== undefined){
 if(typeof data.trace_external_hash_norm !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_external_hash_norm",schemaPath:"#/properties/trace_external_hash_norm/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_external_hash_norm",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -273,13 +273,13 @@ if(Array.isArray(data19)){
 const len1 = data19.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data19[i1] !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/accounts/" + i1,schemaPath:"#/properties/accounts/items/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accounts/" + i1,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/accounts",schemaPath:"#/properties/accounts/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/accounts",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -289,11 +289,11 @@ const _errs39 = errors;
 let valid5 = false;
 var _errs40 = errors;
 if(typeof data21 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/0/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/finality",keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!(((data21 === "pending") || (data21 === "confirmed")) || (data21 === "finalized"))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema32.properties.finality.anyOf[0].enum}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/finality",keyword:"enum",params:{allowedValues: schema32.properties.finality.anyOf[0].enum}});
 errors++;
 }
 var _valid0 = _errs40 === errors;
@@ -301,14 +301,14 @@ valid5 = valid5 || _valid0;
 if(!valid5){
 var _errs42 = errors;
 if(typeof data21 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf/1/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/finality",keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid0 = _errs42 === errors;
 valid5 = valid5 || _valid0;
 }
 if(!valid5){
-vErrors = addAlternatives(vErrors, [_errs40, _errs42], {instancePath:instancePath+"/finality",schemaPath:"#/properties/finality/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs40, _errs42], {instancePath:instancePath+"/finality",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -325,7 +325,7 @@ vErrors = null;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate76.errors = vErrors;

@@ -8,20 +8,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.user_friendly === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_friendly"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "user_friendly"}});
 errors++;
 }
 if(data.user_friendly !== undefined){
 let data0 = data.user_friendly;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/user_friendly",schemaPath:"#/properties/user_friendly/type",keyword:"type",params:{type: schema28.properties.user_friendly.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/user_friendly",keyword:"type",params:{type: schema28.properties.user_friendly.type}});
 errors++;
 }
 }
 if(data.domain !== undefined){
 let data1 = data.domain;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: schema28.properties.domain.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/domain",keyword:"type",params:{type: schema28.properties.domain.type}});
 errors++;
 }
 }
@@ -31,19 +31,19 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data2[i0] !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/interfaces/" + i0,schemaPath:"#/properties/interfaces/items/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/interfaces/" + i0,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/interfaces",schemaPath:"#/properties/interfaces/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/interfaces",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate67.errors = vErrors;

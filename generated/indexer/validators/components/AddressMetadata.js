@@ -7,56 +7,56 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type !== undefined){
 if(typeof data.type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.valid !== undefined){
 if(typeof data.valid !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/valid",schemaPath:"#/properties/valid/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/valid",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.symbol !== undefined){
 if(typeof data.symbol !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/symbol",schemaPath:"#/properties/symbol/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/symbol",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/description",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.image !== undefined){
 if(typeof data.image !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/image",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.nft_index !== undefined){
 if(typeof data.nft_index !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nft_index",schemaPath:"#/properties/nft_index/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nft_index",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.extra !== undefined){
 let data7 = data.extra;
 if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra",schemaPath:"#/properties/extra/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate72.errors = vErrors;
@@ -69,12 +69,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.is_indexed === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_indexed"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "is_indexed"}});
 errors++;
 }
 if(data.is_indexed !== undefined){
 if(typeof data.is_indexed !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/is_indexed",schemaPath:"#/properties/is_indexed/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/is_indexed",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
@@ -90,13 +90,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/token_info",schemaPath:"#/properties/token_info/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/token_info",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate71.errors = vErrors;

@@ -8,40 +8,40 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.workchain === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workchain"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "workchain"}});
 errors++;
 }
 if(data.shard === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shard"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "shard"}});
 errors++;
 }
 if(data.seqno === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "seqno"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "seqno"}});
 errors++;
 }
 if(data.workchain !== undefined){
 let data0 = data.workchain;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/workchain",schemaPath:"#/properties/workchain/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/workchain",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.shard !== undefined){
 if(typeof data.shard !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/shard",schemaPath:"#/properties/shard/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/shard",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.seqno !== undefined){
 let data2 = data.seqno;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",schemaPath:"#/properties/seqno/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate105.errors = vErrors;
@@ -54,54 +54,54 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.workchain === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workchain"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "workchain"}});
 errors++;
 }
 if(data.shard === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shard"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "shard"}});
 errors++;
 }
 if(data.seqno === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "seqno"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "seqno"}});
 errors++;
 }
 if(data.root_hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "root_hash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "root_hash"}});
 errors++;
 }
 if(data.file_hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file_hash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "file_hash"}});
 errors++;
 }
 if(data.gen_utime === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gen_utime"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "gen_utime"}});
 errors++;
 }
 if(data.start_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "start_lt"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "start_lt"}});
 errors++;
 }
 if(data.end_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "end_lt"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "end_lt"}});
 errors++;
 }
 if(data.workchain !== undefined){
 let data0 = data.workchain;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/workchain",schemaPath:"#/properties/workchain/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/workchain",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.shard !== undefined){
 if(typeof data.shard !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/shard",schemaPath:"#/properties/shard/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/shard",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.seqno !== undefined){
 let data2 = data.seqno;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",schemaPath:"#/properties/seqno/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
@@ -120,63 +120,63 @@ errors = vErrors.length;
 if(data.global_id !== undefined){
 let data5 = data.global_id;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/global_id",schemaPath:"#/properties/global_id/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/global_id",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.version !== undefined){
 let data6 = data.version;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.after_merge !== undefined){
 if(typeof data.after_merge !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/after_merge",schemaPath:"#/properties/after_merge/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/after_merge",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.before_split !== undefined){
 if(typeof data.before_split !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/before_split",schemaPath:"#/properties/before_split/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/before_split",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.after_split !== undefined){
 if(typeof data.after_split !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/after_split",schemaPath:"#/properties/after_split/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/after_split",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.want_merge !== undefined){
 if(typeof data.want_merge !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/want_merge",schemaPath:"#/properties/want_merge/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/want_merge",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.want_split !== undefined){
 if(typeof data.want_split !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/want_split",schemaPath:"#/properties/want_split/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/want_split",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.key_block !== undefined){
 if(typeof data.key_block !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/key_block",schemaPath:"#/properties/key_block/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/key_block",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.vert_seqno_incr !== undefined){
 if(typeof data.vert_seqno_incr !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/vert_seqno_incr",schemaPath:"#/properties/vert_seqno_incr/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/vert_seqno_incr",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.flags !== undefined){
 let data14 = data.flags;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/flags",schemaPath:"#/properties/flags/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/flags",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
@@ -201,61 +201,61 @@ errors = vErrors.length;
 if(data.validator_list_hash_short !== undefined){
 let data18 = data.validator_list_hash_short;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/validator_list_hash_short",schemaPath:"#/properties/validator_list_hash_short/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/validator_list_hash_short",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.gen_catchain_seqno !== undefined){
 let data19 = data.gen_catchain_seqno;
 if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/gen_catchain_seqno",schemaPath:"#/properties/gen_catchain_seqno/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/gen_catchain_seqno",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.min_ref_mc_seqno !== undefined){
 let data20 = data.min_ref_mc_seqno;
 if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/min_ref_mc_seqno",schemaPath:"#/properties/min_ref_mc_seqno/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/min_ref_mc_seqno",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.prev_key_block_seqno !== undefined){
 let data21 = data.prev_key_block_seqno;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/prev_key_block_seqno",schemaPath:"#/properties/prev_key_block_seqno/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/prev_key_block_seqno",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.vert_seqno !== undefined){
 let data22 = data.vert_seqno;
 if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/vert_seqno",schemaPath:"#/properties/vert_seqno/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/vert_seqno",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.master_ref_seqno !== undefined){
 let data23 = data.master_ref_seqno;
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/master_ref_seqno",schemaPath:"#/properties/master_ref_seqno/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/master_ref_seqno",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.rand_seed !== undefined){
 if(typeof data.rand_seed !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/rand_seed",schemaPath:"#/properties/rand_seed/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/rand_seed",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.created_by !== undefined){
 if(typeof data.created_by !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_by",schemaPath:"#/properties/created_by/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_by",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.tx_count !== undefined){
 let data26 = data.tx_count;
 if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/tx_count",schemaPath:"#/properties/tx_count/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/tx_count",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
@@ -277,13 +277,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/prev_blocks",schemaPath:"#/properties/prev_blocks/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/prev_blocks",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate98.errors = vErrors;

@@ -14,12 +14,12 @@ let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern9.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"pattern",params:{pattern: "^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 validate137.errors = vErrors;
@@ -40,27 +40,27 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash !== undefined){
 let data0 = data.hash;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: schema75.properties.hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash",keyword:"type",params:{type: schema75.properties.hash.type}});
 errors++;
 }
 }
 if(data.body !== undefined){
 let data1 = data.body;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: schema75.properties.body.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/body",keyword:"type",params:{type: schema75.properties.body.type}});
 errors++;
 }
 }
 if(data.decoded !== undefined){
 let data2 = data.decoded;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded",schemaPath:"#/properties/decoded/type",keyword:"type",params:{type: schema75.properties.decoded.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded",keyword:"type",params:{type: schema75.properties.decoded.type}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate197.errors = vErrors;
@@ -73,7 +73,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hash"}});
 errors++;
 }
 if(data.hash !== undefined){
@@ -84,21 +84,21 @@ errors = vErrors.length;
 }
 if(data.hash_norm !== undefined){
 if(typeof data.hash_norm !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash_norm",schemaPath:"#/properties/hash_norm/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/hash_norm",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.source !== undefined){
 let data2 = data.source;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: schema74.properties.source.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/source",keyword:"type",params:{type: schema74.properties.source.type}});
 errors++;
 }
 }
 if(data.destination !== undefined){
 let data3 = data.destination;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: schema74.properties.destination.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/destination",keyword:"type",params:{type: schema74.properties.destination.type}});
 errors++;
 }
 }
@@ -116,14 +116,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs11 = errors;
 if(data4 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"#/properties/value/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs11 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs10, _errs11], {instancePath:instancePath+"/value",schemaPath:"#/properties/value/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs10, _errs11], {instancePath:instancePath+"/value",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -141,7 +141,7 @@ vErrors = null;
 if(data.value_extra_currencies !== undefined){
 let data5 = data.value_extra_currencies;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value_extra_currencies",schemaPath:"#/properties/value_extra_currencies/type",keyword:"type",params:{type: schema74.properties.value_extra_currencies.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value_extra_currencies",keyword:"type",params:{type: schema74.properties.value_extra_currencies.type}});
 errors++;
 }
 }
@@ -159,14 +159,14 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 var _errs18 = errors;
 if(data6 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fwd_fee",schemaPath:"#/properties/fwd_fee/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/fwd_fee",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid1 = _errs18 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-vErrors = addAlternatives(vErrors, [_errs17, _errs18], {instancePath:instancePath+"/fwd_fee",schemaPath:"#/properties/fwd_fee/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs17, _errs18], {instancePath:instancePath+"/fwd_fee",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -195,14 +195,14 @@ valid3 = valid3 || _valid2;
 if(!valid3){
 var _errs23 = errors;
 if(data7 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ihr_fee",schemaPath:"#/properties/ihr_fee/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/ihr_fee",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid2 = _errs23 === errors;
 valid3 = valid3 || _valid2;
 }
 if(!valid3){
-vErrors = addAlternatives(vErrors, [_errs22, _errs23], {instancePath:instancePath+"/ihr_fee",schemaPath:"#/properties/ihr_fee/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs22, _errs23], {instancePath:instancePath+"/ihr_fee",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -231,14 +231,14 @@ valid4 = valid4 || _valid3;
 if(!valid4){
 var _errs28 = errors;
 if(data8 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/import_fee",schemaPath:"#/properties/import_fee/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/import_fee",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid3 = _errs28 === errors;
 valid4 = valid4 || _valid3;
 }
 if(!valid4){
-vErrors = addAlternatives(vErrors, [_errs27, _errs28], {instancePath:instancePath+"/import_fee",schemaPath:"#/properties/import_fee/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs27, _errs28], {instancePath:instancePath+"/import_fee",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -267,14 +267,14 @@ valid5 = valid5 || _valid4;
 if(!valid5){
 var _errs33 = errors;
 if(data9 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_lt",schemaPath:"#/properties/created_lt/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_lt",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid4 = _errs33 === errors;
 valid5 = valid5 || _valid4;
 }
 if(!valid5){
-vErrors = addAlternatives(vErrors, [_errs32, _errs33], {instancePath:instancePath+"/created_lt",schemaPath:"#/properties/created_lt/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs32, _errs33], {instancePath:instancePath+"/created_lt",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -303,14 +303,14 @@ valid6 = valid6 || _valid5;
 if(!valid6){
 var _errs38 = errors;
 if(data10 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid5 = _errs38 === errors;
 valid6 = valid6 || _valid5;
 }
 if(!valid6){
-vErrors = addAlternatives(vErrors, [_errs37, _errs38], {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs37, _errs38], {instancePath:instancePath+"/created_at",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -328,54 +328,54 @@ vErrors = null;
 if(data.opcode !== undefined){
 let data11 = data.opcode;
 if(((typeof data11 !== "string") && (!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11))))) && (data11 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/opcode",schemaPath:"#/properties/opcode/type",keyword:"type",params:{type: schema74.properties.opcode.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/opcode",keyword:"type",params:{type: schema74.properties.opcode.type}});
 errors++;
 }
 }
 if(data.extra_flags !== undefined){
 let data12 = data.extra_flags;
 if(((typeof data12 !== "string") && (!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12))))) && (data12 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_flags",schemaPath:"#/properties/extra_flags/type",keyword:"type",params:{type: schema74.properties.extra_flags.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_flags",keyword:"type",params:{type: schema74.properties.extra_flags.type}});
 errors++;
 }
 }
 if(data.decoded_opcode !== undefined){
 let data13 = data.decoded_opcode;
 if((typeof data13 !== "string") && (data13 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded_opcode",schemaPath:"#/properties/decoded_opcode/type",keyword:"type",params:{type: schema74.properties.decoded_opcode.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/decoded_opcode",keyword:"type",params:{type: schema74.properties.decoded_opcode.type}});
 errors++;
 }
 }
 if(data.ihr_disabled !== undefined){
 let data14 = data.ihr_disabled;
 if((typeof data14 !== "boolean") && (data14 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ihr_disabled",schemaPath:"#/properties/ihr_disabled/type",keyword:"type",params:{type: schema74.properties.ihr_disabled.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/ihr_disabled",keyword:"type",params:{type: schema74.properties.ihr_disabled.type}});
 errors++;
 }
 }
 if(data.bounce !== undefined){
 let data15 = data.bounce;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounce",schemaPath:"#/properties/bounce/type",keyword:"type",params:{type: schema74.properties.bounce.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounce",keyword:"type",params:{type: schema74.properties.bounce.type}});
 errors++;
 }
 }
 if(data.bounced !== undefined){
 let data16 = data.bounced;
 if((typeof data16 !== "boolean") && (data16 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounced",schemaPath:"#/properties/bounced/type",keyword:"type",params:{type: schema74.properties.bounced.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounced",keyword:"type",params:{type: schema74.properties.bounced.type}});
 errors++;
 }
 }
 if(data.in_msg_tx_hash !== undefined){
 if(typeof data.in_msg_tx_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/in_msg_tx_hash",schemaPath:"#/properties/in_msg_tx_hash/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/in_msg_tx_hash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.out_msg_tx_hash !== undefined){
 if(typeof data.out_msg_tx_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/out_msg_tx_hash",schemaPath:"#/properties/out_msg_tx_hash/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/out_msg_tx_hash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -393,14 +393,14 @@ valid7 = valid7 || _valid6;
 if(!valid7){
 var _errs59 = errors;
 if(data19 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/message_content",schemaPath:"#/properties/message_content/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/message_content",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid6 = _errs59 === errors;
 valid7 = valid7 || _valid6;
 }
 if(!valid7){
-vErrors = addAlternatives(vErrors, [_errs58, _errs59], {instancePath:instancePath+"/message_content",schemaPath:"#/properties/message_content/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs58, _errs59], {instancePath:instancePath+"/message_content",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -429,14 +429,14 @@ valid8 = valid8 || _valid7;
 if(!valid8){
 var _errs64 = errors;
 if(data20 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/init_state",schemaPath:"#/properties/init_state/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/init_state",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid7 = _errs64 === errors;
 valid8 = valid8 || _valid7;
 }
 if(!valid8){
-vErrors = addAlternatives(vErrors, [_errs63, _errs64], {instancePath:instancePath+"/init_state",schemaPath:"#/properties/init_state/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs63, _errs64], {instancePath:instancePath+"/init_state",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -453,7 +453,7 @@ vErrors = null;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate189.errors = vErrors;

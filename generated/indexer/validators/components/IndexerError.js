@@ -6,25 +6,25 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "error"}});
 errors++;
 }
 if(data.error !== undefined){
 if(typeof data.error !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/error",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.code !== undefined){
 let data1 = data.code;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/code",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate347.errors = vErrors;

@@ -14,25 +14,25 @@ function validate60(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema24.type}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: schema24.type}});
 errors++;
 }
 if(typeof data == "string" && pattern4.test(data)){
 const integer0 = BigInt(data);
 if(integer0 < obj0 || integer0 > obj1){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"integerFormat",params:{format: "uint120"}});
 errors++;
 }
 }
 else {
 if(typeof data == "number" && data < 0){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "uint120"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"integerFormat",params:{format: "uint120"}});
 errors++;
 }
 }
 if(typeof data === "string"){
 if(!pattern5.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
 }

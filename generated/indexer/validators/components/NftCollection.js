@@ -19,19 +19,19 @@ function validate214(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: schema83.type}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: schema83.type}});
 errors++;
 }
 if(typeof data == "string" && pattern4.test(data)){
 const integer0 = BigInt(data);
 if(integer0 < obj12 || integer0 > obj13){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/integerFormat",keyword:"integerFormat",params:{format: "int257"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"integerFormat",params:{format: "int257"}});
 errors++;
 }
 }
 if(typeof data === "string"){
 if(!pattern7.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
 }
@@ -45,15 +45,15 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address"}});
 errors++;
 }
 if(data.last_transaction_lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "last_transaction_lt"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "last_transaction_lt"}});
 errors++;
 }
 if(data.next_item_index === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next_item_index"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "next_item_index"}});
 errors++;
 }
 if(data.address !== undefined){
@@ -65,7 +65,7 @@ errors = vErrors.length;
 if(data.owner_address !== undefined){
 let data1 = data.owner_address;
 if((typeof data1 !== "string") && (data1 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/owner_address",schemaPath:"#/properties/owner_address/type",keyword:"type",params:{type: schema84.properties.owner_address.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/owner_address",keyword:"type",params:{type: schema84.properties.owner_address.type}});
 errors++;
 }
 }
@@ -84,25 +84,25 @@ errors = vErrors.length;
 if(data.collection_content !== undefined){
 let data4 = data.collection_content;
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/collection_content",schemaPath:"#/properties/collection_content/type",keyword:"type",params:{type: schema84.properties.collection_content.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/collection_content",keyword:"type",params:{type: schema84.properties.collection_content.type}});
 errors++;
 }
 }
 if(data.code_hash !== undefined){
 if(typeof data.code_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",schemaPath:"#/properties/code_hash/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.data_hash !== undefined){
 if(typeof data.data_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",schemaPath:"#/properties/data_hash/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate215.errors = vErrors;

@@ -11,12 +11,12 @@ let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern22.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(0x[0-9a-fA-F]{1,8}|-?[0-9]{1,10})$"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"pattern",params:{pattern: "^(0x[0-9a-fA-F]{1,8}|-?[0-9]{1,10})$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 validate243.errors = vErrors;

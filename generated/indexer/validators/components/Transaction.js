@@ -30,7 +30,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate204.errors = vErrors;
@@ -43,42 +43,42 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.type !== undefined){
 if(typeof data.type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.aborted !== undefined){
 if(typeof data.aborted !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/aborted",schemaPath:"#/properties/aborted/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/aborted",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.destroyed !== undefined){
 if(typeof data.destroyed !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/destroyed",schemaPath:"#/properties/destroyed/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/destroyed",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.credit_first !== undefined){
 if(typeof data.credit_first !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/credit_first",schemaPath:"#/properties/credit_first/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/credit_first",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.is_tock !== undefined){
 if(typeof data.is_tock !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/is_tock",schemaPath:"#/properties/is_tock/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/is_tock",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data.installed !== undefined){
 if(typeof data.installed !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/installed",schemaPath:"#/properties/installed/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/installed",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
@@ -99,13 +99,13 @@ errors = vErrors.length;
 }
 if(data6.status_change !== undefined){
 if(typeof data6.status_change !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/storage_ph/status_change",schemaPath:"#/properties/storage_ph/properties/status_change/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/storage_ph/status_change",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/storage_ph",schemaPath:"#/properties/storage_ph/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/storage_ph",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
@@ -127,13 +127,13 @@ errors = vErrors.length;
 if(data10.credit_extra_currencies !== undefined){
 let data13 = data10.credit_extra_currencies;
 if(!(data13 && typeof data13 == "object" && !Array.isArray(data13))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/credit_ph/credit_extra_currencies",schemaPath:"#/properties/credit_ph/properties/credit_extra_currencies/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/credit_ph/credit_extra_currencies",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/credit_ph",schemaPath:"#/properties/credit_ph/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/credit_ph",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
@@ -142,37 +142,37 @@ let data14 = data.compute_ph;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(data14.type !== undefined){
 if(typeof data14.type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/type",schemaPath:"#/properties/compute_ph/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data14.skipped !== undefined){
 if(typeof data14.skipped !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/skipped",schemaPath:"#/properties/compute_ph/properties/skipped/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/skipped",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data14.reason !== undefined){
 if(typeof data14.reason !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/reason",schemaPath:"#/properties/compute_ph/properties/reason/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/reason",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data14.success !== undefined){
 if(typeof data14.success !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/success",schemaPath:"#/properties/compute_ph/properties/success/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/success",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data14.msg_state_used !== undefined){
 if(typeof data14.msg_state_used !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/msg_state_used",schemaPath:"#/properties/compute_ph/properties/msg_state_used/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/msg_state_used",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data14.account_activated !== undefined){
 if(typeof data14.account_activated !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/account_activated",schemaPath:"#/properties/compute_ph/properties/account_activated/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/account_activated",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
@@ -203,46 +203,46 @@ errors = vErrors.length;
 if(data14.mode !== undefined){
 let data25 = data14.mode;
 if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/mode",schemaPath:"#/properties/compute_ph/properties/mode/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/mode",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data14.exit_code !== undefined){
 let data26 = data14.exit_code;
 if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/exit_code",schemaPath:"#/properties/compute_ph/properties/exit_code/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/exit_code",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data14.exit_arg !== undefined){
 let data27 = data14.exit_arg;
 if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/exit_arg",schemaPath:"#/properties/compute_ph/properties/exit_arg/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/exit_arg",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data14.vm_steps !== undefined){
 let data28 = data14.vm_steps;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/vm_steps",schemaPath:"#/properties/compute_ph/properties/vm_steps/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/vm_steps",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data14.vm_init_state_hash !== undefined){
 if(typeof data14.vm_init_state_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/vm_init_state_hash",schemaPath:"#/properties/compute_ph/properties/vm_init_state_hash/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/vm_init_state_hash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data14.vm_final_state_hash !== undefined){
 if(typeof data14.vm_final_state_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/vm_final_state_hash",schemaPath:"#/properties/compute_ph/properties/vm_final_state_hash/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph/vm_final_state_hash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph",schemaPath:"#/properties/compute_ph/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/compute_ph",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
@@ -251,25 +251,25 @@ let data31 = data.action;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(data31.success !== undefined){
 if(typeof data31.success !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/success",schemaPath:"#/properties/action/properties/success/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/success",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data31.valid !== undefined){
 if(typeof data31.valid !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/valid",schemaPath:"#/properties/action/properties/valid/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/valid",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data31.no_funds !== undefined){
 if(typeof data31.no_funds !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/no_funds",schemaPath:"#/properties/action/properties/no_funds/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/no_funds",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 if(data31.status_change !== undefined){
 if(typeof data31.status_change !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/status_change",schemaPath:"#/properties/action/properties/status_change/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/status_change",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -288,48 +288,48 @@ errors = vErrors.length;
 if(data31.result_code !== undefined){
 let data38 = data31.result_code;
 if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/result_code",schemaPath:"#/properties/action/properties/result_code/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/result_code",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data31.result_arg !== undefined){
 let data39 = data31.result_arg;
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/result_arg",schemaPath:"#/properties/action/properties/result_arg/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/result_arg",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data31.tot_actions !== undefined){
 let data40 = data31.tot_actions;
 if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/tot_actions",schemaPath:"#/properties/action/properties/tot_actions/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/tot_actions",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data31.spec_actions !== undefined){
 let data41 = data31.spec_actions;
 if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/spec_actions",schemaPath:"#/properties/action/properties/spec_actions/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/spec_actions",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data31.skipped_actions !== undefined){
 let data42 = data31.skipped_actions;
 if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/skipped_actions",schemaPath:"#/properties/action/properties/skipped_actions/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/skipped_actions",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data31.msgs_created !== undefined){
 let data43 = data31.msgs_created;
 if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/msgs_created",schemaPath:"#/properties/action/properties/msgs_created/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/msgs_created",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data31.action_list_hash !== undefined){
 if(typeof data31.action_list_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/action_list_hash",schemaPath:"#/properties/action/properties/action_list_hash/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/action/action_list_hash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -341,7 +341,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/action",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
@@ -350,7 +350,7 @@ let data46 = data.bounce;
 if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 if(data46.type !== undefined){
 if(typeof data46.type !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounce/type",schemaPath:"#/properties/bounce/properties/type/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounce/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -380,20 +380,20 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounce",schemaPath:"#/properties/bounce/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/bounce",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 if(data.split_info !== undefined){
 let data52 = data.split_info;
 if(!(data52 && typeof data52 == "object" && !Array.isArray(data52))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/split_info",schemaPath:"#/properties/split_info/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/split_info",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate269.errors = vErrors;
@@ -406,40 +406,40 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.workchain === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workchain"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "workchain"}});
 errors++;
 }
 if(data.shard === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "shard"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "shard"}});
 errors++;
 }
 if(data.seqno === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "seqno"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "seqno"}});
 errors++;
 }
 if(data.workchain !== undefined){
 let data0 = data.workchain;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/workchain",schemaPath:"#/properties/workchain/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/workchain",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.shard !== undefined){
 if(typeof data.shard !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/shard",schemaPath:"#/properties/shard/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/shard",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.seqno !== undefined){
 let data2 = data.seqno;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",schemaPath:"#/properties/seqno/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/seqno",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate109.errors = vErrors;
@@ -454,7 +454,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hash"}});
 errors++;
 }
 if(data.hash !== undefined){
@@ -477,14 +477,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs5 = errors;
 if(data1 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/balance",schemaPath:"#/properties/balance/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/balance",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs4, _errs5], {instancePath:instancePath+"/balance",schemaPath:"#/properties/balance/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs4, _errs5], {instancePath:instancePath+"/balance",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -502,55 +502,55 @@ vErrors = null;
 if(data.extra_currencies !== undefined){
 let data2 = data.extra_currencies;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_currencies",schemaPath:"#/properties/extra_currencies/type",keyword:"type",params:{type: schema105.properties.extra_currencies.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/extra_currencies",keyword:"type",params:{type: schema105.properties.extra_currencies.type}});
 errors++;
 }
 }
 if(data.account_status !== undefined){
 let data3 = data.account_status;
 if((typeof data3 !== "string") && (data3 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/account_status",schemaPath:"#/properties/account_status/type",keyword:"type",params:{type: schema105.properties.account_status.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/account_status",keyword:"type",params:{type: schema105.properties.account_status.type}});
 errors++;
 }
 }
 if(data.frozen_hash !== undefined){
 let data4 = data.frozen_hash;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/frozen_hash",schemaPath:"#/properties/frozen_hash/type",keyword:"type",params:{type: schema105.properties.frozen_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/frozen_hash",keyword:"type",params:{type: schema105.properties.frozen_hash.type}});
 errors++;
 }
 }
 if(data.data_hash !== undefined){
 let data5 = data.data_hash;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",schemaPath:"#/properties/data_hash/type",keyword:"type",params:{type: schema105.properties.data_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_hash",keyword:"type",params:{type: schema105.properties.data_hash.type}});
 errors++;
 }
 }
 if(data.code_hash !== undefined){
 let data6 = data.code_hash;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",schemaPath:"#/properties/code_hash/type",keyword:"type",params:{type: schema105.properties.code_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_hash",keyword:"type",params:{type: schema105.properties.code_hash.type}});
 errors++;
 }
 }
 if(data.data_boc !== undefined){
 let data7 = data.data_boc;
 if((typeof data7 !== "string") && (data7 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_boc",schemaPath:"#/properties/data_boc/type",keyword:"type",params:{type: schema105.properties.data_boc.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/data_boc",keyword:"type",params:{type: schema105.properties.data_boc.type}});
 errors++;
 }
 }
 if(data.code_boc !== undefined){
 let data8 = data.code_boc;
 if((typeof data8 !== "string") && (data8 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_boc",schemaPath:"#/properties/code_boc/type",keyword:"type",params:{type: schema105.properties.code_boc.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/code_boc",keyword:"type",params:{type: schema105.properties.code_boc.type}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate289.errors = vErrors;
@@ -563,51 +563,51 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "account"}});
 errors++;
 }
 if(data.hash === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hash"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "hash"}});
 errors++;
 }
 if(data.lt === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lt"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "lt"}});
 errors++;
 }
 if(data.now === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "now"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "now"}});
 errors++;
 }
 if(data.mc_block_seqno === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mc_block_seqno"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "mc_block_seqno"}});
 errors++;
 }
 if(data.orig_status === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orig_status"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "orig_status"}});
 errors++;
 }
 if(data.end_status === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "end_status"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "end_status"}});
 errors++;
 }
 if(data.total_fees === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_fees"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "total_fees"}});
 errors++;
 }
 if(data.description === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "description"}});
 errors++;
 }
 if(data.block_ref === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "block_ref"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "block_ref"}});
 errors++;
 }
 if(data.in_msg === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "in_msg"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "in_msg"}});
 errors++;
 }
 if(data.out_msgs === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "out_msgs"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "out_msgs"}});
 errors++;
 }
 if(data.account !== undefined){
@@ -631,34 +631,34 @@ errors = vErrors.length;
 if(data.now !== undefined){
 let data3 = data.now;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/now",schemaPath:"#/properties/now/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/now",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 }
 if(data.mc_block_seqno !== undefined){
 let data4 = data.mc_block_seqno;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_block_seqno",schemaPath:"#/properties/mc_block_seqno/type",keyword:"type",params:{type: schema103.properties.mc_block_seqno.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/mc_block_seqno",keyword:"type",params:{type: schema103.properties.mc_block_seqno.type}});
 errors++;
 }
 }
 if(data.trace_id !== undefined){
 let data5 = data.trace_id;
 if((typeof data5 !== "string") && (data5 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",schemaPath:"#/properties/trace_id/type",keyword:"type",params:{type: schema103.properties.trace_id.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_id",keyword:"type",params:{type: schema103.properties.trace_id.type}});
 errors++;
 }
 }
 if(data.trace_external_hash !== undefined){
 let data6 = data.trace_external_hash;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_external_hash",schemaPath:"#/properties/trace_external_hash/type",keyword:"type",params:{type: schema103.properties.trace_external_hash.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trace_external_hash",keyword:"type",params:{type: schema103.properties.trace_external_hash.type}});
 errors++;
 }
 }
 if(data.prev_trans_hash !== undefined){
 if(typeof data.prev_trans_hash !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/prev_trans_hash",schemaPath:"#/properties/prev_trans_hash/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/prev_trans_hash",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -670,13 +670,13 @@ errors = vErrors.length;
 }
 if(data.orig_status !== undefined){
 if(typeof data.orig_status !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/orig_status",schemaPath:"#/properties/orig_status/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/orig_status",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.end_status !== undefined){
 if(typeof data.end_status !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_status",schemaPath:"#/properties/end_status/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/end_status",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -689,7 +689,7 @@ errors = vErrors.length;
 if(data.total_fees_extra_currencies !== undefined){
 let data12 = data.total_fees_extra_currencies;
 if((!(data12 && typeof data12 == "object" && !Array.isArray(data12))) && (data12 !== null)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/total_fees_extra_currencies",schemaPath:"#/properties/total_fees_extra_currencies/type",keyword:"type",params:{type: schema103.properties.total_fees_extra_currencies.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/total_fees_extra_currencies",keyword:"type",params:{type: schema103.properties.total_fees_extra_currencies.type}});
 errors++;
 }
 }
@@ -719,14 +719,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs27 = errors;
 if(data15 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/in_msg",schemaPath:"#/properties/in_msg/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/in_msg",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid0 = _errs27 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs26, _errs27], {instancePath:instancePath+"/in_msg",schemaPath:"#/properties/in_msg/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs26, _errs27], {instancePath:instancePath+"/in_msg",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -753,7 +753,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/out_msgs",schemaPath:"#/properties/out_msgs/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/out_msgs",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -771,14 +771,14 @@ valid4 = valid4 || _valid1;
 if(!valid4){
 var _errs35 = errors;
 if(data18 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/account_state_before",schemaPath:"#/properties/account_state_before/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/account_state_before",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid1 = _errs35 === errors;
 valid4 = valid4 || _valid1;
 }
 if(!valid4){
-vErrors = addAlternatives(vErrors, [_errs34, _errs35], {instancePath:instancePath+"/account_state_before",schemaPath:"#/properties/account_state_before/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs34, _errs35], {instancePath:instancePath+"/account_state_before",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -807,14 +807,14 @@ valid5 = valid5 || _valid2;
 if(!valid5){
 var _errs40 = errors;
 if(data19 !== null){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/account_state_after",schemaPath:"#/properties/account_state_after/anyOf/1/type",keyword:"type",params:{type: "null"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/account_state_after",keyword:"type",params:{type: "null"}});
 errors++;
 }
 var _valid2 = _errs40 === errors;
 valid5 = valid5 || _valid2;
 }
 if(!valid5){
-vErrors = addAlternatives(vErrors, [_errs39, _errs40], {instancePath:instancePath+"/account_state_after",schemaPath:"#/properties/account_state_after/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs39, _errs40], {instancePath:instancePath+"/account_state_after",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -831,13 +831,13 @@ vErrors = null;
 }
 if(data.emulated !== undefined){
 if(typeof data.emulated !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/emulated",schemaPath:"#/properties/emulated/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/emulated",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate263.errors = vErrors;

@@ -8,11 +8,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.transactions === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "transactions"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "transactions"}});
 errors++;
 }
 if(data.address_book === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address_book"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "address_book"}});
 errors++;
 }
 if(data.transactions !== undefined){
@@ -27,7 +27,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",schemaPath:"#/properties/transactions/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/transactions",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -39,7 +39,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate333.errors = vErrors;

@@ -6,28 +6,28 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "id"}});
 errors++;
 }
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
 errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate77.errors = vErrors;
@@ -41,25 +41,25 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.email !== undefined){
 if(typeof data.email !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/email",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.first_name !== undefined){
 if(typeof data.first_name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/first_name",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.last_name !== undefined){
 if(typeof data.last_name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/last_name",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -71,7 +71,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate76.errors = vErrors;

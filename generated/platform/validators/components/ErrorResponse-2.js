@@ -62,7 +62,7 @@ var _valid1 = _errs4 === errors;
 valid0 = valid0 || _valid1;
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs3, _errs4], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs3, _errs4], {instancePath,keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {

@@ -6,22 +6,22 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "code"}});
 errors++;
 }
 if(data.message === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "message"}});
 errors++;
 }
 if(data.code !== undefined){
 if(typeof data.code !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/code",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/message",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -34,25 +34,25 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data3[i0] !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fields/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/fields/additionalProperties/items/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/fields/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fields/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fields/additionalProperties/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/fields/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/fields",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate90.errors = vErrors;
@@ -65,7 +65,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "error"}});
 errors++;
 }
 if(data.error !== undefined){
@@ -76,7 +76,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate91.errors = vErrors;
@@ -89,18 +89,18 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.detail === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "detail"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "detail"}});
 errors++;
 }
 if(data.detail !== undefined){
 if(typeof data.detail !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/detail",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate89.errors = vErrors;
@@ -168,7 +168,7 @@ var _valid1 = _errs4 === errors;
 valid0 = valid0 || _valid1;
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs3, _errs4], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs3, _errs4], {instancePath,keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {

@@ -17,11 +17,11 @@ function validate110(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!(((((((data === "pending") || (data === "ok")) || (data === "failed")) || (data === "warning")) || (data === "stopping")) || (data === "stopped")) || (data === "starting"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema47.enum}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema47.enum}});
 errors++;
 }
 validate110.errors = vErrors;
@@ -36,25 +36,25 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.network === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "network"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "network"}});
 errors++;
 }
 if(data.network !== undefined){
 let data0 = data.network;
 if(typeof data0 === "string"){
 if(func4(data0) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",schemaPath:"#/properties/network/minLength",keyword:"minLength",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",schemaPath:"#/properties/network/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate54.errors = vErrors;
@@ -70,42 +70,42 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "id"}});
 errors++;
 }
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
 errors++;
 }
 if(data.project === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "project"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "project"}});
 errors++;
 }
 if(data.protocol === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "protocol"}});
 errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.project !== undefined){
 if(typeof data.project !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/project",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.protocol !== undefined){
 if(typeof data.protocol !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/protocol",schemaPath:"#/properties/protocol/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/protocol",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -118,7 +118,7 @@ errors = vErrors.length;
 if(data.details !== undefined){
 let data5 = data.details;
 if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/details",keyword:"type",params:{type: "object"}});
 errors++;
 }
 }
@@ -136,14 +136,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs15 = errors;
 if(typeof data6 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/1/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid0 = _errs15 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs14, _errs15], {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs14, _errs15], {instancePath:instancePath+"/status",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -170,7 +170,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/nodes",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -184,18 +184,18 @@ if(data.created_at !== undefined){
 let data10 = data.created_at;
 if(typeof data10 === "string"){
 if(!(formats8.validate(data10))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",keyword:"format",params:{format: "date-time"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate108.errors = vErrors;

@@ -25,58 +25,58 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "id"}});
 errors++;
 }
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
 errors++;
 }
 if(data.network === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "network"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "network"}});
 errors++;
 }
 if(data.organization === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "organization"}});
 errors++;
 }
 if(data.type === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "type"}});
 errors++;
 }
 if(data.provider === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "provider"}});
 errors++;
 }
 if(data.region === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "region"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "region"}});
 errors++;
 }
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
 errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.network !== undefined){
 if(typeof data.network !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",schemaPath:"#/properties/network/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.organization !== undefined){
 if(typeof data.organization !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/organization",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -94,14 +94,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs12 = errors;
 if(typeof data4 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid0 = _errs12 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs11, _errs12], {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs11, _errs12], {instancePath:instancePath+"/type",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -130,14 +130,14 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 var _errs17 = errors;
 if(typeof data5 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/anyOf/1/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/provider",keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid1 = _errs17 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-vErrors = addAlternatives(vErrors, [_errs16, _errs17], {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs16, _errs17], {instancePath:instancePath+"/provider",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -166,14 +166,14 @@ valid3 = valid3 || _valid2;
 if(!valid3){
 var _errs22 = errors;
 if(typeof data6 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/region",schemaPath:"#/properties/region/anyOf/1/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/region",keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid2 = _errs22 === errors;
 valid3 = valid3 || _valid2;
 }
 if(!valid3){
-vErrors = addAlternatives(vErrors, [_errs21, _errs22], {instancePath:instancePath+"/region",schemaPath:"#/properties/region/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs21, _errs22], {instancePath:instancePath+"/region",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -202,14 +202,14 @@ valid4 = valid4 || _valid3;
 if(!valid4){
 var _errs27 = errors;
 if(typeof data7 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/role",schemaPath:"#/properties/role/anyOf/1/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/role",keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid3 = _errs27 === errors;
 valid4 = valid4 || _valid3;
 }
 if(!valid4){
-vErrors = addAlternatives(vErrors, [_errs26, _errs27], {instancePath:instancePath+"/role",schemaPath:"#/properties/role/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs26, _errs27], {instancePath:instancePath+"/role",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -250,14 +250,14 @@ valid5 = valid5 || _valid4;
 if(!valid5){
 var _errs34 = errors;
 if(typeof data10 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/1/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid4 = _errs34 === errors;
 valid5 = valid5 || _valid4;
 }
 if(!valid5){
-vErrors = addAlternatives(vErrors, [_errs33, _errs34], {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs33, _errs34], {instancePath:instancePath+"/status",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -282,18 +282,18 @@ if(data.created_at !== undefined){
 let data12 = data.created_at;
 if(typeof data12 === "string"){
 if(!(formats8.validate(data12))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",keyword:"format",params:{format: "date-time"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate112.errors = vErrors;

@@ -16,14 +16,14 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.mode !== undefined){
 if(typeof data.mode !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/mode",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.version !== undefined){
 let data1 = data.version;
 if((typeof data1 !== "string") && (!((typeof data1 == "number") && (isFinite(data1))))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: schema29.properties.version.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/version",keyword:"type",params:{type: schema29.properties.version.type}});
 errors++;
 }
 }
@@ -33,13 +33,13 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data2[i0] !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/api_namespaces/" + i0,schemaPath:"#/properties/api_namespaces/items/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/api_namespaces/" + i0,keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/api_namespaces",schemaPath:"#/properties/api_namespaces/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/api_namespaces",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -47,12 +47,12 @@ if(data.graphql_endpoint !== undefined){
 let data4 = data.graphql_endpoint;
 if(typeof data4 === "string"){
 if(!(formats0(data4))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/graphql_endpoint",schemaPath:"#/properties/graphql_endpoint/format",keyword:"format",params:{format: "uri"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/graphql_endpoint",keyword:"format",params:{format: "uri"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/graphql_endpoint",schemaPath:"#/properties/graphql_endpoint/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/graphql_endpoint",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -60,12 +60,12 @@ if(data.https_endpoint !== undefined){
 let data5 = data.https_endpoint;
 if(typeof data5 === "string"){
 if(!(formats0(data5))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/https_endpoint",schemaPath:"#/properties/https_endpoint/format",keyword:"format",params:{format: "uri"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/https_endpoint",keyword:"format",params:{format: "uri"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/https_endpoint",schemaPath:"#/properties/https_endpoint/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/https_endpoint",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -73,12 +73,12 @@ if(data.wss_endpoint !== undefined){
 let data6 = data.wss_endpoint;
 if(typeof data6 === "string"){
 if(!(formats0(data6))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/wss_endpoint",schemaPath:"#/properties/wss_endpoint/format",keyword:"format",params:{format: "uri"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/wss_endpoint",keyword:"format",params:{format: "uri"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/wss_endpoint",schemaPath:"#/properties/wss_endpoint/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/wss_endpoint",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -86,36 +86,36 @@ if(data.beacon_endpoint !== undefined){
 let data7 = data.beacon_endpoint;
 if(typeof data7 === "string"){
 if(!(formats0(data7))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/beacon_endpoint",schemaPath:"#/properties/beacon_endpoint/format",keyword:"format",params:{format: "uri"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/beacon_endpoint",keyword:"format",params:{format: "uri"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/beacon_endpoint",schemaPath:"#/properties/beacon_endpoint/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/beacon_endpoint",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.auth_username !== undefined){
 if(typeof data.auth_username !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/auth_username",schemaPath:"#/properties/auth_username/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/auth_username",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.auth_password !== undefined){
 if(typeof data.auth_password !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/auth_password",schemaPath:"#/properties/auth_password/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/auth_password",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.auth_key !== undefined){
 if(typeof data.auth_key !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/auth_key",schemaPath:"#/properties/auth_key/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/auth_key",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate74.errors = vErrors;
@@ -129,11 +129,11 @@ function validate119(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((((((((data === "pending") || (data === "running")) || (data === "maintenance")) || (data === "failed")) || (data === "error")) || (data === "stopping")) || (data === "stopped")) || (data === "starting"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema49.enum}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema49.enum}});
 errors++;
 }
 validate119.errors = vErrors;

@@ -7,11 +7,11 @@ function validate57(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((data === "shared") || (data === "dedicated"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema23.enum}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema23.enum}});
 errors++;
 }
 validate57.errors = vErrors;
@@ -25,11 +25,11 @@ function validate61(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((((data === "aws") || (data === "azure")) || (data === "gcloud")) || (data === "vzo"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema25.enum}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema25.enum}});
 errors++;
 }
 validate61.errors = vErrors;
@@ -43,11 +43,11 @@ function validate63(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((((((data === "asia-southeast1") || (data === "ap-southeast-1")) || (data === "us-west-2")) || (data === "us-east-1")) || (data === "uksouth")) || (data === "eu3"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema26.enum}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema26.enum}});
 errors++;
 }
 validate63.errors = vErrors;
@@ -61,11 +61,11 @@ function validate59(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!(data === "peer")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema24.enum}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema24.enum}});
 errors++;
 }
 validate59.errors = vErrors;
@@ -80,13 +80,13 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.archive !== undefined){
 if(typeof data.archive !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/archive",schemaPath:"#/properties/archive/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/archive",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate65.errors = vErrors;

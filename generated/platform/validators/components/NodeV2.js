@@ -7,94 +7,94 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "id"}});
 errors++;
 }
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
 errors++;
 }
 if(data.network === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "network"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "network"}});
 errors++;
 }
 if(data.protocol === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocol"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "protocol"}});
 errors++;
 }
 if(data.project === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "project"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "project"}});
 errors++;
 }
 if(data.cloud === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cloud"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "cloud"}});
 errors++;
 }
 if(data.region === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "region"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "region"}});
 errors++;
 }
 if(data.provider === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "provider"}});
 errors++;
 }
 if(data.status === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "status"}});
 errors++;
 }
 if(data.details === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "details"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "details"}});
 errors++;
 }
 if(data.blockchain === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blockchain"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "blockchain"}});
 errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.network !== undefined){
 if(typeof data.network !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",schemaPath:"#/properties/network/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/network",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.protocol !== undefined){
 if(typeof data.protocol !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/protocol",schemaPath:"#/properties/protocol/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/protocol",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.project !== undefined){
 if(typeof data.project !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/project",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.cloud !== undefined){
 if(typeof data.cloud !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/cloud",schemaPath:"#/properties/cloud/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/cloud",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.region !== undefined){
 if(typeof data.region !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/region",schemaPath:"#/properties/region/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/region",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.provider !== undefined){
 if(typeof data.provider !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/provider",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -112,14 +112,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs20 = errors;
 if(typeof data8 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf/1/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/status",keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid0 = _errs20 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs19, _errs20], {instancePath:instancePath+"/status",schemaPath:"#/properties/status/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs19, _errs20], {instancePath:instancePath+"/status",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -142,13 +142,13 @@ errors = vErrors.length;
 }
 if(data.blockchain !== undefined){
 if(typeof data.blockchain !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockchain",schemaPath:"#/properties/blockchain/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/blockchain",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate152.errors = vErrors;

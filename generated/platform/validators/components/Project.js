@@ -18,28 +18,28 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "id"}});
 errors++;
 }
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
 errors++;
 }
 if(data.id !== undefined){
 if(typeof data.id !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/description",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -57,14 +57,14 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs10 = errors;
 if(typeof data3 !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/type",keyword:"type",params:{type: "string"}});
 errors++;
 }
 var _valid0 = _errs10 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-vErrors = addAlternatives(vErrors, [_errs9, _errs10], {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs9, _errs10], {instancePath:instancePath+"/type",keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {
@@ -82,12 +82,12 @@ vErrors = null;
 if(data.members !== undefined){
 let data4 = data.members;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/members",schemaPath:"#/properties/members/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/members",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/members",schemaPath:"#/properties/members/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/members",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -95,12 +95,12 @@ errors++;
 if(data.networks !== undefined){
 let data5 = data.networks;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/networks",schemaPath:"#/properties/networks/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/networks",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/networks",schemaPath:"#/properties/networks/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/networks",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 }
@@ -115,18 +115,18 @@ if(data.created_at !== undefined){
 let data7 = data.created_at;
 if(typeof data7 === "string"){
 if(!(formats8.validate(data7))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/format",keyword:"format",params:{format: "date-time"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",keyword:"format",params:{format: "date-time"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/created_at",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate158.errors = vErrors;

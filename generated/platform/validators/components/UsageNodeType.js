@@ -8,11 +8,11 @@ function validate145(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 if(!((data === "elastic") || (data === "dedicated"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema61.enum}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"enum",params:{allowedValues: schema61.enum}});
 errors++;
 }
 validate145.errors = vErrors;
@@ -83,7 +83,7 @@ var _valid1 = _errs4 === errors;
 valid0 = valid0 || _valid1;
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs3, _errs4], {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{}});
+vErrors = addAlternatives(vErrors, [_errs3, _errs4], {instancePath,keyword:"anyOf",params:{}});
 errors = vErrors.length;
 }
 else {

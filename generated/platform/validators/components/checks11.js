@@ -14,12 +14,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "id"}});
 errors++;
 }
 for(const key0 in data){
 if(!(key0 === "id")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -27,18 +27,18 @@ if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func4(data0) < 1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",keyword:"minLength",params:{limit: 1}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate201.errors = vErrors;

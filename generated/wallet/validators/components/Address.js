@@ -11,12 +11,12 @@ let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(!pattern3.test(data)){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"pattern",params:{pattern: "^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "string"}});
 errors++;
 }
 validate59.errors = vErrors;

@@ -31,7 +31,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate159.errors = vErrors;
@@ -45,39 +45,39 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "id"}});
 errors++;
 }
 if(data.owner_address === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "owner_address"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "owner_address"}});
 errors++;
 }
 if(data.name === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "name"}});
 errors++;
 }
 if(data.total_supply === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total_supply"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "total_supply"}});
 errors++;
 }
 if(data.trx_num === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "trx_num"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "trx_num"}});
 errors++;
 }
 if(data.num === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "num"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "num"}});
 errors++;
 }
 if(data.id !== undefined){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(!pattern10.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/id",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -85,24 +85,24 @@ if(data.owner_address !== undefined){
 let data1 = data.owner_address;
 if(typeof data1 === "string"){
 if(!pattern3.test(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/owner_address",schemaPath:"#/properties/owner_address/pattern",keyword:"pattern",params:{pattern: "^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/owner_address",keyword:"pattern",params:{pattern: "^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/owner_address",schemaPath:"#/properties/owner_address/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/owner_address",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/name",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.abbr !== undefined){
 if(typeof data.abbr !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/abbr",schemaPath:"#/properties/abbr/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/abbr",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -115,12 +115,12 @@ errors = vErrors.length;
 if(data.trx_num !== undefined){
 let data5 = data.trx_num;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trx_num",schemaPath:"#/properties/trx_num/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trx_num",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(!(formats2.validate(data5))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/trx_num",schemaPath:"#/properties/trx_num/format",keyword:"format",params:{format: "int32"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/trx_num",keyword:"format",params:{format: "int32"}});
 errors++;
 }
 }
@@ -128,12 +128,12 @@ errors++;
 if(data.precision !== undefined){
 let data6 = data.precision;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/precision",schemaPath:"#/properties/precision/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/precision",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(!(formats2.validate(data6))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/precision",schemaPath:"#/properties/precision/format",keyword:"format",params:{format: "int32"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/precision",keyword:"format",params:{format: "int32"}});
 errors++;
 }
 }
@@ -141,12 +141,12 @@ errors++;
 if(data.num !== undefined){
 let data7 = data.num;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",schemaPath:"#/properties/num/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(!(formats2.validate(data7))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",schemaPath:"#/properties/num/format",keyword:"format",params:{format: "int32"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",keyword:"format",params:{format: "int32"}});
 errors++;
 }
 }
@@ -165,13 +165,13 @@ errors = vErrors.length;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/description",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.url !== undefined){
 if(typeof data.url !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/url",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -199,19 +199,19 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/frozen_supply",schemaPath:"#/properties/frozen_supply/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/frozen_supply",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 if(data.vote_score !== undefined){
 let data16 = data.vote_score;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/vote_score",schemaPath:"#/properties/vote_score/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/vote_score",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(!(formats2.validate(data16))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/vote_score",schemaPath:"#/properties/vote_score/format",keyword:"format",params:{format: "int32"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/vote_score",keyword:"format",params:{format: "int32"}});
 errors++;
 }
 }
@@ -236,7 +236,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate153.errors = vErrors;

@@ -15,12 +15,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "value"}});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "value") || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -28,12 +28,12 @@ if(data.value !== undefined){
 let data0 = data.value;
 if(typeof data0 === "string"){
 if(!pattern10.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"#/properties/value/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",keyword:"pattern",params:{pattern: "^[0-9]+$"}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -45,7 +45,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate531.errors = vErrors;
@@ -106,7 +106,7 @@ passing0 = 2;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2, _errs3], {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs2, _errs3], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
 errors = vErrors.length;
 }
 else {

@@ -24,7 +24,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 if(valid0){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/not",keyword:"not",params:{}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"not",params:{}});
 errors++;
 }
 else {
@@ -51,13 +51,13 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/assetIssue",schemaPath:"#/properties/assetIssue/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/assetIssue",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate172.errors = vErrors;

@@ -8,18 +8,18 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.value === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "value"}});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "value") || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.value !== undefined){
 if(typeof data.value !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/value",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -31,7 +31,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate533.errors = vErrors;
@@ -75,7 +75,7 @@ passing0 = 1;
 }
 }
 if(!valid0){
-vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}});
+vErrors = addAlternatives(vErrors, [_errs1, _errs2], {instancePath,keyword:"oneOf",params:{passingSchemas: passing0}});
 errors = vErrors.length;
 }
 else {

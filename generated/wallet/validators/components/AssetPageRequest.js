@@ -16,32 +16,32 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.offset === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "offset"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "offset"}});
 errors++;
 }
 if(data.limit === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "limit"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "limit"}});
 errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "offset") || (key0 === "limit")) || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.offset !== undefined){
 let data0 = data.offset;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 if(!(formats2.validate(data0))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/format",keyword:"format",params:{format: "int32"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/offset",keyword:"format",params:{format: "int32"}});
 errors++;
 }
 }
@@ -49,16 +49,16 @@ errors++;
 if(data.limit !== undefined){
 let data1 = data.limit;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"type",params:{type: "integer"}});
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 1 || isNaN(data1)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"minimum",params:{comparison: ">=", limit: 1}});
 errors++;
 }
 if(!(formats2.validate(data1))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/format",keyword:"format",params:{format: "int32"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/limit",keyword:"format",params:{format: "int32"}});
 errors++;
 }
 }
@@ -71,7 +71,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate535.errors = vErrors;

@@ -22,41 +22,41 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.num === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "num"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "num"}});
 errors++;
 }
 for(const key0 in data){
 if(!((key0 === "num") || (key0 === "visible"))){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
 if(data.num !== undefined){
 let data0 = data.num;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (typeof data0 !== "string")){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",schemaPath:"#/properties/num/type",keyword:"type",params:{type: schema65.properties.num.type}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",keyword:"type",params:{type: schema65.properties.num.type}});
 errors++;
 }
 if(typeof data0 == "string" && pattern4.test(data0)){
 const integer0 = BigInt(data0);
 if(integer0 < obj0 || integer0 > obj1){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",schemaPath:"#/properties/num/integerFormat",keyword:"integerFormat",params:{format: "int64"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",keyword:"integerFormat",params:{format: "int64"}});
 errors++;
 }
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",schemaPath:"#/properties/num/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",keyword:"minimum",params:{comparison: ">=", limit: 0}});
 errors++;
 }
 if(!(formats0.validate(data0))){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",schemaPath:"#/properties/num/format",keyword:"format",params:{format: "int64"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",keyword:"format",params:{format: "int64"}});
 errors++;
 }
 }
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",schemaPath:"#/properties/num/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/num",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}});
 errors++;
 }
 }
@@ -69,7 +69,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate540.errors = vErrors;

@@ -6,12 +6,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length > 0){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/maxProperties",keyword:"maxProperties",params:{limit: 0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"maxProperties",params:{limit: 0}});
 errors++;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate145.errors = vErrors;

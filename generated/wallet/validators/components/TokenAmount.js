@@ -7,12 +7,12 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.key === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "key"}});
 errors++;
 }
 if(data.key !== undefined){
 if(typeof data.key !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/key",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -24,7 +24,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate70.errors = vErrors;

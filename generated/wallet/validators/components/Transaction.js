@@ -12,13 +12,13 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.contractRet !== undefined){
 if(typeof data.contractRet !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/contractRet",schemaPath:"#/properties/contractRet/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/contractRet",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 if(data.ret !== undefined){
 if(typeof data.ret !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ret",schemaPath:"#/properties/ret/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/ret",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
@@ -30,7 +30,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate197.errors = vErrors;
@@ -47,11 +47,11 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.txID === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "txID"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "txID"}});
 errors++;
 }
 if(data.raw_data === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_data"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "raw_data"}});
 errors++;
 }
 if(data.ret !== undefined){
@@ -66,7 +66,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/ret",schemaPath:"#/properties/ret/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/ret",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -82,7 +82,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "array"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/signature",keyword:"type",params:{type: "array"}});
 errors++;
 }
 }
@@ -106,13 +106,13 @@ errors = vErrors.length;
 }
 if(data.visible !== undefined){
 if(typeof data.visible !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/visible",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate196.errors = vErrors;

@@ -9,20 +9,20 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.txID === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "txID"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "txID"}});
 errors++;
 }
 if(data.raw_data === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_data"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "raw_data"}});
 errors++;
 }
 if(data.raw_data_hex === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "raw_data_hex"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "raw_data_hex"}});
 errors++;
 }
 if(data.visible !== undefined){
 if(typeof data.visible !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/visible",keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 }
@@ -46,7 +46,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate289.errors = vErrors;

@@ -5,7 +5,7 @@ function validate122(data, {instancePath="", parentData, parentDataProperty, roo
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean"){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "boolean"}});
 errors++;
 }
 validate122.errors = vErrors;
@@ -19,18 +19,18 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Error === undefined){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Error"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProperty: "Error"}});
 errors++;
 }
 if(data.Error !== undefined){
 if(typeof data.Error !== "string"){
-vErrors = addIssue(vErrors, {instancePath:instancePath+"/Error",schemaPath:"#/properties/Error/type",keyword:"type",params:{type: "string"}});
+vErrors = addIssue(vErrors, {instancePath:instancePath+"/Error",keyword:"type",params:{type: "string"}});
 errors++;
 }
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate118.errors = vErrors;

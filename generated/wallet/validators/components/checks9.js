@@ -8,7 +8,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(key0 === "visible")){
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"additionalProperties",params:{additionalProperty: key0}});
 errors++;
 }
 }
@@ -20,7 +20,7 @@ errors = vErrors.length;
 }
 }
 else {
-vErrors = addIssue(vErrors, {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}});
+vErrors = addIssue(vErrors, {instancePath,keyword:"type",params:{type: "object"}});
 errors++;
 }
 validate596.errors = vErrors;
