@@ -3,6 +3,7 @@ import { ADD_ISSUE, ADD_ISSUE_SOURCE, compactErrorPushes } from "./compact-error
 import { HEX_PATTERN_ENGINE, HEX_PATTERN_SOURCE } from "./hex-patterns.js";
 import { prunedSchemaConstants } from "./pruned-schema-constants.js";
 import type { DataExport, ExportMap, ValidatorGroup } from "./validators.js";
+import { withoutCallContext } from "./without-call-context.js";
 
 /** Name of the helper that reads a CommonJS module's exports from an ESM namespace. */
 const COMMON_JS_EXPORTS = "commonJsExports";
@@ -77,14 +78,13 @@ export function validatorModule(
   // The exports a map gathers leave the module's own exports, in one pass over the code.
   const functionOf = new Map<string, string>();
   const body = groupAlternativeIssues(
-    compactErrorPushes(prunedSchemaConstants(code.replace(/^"use strict";\s*/, ""))).replace(
-      /^export const ([\w$]+) = (validate\d+);\n/gm,
-      (line, name: string, validate: string) => {
-        if (!gatheredNames.has(name)) return line;
-        functionOf.set(name, validate);
-        return "";
-      },
-    ),
+    compactErrorPushes(
+      withoutCallContext(prunedSchemaConstants(code.replace(/^"use strict";\s*/, ""))),
+    ).replace(/^export const ([\w$]+) = (validate\d+);\n/gm, (line, name: string, validate: string) => {
+      if (!gatheredNames.has(name)) return line;
+      functionOf.set(name, validate);
+      return "";
+    }),
   );
   const gathered = maps.map((map) => {
     const members = map.members.map((member) => {

@@ -10,7 +10,7 @@ export const result = validate81;
 const schema37 = {"anyOf":[{"enum":["0x3e7","0x3e6"]}]};
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

@@ -8,7 +8,7 @@ export const params = validate176;
 const pattern110 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
 
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate176(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -31,7 +31,7 @@ errors++;
 }
 }
 if(len0 > 1){
-if(!(validate69(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate69(data[1], {instancePath:instancePath+"/1"}))){
 vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
@@ -80,7 +80,7 @@ return errors === 0;
 export const result = validate85;
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

@@ -7,7 +7,7 @@ const func0 = hexAwarePattern;
 export const params = validate155;
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){

@@ -6,7 +6,7 @@ import { addIssue } from "./components/helpers.js";
 export const params = validate165;
 
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate165(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -16,7 +16,7 @@ errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate69(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate69(data[0], {instancePath:instancePath+"/0"}))){
 vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }

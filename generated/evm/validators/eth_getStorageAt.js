@@ -8,7 +8,7 @@ const schema236 = {"enum":["latest","pending"]};
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 const pattern14 = func0("^0x[0-9a-fA-F]{1,64}$", "u");
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate181(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -71,7 +71,7 @@ return errors === 0;
 export const result = validate182;
 const pattern226 = func0("^0x(?:[0-9a-fA-F]{2}){0,32}$", "u");
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){

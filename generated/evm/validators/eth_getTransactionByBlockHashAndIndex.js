@@ -8,7 +8,7 @@ export const params = validate192;
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 const pattern110 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate192(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){

@@ -6,7 +6,7 @@ const func0 = hexAwarePattern;
 export const params = validate195;
 const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate195(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -45,7 +45,7 @@ return errors === 0;
 export const result = validate86;
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){

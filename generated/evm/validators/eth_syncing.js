@@ -9,7 +9,7 @@ export const params = validate163;
 export const result = validate174;
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -74,7 +74,7 @@ return errors === 0;
 }
 
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -95,7 +95,7 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs3 = errors;
-if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate126(data, {instancePath}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }

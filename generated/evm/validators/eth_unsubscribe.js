@@ -7,7 +7,7 @@ const func0 = hexAwarePattern;
 export const params = validate198;
 const pattern187 = func0("^[\\x21-\\x7e]{1,100}$", "u");
 
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate198(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){

@@ -7,7 +7,7 @@ const func0 = hexAwarePattern;
 export const params = validate178;
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate178(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){

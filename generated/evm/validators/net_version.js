@@ -9,7 +9,7 @@ export const params = validate163;
 export const result = validate173;
 const pattern220 = func0("^(0|[1-9][0-9]*)$", "u");
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate173(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){

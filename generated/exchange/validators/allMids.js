@@ -4,7 +4,7 @@ import { validate54 } from "./components/AllMids.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate57;
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

@@ -10,7 +10,7 @@ export const body = validate192;
 
 
 
-function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate192(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -61,25 +61,25 @@ errors++;
 }
 }
 if(data1.coin !== undefined){
-if(!(validate79(data1.coin, {instancePath:instancePath+"/req/coin",parentData:data1,parentDataProperty:"coin",rootData}))){
+if(!(validate79(data1.coin, {instancePath:instancePath+"/req/coin"}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data1.interval !== undefined){
-if(!(validate184(data1.interval, {instancePath:instancePath+"/req/interval",parentData:data1,parentDataProperty:"interval",rootData}))){
+if(!(validate184(data1.interval, {instancePath:instancePath+"/req/interval"}))){
 vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 }
 if(data1.startTime !== undefined){
-if(!(validate195(data1.startTime, {instancePath:instancePath+"/req/startTime",parentData:data1,parentDataProperty:"startTime",rootData}))){
+if(!(validate195(data1.startTime, {instancePath:instancePath+"/req/startTime"}))){
 vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 }
 if(data1.endTime !== undefined){
-if(!(validate197(data1.endTime, {instancePath:instancePath+"/req/endTime",parentData:data1,parentDataProperty:"endTime",rootData}))){
+if(!(validate197(data1.endTime, {instancePath:instancePath+"/req/endTime"}))){
 vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
@@ -101,13 +101,13 @@ return errors === 0;
 
 
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate199(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate180(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate180(data[i0], {instancePath:instancePath+"/" + i0}))){
 vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
 errors = vErrors.length;
 }

@@ -4,7 +4,7 @@ import { validate366 } from "./components/Meta.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate385;
 
-function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate385(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

@@ -5,7 +5,7 @@ import { validate372 } from "./components/PerpAssetCtx.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate384;
 
-function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate384(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -48,7 +48,7 @@ return errors === 0;
 
 
 
-function validate370(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate370(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -62,7 +62,7 @@ errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate366(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate366(data[0], {instancePath:instancePath+"/0"}))){
 vErrors = vErrors === null ? validate366.errors : vErrors.concat(validate366.errors);
 errors = vErrors.length;
 }
@@ -72,7 +72,7 @@ let data1 = data[1];
 if(Array.isArray(data1)){
 const len1 = data1.length;
 for(let i0=0; i0<len1; i0++){
-if(!(validate372(data1[i0], {instancePath:instancePath+"/1/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate372(data1[i0], {instancePath:instancePath+"/1/" + i0}))){
 vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
 errors = vErrors.length;
 }

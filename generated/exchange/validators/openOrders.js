@@ -11,7 +11,7 @@ import { addAlternatives, addIssue } from "./components/helpers.js";
 export const body = validate419;
 
 
-function validate419(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate419(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -41,7 +41,7 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate214(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
@@ -62,7 +62,7 @@ return errors === 0;
 
 
 
-function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate408(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -91,43 +91,43 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.side !== undefined){
-if(!(validate257(data.side, {instancePath:instancePath+"/side",parentData:data,parentDataProperty:"side",rootData}))){
+if(!(validate257(data.side, {instancePath:instancePath+"/side"}))){
 vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
 errors = vErrors.length;
 }
 }
 if(data.limitPx !== undefined){
-if(!(validate55(data.limitPx, {instancePath:instancePath+"/limitPx",parentData:data,parentDataProperty:"limitPx",rootData}))){
+if(!(validate55(data.limitPx, {instancePath:instancePath+"/limitPx"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.sz !== undefined){
-if(!(validate55(data.sz, {instancePath:instancePath+"/sz",parentData:data,parentDataProperty:"sz",rootData}))){
+if(!(validate55(data.sz, {instancePath:instancePath+"/sz"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.oid !== undefined){
-if(!(validate97(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+if(!(validate97(data.oid, {instancePath:instancePath+"/oid"}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
 if(data.timestamp !== undefined){
-if(!(validate61(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate61(data.timestamp, {instancePath:instancePath+"/timestamp"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.origSz !== undefined){
-if(!(validate55(data.origSz, {instancePath:instancePath+"/origSz",parentData:data,parentDataProperty:"origSz",rootData}))){
+if(!(validate55(data.origSz, {instancePath:instancePath+"/origSz"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -137,7 +137,7 @@ let data7 = data.cloid;
 const _errs9 = errors;
 let valid1 = false;
 var _errs10 = errors;
-if(!(validate99(data7, {instancePath:instancePath+"/cloid",parentData:data,parentDataProperty:"cloid",rootData}))){
+if(!(validate99(data7, {instancePath:instancePath+"/cloid"}))){
 vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
@@ -184,13 +184,13 @@ return errors === 0;
 }
 
 
-function validate417(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate417(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate408(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate408(data[i0], {instancePath:instancePath+"/" + i0}))){
 vErrors = vErrors === null ? validate408.errors : vErrors.concat(validate408.errors);
 errors = vErrors.length;
 }

@@ -9,7 +9,7 @@ export const body = validate464;
 
 
 
-function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate464(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -43,13 +43,13 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate214(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
 }
 if(data.oid !== undefined){
-if(!(validate96(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+if(!(validate96(data.oid, {instancePath:instancePath+"/oid"}))){
 vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
@@ -66,7 +66,7 @@ return errors === 0;
 
 
 
-function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate455(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -105,7 +105,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"require
 errors++;
 }
 if(data1.order !== undefined){
-if(!(validate272(data1.order, {instancePath:instancePath+"/order/order",parentData:data1,parentDataProperty:"order",rootData}))){
+if(!(validate272(data1.order, {instancePath:instancePath+"/order/order"}))){
 vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
 errors = vErrors.length;
 }
@@ -117,7 +117,7 @@ errors++;
 }
 }
 if(data1.statusTimestamp !== undefined){
-if(!(validate61(data1.statusTimestamp, {instancePath:instancePath+"/order/statusTimestamp",parentData:data1,parentDataProperty:"statusTimestamp",rootData}))){
+if(!(validate61(data1.statusTimestamp, {instancePath:instancePath+"/order/statusTimestamp"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -138,7 +138,7 @@ return errors === 0;
 }
 
 
-function validate459(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate459(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -167,14 +167,14 @@ return errors === 0;
 }
 
 
-function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate454(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate455(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate455(data, {instancePath}))){
 vErrors = vErrors === null ? validate455.errors : vErrors.concat(validate455.errors);
 errors = vErrors.length;
 }
@@ -184,7 +184,7 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate459(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate459(data, {instancePath}))){
 vErrors = vErrors === null ? validate459.errors : vErrors.concat(validate459.errors);
 errors = vErrors.length;
 }

@@ -7,7 +7,7 @@ import { addIssue } from "./components/helpers.js";
 export const body = validate503;
 
 
-function validate503(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate503(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -37,7 +37,7 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate214(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
@@ -54,7 +54,7 @@ return errors === 0;
 
 
 
-function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate326(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -68,13 +68,13 @@ errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate61(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate61(data[0], {instancePath:instancePath+"/0"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(len0 > 1){
-if(!(validate55(data[1], {instancePath:instancePath+"/1",parentData:data,parentDataProperty:1,rootData}))){
+if(!(validate55(data[1], {instancePath:instancePath+"/1"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -89,7 +89,7 @@ return errors === 0;
 }
 
 
-function validate494(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate494(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -128,7 +128,7 @@ let data2 = data1.accountValueHistory;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i0=0; i0<len1; i0++){
-if(!(validate326(data2[i0], {instancePath:instancePath+"/1/accountValueHistory/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+if(!(validate326(data2[i0], {instancePath:instancePath+"/1/accountValueHistory/" + i0}))){
 vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
 errors = vErrors.length;
 }
@@ -144,7 +144,7 @@ let data4 = data1.pnlHistory;
 if(Array.isArray(data4)){
 const len2 = data4.length;
 for(let i1=0; i1<len2; i1++){
-if(!(validate326(data4[i1], {instancePath:instancePath+"/1/pnlHistory/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
+if(!(validate326(data4[i1], {instancePath:instancePath+"/1/pnlHistory/" + i1}))){
 vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
 errors = vErrors.length;
 }
@@ -156,7 +156,7 @@ errors++;
 }
 }
 if(data1.vlm !== undefined){
-if(!(validate55(data1.vlm, {instancePath:instancePath+"/1/vlm",parentData:data1,parentDataProperty:"vlm",rootData}))){
+if(!(validate55(data1.vlm, {instancePath:instancePath+"/1/vlm"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -177,13 +177,13 @@ return errors === 0;
 }
 
 
-function validate493(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate493(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate494(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate494(data[i0], {instancePath:instancePath+"/" + i0}))){
 vErrors = vErrors === null ? validate494.errors : vErrors.concat(validate494.errors);
 errors = vErrors.length;
 }

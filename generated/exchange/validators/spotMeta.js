@@ -4,7 +4,7 @@ import { validate566 } from "./components/SpotMeta.js";
 import { addIssue } from "./components/helpers.js";
 export const body = validate576;
 
-function validate576(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate576(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

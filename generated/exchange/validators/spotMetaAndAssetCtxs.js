@@ -6,7 +6,7 @@ import { validate566 } from "./components/SpotMeta.js";
 import { addAlternatives, addIssue } from "./components/helpers.js";
 export const body = validate575;
 
-function validate575(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate575(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -44,7 +44,7 @@ return errors === 0;
 
 
 
-function validate549(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate549(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -65,25 +65,25 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.prevDayPx !== undefined){
-if(!(validate55(data.prevDayPx, {instancePath:instancePath+"/prevDayPx",parentData:data,parentDataProperty:"prevDayPx",rootData}))){
+if(!(validate55(data.prevDayPx, {instancePath:instancePath+"/prevDayPx"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.dayNtlVlm !== undefined){
-if(!(validate55(data.dayNtlVlm, {instancePath:instancePath+"/dayNtlVlm",parentData:data,parentDataProperty:"dayNtlVlm",rootData}))){
+if(!(validate55(data.dayNtlVlm, {instancePath:instancePath+"/dayNtlVlm"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.markPx !== undefined){
-if(!(validate55(data.markPx, {instancePath:instancePath+"/markPx",parentData:data,parentDataProperty:"markPx",rootData}))){
+if(!(validate55(data.markPx, {instancePath:instancePath+"/markPx"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -93,7 +93,7 @@ let data4 = data.midPx;
 const _errs6 = errors;
 let valid1 = false;
 var _errs7 = errors;
-if(!(validate55(data4, {instancePath:instancePath+"/midPx",parentData:data,parentDataProperty:"midPx",rootData}))){
+if(!(validate55(data4, {instancePath:instancePath+"/midPx"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -125,19 +125,19 @@ vErrors = null;
 }
 }
 if(data.circulatingSupply !== undefined){
-if(!(validate55(data.circulatingSupply, {instancePath:instancePath+"/circulatingSupply",parentData:data,parentDataProperty:"circulatingSupply",rootData}))){
+if(!(validate55(data.circulatingSupply, {instancePath:instancePath+"/circulatingSupply"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.totalSupply !== undefined){
-if(!(validate55(data.totalSupply, {instancePath:instancePath+"/totalSupply",parentData:data,parentDataProperty:"totalSupply",rootData}))){
+if(!(validate55(data.totalSupply, {instancePath:instancePath+"/totalSupply"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.dayBaseVlm !== undefined){
-if(!(validate55(data.dayBaseVlm, {instancePath:instancePath+"/dayBaseVlm",parentData:data,parentDataProperty:"dayBaseVlm",rootData}))){
+if(!(validate55(data.dayBaseVlm, {instancePath:instancePath+"/dayBaseVlm"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -152,7 +152,7 @@ return errors === 0;
 }
 
 
-function validate572(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate572(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -166,7 +166,7 @@ errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate566(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate566(data[0], {instancePath:instancePath+"/0"}))){
 vErrors = vErrors === null ? validate566.errors : vErrors.concat(validate566.errors);
 errors = vErrors.length;
 }
@@ -176,7 +176,7 @@ let data1 = data[1];
 if(Array.isArray(data1)){
 const len1 = data1.length;
 for(let i0=0; i0<len1; i0++){
-if(!(validate549(data1[i0], {instancePath:instancePath+"/1/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate549(data1[i0], {instancePath:instancePath+"/1/" + i0}))){
 vErrors = vErrors === null ? validate549.errors : vErrors.concat(validate549.errors);
 errors = vErrors.length;
 }

@@ -10,7 +10,7 @@ export const body = validate609;
 
 
 
-function validate606(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate606(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -48,7 +48,7 @@ errors++;
 }
 }
 if(data.subAccountUser !== undefined){
-if(!(validate133(data.subAccountUser, {instancePath:instancePath+"/subAccountUser",parentData:data,parentDataProperty:"subAccountUser",rootData}))){
+if(!(validate133(data.subAccountUser, {instancePath:instancePath+"/subAccountUser"}))){
 vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
 errors = vErrors.length;
 }
@@ -60,7 +60,7 @@ errors++;
 }
 }
 if(data.usd !== undefined){
-if(!(validate386(data.usd, {instancePath:instancePath+"/usd",parentData:data,parentDataProperty:"usd",rootData}))){
+if(!(validate386(data.usd, {instancePath:instancePath+"/usd"}))){
 vErrors = vErrors === null ? validate386.errors : vErrors.concat(validate386.errors);
 errors = vErrors.length;
 }
@@ -79,7 +79,7 @@ return errors === 0;
 
 
 
-function validate609(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate609(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -102,31 +102,31 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate606(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+if(!(validate606(data.action, {instancePath:instancePath+"/action"}))){
 vErrors = vErrors === null ? validate606.errors : vErrors.concat(validate606.errors);
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
-if(!(validate67(data.signature, {instancePath:instancePath+"/signature",parentData:data,parentDataProperty:"signature",rootData}))){
+if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
 vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
+if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress"}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
+if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter"}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }

@@ -8,7 +8,7 @@ import { addAlternatives, addIssue } from "./components/helpers.js";
 export const body = validate617;
 
 
-function validate617(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate617(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -38,7 +38,7 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate214(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
@@ -56,7 +56,7 @@ return errors === 0;
 
 
 
-function validate591(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate591(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -87,25 +87,25 @@ errors++;
 }
 }
 if(data.subAccountUser !== undefined){
-if(!(validate53(data.subAccountUser, {instancePath:instancePath+"/subAccountUser",parentData:data,parentDataProperty:"subAccountUser",rootData}))){
+if(!(validate53(data.subAccountUser, {instancePath:instancePath+"/subAccountUser"}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data.master !== undefined){
-if(!(validate53(data.master, {instancePath:instancePath+"/master",parentData:data,parentDataProperty:"master",rootData}))){
+if(!(validate53(data.master, {instancePath:instancePath+"/master"}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data.clearinghouseState !== undefined){
-if(!(validate201(data.clearinghouseState, {instancePath:instancePath+"/clearinghouseState",parentData:data,parentDataProperty:"clearinghouseState",rootData}))){
+if(!(validate201(data.clearinghouseState, {instancePath:instancePath+"/clearinghouseState"}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
 }
 }
 if(data.spotState !== undefined){
-if(!(validate562(data.spotState, {instancePath:instancePath+"/spotState",parentData:data,parentDataProperty:"spotState",rootData}))){
+if(!(validate562(data.spotState, {instancePath:instancePath+"/spotState"}))){
 vErrors = vErrors === null ? validate562.errors : vErrors.concat(validate562.errors);
 errors = vErrors.length;
 }
@@ -120,7 +120,7 @@ return errors === 0;
 }
 
 
-function validate615(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate615(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -129,7 +129,7 @@ var _errs1 = errors;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate591(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate591(data[i0], {instancePath:instancePath+"/" + i0}))){
 vErrors = vErrors === null ? validate591.errors : vErrors.concat(validate591.errors);
 errors = vErrors.length;
 }

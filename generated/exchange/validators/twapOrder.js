@@ -10,7 +10,7 @@ export const body = validate647;
 
 
 
-function validate637(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate637(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -45,7 +45,7 @@ errors++;
 }
 }
 if(data.a !== undefined){
-if(!(validate76(data.a, {instancePath:instancePath+"/a",parentData:data,parentDataProperty:"a",rootData}))){
+if(!(validate76(data.a, {instancePath:instancePath+"/a"}))){
 vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
@@ -57,7 +57,7 @@ errors++;
 }
 }
 if(data.s !== undefined){
-if(!(validate104(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
+if(!(validate104(data.s, {instancePath:instancePath+"/s"}))){
 vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
@@ -101,7 +101,7 @@ return errors === 0;
 }
 
 
-function validate636(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate636(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -131,7 +131,7 @@ errors++;
 }
 }
 if(data.twap !== undefined){
-if(!(validate637(data.twap, {instancePath:instancePath+"/twap",parentData:data,parentDataProperty:"twap",rootData}))){
+if(!(validate637(data.twap, {instancePath:instancePath+"/twap"}))){
 vErrors = vErrors === null ? validate637.errors : vErrors.concat(validate637.errors);
 errors = vErrors.length;
 }
@@ -150,7 +150,7 @@ return errors === 0;
 
 
 
-function validate647(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate647(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -173,31 +173,31 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate636(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData}))){
+if(!(validate636(data.action, {instancePath:instancePath+"/action"}))){
 vErrors = vErrors === null ? validate636.errors : vErrors.concat(validate636.errors);
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
-if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce",parentData:data,parentDataProperty:"nonce",rootData}))){
+if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
-if(!(validate67(data.signature, {instancePath:instancePath+"/signature",parentData:data,parentDataProperty:"signature",rootData}))){
+if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
 vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
-if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress",parentData:data,parentDataProperty:"vaultAddress",rootData}))){
+if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress"}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
-if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter",parentData:data,parentDataProperty:"expiresAfter",rootData}))){
+if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter"}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
@@ -213,7 +213,7 @@ return errors === 0;
 
 
 
-function validate642(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate642(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -308,7 +308,7 @@ var _valid0 = _errs7 === errors;
 matched0 = matched0 || _valid0;
 if(!matched0){
 const _errs13 = errors;
-if(!(validate144(data2, {instancePath:instancePath+"/data/status",parentData:data1,parentDataProperty:"status",rootData}))){
+if(!(validate144(data2, {instancePath:instancePath+"/data/status"}))){
 vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
@@ -382,7 +382,7 @@ var _valid1 = _errs14 === errors;
 valid4 = valid4 || _valid1;
 if(!valid4){
 var _errs20 = errors;
-if(!(validate144(data2, {instancePath:instancePath+"/data/status",parentData:data1,parentDataProperty:"status",rootData}))){
+if(!(validate144(data2, {instancePath:instancePath+"/data/status"}))){
 vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
@@ -423,7 +423,7 @@ return errors === 0;
 
 
 
-function validate641(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate641(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -451,7 +451,7 @@ errors++;
 }
 }
 if(data.response !== undefined){
-if(!(validate642(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
+if(!(validate642(data.response, {instancePath:instancePath+"/response"}))){
 vErrors = vErrors === null ? validate642.errors : vErrors.concat(validate642.errors);
 errors = vErrors.length;
 }
@@ -467,7 +467,7 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs6 = errors;
-if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate149(data, {instancePath}))){
 vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }

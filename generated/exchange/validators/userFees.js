@@ -6,7 +6,7 @@ import { addIssue } from "./components/helpers.js";
 export const body = validate701;
 
 
-function validate701(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate701(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -36,7 +36,7 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate214(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
@@ -52,7 +52,7 @@ return errors === 0;
 
 
 
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate228(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -79,19 +79,19 @@ errors++;
 }
 }
 if(data.userCross !== undefined){
-if(!(validate55(data.userCross, {instancePath:instancePath+"/userCross",parentData:data,parentDataProperty:"userCross",rootData}))){
+if(!(validate55(data.userCross, {instancePath:instancePath+"/userCross"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.userAdd !== undefined){
-if(!(validate55(data.userAdd, {instancePath:instancePath+"/userAdd",parentData:data,parentDataProperty:"userAdd",rootData}))){
+if(!(validate55(data.userAdd, {instancePath:instancePath+"/userAdd"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.exchange !== undefined){
-if(!(validate55(data.exchange, {instancePath:instancePath+"/exchange",parentData:data,parentDataProperty:"exchange",rootData}))){
+if(!(validate55(data.exchange, {instancePath:instancePath+"/exchange"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -106,7 +106,7 @@ return errors === 0;
 }
 
 
-function validate689(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate689(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -131,7 +131,7 @@ let data0 = data.dailyUserVlm;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate228(data0[i0], {instancePath:instancePath+"/dailyUserVlm/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+if(!(validate228(data0[i0], {instancePath:instancePath+"/dailyUserVlm/" + i0}))){
 vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
 errors = vErrors.length;
 }
@@ -154,31 +154,31 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/feeSchedule",keyword:"r
 errors++;
 }
 if(data2.cross !== undefined){
-if(!(validate55(data2.cross, {instancePath:instancePath+"/feeSchedule/cross",parentData:data2,parentDataProperty:"cross",rootData}))){
+if(!(validate55(data2.cross, {instancePath:instancePath+"/feeSchedule/cross"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data2.add !== undefined){
-if(!(validate55(data2.add, {instancePath:instancePath+"/feeSchedule/add",parentData:data2,parentDataProperty:"add",rootData}))){
+if(!(validate55(data2.add, {instancePath:instancePath+"/feeSchedule/add"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data2.spotCross !== undefined){
-if(!(validate55(data2.spotCross, {instancePath:instancePath+"/feeSchedule/spotCross",parentData:data2,parentDataProperty:"spotCross",rootData}))){
+if(!(validate55(data2.spotCross, {instancePath:instancePath+"/feeSchedule/spotCross"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data2.spotAdd !== undefined){
-if(!(validate55(data2.spotAdd, {instancePath:instancePath+"/feeSchedule/spotAdd",parentData:data2,parentDataProperty:"spotAdd",rootData}))){
+if(!(validate55(data2.spotAdd, {instancePath:instancePath+"/feeSchedule/spotAdd"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data2.referralDiscount !== undefined){
-if(!(validate55(data2.referralDiscount, {instancePath:instancePath+"/feeSchedule/referralDiscount",parentData:data2,parentDataProperty:"referralDiscount",rootData}))){
+if(!(validate55(data2.referralDiscount, {instancePath:instancePath+"/feeSchedule/referralDiscount"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -190,31 +190,31 @@ errors++;
 }
 }
 if(data.userCrossRate !== undefined){
-if(!(validate55(data.userCrossRate, {instancePath:instancePath+"/userCrossRate",parentData:data,parentDataProperty:"userCrossRate",rootData}))){
+if(!(validate55(data.userCrossRate, {instancePath:instancePath+"/userCrossRate"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.userAddRate !== undefined){
-if(!(validate55(data.userAddRate, {instancePath:instancePath+"/userAddRate",parentData:data,parentDataProperty:"userAddRate",rootData}))){
+if(!(validate55(data.userAddRate, {instancePath:instancePath+"/userAddRate"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.userSpotCrossRate !== undefined){
-if(!(validate55(data.userSpotCrossRate, {instancePath:instancePath+"/userSpotCrossRate",parentData:data,parentDataProperty:"userSpotCrossRate",rootData}))){
+if(!(validate55(data.userSpotCrossRate, {instancePath:instancePath+"/userSpotCrossRate"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.userSpotAddRate !== undefined){
-if(!(validate55(data.userSpotAddRate, {instancePath:instancePath+"/userSpotAddRate",parentData:data,parentDataProperty:"userSpotAddRate",rootData}))){
+if(!(validate55(data.userSpotAddRate, {instancePath:instancePath+"/userSpotAddRate"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.activeReferralDiscount !== undefined){
-if(!(validate55(data.activeReferralDiscount, {instancePath:instancePath+"/activeReferralDiscount",parentData:data,parentDataProperty:"activeReferralDiscount",rootData}))){
+if(!(validate55(data.activeReferralDiscount, {instancePath:instancePath+"/activeReferralDiscount"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }

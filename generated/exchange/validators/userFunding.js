@@ -13,7 +13,7 @@ export const body = validate713;
 
 
 
-function validate713(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate713(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -47,19 +47,19 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate214(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }
 }
 if(data.startTime !== undefined){
-if(!(validate195(data.startTime, {instancePath:instancePath+"/startTime",parentData:data,parentDataProperty:"startTime",rootData}))){
+if(!(validate195(data.startTime, {instancePath:instancePath+"/startTime"}))){
 vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
 errors = vErrors.length;
 }
 }
 if(data.endTime !== undefined){
-if(!(validate197(data.endTime, {instancePath:instancePath+"/endTime",parentData:data,parentDataProperty:"endTime",rootData}))){
+if(!(validate197(data.endTime, {instancePath:instancePath+"/endTime"}))){
 vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
@@ -79,7 +79,7 @@ const schema111 = {"properties":{"delta":{"properties":{"nSamples":{"type":["int
 
 const pattern19 = func0("^0x[0-9a-f]{64}$", "u");
 
-function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate307(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -96,7 +96,7 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.time !== undefined){
-if(!(validate61(data.time, {instancePath:instancePath+"/time",parentData:data,parentDataProperty:"time",rootData}))){
+if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -149,25 +149,25 @@ errors++;
 }
 }
 if(data2.coin !== undefined){
-if(!(validate79(data2.coin, {instancePath:instancePath+"/delta/coin",parentData:data2,parentDataProperty:"coin",rootData}))){
+if(!(validate79(data2.coin, {instancePath:instancePath+"/delta/coin"}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data2.usdc !== undefined){
-if(!(validate55(data2.usdc, {instancePath:instancePath+"/delta/usdc",parentData:data2,parentDataProperty:"usdc",rootData}))){
+if(!(validate55(data2.usdc, {instancePath:instancePath+"/delta/usdc"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data2.szi !== undefined){
-if(!(validate55(data2.szi, {instancePath:instancePath+"/delta/szi",parentData:data2,parentDataProperty:"szi",rootData}))){
+if(!(validate55(data2.szi, {instancePath:instancePath+"/delta/szi"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data2.fundingRate !== undefined){
-if(!(validate55(data2.fundingRate, {instancePath:instancePath+"/delta/fundingRate",parentData:data2,parentDataProperty:"fundingRate",rootData}))){
+if(!(validate55(data2.fundingRate, {instancePath:instancePath+"/delta/fundingRate"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -195,13 +195,13 @@ return errors === 0;
 }
 
 
-function validate711(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate711(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate307(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate307(data[i0], {instancePath:instancePath+"/" + i0}))){
 vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
 errors = vErrors.length;
 }

@@ -19,7 +19,7 @@ const func0 = hexAwarePattern;
 
 
 
-function validate746(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate746(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -32,13 +32,13 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.ctx !== undefined){
-if(!(validate372(data.ctx, {instancePath:instancePath+"/ctx",parentData:data,parentDataProperty:"ctx",rootData}))){
+if(!(validate372(data.ctx, {instancePath:instancePath+"/ctx"}))){
 vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
 errors = vErrors.length;
 }
@@ -54,7 +54,7 @@ return errors === 0;
 
 const schema253 = {"properties":{"type":{"enum":["trades","bbo","activeAssetCtx"]}}};
 
-function validate760(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate760(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -84,7 +84,7 @@ errors++;
 }
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
@@ -100,7 +100,7 @@ return errors === 0;
 
 
 
-function validate749(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate749(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -109,7 +109,7 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.mids !== undefined){
-if(!(validate54(data.mids, {instancePath:instancePath+"/mids",parentData:data,parentDataProperty:"mids",rootData}))){
+if(!(validate54(data.mids, {instancePath:instancePath+"/mids"}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
@@ -130,7 +130,7 @@ return errors === 0;
 }
 
 
-function validate751(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate751(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -173,7 +173,7 @@ return errors === 0;
 
 
 
-function validate752(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate752(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -190,13 +190,13 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.time !== undefined){
-if(!(validate61(data.time, {instancePath:instancePath+"/time",parentData:data,parentDataProperty:"time",rootData}))){
+if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -218,7 +218,7 @@ let data3 = data2[0];
 const _errs6 = errors;
 let valid2 = false;
 var _errs7 = errors;
-if(!(validate131(data3, {instancePath:instancePath+"/bbo/0",parentData:data2,parentDataProperty:0,rootData}))){
+if(!(validate131(data3, {instancePath:instancePath+"/bbo/0"}))){
 vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
@@ -254,7 +254,7 @@ let data4 = data2[1];
 const _errs11 = errors;
 let valid3 = false;
 var _errs12 = errors;
-if(!(validate131(data4, {instancePath:instancePath+"/bbo/1",parentData:data2,parentDataProperty:1,rootData}))){
+if(!(validate131(data4, {instancePath:instancePath+"/bbo/1"}))){
 vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
@@ -304,7 +304,7 @@ return errors === 0;
 
 
 
-function validate757(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate757(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -338,13 +338,13 @@ errors++;
 }
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.interval !== undefined){
-if(!(validate184(data.interval, {instancePath:instancePath+"/interval",parentData:data,parentDataProperty:"interval",rootData}))){
+if(!(validate184(data.interval, {instancePath:instancePath+"/interval"}))){
 vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
@@ -361,7 +361,7 @@ return errors === 0;
 
 const schema255 = {"properties":{"nSigFigs":{"anyOf":[{"enum":[2,3,4,5]}]},"mantissa":{"anyOf":[{"enum":[1,2,5]}]}}};
 
-function validate768(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate768(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -391,7 +391,7 @@ errors++;
 }
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
@@ -486,7 +486,7 @@ return errors === 0;
 }
 
 
-function validate770(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate770(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -512,7 +512,7 @@ return errors === 0;
 const schema266 = {"properties":{"type":{"enum":["orderUpdates","userEvents","userFundings","userNonFundingLedgerUpdates","notification"]}}};
 
 
-function validate809(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate809(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -542,7 +542,7 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate53(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+if(!(validate53(data.user, {instancePath:instancePath+"/user"}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
@@ -561,7 +561,7 @@ return errors === 0;
 
 
 
-function validate771(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate771(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -609,43 +609,43 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/order",keyword:"require
 errors++;
 }
 if(data0.coin !== undefined){
-if(!(validate79(data0.coin, {instancePath:instancePath+"/order/coin",parentData:data0,parentDataProperty:"coin",rootData}))){
+if(!(validate79(data0.coin, {instancePath:instancePath+"/order/coin"}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data0.side !== undefined){
-if(!(validate257(data0.side, {instancePath:instancePath+"/order/side",parentData:data0,parentDataProperty:"side",rootData}))){
+if(!(validate257(data0.side, {instancePath:instancePath+"/order/side"}))){
 vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
 errors = vErrors.length;
 }
 }
 if(data0.limitPx !== undefined){
-if(!(validate55(data0.limitPx, {instancePath:instancePath+"/order/limitPx",parentData:data0,parentDataProperty:"limitPx",rootData}))){
+if(!(validate55(data0.limitPx, {instancePath:instancePath+"/order/limitPx"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data0.sz !== undefined){
-if(!(validate55(data0.sz, {instancePath:instancePath+"/order/sz",parentData:data0,parentDataProperty:"sz",rootData}))){
+if(!(validate55(data0.sz, {instancePath:instancePath+"/order/sz"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data0.oid !== undefined){
-if(!(validate97(data0.oid, {instancePath:instancePath+"/order/oid",parentData:data0,parentDataProperty:"oid",rootData}))){
+if(!(validate97(data0.oid, {instancePath:instancePath+"/order/oid"}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
 if(data0.timestamp !== undefined){
-if(!(validate61(data0.timestamp, {instancePath:instancePath+"/order/timestamp",parentData:data0,parentDataProperty:"timestamp",rootData}))){
+if(!(validate61(data0.timestamp, {instancePath:instancePath+"/order/timestamp"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data0.origSz !== undefined){
-if(!(validate55(data0.origSz, {instancePath:instancePath+"/order/origSz",parentData:data0,parentDataProperty:"origSz",rootData}))){
+if(!(validate55(data0.origSz, {instancePath:instancePath+"/order/origSz"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -655,7 +655,7 @@ let data8 = data0.cloid;
 const _errs11 = errors;
 let valid2 = false;
 var _errs12 = errors;
-if(!(validate99(data8, {instancePath:instancePath+"/order/cloid",parentData:data0,parentDataProperty:"cloid",rootData}))){
+if(!(validate99(data8, {instancePath:instancePath+"/order/cloid"}))){
 vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
@@ -699,7 +699,7 @@ errors++;
 }
 }
 if(data.statusTimestamp !== undefined){
-if(!(validate61(data.statusTimestamp, {instancePath:instancePath+"/statusTimestamp",parentData:data,parentDataProperty:"statusTimestamp",rootData}))){
+if(!(validate61(data.statusTimestamp, {instancePath:instancePath+"/statusTimestamp"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -714,13 +714,13 @@ return errors === 0;
 }
 
 
-function validate781(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate781(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate771(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate771(data[i0], {instancePath:instancePath+"/" + i0}))){
 vErrors = vErrors === null ? validate771.errors : vErrors.concat(validate771.errors);
 errors = vErrors.length;
 }
@@ -737,7 +737,7 @@ return errors === 0;
 
 const pattern19 = func0("^0x[0-9a-f]{64}$", "u");
 
-function validate783(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate783(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -774,31 +774,31 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.side !== undefined){
-if(!(validate257(data.side, {instancePath:instancePath+"/side",parentData:data,parentDataProperty:"side",rootData}))){
+if(!(validate257(data.side, {instancePath:instancePath+"/side"}))){
 vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
 errors = vErrors.length;
 }
 }
 if(data.px !== undefined){
-if(!(validate55(data.px, {instancePath:instancePath+"/px",parentData:data,parentDataProperty:"px",rootData}))){
+if(!(validate55(data.px, {instancePath:instancePath+"/px"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.sz !== undefined){
-if(!(validate55(data.sz, {instancePath:instancePath+"/sz",parentData:data,parentDataProperty:"sz",rootData}))){
+if(!(validate55(data.sz, {instancePath:instancePath+"/sz"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.time !== undefined){
-if(!(validate61(data.time, {instancePath:instancePath+"/time",parentData:data,parentDataProperty:"time",rootData}))){
+if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -846,13 +846,13 @@ errors++;
 }
 const len0 = data7.length;
 if(len0 > 0){
-if(!(validate53(data7[0], {instancePath:instancePath+"/users/0",parentData:data7,parentDataProperty:0,rootData}))){
+if(!(validate53(data7[0], {instancePath:instancePath+"/users/0"}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
 if(len0 > 1){
-if(!(validate53(data7[1], {instancePath:instancePath+"/users/1",parentData:data7,parentDataProperty:1,rootData}))){
+if(!(validate53(data7[1], {instancePath:instancePath+"/users/1"}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
@@ -873,13 +873,13 @@ return errors === 0;
 }
 
 
-function validate791(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate791(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate783(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate783(data[i0], {instancePath:instancePath+"/" + i0}))){
 vErrors = vErrors === null ? validate783.errors : vErrors.concat(validate783.errors);
 errors = vErrors.length;
 }
@@ -897,7 +897,7 @@ return errors === 0;
 
 const schema254 = {"properties":{"nSamples":{"type":["integer","null"]}}};
 
-function validate762(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate762(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -922,31 +922,31 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.time !== undefined){
-if(!(validate61(data.time, {instancePath:instancePath+"/time",parentData:data,parentDataProperty:"time",rootData}))){
+if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.usdc !== undefined){
-if(!(validate55(data.usdc, {instancePath:instancePath+"/usdc",parentData:data,parentDataProperty:"usdc",rootData}))){
+if(!(validate55(data.usdc, {instancePath:instancePath+"/usdc"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.szi !== undefined){
-if(!(validate55(data.szi, {instancePath:instancePath+"/szi",parentData:data,parentDataProperty:"szi",rootData}))){
+if(!(validate55(data.szi, {instancePath:instancePath+"/szi"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.fundingRate !== undefined){
-if(!(validate55(data.fundingRate, {instancePath:instancePath+"/fundingRate",parentData:data,parentDataProperty:"fundingRate",rootData}))){
+if(!(validate55(data.fundingRate, {instancePath:instancePath+"/fundingRate"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -968,7 +968,7 @@ return errors === 0;
 }
 
 
-function validate793(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate793(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -981,7 +981,7 @@ let data0 = data.fills;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate253(data0[i0], {instancePath:instancePath+"/fills/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+if(!(validate253(data0[i0], {instancePath:instancePath+"/fills/" + i0}))){
 vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
 }
@@ -993,7 +993,7 @@ errors++;
 }
 }
 if(data.funding !== undefined){
-if(!(validate762(data.funding, {instancePath:instancePath+"/funding",parentData:data,parentDataProperty:"funding",rootData}))){
+if(!(validate762(data.funding, {instancePath:instancePath+"/funding"}))){
 vErrors = vErrors === null ? validate762.errors : vErrors.concat(validate762.errors);
 errors = vErrors.length;
 }
@@ -1021,13 +1021,13 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/nonUserCancel/" + i1,ke
 errors++;
 }
 if(data5.coin !== undefined){
-if(!(validate79(data5.coin, {instancePath:instancePath+"/nonUserCancel/" + i1+"/coin",parentData:data5,parentDataProperty:"coin",rootData}))){
+if(!(validate79(data5.coin, {instancePath:instancePath+"/nonUserCancel/" + i1+"/coin"}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data5.oid !== undefined){
-if(!(validate97(data5.oid, {instancePath:instancePath+"/nonUserCancel/" + i1+"/oid",parentData:data5,parentDataProperty:"oid",rootData}))){
+if(!(validate97(data5.oid, {instancePath:instancePath+"/nonUserCancel/" + i1+"/oid"}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
@@ -1072,7 +1072,7 @@ return errors === 0;
 
 
 
-function validate798(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate798(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1091,7 +1091,7 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate53(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+if(!(validate53(data.user, {instancePath:instancePath+"/user"}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
@@ -1101,7 +1101,7 @@ let data2 = data.fills;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate253(data2[i0], {instancePath:instancePath+"/fills/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+if(!(validate253(data2[i0], {instancePath:instancePath+"/fills/" + i0}))){
 vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
 }
@@ -1122,7 +1122,7 @@ return errors === 0;
 }
 
 
-function validate801(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate801(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1152,7 +1152,7 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate53(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+if(!(validate53(data.user, {instancePath:instancePath+"/user"}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
@@ -1173,7 +1173,7 @@ return errors === 0;
 }
 
 
-function validate803(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate803(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1192,7 +1192,7 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate53(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+if(!(validate53(data.user, {instancePath:instancePath+"/user"}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
@@ -1202,7 +1202,7 @@ let data2 = data.fundings;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate762(data2[i0], {instancePath:instancePath+"/fundings/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+if(!(validate762(data2[i0], {instancePath:instancePath+"/fundings/" + i0}))){
 vErrors = vErrors === null ? validate762.errors : vErrors.concat(validate762.errors);
 errors = vErrors.length;
 }
@@ -1225,7 +1225,7 @@ return errors === 0;
 
 
 
-function validate806(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate806(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1244,7 +1244,7 @@ errors++;
 }
 }
 if(data.user !== undefined){
-if(!(validate53(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+if(!(validate53(data.user, {instancePath:instancePath+"/user"}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
@@ -1254,7 +1254,7 @@ let data2 = data.nonFundingLedgerUpdates;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate336(data2[i0], {instancePath:instancePath+"/nonFundingLedgerUpdates/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+if(!(validate336(data2[i0], {instancePath:instancePath+"/nonFundingLedgerUpdates/" + i0}))){
 vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
 errors = vErrors.length;
 }

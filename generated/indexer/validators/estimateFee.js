@@ -15,7 +15,7 @@ export const body = validate122;
 
 const func8 = cjs0.default;
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -34,7 +34,7 @@ errors++;
 }
 }
 if(data.address !== undefined){
-if(!(validate53(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+if(!(validate53(data.address, {instancePath:instancePath+"/address"}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
@@ -81,7 +81,7 @@ return errors === 0;
 
 
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -102,25 +102,25 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.in_fwd_fee !== undefined){
-if(!(validate60(data.in_fwd_fee, {instancePath:instancePath+"/in_fwd_fee",parentData:data,parentDataProperty:"in_fwd_fee",rootData}))){
+if(!(validate60(data.in_fwd_fee, {instancePath:instancePath+"/in_fwd_fee"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data.storage_fee !== undefined){
-if(!(validate60(data.storage_fee, {instancePath:instancePath+"/storage_fee",parentData:data,parentDataProperty:"storage_fee",rootData}))){
+if(!(validate60(data.storage_fee, {instancePath:instancePath+"/storage_fee"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data.gas_fee !== undefined){
-if(!(validate60(data.gas_fee, {instancePath:instancePath+"/gas_fee",parentData:data,parentDataProperty:"gas_fee",rootData}))){
+if(!(validate60(data.gas_fee, {instancePath:instancePath+"/gas_fee"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data.fwd_fee !== undefined){
-if(!(validate60(data.fwd_fee, {instancePath:instancePath+"/fwd_fee",parentData:data,parentDataProperty:"fwd_fee",rootData}))){
+if(!(validate60(data.fwd_fee, {instancePath:instancePath+"/fwd_fee"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -135,7 +135,7 @@ return errors === 0;
 }
 
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -148,7 +148,7 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.source_fees !== undefined){
-if(!(validate115(data.source_fees, {instancePath:instancePath+"/source_fees",parentData:data,parentDataProperty:"source_fees",rootData}))){
+if(!(validate115(data.source_fees, {instancePath:instancePath+"/source_fees"}))){
 vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
 errors = vErrors.length;
 }
@@ -158,7 +158,7 @@ let data1 = data.destination_fees;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate115(data1[i0], {instancePath:instancePath+"/destination_fees/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate115(data1[i0], {instancePath:instancePath+"/destination_fees/" + i0}))){
 vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
 errors = vErrors.length;
 }

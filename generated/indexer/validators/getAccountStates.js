@@ -14,7 +14,7 @@ import { int64_getAccountStates } from "./int64/getAccountStates.js";
 export const query = validate388;
 
 
-function validate388(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate388(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29,7 +29,7 @@ errors++;
 }
 }
 if(data.address !== undefined){
-if(!(validate54(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+if(!(validate54(data.address, {instancePath:instancePath+"/address"}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
@@ -54,7 +54,7 @@ const schema22 = {"properties":{"extra_currencies":{"type":["object","null"]},"f
 
 
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -67,7 +67,7 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.address !== undefined){
-if(!(validate58(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+if(!(validate58(data.address, {instancePath:instancePath+"/address"}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
@@ -83,7 +83,7 @@ let data2 = data.balance;
 const _errs5 = errors;
 let valid1 = false;
 var _errs6 = errors;
-if(!(validate60(data2, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
+if(!(validate60(data2, {instancePath:instancePath+"/balance"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -146,7 +146,7 @@ let data7 = data.last_transaction_lt;
 const _errs18 = errors;
 let valid2 = false;
 var _errs19 = errors;
-if(!(validate62(data7, {instancePath:instancePath+"/last_transaction_lt",parentData:data,parentDataProperty:"last_transaction_lt",rootData}))){
+if(!(validate62(data7, {instancePath:instancePath+"/last_transaction_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -234,7 +234,7 @@ return errors === 0;
 
 
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -251,7 +251,7 @@ let data0 = data.accounts;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate57(data0[i0], {instancePath:instancePath+"/accounts/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+if(!(validate57(data0[i0], {instancePath:instancePath+"/accounts/" + i0}))){
 vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
@@ -263,13 +263,13 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book",parentData:data,parentDataProperty:"address_book",rootData}))){
+if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData}))){
+if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
 vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }

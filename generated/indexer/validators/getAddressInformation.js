@@ -14,7 +14,7 @@ const schema40 = {"properties":{"code":{"type":["string","null"]},"data":{"type"
 
 
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -27,7 +27,7 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.balance !== undefined){
-if(!(validate60(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
+if(!(validate60(data.balance, {instancePath:instancePath+"/balance"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -51,7 +51,7 @@ let data3 = data.last_transaction_lt;
 const _errs7 = errors;
 let valid1 = false;
 var _errs8 = errors;
-if(!(validate62(data3, {instancePath:instancePath+"/last_transaction_lt",parentData:data,parentDataProperty:"last_transaction_lt",rootData}))){
+if(!(validate62(data3, {instancePath:instancePath+"/last_transaction_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }

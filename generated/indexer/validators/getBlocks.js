@@ -15,7 +15,7 @@ const func22 = Object.prototype.hasOwnProperty;
 
 
 
-function validate428(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate428(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -33,7 +33,7 @@ errors++;
 }
 }
 if(data.shard !== undefined){
-if(!(validate248(data.shard, {instancePath:instancePath+"/shard",parentData:data,parentDataProperty:"shard",rootData}))){
+if(!(validate248(data.shard, {instancePath:instancePath+"/shard"}))){
 vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
 }
@@ -91,13 +91,13 @@ errors++;
 }
 }
 if(data.start_lt !== undefined){
-if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt",parentData:data,parentDataProperty:"start_lt",rootData}))){
+if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
-if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt",parentData:data,parentDataProperty:"end_lt",rootData}))){
+if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -154,7 +154,7 @@ return errors === 0;
 
 
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -167,7 +167,7 @@ let data0 = data.blocks;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate98(data0[i0], {instancePath:instancePath+"/blocks/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+if(!(validate98(data0[i0], {instancePath:instancePath+"/blocks/" + i0}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }

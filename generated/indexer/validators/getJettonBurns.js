@@ -21,7 +21,7 @@ const func22 = Object.prototype.hasOwnProperty;
 
 
 
-function validate407(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate407(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -32,19 +32,19 @@ errors++;
 }
 }
 if(data.address !== undefined){
-if(!(validate54(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+if(!(validate54(data.address, {instancePath:instancePath+"/address"}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.jetton_wallet !== undefined){
-if(!(validate54(data.jetton_wallet, {instancePath:instancePath+"/jetton_wallet",parentData:data,parentDataProperty:"jetton_wallet",rootData}))){
+if(!(validate54(data.jetton_wallet, {instancePath:instancePath+"/jetton_wallet"}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.jetton_master !== undefined){
-if(!(validate53(data.jetton_master, {instancePath:instancePath+"/jetton_master",parentData:data,parentDataProperty:"jetton_master",rootData}))){
+if(!(validate53(data.jetton_master, {instancePath:instancePath+"/jetton_master"}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
@@ -76,13 +76,13 @@ errors++;
 }
 }
 if(data.start_lt !== undefined){
-if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt",parentData:data,parentDataProperty:"start_lt",rootData}))){
+if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
-if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt",parentData:data,parentDataProperty:"end_lt",rootData}))){
+if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -143,7 +143,7 @@ const schema63 = {"properties":{"response_destination":{"type":["string","null"]
 
 
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -180,43 +180,43 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.query_id !== undefined){
-if(!(validate144(data.query_id, {instancePath:instancePath+"/query_id",parentData:data,parentDataProperty:"query_id",rootData}))){
+if(!(validate144(data.query_id, {instancePath:instancePath+"/query_id"}))){
 vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 }
 if(data.owner !== undefined){
-if(!(validate58(data.owner, {instancePath:instancePath+"/owner",parentData:data,parentDataProperty:"owner",rootData}))){
+if(!(validate58(data.owner, {instancePath:instancePath+"/owner"}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data.jetton_wallet !== undefined){
-if(!(validate58(data.jetton_wallet, {instancePath:instancePath+"/jetton_wallet",parentData:data,parentDataProperty:"jetton_wallet",rootData}))){
+if(!(validate58(data.jetton_wallet, {instancePath:instancePath+"/jetton_wallet"}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data.jetton_master !== undefined){
-if(!(validate58(data.jetton_master, {instancePath:instancePath+"/jetton_master",parentData:data,parentDataProperty:"jetton_master",rootData}))){
+if(!(validate58(data.jetton_master, {instancePath:instancePath+"/jetton_master"}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data.amount !== undefined){
-if(!(validate149(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData}))){
+if(!(validate149(data.amount, {instancePath:instancePath+"/amount"}))){
 vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 }
 if(data.transaction_hash !== undefined){
-if(!(validate99(data.transaction_hash, {instancePath:instancePath+"/transaction_hash",parentData:data,parentDataProperty:"transaction_hash",rootData}))){
+if(!(validate99(data.transaction_hash, {instancePath:instancePath+"/transaction_hash"}))){
 vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
 if(data.transaction_lt !== undefined){
-if(!(validate62(data.transaction_lt, {instancePath:instancePath+"/transaction_lt",parentData:data,parentDataProperty:"transaction_lt",rootData}))){
+if(!(validate62(data.transaction_lt, {instancePath:instancePath+"/transaction_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -267,7 +267,7 @@ return errors === 0;
 
 
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -280,7 +280,7 @@ let data0 = data.jetton_burns;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate143(data0[i0], {instancePath:instancePath+"/jetton_burns/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+if(!(validate143(data0[i0], {instancePath:instancePath+"/jetton_burns/" + i0}))){
 vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
@@ -292,13 +292,13 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book",parentData:data,parentDataProperty:"address_book",rootData}))){
+if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData}))){
+if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
 vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }

@@ -5,7 +5,7 @@ import { validate348 } from "./components/IndexerError-3.js";
 import { addIssue } from "./components/helpers.js";
 import { int64_getMasterchainInfo } from "./int64/getMasterchainInfo.js";
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate186(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18,13 +18,13 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.first !== undefined){
-if(!(validate98(data.first, {instancePath:instancePath+"/first",parentData:data,parentDataProperty:"first",rootData}))){
+if(!(validate98(data.first, {instancePath:instancePath+"/first"}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 }
 if(data.last !== undefined){
-if(!(validate98(data.last, {instancePath:instancePath+"/last",parentData:data,parentDataProperty:"last",rootData}))){
+if(!(validate98(data.last, {instancePath:instancePath+"/last"}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }

@@ -20,13 +20,13 @@ const func22 = Object.prototype.hasOwnProperty;
 
 
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 var _errs1 = errors;
-if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate53(data, {instancePath}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
@@ -68,7 +68,7 @@ return errors === 0;
 
 
 
-function validate366(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate366(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -79,37 +79,37 @@ errors++;
 }
 }
 if(data.msg_hash !== undefined){
-if(!(validate138(data.msg_hash, {instancePath:instancePath+"/msg_hash",parentData:data,parentDataProperty:"msg_hash",rootData}))){
+if(!(validate138(data.msg_hash, {instancePath:instancePath+"/msg_hash"}))){
 vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
 }
 }
 if(data.body_hash !== undefined){
-if(!(validate137(data.body_hash, {instancePath:instancePath+"/body_hash",parentData:data,parentDataProperty:"body_hash",rootData}))){
+if(!(validate137(data.body_hash, {instancePath:instancePath+"/body_hash"}))){
 vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 }
 if(data.source !== undefined){
-if(!(validate202(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+if(!(validate202(data.source, {instancePath:instancePath+"/source"}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 }
 if(data.destination !== undefined){
-if(!(validate202(data.destination, {instancePath:instancePath+"/destination",parentData:data,parentDataProperty:"destination",rootData}))){
+if(!(validate202(data.destination, {instancePath:instancePath+"/destination"}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 }
 if(data.opcode !== undefined){
-if(!(validate243(data.opcode, {instancePath:instancePath+"/opcode",parentData:data,parentDataProperty:"opcode",rootData}))){
+if(!(validate243(data.opcode, {instancePath:instancePath+"/opcode"}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
 }
 }
 if(data.direction !== undefined){
-if(!(validate201(data.direction, {instancePath:instancePath+"/direction",parentData:data,parentDataProperty:"direction",rootData}))){
+if(!(validate201(data.direction, {instancePath:instancePath+"/direction"}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
 }
@@ -153,13 +153,13 @@ errors++;
 }
 }
 if(data.start_lt !== undefined){
-if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt",parentData:data,parentDataProperty:"start_lt",rootData}))){
+if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
-if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt",parentData:data,parentDataProperty:"end_lt",rootData}))){
+if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -218,7 +218,7 @@ return errors === 0;
 
 
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate207(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -235,7 +235,7 @@ let data0 = data.messages;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate189(data0[i0], {instancePath:instancePath+"/messages/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+if(!(validate189(data0[i0], {instancePath:instancePath+"/messages/" + i0}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -247,13 +247,13 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book",parentData:data,parentDataProperty:"address_book",rootData}))){
+if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData}))){
+if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
 vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }

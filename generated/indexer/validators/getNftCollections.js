@@ -12,7 +12,7 @@ import { int64_getNftCollections } from "./int64/getNftCollections.js";
 export const query = validate413;
 
 
-function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate413(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23,13 +23,13 @@ errors++;
 }
 }
 if(data.collection_address !== undefined){
-if(!(validate54(data.collection_address, {instancePath:instancePath+"/collection_address",parentData:data,parentDataProperty:"collection_address",rootData}))){
+if(!(validate54(data.collection_address, {instancePath:instancePath+"/collection_address"}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.owner_address !== undefined){
-if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address",parentData:data,parentDataProperty:"owner_address",rootData}))){
+if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
@@ -77,7 +77,7 @@ return errors === 0;
 
 
 
-function validate219(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate219(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -90,7 +90,7 @@ let data0 = data.nft_collections;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate215(data0[i0], {instancePath:instancePath+"/nft_collections/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+if(!(validate215(data0[i0], {instancePath:instancePath+"/nft_collections/" + i0}))){
 vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
 errors = vErrors.length;
 }
@@ -102,13 +102,13 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book",parentData:data,parentDataProperty:"address_book",rootData}))){
+if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData}))){
+if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
 vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }

@@ -17,7 +17,7 @@ export const query = validate416;
 
 const pattern5 = func0("^[0-9]+$", "u");
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -35,7 +35,7 @@ return errors === 0;
 }
 
 
-function validate416(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate416(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -46,19 +46,19 @@ errors++;
 }
 }
 if(data.address !== undefined){
-if(!(validate54(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+if(!(validate54(data.address, {instancePath:instancePath+"/address"}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.owner_address !== undefined){
-if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address",parentData:data,parentDataProperty:"owner_address",rootData}))){
+if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.collection_address !== undefined){
-if(!(validate54(data.collection_address, {instancePath:instancePath+"/collection_address",parentData:data,parentDataProperty:"collection_address",rootData}))){
+if(!(validate54(data.collection_address, {instancePath:instancePath+"/collection_address"}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
@@ -68,7 +68,7 @@ let data3 = data.index;
 const _errs6 = errors;
 let valid1 = false;
 var _errs7 = errors;
-if(!(validate112(data3, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData}))){
+if(!(validate112(data3, {instancePath:instancePath+"/index"}))){
 vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
@@ -83,7 +83,7 @@ errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate112(data3[i0], {instancePath:instancePath+"/index/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+if(!(validate112(data3[i0], {instancePath:instancePath+"/index/" + i0}))){
 vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
@@ -158,7 +158,7 @@ const pattern4 = new RegExp("^-?[0-9]+$");
 const obj0 = BigInt("0");
 const obj13 = BigInt("115792089237316195423570985008687907853269984665640564039457584007913129639935");
 
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate223(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
@@ -191,7 +191,7 @@ return errors === 0;
 
 
 
-function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate224(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -212,7 +212,7 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.address !== undefined){
-if(!(validate58(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+if(!(validate58(data.address, {instancePath:instancePath+"/address"}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
@@ -224,7 +224,7 @@ errors++;
 }
 }
 if(data.index !== undefined){
-if(!(validate223(data.index, {instancePath:instancePath+"/index",parentData:data,parentDataProperty:"index",rootData}))){
+if(!(validate223(data.index, {instancePath:instancePath+"/index"}))){
 vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
 errors = vErrors.length;
 }
@@ -251,7 +251,7 @@ errors++;
 }
 }
 if(data.last_transaction_lt !== undefined){
-if(!(validate62(data.last_transaction_lt, {instancePath:instancePath+"/last_transaction_lt",parentData:data,parentDataProperty:"last_transaction_lt",rootData}))){
+if(!(validate62(data.last_transaction_lt, {instancePath:instancePath+"/last_transaction_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -273,7 +273,7 @@ let data9 = data.collection;
 const _errs17 = errors;
 let valid1 = false;
 var _errs18 = errors;
-if(!(validate215(data9, {instancePath:instancePath+"/collection",parentData:data,parentDataProperty:"collection",rootData}))){
+if(!(validate215(data9, {instancePath:instancePath+"/collection"}))){
 vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
 errors = vErrors.length;
 }
@@ -343,7 +343,7 @@ return errors === 0;
 
 
 
-function validate229(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate229(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -356,7 +356,7 @@ let data0 = data.nft_items;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate224(data0[i0], {instancePath:instancePath+"/nft_items/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+if(!(validate224(data0[i0], {instancePath:instancePath+"/nft_items/" + i0}))){
 vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
 errors = vErrors.length;
 }
@@ -368,13 +368,13 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book",parentData:data,parentDataProperty:"address_book",rootData}))){
+if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData}))){
+if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
 vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }

@@ -21,7 +21,7 @@ const func22 = Object.prototype.hasOwnProperty;
 
 
 
-function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate422(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -32,19 +32,19 @@ errors++;
 }
 }
 if(data.owner_address !== undefined){
-if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address",parentData:data,parentDataProperty:"owner_address",rootData}))){
+if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.item_address !== undefined){
-if(!(validate54(data.item_address, {instancePath:instancePath+"/item_address",parentData:data,parentDataProperty:"item_address",rootData}))){
+if(!(validate54(data.item_address, {instancePath:instancePath+"/item_address"}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.collection_address !== undefined){
-if(!(validate53(data.collection_address, {instancePath:instancePath+"/collection_address",parentData:data,parentDataProperty:"collection_address",rootData}))){
+if(!(validate53(data.collection_address, {instancePath:instancePath+"/collection_address"}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
@@ -87,13 +87,13 @@ errors++;
 }
 }
 if(data.start_lt !== undefined){
-if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt",parentData:data,parentDataProperty:"start_lt",rootData}))){
+if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
-if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt",parentData:data,parentDataProperty:"end_lt",rootData}))){
+if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -154,7 +154,7 @@ const schema89 = {"properties":{"nft_collection":{"type":["string","null"]},"old
 
 
 
-function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate233(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -187,13 +187,13 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.query_id !== undefined){
-if(!(validate144(data.query_id, {instancePath:instancePath+"/query_id",parentData:data,parentDataProperty:"query_id",rootData}))){
+if(!(validate144(data.query_id, {instancePath:instancePath+"/query_id"}))){
 vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 }
 if(data.nft_address !== undefined){
-if(!(validate58(data.nft_address, {instancePath:instancePath+"/nft_address",parentData:data,parentDataProperty:"nft_address",rootData}))){
+if(!(validate58(data.nft_address, {instancePath:instancePath+"/nft_address"}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
@@ -206,13 +206,13 @@ errors++;
 }
 }
 if(data.transaction_hash !== undefined){
-if(!(validate99(data.transaction_hash, {instancePath:instancePath+"/transaction_hash",parentData:data,parentDataProperty:"transaction_hash",rootData}))){
+if(!(validate99(data.transaction_hash, {instancePath:instancePath+"/transaction_hash"}))){
 vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
 if(data.transaction_lt !== undefined){
-if(!(validate62(data.transaction_lt, {instancePath:instancePath+"/transaction_lt",parentData:data,parentDataProperty:"transaction_lt",rootData}))){
+if(!(validate62(data.transaction_lt, {instancePath:instancePath+"/transaction_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -263,7 +263,7 @@ let data11 = data.forward_amount;
 const _errs20 = errors;
 let valid1 = false;
 var _errs21 = errors;
-if(!(validate60(data11, {instancePath:instancePath+"/forward_amount",parentData:data,parentDataProperty:"forward_amount",rootData}))){
+if(!(validate60(data11, {instancePath:instancePath+"/forward_amount"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -320,7 +320,7 @@ return errors === 0;
 
 
 
-function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate239(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -333,7 +333,7 @@ let data0 = data.nft_transfers;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate233(data0[i0], {instancePath:instancePath+"/nft_transfers/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+if(!(validate233(data0[i0], {instancePath:instancePath+"/nft_transfers/" + i0}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
@@ -345,13 +345,13 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book",parentData:data,parentDataProperty:"address_book",rootData}))){
+if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData}))){
+if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
 vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }

@@ -20,7 +20,7 @@ const func22 = Object.prototype.hasOwnProperty;
 
 
 
-function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate375(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31,25 +31,25 @@ errors++;
 }
 }
 if(data.account !== undefined){
-if(!(validate53(data.account, {instancePath:instancePath+"/account",parentData:data,parentDataProperty:"account",rootData}))){
+if(!(validate53(data.account, {instancePath:instancePath+"/account"}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data.trace_id !== undefined){
-if(!(validate138(data.trace_id, {instancePath:instancePath+"/trace_id",parentData:data,parentDataProperty:"trace_id",rootData}))){
+if(!(validate138(data.trace_id, {instancePath:instancePath+"/trace_id"}))){
 vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
 }
 }
 if(data.tx_hash !== undefined){
-if(!(validate138(data.tx_hash, {instancePath:instancePath+"/tx_hash",parentData:data,parentDataProperty:"tx_hash",rootData}))){
+if(!(validate138(data.tx_hash, {instancePath:instancePath+"/tx_hash"}))){
 vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
 }
 }
 if(data.msg_hash !== undefined){
-if(!(validate138(data.msg_hash, {instancePath:instancePath+"/msg_hash",parentData:data,parentDataProperty:"msg_hash",rootData}))){
+if(!(validate138(data.msg_hash, {instancePath:instancePath+"/msg_hash"}))){
 vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
 errors = vErrors.length;
 }
@@ -100,13 +100,13 @@ errors++;
 }
 }
 if(data.start_lt !== undefined){
-if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt",parentData:data,parentDataProperty:"start_lt",rootData}))){
+if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
-if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt",parentData:data,parentDataProperty:"end_lt",rootData}))){
+if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -163,7 +163,7 @@ return errors === 0;
 
 const schema100 = {"properties":{"trace_id":{"type":["string","null"]},"external_hash":{"type":["string","null"]}}};
 
-function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate258(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -213,7 +213,7 @@ return errors === 0;
 const schema102 = {"properties":{"tx_hash":{"type":["string","null"]},"in_msg_hash":{"type":["string","null"]}}};
 const wrapper0 = {validate: validate261};
 
-function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate261(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -244,7 +244,7 @@ let data2 = data.children;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data2[i0], {instancePath:instancePath+"/children/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+if(!(wrapper0.validate(data2[i0], {instancePath:instancePath+"/children/" + i0}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
@@ -266,7 +266,7 @@ return errors === 0;
 
 
 
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate253(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -317,19 +317,19 @@ errors++;
 }
 }
 if(data.mc_seqno_start !== undefined){
-if(!(validate62(data.mc_seqno_start, {instancePath:instancePath+"/mc_seqno_start",parentData:data,parentDataProperty:"mc_seqno_start",rootData}))){
+if(!(validate62(data.mc_seqno_start, {instancePath:instancePath+"/mc_seqno_start"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.mc_seqno_end !== undefined){
-if(!(validate62(data.mc_seqno_end, {instancePath:instancePath+"/mc_seqno_end",parentData:data,parentDataProperty:"mc_seqno_end",rootData}))){
+if(!(validate62(data.mc_seqno_end, {instancePath:instancePath+"/mc_seqno_end"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.start_lt !== undefined){
-if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt",parentData:data,parentDataProperty:"start_lt",rootData}))){
+if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -342,7 +342,7 @@ errors++;
 }
 }
 if(data.end_lt !== undefined){
-if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt",parentData:data,parentDataProperty:"end_lt",rootData}))){
+if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -355,7 +355,7 @@ errors++;
 }
 }
 if(data.trace_info !== undefined){
-if(!(validate258(data.trace_info, {instancePath:instancePath+"/trace_info",parentData:data,parentDataProperty:"trace_info",rootData}))){
+if(!(validate258(data.trace_info, {instancePath:instancePath+"/trace_info"}))){
 vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
 errors = vErrors.length;
 }
@@ -377,7 +377,7 @@ let data11 = data.actions;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate76(data11[i0], {instancePath:instancePath+"/actions/" + i0,parentData:data11,parentDataProperty:i0,rootData}))){
+if(!(validate76(data11[i0], {instancePath:instancePath+"/actions/" + i0}))){
 vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
@@ -389,7 +389,7 @@ errors++;
 }
 }
 if(data.trace !== undefined){
-if(!(validate261(data.trace, {instancePath:instancePath+"/trace",parentData:data,parentDataProperty:"trace",rootData}))){
+if(!(validate261(data.trace, {instancePath:instancePath+"/trace"}))){
 vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
 }
@@ -414,7 +414,7 @@ if(data.transactions !== undefined){
 let data16 = data.transactions;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 for(const key0 in data16){
-if(!(validate263(data16[key0], {instancePath:instancePath+"/transactions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data16,parentDataProperty:key0,rootData}))){
+if(!(validate263(data16[key0], {instancePath:instancePath+"/transactions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")}))){
 vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
 errors = vErrors.length;
 }
@@ -437,7 +437,7 @@ return errors === 0;
 
 
 
-function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate298(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -454,7 +454,7 @@ let data0 = data.traces;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate253(data0[i0], {instancePath:instancePath+"/traces/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+if(!(validate253(data0[i0], {instancePath:instancePath+"/traces/" + i0}))){
 vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
 }
@@ -466,13 +466,13 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book",parentData:data,parentDataProperty:"address_book",rootData}))){
+if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData}))){
+if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
 vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }

@@ -19,7 +19,7 @@ const func22 = Object.prototype.hasOwnProperty;
 
 
 
-function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate350(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30,13 +30,13 @@ errors++;
 }
 }
 if(data.account !== undefined){
-if(!(validate54(data.account, {instancePath:instancePath+"/account",parentData:data,parentDataProperty:"account",rootData}))){
+if(!(validate54(data.account, {instancePath:instancePath+"/account"}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.exclude_account !== undefined){
-if(!(validate54(data.exclude_account, {instancePath:instancePath+"/exclude_account",parentData:data,parentDataProperty:"exclude_account",rootData}))){
+if(!(validate54(data.exclude_account, {instancePath:instancePath+"/exclude_account"}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
@@ -49,7 +49,7 @@ errors++;
 }
 }
 if(data.shard !== undefined){
-if(!(validate248(data.shard, {instancePath:instancePath+"/shard",parentData:data,parentDataProperty:"shard",rootData}))){
+if(!(validate248(data.shard, {instancePath:instancePath+"/shard"}))){
 vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
 errors = vErrors.length;
 }
@@ -81,13 +81,13 @@ errors++;
 }
 }
 if(data.hash !== undefined){
-if(!(validate137(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate137(data.hash, {instancePath:instancePath+"/hash"}))){
 vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 }
 if(data.lt !== undefined){
-if(!(validate62(data.lt, {instancePath:instancePath+"/lt",parentData:data,parentDataProperty:"lt",rootData}))){
+if(!(validate62(data.lt, {instancePath:instancePath+"/lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -119,13 +119,13 @@ errors++;
 }
 }
 if(data.start_lt !== undefined){
-if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt",parentData:data,parentDataProperty:"start_lt",rootData}))){
+if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
-if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt",parentData:data,parentDataProperty:"end_lt",rootData}))){
+if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }

@@ -14,7 +14,7 @@ export const query = validate358;
 
 
 
-function validate358(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate358(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25,25 +25,25 @@ errors++;
 }
 }
 if(data.msg_hash !== undefined){
-if(!(validate137(data.msg_hash, {instancePath:instancePath+"/msg_hash",parentData:data,parentDataProperty:"msg_hash",rootData}))){
+if(!(validate137(data.msg_hash, {instancePath:instancePath+"/msg_hash"}))){
 vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 }
 if(data.body_hash !== undefined){
-if(!(validate137(data.body_hash, {instancePath:instancePath+"/body_hash",parentData:data,parentDataProperty:"body_hash",rootData}))){
+if(!(validate137(data.body_hash, {instancePath:instancePath+"/body_hash"}))){
 vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 }
 if(data.opcode !== undefined){
-if(!(validate243(data.opcode, {instancePath:instancePath+"/opcode",parentData:data,parentDataProperty:"opcode",rootData}))){
+if(!(validate243(data.opcode, {instancePath:instancePath+"/opcode"}))){
 vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
 errors = vErrors.length;
 }
 }
 if(data.direction !== undefined){
-if(!(validate201(data.direction, {instancePath:instancePath+"/direction",parentData:data,parentDataProperty:"direction",rootData}))){
+if(!(validate201(data.direction, {instancePath:instancePath+"/direction"}))){
 vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
 errors = vErrors.length;
 }

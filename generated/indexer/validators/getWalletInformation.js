@@ -15,7 +15,7 @@ const schema113 = {"properties":{"last_transaction_hash":{"type":["string","null
 
 
 
-function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate336(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -28,7 +28,7 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.balance !== undefined){
-if(!(validate60(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
+if(!(validate60(data.balance, {instancePath:instancePath+"/balance"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -58,7 +58,7 @@ let data4 = data.last_transaction_lt;
 const _errs9 = errors;
 let valid1 = false;
 var _errs10 = errors;
-if(!(validate62(data4, {instancePath:instancePath+"/last_transaction_lt",parentData:data,parentDataProperty:"last_transaction_lt",rootData}))){
+if(!(validate62(data4, {instancePath:instancePath+"/last_transaction_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }

@@ -18,7 +18,7 @@ const schema114 = {"properties":{"last_transaction_hash":{"type":["string","null
 
 
 
-function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate339(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31,7 +31,7 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.address !== undefined){
-if(!(validate58(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+if(!(validate58(data.address, {instancePath:instancePath+"/address"}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
@@ -63,7 +63,7 @@ errors++;
 }
 }
 if(data.balance !== undefined){
-if(!(validate60(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
+if(!(validate60(data.balance, {instancePath:instancePath+"/balance"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -105,7 +105,7 @@ let data11 = data.last_transaction_lt;
 const _errs22 = errors;
 let valid1 = false;
 var _errs23 = errors;
-if(!(validate62(data11, {instancePath:instancePath+"/last_transaction_lt",parentData:data,parentDataProperty:"last_transaction_lt",rootData}))){
+if(!(validate62(data11, {instancePath:instancePath+"/last_transaction_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -148,7 +148,7 @@ return errors === 0;
 
 
 
-function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate343(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -165,7 +165,7 @@ let data0 = data.wallets;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate339(data0[i0], {instancePath:instancePath+"/wallets/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+if(!(validate339(data0[i0], {instancePath:instancePath+"/wallets/" + i0}))){
 vErrors = vErrors === null ? validate339.errors : vErrors.concat(validate339.errors);
 errors = vErrors.length;
 }
@@ -177,13 +177,13 @@ errors++;
 }
 }
 if(data.address_book !== undefined){
-if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book",parentData:data,parentDataProperty:"address_book",rootData}))){
+if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData}))){
+if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
 vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }

@@ -13,7 +13,7 @@ export const body = validate129;
 
 const schema55 = {"properties":{"type":{"enum":["num","cell","slice"]}}};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -59,7 +59,7 @@ return errors === 0;
 
 const func8 = cjs0.default;
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -78,7 +78,7 @@ errors++;
 }
 }
 if(data.address !== undefined){
-if(!(validate53(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+if(!(validate53(data.address, {instancePath:instancePath+"/address"}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
@@ -130,7 +130,7 @@ let data2 = data.stack;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate131(data2[i0], {instancePath:instancePath+"/stack/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+if(!(validate131(data2[i0], {instancePath:instancePath+"/stack/" + i0}))){
 vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
@@ -152,7 +152,7 @@ return errors === 0;
 
 const schema57 = {"properties":{"type":{"anyOf":[{"enum":["num","cell","slice","tuple","list","null"]}]}}};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate134(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -210,7 +210,7 @@ return errors === 0;
 }
 
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -245,7 +245,7 @@ let data2 = data.stack;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate134(data2[i0], {instancePath:instancePath+"/stack/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+if(!(validate134(data2[i0], {instancePath:instancePath+"/stack/" + i0}))){
 vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
 }

@@ -12,7 +12,7 @@ const cjs0 = commonJsExports(module0);
 export const body = validate113;
 const func8 = cjs0.default;
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -50,7 +50,7 @@ return errors === 0;
 
 
 
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate246(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -59,7 +59,7 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.message_hash !== undefined){
-if(!(validate99(data.message_hash, {instancePath:instancePath+"/message_hash",parentData:data,parentDataProperty:"message_hash",rootData}))){
+if(!(validate99(data.message_hash, {instancePath:instancePath+"/message_hash"}))){
 vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }

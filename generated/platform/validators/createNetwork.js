@@ -20,7 +20,7 @@ const func4 = cjs0.default;
 
 
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -68,31 +68,31 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(validate57(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+if(!(validate57(data.type, {instancePath:instancePath+"/type"}))){
 vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 }
 if(data.role !== undefined){
-if(!(validate59(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData}))){
+if(!(validate59(data.role, {instancePath:instancePath+"/role"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider !== undefined){
-if(!(validate61(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData}))){
+if(!(validate61(data.provider, {instancePath:instancePath+"/provider"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.region !== undefined){
-if(!(validate63(data.region, {instancePath:instancePath+"/region",parentData:data,parentDataProperty:"region",rootData}))){
+if(!(validate63(data.region, {instancePath:instancePath+"/region"}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 }
 if(data.configuration !== undefined){
-if(!(validate65(data.configuration, {instancePath:instancePath+"/configuration",parentData:data,parentDataProperty:"configuration",rootData}))){
+if(!(validate65(data.configuration, {instancePath:instancePath+"/configuration"}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -107,7 +107,7 @@ return errors === 0;
 }
 
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -173,7 +173,7 @@ errors++;
 }
 }
 if(data.configuration !== undefined){
-if(!(validate54(data.configuration, {instancePath:instancePath+"/configuration",parentData:data,parentDataProperty:"configuration",rootData}))){
+if(!(validate54(data.configuration, {instancePath:instancePath+"/configuration"}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
@@ -183,7 +183,7 @@ let data4 = data.nodes;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate56(data4[i0], {instancePath:instancePath+"/nodes/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+if(!(validate56(data4[i0], {instancePath:instancePath+"/nodes/" + i0}))){
 vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }

@@ -28,7 +28,7 @@ const func4 = cjs0.default;
 
 const formats8 = cjs1.fullFormats["date-time"];
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs2 = errors;
@@ -274,43 +274,43 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(validate57(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+if(!(validate57(data.type, {instancePath:instancePath+"/type"}))){
 vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider !== undefined){
-if(!(validate61(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData}))){
+if(!(validate61(data.provider, {instancePath:instancePath+"/provider"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.region !== undefined){
-if(!(validate63(data.region, {instancePath:instancePath+"/region",parentData:data,parentDataProperty:"region",rootData}))){
+if(!(validate63(data.region, {instancePath:instancePath+"/region"}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 }
 if(data.role !== undefined){
-if(!(validate59(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData}))){
+if(!(validate59(data.role, {instancePath:instancePath+"/role"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.configuration !== undefined){
-if(!(validate65(data.configuration, {instancePath:instancePath+"/configuration",parentData:data,parentDataProperty:"configuration",rootData}))){
+if(!(validate65(data.configuration, {instancePath:instancePath+"/configuration"}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.details !== undefined){
-if(!(validate74(data.details, {instancePath:instancePath+"/details",parentData:data,parentDataProperty:"details",rootData}))){
+if(!(validate74(data.details, {instancePath:instancePath+"/details"}))){
 vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
 if(data.creator !== undefined){
-if(!(validate76(data.creator, {instancePath:instancePath+"/creator",parentData:data,parentDataProperty:"creator",rootData}))){
+if(!(validate76(data.creator, {instancePath:instancePath+"/creator"}))){
 vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }

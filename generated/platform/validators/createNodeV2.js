@@ -13,7 +13,7 @@ const cjs0 = commonJsExports(module0);
 export const body = validate80;
 const func4 = cjs0.default;
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

@@ -20,7 +20,7 @@ const func4 = cjs1.default;
 
 const pattern6 = func0("^-?(datetime|node_id)(,-?(datetime|node_id))?$", "u");
 
-function validate216(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate216(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -96,7 +96,7 @@ errors++;
 }
 }
 if(data.node_type !== undefined){
-if(!(validate145(data.node_type, {instancePath:instancePath+"/node_type",parentData:data,parentDataProperty:"node_type",rootData}))){
+if(!(validate145(data.node_type, {instancePath:instancePath+"/node_type"}))){
 vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }

@@ -18,7 +18,7 @@ const func4 = cjs0.default;
 
 
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -78,7 +78,7 @@ errors++;
 }
 }
 if(data.status !== undefined){
-if(!(validate110(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate110(data.status, {instancePath:instancePath+"/status"}))){
 vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
 errors = vErrors.length;
 }
@@ -97,7 +97,7 @@ errors++;
 }
 }
 if(data.project_type !== undefined){
-if(!(validate82(data.project_type, {instancePath:instancePath+"/project_type",parentData:data,parentDataProperty:"project_type",rootData}))){
+if(!(validate82(data.project_type, {instancePath:instancePath+"/project_type"}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
@@ -114,7 +114,7 @@ return errors === 0;
 const schema51 = {"properties":{"next":{"type":["string","null"]},"previous":{"type":["string","null"]}}};
 
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -166,7 +166,7 @@ let data3 = data.results;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate108(data3[i0], {instancePath:instancePath+"/results/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+if(!(validate108(data3[i0], {instancePath:instancePath+"/results/" + i0}))){
 vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }

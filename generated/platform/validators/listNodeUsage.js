@@ -22,7 +22,7 @@ const formats8 = cjs1.fullFormats["date-time"];
 
 const pattern6 = func0("^-?(datetime|node_id)(,-?(datetime|node_id))?$", "u");
 
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -98,7 +98,7 @@ errors++;
 }
 }
 if(data.node_type !== undefined){
-if(!(validate145(data.node_type, {instancePath:instancePath+"/node_type",parentData:data,parentDataProperty:"node_type",rootData}))){
+if(!(validate145(data.node_type, {instancePath:instancePath+"/node_type"}))){
 vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
@@ -152,7 +152,7 @@ return errors === 0;
 const schema62 = {"properties":{"next":{"type":["string","null"]},"previous":{"type":["string","null"]}}};
 const schema60 = {"properties":{"protocol":{"type":["string","null"]},"network":{"type":["string","null"]},"compute_hours":{"type":["integer","null"]},"gb_hour":{"type":["integer","null"]},"request_units":{"type":["integer","null"]},"bloxroute_requests":{"type":["integer","null"]}}};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -194,7 +194,7 @@ let data3 = data.node_type;
 const _errs8 = errors;
 let valid1 = false;
 var _errs9 = errors;
-if(!(validate145(data3, {instancePath:instancePath+"/node_type",parentData:data,parentDataProperty:"node_type",rootData}))){
+if(!(validate145(data3, {instancePath:instancePath+"/node_type"}))){
 vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
@@ -301,7 +301,7 @@ return errors === 0;
 }
 
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -367,7 +367,7 @@ return errors === 0;
 }
 
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -419,7 +419,7 @@ let data3 = data.results;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate144(data3[i0], {instancePath:instancePath+"/results/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+if(!(validate144(data3[i0], {instancePath:instancePath+"/results/" + i0}))){
 vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
@@ -431,7 +431,7 @@ errors++;
 }
 }
 if(data.totals !== undefined){
-if(!(validate149(data.totals, {instancePath:instancePath+"/totals",parentData:data,parentDataProperty:"totals",rootData}))){
+if(!(validate149(data.totals, {instancePath:instancePath+"/totals"}))){
 vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }

@@ -9,7 +9,7 @@ import { addIssue } from "./components/helpers.js";
 export const query = validate213;
 const schema90 = {"properties":{"order_by":{"enum":["name","-name","created_at","-created_at"]}}};
 
-function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate213(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -55,7 +55,7 @@ return errors === 0;
 const schema66 = {"properties":{"next":{"type":["string","null"]},"previous":{"type":["string","null"]}}};
 
 
-function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -107,7 +107,7 @@ let data3 = data.results;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate152(data3[i0], {instancePath:instancePath+"/results/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+if(!(validate152(data3[i0], {instancePath:instancePath+"/results/" + i0}))){
 vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }

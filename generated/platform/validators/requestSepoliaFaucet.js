@@ -10,7 +10,7 @@ const func0 = hexAwarePattern;
 export const body = validate98;
 const pattern3 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -52,7 +52,7 @@ const pattern5 = func0("^-?[0-9]+$", "u");
 const obj0 = BigInt("0");
 const obj1 = BigInt("115792089237316195423570985008687907853269984665640564039457584007913129639935");
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -105,12 +105,12 @@ return errors === 0;
 
 
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error !== undefined){
-if(!(validate90(data.error, {instancePath:instancePath+"/error",parentData:data,parentDataProperty:"error",rootData}))){
+if(!(validate90(data.error, {instancePath:instancePath+"/error"}))){
 vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }

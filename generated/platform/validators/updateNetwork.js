@@ -15,7 +15,7 @@ const cjs0 = commonJsExports(module0);
 export const body = validate169;
 const func4 = cjs0.default;
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

@@ -13,7 +13,7 @@ const cjs0 = commonJsExports(module0);
 export const body = validate171;
 const func4 = cjs0.default;
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate171(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

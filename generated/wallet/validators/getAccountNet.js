@@ -12,7 +12,7 @@ export const body = validate528;
 
 
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -50,25 +50,25 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.freeNetUsed !== undefined){
-if(!(validate61(data.freeNetUsed, {instancePath:instancePath+"/freeNetUsed",parentData:data,parentDataProperty:"freeNetUsed",rootData}))){
+if(!(validate61(data.freeNetUsed, {instancePath:instancePath+"/freeNetUsed"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.freeNetLimit !== undefined){
-if(!(validate61(data.freeNetLimit, {instancePath:instancePath+"/freeNetLimit",parentData:data,parentDataProperty:"freeNetLimit",rootData}))){
+if(!(validate61(data.freeNetLimit, {instancePath:instancePath+"/freeNetLimit"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.NetUsed !== undefined){
-if(!(validate61(data.NetUsed, {instancePath:instancePath+"/NetUsed",parentData:data,parentDataProperty:"NetUsed",rootData}))){
+if(!(validate61(data.NetUsed, {instancePath:instancePath+"/NetUsed"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.NetLimit !== undefined){
-if(!(validate61(data.NetLimit, {instancePath:instancePath+"/NetLimit",parentData:data,parentDataProperty:"NetLimit",rootData}))){
+if(!(validate61(data.NetLimit, {instancePath:instancePath+"/NetLimit"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -78,7 +78,7 @@ let data5 = data.assetNetUsed;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate70(data5[i0], {instancePath:instancePath+"/assetNetUsed/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+if(!(validate70(data5[i0], {instancePath:instancePath+"/assetNetUsed/" + i0}))){
 vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
@@ -94,7 +94,7 @@ let data7 = data.assetNetLimit;
 if(Array.isArray(data7)){
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate70(data7[i1], {instancePath:instancePath+"/assetNetLimit/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
+if(!(validate70(data7[i1], {instancePath:instancePath+"/assetNetLimit/" + i1}))){
 vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
@@ -106,13 +106,13 @@ errors++;
 }
 }
 if(data.TotalNetLimit !== undefined){
-if(!(validate61(data.TotalNetLimit, {instancePath:instancePath+"/TotalNetLimit",parentData:data,parentDataProperty:"TotalNetLimit",rootData}))){
+if(!(validate61(data.TotalNetLimit, {instancePath:instancePath+"/TotalNetLimit"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.TotalNetWeight !== undefined){
-if(!(validate61(data.TotalNetWeight, {instancePath:instancePath+"/TotalNetWeight",parentData:data,parentDataProperty:"TotalNetWeight",rootData}))){
+if(!(validate61(data.TotalNetWeight, {instancePath:instancePath+"/TotalNetWeight"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -128,14 +128,14 @@ return errors === 0;
 
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate107(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate107(data, {instancePath}))){
 vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
@@ -145,7 +145,7 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate118(data, {instancePath}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }

@@ -12,7 +12,7 @@ export const body = validate528;
 
 
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -50,49 +50,49 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.freeNetUsed !== undefined){
-if(!(validate61(data.freeNetUsed, {instancePath:instancePath+"/freeNetUsed",parentData:data,parentDataProperty:"freeNetUsed",rootData}))){
+if(!(validate61(data.freeNetUsed, {instancePath:instancePath+"/freeNetUsed"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.freeNetLimit !== undefined){
-if(!(validate61(data.freeNetLimit, {instancePath:instancePath+"/freeNetLimit",parentData:data,parentDataProperty:"freeNetLimit",rootData}))){
+if(!(validate61(data.freeNetLimit, {instancePath:instancePath+"/freeNetLimit"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.NetUsed !== undefined){
-if(!(validate61(data.NetUsed, {instancePath:instancePath+"/NetUsed",parentData:data,parentDataProperty:"NetUsed",rootData}))){
+if(!(validate61(data.NetUsed, {instancePath:instancePath+"/NetUsed"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.NetLimit !== undefined){
-if(!(validate61(data.NetLimit, {instancePath:instancePath+"/NetLimit",parentData:data,parentDataProperty:"NetLimit",rootData}))){
+if(!(validate61(data.NetLimit, {instancePath:instancePath+"/NetLimit"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.EnergyUsed !== undefined){
-if(!(validate61(data.EnergyUsed, {instancePath:instancePath+"/EnergyUsed",parentData:data,parentDataProperty:"EnergyUsed",rootData}))){
+if(!(validate61(data.EnergyUsed, {instancePath:instancePath+"/EnergyUsed"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.EnergyLimit !== undefined){
-if(!(validate61(data.EnergyLimit, {instancePath:instancePath+"/EnergyLimit",parentData:data,parentDataProperty:"EnergyLimit",rootData}))){
+if(!(validate61(data.EnergyLimit, {instancePath:instancePath+"/EnergyLimit"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.tronPowerUsed !== undefined){
-if(!(validate61(data.tronPowerUsed, {instancePath:instancePath+"/tronPowerUsed",parentData:data,parentDataProperty:"tronPowerUsed",rootData}))){
+if(!(validate61(data.tronPowerUsed, {instancePath:instancePath+"/tronPowerUsed"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.tronPowerLimit !== undefined){
-if(!(validate61(data.tronPowerLimit, {instancePath:instancePath+"/tronPowerLimit",parentData:data,parentDataProperty:"tronPowerLimit",rootData}))){
+if(!(validate61(data.tronPowerLimit, {instancePath:instancePath+"/tronPowerLimit"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -102,7 +102,7 @@ let data9 = data.assetNetUsed;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate70(data9[i0], {instancePath:instancePath+"/assetNetUsed/" + i0,parentData:data9,parentDataProperty:i0,rootData}))){
+if(!(validate70(data9[i0], {instancePath:instancePath+"/assetNetUsed/" + i0}))){
 vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
@@ -118,7 +118,7 @@ let data11 = data.assetNetLimit;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate70(data11[i1], {instancePath:instancePath+"/assetNetLimit/" + i1,parentData:data11,parentDataProperty:i1,rootData}))){
+if(!(validate70(data11[i1], {instancePath:instancePath+"/assetNetLimit/" + i1}))){
 vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
@@ -130,31 +130,31 @@ errors++;
 }
 }
 if(data.TotalNetLimit !== undefined){
-if(!(validate61(data.TotalNetLimit, {instancePath:instancePath+"/TotalNetLimit",parentData:data,parentDataProperty:"TotalNetLimit",rootData}))){
+if(!(validate61(data.TotalNetLimit, {instancePath:instancePath+"/TotalNetLimit"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.TotalNetWeight !== undefined){
-if(!(validate61(data.TotalNetWeight, {instancePath:instancePath+"/TotalNetWeight",parentData:data,parentDataProperty:"TotalNetWeight",rootData}))){
+if(!(validate61(data.TotalNetWeight, {instancePath:instancePath+"/TotalNetWeight"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.TotalEnergyLimit !== undefined){
-if(!(validate61(data.TotalEnergyLimit, {instancePath:instancePath+"/TotalEnergyLimit",parentData:data,parentDataProperty:"TotalEnergyLimit",rootData}))){
+if(!(validate61(data.TotalEnergyLimit, {instancePath:instancePath+"/TotalEnergyLimit"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.TotalEnergyWeight !== undefined){
-if(!(validate61(data.TotalEnergyWeight, {instancePath:instancePath+"/TotalEnergyWeight",parentData:data,parentDataProperty:"TotalEnergyWeight",rootData}))){
+if(!(validate61(data.TotalEnergyWeight, {instancePath:instancePath+"/TotalEnergyWeight"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.TotalTronPowerWeight !== undefined){
-if(!(validate61(data.TotalTronPowerWeight, {instancePath:instancePath+"/TotalTronPowerWeight",parentData:data,parentDataProperty:"TotalTronPowerWeight",rootData}))){
+if(!(validate61(data.TotalTronPowerWeight, {instancePath:instancePath+"/TotalTronPowerWeight"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -170,14 +170,14 @@ return errors === 0;
 
 
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate140(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate124(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate124(data, {instancePath}))){
 vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
 errors = vErrors.length;
 }
@@ -187,7 +187,7 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate118(data, {instancePath}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }

@@ -14,7 +14,7 @@ export const body = validate548;
 
 
 
-function validate296(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate296(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23,13 +23,13 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.smart_contract !== undefined){
-if(!(validate297(data.smart_contract, {instancePath:instancePath+"/smart_contract",parentData:data,parentDataProperty:"smart_contract",rootData}))){
+if(!(validate297(data.smart_contract, {instancePath:instancePath+"/smart_contract"}))){
 vErrors = vErrors === null ? validate297.errors : vErrors.concat(validate297.errors);
 errors = vErrors.length;
 }
 }
 if(data.runtimecode !== undefined){
-if(!(validate92(data.runtimecode, {instancePath:instancePath+"/runtimecode",parentData:data,parentDataProperty:"runtimecode",rootData}))){
+if(!(validate92(data.runtimecode, {instancePath:instancePath+"/runtimecode"}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
@@ -38,19 +38,19 @@ if(data.contract_state !== undefined){
 let data2 = data.contract_state;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.energy_usage !== undefined){
-if(!(validate61(data2.energy_usage, {instancePath:instancePath+"/contract_state/energy_usage",parentData:data2,parentDataProperty:"energy_usage",rootData}))){
+if(!(validate61(data2.energy_usage, {instancePath:instancePath+"/contract_state/energy_usage"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data2.energy_factor !== undefined){
-if(!(validate61(data2.energy_factor, {instancePath:instancePath+"/contract_state/energy_factor",parentData:data2,parentDataProperty:"energy_factor",rootData}))){
+if(!(validate61(data2.energy_factor, {instancePath:instancePath+"/contract_state/energy_factor"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data2.update_cycle !== undefined){
-if(!(validate61(data2.update_cycle, {instancePath:instancePath+"/contract_state/update_cycle",parentData:data2,parentDataProperty:"update_cycle",rootData}))){
+if(!(validate61(data2.update_cycle, {instancePath:instancePath+"/contract_state/update_cycle"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -73,14 +73,14 @@ return errors === 0;
 
 
 
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate312(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate296(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate296(data, {instancePath}))){
 vErrors = vErrors === null ? validate296.errors : vErrors.concat(validate296.errors);
 errors = vErrors.length;
 }
@@ -90,7 +90,7 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate145(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate145(data, {instancePath}))){
 vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
@@ -105,7 +105,7 @@ valid0 = true;
 passing0 = 1;
 }
 var _errs3 = errors;
-if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate118(data, {instancePath}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }

@@ -7,7 +7,7 @@ export const body = validate148;
 
 
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22,13 +22,13 @@ errors++;
 }
 }
 if(data.value !== undefined){
-if(!(validate59(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+if(!(validate59(data.value, {instancePath:instancePath+"/value"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
-if(!(validate122(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
 vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
@@ -43,7 +43,7 @@ return errors === 0;
 }
 
 
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate349(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -81,7 +81,7 @@ vErrors = null;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account !== undefined){
-if(!(validate59(data.account, {instancePath:instancePath+"/account",parentData:data,parentDataProperty:"account",rootData}))){
+if(!(validate59(data.account, {instancePath:instancePath+"/account"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
@@ -91,7 +91,7 @@ let data2 = data.fromAccounts;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate59(data2[i0], {instancePath:instancePath+"/fromAccounts/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+if(!(validate59(data2[i0], {instancePath:instancePath+"/fromAccounts/" + i0}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
@@ -107,7 +107,7 @@ let data4 = data.toAccounts;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate59(data4[i1], {instancePath:instancePath+"/toAccounts/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
+if(!(validate59(data4[i1], {instancePath:instancePath+"/toAccounts/" + i1}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
@@ -129,14 +129,14 @@ return errors === 0;
 
 
 
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate353(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate349(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate349(data, {instancePath}))){
 vErrors = vErrors === null ? validate349.errors : vErrors.concat(validate349.errors);
 errors = vErrors.length;
 }
@@ -146,7 +146,7 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate118(data, {instancePath}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }

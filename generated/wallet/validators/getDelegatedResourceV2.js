@@ -10,7 +10,7 @@ export const body = validate363;
 
 
 
-function validate363(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate363(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29,19 +29,19 @@ errors++;
 }
 }
 if(data.fromAddress !== undefined){
-if(!(validate59(data.fromAddress, {instancePath:instancePath+"/fromAddress",parentData:data,parentDataProperty:"fromAddress",rootData}))){
+if(!(validate59(data.fromAddress, {instancePath:instancePath+"/fromAddress"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.toAddress !== undefined){
-if(!(validate59(data.toAddress, {instancePath:instancePath+"/toAddress",parentData:data,parentDataProperty:"toAddress",rootData}))){
+if(!(validate59(data.toAddress, {instancePath:instancePath+"/toAddress"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
-if(!(validate122(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
 vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
@@ -57,42 +57,42 @@ return errors === 0;
 
 
 
-function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate356(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.from !== undefined){
-if(!(validate59(data.from, {instancePath:instancePath+"/from",parentData:data,parentDataProperty:"from",rootData}))){
+if(!(validate59(data.from, {instancePath:instancePath+"/from"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.to !== undefined){
-if(!(validate59(data.to, {instancePath:instancePath+"/to",parentData:data,parentDataProperty:"to",rootData}))){
+if(!(validate59(data.to, {instancePath:instancePath+"/to"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.frozen_balance_for_bandwidth !== undefined){
-if(!(validate61(data.frozen_balance_for_bandwidth, {instancePath:instancePath+"/frozen_balance_for_bandwidth",parentData:data,parentDataProperty:"frozen_balance_for_bandwidth",rootData}))){
+if(!(validate61(data.frozen_balance_for_bandwidth, {instancePath:instancePath+"/frozen_balance_for_bandwidth"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.frozen_balance_for_energy !== undefined){
-if(!(validate61(data.frozen_balance_for_energy, {instancePath:instancePath+"/frozen_balance_for_energy",parentData:data,parentDataProperty:"frozen_balance_for_energy",rootData}))){
+if(!(validate61(data.frozen_balance_for_energy, {instancePath:instancePath+"/frozen_balance_for_energy"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.expire_time_for_bandwidth !== undefined){
-if(!(validate61(data.expire_time_for_bandwidth, {instancePath:instancePath+"/expire_time_for_bandwidth",parentData:data,parentDataProperty:"expire_time_for_bandwidth",rootData}))){
+if(!(validate61(data.expire_time_for_bandwidth, {instancePath:instancePath+"/expire_time_for_bandwidth"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.expire_time_for_energy !== undefined){
-if(!(validate61(data.expire_time_for_energy, {instancePath:instancePath+"/expire_time_for_energy",parentData:data,parentDataProperty:"expire_time_for_energy",rootData}))){
+if(!(validate61(data.expire_time_for_energy, {instancePath:instancePath+"/expire_time_for_energy"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -107,7 +107,7 @@ return errors === 0;
 }
 
 
-function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate368(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -149,7 +149,7 @@ let data1 = data.delegatedResource;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate356(data1[i0], {instancePath:instancePath+"/delegatedResource/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate356(data1[i0], {instancePath:instancePath+"/delegatedResource/" + i0}))){
 vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
 errors = vErrors.length;
 }
@@ -171,14 +171,14 @@ return errors === 0;
 
 
 
-function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate367(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate368(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate368(data, {instancePath}))){
 vErrors = vErrors === null ? validate368.errors : vErrors.concat(validate368.errors);
 errors = vErrors.length;
 }
@@ -188,7 +188,7 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate118(data, {instancePath}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }

@@ -15,7 +15,7 @@ export const body = validate491;
 
 const pattern37 = func0("^[0-9a-fA-F]+$", "u");
 
-function validate491(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate491(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -42,13 +42,13 @@ errors++;
 }
 }
 if(data.owner_address !== undefined){
-if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address",parentData:data,parentDataProperty:"owner_address",rootData}))){
+if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.to_address !== undefined){
-if(!(validate59(data.to_address, {instancePath:instancePath+"/to_address",parentData:data,parentDataProperty:"to_address",rootData}))){
+if(!(validate59(data.to_address, {instancePath:instancePath+"/to_address"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
@@ -67,13 +67,13 @@ errors++;
 }
 }
 if(data.amount !== undefined){
-if(!(validate152(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData}))){
+if(!(validate152(data.amount, {instancePath:instancePath+"/amount"}))){
 vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
-if(!(validate122(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
 vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }

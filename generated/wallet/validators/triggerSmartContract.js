@@ -27,7 +27,7 @@ const obj1 = BigInt("9223372036854775807");
 const formats0 = cjs0.fullFormats.int64;
 const formats2 = cjs0.fullFormats.int32;
 
-function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate496(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -97,13 +97,13 @@ errors++;
 }
 }
 if(data.owner_address !== undefined){
-if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address",parentData:data,parentDataProperty:"owner_address",rootData}))){
+if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.contract_address !== undefined){
-if(!(validate59(data.contract_address, {instancePath:instancePath+"/contract_address",parentData:data,parentDataProperty:"contract_address",rootData}))){
+if(!(validate59(data.contract_address, {instancePath:instancePath+"/contract_address"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
@@ -122,13 +122,13 @@ errors++;
 }
 }
 if(data.parameter !== undefined){
-if(!(validate92(data.parameter, {instancePath:instancePath+"/parameter",parentData:data,parentDataProperty:"parameter",rootData}))){
+if(!(validate92(data.parameter, {instancePath:instancePath+"/parameter"}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.data !== undefined){
-if(!(validate92(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate92(data.data, {instancePath:instancePath+"/data"}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
@@ -271,7 +271,7 @@ errors++;
 }
 }
 if(data.visible !== undefined){
-if(!(validate122(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
 vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
@@ -288,7 +288,7 @@ return errors === 0;
 
 
 
-function validate288(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate288(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -357,7 +357,7 @@ errors++;
 }
 }
 if(data.transaction !== undefined){
-if(!(validate289(data.transaction, {instancePath:instancePath+"/transaction",parentData:data,parentDataProperty:"transaction",rootData}))){
+if(!(validate289(data.transaction, {instancePath:instancePath+"/transaction"}))){
 vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
 errors = vErrors.length;
 }
@@ -367,7 +367,7 @@ let data6 = data.constant_result;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate92(data6[i0], {instancePath:instancePath+"/constant_result/" + i0,parentData:data6,parentDataProperty:i0,rootData}))){
+if(!(validate92(data6[i0], {instancePath:instancePath+"/constant_result/" + i0}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
@@ -379,7 +379,7 @@ errors++;
 }
 }
 if(data.energy_used !== undefined){
-if(!(validate61(data.energy_used, {instancePath:instancePath+"/energy_used",parentData:data,parentDataProperty:"energy_used",rootData}))){
+if(!(validate61(data.energy_used, {instancePath:instancePath+"/energy_used"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -395,14 +395,14 @@ return errors === 0;
 
 
 
-function validate502(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate502(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate288(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate288(data, {instancePath}))){
 vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
 errors = vErrors.length;
 }
@@ -412,7 +412,7 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate118(data, {instancePath}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }

@@ -7,7 +7,7 @@ const func0 = hexAwarePattern;
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -67,7 +67,7 @@ return errors === 0;
 
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

@@ -11,7 +11,7 @@ const func0 = hexAwarePattern;
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -95,10 +95,10 @@ return errors === 0;
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate35(data, {instancePath}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
@@ -205,7 +205,7 @@ var valid4 = true;
 const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
 const _errs11 = errors;
-if(!(validate37(data0[i1], {instancePath:instancePath+"/transactions/" + i1,parentData:data0,parentDataProperty:i1,rootData}))){
+if(!(validate37(data0[i1], {instancePath:instancePath+"/transactions/" + i1}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
@@ -273,7 +273,7 @@ var _errs17 = errors;
 if(Array.isArray(data0)){
 const len3 = data0.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate37(data0[i3], {instancePath:instancePath+"/transactions/" + i3,parentData:data0,parentDataProperty:i3,rootData}))){
+if(!(validate37(data0[i3], {instancePath:instancePath+"/transactions/" + i3}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
@@ -331,7 +331,7 @@ let data7 = data.withdrawals;
 if(Array.isArray(data7)){
 const len5 = data7.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate66(data7[i5], {instancePath:instancePath+"/withdrawals/" + i5,parentData:data7,parentDataProperty:i5,rootData}))){
+if(!(validate66(data7[i5], {instancePath:instancePath+"/withdrawals/" + i5}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
@@ -375,14 +375,14 @@ return errors === 0;
 }
 
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate34(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate34(data, {instancePath}))){
 vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }

@@ -11,7 +11,7 @@ const pattern34 = func0("^0x[0-9a-fA-F]{512}$", "u");
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

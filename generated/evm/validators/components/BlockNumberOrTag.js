@@ -7,7 +7,7 @@ const func0 = hexAwarePattern;
 const schema148 = {"enum":["latest","earliest","safe","finalized"]};
 const pattern110 = func0("^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$", "u");
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

@@ -15,7 +15,7 @@ const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
 
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -197,7 +197,7 @@ let data13 = data.accessList;
 if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate21(data13[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data13,parentDataProperty:i0,rootData}))){
+if(!(validate21(data13[i0], {instancePath:instancePath+"/accessList/" + i0}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -305,7 +305,7 @@ let data23 = data.authorizationList;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate30(data23[i5], {instancePath:instancePath+"/authorizationList/" + i5,parentData:data23,parentDataProperty:i5,rootData}))){
+if(!(validate30(data23[i5], {instancePath:instancePath+"/authorizationList/" + i5}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -326,7 +326,7 @@ return errors === 0;
 }
 
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
@@ -336,7 +336,7 @@ errors++;
 }
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate77(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+if(!(validate77(data[0], {instancePath:instancePath+"/0"}))){
 vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }

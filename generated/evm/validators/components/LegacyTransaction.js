@@ -7,7 +7,7 @@ const func0 = hexAwarePattern;
 
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -64,7 +64,7 @@ return errors === 0;
 
 const schema37 = {"anyOf":[{"enum":["0x3e7","0x3e6"]}]};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -121,7 +121,7 @@ const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
 
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -187,7 +187,7 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(validate60(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+if(!(validate60(data.type, {instancePath:instancePath+"/type"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -336,7 +336,7 @@ errors++;
 }
 }
 if(data.chainId !== undefined){
-if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId"}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }

@@ -10,7 +10,7 @@ const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 const pattern9 = func0("^0x(?:[0-9a-fA-F]{2})*$", "u");
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

@@ -6,7 +6,7 @@ const func0 = hexAwarePattern;
 
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

@@ -14,7 +14,7 @@ const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 const pattern34 = func0("^0x[0-9a-fA-F]{512}$", "u");
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -96,7 +96,7 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.type !== undefined){
-if(!(validate60(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+if(!(validate60(data.type, {instancePath:instancePath+"/type"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -249,7 +249,7 @@ let data12 = data.logs;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate92(data12[i0], {instancePath:instancePath+"/logs/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
+if(!(validate92(data12[i0], {instancePath:instancePath+"/logs/" + i0}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }

@@ -11,7 +11,7 @@ const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
 
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -97,7 +97,7 @@ errors++;
 }
 }
 if(data.chainId !== undefined){
-if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId"}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
@@ -107,7 +107,7 @@ let data3 = data.accessList;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -150,7 +150,7 @@ return errors === 0;
 }
 
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -228,7 +228,7 @@ errors++;
 }
 }
 if(data.chainId !== undefined){
-if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId"}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
@@ -238,7 +238,7 @@ let data3 = data.accessList;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -257,7 +257,7 @@ return errors === 0;
 const pattern4 = func0("^0x[0-9a-fA-F]{40}$", "u");
 
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -347,7 +347,7 @@ errors++;
 }
 }
 if(data.chainId !== undefined){
-if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId"}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
@@ -357,7 +357,7 @@ let data3 = data.accessList;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -399,7 +399,7 @@ let data7 = data.authorizationList;
 if(Array.isArray(data7)){
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate30(data7[i1], {instancePath:instancePath+"/authorizationList/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
+if(!(validate30(data7[i1], {instancePath:instancePath+"/authorizationList/" + i1}))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -417,7 +417,7 @@ return errors === 0;
 
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -511,7 +511,7 @@ errors++;
 }
 }
 if(data.chainId !== undefined){
-if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId"}))){
 vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
@@ -521,7 +521,7 @@ let data3 = data.accessList;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
@@ -600,7 +600,7 @@ return errors === 0;
 }
 
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -646,7 +646,7 @@ return errors === 0;
 
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -654,7 +654,7 @@ const tag0 = data && typeof data == "object" && !Array.isArray(data) ? data.type
 let matched0 = false;
 if(tag0 === undefined || tag0 === "0x0"){
 const _errs1 = errors;
-if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate38(data, {instancePath}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
@@ -664,7 +664,7 @@ matched0 = matched0 || _valid0;
 if(!matched0){
 if(tag0 === undefined || tag0 === "0x2"){
 const _errs2 = errors;
-if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate40(data, {instancePath}))){
 vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
@@ -674,7 +674,7 @@ matched0 = matched0 || _valid0;
 if(!matched0){
 if(tag0 === undefined || tag0 === "0x1"){
 const _errs3 = errors;
-if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate22(data, {instancePath}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
@@ -684,7 +684,7 @@ matched0 = matched0 || _valid0;
 if(!matched0){
 if(tag0 === undefined || tag0 === "0x4"){
 const _errs4 = errors;
-if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate45(data, {instancePath}))){
 vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
@@ -694,7 +694,7 @@ matched0 = matched0 || _valid0;
 if(!matched0){
 if(tag0 === undefined || tag0 === "0x3"){
 const _errs5 = errors;
-if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate31(data, {instancePath}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
@@ -703,7 +703,7 @@ matched0 = matched0 || _valid0;
 }
 if(!matched0){
 const _errs6 = errors;
-if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate51(data, {instancePath}))){
 vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
@@ -737,7 +737,7 @@ vErrors = null;
 }
 let valid0 = false;
 var _errs7 = errors;
-if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate38(data, {instancePath}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
@@ -745,7 +745,7 @@ var _valid1 = _errs7 === errors;
 valid0 = valid0 || _valid1;
 if(!valid0){
 var _errs8 = errors;
-if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate40(data, {instancePath}))){
 vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
@@ -753,7 +753,7 @@ var _valid1 = _errs8 === errors;
 valid0 = valid0 || _valid1;
 if(!valid0){
 var _errs9 = errors;
-if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate22(data, {instancePath}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
@@ -761,7 +761,7 @@ var _valid1 = _errs9 === errors;
 valid0 = valid0 || _valid1;
 if(!valid0){
 var _errs10 = errors;
-if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate45(data, {instancePath}))){
 vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
@@ -769,7 +769,7 @@ var _valid1 = _errs10 === errors;
 valid0 = valid0 || _valid1;
 if(!valid0){
 var _errs11 = errors;
-if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate31(data, {instancePath}))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
@@ -777,7 +777,7 @@ var _valid1 = _errs11 === errors;
 valid0 = valid0 || _valid1;
 if(!valid0){
 var _errs12 = errors;
-if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate51(data, {instancePath}))){
 vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
@@ -804,7 +804,7 @@ vErrors = null;
 }
 }
 }
-if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate59(data, {instancePath}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }

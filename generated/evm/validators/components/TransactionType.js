@@ -7,7 +7,7 @@ const func0 = hexAwarePattern;
 const schema104 = {"anyOf":[{"enum":["0x0","0x2","0x1","0x3","0x4"]}]};
 const pattern6 = func0("^0x[0-9a-fA-F]+$", "u");
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

@@ -6,7 +6,7 @@ const func0 = hexAwarePattern;
 
 const pattern5 = func0("^0x[0-9a-fA-F]{64}$", "u");
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){

@@ -2,14 +2,14 @@
 
 import { validate37 } from "./Transaction.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate37(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate37(data, {instancePath}))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }

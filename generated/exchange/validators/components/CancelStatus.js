@@ -5,7 +5,7 @@ import { addAlternatives, addIssue } from "./helpers.js";
 const schema60 = {"anyOf":[{"enum":["success"]}]};
 
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -23,7 +23,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 var _errs3 = errors;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate144(data, {instancePath}))){
 vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }

@@ -6,7 +6,7 @@ import { validate61 } from "./Timestamp.js";
 import { addIssue } from "./helpers.js";
 const schema73 = {"enum":["1m","3m","5m","15m","30m","1h","2h","4h","8h","12h","1d","3d","1w","1M"]};
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -26,7 +26,7 @@ return errors === 0;
 
 
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate180(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -71,55 +71,55 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.t !== undefined){
-if(!(validate61(data.t, {instancePath:instancePath+"/t",parentData:data,parentDataProperty:"t",rootData}))){
+if(!(validate61(data.t, {instancePath:instancePath+"/t"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.T !== undefined){
-if(!(validate61(data.T, {instancePath:instancePath+"/T",parentData:data,parentDataProperty:"T",rootData}))){
+if(!(validate61(data.T, {instancePath:instancePath+"/T"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.s !== undefined){
-if(!(validate79(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
+if(!(validate79(data.s, {instancePath:instancePath+"/s"}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.i !== undefined){
-if(!(validate184(data.i, {instancePath:instancePath+"/i",parentData:data,parentDataProperty:"i",rootData}))){
+if(!(validate184(data.i, {instancePath:instancePath+"/i"}))){
 vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
 errors = vErrors.length;
 }
 }
 if(data.o !== undefined){
-if(!(validate55(data.o, {instancePath:instancePath+"/o",parentData:data,parentDataProperty:"o",rootData}))){
+if(!(validate55(data.o, {instancePath:instancePath+"/o"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.c !== undefined){
-if(!(validate55(data.c, {instancePath:instancePath+"/c",parentData:data,parentDataProperty:"c",rootData}))){
+if(!(validate55(data.c, {instancePath:instancePath+"/c"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.h !== undefined){
-if(!(validate55(data.h, {instancePath:instancePath+"/h",parentData:data,parentDataProperty:"h",rootData}))){
+if(!(validate55(data.h, {instancePath:instancePath+"/h"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.l !== undefined){
-if(!(validate55(data.l, {instancePath:instancePath+"/l",parentData:data,parentDataProperty:"l",rootData}))){
+if(!(validate55(data.l, {instancePath:instancePath+"/l"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.v !== undefined){
-if(!(validate55(data.v, {instancePath:instancePath+"/v",parentData:data,parentDataProperty:"v",rootData}))){
+if(!(validate55(data.v, {instancePath:instancePath+"/v"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }

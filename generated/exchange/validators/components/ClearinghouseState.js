@@ -4,7 +4,7 @@ import { validate79 } from "./Coin.js";
 import { validate55 } from "./ResponseDecimal.js";
 import { validate61 } from "./Timestamp.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25,25 +25,25 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.accountValue !== undefined){
-if(!(validate55(data.accountValue, {instancePath:instancePath+"/accountValue",parentData:data,parentDataProperty:"accountValue",rootData}))){
+if(!(validate55(data.accountValue, {instancePath:instancePath+"/accountValue"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.totalNtlPos !== undefined){
-if(!(validate55(data.totalNtlPos, {instancePath:instancePath+"/totalNtlPos",parentData:data,parentDataProperty:"totalNtlPos",rootData}))){
+if(!(validate55(data.totalNtlPos, {instancePath:instancePath+"/totalNtlPos"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.totalRawUsd !== undefined){
-if(!(validate55(data.totalRawUsd, {instancePath:instancePath+"/totalRawUsd",parentData:data,parentDataProperty:"totalRawUsd",rootData}))){
+if(!(validate55(data.totalRawUsd, {instancePath:instancePath+"/totalRawUsd"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.totalMarginUsed !== undefined){
-if(!(validate55(data.totalMarginUsed, {instancePath:instancePath+"/totalMarginUsed",parentData:data,parentDataProperty:"totalMarginUsed",rootData}))){
+if(!(validate55(data.totalMarginUsed, {instancePath:instancePath+"/totalMarginUsed"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -60,7 +60,7 @@ return errors === 0;
 
 const schema36 = {"properties":{"type":{"enum":["cross","isolated"]}}};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -97,7 +97,7 @@ errors++;
 }
 }
 if(data.rawUsd !== undefined){
-if(!(validate55(data.rawUsd, {instancePath:instancePath+"/rawUsd",parentData:data,parentDataProperty:"rawUsd",rootData}))){
+if(!(validate55(data.rawUsd, {instancePath:instancePath+"/rawUsd"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -112,7 +112,7 @@ return errors === 0;
 }
 
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -153,43 +153,43 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.szi !== undefined){
-if(!(validate55(data.szi, {instancePath:instancePath+"/szi",parentData:data,parentDataProperty:"szi",rootData}))){
+if(!(validate55(data.szi, {instancePath:instancePath+"/szi"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.leverage !== undefined){
-if(!(validate82(data.leverage, {instancePath:instancePath+"/leverage",parentData:data,parentDataProperty:"leverage",rootData}))){
+if(!(validate82(data.leverage, {instancePath:instancePath+"/leverage"}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 }
 if(data.entryPx !== undefined){
-if(!(validate55(data.entryPx, {instancePath:instancePath+"/entryPx",parentData:data,parentDataProperty:"entryPx",rootData}))){
+if(!(validate55(data.entryPx, {instancePath:instancePath+"/entryPx"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.positionValue !== undefined){
-if(!(validate55(data.positionValue, {instancePath:instancePath+"/positionValue",parentData:data,parentDataProperty:"positionValue",rootData}))){
+if(!(validate55(data.positionValue, {instancePath:instancePath+"/positionValue"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.unrealizedPnl !== undefined){
-if(!(validate55(data.unrealizedPnl, {instancePath:instancePath+"/unrealizedPnl",parentData:data,parentDataProperty:"unrealizedPnl",rootData}))){
+if(!(validate55(data.unrealizedPnl, {instancePath:instancePath+"/unrealizedPnl"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.returnOnEquity !== undefined){
-if(!(validate55(data.returnOnEquity, {instancePath:instancePath+"/returnOnEquity",parentData:data,parentDataProperty:"returnOnEquity",rootData}))){
+if(!(validate55(data.returnOnEquity, {instancePath:instancePath+"/returnOnEquity"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -199,7 +199,7 @@ let data7 = data.liquidationPx;
 const _errs9 = errors;
 let valid1 = false;
 var _errs10 = errors;
-if(!(validate55(data7, {instancePath:instancePath+"/liquidationPx",parentData:data,parentDataProperty:"liquidationPx",rootData}))){
+if(!(validate55(data7, {instancePath:instancePath+"/liquidationPx"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -231,7 +231,7 @@ vErrors = null;
 }
 }
 if(data.marginUsed !== undefined){
-if(!(validate55(data.marginUsed, {instancePath:instancePath+"/marginUsed",parentData:data,parentDataProperty:"marginUsed",rootData}))){
+if(!(validate55(data.marginUsed, {instancePath:instancePath+"/marginUsed"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -248,7 +248,7 @@ let data10 = data.maxTradeSzs;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate55(data10[i0], {instancePath:instancePath+"/maxTradeSzs/" + i0,parentData:data10,parentDataProperty:i0,rootData}))){
+if(!(validate55(data10[i0], {instancePath:instancePath+"/maxTradeSzs/" + i0}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -263,7 +263,7 @@ if(data.cumFunding !== undefined){
 let data12 = data.cumFunding;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 for(const key0 in data12){
-if(!(validate55(data12[key0], {instancePath:instancePath+"/cumFunding/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data12,parentDataProperty:key0,rootData}))){
+if(!(validate55(data12[key0], {instancePath:instancePath+"/cumFunding/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -284,7 +284,7 @@ return errors === 0;
 }
 
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -303,7 +303,7 @@ errors++;
 }
 }
 if(data.position !== undefined){
-if(!(validate78(data.position, {instancePath:instancePath+"/position",parentData:data,parentDataProperty:"position",rootData}))){
+if(!(validate78(data.position, {instancePath:instancePath+"/position"}))){
 vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
@@ -319,7 +319,7 @@ return errors === 0;
 
 
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -340,25 +340,25 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.marginSummary !== undefined){
-if(!(validate202(data.marginSummary, {instancePath:instancePath+"/marginSummary",parentData:data,parentDataProperty:"marginSummary",rootData}))){
+if(!(validate202(data.marginSummary, {instancePath:instancePath+"/marginSummary"}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 }
 if(data.crossMarginSummary !== undefined){
-if(!(validate202(data.crossMarginSummary, {instancePath:instancePath+"/crossMarginSummary",parentData:data,parentDataProperty:"crossMarginSummary",rootData}))){
+if(!(validate202(data.crossMarginSummary, {instancePath:instancePath+"/crossMarginSummary"}))){
 vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 }
 if(data.crossMaintenanceMarginUsed !== undefined){
-if(!(validate55(data.crossMaintenanceMarginUsed, {instancePath:instancePath+"/crossMaintenanceMarginUsed",parentData:data,parentDataProperty:"crossMaintenanceMarginUsed",rootData}))){
+if(!(validate55(data.crossMaintenanceMarginUsed, {instancePath:instancePath+"/crossMaintenanceMarginUsed"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.withdrawable !== undefined){
-if(!(validate55(data.withdrawable, {instancePath:instancePath+"/withdrawable",parentData:data,parentDataProperty:"withdrawable",rootData}))){
+if(!(validate55(data.withdrawable, {instancePath:instancePath+"/withdrawable"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -368,7 +368,7 @@ let data4 = data.assetPositions;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate77(data4[i0], {instancePath:instancePath+"/assetPositions/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+if(!(validate77(data4[i0], {instancePath:instancePath+"/assetPositions/" + i0}))){
 vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
@@ -380,7 +380,7 @@ errors++;
 }
 }
 if(data.time !== undefined){
-if(!(validate61(data.time, {instancePath:instancePath+"/time",parentData:data,parentDataProperty:"time",rootData}))){
+if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }

@@ -9,7 +9,7 @@ const cjs0 = commonJsExports(module0);
 
 const func12 = cjs0.default;
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){

@@ -6,7 +6,7 @@ const func0 = hexAwarePattern;
 
 const pattern12 = func0("^(0|[1-9][0-9]*)(\\.[0-9]*[1-9])?$", "u");
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){

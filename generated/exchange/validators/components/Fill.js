@@ -19,7 +19,7 @@ const schema101 = {"properties":{"twapId":{"type":["integer","null"]}}};
 
 const pattern19 = func0("^0x[0-9a-f]{64}$", "u");
 
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate253(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -72,37 +72,37 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.px !== undefined){
-if(!(validate55(data.px, {instancePath:instancePath+"/px",parentData:data,parentDataProperty:"px",rootData}))){
+if(!(validate55(data.px, {instancePath:instancePath+"/px"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.sz !== undefined){
-if(!(validate55(data.sz, {instancePath:instancePath+"/sz",parentData:data,parentDataProperty:"sz",rootData}))){
+if(!(validate55(data.sz, {instancePath:instancePath+"/sz"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.side !== undefined){
-if(!(validate257(data.side, {instancePath:instancePath+"/side",parentData:data,parentDataProperty:"side",rootData}))){
+if(!(validate257(data.side, {instancePath:instancePath+"/side"}))){
 vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
 errors = vErrors.length;
 }
 }
 if(data.time !== undefined){
-if(!(validate61(data.time, {instancePath:instancePath+"/time",parentData:data,parentDataProperty:"time",rootData}))){
+if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.startPosition !== undefined){
-if(!(validate55(data.startPosition, {instancePath:instancePath+"/startPosition",parentData:data,parentDataProperty:"startPosition",rootData}))){
+if(!(validate55(data.startPosition, {instancePath:instancePath+"/startPosition"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -114,7 +114,7 @@ errors++;
 }
 }
 if(data.closedPnl !== undefined){
-if(!(validate55(data.closedPnl, {instancePath:instancePath+"/closedPnl",parentData:data,parentDataProperty:"closedPnl",rootData}))){
+if(!(validate55(data.closedPnl, {instancePath:instancePath+"/closedPnl"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -133,7 +133,7 @@ errors++;
 }
 }
 if(data.oid !== undefined){
-if(!(validate97(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+if(!(validate97(data.oid, {instancePath:instancePath+"/oid"}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
@@ -145,7 +145,7 @@ errors++;
 }
 }
 if(data.fee !== undefined){
-if(!(validate55(data.fee, {instancePath:instancePath+"/fee",parentData:data,parentDataProperty:"fee",rootData}))){
+if(!(validate55(data.fee, {instancePath:instancePath+"/fee"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -174,7 +174,7 @@ let data14 = data.cloid;
 const _errs21 = errors;
 let valid1 = false;
 var _errs22 = errors;
-if(!(validate99(data14, {instancePath:instancePath+"/cloid",parentData:data,parentDataProperty:"cloid",rootData}))){
+if(!(validate99(data14, {instancePath:instancePath+"/cloid"}))){
 vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
@@ -213,7 +213,7 @@ errors++;
 }
 }
 if(data.builderFee !== undefined){
-if(!(validate55(data.builderFee, {instancePath:instancePath+"/builderFee",parentData:data,parentDataProperty:"builderFee",rootData}))){
+if(!(validate55(data.builderFee, {instancePath:instancePath+"/builderFee"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }

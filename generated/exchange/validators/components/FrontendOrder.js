@@ -16,7 +16,7 @@ const schema105 = {"properties":{"tif":{"type":["string","null"]}}};
 
 const wrapper0 = {validate: validate272};
 
-function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate272(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -77,43 +77,43 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.side !== undefined){
-if(!(validate257(data.side, {instancePath:instancePath+"/side",parentData:data,parentDataProperty:"side",rootData}))){
+if(!(validate257(data.side, {instancePath:instancePath+"/side"}))){
 vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
 errors = vErrors.length;
 }
 }
 if(data.limitPx !== undefined){
-if(!(validate55(data.limitPx, {instancePath:instancePath+"/limitPx",parentData:data,parentDataProperty:"limitPx",rootData}))){
+if(!(validate55(data.limitPx, {instancePath:instancePath+"/limitPx"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.sz !== undefined){
-if(!(validate55(data.sz, {instancePath:instancePath+"/sz",parentData:data,parentDataProperty:"sz",rootData}))){
+if(!(validate55(data.sz, {instancePath:instancePath+"/sz"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.oid !== undefined){
-if(!(validate97(data.oid, {instancePath:instancePath+"/oid",parentData:data,parentDataProperty:"oid",rootData}))){
+if(!(validate97(data.oid, {instancePath:instancePath+"/oid"}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
 if(data.timestamp !== undefined){
-if(!(validate61(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate61(data.timestamp, {instancePath:instancePath+"/timestamp"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.origSz !== undefined){
-if(!(validate55(data.origSz, {instancePath:instancePath+"/origSz",parentData:data,parentDataProperty:"origSz",rootData}))){
+if(!(validate55(data.origSz, {instancePath:instancePath+"/origSz"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -131,7 +131,7 @@ errors++;
 }
 }
 if(data.triggerPx !== undefined){
-if(!(validate55(data.triggerPx, {instancePath:instancePath+"/triggerPx",parentData:data,parentDataProperty:"triggerPx",rootData}))){
+if(!(validate55(data.triggerPx, {instancePath:instancePath+"/triggerPx"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -141,7 +141,7 @@ let data10 = data.children;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(wrapper0.validate(data10[i0], {instancePath:instancePath+"/children/" + i0,parentData:data10,parentDataProperty:i0,rootData}))){
+if(!(wrapper0.validate(data10[i0], {instancePath:instancePath+"/children/" + i0}))){
 vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
 errors = vErrors.length;
 }
@@ -182,7 +182,7 @@ let data16 = data.cloid;
 const _errs25 = errors;
 let valid3 = false;
 var _errs26 = errors;
-if(!(validate99(data16, {instancePath:instancePath+"/cloid",parentData:data,parentDataProperty:"cloid",rootData}))){
+if(!(validate99(data16, {instancePath:instancePath+"/cloid"}))){
 vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }

@@ -10,7 +10,7 @@ const func0 = hexAwarePattern;
 
 const pattern13 = func0("^[0-9]+(\\.[0-9]+)?$", "u");
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -75,7 +75,7 @@ return errors === 0;
 }
 
 
-function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate329(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -92,13 +92,13 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.coin !== undefined){
-if(!(validate79(data.coin, {instancePath:instancePath+"/coin",parentData:data,parentDataProperty:"coin",rootData}))){
+if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.time !== undefined){
-if(!(validate61(data.time, {instancePath:instancePath+"/time",parentData:data,parentDataProperty:"time",rootData}))){
+if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -120,7 +120,7 @@ let data3 = data2[0];
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i0=0; i0<len1; i0++){
-if(!(validate131(data3[i0], {instancePath:instancePath+"/levels/0/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+if(!(validate131(data3[i0], {instancePath:instancePath+"/levels/0/" + i0}))){
 vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
@@ -136,7 +136,7 @@ let data5 = data2[1];
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i1=0; i1<len2; i1++){
-if(!(validate131(data5[i1], {instancePath:instancePath+"/levels/1/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
+if(!(validate131(data5[i1], {instancePath:instancePath+"/levels/1/" + i1}))){
 vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }

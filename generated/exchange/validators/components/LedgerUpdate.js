@@ -12,7 +12,7 @@ const func0 = hexAwarePattern;
 
 const pattern19 = func0("^0x[0-9a-f]{64}$", "u");
 
-function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate336(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29,7 +29,7 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.time !== undefined){
-if(!(validate61(data.time, {instancePath:instancePath+"/time",parentData:data,parentDataProperty:"time",rootData}))){
+if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -61,7 +61,7 @@ errors++;
 }
 }
 if(data2.usdc !== undefined){
-if(!(validate55(data2.usdc, {instancePath:instancePath+"/delta/usdc",parentData:data2,parentDataProperty:"usdc",rootData}))){
+if(!(validate55(data2.usdc, {instancePath:instancePath+"/delta/usdc"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -79,25 +79,25 @@ errors++;
 }
 }
 if(data2.amount !== undefined){
-if(!(validate55(data2.amount, {instancePath:instancePath+"/delta/amount",parentData:data2,parentDataProperty:"amount",rootData}))){
+if(!(validate55(data2.amount, {instancePath:instancePath+"/delta/amount"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data2.user !== undefined){
-if(!(validate53(data2.user, {instancePath:instancePath+"/delta/user",parentData:data2,parentDataProperty:"user",rootData}))){
+if(!(validate53(data2.user, {instancePath:instancePath+"/delta/user"}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data2.destination !== undefined){
-if(!(validate53(data2.destination, {instancePath:instancePath+"/delta/destination",parentData:data2,parentDataProperty:"destination",rootData}))){
+if(!(validate53(data2.destination, {instancePath:instancePath+"/delta/destination"}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data2.fee !== undefined){
-if(!(validate55(data2.fee, {instancePath:instancePath+"/delta/fee",parentData:data2,parentDataProperty:"fee",rootData}))){
+if(!(validate55(data2.fee, {instancePath:instancePath+"/delta/fee"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }

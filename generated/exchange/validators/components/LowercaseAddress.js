@@ -6,7 +6,7 @@ const func0 = hexAwarePattern;
 
 const pattern15 = func0("^0x[0-9a-f]{40}$", "u");
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){

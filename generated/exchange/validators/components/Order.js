@@ -6,7 +6,7 @@ import { validate104 } from "./DecimalString.js";
 import { addAlternatives, addIssue } from "./helpers.js";
 const schema46 = {"enum":["Alo","Ioc","Gtc","FrontendMarket"]};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -22,7 +22,7 @@ return errors === 0;
 }
 
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -50,7 +50,7 @@ errors++;
 }
 }
 if(data0.tif !== undefined){
-if(!(validate109(data0.tif, {instancePath:instancePath+"/limit/tif",parentData:data0,parentDataProperty:"tif",rootData}))){
+if(!(validate109(data0.tif, {instancePath:instancePath+"/limit/tif"}))){
 vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
@@ -72,7 +72,7 @@ return errors === 0;
 
 const schema48 = {"enum":["tp","sl"]};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -88,7 +88,7 @@ return errors === 0;
 }
 
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -130,13 +130,13 @@ errors++;
 }
 }
 if(data0.triggerPx !== undefined){
-if(!(validate104(data0.triggerPx, {instancePath:instancePath+"/trigger/triggerPx",parentData:data0,parentDataProperty:"triggerPx",rootData}))){
+if(!(validate104(data0.triggerPx, {instancePath:instancePath+"/trigger/triggerPx"}))){
 vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 if(data0.tpsl !== undefined){
-if(!(validate114(data0.tpsl, {instancePath:instancePath+"/trigger/tpsl",parentData:data0,parentDataProperty:"tpsl",rootData}))){
+if(!(validate114(data0.tpsl, {instancePath:instancePath+"/trigger/tpsl"}))){
 vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
@@ -157,14 +157,14 @@ return errors === 0;
 }
 
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate108(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate108(data, {instancePath}))){
 vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
@@ -174,7 +174,7 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate112(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate112(data, {instancePath}))){
 vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
@@ -210,7 +210,7 @@ return errors === 0;
 
 
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -245,7 +245,7 @@ errors++;
 }
 }
 if(data.a !== undefined){
-if(!(validate76(data.a, {instancePath:instancePath+"/a",parentData:data,parentDataProperty:"a",rootData}))){
+if(!(validate76(data.a, {instancePath:instancePath+"/a"}))){
 vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
@@ -257,13 +257,13 @@ errors++;
 }
 }
 if(data.p !== undefined){
-if(!(validate104(data.p, {instancePath:instancePath+"/p",parentData:data,parentDataProperty:"p",rootData}))){
+if(!(validate104(data.p, {instancePath:instancePath+"/p"}))){
 vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 if(data.s !== undefined){
-if(!(validate104(data.s, {instancePath:instancePath+"/s",parentData:data,parentDataProperty:"s",rootData}))){
+if(!(validate104(data.s, {instancePath:instancePath+"/s"}))){
 vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
@@ -275,13 +275,13 @@ errors++;
 }
 }
 if(data.t !== undefined){
-if(!(validate107(data.t, {instancePath:instancePath+"/t",parentData:data,parentDataProperty:"t",rootData}))){
+if(!(validate107(data.t, {instancePath:instancePath+"/t"}))){
 vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 }
 if(data.c !== undefined){
-if(!(validate99(data.c, {instancePath:instancePath+"/c",parentData:data,parentDataProperty:"c",rootData}))){
+if(!(validate99(data.c, {instancePath:instancePath+"/c"}))){
 vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }

@@ -3,14 +3,14 @@
 import { validate99 } from "./Cloid.js";
 import { validate97 } from "./OrderId.js";
 import { addAlternatives } from "./helpers.js";
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate97(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate97(data, {instancePath}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
@@ -20,7 +20,7 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate99(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate99(data, {instancePath}))){
 vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }

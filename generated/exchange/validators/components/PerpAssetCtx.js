@@ -2,7 +2,7 @@
 
 import { validate55 } from "./ResponseDecimal.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate372(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -31,25 +31,25 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.funding !== undefined){
-if(!(validate55(data.funding, {instancePath:instancePath+"/funding",parentData:data,parentDataProperty:"funding",rootData}))){
+if(!(validate55(data.funding, {instancePath:instancePath+"/funding"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.openInterest !== undefined){
-if(!(validate55(data.openInterest, {instancePath:instancePath+"/openInterest",parentData:data,parentDataProperty:"openInterest",rootData}))){
+if(!(validate55(data.openInterest, {instancePath:instancePath+"/openInterest"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.prevDayPx !== undefined){
-if(!(validate55(data.prevDayPx, {instancePath:instancePath+"/prevDayPx",parentData:data,parentDataProperty:"prevDayPx",rootData}))){
+if(!(validate55(data.prevDayPx, {instancePath:instancePath+"/prevDayPx"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.dayNtlVlm !== undefined){
-if(!(validate55(data.dayNtlVlm, {instancePath:instancePath+"/dayNtlVlm",parentData:data,parentDataProperty:"dayNtlVlm",rootData}))){
+if(!(validate55(data.dayNtlVlm, {instancePath:instancePath+"/dayNtlVlm"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -59,7 +59,7 @@ let data4 = data.premium;
 const _errs6 = errors;
 let valid1 = false;
 var _errs7 = errors;
-if(!(validate55(data4, {instancePath:instancePath+"/premium",parentData:data,parentDataProperty:"premium",rootData}))){
+if(!(validate55(data4, {instancePath:instancePath+"/premium"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -91,13 +91,13 @@ vErrors = null;
 }
 }
 if(data.oraclePx !== undefined){
-if(!(validate55(data.oraclePx, {instancePath:instancePath+"/oraclePx",parentData:data,parentDataProperty:"oraclePx",rootData}))){
+if(!(validate55(data.oraclePx, {instancePath:instancePath+"/oraclePx"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.markPx !== undefined){
-if(!(validate55(data.markPx, {instancePath:instancePath+"/markPx",parentData:data,parentDataProperty:"markPx",rootData}))){
+if(!(validate55(data.markPx, {instancePath:instancePath+"/markPx"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -107,7 +107,7 @@ let data7 = data.midPx;
 const _errs13 = errors;
 let valid2 = false;
 var _errs14 = errors;
-if(!(validate55(data7, {instancePath:instancePath+"/midPx",parentData:data,parentDataProperty:"midPx",rootData}))){
+if(!(validate55(data7, {instancePath:instancePath+"/midPx"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -146,7 +146,7 @@ var _errs19 = errors;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate55(data8[i0], {instancePath:instancePath+"/impactPxs/" + i0,parentData:data8,parentDataProperty:i0,rootData}))){
+if(!(validate55(data8[i0], {instancePath:instancePath+"/impactPxs/" + i0}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -184,7 +184,7 @@ vErrors = null;
 }
 }
 if(data.dayBaseVlm !== undefined){
-if(!(validate55(data.dayBaseVlm, {instancePath:instancePath+"/dayBaseVlm",parentData:data,parentDataProperty:"dayBaseVlm",rootData}))){
+if(!(validate55(data.dayBaseVlm, {instancePath:instancePath+"/dayBaseVlm"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }

@@ -10,7 +10,7 @@ const schema152 = {"properties":{"type":{"anyOf":[{"enum":["order","batchModify"
 
 
 
-function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate435(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -26,13 +26,13 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/resting",keyword:"requi
 errors++;
 }
 if(data0.oid !== undefined){
-if(!(validate97(data0.oid, {instancePath:instancePath+"/resting/oid",parentData:data0,parentDataProperty:"oid",rootData}))){
+if(!(validate97(data0.oid, {instancePath:instancePath+"/resting/oid"}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
 if(data0.cloid !== undefined){
-if(!(validate99(data0.cloid, {instancePath:instancePath+"/resting/cloid",parentData:data0,parentDataProperty:"cloid",rootData}))){
+if(!(validate99(data0.cloid, {instancePath:instancePath+"/resting/cloid"}))){
 vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
@@ -54,7 +54,7 @@ return errors === 0;
 
 
 
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate266(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -78,25 +78,25 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/filled",keyword:"requir
 errors++;
 }
 if(data0.totalSz !== undefined){
-if(!(validate55(data0.totalSz, {instancePath:instancePath+"/filled/totalSz",parentData:data0,parentDataProperty:"totalSz",rootData}))){
+if(!(validate55(data0.totalSz, {instancePath:instancePath+"/filled/totalSz"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data0.avgPx !== undefined){
-if(!(validate55(data0.avgPx, {instancePath:instancePath+"/filled/avgPx",parentData:data0,parentDataProperty:"avgPx",rootData}))){
+if(!(validate55(data0.avgPx, {instancePath:instancePath+"/filled/avgPx"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data0.oid !== undefined){
-if(!(validate97(data0.oid, {instancePath:instancePath+"/filled/oid",parentData:data0,parentDataProperty:"oid",rootData}))){
+if(!(validate97(data0.oid, {instancePath:instancePath+"/filled/oid"}))){
 vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
 if(data0.cloid !== undefined){
-if(!(validate99(data0.cloid, {instancePath:instancePath+"/filled/cloid",parentData:data0,parentDataProperty:"cloid",rootData}))){
+if(!(validate99(data0.cloid, {instancePath:instancePath+"/filled/cloid"}))){
 vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
@@ -119,7 +119,7 @@ return errors === 0;
 
 const schema155 = {"anyOf":[{"enum":["waitingForFill","waitingForTrigger"]}]};
 
-function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate441(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -164,14 +164,14 @@ return errors === 0;
 }
 
 
-function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate434(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate435(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate435(data, {instancePath}))){
 vErrors = vErrors === null ? validate435.errors : vErrors.concat(validate435.errors);
 errors = vErrors.length;
 }
@@ -181,7 +181,7 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate266(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate266(data, {instancePath}))){
 vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
 errors = vErrors.length;
 }
@@ -196,7 +196,7 @@ valid0 = true;
 passing0 = 1;
 }
 var _errs3 = errors;
-if(!(validate144(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate144(data, {instancePath}))){
 vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
@@ -211,7 +211,7 @@ valid0 = true;
 passing0 = 2;
 }
 var _errs4 = errors;
-if(!(validate441(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate441(data, {instancePath}))){
 vErrors = vErrors === null ? validate441.errors : vErrors.concat(validate441.errors);
 errors = vErrors.length;
 }
@@ -248,7 +248,7 @@ return errors === 0;
 }
 
 
-function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate433(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -312,7 +312,7 @@ let data2 = data1.statuses;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate434(data2[i0], {instancePath:instancePath+"/data/statuses/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+if(!(validate434(data2[i0], {instancePath:instancePath+"/data/statuses/" + i0}))){
 vErrors = vErrors === null ? validate434.errors : vErrors.concat(validate434.errors);
 errors = vErrors.length;
 }
@@ -339,7 +339,7 @@ return errors === 0;
 }
 
 
-function validate432(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate432(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -363,7 +363,7 @@ errors++;
 }
 }
 if(data.response !== undefined){
-if(!(validate433(data.response, {instancePath:instancePath+"/response",parentData:data,parentDataProperty:"response",rootData}))){
+if(!(validate433(data.response, {instancePath:instancePath+"/response"}))){
 vErrors = vErrors === null ? validate433.errors : vErrors.concat(validate433.errors);
 errors = vErrors.length;
 }
@@ -379,14 +379,14 @@ return errors === 0;
 
 
 
-function validate483(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate483(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate432(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate432(data, {instancePath}))){
 vErrors = vErrors === null ? validate432.errors : vErrors.concat(validate432.errors);
 errors = vErrors.length;
 }
@@ -396,7 +396,7 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate149(data, {instancePath}))){
 vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }

@@ -6,7 +6,7 @@ const func0 = hexAwarePattern;
 
 const pattern4 = func0("^-?[0-9]+(\\.[0-9]+)?$", "u");
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){

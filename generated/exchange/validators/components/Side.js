@@ -3,7 +3,7 @@
 import { addIssue } from "./helpers.js";
 const schema102 = {"enum":["B","A"]};
 
-function validate257(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate257(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){

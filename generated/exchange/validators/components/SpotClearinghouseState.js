@@ -2,7 +2,7 @@
 
 import { validate55 } from "./ResponseDecimal.js";
 import { addIssue } from "./helpers.js";
-function validate558(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate558(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -46,19 +46,19 @@ errors++;
 }
 }
 if(data.total !== undefined){
-if(!(validate55(data.total, {instancePath:instancePath+"/total",parentData:data,parentDataProperty:"total",rootData}))){
+if(!(validate55(data.total, {instancePath:instancePath+"/total"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.hold !== undefined){
-if(!(validate55(data.hold, {instancePath:instancePath+"/hold",parentData:data,parentDataProperty:"hold",rootData}))){
+if(!(validate55(data.hold, {instancePath:instancePath+"/hold"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.entryNtl !== undefined){
-if(!(validate55(data.entryNtl, {instancePath:instancePath+"/entryNtl",parentData:data,parentDataProperty:"entryNtl",rootData}))){
+if(!(validate55(data.entryNtl, {instancePath:instancePath+"/entryNtl"}))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
@@ -73,7 +73,7 @@ return errors === 0;
 }
 
 
-function validate562(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate562(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -86,7 +86,7 @@ let data0 = data.balances;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate558(data0[i0], {instancePath:instancePath+"/balances/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+if(!(validate558(data0[i0], {instancePath:instancePath+"/balances/" + i0}))){
 vErrors = vErrors === null ? validate558.errors : vErrors.concat(validate558.errors);
 errors = vErrors.length;
 }

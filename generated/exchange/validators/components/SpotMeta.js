@@ -6,7 +6,7 @@ const func0 = hexAwarePattern;
 
 
 
-function validate567(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate567(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -95,7 +95,7 @@ const schema192 = {"properties":{"fullName":{"type":["string","null"]}}};
 const pattern11 = func0("^0x[0-9a-f]{32}$", "u");
 
 
-function validate569(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate569(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -198,7 +198,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/evmContract",keyword:"r
 errors++;
 }
 if(data6.address !== undefined){
-if(!(validate53(data6.address, {instancePath:instancePath+"/evmContract/address",parentData:data6,parentDataProperty:"address",rootData}))){
+if(!(validate53(data6.address, {instancePath:instancePath+"/evmContract/address"}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
@@ -259,7 +259,7 @@ return errors === 0;
 }
 
 
-function validate566(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate566(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -276,7 +276,7 @@ let data0 = data.universe;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate567(data0[i0], {instancePath:instancePath+"/universe/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+if(!(validate567(data0[i0], {instancePath:instancePath+"/universe/" + i0}))){
 vErrors = vErrors === null ? validate567.errors : vErrors.concat(validate567.errors);
 errors = vErrors.length;
 }
@@ -292,7 +292,7 @@ let data2 = data.tokens;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate569(data2[i1], {instancePath:instancePath+"/tokens/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+if(!(validate569(data2[i1], {instancePath:instancePath+"/tokens/" + i1}))){
 vErrors = vErrors === null ? validate569.errors : vErrors.concat(validate569.errors);
 errors = vErrors.length;
 }

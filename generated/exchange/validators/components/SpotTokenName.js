@@ -6,7 +6,7 @@ const func0 = hexAwarePattern;
 
 const pattern25 = func0("^[^:]+:0x[0-9a-f]{32}$", "u");
 
-function validate538(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate538(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){

@@ -2,13 +2,13 @@
 
 import { validate53 } from "./Address.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 var _errs1 = errors;
-if(!(validate53(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate53(data, {instancePath}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
@@ -45,7 +45,7 @@ return errors === 0;
 
 const schema51 = {"type":["integer","null"]};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (data !== null)){

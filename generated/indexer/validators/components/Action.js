@@ -5,7 +5,7 @@ import { addAlternatives, addIssue } from "./helpers.js";
 const schema32 = {"properties":{"success":{"type":["boolean","null"]},"details":{"type":["object","null"]},"finality":{"anyOf":[{"enum":["pending","confirmed","finalized"]}]}}};
 const schema33 = {"anyOf":[{"enum":["JettonTransfer","NftItemTransfer","CoinTransfer","ContractDeploy","TonTransfer"]},{"enum":["auction_bid","auction_outbid","call_contract","change_dns","cocoon_client_change_secret_hash","cocoon_client_increase_stake","cocoon_client_register","cocoon_client_request_refund","cocoon_client_top_up","cocoon_client_withdraw","cocoon_grant_refund","cocoon_proxy_charge","cocoon_proxy_payout","cocoon_register_proxy","cocoon_unregister_proxy","cocoon_worker_payout","coffee_create_pool","coffee_create_pool_creator","coffee_create_vault","coffee_mev_protect_failed_swap","coffee_mev_protect_hold_funds","coffee_staking_claim_rewards","coffee_staking_deposit","coffee_staking_withdraw","contract_deploy","delete_dns","dex_deposit_liquidity","dex_withdraw_liquidity","dns_purchase","dns_release","election_deposit","election_recover","evaa_liquidate","evaa_supply","evaa_withdraw","jetton_burn","jetton_mint","jetton_swap","jetton_transfer","jvault_claim","jvault_stake","jvault_unstake","jvault_unstake_request","layerzero_commit_packet","layerzero_dvn_verify","layerzero_receive","layerzero_send","layerzero_send_tokens","multisig_approve","multisig_create_order","multisig_execute","nft_cancel_auction","nft_cancel_sale","nft_discovery","nft_finish_auction","nft_mint","nft_purchase","nft_put_on_auction","nft_put_on_sale","nft_transfer","nft_update_sale","renew_dns","stake_deposit","stake_withdrawal","stake_withdrawal_request","subscribe","teleitem_cancel_auction","teleitem_start_auction","tick_tock","ton_transfer","tonco_deploy_pool","unknown","unsubscribe","vesting_add_whitelist","vesting_send_message"]}]};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -64,7 +64,7 @@ return errors === 0;
 
 const schema34 = {"anyOf":[{"enum":["ok","failed"]}]};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -110,7 +110,7 @@ return errors === 0;
 
 
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -161,13 +161,13 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(validate77(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+if(!(validate77(data.type, {instancePath:instancePath+"/type"}))){
 vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
 if(data.status !== undefined){
-if(!(validate79(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate79(data.status, {instancePath:instancePath+"/status"}))){
 vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
@@ -180,7 +180,7 @@ errors++;
 }
 }
 if(data.start_lt !== undefined){
-if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt",parentData:data,parentDataProperty:"start_lt",rootData}))){
+if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -193,7 +193,7 @@ errors++;
 }
 }
 if(data.end_lt !== undefined){
-if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt",parentData:data,parentDataProperty:"end_lt",rootData}))){
+if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -206,7 +206,7 @@ errors++;
 }
 }
 if(data.trace_end_lt !== undefined){
-if(!(validate62(data.trace_end_lt, {instancePath:instancePath+"/trace_end_lt",parentData:data,parentDataProperty:"trace_end_lt",rootData}))){
+if(!(validate62(data.trace_end_lt, {instancePath:instancePath+"/trace_end_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }

@@ -3,7 +3,7 @@
 import { addIssue } from "./helpers.js";
 const schema28 = {"properties":{"user_friendly":{"type":["string","null"]},"domain":{"type":["string","null"]}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

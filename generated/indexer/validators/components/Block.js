@@ -3,7 +3,7 @@
 import { validate99 } from "./Hash.js";
 import { validate62 } from "./Int64.js";
 import { addIssue } from "./helpers.js";
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -49,7 +49,7 @@ return errors === 0;
 }
 
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -106,13 +106,13 @@ errors++;
 }
 }
 if(data.root_hash !== undefined){
-if(!(validate99(data.root_hash, {instancePath:instancePath+"/root_hash",parentData:data,parentDataProperty:"root_hash",rootData}))){
+if(!(validate99(data.root_hash, {instancePath:instancePath+"/root_hash"}))){
 vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
 if(data.file_hash !== undefined){
-if(!(validate99(data.file_hash, {instancePath:instancePath+"/file_hash",parentData:data,parentDataProperty:"file_hash",rootData}))){
+if(!(validate99(data.file_hash, {instancePath:instancePath+"/file_hash"}))){
 vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
@@ -181,19 +181,19 @@ errors++;
 }
 }
 if(data.gen_utime !== undefined){
-if(!(validate62(data.gen_utime, {instancePath:instancePath+"/gen_utime",parentData:data,parentDataProperty:"gen_utime",rootData}))){
+if(!(validate62(data.gen_utime, {instancePath:instancePath+"/gen_utime"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.start_lt !== undefined){
-if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt",parentData:data,parentDataProperty:"start_lt",rootData}))){
+if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
-if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt",parentData:data,parentDataProperty:"end_lt",rootData}))){
+if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -260,7 +260,7 @@ errors++;
 }
 }
 if(data.masterchain_block_ref !== undefined){
-if(!(validate105(data.masterchain_block_ref, {instancePath:instancePath+"/masterchain_block_ref",parentData:data,parentDataProperty:"masterchain_block_ref",rootData}))){
+if(!(validate105(data.masterchain_block_ref, {instancePath:instancePath+"/masterchain_block_ref"}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
@@ -270,7 +270,7 @@ let data28 = data.prev_blocks;
 if(Array.isArray(data28)){
 const len0 = data28.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate105(data28[i0], {instancePath:instancePath+"/prev_blocks/" + i0,parentData:data28,parentDataProperty:i0,rootData}))){
+if(!(validate105(data28[i0], {instancePath:instancePath+"/prev_blocks/" + i0}))){
 vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }

@@ -9,7 +9,7 @@ const func0 = hexAwarePattern;
 
 const pattern9 = func0("^([A-Za-z0-9+/_-]{43}=?|[0-9a-fA-F]{64})$", "u");
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -33,7 +33,7 @@ const schema74 = {"properties":{"source":{"type":["string","null"]},"destination
 
 const schema75 = {"properties":{"hash":{"type":["string","null"]},"body":{"type":["string","null"]},"decoded":{"type":["object","null"]}}};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -68,7 +68,7 @@ return errors === 0;
 }
 
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -77,7 +77,7 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.hash !== undefined){
-if(!(validate99(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate99(data.hash, {instancePath:instancePath+"/hash"}))){
 vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
@@ -107,7 +107,7 @@ let data4 = data.value;
 const _errs9 = errors;
 let valid1 = false;
 var _errs10 = errors;
-if(!(validate60(data4, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+if(!(validate60(data4, {instancePath:instancePath+"/value"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -150,7 +150,7 @@ let data6 = data.fwd_fee;
 const _errs16 = errors;
 let valid2 = false;
 var _errs17 = errors;
-if(!(validate60(data6, {instancePath:instancePath+"/fwd_fee",parentData:data,parentDataProperty:"fwd_fee",rootData}))){
+if(!(validate60(data6, {instancePath:instancePath+"/fwd_fee"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -186,7 +186,7 @@ let data7 = data.ihr_fee;
 const _errs21 = errors;
 let valid3 = false;
 var _errs22 = errors;
-if(!(validate60(data7, {instancePath:instancePath+"/ihr_fee",parentData:data,parentDataProperty:"ihr_fee",rootData}))){
+if(!(validate60(data7, {instancePath:instancePath+"/ihr_fee"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -222,7 +222,7 @@ let data8 = data.import_fee;
 const _errs26 = errors;
 let valid4 = false;
 var _errs27 = errors;
-if(!(validate60(data8, {instancePath:instancePath+"/import_fee",parentData:data,parentDataProperty:"import_fee",rootData}))){
+if(!(validate60(data8, {instancePath:instancePath+"/import_fee"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -258,7 +258,7 @@ let data9 = data.created_lt;
 const _errs31 = errors;
 let valid5 = false;
 var _errs32 = errors;
-if(!(validate62(data9, {instancePath:instancePath+"/created_lt",parentData:data,parentDataProperty:"created_lt",rootData}))){
+if(!(validate62(data9, {instancePath:instancePath+"/created_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -294,7 +294,7 @@ let data10 = data.created_at;
 const _errs36 = errors;
 let valid6 = false;
 var _errs37 = errors;
-if(!(validate62(data10, {instancePath:instancePath+"/created_at",parentData:data,parentDataProperty:"created_at",rootData}))){
+if(!(validate62(data10, {instancePath:instancePath+"/created_at"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -384,7 +384,7 @@ let data19 = data.message_content;
 const _errs57 = errors;
 let valid7 = false;
 var _errs58 = errors;
-if(!(validate197(data19, {instancePath:instancePath+"/message_content",parentData:data,parentDataProperty:"message_content",rootData}))){
+if(!(validate197(data19, {instancePath:instancePath+"/message_content"}))){
 vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
@@ -420,7 +420,7 @@ let data20 = data.init_state;
 const _errs62 = errors;
 let valid8 = false;
 var _errs63 = errors;
-if(!(validate197(data20, {instancePath:instancePath+"/init_state",parentData:data,parentDataProperty:"init_state",rootData}))){
+if(!(validate197(data20, {instancePath:instancePath+"/init_state"}))){
 vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }

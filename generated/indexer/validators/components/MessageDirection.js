@@ -3,7 +3,7 @@
 import { addIssue } from "./helpers.js";
 const schema77 = {"enum":["in","out"]};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){

@@ -10,7 +10,7 @@ const pattern5 = func0("^[0-9]+$", "u");
 const obj0 = BigInt("0");
 const obj1 = BigInt("1329227995784915872903807060280344575");
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){

@@ -15,7 +15,7 @@ const pattern7 = func0("^-?[0-9]+$", "u");
 const obj12 = BigInt("-115792089237316195423570985008687907853269984665640564039457584007913129639936");
 const obj13 = BigInt("115792089237316195423570985008687907853269984665640564039457584007913129639935");
 
-function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if((!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) && (typeof data !== "string")){
@@ -40,7 +40,7 @@ return errors === 0;
 }
 
 
-function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate215(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -57,7 +57,7 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.address !== undefined){
-if(!(validate58(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+if(!(validate58(data.address, {instancePath:instancePath+"/address"}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
@@ -70,13 +70,13 @@ errors++;
 }
 }
 if(data.last_transaction_lt !== undefined){
-if(!(validate62(data.last_transaction_lt, {instancePath:instancePath+"/last_transaction_lt",parentData:data,parentDataProperty:"last_transaction_lt",rootData}))){
+if(!(validate62(data.last_transaction_lt, {instancePath:instancePath+"/last_transaction_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.next_item_index !== undefined){
-if(!(validate214(data.next_item_index, {instancePath:instancePath+"/next_item_index",parentData:data,parentDataProperty:"next_item_index",rootData}))){
+if(!(validate214(data.next_item_index, {instancePath:instancePath+"/next_item_index"}))){
 vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
 errors = vErrors.length;
 }

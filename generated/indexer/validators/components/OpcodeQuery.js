@@ -6,7 +6,7 @@ const func0 = hexAwarePattern;
 
 const pattern22 = func0("^(0x[0-9a-fA-F]{1,8}|-?[0-9]{1,10})$", "u");
 
-function validate243(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate243(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){

@@ -6,7 +6,7 @@ const func0 = hexAwarePattern;
 
 const pattern25 = func0("^[0-9a-fA-F]{16}$", "u");
 
-function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate248(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){

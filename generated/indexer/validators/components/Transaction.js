@@ -12,18 +12,18 @@ const schema103 = {"properties":{"mc_block_seqno":{"type":["integer","null"]},"t
 
 
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cells !== undefined){
-if(!(validate62(data.cells, {instancePath:instancePath+"/cells",parentData:data,parentDataProperty:"cells",rootData}))){
+if(!(validate62(data.cells, {instancePath:instancePath+"/cells"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.bits !== undefined){
-if(!(validate62(data.bits, {instancePath:instancePath+"/bits",parentData:data,parentDataProperty:"bits",rootData}))){
+if(!(validate62(data.bits, {instancePath:instancePath+"/bits"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -38,7 +38,7 @@ return errors === 0;
 }
 
 
-function validate269(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate269(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -86,13 +86,13 @@ if(data.storage_ph !== undefined){
 let data6 = data.storage_ph;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.storage_fees_collected !== undefined){
-if(!(validate60(data6.storage_fees_collected, {instancePath:instancePath+"/storage_ph/storage_fees_collected",parentData:data6,parentDataProperty:"storage_fees_collected",rootData}))){
+if(!(validate60(data6.storage_fees_collected, {instancePath:instancePath+"/storage_ph/storage_fees_collected"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data6.storage_fees_due !== undefined){
-if(!(validate60(data6.storage_fees_due, {instancePath:instancePath+"/storage_ph/storage_fees_due",parentData:data6,parentDataProperty:"storage_fees_due",rootData}))){
+if(!(validate60(data6.storage_fees_due, {instancePath:instancePath+"/storage_ph/storage_fees_due"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -113,13 +113,13 @@ if(data.credit_ph !== undefined){
 let data10 = data.credit_ph;
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.due_fees_collected !== undefined){
-if(!(validate60(data10.due_fees_collected, {instancePath:instancePath+"/credit_ph/due_fees_collected",parentData:data10,parentDataProperty:"due_fees_collected",rootData}))){
+if(!(validate60(data10.due_fees_collected, {instancePath:instancePath+"/credit_ph/due_fees_collected"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data10.credit !== undefined){
-if(!(validate60(data10.credit, {instancePath:instancePath+"/credit_ph/credit",parentData:data10,parentDataProperty:"credit",rootData}))){
+if(!(validate60(data10.credit, {instancePath:instancePath+"/credit_ph/credit"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -177,25 +177,25 @@ errors++;
 }
 }
 if(data14.gas_fees !== undefined){
-if(!(validate60(data14.gas_fees, {instancePath:instancePath+"/compute_ph/gas_fees",parentData:data14,parentDataProperty:"gas_fees",rootData}))){
+if(!(validate60(data14.gas_fees, {instancePath:instancePath+"/compute_ph/gas_fees"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data14.gas_used !== undefined){
-if(!(validate62(data14.gas_used, {instancePath:instancePath+"/compute_ph/gas_used",parentData:data14,parentDataProperty:"gas_used",rootData}))){
+if(!(validate62(data14.gas_used, {instancePath:instancePath+"/compute_ph/gas_used"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data14.gas_limit !== undefined){
-if(!(validate62(data14.gas_limit, {instancePath:instancePath+"/compute_ph/gas_limit",parentData:data14,parentDataProperty:"gas_limit",rootData}))){
+if(!(validate62(data14.gas_limit, {instancePath:instancePath+"/compute_ph/gas_limit"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data14.gas_credit !== undefined){
-if(!(validate62(data14.gas_credit, {instancePath:instancePath+"/compute_ph/gas_credit",parentData:data14,parentDataProperty:"gas_credit",rootData}))){
+if(!(validate62(data14.gas_credit, {instancePath:instancePath+"/compute_ph/gas_credit"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -274,13 +274,13 @@ errors++;
 }
 }
 if(data31.total_fwd_fees !== undefined){
-if(!(validate60(data31.total_fwd_fees, {instancePath:instancePath+"/action/total_fwd_fees",parentData:data31,parentDataProperty:"total_fwd_fees",rootData}))){
+if(!(validate60(data31.total_fwd_fees, {instancePath:instancePath+"/action/total_fwd_fees"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data31.total_action_fees !== undefined){
-if(!(validate60(data31.total_action_fees, {instancePath:instancePath+"/action/total_action_fees",parentData:data31,parentDataProperty:"total_action_fees",rootData}))){
+if(!(validate60(data31.total_action_fees, {instancePath:instancePath+"/action/total_action_fees"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -334,7 +334,7 @@ errors++;
 }
 }
 if(data31.tot_msg_size !== undefined){
-if(!(validate204(data31.tot_msg_size, {instancePath:instancePath+"/action/tot_msg_size",parentData:data31,parentDataProperty:"tot_msg_size",rootData}))){
+if(!(validate204(data31.tot_msg_size, {instancePath:instancePath+"/action/tot_msg_size"}))){
 vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
 }
@@ -355,25 +355,25 @@ errors++;
 }
 }
 if(data46.msg_size !== undefined){
-if(!(validate204(data46.msg_size, {instancePath:instancePath+"/bounce/msg_size",parentData:data46,parentDataProperty:"msg_size",rootData}))){
+if(!(validate204(data46.msg_size, {instancePath:instancePath+"/bounce/msg_size"}))){
 vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
 }
 }
 if(data46.req_fwd_fees !== undefined){
-if(!(validate60(data46.req_fwd_fees, {instancePath:instancePath+"/bounce/req_fwd_fees",parentData:data46,parentDataProperty:"req_fwd_fees",rootData}))){
+if(!(validate60(data46.req_fwd_fees, {instancePath:instancePath+"/bounce/req_fwd_fees"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data46.msg_fees !== undefined){
-if(!(validate60(data46.msg_fees, {instancePath:instancePath+"/bounce/msg_fees",parentData:data46,parentDataProperty:"msg_fees",rootData}))){
+if(!(validate60(data46.msg_fees, {instancePath:instancePath+"/bounce/msg_fees"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data46.fwd_fees !== undefined){
-if(!(validate60(data46.fwd_fees, {instancePath:instancePath+"/bounce/fwd_fees",parentData:data46,parentDataProperty:"fwd_fees",rootData}))){
+if(!(validate60(data46.fwd_fees, {instancePath:instancePath+"/bounce/fwd_fees"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -401,7 +401,7 @@ return errors === 0;
 }
 
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -449,7 +449,7 @@ return errors === 0;
 
 const schema105 = {"properties":{"extra_currencies":{"type":["object","null"]},"account_status":{"type":["string","null"]},"frozen_hash":{"type":["string","null"]},"data_hash":{"type":["string","null"]},"code_hash":{"type":["string","null"]},"data_boc":{"type":["string","null"]},"code_boc":{"type":["string","null"]}}};
 
-function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate289(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -458,7 +458,7 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.hash !== undefined){
-if(!(validate99(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate99(data.hash, {instancePath:instancePath+"/hash"}))){
 vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
@@ -468,7 +468,7 @@ let data1 = data.balance;
 const _errs3 = errors;
 let valid1 = false;
 var _errs4 = errors;
-if(!(validate60(data1, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
+if(!(validate60(data1, {instancePath:instancePath+"/balance"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -558,7 +558,7 @@ return errors === 0;
 }
 
 
-function validate263(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate263(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -611,19 +611,19 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.account !== undefined){
-if(!(validate58(data.account, {instancePath:instancePath+"/account",parentData:data,parentDataProperty:"account",rootData}))){
+if(!(validate58(data.account, {instancePath:instancePath+"/account"}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data.hash !== undefined){
-if(!(validate99(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate99(data.hash, {instancePath:instancePath+"/hash"}))){
 vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
 if(data.lt !== undefined){
-if(!(validate62(data.lt, {instancePath:instancePath+"/lt",parentData:data,parentDataProperty:"lt",rootData}))){
+if(!(validate62(data.lt, {instancePath:instancePath+"/lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -663,7 +663,7 @@ errors++;
 }
 }
 if(data.prev_trans_lt !== undefined){
-if(!(validate62(data.prev_trans_lt, {instancePath:instancePath+"/prev_trans_lt",parentData:data,parentDataProperty:"prev_trans_lt",rootData}))){
+if(!(validate62(data.prev_trans_lt, {instancePath:instancePath+"/prev_trans_lt"}))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -681,7 +681,7 @@ errors++;
 }
 }
 if(data.total_fees !== undefined){
-if(!(validate60(data.total_fees, {instancePath:instancePath+"/total_fees",parentData:data,parentDataProperty:"total_fees",rootData}))){
+if(!(validate60(data.total_fees, {instancePath:instancePath+"/total_fees"}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -694,13 +694,13 @@ errors++;
 }
 }
 if(data.description !== undefined){
-if(!(validate269(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData}))){
+if(!(validate269(data.description, {instancePath:instancePath+"/description"}))){
 vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
 errors = vErrors.length;
 }
 }
 if(data.block_ref !== undefined){
-if(!(validate109(data.block_ref, {instancePath:instancePath+"/block_ref",parentData:data,parentDataProperty:"block_ref",rootData}))){
+if(!(validate109(data.block_ref, {instancePath:instancePath+"/block_ref"}))){
 vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
@@ -710,7 +710,7 @@ let data15 = data.in_msg;
 const _errs25 = errors;
 let valid1 = false;
 var _errs26 = errors;
-if(!(validate189(data15, {instancePath:instancePath+"/in_msg",parentData:data,parentDataProperty:"in_msg",rootData}))){
+if(!(validate189(data15, {instancePath:instancePath+"/in_msg"}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -746,7 +746,7 @@ let data16 = data.out_msgs;
 if(Array.isArray(data16)){
 const len0 = data16.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate189(data16[i0], {instancePath:instancePath+"/out_msgs/" + i0,parentData:data16,parentDataProperty:i0,rootData}))){
+if(!(validate189(data16[i0], {instancePath:instancePath+"/out_msgs/" + i0}))){
 vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
 errors = vErrors.length;
 }
@@ -762,7 +762,7 @@ let data18 = data.account_state_before;
 const _errs33 = errors;
 let valid4 = false;
 var _errs34 = errors;
-if(!(validate289(data18, {instancePath:instancePath+"/account_state_before",parentData:data,parentDataProperty:"account_state_before",rootData}))){
+if(!(validate289(data18, {instancePath:instancePath+"/account_state_before"}))){
 vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
 errors = vErrors.length;
 }
@@ -798,7 +798,7 @@ let data19 = data.account_state_after;
 const _errs38 = errors;
 let valid5 = false;
 var _errs39 = errors;
-if(!(validate289(data19, {instancePath:instancePath+"/account_state_after",parentData:data,parentDataProperty:"account_state_after",rootData}))){
+if(!(validate289(data19, {instancePath:instancePath+"/account_state_after"}))){
 vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
 errors = vErrors.length;
 }

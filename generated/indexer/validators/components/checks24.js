@@ -2,7 +2,7 @@
 
 import { validate53 } from "./AccountAddress.js";
 import { addIssue } from "./helpers.js";
-function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate392(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17,7 +17,7 @@ errors++;
 }
 }
 if(data.address !== undefined){
-if(!(validate53(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+if(!(validate53(data.address, {instancePath:instancePath+"/address"}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }

@@ -11,7 +11,7 @@ const cjs0 = commonJsExports(module0);
 const func4 = cjs0.default;
 
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -45,7 +45,7 @@ errors++;
 }
 }
 if(data.type !== undefined){
-if(!(validate82(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+if(!(validate82(data.type, {instancePath:instancePath+"/type"}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }

@@ -2,13 +2,13 @@
 
 import { validate89, validate91 } from "./ErrorResponse.js";
 import { addAlternatives } from "./helpers.js";
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let matched0 = false;
 const _errs1 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate91(data, {instancePath}))){
 vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
@@ -16,7 +16,7 @@ var _valid0 = _errs1 === errors;
 matched0 = matched0 || _valid0;
 if(!matched0){
 const _errs2 = errors;
-if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate89(data, {instancePath}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
@@ -46,7 +46,7 @@ vErrors = null;
 }
 let valid0 = false;
 var _errs3 = errors;
-if(!(validate91(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate91(data, {instancePath}))){
 vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
@@ -54,7 +54,7 @@ var _valid1 = _errs3 === errors;
 valid0 = valid0 || _valid1;
 if(!valid0){
 var _errs4 = errors;
-if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate89(data, {instancePath}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }

@@ -13,7 +13,7 @@ const cjs1 = commonJsExports(module1);
 
 const schema47 = {"enum":["pending","ok","failed","warning","stopping","stopped","starting"]};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -31,7 +31,7 @@ return errors === 0;
 
 const func4 = cjs0.default;
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -65,7 +65,7 @@ return errors === 0;
 
 const formats8 = cjs1.fullFormats["date-time"];
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -110,7 +110,7 @@ errors++;
 }
 }
 if(data.configuration !== undefined){
-if(!(validate54(data.configuration, {instancePath:instancePath+"/configuration",parentData:data,parentDataProperty:"configuration",rootData}))){
+if(!(validate54(data.configuration, {instancePath:instancePath+"/configuration"}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
@@ -127,7 +127,7 @@ let data6 = data.status;
 const _errs13 = errors;
 let valid1 = false;
 var _errs14 = errors;
-if(!(validate110(data6, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate110(data6, {instancePath:instancePath+"/status"}))){
 vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
 errors = vErrors.length;
 }
@@ -163,7 +163,7 @@ let data7 = data.nodes;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate112(data7[i0], {instancePath:instancePath+"/nodes/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
+if(!(validate112(data7[i0], {instancePath:instancePath+"/nodes/" + i0}))){
 vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
@@ -175,7 +175,7 @@ errors++;
 }
 }
 if(data.creator !== undefined){
-if(!(validate76(data.creator, {instancePath:instancePath+"/creator",parentData:data,parentDataProperty:"creator",rootData}))){
+if(!(validate76(data.creator, {instancePath:instancePath+"/creator"}))){
 vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }

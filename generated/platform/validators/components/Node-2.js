@@ -20,7 +20,7 @@ const cjs0 = commonJsExports(module0);
 
 const formats8 = cjs0.fullFormats["date-time"];
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -85,7 +85,7 @@ let data4 = data.type;
 const _errs10 = errors;
 let valid1 = false;
 var _errs11 = errors;
-if(!(validate57(data4, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+if(!(validate57(data4, {instancePath:instancePath+"/type"}))){
 vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
@@ -121,7 +121,7 @@ let data5 = data.provider;
 const _errs15 = errors;
 let valid2 = false;
 var _errs16 = errors;
-if(!(validate61(data5, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData}))){
+if(!(validate61(data5, {instancePath:instancePath+"/provider"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -157,7 +157,7 @@ let data6 = data.region;
 const _errs20 = errors;
 let valid3 = false;
 var _errs21 = errors;
-if(!(validate63(data6, {instancePath:instancePath+"/region",parentData:data,parentDataProperty:"region",rootData}))){
+if(!(validate63(data6, {instancePath:instancePath+"/region"}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
@@ -193,7 +193,7 @@ let data7 = data.role;
 const _errs25 = errors;
 let valid4 = false;
 var _errs26 = errors;
-if(!(validate59(data7, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData}))){
+if(!(validate59(data7, {instancePath:instancePath+"/role"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
@@ -225,13 +225,13 @@ vErrors = null;
 }
 }
 if(data.configuration !== undefined){
-if(!(validate65(data.configuration, {instancePath:instancePath+"/configuration",parentData:data,parentDataProperty:"configuration",rootData}))){
+if(!(validate65(data.configuration, {instancePath:instancePath+"/configuration"}))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.details !== undefined){
-if(!(validate74(data.details, {instancePath:instancePath+"/details",parentData:data,parentDataProperty:"details",rootData}))){
+if(!(validate74(data.details, {instancePath:instancePath+"/details"}))){
 vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
@@ -241,7 +241,7 @@ let data10 = data.status;
 const _errs32 = errors;
 let valid5 = false;
 var _errs33 = errors;
-if(!(validate119(data10, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate119(data10, {instancePath:instancePath+"/status"}))){
 vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
@@ -273,7 +273,7 @@ vErrors = null;
 }
 }
 if(data.creator !== undefined){
-if(!(validate76(data.creator, {instancePath:instancePath+"/creator",parentData:data,parentDataProperty:"creator",rootData}))){
+if(!(validate76(data.creator, {instancePath:instancePath+"/creator"}))){
 vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }

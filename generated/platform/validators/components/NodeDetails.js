@@ -10,7 +10,7 @@ const cjs0 = commonJsExports(module0);
 const schema29 = {"properties":{"version":{"type":["string","number"]}}};
 const formats0 = cjs0.fullFormats.uri;
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -125,7 +125,7 @@ return errors === 0;
 
 const schema49 = {"enum":["pending","running","maintenance","failed","error","stopping","stopped","starting"]};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){

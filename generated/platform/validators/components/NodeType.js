@@ -3,7 +3,7 @@
 import { addIssue } from "./helpers.js";
 const schema23 = {"enum":["shared","dedicated"]};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -21,7 +21,7 @@ return errors === 0;
 
 const schema25 = {"enum":["aws","azure","gcloud","vzo"]};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -39,7 +39,7 @@ return errors === 0;
 
 const schema26 = {"enum":["asia-southeast1","ap-southeast-1","us-west-2","us-east-1","uksouth","eu3"]};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -57,7 +57,7 @@ return errors === 0;
 
 const schema24 = {"enum":["peer"]};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
@@ -74,7 +74,7 @@ return errors === 0;
 
 
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

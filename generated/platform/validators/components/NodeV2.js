@@ -2,7 +2,7 @@
 
 import { validate119, validate74 } from "./NodeDetails.js";
 import { addAlternatives, addIssue } from "./helpers.js";
-function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -103,7 +103,7 @@ let data8 = data.status;
 const _errs18 = errors;
 let valid1 = false;
 var _errs19 = errors;
-if(!(validate119(data8, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate119(data8, {instancePath:instancePath+"/status"}))){
 vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
@@ -135,7 +135,7 @@ vErrors = null;
 }
 }
 if(data.details !== undefined){
-if(!(validate74(data.details, {instancePath:instancePath+"/details",parentData:data,parentDataProperty:"details",rootData}))){
+if(!(validate74(data.details, {instancePath:instancePath+"/details"}))){
 vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }

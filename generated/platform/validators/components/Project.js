@@ -13,7 +13,7 @@ const cjs0 = commonJsExports(module0);
 
 const formats8 = cjs0.fullFormats["date-time"];
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -48,7 +48,7 @@ let data3 = data.type;
 const _errs8 = errors;
 let valid1 = false;
 var _errs9 = errors;
-if(!(validate82(data3, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+if(!(validate82(data3, {instancePath:instancePath+"/type"}))){
 vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
@@ -106,7 +106,7 @@ errors++;
 }
 }
 if(data.creator !== undefined){
-if(!(validate76(data.creator, {instancePath:instancePath+"/creator",parentData:data,parentDataProperty:"creator",rootData}))){
+if(!(validate76(data.creator, {instancePath:instancePath+"/creator"}))){
 vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }

@@ -3,7 +3,7 @@
 import { addIssue } from "./helpers.js";
 const schema34 = {"enum":["public"]};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){

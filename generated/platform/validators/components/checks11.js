@@ -9,7 +9,7 @@ const cjs0 = commonJsExports(module0);
 
 const func4 = cjs0.default;
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

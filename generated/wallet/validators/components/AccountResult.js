@@ -17,7 +17,7 @@ const cjs0 = commonJsExports(module0);
 
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -28,7 +28,7 @@ errors++;
 }
 }
 if(data.amount !== undefined){
-if(!(validate61(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData}))){
+if(!(validate61(data.amount, {instancePath:instancePath+"/amount"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -43,7 +43,7 @@ return errors === 0;
 }
 
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -54,13 +54,13 @@ errors++;
 }
 }
 if(data.unfreeze_amount !== undefined){
-if(!(validate61(data.unfreeze_amount, {instancePath:instancePath+"/unfreeze_amount",parentData:data,parentDataProperty:"unfreeze_amount",rootData}))){
+if(!(validate61(data.unfreeze_amount, {instancePath:instancePath+"/unfreeze_amount"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.unfreeze_expire_time !== undefined){
-if(!(validate61(data.unfreeze_expire_time, {instancePath:instancePath+"/unfreeze_expire_time",parentData:data,parentDataProperty:"unfreeze_expire_time",rootData}))){
+if(!(validate61(data.unfreeze_expire_time, {instancePath:instancePath+"/unfreeze_expire_time"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -75,24 +75,24 @@ return errors === 0;
 }
 
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.energy_usage !== undefined){
-if(!(validate61(data.energy_usage, {instancePath:instancePath+"/energy_usage",parentData:data,parentDataProperty:"energy_usage",rootData}))){
+if(!(validate61(data.energy_usage, {instancePath:instancePath+"/energy_usage"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.latest_consume_time_for_energy !== undefined){
-if(!(validate61(data.latest_consume_time_for_energy, {instancePath:instancePath+"/latest_consume_time_for_energy",parentData:data,parentDataProperty:"latest_consume_time_for_energy",rootData}))){
+if(!(validate61(data.latest_consume_time_for_energy, {instancePath:instancePath+"/latest_consume_time_for_energy"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.energy_window_size !== undefined){
-if(!(validate61(data.energy_window_size, {instancePath:instancePath+"/energy_window_size",parentData:data,parentDataProperty:"energy_window_size",rootData}))){
+if(!(validate61(data.energy_window_size, {instancePath:instancePath+"/energy_window_size"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -104,13 +104,13 @@ errors++;
 }
 }
 if(data.delegated_frozenV2_balance_for_energy !== undefined){
-if(!(validate61(data.delegated_frozenV2_balance_for_energy, {instancePath:instancePath+"/delegated_frozenV2_balance_for_energy",parentData:data,parentDataProperty:"delegated_frozenV2_balance_for_energy",rootData}))){
+if(!(validate61(data.delegated_frozenV2_balance_for_energy, {instancePath:instancePath+"/delegated_frozenV2_balance_for_energy"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.acquired_delegated_frozenV2_balance_for_energy !== undefined){
-if(!(validate61(data.acquired_delegated_frozenV2_balance_for_energy, {instancePath:instancePath+"/acquired_delegated_frozenV2_balance_for_energy",parentData:data,parentDataProperty:"acquired_delegated_frozenV2_balance_for_energy",rootData}))){
+if(!(validate61(data.acquired_delegated_frozenV2_balance_for_energy, {instancePath:instancePath+"/acquired_delegated_frozenV2_balance_for_energy"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -127,7 +127,7 @@ return errors === 0;
 const formats2 = cjs0.fullFormats.int32;
 
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -157,13 +157,13 @@ errors++;
 }
 }
 if(data.threshold !== undefined){
-if(!(validate61(data.threshold, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData}))){
+if(!(validate61(data.threshold, {instancePath:instancePath+"/threshold"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.operations !== undefined){
-if(!(validate92(data.operations, {instancePath:instancePath+"/operations",parentData:data,parentDataProperty:"operations",rootData}))){
+if(!(validate92(data.operations, {instancePath:instancePath+"/operations"}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
@@ -176,13 +176,13 @@ for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.address !== undefined){
-if(!(validate59(data6.address, {instancePath:instancePath+"/keys/" + i0+"/address",parentData:data6,parentDataProperty:"address",rootData}))){
+if(!(validate59(data6.address, {instancePath:instancePath+"/keys/" + i0+"/address"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data6.weight !== undefined){
-if(!(validate61(data6.weight, {instancePath:instancePath+"/keys/" + i0+"/weight",parentData:data6,parentDataProperty:"weight",rootData}))){
+if(!(validate61(data6.weight, {instancePath:instancePath+"/keys/" + i0+"/weight"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -209,7 +209,7 @@ return errors === 0;
 }
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -218,7 +218,7 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.address !== undefined){
-if(!(validate59(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+if(!(validate59(data.address, {instancePath:instancePath+"/address"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
@@ -236,49 +236,49 @@ errors++;
 }
 }
 if(data.balance !== undefined){
-if(!(validate61(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
+if(!(validate61(data.balance, {instancePath:instancePath+"/balance"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.create_time !== undefined){
-if(!(validate61(data.create_time, {instancePath:instancePath+"/create_time",parentData:data,parentDataProperty:"create_time",rootData}))){
+if(!(validate61(data.create_time, {instancePath:instancePath+"/create_time"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.latest_opration_time !== undefined){
-if(!(validate61(data.latest_opration_time, {instancePath:instancePath+"/latest_opration_time",parentData:data,parentDataProperty:"latest_opration_time",rootData}))){
+if(!(validate61(data.latest_opration_time, {instancePath:instancePath+"/latest_opration_time"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.latest_consume_time !== undefined){
-if(!(validate61(data.latest_consume_time, {instancePath:instancePath+"/latest_consume_time",parentData:data,parentDataProperty:"latest_consume_time",rootData}))){
+if(!(validate61(data.latest_consume_time, {instancePath:instancePath+"/latest_consume_time"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.latest_consume_free_time !== undefined){
-if(!(validate61(data.latest_consume_free_time, {instancePath:instancePath+"/latest_consume_free_time",parentData:data,parentDataProperty:"latest_consume_free_time",rootData}))){
+if(!(validate61(data.latest_consume_free_time, {instancePath:instancePath+"/latest_consume_free_time"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.net_usage !== undefined){
-if(!(validate61(data.net_usage, {instancePath:instancePath+"/net_usage",parentData:data,parentDataProperty:"net_usage",rootData}))){
+if(!(validate61(data.net_usage, {instancePath:instancePath+"/net_usage"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.free_net_usage !== undefined){
-if(!(validate61(data.free_net_usage, {instancePath:instancePath+"/free_net_usage",parentData:data,parentDataProperty:"free_net_usage",rootData}))){
+if(!(validate61(data.free_net_usage, {instancePath:instancePath+"/free_net_usage"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.net_window_size !== undefined){
-if(!(validate61(data.net_window_size, {instancePath:instancePath+"/net_window_size",parentData:data,parentDataProperty:"net_window_size",rootData}))){
+if(!(validate61(data.net_window_size, {instancePath:instancePath+"/net_window_size"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -294,7 +294,7 @@ let data12 = data.assetV2;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate70(data12[i0], {instancePath:instancePath+"/assetV2/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
+if(!(validate70(data12[i0], {instancePath:instancePath+"/assetV2/" + i0}))){
 vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
@@ -310,7 +310,7 @@ let data14 = data.free_asset_net_usageV2;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate70(data14[i1], {instancePath:instancePath+"/free_asset_net_usageV2/" + i1,parentData:data14,parentDataProperty:i1,rootData}))){
+if(!(validate70(data14[i1], {instancePath:instancePath+"/free_asset_net_usageV2/" + i1}))){
 vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
@@ -332,7 +332,7 @@ let data17 = data.frozenV2;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate74(data17[i2], {instancePath:instancePath+"/frozenV2/" + i2,parentData:data17,parentDataProperty:i2,rootData}))){
+if(!(validate74(data17[i2], {instancePath:instancePath+"/frozenV2/" + i2}))){
 vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
@@ -348,7 +348,7 @@ let data19 = data.unfrozenV2;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate77(data19[i3], {instancePath:instancePath+"/unfrozenV2/" + i3,parentData:data19,parentDataProperty:i3,rootData}))){
+if(!(validate77(data19[i3], {instancePath:instancePath+"/unfrozenV2/" + i3}))){
 vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
@@ -360,31 +360,31 @@ errors++;
 }
 }
 if(data.delegated_frozenV2_balance_for_bandwidth !== undefined){
-if(!(validate61(data.delegated_frozenV2_balance_for_bandwidth, {instancePath:instancePath+"/delegated_frozenV2_balance_for_bandwidth",parentData:data,parentDataProperty:"delegated_frozenV2_balance_for_bandwidth",rootData}))){
+if(!(validate61(data.delegated_frozenV2_balance_for_bandwidth, {instancePath:instancePath+"/delegated_frozenV2_balance_for_bandwidth"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.acquired_delegated_frozenV2_balance_for_bandwidth !== undefined){
-if(!(validate61(data.acquired_delegated_frozenV2_balance_for_bandwidth, {instancePath:instancePath+"/acquired_delegated_frozenV2_balance_for_bandwidth",parentData:data,parentDataProperty:"acquired_delegated_frozenV2_balance_for_bandwidth",rootData}))){
+if(!(validate61(data.acquired_delegated_frozenV2_balance_for_bandwidth, {instancePath:instancePath+"/acquired_delegated_frozenV2_balance_for_bandwidth"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.account_resource !== undefined){
-if(!(validate83(data.account_resource, {instancePath:instancePath+"/account_resource",parentData:data,parentDataProperty:"account_resource",rootData}))){
+if(!(validate83(data.account_resource, {instancePath:instancePath+"/account_resource"}))){
 vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
 errors = vErrors.length;
 }
 }
 if(data.owner_permission !== undefined){
-if(!(validate90(data.owner_permission, {instancePath:instancePath+"/owner_permission",parentData:data,parentDataProperty:"owner_permission",rootData}))){
+if(!(validate90(data.owner_permission, {instancePath:instancePath+"/owner_permission"}))){
 vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
 if(data.witness_permission !== undefined){
-if(!(validate90(data.witness_permission, {instancePath:instancePath+"/witness_permission",parentData:data,parentDataProperty:"witness_permission",rootData}))){
+if(!(validate90(data.witness_permission, {instancePath:instancePath+"/witness_permission"}))){
 vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
@@ -394,7 +394,7 @@ let data26 = data.active_permission;
 if(Array.isArray(data26)){
 const len4 = data26.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate90(data26[i4], {instancePath:instancePath+"/active_permission/" + i4,parentData:data26,parentDataProperty:i4,rootData}))){
+if(!(validate90(data26[i4], {instancePath:instancePath+"/active_permission/" + i4}))){
 vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
@@ -406,13 +406,13 @@ errors++;
 }
 }
 if(data.allowance !== undefined){
-if(!(validate61(data.allowance, {instancePath:instancePath+"/allowance",parentData:data,parentDataProperty:"allowance",rootData}))){
+if(!(validate61(data.allowance, {instancePath:instancePath+"/allowance"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.latest_withdraw_time !== undefined){
-if(!(validate61(data.latest_withdraw_time, {instancePath:instancePath+"/latest_withdraw_time",parentData:data,parentDataProperty:"latest_withdraw_time",rootData}))){
+if(!(validate61(data.latest_withdraw_time, {instancePath:instancePath+"/latest_withdraw_time"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -441,14 +441,14 @@ return errors === 0;
 
 
 
-function validate554(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate554(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate58(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate58(data, {instancePath}))){
 vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
@@ -458,7 +458,7 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate145(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate145(data, {instancePath}))){
 vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
@@ -473,7 +473,7 @@ valid0 = true;
 passing0 = 1;
 }
 var _errs3 = errors;
-if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate118(data, {instancePath}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }

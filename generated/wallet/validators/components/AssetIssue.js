@@ -13,18 +13,18 @@ const pattern10 = func0("^[0-9]+$", "u");
 const pattern3 = func0("^(41[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$", "u");
 
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.frozen_amount !== undefined){
-if(!(validate61(data.frozen_amount, {instancePath:instancePath+"/frozen_amount",parentData:data,parentDataProperty:"frozen_amount",rootData}))){
+if(!(validate61(data.frozen_amount, {instancePath:instancePath+"/frozen_amount"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.frozen_days !== undefined){
-if(!(validate61(data.frozen_days, {instancePath:instancePath+"/frozen_days",parentData:data,parentDataProperty:"frozen_days",rootData}))){
+if(!(validate61(data.frozen_days, {instancePath:instancePath+"/frozen_days"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -40,7 +40,7 @@ return errors === 0;
 
 const formats2 = cjs0.fullFormats.int32;
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -107,7 +107,7 @@ errors++;
 }
 }
 if(data.total_supply !== undefined){
-if(!(validate61(data.total_supply, {instancePath:instancePath+"/total_supply",parentData:data,parentDataProperty:"total_supply",rootData}))){
+if(!(validate61(data.total_supply, {instancePath:instancePath+"/total_supply"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -152,13 +152,13 @@ errors++;
 }
 }
 if(data.start_time !== undefined){
-if(!(validate61(data.start_time, {instancePath:instancePath+"/start_time",parentData:data,parentDataProperty:"start_time",rootData}))){
+if(!(validate61(data.start_time, {instancePath:instancePath+"/start_time"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.end_time !== undefined){
-if(!(validate61(data.end_time, {instancePath:instancePath+"/end_time",parentData:data,parentDataProperty:"end_time",rootData}))){
+if(!(validate61(data.end_time, {instancePath:instancePath+"/end_time"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -176,13 +176,13 @@ errors++;
 }
 }
 if(data.free_asset_net_limit !== undefined){
-if(!(validate61(data.free_asset_net_limit, {instancePath:instancePath+"/free_asset_net_limit",parentData:data,parentDataProperty:"free_asset_net_limit",rootData}))){
+if(!(validate61(data.free_asset_net_limit, {instancePath:instancePath+"/free_asset_net_limit"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.public_free_asset_net_limit !== undefined){
-if(!(validate61(data.public_free_asset_net_limit, {instancePath:instancePath+"/public_free_asset_net_limit",parentData:data,parentDataProperty:"public_free_asset_net_limit",rootData}))){
+if(!(validate61(data.public_free_asset_net_limit, {instancePath:instancePath+"/public_free_asset_net_limit"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -192,7 +192,7 @@ let data14 = data.frozen_supply;
 if(Array.isArray(data14)){
 const len0 = data14.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate159(data14[i0], {instancePath:instancePath+"/frozen_supply/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
+if(!(validate159(data14[i0], {instancePath:instancePath+"/frozen_supply/" + i0}))){
 vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
@@ -217,19 +217,19 @@ errors++;
 }
 }
 if(data.order !== undefined){
-if(!(validate61(data.order, {instancePath:instancePath+"/order",parentData:data,parentDataProperty:"order",rootData}))){
+if(!(validate61(data.order, {instancePath:instancePath+"/order"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.public_free_asset_net_usage !== undefined){
-if(!(validate61(data.public_free_asset_net_usage, {instancePath:instancePath+"/public_free_asset_net_usage",parentData:data,parentDataProperty:"public_free_asset_net_usage",rootData}))){
+if(!(validate61(data.public_free_asset_net_usage, {instancePath:instancePath+"/public_free_asset_net_usage"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.public_latest_free_net_time !== undefined){
-if(!(validate61(data.public_latest_free_net_time, {instancePath:instancePath+"/public_latest_free_net_time",parentData:data,parentDataProperty:"public_latest_free_net_time",rootData}))){
+if(!(validate61(data.public_latest_free_net_time, {instancePath:instancePath+"/public_latest_free_net_time"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }

@@ -18,7 +18,7 @@ const cjs0 = commonJsExports(module0);
 
 const formats2 = cjs0.fullFormats.int32;
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30,25 +30,25 @@ if(data.raw_data !== undefined){
 let data0 = data.raw_data;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.number !== undefined){
-if(!(validate61(data0.number, {instancePath:instancePath+"/raw_data/number",parentData:data0,parentDataProperty:"number",rootData}))){
+if(!(validate61(data0.number, {instancePath:instancePath+"/raw_data/number"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data0.txTrieRoot !== undefined){
-if(!(validate185(data0.txTrieRoot, {instancePath:instancePath+"/raw_data/txTrieRoot",parentData:data0,parentDataProperty:"txTrieRoot",rootData}))){
+if(!(validate185(data0.txTrieRoot, {instancePath:instancePath+"/raw_data/txTrieRoot"}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 }
 if(data0.witness_address !== undefined){
-if(!(validate59(data0.witness_address, {instancePath:instancePath+"/raw_data/witness_address",parentData:data0,parentDataProperty:"witness_address",rootData}))){
+if(!(validate59(data0.witness_address, {instancePath:instancePath+"/raw_data/witness_address"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data0.parentHash !== undefined){
-if(!(validate185(data0.parentHash, {instancePath:instancePath+"/raw_data/parentHash",parentData:data0,parentDataProperty:"parentHash",rootData}))){
+if(!(validate185(data0.parentHash, {instancePath:instancePath+"/raw_data/parentHash"}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
@@ -67,13 +67,13 @@ errors++;
 }
 }
 if(data0.timestamp !== undefined){
-if(!(validate61(data0.timestamp, {instancePath:instancePath+"/raw_data/timestamp",parentData:data0,parentDataProperty:"timestamp",rootData}))){
+if(!(validate61(data0.timestamp, {instancePath:instancePath+"/raw_data/timestamp"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data0.accountStateRoot !== undefined){
-if(!(validate92(data0.accountStateRoot, {instancePath:instancePath+"/raw_data/accountStateRoot",parentData:data0,parentDataProperty:"accountStateRoot",rootData}))){
+if(!(validate92(data0.accountStateRoot, {instancePath:instancePath+"/raw_data/accountStateRoot"}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
@@ -85,7 +85,7 @@ errors++;
 }
 }
 if(data.witness_signature !== undefined){
-if(!(validate92(data.witness_signature, {instancePath:instancePath+"/witness_signature",parentData:data,parentDataProperty:"witness_signature",rootData}))){
+if(!(validate92(data.witness_signature, {instancePath:instancePath+"/witness_signature"}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
@@ -101,7 +101,7 @@ return errors === 0;
 
 
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -114,13 +114,13 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.blockID !== undefined){
-if(!(validate185(data.blockID, {instancePath:instancePath+"/blockID",parentData:data,parentDataProperty:"blockID",rootData}))){
+if(!(validate185(data.blockID, {instancePath:instancePath+"/blockID"}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 }
 if(data.block_header !== undefined){
-if(!(validate187(data.block_header, {instancePath:instancePath+"/block_header",parentData:data,parentDataProperty:"block_header",rootData}))){
+if(!(validate187(data.block_header, {instancePath:instancePath+"/block_header"}))){
 vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
 errors = vErrors.length;
 }
@@ -130,7 +130,7 @@ let data2 = data.transactions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate196(data2[i0], {instancePath:instancePath+"/transactions/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+if(!(validate196(data2[i0], {instancePath:instancePath+"/transactions/" + i0}))){
 vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }

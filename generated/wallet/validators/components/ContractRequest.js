@@ -14,7 +14,7 @@ const cjs0 = commonJsExports(module0);
 
 
 
-function validate548(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate548(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29,13 +29,13 @@ errors++;
 }
 }
 if(data.value !== undefined){
-if(!(validate59(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+if(!(validate59(data.value, {instancePath:instancePath+"/value"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
-if(!(validate122(data.visible, {instancePath:instancePath+"/visible",parentData:data,parentDataProperty:"visible",rootData}))){
+if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
 vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
@@ -52,7 +52,7 @@ return errors === 0;
 
 const schema20 = {"properties":{"type":{"enum":["Constructor","Function","Event","Fallback","Receive","Error"]},"stateMutability":{"enum":["Pure","View","Nonpayable","Payable"]}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -84,7 +84,7 @@ return errors === 0;
 }
 
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -111,7 +111,7 @@ let data3 = data.inputs;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate54(data3[i0], {instancePath:instancePath+"/inputs/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+if(!(validate54(data3[i0], {instancePath:instancePath+"/inputs/" + i0}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
@@ -127,7 +127,7 @@ let data5 = data.outputs;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate54(data5[i1], {instancePath:instancePath+"/outputs/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
+if(!(validate54(data5[i1], {instancePath:instancePath+"/outputs/" + i1}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
@@ -179,7 +179,7 @@ return errors === 0;
 
 const formats2 = cjs0.fullFormats.int32;
 
-function validate297(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate297(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs1 = errors;
@@ -221,13 +221,13 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.origin_address !== undefined){
-if(!(validate59(data.origin_address, {instancePath:instancePath+"/origin_address",parentData:data,parentDataProperty:"origin_address",rootData}))){
+if(!(validate59(data.origin_address, {instancePath:instancePath+"/origin_address"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.contract_address !== undefined){
-if(!(validate59(data.contract_address, {instancePath:instancePath+"/contract_address",parentData:data,parentDataProperty:"contract_address",rootData}))){
+if(!(validate59(data.contract_address, {instancePath:instancePath+"/contract_address"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
@@ -240,7 +240,7 @@ let data4 = data3.entrys;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate53(data4[i0], {instancePath:instancePath+"/abi/entrys/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+if(!(validate53(data4[i0], {instancePath:instancePath+"/abi/entrys/" + i0}))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
@@ -258,19 +258,19 @@ errors++;
 }
 }
 if(data.bytecode !== undefined){
-if(!(validate92(data.bytecode, {instancePath:instancePath+"/bytecode",parentData:data,parentDataProperty:"bytecode",rootData}))){
+if(!(validate92(data.bytecode, {instancePath:instancePath+"/bytecode"}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.call_value !== undefined){
-if(!(validate61(data.call_value, {instancePath:instancePath+"/call_value",parentData:data,parentDataProperty:"call_value",rootData}))){
+if(!(validate61(data.call_value, {instancePath:instancePath+"/call_value"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.consume_user_resource_percent !== undefined){
-if(!(validate61(data.consume_user_resource_percent, {instancePath:instancePath+"/consume_user_resource_percent",parentData:data,parentDataProperty:"consume_user_resource_percent",rootData}))){
+if(!(validate61(data.consume_user_resource_percent, {instancePath:instancePath+"/consume_user_resource_percent"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -282,19 +282,19 @@ errors++;
 }
 }
 if(data.origin_energy_limit !== undefined){
-if(!(validate61(data.origin_energy_limit, {instancePath:instancePath+"/origin_energy_limit",parentData:data,parentDataProperty:"origin_energy_limit",rootData}))){
+if(!(validate61(data.origin_energy_limit, {instancePath:instancePath+"/origin_energy_limit"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.code_hash !== undefined){
-if(!(validate92(data.code_hash, {instancePath:instancePath+"/code_hash",parentData:data,parentDataProperty:"code_hash",rootData}))){
+if(!(validate92(data.code_hash, {instancePath:instancePath+"/code_hash"}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.trx_hash !== undefined){
-if(!(validate92(data.trx_hash, {instancePath:instancePath+"/trx_hash",parentData:data,parentDataProperty:"trx_hash",rootData}))){
+if(!(validate92(data.trx_hash, {instancePath:instancePath+"/trx_hash"}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }

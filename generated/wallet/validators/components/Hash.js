@@ -6,7 +6,7 @@ const func0 = hexAwarePattern;
 
 const pattern13 = func0("^[0-9a-fA-F]{64}$", "u");
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){

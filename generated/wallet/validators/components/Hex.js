@@ -6,7 +6,7 @@ const func0 = hexAwarePattern;
 
 const pattern6 = func0("^[0-9a-fA-F]*$", "u");
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){

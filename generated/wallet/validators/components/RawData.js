@@ -14,24 +14,24 @@ const cjs0 = commonJsExports(module0);
 
 
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.owner_address !== undefined){
-if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address",parentData:data,parentDataProperty:"owner_address",rootData}))){
+if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.to_address !== undefined){
-if(!(validate59(data.to_address, {instancePath:instancePath+"/to_address",parentData:data,parentDataProperty:"to_address",rootData}))){
+if(!(validate59(data.to_address, {instancePath:instancePath+"/to_address"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.amount !== undefined){
-if(!(validate61(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData}))){
+if(!(validate61(data.amount, {instancePath:instancePath+"/amount"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -43,31 +43,31 @@ errors++;
 }
 }
 if(data.contract_address !== undefined){
-if(!(validate59(data.contract_address, {instancePath:instancePath+"/contract_address",parentData:data,parentDataProperty:"contract_address",rootData}))){
+if(!(validate59(data.contract_address, {instancePath:instancePath+"/contract_address"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.data !== undefined){
-if(!(validate92(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate92(data.data, {instancePath:instancePath+"/data"}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.call_value !== undefined){
-if(!(validate61(data.call_value, {instancePath:instancePath+"/call_value",parentData:data,parentDataProperty:"call_value",rootData}))){
+if(!(validate61(data.call_value, {instancePath:instancePath+"/call_value"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.call_token_value !== undefined){
-if(!(validate61(data.call_token_value, {instancePath:instancePath+"/call_token_value",parentData:data,parentDataProperty:"call_token_value",rootData}))){
+if(!(validate61(data.call_token_value, {instancePath:instancePath+"/call_token_value"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.token_id !== undefined){
-if(!(validate61(data.token_id, {instancePath:instancePath+"/token_id",parentData:data,parentDataProperty:"token_id",rootData}))){
+if(!(validate61(data.token_id, {instancePath:instancePath+"/token_id"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -79,25 +79,25 @@ errors++;
 }
 }
 if(data.frozen_balance !== undefined){
-if(!(validate61(data.frozen_balance, {instancePath:instancePath+"/frozen_balance",parentData:data,parentDataProperty:"frozen_balance",rootData}))){
+if(!(validate61(data.frozen_balance, {instancePath:instancePath+"/frozen_balance"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.unfreeze_balance !== undefined){
-if(!(validate61(data.unfreeze_balance, {instancePath:instancePath+"/unfreeze_balance",parentData:data,parentDataProperty:"unfreeze_balance",rootData}))){
+if(!(validate61(data.unfreeze_balance, {instancePath:instancePath+"/unfreeze_balance"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.balance !== undefined){
-if(!(validate61(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
+if(!(validate61(data.balance, {instancePath:instancePath+"/balance"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.receiver_address !== undefined){
-if(!(validate59(data.receiver_address, {instancePath:instancePath+"/receiver_address",parentData:data,parentDataProperty:"receiver_address",rootData}))){
+if(!(validate59(data.receiver_address, {instancePath:instancePath+"/receiver_address"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
@@ -109,7 +109,7 @@ errors++;
 }
 }
 if(data.lock_period !== undefined){
-if(!(validate61(data.lock_period, {instancePath:instancePath+"/lock_period",parentData:data,parentDataProperty:"lock_period",rootData}))){
+if(!(validate61(data.lock_period, {instancePath:instancePath+"/lock_period"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -125,7 +125,7 @@ return errors === 0;
 
 const formats2 = cjs0.fullFormats.int32;
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -155,7 +155,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/parameter",keyword:"req
 errors++;
 }
 if(data1.value !== undefined){
-if(!(validate205(data1.value, {instancePath:instancePath+"/parameter/value",parentData:data1,parentDataProperty:"value",rootData}))){
+if(!(validate205(data1.value, {instancePath:instancePath+"/parameter/value"}))){
 vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
 errors = vErrors.length;
 }
@@ -195,7 +195,7 @@ return errors === 0;
 }
 
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -212,7 +212,7 @@ errors++;
 }
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate204(data0[i0], {instancePath:instancePath+"/contract/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+if(!(validate204(data0[i0], {instancePath:instancePath+"/contract/" + i0}))){
 vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
 errors = vErrors.length;
 }
@@ -224,37 +224,37 @@ errors++;
 }
 }
 if(data.ref_block_bytes !== undefined){
-if(!(validate92(data.ref_block_bytes, {instancePath:instancePath+"/ref_block_bytes",parentData:data,parentDataProperty:"ref_block_bytes",rootData}))){
+if(!(validate92(data.ref_block_bytes, {instancePath:instancePath+"/ref_block_bytes"}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.ref_block_hash !== undefined){
-if(!(validate92(data.ref_block_hash, {instancePath:instancePath+"/ref_block_hash",parentData:data,parentDataProperty:"ref_block_hash",rootData}))){
+if(!(validate92(data.ref_block_hash, {instancePath:instancePath+"/ref_block_hash"}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiration !== undefined){
-if(!(validate61(data.expiration, {instancePath:instancePath+"/expiration",parentData:data,parentDataProperty:"expiration",rootData}))){
+if(!(validate61(data.expiration, {instancePath:instancePath+"/expiration"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.timestamp !== undefined){
-if(!(validate61(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+if(!(validate61(data.timestamp, {instancePath:instancePath+"/timestamp"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.fee_limit !== undefined){
-if(!(validate61(data.fee_limit, {instancePath:instancePath+"/fee_limit",parentData:data,parentDataProperty:"fee_limit",rootData}))){
+if(!(validate61(data.fee_limit, {instancePath:instancePath+"/fee_limit"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.data !== undefined){
-if(!(validate92(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+if(!(validate92(data.data, {instancePath:instancePath+"/data"}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }

@@ -3,7 +3,7 @@
 import { addIssue } from "./helpers.js";
 const schema90 = {"enum":["BANDWIDTH","ENERGY","TRON_POWER"]};
 
-function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate346(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){

@@ -6,7 +6,7 @@ const func0 = hexAwarePattern;
 
 const pattern14 = func0("^[0-9a-fA-F]{130}$", "u");
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate200(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){

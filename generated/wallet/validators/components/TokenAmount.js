@@ -2,7 +2,7 @@
 
 import { validate61 } from "./Int64.js";
 import { addIssue } from "./helpers.js";
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17,7 +17,7 @@ errors++;
 }
 }
 if(data.value !== undefined){
-if(!(validate61(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData}))){
+if(!(validate61(data.value, {instancePath:instancePath+"/value"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }

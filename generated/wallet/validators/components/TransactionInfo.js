@@ -13,42 +13,42 @@ const schema122 = {"properties":{"result":{"enum":["SUCESS","FAILED"]}}};
 
 const schema114 = {"properties":{"result":{"enum":["DEFAULT","SUCCESS","REVERT","BAD_JUMP_DESTINATION","OUT_OF_MEMORY","PRECOMPILED_CONTRACT","STACK_TOO_SMALL","STACK_TOO_LARGE","ILLEGAL_OPERATION","STACK_OVERFLOW","OUT_OF_ENERGY","OUT_OF_TIME","JVM_STACK_OVER_FLOW","UNKNOWN","TRANSFER_FAILED","INVALID_CODE"]}}};
 
-function validate427(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate427(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.energy_usage !== undefined){
-if(!(validate61(data.energy_usage, {instancePath:instancePath+"/energy_usage",parentData:data,parentDataProperty:"energy_usage",rootData}))){
+if(!(validate61(data.energy_usage, {instancePath:instancePath+"/energy_usage"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.energy_fee !== undefined){
-if(!(validate61(data.energy_fee, {instancePath:instancePath+"/energy_fee",parentData:data,parentDataProperty:"energy_fee",rootData}))){
+if(!(validate61(data.energy_fee, {instancePath:instancePath+"/energy_fee"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.origin_energy_usage !== undefined){
-if(!(validate61(data.origin_energy_usage, {instancePath:instancePath+"/origin_energy_usage",parentData:data,parentDataProperty:"origin_energy_usage",rootData}))){
+if(!(validate61(data.origin_energy_usage, {instancePath:instancePath+"/origin_energy_usage"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.energy_usage_total !== undefined){
-if(!(validate61(data.energy_usage_total, {instancePath:instancePath+"/energy_usage_total",parentData:data,parentDataProperty:"energy_usage_total",rootData}))){
+if(!(validate61(data.energy_usage_total, {instancePath:instancePath+"/energy_usage_total"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.net_usage !== undefined){
-if(!(validate61(data.net_usage, {instancePath:instancePath+"/net_usage",parentData:data,parentDataProperty:"net_usage",rootData}))){
+if(!(validate61(data.net_usage, {instancePath:instancePath+"/net_usage"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.net_fee !== undefined){
-if(!(validate61(data.net_fee, {instancePath:instancePath+"/net_fee",parentData:data,parentDataProperty:"net_fee",rootData}))){
+if(!(validate61(data.net_fee, {instancePath:instancePath+"/net_fee"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -65,7 +65,7 @@ errors++;
 }
 }
 if(data.energy_penalty_total !== undefined){
-if(!(validate61(data.energy_penalty_total, {instancePath:instancePath+"/energy_penalty_total",parentData:data,parentDataProperty:"energy_penalty_total",rootData}))){
+if(!(validate61(data.energy_penalty_total, {instancePath:instancePath+"/energy_penalty_total"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -81,24 +81,24 @@ return errors === 0;
 
 
 
-function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate405(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash !== undefined){
-if(!(validate185(data.hash, {instancePath:instancePath+"/hash",parentData:data,parentDataProperty:"hash",rootData}))){
+if(!(validate185(data.hash, {instancePath:instancePath+"/hash"}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 }
 if(data.caller_address !== undefined){
-if(!(validate59(data.caller_address, {instancePath:instancePath+"/caller_address",parentData:data,parentDataProperty:"caller_address",rootData}))){
+if(!(validate59(data.caller_address, {instancePath:instancePath+"/caller_address"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.transferTo_address !== undefined){
-if(!(validate59(data.transferTo_address, {instancePath:instancePath+"/transferTo_address",parentData:data,parentDataProperty:"transferTo_address",rootData}))){
+if(!(validate59(data.transferTo_address, {instancePath:instancePath+"/transferTo_address"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
@@ -111,7 +111,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.callValue !== undefined){
-if(!(validate61(data4.callValue, {instancePath:instancePath+"/callValueInfo/" + i0+"/callValue",parentData:data4,parentDataProperty:"callValue",rootData}))){
+if(!(validate61(data4.callValue, {instancePath:instancePath+"/callValueInfo/" + i0+"/callValue"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -135,7 +135,7 @@ errors++;
 }
 }
 if(data.note !== undefined){
-if(!(validate92(data.note, {instancePath:instancePath+"/note",parentData:data,parentDataProperty:"note",rootData}))){
+if(!(validate92(data.note, {instancePath:instancePath+"/note"}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
@@ -156,7 +156,7 @@ return errors === 0;
 }
 
 
-function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate464(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -165,25 +165,25 @@ vErrors = addIssue(vErrors, {instancePath,keyword:"required",params:{missingProp
 errors++;
 }
 if(data.id !== undefined){
-if(!(validate185(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+if(!(validate185(data.id, {instancePath:instancePath+"/id"}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 }
 if(data.fee !== undefined){
-if(!(validate61(data.fee, {instancePath:instancePath+"/fee",parentData:data,parentDataProperty:"fee",rootData}))){
+if(!(validate61(data.fee, {instancePath:instancePath+"/fee"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.blockNumber !== undefined){
-if(!(validate61(data.blockNumber, {instancePath:instancePath+"/blockNumber",parentData:data,parentDataProperty:"blockNumber",rootData}))){
+if(!(validate61(data.blockNumber, {instancePath:instancePath+"/blockNumber"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.blockTimeStamp !== undefined){
-if(!(validate61(data.blockTimeStamp, {instancePath:instancePath+"/blockTimeStamp",parentData:data,parentDataProperty:"blockTimeStamp",rootData}))){
+if(!(validate61(data.blockTimeStamp, {instancePath:instancePath+"/blockTimeStamp"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -193,7 +193,7 @@ let data4 = data.contractResult;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate92(data4[i0], {instancePath:instancePath+"/contractResult/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+if(!(validate92(data4[i0], {instancePath:instancePath+"/contractResult/" + i0}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
@@ -205,13 +205,13 @@ errors++;
 }
 }
 if(data.contract_address !== undefined){
-if(!(validate59(data.contract_address, {instancePath:instancePath+"/contract_address",parentData:data,parentDataProperty:"contract_address",rootData}))){
+if(!(validate59(data.contract_address, {instancePath:instancePath+"/contract_address"}))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.receipt !== undefined){
-if(!(validate427(data.receipt, {instancePath:instancePath+"/receipt",parentData:data,parentDataProperty:"receipt",rootData}))){
+if(!(validate427(data.receipt, {instancePath:instancePath+"/receipt"}))){
 vErrors = vErrors === null ? validate427.errors : vErrors.concat(validate427.errors);
 errors = vErrors.length;
 }
@@ -221,7 +221,7 @@ let data8 = data.log;
 if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate271(data8[i1], {instancePath:instancePath+"/log/" + i1,parentData:data8,parentDataProperty:i1,rootData}))){
+if(!(validate271(data8[i1], {instancePath:instancePath+"/log/" + i1}))){
 vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
 errors = vErrors.length;
 }
@@ -244,7 +244,7 @@ errors++;
 }
 }
 if(data.resMessage !== undefined){
-if(!(validate92(data.resMessage, {instancePath:instancePath+"/resMessage",parentData:data,parentDataProperty:"resMessage",rootData}))){
+if(!(validate92(data.resMessage, {instancePath:instancePath+"/resMessage"}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
@@ -256,7 +256,7 @@ errors++;
 }
 }
 if(data.packingFee !== undefined){
-if(!(validate61(data.packingFee, {instancePath:instancePath+"/packingFee",parentData:data,parentDataProperty:"packingFee",rootData}))){
+if(!(validate61(data.packingFee, {instancePath:instancePath+"/packingFee"}))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -266,7 +266,7 @@ let data14 = data.internal_transactions;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate405(data14[i2], {instancePath:instancePath+"/internal_transactions/" + i2,parentData:data14,parentDataProperty:i2,rootData}))){
+if(!(validate405(data14[i2], {instancePath:instancePath+"/internal_transactions/" + i2}))){
 vErrors = vErrors === null ? validate405.errors : vErrors.concat(validate405.errors);
 errors = vErrors.length;
 }

@@ -4,14 +4,14 @@ import { validate145 } from "./EmptyResult.js";
 import { validate196 } from "./Transaction.js";
 import { validate118 } from "./Visible.js";
 import { addAlternatives } from "./helpers.js";
-function validate582(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate582(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate196(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate196(data, {instancePath}))){
 vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
@@ -21,7 +21,7 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate145(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate145(data, {instancePath}))){
 vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
 errors = vErrors.length;
 }
@@ -36,7 +36,7 @@ valid0 = true;
 passing0 = 1;
 }
 var _errs3 = errors;
-if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate118(data, {instancePath}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }

@@ -3,14 +3,14 @@
 import { validate289 } from "./UnsignedTransaction.js";
 import { validate118 } from "./Visible.js";
 import { addAlternatives } from "./helpers.js";
-function validate593(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate593(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
-if(!(validate289(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate289(data, {instancePath}))){
 vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
 errors = vErrors.length;
 }
@@ -20,7 +20,7 @@ valid0 = true;
 passing0 = 0;
 }
 var _errs2 = errors;
-if(!(validate118(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate118(data, {instancePath}))){
 vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
