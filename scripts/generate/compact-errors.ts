@@ -30,6 +30,18 @@ function ${ADD_ISSUE}(issues, issue) {
 /** The `schemaPath` of an error object as ajv writes it (a string literal, or a concatenation for a `$ref`). */
 const SCHEMA_PATH = /,schemaPath:(?:"(?:[^"\\]|\\.)*"|[^,{}]*?)(?=,keyword:)/;
 
+/** Name of the helper that appends the issues a called validator reported. */
+export const ADD_ISSUES = "addIssues";
+
+/** JavaScript source of that helper. */
+export const ADD_ISSUES_SOURCE = `/** Appends the issues a called validator reported to ajv's error list, which starts out as null. */
+function ${ADD_ISSUES}(issues, more) {
+  return issues === null ? more : issues.concat(more);
+}`;
+
+/** How ajv takes over a called validator's issues: `vErrors = vErrors === null ? v.errors : vErrors.concat(v.errors);`. */
+const ISSUES_TAKEN_OVER = /^vErrors = vErrors === null \? ([\w$.]+) : vErrors\.concat\(\1\);$/gm;
+
 /** One error as ajv writes it with `code.lines` on: the object on one line, then the push. */
 const ERROR_PUSH =
   /^const (err\d+) = (\{.*\});\nif\(vErrors === null\)\{\nvErrors = \[\1\];\n\}\nelse \{\nvErrors\.push\(\1\);\n\}\n/gm;
@@ -39,14 +51,17 @@ const ERROR_PUSH =
  * then import: see `ADD_ISSUE_SOURCE`).
  *
  * @param code - ajv standalone output, compiled with `code.lines: true`.
- * @returns The same validators, with each error recorded by one helper call, without its schemaPath.
+ * @returns The same validators, with each error recorded by one helper call, without its
+ *   schemaPath, and the issues of each called validator taken over by another (`ADD_ISSUES_SOURCE`).
  * @example
  * compactErrorPushes(standaloneCode(ajv, exports));
  */
 export function compactErrorPushes(code: string): string {
-  return code.replace(
-    ERROR_PUSH,
-    (_push, _name: string, issue: string) =>
-      `vErrors = ${ADD_ISSUE}(vErrors, ${issue.replace(SCHEMA_PATH, "")});\n`,
-  );
+  return code
+    .replace(
+      ERROR_PUSH,
+      (_push, _name: string, issue: string) =>
+        `vErrors = ${ADD_ISSUE}(vErrors, ${issue.replace(SCHEMA_PATH, "")});\n`,
+    )
+    .replace(ISSUES_TAKEN_OVER, (_line, issues: string) => `vErrors = ${ADD_ISSUES}(vErrors, ${issues});`);
 }

@@ -1,5 +1,11 @@
 import { ADD_ALTERNATIVES, ADD_ALTERNATIVES_SOURCE, groupAlternativeIssues } from "./alternative-issues.js";
-import { ADD_ISSUE, ADD_ISSUE_SOURCE, compactErrorPushes } from "./compact-errors.js";
+import {
+  ADD_ISSUE,
+  ADD_ISSUE_SOURCE,
+  ADD_ISSUES,
+  ADD_ISSUES_SOURCE,
+  compactErrorPushes,
+} from "./compact-errors.js";
 import { HEX_PATTERN_ENGINE, HEX_PATTERN_SOURCE } from "./hex-patterns.js";
 import { prunedSchemaConstants } from "./pruned-schema-constants.js";
 import type { DataExport, ExportMap, ValidatorGroup } from "./validators.js";
@@ -22,6 +28,7 @@ function ${COMMON_JS_EXPORTS}(namespace) {
 /** Every helper a module may need: its name, its source, and how to tell that the module calls it. */
 const HELPERS: readonly { name: string; source: string; usedBy: (code: string) => boolean }[] = [
   { name: ADD_ISSUE, source: ADD_ISSUE_SOURCE, usedBy: (code) => code.includes(`${ADD_ISSUE}(`) },
+  { name: ADD_ISSUES, source: ADD_ISSUES_SOURCE, usedBy: (code) => code.includes(`${ADD_ISSUES}(`) },
   {
     name: ADD_ALTERNATIVES,
     source: ADD_ALTERNATIVES_SOURCE,

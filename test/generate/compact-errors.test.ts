@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as batchModify from "../../generated/exchange/validators/batchModify.js";
-import { ADD_ISSUE, compactErrorPushes } from "../../scripts/generate/compact-errors.js";
+import { ADD_ISSUE, ADD_ISSUES, compactErrorPushes } from "../../scripts/generate/compact-errors.js";
 
 const push = [
   `const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};`,
@@ -27,6 +27,14 @@ describe("compactErrorPushes", () => {
       push.replace('schemaPath:"#/type"', 'schemaPath:"#/properties/a\\",b/type"'),
     );
     expect(code).toContain(`(vErrors, {instancePath,keyword:"type",params:{type: "object"}`);
+  });
+
+  it("takes a called validator's issues over with one helper call", () => {
+    const code =
+      "vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);\nerrors = vErrors.length;\n";
+    expect(compactErrorPushes(code)).toBe(
+      `vErrors = ${ADD_ISSUES}(vErrors, validate62.errors);\nerrors = vErrors.length;\n`,
+    );
   });
 
   it("leaves code without error pushes as it is", () => {

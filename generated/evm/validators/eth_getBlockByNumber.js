@@ -2,7 +2,7 @@
 
 import { validate156 } from "./components/Block.js";
 import { validate69 } from "./components/BlockNumberOrTag.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 export const params = validate165;
 
 
@@ -17,7 +17,7 @@ errors++;
 const len0 = data.length;
 if(len0 > 0){
 if(!(validate69(data[0], {instancePath:instancePath+"/0"}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+vErrors = addIssues(vErrors, validate69.errors);
 errors = vErrors.length;
 }
 }

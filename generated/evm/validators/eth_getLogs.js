@@ -3,7 +3,7 @@
 import { validate69 } from "./components/BlockNumberOrTag.js";
 import { validate92 } from "./components/Log.js";
 import { validate96 } from "./components/LogTopic.js";
-import { addAlternatives, addIssue, hexAwarePattern } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const params = validate185;
@@ -24,13 +24,13 @@ errors++;
 }
 if(data.fromBlock !== undefined){
 if(!(validate69(data.fromBlock, {instancePath:instancePath+"/fromBlock"}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+vErrors = addIssues(vErrors, validate69.errors);
 errors = vErrors.length;
 }
 }
 if(data.toBlock !== undefined){
 if(!(validate69(data.toBlock, {instancePath:instancePath+"/toBlock"}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+vErrors = addIssues(vErrors, validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -127,7 +127,7 @@ errors++;
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate96(data5[i1], {instancePath:instancePath+"/topics/" + i1}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+vErrors = addIssues(vErrors, validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -184,7 +184,7 @@ errors++;
 const len0 = data.length;
 if(len0 > 0){
 if(!(validate93(data[0], {instancePath:instancePath+"/0"}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+vErrors = addIssues(vErrors, validate93.errors);
 errors = vErrors.length;
 }
 }
@@ -212,7 +212,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate92(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }

@@ -2,7 +2,7 @@
 
 import { validate69 } from "./components/BlockNumberOrTag.js";
 import { validate159 } from "./components/checks8.js";
-import { addIssue, hexAwarePattern } from "./components/helpers.js";
+import { addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const params = validate193;
@@ -20,7 +20,7 @@ errors++;
 const len0 = data.length;
 if(len0 > 0){
 if(!(validate69(data[0], {instancePath:instancePath+"/0"}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+vErrors = addIssues(vErrors, validate69.errors);
 errors = vErrors.length;
 }
 }

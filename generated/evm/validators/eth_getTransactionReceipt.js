@@ -2,7 +2,7 @@
 
 import { validate109 } from "./components/Receipt.js";
 import { validate158 } from "./components/checks7.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 export const params = validate158;
 
 export const result = validate167;
@@ -16,7 +16,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate109(data, {instancePath}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+vErrors = addIssues(vErrors, validate109.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;

@@ -4,7 +4,7 @@ import { validate53 } from "./components/Address.js";
 import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate61 } from "./components/Timestamp.js";
-import { addAlternatives, addIssue, hexAwarePattern } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate63;
@@ -81,7 +81,7 @@ errors++;
 }
 if(data.agentAddress !== undefined){
 if(!(validate53(data.agentAddress, {instancePath:instancePath+"/agentAddress"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -129,7 +129,7 @@ vErrors = null;
 }
 if(data.nonce !== undefined){
 if(!(validate61(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -169,19 +169,19 @@ errors++;
 }
 if(data.action !== undefined){
 if(!(validate59(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
 if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+vErrors = addIssues(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
 if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+vErrors = addIssues(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 }

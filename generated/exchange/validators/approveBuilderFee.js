@@ -4,7 +4,7 @@ import { validate53 } from "./components/Address.js";
 import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate61 } from "./components/Timestamp.js";
-import { addIssue, hexAwarePattern } from "./components/helpers.js";
+import { addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate72;
@@ -98,13 +98,13 @@ errors++;
 }
 if(data.builder !== undefined){
 if(!(validate53(data.builder, {instancePath:instancePath+"/builder"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
 if(!(validate61(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -144,19 +144,19 @@ errors++;
 }
 if(data.action !== undefined){
 if(!(validate69(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+vErrors = addIssues(vErrors, validate69.errors);
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
 if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+vErrors = addIssues(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
 if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+vErrors = addIssues(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 }

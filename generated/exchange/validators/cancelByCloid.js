@@ -5,7 +5,7 @@ import { validate140 } from "./components/CancelAnswer.js";
 import { validate99 } from "./components/Cloid.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 export const body = validate159;
 
 
@@ -30,13 +30,13 @@ errors++;
 }
 if(data.asset !== undefined){
 if(!(validate76(data.asset, {instancePath:instancePath+"/asset"}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+vErrors = addIssues(vErrors, validate76.errors);
 errors = vErrors.length;
 }
 }
 if(data.cloid !== undefined){
 if(!(validate99(data.cloid, {instancePath:instancePath+"/cloid"}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+vErrors = addIssues(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -89,7 +89,7 @@ errors++;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate152(data1[i0], {instancePath:instancePath+"/cancels/" + i0}))){
-vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+vErrors = addIssues(vErrors, validate152.errors);
 errors = vErrors.length;
 }
 }
@@ -137,31 +137,31 @@ errors++;
 }
 if(data.action !== undefined){
 if(!(validate151(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+vErrors = addIssues(vErrors, validate151.errors);
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
 if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+vErrors = addIssues(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
 if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+vErrors = addIssues(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
 if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress"}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+vErrors = addIssues(vErrors, validate126.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
 if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter"}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+vErrors = addIssues(vErrors, validate129.errors);
 errors = vErrors.length;
 }
 }

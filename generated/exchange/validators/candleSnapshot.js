@@ -3,7 +3,7 @@
 import { validate180, validate184 } from "./components/CandleInterval.js";
 import { validate79 } from "./components/Coin.js";
 import { validate195, validate197 } from "./components/StartTime.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 export const body = validate192;
 
 
@@ -62,25 +62,25 @@ errors++;
 }
 if(data1.coin !== undefined){
 if(!(validate79(data1.coin, {instancePath:instancePath+"/req/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data1.interval !== undefined){
 if(!(validate184(data1.interval, {instancePath:instancePath+"/req/interval"}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+vErrors = addIssues(vErrors, validate184.errors);
 errors = vErrors.length;
 }
 }
 if(data1.startTime !== undefined){
 if(!(validate195(data1.startTime, {instancePath:instancePath+"/req/startTime"}))){
-vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+vErrors = addIssues(vErrors, validate195.errors);
 errors = vErrors.length;
 }
 }
 if(data1.endTime !== undefined){
 if(!(validate197(data1.endTime, {instancePath:instancePath+"/req/endTime"}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+vErrors = addIssues(vErrors, validate197.errors);
 errors = vErrors.length;
 }
 }
@@ -108,7 +108,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate180(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = vErrors === null ? validate180.errors : vErrors.concat(validate180.errors);
+vErrors = addIssues(vErrors, validate180.errors);
 errors = vErrors.length;
 }
 }

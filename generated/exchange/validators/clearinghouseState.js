@@ -2,7 +2,7 @@
 
 import { validate201 } from "./components/ClearinghouseState.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 export const body = validate213;
 
 
@@ -37,7 +37,7 @@ errors++;
 }
 if(data.user !== undefined){
 if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+vErrors = addIssues(vErrors, validate214.errors);
 errors = vErrors.length;
 }
 }

@@ -3,7 +3,7 @@
 import { validate53 } from "./components/Address.js";
 import { validate149, validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
-import { addAlternatives, addIssue, commonJsExports } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -96,31 +96,31 @@ errors++;
 }
 if(data.action !== undefined){
 if(!(validate218(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+vErrors = addIssues(vErrors, validate218.errors);
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
 if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+vErrors = addIssues(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
 if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+vErrors = addIssues(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
 if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress"}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+vErrors = addIssues(vErrors, validate126.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
 if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter"}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+vErrors = addIssues(vErrors, validate129.errors);
 errors = vErrors.length;
 }
 }
@@ -187,7 +187,7 @@ errors++;
 }
 if(data1.data !== undefined){
 if(!(validate53(data1.data, {instancePath:instancePath+"/response/data"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -209,7 +209,7 @@ passing0 = 0;
 }
 var _errs10 = errors;
 if(!(validate149(data, {instancePath}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+vErrors = addIssues(vErrors, validate149.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;

@@ -2,7 +2,7 @@
 
 import { validate272 } from "./components/FrontendOrder.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 export const body = validate283;
 
 
@@ -37,7 +37,7 @@ errors++;
 }
 if(data.user !== undefined){
 if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+vErrors = addIssues(vErrors, validate214.errors);
 errors = vErrors.length;
 }
 }
@@ -59,7 +59,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate272(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
+vErrors = addIssues(vErrors, validate272.errors);
 errors = vErrors.length;
 }
 }

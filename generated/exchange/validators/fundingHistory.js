@@ -4,7 +4,7 @@ import { validate79 } from "./components/Coin.js";
 import { validate55 } from "./components/ResponseDecimal.js";
 import { validate195, validate197 } from "./components/StartTime.js";
 import { validate61 } from "./components/Timestamp.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 export const body = validate303;
 
 
@@ -45,19 +45,19 @@ errors++;
 }
 if(data.coin !== undefined){
 if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.startTime !== undefined){
 if(!(validate195(data.startTime, {instancePath:instancePath+"/startTime"}))){
-vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+vErrors = addIssues(vErrors, validate195.errors);
 errors = vErrors.length;
 }
 }
 if(data.endTime !== undefined){
 if(!(validate197(data.endTime, {instancePath:instancePath+"/endTime"}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+vErrors = addIssues(vErrors, validate197.errors);
 errors = vErrors.length;
 }
 }
@@ -95,25 +95,25 @@ errors++;
 }
 if(data.coin !== undefined){
 if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.fundingRate !== undefined){
 if(!(validate55(data.fundingRate, {instancePath:instancePath+"/fundingRate"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.premium !== undefined){
 if(!(validate55(data.premium, {instancePath:instancePath+"/premium"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.time !== undefined){
 if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -134,7 +134,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate297(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = vErrors === null ? validate297.errors : vErrors.concat(validate297.errors);
+vErrors = addIssues(vErrors, validate297.errors);
 errors = vErrors.length;
 }
 }

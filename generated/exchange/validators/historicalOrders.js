@@ -3,7 +3,7 @@
 import { validate272 } from "./components/FrontendOrder.js";
 import { validate61 } from "./components/Timestamp.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 export const body = validate324;
 
 
@@ -38,7 +38,7 @@ errors++;
 }
 if(data.user !== undefined){
 if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+vErrors = addIssues(vErrors, validate214.errors);
 errors = vErrors.length;
 }
 }
@@ -72,7 +72,7 @@ errors++;
 }
 if(data.order !== undefined){
 if(!(validate272(data.order, {instancePath:instancePath+"/order"}))){
-vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
+vErrors = addIssues(vErrors, validate272.errors);
 errors = vErrors.length;
 }
 }
@@ -84,7 +84,7 @@ errors++;
 }
 if(data.statusTimestamp !== undefined){
 if(!(validate61(data.statusTimestamp, {instancePath:instancePath+"/statusTimestamp"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -105,7 +105,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate319(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
+vErrors = addIssues(vErrors, validate319.errors);
 errors = vErrors.length;
 }
 }

@@ -2,7 +2,7 @@
 
 import { validate79 } from "./components/Coin.js";
 import { validate329 } from "./components/L2Book.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 export const body = validate334;
 
 
@@ -37,7 +37,7 @@ errors++;
 }
 if(data.coin !== undefined){
 if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }

@@ -2,7 +2,7 @@
 
 import { validate366 } from "./components/Meta.js";
 import { validate372 } from "./components/PerpAssetCtx.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 export const body = validate384;
 
 function validate384(data, {instancePath=""}={}){
@@ -63,7 +63,7 @@ errors++;
 const len0 = data.length;
 if(len0 > 0){
 if(!(validate366(data[0], {instancePath:instancePath+"/0"}))){
-vErrors = vErrors === null ? validate366.errors : vErrors.concat(validate366.errors);
+vErrors = addIssues(vErrors, validate366.errors);
 errors = vErrors.length;
 }
 }
@@ -73,7 +73,7 @@ if(Array.isArray(data1)){
 const len1 = data1.length;
 for(let i0=0; i0<len1; i0++){
 if(!(validate372(data1[i0], {instancePath:instancePath+"/1/" + i0}))){
-vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
+vErrors = addIssues(vErrors, validate372.errors);
 errors = vErrors.length;
 }
 }

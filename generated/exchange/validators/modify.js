@@ -6,7 +6,7 @@ import { validate65, validate67 } from "./components/Nonce.js";
 import { validate102 } from "./components/Order.js";
 import { validate96 } from "./components/OrderRef.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 export const body = validate394;
 
 
@@ -47,19 +47,19 @@ errors++;
 }
 if(data.oid !== undefined){
 if(!(validate96(data.oid, {instancePath:instancePath+"/oid"}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+vErrors = addIssues(vErrors, validate96.errors);
 errors = vErrors.length;
 }
 }
 if(data.order !== undefined){
 if(!(validate102(data.order, {instancePath:instancePath+"/order"}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+vErrors = addIssues(vErrors, validate102.errors);
 errors = vErrors.length;
 }
 }
 if(data.a !== undefined){
 if(!(validate58(data.a, {instancePath:instancePath+"/a"}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+vErrors = addIssues(vErrors, validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -101,31 +101,31 @@ errors++;
 }
 if(data.action !== undefined){
 if(!(validate390(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = vErrors === null ? validate390.errors : vErrors.concat(validate390.errors);
+vErrors = addIssues(vErrors, validate390.errors);
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
 if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+vErrors = addIssues(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
 if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+vErrors = addIssues(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
 if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress"}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+vErrors = addIssues(vErrors, validate126.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
 if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter"}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+vErrors = addIssues(vErrors, validate129.errors);
 errors = vErrors.length;
 }
 }

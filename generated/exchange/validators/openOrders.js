@@ -7,7 +7,7 @@ import { validate55 } from "./components/ResponseDecimal.js";
 import { validate257 } from "./components/Side.js";
 import { validate61 } from "./components/Timestamp.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 export const body = validate419;
 
 
@@ -42,7 +42,7 @@ errors++;
 }
 if(data.user !== undefined){
 if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+vErrors = addIssues(vErrors, validate214.errors);
 errors = vErrors.length;
 }
 }
@@ -92,43 +92,43 @@ errors++;
 }
 if(data.coin !== undefined){
 if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.side !== undefined){
 if(!(validate257(data.side, {instancePath:instancePath+"/side"}))){
-vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
+vErrors = addIssues(vErrors, validate257.errors);
 errors = vErrors.length;
 }
 }
 if(data.limitPx !== undefined){
 if(!(validate55(data.limitPx, {instancePath:instancePath+"/limitPx"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.sz !== undefined){
 if(!(validate55(data.sz, {instancePath:instancePath+"/sz"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.oid !== undefined){
 if(!(validate97(data.oid, {instancePath:instancePath+"/oid"}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+vErrors = addIssues(vErrors, validate97.errors);
 errors = vErrors.length;
 }
 }
 if(data.timestamp !== undefined){
 if(!(validate61(data.timestamp, {instancePath:instancePath+"/timestamp"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.origSz !== undefined){
 if(!(validate55(data.origSz, {instancePath:instancePath+"/origSz"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -138,7 +138,7 @@ const _errs9 = errors;
 let valid1 = false;
 var _errs10 = errors;
 if(!(validate99(data7, {instancePath:instancePath+"/cloid"}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+vErrors = addIssues(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -191,7 +191,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate408(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = vErrors === null ? validate408.errors : vErrors.concat(validate408.errors);
+vErrors = addIssues(vErrors, validate408.errors);
 errors = vErrors.length;
 }
 }

@@ -5,7 +5,7 @@ import { validate65, validate67 } from "./components/Nonce.js";
 import { validate102 } from "./components/Order.js";
 import { validate483 } from "./components/PlacementAnswer.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 export const body = validate448;
 
 const schema113 = {"enum":["na","normalTpsl","positionTpsl"]};
@@ -47,7 +47,7 @@ errors++;
 }
 if(data.b !== undefined){
 if(!(validate133(data.b, {instancePath:instancePath+"/b"}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+vErrors = addIssues(vErrors, validate133.errors);
 errors = vErrors.length;
 }
 }
@@ -121,7 +121,7 @@ errors++;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate102(data1[i0], {instancePath:instancePath+"/orders/" + i0}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+vErrors = addIssues(vErrors, validate102.errors);
 errors = vErrors.length;
 }
 }
@@ -133,13 +133,13 @@ errors++;
 }
 if(data.grouping !== undefined){
 if(!(validate318(data.grouping, {instancePath:instancePath+"/grouping"}))){
-vErrors = vErrors === null ? validate318.errors : vErrors.concat(validate318.errors);
+vErrors = addIssues(vErrors, validate318.errors);
 errors = vErrors.length;
 }
 }
 if(data.builder !== undefined){
 if(!(validate132(data.builder, {instancePath:instancePath+"/builder"}))){
-vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+vErrors = addIssues(vErrors, validate132.errors);
 errors = vErrors.length;
 }
 }
@@ -181,31 +181,31 @@ errors++;
 }
 if(data.action !== undefined){
 if(!(validate427(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = vErrors === null ? validate427.errors : vErrors.concat(validate427.errors);
+vErrors = addIssues(vErrors, validate427.errors);
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
 if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+vErrors = addIssues(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
 if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+vErrors = addIssues(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
 if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress"}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+vErrors = addIssues(vErrors, validate126.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
 if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter"}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+vErrors = addIssues(vErrors, validate129.errors);
 errors = vErrors.length;
 }
 }

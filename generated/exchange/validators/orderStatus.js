@@ -4,7 +4,7 @@ import { validate272 } from "./components/FrontendOrder.js";
 import { validate96 } from "./components/OrderRef.js";
 import { validate61 } from "./components/Timestamp.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 export const body = validate464;
 
 
@@ -44,13 +44,13 @@ errors++;
 }
 if(data.user !== undefined){
 if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+vErrors = addIssues(vErrors, validate214.errors);
 errors = vErrors.length;
 }
 }
 if(data.oid !== undefined){
 if(!(validate96(data.oid, {instancePath:instancePath+"/oid"}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+vErrors = addIssues(vErrors, validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -106,7 +106,7 @@ errors++;
 }
 if(data1.order !== undefined){
 if(!(validate272(data1.order, {instancePath:instancePath+"/order/order"}))){
-vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
+vErrors = addIssues(vErrors, validate272.errors);
 errors = vErrors.length;
 }
 }
@@ -118,7 +118,7 @@ errors++;
 }
 if(data1.statusTimestamp !== undefined){
 if(!(validate61(data1.statusTimestamp, {instancePath:instancePath+"/order/statusTimestamp"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -175,7 +175,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate455(data, {instancePath}))){
-vErrors = vErrors === null ? validate455.errors : vErrors.concat(validate455.errors);
+vErrors = addIssues(vErrors, validate455.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -185,7 +185,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate459(data, {instancePath}))){
-vErrors = vErrors === null ? validate459.errors : vErrors.concat(validate459.errors);
+vErrors = addIssues(vErrors, validate459.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;

@@ -3,7 +3,7 @@
 import { validate55 } from "./components/ResponseDecimal.js";
 import { validate61 } from "./components/Timestamp.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 export const body = validate503;
 
 
@@ -38,7 +38,7 @@ errors++;
 }
 if(data.user !== undefined){
 if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+vErrors = addIssues(vErrors, validate214.errors);
 errors = vErrors.length;
 }
 }
@@ -69,13 +69,13 @@ errors++;
 const len0 = data.length;
 if(len0 > 0){
 if(!(validate61(data[0], {instancePath:instancePath+"/0"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(len0 > 1){
 if(!(validate55(data[1], {instancePath:instancePath+"/1"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -129,7 +129,7 @@ if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i0=0; i0<len1; i0++){
 if(!(validate326(data2[i0], {instancePath:instancePath+"/1/accountValueHistory/" + i0}))){
-vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
+vErrors = addIssues(vErrors, validate326.errors);
 errors = vErrors.length;
 }
 }
@@ -145,7 +145,7 @@ if(Array.isArray(data4)){
 const len2 = data4.length;
 for(let i1=0; i1<len2; i1++){
 if(!(validate326(data4[i1], {instancePath:instancePath+"/1/pnlHistory/" + i1}))){
-vErrors = vErrors === null ? validate326.errors : vErrors.concat(validate326.errors);
+vErrors = addIssues(vErrors, validate326.errors);
 errors = vErrors.length;
 }
 }
@@ -157,7 +157,7 @@ errors++;
 }
 if(data1.vlm !== undefined){
 if(!(validate55(data1.vlm, {instancePath:instancePath+"/1/vlm"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -184,7 +184,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate494(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = vErrors === null ? validate494.errors : vErrors.concat(validate494.errors);
+vErrors = addIssues(vErrors, validate494.errors);
 errors = vErrors.length;
 }
 }

@@ -6,7 +6,7 @@ import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate538 } from "./components/SpotTokenName.js";
 import { validate61 } from "./components/Timestamp.js";
-import { addAlternatives, addIssue, hexAwarePattern } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate543;
@@ -101,7 +101,7 @@ errors++;
 }
 if(data.destination !== undefined){
 if(!(validate53(data.destination, {instancePath:instancePath+"/destination"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -119,13 +119,13 @@ errors++;
 }
 if(data.token !== undefined){
 if(!(validate538(data.token, {instancePath:instancePath+"/token"}))){
-vErrors = vErrors === null ? validate538.errors : vErrors.concat(validate538.errors);
+vErrors = addIssues(vErrors, validate538.errors);
 errors = vErrors.length;
 }
 }
 if(data.amount !== undefined){
 if(!(validate104(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+vErrors = addIssues(vErrors, validate104.errors);
 errors = vErrors.length;
 }
 }
@@ -147,7 +147,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 var _errs19 = errors;
 if(!(validate53(data8, {instancePath:instancePath+"/fromSubAccount"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs19 === errors;
@@ -171,7 +171,7 @@ vErrors = null;
 }
 if(data.nonce !== undefined){
 if(!(validate61(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -211,19 +211,19 @@ errors++;
 }
 if(data.action !== undefined){
 if(!(validate536(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = vErrors === null ? validate536.errors : vErrors.concat(validate536.errors);
+vErrors = addIssues(vErrors, validate536.errors);
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
 if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+vErrors = addIssues(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
 if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+vErrors = addIssues(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 }

@@ -3,7 +3,7 @@
 import { validate79 } from "./components/Coin.js";
 import { validate55 } from "./components/ResponseDecimal.js";
 import { validate566 } from "./components/SpotMeta.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 export const body = validate575;
 
 function validate575(data, {instancePath=""}={}){
@@ -66,25 +66,25 @@ errors++;
 }
 if(data.coin !== undefined){
 if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.prevDayPx !== undefined){
 if(!(validate55(data.prevDayPx, {instancePath:instancePath+"/prevDayPx"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.dayNtlVlm !== undefined){
 if(!(validate55(data.dayNtlVlm, {instancePath:instancePath+"/dayNtlVlm"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.markPx !== undefined){
 if(!(validate55(data.markPx, {instancePath:instancePath+"/markPx"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -94,7 +94,7 @@ const _errs6 = errors;
 let valid1 = false;
 var _errs7 = errors;
 if(!(validate55(data4, {instancePath:instancePath+"/midPx"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -126,19 +126,19 @@ vErrors = null;
 }
 if(data.circulatingSupply !== undefined){
 if(!(validate55(data.circulatingSupply, {instancePath:instancePath+"/circulatingSupply"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.totalSupply !== undefined){
 if(!(validate55(data.totalSupply, {instancePath:instancePath+"/totalSupply"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.dayBaseVlm !== undefined){
 if(!(validate55(data.dayBaseVlm, {instancePath:instancePath+"/dayBaseVlm"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -167,7 +167,7 @@ errors++;
 const len0 = data.length;
 if(len0 > 0){
 if(!(validate566(data[0], {instancePath:instancePath+"/0"}))){
-vErrors = vErrors === null ? validate566.errors : vErrors.concat(validate566.errors);
+vErrors = addIssues(vErrors, validate566.errors);
 errors = vErrors.length;
 }
 }
@@ -177,7 +177,7 @@ if(Array.isArray(data1)){
 const len1 = data1.length;
 for(let i0=0; i0<len1; i0++){
 if(!(validate549(data1[i0], {instancePath:instancePath+"/1/" + i0}))){
-vErrors = vErrors === null ? validate549.errors : vErrors.concat(validate549.errors);
+vErrors = addIssues(vErrors, validate549.errors);
 errors = vErrors.length;
 }
 }

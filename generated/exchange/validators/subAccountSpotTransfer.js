@@ -6,7 +6,7 @@ import { validate133 } from "./components/LowercaseAddress.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate538 } from "./components/SpotTokenName.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 export const body = validate600;
 
 
@@ -55,7 +55,7 @@ errors++;
 }
 if(data.subAccountUser !== undefined){
 if(!(validate133(data.subAccountUser, {instancePath:instancePath+"/subAccountUser"}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+vErrors = addIssues(vErrors, validate133.errors);
 errors = vErrors.length;
 }
 }
@@ -67,13 +67,13 @@ errors++;
 }
 if(data.token !== undefined){
 if(!(validate538(data.token, {instancePath:instancePath+"/token"}))){
-vErrors = vErrors === null ? validate538.errors : vErrors.concat(validate538.errors);
+vErrors = addIssues(vErrors, validate538.errors);
 errors = vErrors.length;
 }
 }
 if(data.amount !== undefined){
 if(!(validate104(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+vErrors = addIssues(vErrors, validate104.errors);
 errors = vErrors.length;
 }
 }
@@ -115,31 +115,31 @@ errors++;
 }
 if(data.action !== undefined){
 if(!(validate596(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = vErrors === null ? validate596.errors : vErrors.concat(validate596.errors);
+vErrors = addIssues(vErrors, validate596.errors);
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
 if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+vErrors = addIssues(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
 if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+vErrors = addIssues(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
 if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress"}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+vErrors = addIssues(vErrors, validate126.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
 if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter"}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+vErrors = addIssues(vErrors, validate129.errors);
 errors = vErrors.length;
 }
 }

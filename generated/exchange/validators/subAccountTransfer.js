@@ -5,7 +5,7 @@ import { validate133 } from "./components/LowercaseAddress.js";
 import { validate386 } from "./components/MicroUsd.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 export const body = validate609;
 
 
@@ -49,7 +49,7 @@ errors++;
 }
 if(data.subAccountUser !== undefined){
 if(!(validate133(data.subAccountUser, {instancePath:instancePath+"/subAccountUser"}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+vErrors = addIssues(vErrors, validate133.errors);
 errors = vErrors.length;
 }
 }
@@ -61,7 +61,7 @@ errors++;
 }
 if(data.usd !== undefined){
 if(!(validate386(data.usd, {instancePath:instancePath+"/usd"}))){
-vErrors = vErrors === null ? validate386.errors : vErrors.concat(validate386.errors);
+vErrors = addIssues(vErrors, validate386.errors);
 errors = vErrors.length;
 }
 }
@@ -103,31 +103,31 @@ errors++;
 }
 if(data.action !== undefined){
 if(!(validate606(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = vErrors === null ? validate606.errors : vErrors.concat(validate606.errors);
+vErrors = addIssues(vErrors, validate606.errors);
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
 if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+vErrors = addIssues(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
 if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+vErrors = addIssues(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
 if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress"}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+vErrors = addIssues(vErrors, validate126.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
 if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter"}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+vErrors = addIssues(vErrors, validate129.errors);
 errors = vErrors.length;
 }
 }

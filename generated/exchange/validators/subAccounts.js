@@ -4,7 +4,7 @@ import { validate53 } from "./components/Address.js";
 import { validate201 } from "./components/ClearinghouseState.js";
 import { validate562 } from "./components/SpotClearinghouseState.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 export const body = validate617;
 
 
@@ -39,7 +39,7 @@ errors++;
 }
 if(data.user !== undefined){
 if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+vErrors = addIssues(vErrors, validate214.errors);
 errors = vErrors.length;
 }
 }
@@ -88,25 +88,25 @@ errors++;
 }
 if(data.subAccountUser !== undefined){
 if(!(validate53(data.subAccountUser, {instancePath:instancePath+"/subAccountUser"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data.master !== undefined){
 if(!(validate53(data.master, {instancePath:instancePath+"/master"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data.clearinghouseState !== undefined){
 if(!(validate201(data.clearinghouseState, {instancePath:instancePath+"/clearinghouseState"}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+vErrors = addIssues(vErrors, validate201.errors);
 errors = vErrors.length;
 }
 }
 if(data.spotState !== undefined){
 if(!(validate562(data.spotState, {instancePath:instancePath+"/spotState"}))){
-vErrors = vErrors === null ? validate562.errors : vErrors.concat(validate562.errors);
+vErrors = addIssues(vErrors, validate562.errors);
 errors = vErrors.length;
 }
 }
@@ -130,7 +130,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate591(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = vErrors === null ? validate591.errors : vErrors.concat(validate591.errors);
+vErrors = addIssues(vErrors, validate591.errors);
 errors = vErrors.length;
 }
 }

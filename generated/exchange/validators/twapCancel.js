@@ -4,7 +4,7 @@ import { validate76 } from "./components/AssetIndex.js";
 import { validate143 } from "./components/CancelStatus.js";
 import { validate149, validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 export const body = validate630;
 
 
@@ -43,7 +43,7 @@ errors++;
 }
 if(data.a !== undefined){
 if(!(validate76(data.a, {instancePath:instancePath+"/a"}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+vErrors = addIssues(vErrors, validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -102,31 +102,31 @@ errors++;
 }
 if(data.action !== undefined){
 if(!(validate625(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = vErrors === null ? validate625.errors : vErrors.concat(validate625.errors);
+vErrors = addIssues(vErrors, validate625.errors);
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
 if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+vErrors = addIssues(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
 if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+vErrors = addIssues(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
 if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress"}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+vErrors = addIssues(vErrors, validate126.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
 if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter"}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+vErrors = addIssues(vErrors, validate129.errors);
 errors = vErrors.length;
 }
 }
@@ -200,7 +200,7 @@ errors++;
 }
 if(data3.status !== undefined){
 if(!(validate143(data3.status, {instancePath:instancePath+"/response/data/status"}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+vErrors = addIssues(vErrors, validate143.errors);
 errors = vErrors.length;
 }
 }
@@ -228,7 +228,7 @@ passing0 = 0;
 }
 var _errs12 = errors;
 if(!(validate149(data, {instancePath}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+vErrors = addIssues(vErrors, validate149.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs12 === errors;

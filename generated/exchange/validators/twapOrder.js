@@ -5,7 +5,7 @@ import { validate104 } from "./components/DecimalString.js";
 import { validate144 } from "./components/ErrorStatus.js";
 import { validate149, validate65, validate67 } from "./components/Nonce.js";
 import { validate126, validate129 } from "./components/VaultAddress.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 export const body = validate647;
 
 
@@ -46,7 +46,7 @@ errors++;
 }
 if(data.a !== undefined){
 if(!(validate76(data.a, {instancePath:instancePath+"/a"}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+vErrors = addIssues(vErrors, validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -58,7 +58,7 @@ errors++;
 }
 if(data.s !== undefined){
 if(!(validate104(data.s, {instancePath:instancePath+"/s"}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+vErrors = addIssues(vErrors, validate104.errors);
 errors = vErrors.length;
 }
 }
@@ -132,7 +132,7 @@ errors++;
 }
 if(data.twap !== undefined){
 if(!(validate637(data.twap, {instancePath:instancePath+"/twap"}))){
-vErrors = vErrors === null ? validate637.errors : vErrors.concat(validate637.errors);
+vErrors = addIssues(vErrors, validate637.errors);
 errors = vErrors.length;
 }
 }
@@ -174,31 +174,31 @@ errors++;
 }
 if(data.action !== undefined){
 if(!(validate636(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = vErrors === null ? validate636.errors : vErrors.concat(validate636.errors);
+vErrors = addIssues(vErrors, validate636.errors);
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
 if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+vErrors = addIssues(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
 if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+vErrors = addIssues(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.vaultAddress !== undefined){
 if(!(validate126(data.vaultAddress, {instancePath:instancePath+"/vaultAddress"}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+vErrors = addIssues(vErrors, validate126.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiresAfter !== undefined){
 if(!(validate129(data.expiresAfter, {instancePath:instancePath+"/expiresAfter"}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+vErrors = addIssues(vErrors, validate129.errors);
 errors = vErrors.length;
 }
 }
@@ -309,7 +309,7 @@ matched0 = matched0 || _valid0;
 if(!matched0){
 const _errs13 = errors;
 if(!(validate144(data2, {instancePath:instancePath+"/data/status"}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+vErrors = addIssues(vErrors, validate144.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs13 === errors;
@@ -383,7 +383,7 @@ valid4 = valid4 || _valid1;
 if(!valid4){
 var _errs20 = errors;
 if(!(validate144(data2, {instancePath:instancePath+"/data/status"}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+vErrors = addIssues(vErrors, validate144.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs20 === errors;
@@ -452,7 +452,7 @@ errors++;
 }
 if(data.response !== undefined){
 if(!(validate642(data.response, {instancePath:instancePath+"/response"}))){
-vErrors = vErrors === null ? validate642.errors : vErrors.concat(validate642.errors);
+vErrors = addIssues(vErrors, validate642.errors);
 errors = vErrors.length;
 }
 }
@@ -468,7 +468,7 @@ passing0 = 0;
 }
 var _errs6 = errors;
 if(!(validate149(data, {instancePath}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+vErrors = addIssues(vErrors, validate149.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;

@@ -3,7 +3,7 @@
 import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate61 } from "./components/Timestamp.js";
-import { addIssue, hexAwarePattern } from "./components/helpers.js";
+import { addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate677;
@@ -102,7 +102,7 @@ errors++;
 }
 if(data.nonce !== undefined){
 if(!(validate61(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -142,19 +142,19 @@ errors++;
 }
 if(data.action !== undefined){
 if(!(validate675(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = vErrors === null ? validate675.errors : vErrors.concat(validate675.errors);
+vErrors = addIssues(vErrors, validate675.errors);
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
 if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+vErrors = addIssues(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
 if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+vErrors = addIssues(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 }

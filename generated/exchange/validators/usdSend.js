@@ -5,7 +5,7 @@ import { validate104 } from "./components/DecimalString.js";
 import { validate233 } from "./components/DefaultAnswer.js";
 import { validate65, validate67 } from "./components/Nonce.js";
 import { validate61 } from "./components/Timestamp.js";
-import { addIssue, hexAwarePattern } from "./components/helpers.js";
+import { addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate685;
@@ -86,19 +86,19 @@ errors++;
 }
 if(data.destination !== undefined){
 if(!(validate53(data.destination, {instancePath:instancePath+"/destination"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data.amount !== undefined){
 if(!(validate104(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+vErrors = addIssues(vErrors, validate104.errors);
 errors = vErrors.length;
 }
 }
 if(data.time !== undefined){
 if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -138,19 +138,19 @@ errors++;
 }
 if(data.action !== undefined){
 if(!(validate681(data.action, {instancePath:instancePath+"/action"}))){
-vErrors = vErrors === null ? validate681.errors : vErrors.concat(validate681.errors);
+vErrors = addIssues(vErrors, validate681.errors);
 errors = vErrors.length;
 }
 }
 if(data.nonce !== undefined){
 if(!(validate65(data.nonce, {instancePath:instancePath+"/nonce"}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+vErrors = addIssues(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.signature !== undefined){
 if(!(validate67(data.signature, {instancePath:instancePath+"/signature"}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+vErrors = addIssues(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 }

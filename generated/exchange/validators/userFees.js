@@ -2,7 +2,7 @@
 
 import { validate55 } from "./components/ResponseDecimal.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 export const body = validate701;
 
 
@@ -37,7 +37,7 @@ errors++;
 }
 if(data.user !== undefined){
 if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+vErrors = addIssues(vErrors, validate214.errors);
 errors = vErrors.length;
 }
 }
@@ -80,19 +80,19 @@ errors++;
 }
 if(data.userCross !== undefined){
 if(!(validate55(data.userCross, {instancePath:instancePath+"/userCross"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.userAdd !== undefined){
 if(!(validate55(data.userAdd, {instancePath:instancePath+"/userAdd"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.exchange !== undefined){
 if(!(validate55(data.exchange, {instancePath:instancePath+"/exchange"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -132,7 +132,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate228(data0[i0], {instancePath:instancePath+"/dailyUserVlm/" + i0}))){
-vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
+vErrors = addIssues(vErrors, validate228.errors);
 errors = vErrors.length;
 }
 }
@@ -155,31 +155,31 @@ errors++;
 }
 if(data2.cross !== undefined){
 if(!(validate55(data2.cross, {instancePath:instancePath+"/feeSchedule/cross"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data2.add !== undefined){
 if(!(validate55(data2.add, {instancePath:instancePath+"/feeSchedule/add"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data2.spotCross !== undefined){
 if(!(validate55(data2.spotCross, {instancePath:instancePath+"/feeSchedule/spotCross"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data2.spotAdd !== undefined){
 if(!(validate55(data2.spotAdd, {instancePath:instancePath+"/feeSchedule/spotAdd"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data2.referralDiscount !== undefined){
 if(!(validate55(data2.referralDiscount, {instancePath:instancePath+"/feeSchedule/referralDiscount"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -191,31 +191,31 @@ errors++;
 }
 if(data.userCrossRate !== undefined){
 if(!(validate55(data.userCrossRate, {instancePath:instancePath+"/userCrossRate"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.userAddRate !== undefined){
 if(!(validate55(data.userAddRate, {instancePath:instancePath+"/userAddRate"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.userSpotCrossRate !== undefined){
 if(!(validate55(data.userSpotCrossRate, {instancePath:instancePath+"/userSpotCrossRate"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.userSpotAddRate !== undefined){
 if(!(validate55(data.userSpotAddRate, {instancePath:instancePath+"/userSpotAddRate"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.activeReferralDiscount !== undefined){
 if(!(validate55(data.activeReferralDiscount, {instancePath:instancePath+"/activeReferralDiscount"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }

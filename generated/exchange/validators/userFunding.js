@@ -5,7 +5,7 @@ import { validate55 } from "./components/ResponseDecimal.js";
 import { validate195, validate197 } from "./components/StartTime.js";
 import { validate61 } from "./components/Timestamp.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addIssue, hexAwarePattern } from "./components/helpers.js";
+import { addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 export const body = validate713;
@@ -48,19 +48,19 @@ errors++;
 }
 if(data.user !== undefined){
 if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+vErrors = addIssues(vErrors, validate214.errors);
 errors = vErrors.length;
 }
 }
 if(data.startTime !== undefined){
 if(!(validate195(data.startTime, {instancePath:instancePath+"/startTime"}))){
-vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+vErrors = addIssues(vErrors, validate195.errors);
 errors = vErrors.length;
 }
 }
 if(data.endTime !== undefined){
 if(!(validate197(data.endTime, {instancePath:instancePath+"/endTime"}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+vErrors = addIssues(vErrors, validate197.errors);
 errors = vErrors.length;
 }
 }
@@ -97,7 +97,7 @@ errors++;
 }
 if(data.time !== undefined){
 if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -150,25 +150,25 @@ errors++;
 }
 if(data2.coin !== undefined){
 if(!(validate79(data2.coin, {instancePath:instancePath+"/delta/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data2.usdc !== undefined){
 if(!(validate55(data2.usdc, {instancePath:instancePath+"/delta/usdc"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data2.szi !== undefined){
 if(!(validate55(data2.szi, {instancePath:instancePath+"/delta/szi"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data2.fundingRate !== undefined){
 if(!(validate55(data2.fundingRate, {instancePath:instancePath+"/delta/fundingRate"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -202,7 +202,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate307(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
+vErrors = addIssues(vErrors, validate307.errors);
 errors = vErrors.length;
 }
 }

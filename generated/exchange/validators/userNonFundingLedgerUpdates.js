@@ -3,7 +3,7 @@
 import { validate336 } from "./components/LedgerUpdate.js";
 import { validate195, validate197 } from "./components/StartTime.js";
 import { validate214 } from "./components/UserQuery.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 export const body = validate717;
 
 
@@ -44,19 +44,19 @@ errors++;
 }
 if(data.user !== undefined){
 if(!(validate214(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+vErrors = addIssues(vErrors, validate214.errors);
 errors = vErrors.length;
 }
 }
 if(data.startTime !== undefined){
 if(!(validate195(data.startTime, {instancePath:instancePath+"/startTime"}))){
-vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+vErrors = addIssues(vErrors, validate195.errors);
 errors = vErrors.length;
 }
 }
 if(data.endTime !== undefined){
 if(!(validate197(data.endTime, {instancePath:instancePath+"/endTime"}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+vErrors = addIssues(vErrors, validate197.errors);
 errors = vErrors.length;
 }
 }
@@ -78,7 +78,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate336(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
+vErrors = addIssues(vErrors, validate336.errors);
 errors = vErrors.length;
 }
 }

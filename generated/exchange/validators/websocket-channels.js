@@ -13,7 +13,7 @@ import { validate372 } from "./components/PerpAssetCtx.js";
 import { validate55 } from "./components/ResponseDecimal.js";
 import { validate257 } from "./components/Side.js";
 import { validate61 } from "./components/Timestamp.js";
-import { addAlternatives, addIssue, hexAwarePattern } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -33,13 +33,13 @@ errors++;
 }
 if(data.coin !== undefined){
 if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.ctx !== undefined){
 if(!(validate372(data.ctx, {instancePath:instancePath+"/ctx"}))){
-vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
+vErrors = addIssues(vErrors, validate372.errors);
 errors = vErrors.length;
 }
 }
@@ -85,7 +85,7 @@ errors++;
 }
 if(data.coin !== undefined){
 if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
@@ -110,7 +110,7 @@ errors++;
 }
 if(data.mids !== undefined){
 if(!(validate54(data.mids, {instancePath:instancePath+"/mids"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -191,13 +191,13 @@ errors++;
 }
 if(data.coin !== undefined){
 if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.time !== undefined){
 if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -219,7 +219,7 @@ const _errs6 = errors;
 let valid2 = false;
 var _errs7 = errors;
 if(!(validate131(data3, {instancePath:instancePath+"/bbo/0"}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+vErrors = addIssues(vErrors, validate131.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -255,7 +255,7 @@ const _errs11 = errors;
 let valid3 = false;
 var _errs12 = errors;
 if(!(validate131(data4, {instancePath:instancePath+"/bbo/1"}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+vErrors = addIssues(vErrors, validate131.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs12 === errors;
@@ -339,13 +339,13 @@ errors++;
 }
 if(data.coin !== undefined){
 if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.interval !== undefined){
 if(!(validate184(data.interval, {instancePath:instancePath+"/interval"}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+vErrors = addIssues(vErrors, validate184.errors);
 errors = vErrors.length;
 }
 }
@@ -392,7 +392,7 @@ errors++;
 }
 if(data.coin !== undefined){
 if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
@@ -543,7 +543,7 @@ errors++;
 }
 if(data.user !== undefined){
 if(!(validate53(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -610,43 +610,43 @@ errors++;
 }
 if(data0.coin !== undefined){
 if(!(validate79(data0.coin, {instancePath:instancePath+"/order/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data0.side !== undefined){
 if(!(validate257(data0.side, {instancePath:instancePath+"/order/side"}))){
-vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
+vErrors = addIssues(vErrors, validate257.errors);
 errors = vErrors.length;
 }
 }
 if(data0.limitPx !== undefined){
 if(!(validate55(data0.limitPx, {instancePath:instancePath+"/order/limitPx"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data0.sz !== undefined){
 if(!(validate55(data0.sz, {instancePath:instancePath+"/order/sz"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data0.oid !== undefined){
 if(!(validate97(data0.oid, {instancePath:instancePath+"/order/oid"}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+vErrors = addIssues(vErrors, validate97.errors);
 errors = vErrors.length;
 }
 }
 if(data0.timestamp !== undefined){
 if(!(validate61(data0.timestamp, {instancePath:instancePath+"/order/timestamp"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data0.origSz !== undefined){
 if(!(validate55(data0.origSz, {instancePath:instancePath+"/order/origSz"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -656,7 +656,7 @@ const _errs11 = errors;
 let valid2 = false;
 var _errs12 = errors;
 if(!(validate99(data8, {instancePath:instancePath+"/order/cloid"}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+vErrors = addIssues(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs12 === errors;
@@ -700,7 +700,7 @@ errors++;
 }
 if(data.statusTimestamp !== undefined){
 if(!(validate61(data.statusTimestamp, {instancePath:instancePath+"/statusTimestamp"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -721,7 +721,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate771(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = vErrors === null ? validate771.errors : vErrors.concat(validate771.errors);
+vErrors = addIssues(vErrors, validate771.errors);
 errors = vErrors.length;
 }
 }
@@ -775,31 +775,31 @@ errors++;
 }
 if(data.coin !== undefined){
 if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.side !== undefined){
 if(!(validate257(data.side, {instancePath:instancePath+"/side"}))){
-vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
+vErrors = addIssues(vErrors, validate257.errors);
 errors = vErrors.length;
 }
 }
 if(data.px !== undefined){
 if(!(validate55(data.px, {instancePath:instancePath+"/px"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.sz !== undefined){
 if(!(validate55(data.sz, {instancePath:instancePath+"/sz"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.time !== undefined){
 if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -847,13 +847,13 @@ errors++;
 const len0 = data7.length;
 if(len0 > 0){
 if(!(validate53(data7[0], {instancePath:instancePath+"/users/0"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
 if(len0 > 1){
 if(!(validate53(data7[1], {instancePath:instancePath+"/users/1"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -880,7 +880,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate783(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = vErrors === null ? validate783.errors : vErrors.concat(validate783.errors);
+vErrors = addIssues(vErrors, validate783.errors);
 errors = vErrors.length;
 }
 }
@@ -923,31 +923,31 @@ errors++;
 }
 if(data.time !== undefined){
 if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.coin !== undefined){
 if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.usdc !== undefined){
 if(!(validate55(data.usdc, {instancePath:instancePath+"/usdc"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.szi !== undefined){
 if(!(validate55(data.szi, {instancePath:instancePath+"/szi"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.fundingRate !== undefined){
 if(!(validate55(data.fundingRate, {instancePath:instancePath+"/fundingRate"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -982,7 +982,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate253(data0[i0], {instancePath:instancePath+"/fills/" + i0}))){
-vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
+vErrors = addIssues(vErrors, validate253.errors);
 errors = vErrors.length;
 }
 }
@@ -994,7 +994,7 @@ errors++;
 }
 if(data.funding !== undefined){
 if(!(validate762(data.funding, {instancePath:instancePath+"/funding"}))){
-vErrors = vErrors === null ? validate762.errors : vErrors.concat(validate762.errors);
+vErrors = addIssues(vErrors, validate762.errors);
 errors = vErrors.length;
 }
 }
@@ -1022,13 +1022,13 @@ errors++;
 }
 if(data5.coin !== undefined){
 if(!(validate79(data5.coin, {instancePath:instancePath+"/nonUserCancel/" + i1+"/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data5.oid !== undefined){
 if(!(validate97(data5.oid, {instancePath:instancePath+"/nonUserCancel/" + i1+"/oid"}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+vErrors = addIssues(vErrors, validate97.errors);
 errors = vErrors.length;
 }
 }
@@ -1092,7 +1092,7 @@ errors++;
 }
 if(data.user !== undefined){
 if(!(validate53(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -1102,7 +1102,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate253(data2[i0], {instancePath:instancePath+"/fills/" + i0}))){
-vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
+vErrors = addIssues(vErrors, validate253.errors);
 errors = vErrors.length;
 }
 }
@@ -1153,7 +1153,7 @@ errors++;
 }
 if(data.user !== undefined){
 if(!(validate53(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -1193,7 +1193,7 @@ errors++;
 }
 if(data.user !== undefined){
 if(!(validate53(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -1203,7 +1203,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate762(data2[i0], {instancePath:instancePath+"/fundings/" + i0}))){
-vErrors = vErrors === null ? validate762.errors : vErrors.concat(validate762.errors);
+vErrors = addIssues(vErrors, validate762.errors);
 errors = vErrors.length;
 }
 }
@@ -1245,7 +1245,7 @@ errors++;
 }
 if(data.user !== undefined){
 if(!(validate53(data.user, {instancePath:instancePath+"/user"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -1255,7 +1255,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate336(data2[i0], {instancePath:instancePath+"/nonFundingLedgerUpdates/" + i0}))){
-vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
+vErrors = addIssues(vErrors, validate336.errors);
 errors = vErrors.length;
 }
 }

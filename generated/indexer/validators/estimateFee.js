@@ -4,7 +4,7 @@ import { validate53 } from "./components/AccountAddress.js";
 import { validate349 } from "./components/IndexerError-2.js";
 import { validate348 } from "./components/IndexerError-3.js";
 import { validate60 } from "./components/Nanotons.js";
-import { addIssue, commonJsExports } from "./components/helpers.js";
+import { addIssue, addIssues, commonJsExports } from "./components/helpers.js";
 import { int64_estimateFee } from "./int64/estimateFee.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
@@ -35,7 +35,7 @@ errors++;
 }
 if(data.address !== undefined){
 if(!(validate53(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -103,25 +103,25 @@ errors++;
 }
 if(data.in_fwd_fee !== undefined){
 if(!(validate60(data.in_fwd_fee, {instancePath:instancePath+"/in_fwd_fee"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data.storage_fee !== undefined){
 if(!(validate60(data.storage_fee, {instancePath:instancePath+"/storage_fee"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data.gas_fee !== undefined){
 if(!(validate60(data.gas_fee, {instancePath:instancePath+"/gas_fee"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data.fwd_fee !== undefined){
 if(!(validate60(data.fwd_fee, {instancePath:instancePath+"/fwd_fee"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -149,7 +149,7 @@ errors++;
 }
 if(data.source_fees !== undefined){
 if(!(validate115(data.source_fees, {instancePath:instancePath+"/source_fees"}))){
-vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+vErrors = addIssues(vErrors, validate115.errors);
 errors = vErrors.length;
 }
 }
@@ -159,7 +159,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate115(data1[i0], {instancePath:instancePath+"/destination_fees/" + i0}))){
-vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+vErrors = addIssues(vErrors, validate115.errors);
 errors = vErrors.length;
 }
 }

@@ -8,7 +8,7 @@ import { validate62 } from "./components/Int64.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate60 } from "./components/Nanotons.js";
 import { validate58 } from "./components/RawAddress.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 import { int64_getAccountStates } from "./int64/getAccountStates.js";
 
 export const query = validate388;
@@ -30,7 +30,7 @@ errors++;
 }
 if(data.address !== undefined){
 if(!(validate54(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -68,7 +68,7 @@ errors++;
 }
 if(data.address !== undefined){
 if(!(validate58(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+vErrors = addIssues(vErrors, validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -84,7 +84,7 @@ const _errs5 = errors;
 let valid1 = false;
 var _errs6 = errors;
 if(!(validate60(data2, {instancePath:instancePath+"/balance"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -147,7 +147,7 @@ const _errs18 = errors;
 let valid2 = false;
 var _errs19 = errors;
 if(!(validate62(data7, {instancePath:instancePath+"/last_transaction_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs19 === errors;
@@ -252,7 +252,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate57(data0[i0], {instancePath:instancePath+"/accounts/" + i0}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+vErrors = addIssues(vErrors, validate57.errors);
 errors = vErrors.length;
 }
 }
@@ -264,13 +264,13 @@ errors++;
 }
 if(data.address_book !== undefined){
 if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+vErrors = addIssues(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
 if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addIssues(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 }

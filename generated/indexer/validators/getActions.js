@@ -6,7 +6,7 @@ import { validate66 } from "./components/AddressBook.js";
 import { validate141 } from "./components/IndexerError-4.js";
 import { validate62 } from "./components/Int64.js";
 import { validate70 } from "./components/Metadata.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 import { int64_getActions } from "./int64/getActions.js";
 
 export const query = validate382;
@@ -46,19 +46,19 @@ errors++;
 }
 if(data.tx_lt !== undefined){
 if(!(validate62(data.tx_lt, {instancePath:instancePath+"/tx_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.account !== undefined){
 if(!(validate53(data.account, {instancePath:instancePath+"/account"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data.action_type !== undefined){
 if(!(validate77(data.action_type, {instancePath:instancePath+"/action_type"}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+vErrors = addIssues(vErrors, validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -90,13 +90,13 @@ errors++;
 }
 if(data.start_lt !== undefined){
 if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
 if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -172,7 +172,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate76(data0[i0], {instancePath:instancePath+"/actions/" + i0}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+vErrors = addIssues(vErrors, validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -184,7 +184,7 @@ errors++;
 }
 if(data.address_book !== undefined){
 if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+vErrors = addIssues(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -195,7 +195,7 @@ vErrors = addIssue(vErrors, {instancePath:instancePath+"/metadata",keyword:"type
 errors++;
 }
 if(!(validate70(data3, {instancePath:instancePath+"/metadata"}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addIssues(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 }

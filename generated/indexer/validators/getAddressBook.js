@@ -4,7 +4,7 @@ import { validate67 } from "./components/AddressBookEntry.js";
 import { validate349 } from "./components/IndexerError-2.js";
 import { validate348 } from "./components/IndexerError-3.js";
 import { validate390 } from "./components/checks23.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 export const query = validate390;
 
 
@@ -15,7 +15,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(validate67(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+vErrors = addIssues(vErrors, validate67.errors);
 errors = vErrors.length;
 }
 }

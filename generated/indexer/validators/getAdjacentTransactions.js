@@ -5,7 +5,7 @@ import { validate349 } from "./components/IndexerError-2.js";
 import { validate348 } from "./components/IndexerError-3.js";
 import { validate201 } from "./components/MessageDirection.js";
 import { validate333 } from "./components/TransactionsResponse.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 import { int64_getTransactions } from "./int64/getTransactions.js";
 
 export const query = validate363;
@@ -28,13 +28,13 @@ errors++;
 }
 if(data.hash !== undefined){
 if(!(validate137(data.hash, {instancePath:instancePath+"/hash"}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+vErrors = addIssues(vErrors, validate137.errors);
 errors = vErrors.length;
 }
 }
 if(data.direction !== undefined){
 if(!(validate201(data.direction, {instancePath:instancePath+"/direction"}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+vErrors = addIssues(vErrors, validate201.errors);
 errors = vErrors.length;
 }
 }

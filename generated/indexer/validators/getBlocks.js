@@ -6,7 +6,7 @@ import { validate349 } from "./components/IndexerError-2.js";
 import { validate348 } from "./components/IndexerError-3.js";
 import { validate62 } from "./components/Int64.js";
 import { validate248 } from "./components/ShardQuery.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 import { int64_getBlocks } from "./int64/getBlocks.js";
 
 export const query = validate428;
@@ -34,7 +34,7 @@ errors++;
 }
 if(data.shard !== undefined){
 if(!(validate248(data.shard, {instancePath:instancePath+"/shard"}))){
-vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+vErrors = addIssues(vErrors, validate248.errors);
 errors = vErrors.length;
 }
 }
@@ -92,13 +92,13 @@ errors++;
 }
 if(data.start_lt !== undefined){
 if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
 if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -168,7 +168,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate98(data0[i0], {instancePath:instancePath+"/blocks/" + i0}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+vErrors = addIssues(vErrors, validate98.errors);
 errors = vErrors.length;
 }
 }

@@ -11,7 +11,7 @@ import { validate70 } from "./components/Metadata.js";
 import { validate144 } from "./components/QueryId.js";
 import { validate58 } from "./components/RawAddress.js";
 import { validate149 } from "./components/TokenAmount.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 import { int64_getJettonBurns } from "./int64/getJettonBurns.js";
 
 export const query = validate407;
@@ -33,19 +33,19 @@ errors++;
 }
 if(data.address !== undefined){
 if(!(validate54(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.jetton_wallet !== undefined){
 if(!(validate54(data.jetton_wallet, {instancePath:instancePath+"/jetton_wallet"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.jetton_master !== undefined){
 if(!(validate53(data.jetton_master, {instancePath:instancePath+"/jetton_master"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -77,13 +77,13 @@ errors++;
 }
 if(data.start_lt !== undefined){
 if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
 if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -181,43 +181,43 @@ errors++;
 }
 if(data.query_id !== undefined){
 if(!(validate144(data.query_id, {instancePath:instancePath+"/query_id"}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+vErrors = addIssues(vErrors, validate144.errors);
 errors = vErrors.length;
 }
 }
 if(data.owner !== undefined){
 if(!(validate58(data.owner, {instancePath:instancePath+"/owner"}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+vErrors = addIssues(vErrors, validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data.jetton_wallet !== undefined){
 if(!(validate58(data.jetton_wallet, {instancePath:instancePath+"/jetton_wallet"}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+vErrors = addIssues(vErrors, validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data.jetton_master !== undefined){
 if(!(validate58(data.jetton_master, {instancePath:instancePath+"/jetton_master"}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+vErrors = addIssues(vErrors, validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data.amount !== undefined){
 if(!(validate149(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+vErrors = addIssues(vErrors, validate149.errors);
 errors = vErrors.length;
 }
 }
 if(data.transaction_hash !== undefined){
 if(!(validate99(data.transaction_hash, {instancePath:instancePath+"/transaction_hash"}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+vErrors = addIssues(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 }
 if(data.transaction_lt !== undefined){
 if(!(validate62(data.transaction_lt, {instancePath:instancePath+"/transaction_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -281,7 +281,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate143(data0[i0], {instancePath:instancePath+"/jetton_burns/" + i0}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+vErrors = addIssues(vErrors, validate143.errors);
 errors = vErrors.length;
 }
 }
@@ -293,13 +293,13 @@ errors++;
 }
 if(data.address_book !== undefined){
 if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+vErrors = addIssues(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
 if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addIssues(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 }

@@ -12,7 +12,7 @@ import { validate60 } from "./components/Nanotons.js";
 import { validate144 } from "./components/QueryId.js";
 import { validate58 } from "./components/RawAddress.js";
 import { validate149 } from "./components/TokenAmount.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 import { int64_getJettonTransfers } from "./int64/getJettonTransfers.js";
 
 export const query = validate401;
@@ -34,19 +34,19 @@ errors++;
 }
 if(data.owner_address !== undefined){
 if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.jetton_wallet !== undefined){
 if(!(validate54(data.jetton_wallet, {instancePath:instancePath+"/jetton_wallet"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.jetton_master !== undefined){
 if(!(validate53(data.jetton_master, {instancePath:instancePath+"/jetton_master"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -89,13 +89,13 @@ errors++;
 }
 if(data.start_lt !== undefined){
 if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
 if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -198,7 +198,7 @@ errors++;
 }
 if(data.query_id !== undefined){
 if(!(validate144(data.query_id, {instancePath:instancePath+"/query_id"}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+vErrors = addIssues(vErrors, validate144.errors);
 errors = vErrors.length;
 }
 }
@@ -218,13 +218,13 @@ errors++;
 }
 if(data.amount !== undefined){
 if(!(validate149(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+vErrors = addIssues(vErrors, validate149.errors);
 errors = vErrors.length;
 }
 }
 if(data.source_wallet !== undefined){
 if(!(validate58(data.source_wallet, {instancePath:instancePath+"/source_wallet"}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+vErrors = addIssues(vErrors, validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -237,13 +237,13 @@ errors++;
 }
 if(data.transaction_hash !== undefined){
 if(!(validate99(data.transaction_hash, {instancePath:instancePath+"/transaction_hash"}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+vErrors = addIssues(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 }
 if(data.transaction_lt !== undefined){
 if(!(validate62(data.transaction_lt, {instancePath:instancePath+"/transaction_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -280,7 +280,7 @@ const _errs21 = errors;
 let valid1 = false;
 var _errs22 = errors;
 if(!(validate60(data12, {instancePath:instancePath+"/forward_ton_amount"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs22 === errors;
@@ -350,7 +350,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate165(data0[i0], {instancePath:instancePath+"/jetton_transfers/" + i0}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+vErrors = addIssues(vErrors, validate165.errors);
 errors = vErrors.length;
 }
 }
@@ -362,13 +362,13 @@ errors++;
 }
 if(data.address_book !== undefined){
 if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+vErrors = addIssues(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
 if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addIssues(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 }

@@ -8,7 +8,7 @@ import { validate62 } from "./components/Int64.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate58 } from "./components/RawAddress.js";
 import { validate149 } from "./components/TokenAmount.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 import { int64_getJettonWallets } from "./int64/getJettonWallets.js";
 
 export const query = validate397;
@@ -27,19 +27,19 @@ errors++;
 }
 if(data.address !== undefined){
 if(!(validate54(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.owner_address !== undefined){
 if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.jetton_address !== undefined){
 if(!(validate54(data.jetton_address, {instancePath:instancePath+"/jetton_address"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -130,31 +130,31 @@ errors++;
 }
 if(data.address !== undefined){
 if(!(validate58(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+vErrors = addIssues(vErrors, validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data.balance !== undefined){
 if(!(validate149(data.balance, {instancePath:instancePath+"/balance"}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+vErrors = addIssues(vErrors, validate149.errors);
 errors = vErrors.length;
 }
 }
 if(data.owner !== undefined){
 if(!(validate58(data.owner, {instancePath:instancePath+"/owner"}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+vErrors = addIssues(vErrors, validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data.jetton !== undefined){
 if(!(validate58(data.jetton, {instancePath:instancePath+"/jetton"}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+vErrors = addIssues(vErrors, validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data.last_transaction_lt !== undefined){
 if(!(validate62(data.last_transaction_lt, {instancePath:instancePath+"/last_transaction_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -209,7 +209,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate176(data0[i0], {instancePath:instancePath+"/jetton_wallets/" + i0}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+vErrors = addIssues(vErrors, validate176.errors);
 errors = vErrors.length;
 }
 }
@@ -221,13 +221,13 @@ errors++;
 }
 if(data.address_book !== undefined){
 if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+vErrors = addIssues(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
 if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addIssues(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 }

@@ -2,7 +2,7 @@
 
 import { validate98 } from "./components/Block.js";
 import { validate348 } from "./components/IndexerError-3.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 import { int64_getMasterchainInfo } from "./int64/getMasterchainInfo.js";
 
 function validate186(data, {instancePath=""}={}){
@@ -19,13 +19,13 @@ errors++;
 }
 if(data.first !== undefined){
 if(!(validate98(data.first, {instancePath:instancePath+"/first"}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+vErrors = addIssues(vErrors, validate98.errors);
 errors = vErrors.length;
 }
 }
 if(data.last !== undefined){
 if(!(validate98(data.last, {instancePath:instancePath+"/last"}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+vErrors = addIssues(vErrors, validate98.errors);
 errors = vErrors.length;
 }
 }

@@ -10,7 +10,7 @@ import { validate62 } from "./components/Int64.js";
 import { validate201 } from "./components/MessageDirection.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate243 } from "./components/OpcodeQuery.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 import { int64_getMessages } from "./int64/getMessages.js";
 
 export const query = validate366;
@@ -27,7 +27,7 @@ const _errs0 = errors;
 let valid0 = false;
 var _errs1 = errors;
 if(!(validate53(data, {instancePath}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -80,37 +80,37 @@ errors++;
 }
 if(data.msg_hash !== undefined){
 if(!(validate138(data.msg_hash, {instancePath:instancePath+"/msg_hash"}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+vErrors = addIssues(vErrors, validate138.errors);
 errors = vErrors.length;
 }
 }
 if(data.body_hash !== undefined){
 if(!(validate137(data.body_hash, {instancePath:instancePath+"/body_hash"}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+vErrors = addIssues(vErrors, validate137.errors);
 errors = vErrors.length;
 }
 }
 if(data.source !== undefined){
 if(!(validate202(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+vErrors = addIssues(vErrors, validate202.errors);
 errors = vErrors.length;
 }
 }
 if(data.destination !== undefined){
 if(!(validate202(data.destination, {instancePath:instancePath+"/destination"}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+vErrors = addIssues(vErrors, validate202.errors);
 errors = vErrors.length;
 }
 }
 if(data.opcode !== undefined){
 if(!(validate243(data.opcode, {instancePath:instancePath+"/opcode"}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+vErrors = addIssues(vErrors, validate243.errors);
 errors = vErrors.length;
 }
 }
 if(data.direction !== undefined){
 if(!(validate201(data.direction, {instancePath:instancePath+"/direction"}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+vErrors = addIssues(vErrors, validate201.errors);
 errors = vErrors.length;
 }
 }
@@ -154,13 +154,13 @@ errors++;
 }
 if(data.start_lt !== undefined){
 if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
 if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -236,7 +236,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate189(data0[i0], {instancePath:instancePath+"/messages/" + i0}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+vErrors = addIssues(vErrors, validate189.errors);
 errors = vErrors.length;
 }
 }
@@ -248,13 +248,13 @@ errors++;
 }
 if(data.address_book !== undefined){
 if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+vErrors = addIssues(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
 if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addIssues(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 }

@@ -6,7 +6,7 @@ import { validate349 } from "./components/IndexerError-2.js";
 import { validate348 } from "./components/IndexerError-3.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate215 } from "./components/NftCollection.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 import { int64_getNftCollections } from "./int64/getNftCollections.js";
 
 export const query = validate413;
@@ -24,13 +24,13 @@ errors++;
 }
 if(data.collection_address !== undefined){
 if(!(validate54(data.collection_address, {instancePath:instancePath+"/collection_address"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.owner_address !== undefined){
 if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -91,7 +91,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate215(data0[i0], {instancePath:instancePath+"/nft_collections/" + i0}))){
-vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
+vErrors = addIssues(vErrors, validate215.errors);
 errors = vErrors.length;
 }
 }
@@ -103,13 +103,13 @@ errors++;
 }
 if(data.address_book !== undefined){
 if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+vErrors = addIssues(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
 if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addIssues(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 }

@@ -8,7 +8,7 @@ import { validate62 } from "./components/Int64.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate215 } from "./components/NftCollection.js";
 import { validate58 } from "./components/RawAddress.js";
-import { addAlternatives, addIssue, hexAwarePattern } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
 import { int64_getNftItems } from "./int64/getNftItems.js";
 
 const func0 = hexAwarePattern;
@@ -47,19 +47,19 @@ errors++;
 }
 if(data.address !== undefined){
 if(!(validate54(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.owner_address !== undefined){
 if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.collection_address !== undefined){
 if(!(validate54(data.collection_address, {instancePath:instancePath+"/collection_address"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -69,7 +69,7 @@ const _errs6 = errors;
 let valid1 = false;
 var _errs7 = errors;
 if(!(validate112(data3, {instancePath:instancePath+"/index"}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+vErrors = addIssues(vErrors, validate112.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -84,7 +84,7 @@ errors++;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate112(data3[i0], {instancePath:instancePath+"/index/" + i0}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+vErrors = addIssues(vErrors, validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -213,7 +213,7 @@ errors++;
 }
 if(data.address !== undefined){
 if(!(validate58(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+vErrors = addIssues(vErrors, validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -225,7 +225,7 @@ errors++;
 }
 if(data.index !== undefined){
 if(!(validate223(data.index, {instancePath:instancePath+"/index"}))){
-vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
+vErrors = addIssues(vErrors, validate223.errors);
 errors = vErrors.length;
 }
 }
@@ -252,7 +252,7 @@ errors++;
 }
 if(data.last_transaction_lt !== undefined){
 if(!(validate62(data.last_transaction_lt, {instancePath:instancePath+"/last_transaction_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -274,7 +274,7 @@ const _errs17 = errors;
 let valid1 = false;
 var _errs18 = errors;
 if(!(validate215(data9, {instancePath:instancePath+"/collection"}))){
-vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
+vErrors = addIssues(vErrors, validate215.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs18 === errors;
@@ -357,7 +357,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate224(data0[i0], {instancePath:instancePath+"/nft_items/" + i0}))){
-vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
+vErrors = addIssues(vErrors, validate224.errors);
 errors = vErrors.length;
 }
 }
@@ -369,13 +369,13 @@ errors++;
 }
 if(data.address_book !== undefined){
 if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+vErrors = addIssues(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
 if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addIssues(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 }

@@ -11,7 +11,7 @@ import { validate70 } from "./components/Metadata.js";
 import { validate60 } from "./components/Nanotons.js";
 import { validate144 } from "./components/QueryId.js";
 import { validate58 } from "./components/RawAddress.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 import { int64_getNftTransfers } from "./int64/getNftTransfers.js";
 
 export const query = validate422;
@@ -33,19 +33,19 @@ errors++;
 }
 if(data.owner_address !== undefined){
 if(!(validate54(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.item_address !== undefined){
 if(!(validate54(data.item_address, {instancePath:instancePath+"/item_address"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.collection_address !== undefined){
 if(!(validate53(data.collection_address, {instancePath:instancePath+"/collection_address"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -88,13 +88,13 @@ errors++;
 }
 if(data.start_lt !== undefined){
 if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
 if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -188,13 +188,13 @@ errors++;
 }
 if(data.query_id !== undefined){
 if(!(validate144(data.query_id, {instancePath:instancePath+"/query_id"}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+vErrors = addIssues(vErrors, validate144.errors);
 errors = vErrors.length;
 }
 }
 if(data.nft_address !== undefined){
 if(!(validate58(data.nft_address, {instancePath:instancePath+"/nft_address"}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+vErrors = addIssues(vErrors, validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -207,13 +207,13 @@ errors++;
 }
 if(data.transaction_hash !== undefined){
 if(!(validate99(data.transaction_hash, {instancePath:instancePath+"/transaction_hash"}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+vErrors = addIssues(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 }
 if(data.transaction_lt !== undefined){
 if(!(validate62(data.transaction_lt, {instancePath:instancePath+"/transaction_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -264,7 +264,7 @@ const _errs20 = errors;
 let valid1 = false;
 var _errs21 = errors;
 if(!(validate60(data11, {instancePath:instancePath+"/forward_amount"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs21 === errors;
@@ -334,7 +334,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate233(data0[i0], {instancePath:instancePath+"/nft_transfers/" + i0}))){
-vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
+vErrors = addIssues(vErrors, validate233.errors);
 errors = vErrors.length;
 }
 }
@@ -346,13 +346,13 @@ errors++;
 }
 if(data.address_book !== undefined){
 if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+vErrors = addIssues(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
 if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addIssues(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 }

@@ -10,7 +10,7 @@ import { validate348 } from "./components/IndexerError-3.js";
 import { validate62 } from "./components/Int64.js";
 import { validate70 } from "./components/Metadata.js";
 import { validate263 } from "./components/Transaction.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 import { int64_getTraces } from "./int64/getTraces.js";
 
 export const query = validate375;
@@ -32,25 +32,25 @@ errors++;
 }
 if(data.account !== undefined){
 if(!(validate53(data.account, {instancePath:instancePath+"/account"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data.trace_id !== undefined){
 if(!(validate138(data.trace_id, {instancePath:instancePath+"/trace_id"}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+vErrors = addIssues(vErrors, validate138.errors);
 errors = vErrors.length;
 }
 }
 if(data.tx_hash !== undefined){
 if(!(validate138(data.tx_hash, {instancePath:instancePath+"/tx_hash"}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+vErrors = addIssues(vErrors, validate138.errors);
 errors = vErrors.length;
 }
 }
 if(data.msg_hash !== undefined){
 if(!(validate138(data.msg_hash, {instancePath:instancePath+"/msg_hash"}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+vErrors = addIssues(vErrors, validate138.errors);
 errors = vErrors.length;
 }
 }
@@ -101,13 +101,13 @@ errors++;
 }
 if(data.start_lt !== undefined){
 if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
 if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -245,7 +245,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(wrapper0.validate(data2[i0], {instancePath:instancePath+"/children/" + i0}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+vErrors = addIssues(vErrors, wrapper0.validate.errors);
 errors = vErrors.length;
 }
 }
@@ -318,19 +318,19 @@ errors++;
 }
 if(data.mc_seqno_start !== undefined){
 if(!(validate62(data.mc_seqno_start, {instancePath:instancePath+"/mc_seqno_start"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.mc_seqno_end !== undefined){
 if(!(validate62(data.mc_seqno_end, {instancePath:instancePath+"/mc_seqno_end"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.start_lt !== undefined){
 if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -343,7 +343,7 @@ errors++;
 }
 if(data.end_lt !== undefined){
 if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -356,7 +356,7 @@ errors++;
 }
 if(data.trace_info !== undefined){
 if(!(validate258(data.trace_info, {instancePath:instancePath+"/trace_info"}))){
-vErrors = vErrors === null ? validate258.errors : vErrors.concat(validate258.errors);
+vErrors = addIssues(vErrors, validate258.errors);
 errors = vErrors.length;
 }
 }
@@ -378,7 +378,7 @@ if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate76(data11[i0], {instancePath:instancePath+"/actions/" + i0}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+vErrors = addIssues(vErrors, validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -390,7 +390,7 @@ errors++;
 }
 if(data.trace !== undefined){
 if(!(validate261(data.trace, {instancePath:instancePath+"/trace"}))){
-vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
+vErrors = addIssues(vErrors, validate261.errors);
 errors = vErrors.length;
 }
 }
@@ -415,7 +415,7 @@ let data16 = data.transactions;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 for(const key0 in data16){
 if(!(validate263(data16[key0], {instancePath:instancePath+"/transactions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")}))){
-vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
+vErrors = addIssues(vErrors, validate263.errors);
 errors = vErrors.length;
 }
 }
@@ -455,7 +455,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate253(data0[i0], {instancePath:instancePath+"/traces/" + i0}))){
-vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
+vErrors = addIssues(vErrors, validate253.errors);
 errors = vErrors.length;
 }
 }
@@ -467,13 +467,13 @@ errors++;
 }
 if(data.address_book !== undefined){
 if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+vErrors = addIssues(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
 if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addIssues(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 }

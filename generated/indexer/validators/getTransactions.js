@@ -8,7 +8,7 @@ import { validate348 } from "./components/IndexerError-3.js";
 import { validate62 } from "./components/Int64.js";
 import { validate248 } from "./components/ShardQuery.js";
 import { validate333 } from "./components/TransactionsResponse.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 import { int64_getTransactions } from "./int64/getTransactions.js";
 
 export const query = validate350;
@@ -31,13 +31,13 @@ errors++;
 }
 if(data.account !== undefined){
 if(!(validate54(data.account, {instancePath:instancePath+"/account"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.exclude_account !== undefined){
 if(!(validate54(data.exclude_account, {instancePath:instancePath+"/exclude_account"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -50,7 +50,7 @@ errors++;
 }
 if(data.shard !== undefined){
 if(!(validate248(data.shard, {instancePath:instancePath+"/shard"}))){
-vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
+vErrors = addIssues(vErrors, validate248.errors);
 errors = vErrors.length;
 }
 }
@@ -82,13 +82,13 @@ errors++;
 }
 if(data.hash !== undefined){
 if(!(validate137(data.hash, {instancePath:instancePath+"/hash"}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+vErrors = addIssues(vErrors, validate137.errors);
 errors = vErrors.length;
 }
 }
 if(data.lt !== undefined){
 if(!(validate62(data.lt, {instancePath:instancePath+"/lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -120,13 +120,13 @@ errors++;
 }
 if(data.start_lt !== undefined){
 if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
 if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }

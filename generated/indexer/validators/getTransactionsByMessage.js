@@ -6,7 +6,7 @@ import { validate348 } from "./components/IndexerError-3.js";
 import { validate201 } from "./components/MessageDirection.js";
 import { validate243 } from "./components/OpcodeQuery.js";
 import { validate333 } from "./components/TransactionsResponse.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 import { int64_getTransactions } from "./int64/getTransactions.js";
 
 export const query = validate358;
@@ -26,25 +26,25 @@ errors++;
 }
 if(data.msg_hash !== undefined){
 if(!(validate137(data.msg_hash, {instancePath:instancePath+"/msg_hash"}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+vErrors = addIssues(vErrors, validate137.errors);
 errors = vErrors.length;
 }
 }
 if(data.body_hash !== undefined){
 if(!(validate137(data.body_hash, {instancePath:instancePath+"/body_hash"}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+vErrors = addIssues(vErrors, validate137.errors);
 errors = vErrors.length;
 }
 }
 if(data.opcode !== undefined){
 if(!(validate243(data.opcode, {instancePath:instancePath+"/opcode"}))){
-vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+vErrors = addIssues(vErrors, validate243.errors);
 errors = vErrors.length;
 }
 }
 if(data.direction !== undefined){
 if(!(validate201(data.direction, {instancePath:instancePath+"/direction"}))){
-vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+vErrors = addIssues(vErrors, validate201.errors);
 errors = vErrors.length;
 }
 }

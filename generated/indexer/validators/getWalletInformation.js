@@ -6,7 +6,7 @@ import { validate141 } from "./components/IndexerError-4.js";
 import { validate62 } from "./components/Int64.js";
 import { validate60 } from "./components/Nanotons.js";
 import { validate392 } from "./components/checks24.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 import { int64_getAddressInformation } from "./int64/getAddressInformation.js";
 
 export const query = validate392;
@@ -29,7 +29,7 @@ errors++;
 }
 if(data.balance !== undefined){
 if(!(validate60(data.balance, {instancePath:instancePath+"/balance"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -59,7 +59,7 @@ const _errs9 = errors;
 let valid1 = false;
 var _errs10 = errors;
 if(!(validate62(data4, {instancePath:instancePath+"/last_transaction_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;

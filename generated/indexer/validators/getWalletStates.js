@@ -8,7 +8,7 @@ import { validate70 } from "./components/Metadata.js";
 import { validate60 } from "./components/Nanotons.js";
 import { validate58 } from "./components/RawAddress.js";
 import { validate390 } from "./components/checks23.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 import { int64_getWalletStates } from "./int64/getWalletStates.js";
 
 export const query = validate390;
@@ -32,7 +32,7 @@ errors++;
 }
 if(data.address !== undefined){
 if(!(validate58(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+vErrors = addIssues(vErrors, validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -64,7 +64,7 @@ errors++;
 }
 if(data.balance !== undefined){
 if(!(validate60(data.balance, {instancePath:instancePath+"/balance"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -106,7 +106,7 @@ const _errs22 = errors;
 let valid1 = false;
 var _errs23 = errors;
 if(!(validate62(data11, {instancePath:instancePath+"/last_transaction_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs23 === errors;
@@ -166,7 +166,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate339(data0[i0], {instancePath:instancePath+"/wallets/" + i0}))){
-vErrors = vErrors === null ? validate339.errors : vErrors.concat(validate339.errors);
+vErrors = addIssues(vErrors, validate339.errors);
 errors = vErrors.length;
 }
 }
@@ -178,13 +178,13 @@ errors++;
 }
 if(data.address_book !== undefined){
 if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+vErrors = addIssues(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.metadata !== undefined){
 if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata"}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addIssues(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 }

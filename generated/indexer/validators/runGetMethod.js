@@ -3,7 +3,7 @@
 import { validate53 } from "./components/AccountAddress.js";
 import { validate349 } from "./components/IndexerError-2.js";
 import { validate348 } from "./components/IndexerError-3.js";
-import { addAlternatives, addIssue, commonJsExports } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -79,7 +79,7 @@ errors++;
 }
 if(data.address !== undefined){
 if(!(validate53(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -131,7 +131,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate131(data2[i0], {instancePath:instancePath+"/stack/" + i0}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+vErrors = addIssues(vErrors, validate131.errors);
 errors = vErrors.length;
 }
 }
@@ -246,7 +246,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate134(data2[i0], {instancePath:instancePath+"/stack/" + i0}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+vErrors = addIssues(vErrors, validate134.errors);
 errors = vErrors.length;
 }
 }

@@ -3,7 +3,7 @@
 import { validate99 } from "./components/Hash.js";
 import { validate349 } from "./components/IndexerError-2.js";
 import { validate348 } from "./components/IndexerError-3.js";
-import { addIssue, commonJsExports } from "./components/helpers.js";
+import { addIssue, addIssues, commonJsExports } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -60,7 +60,7 @@ errors++;
 }
 if(data.message_hash !== undefined){
 if(!(validate99(data.message_hash, {instancePath:instancePath+"/message_hash"}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+vErrors = addIssues(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 }

@@ -5,7 +5,7 @@ import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate108, validate54 } from "./components/NetworkStatus.js";
 import { validate57, validate59, validate61, validate63, validate65 } from "./components/NodeType.js";
-import { addIssue, commonJsExports } from "./components/helpers.js";
+import { addIssue, addIssues, commonJsExports } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -69,31 +69,31 @@ errors++;
 }
 if(data.type !== undefined){
 if(!(validate57(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+vErrors = addIssues(vErrors, validate57.errors);
 errors = vErrors.length;
 }
 }
 if(data.role !== undefined){
 if(!(validate59(data.role, {instancePath:instancePath+"/role"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider !== undefined){
 if(!(validate61(data.provider, {instancePath:instancePath+"/provider"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.region !== undefined){
 if(!(validate63(data.region, {instancePath:instancePath+"/region"}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+vErrors = addIssues(vErrors, validate63.errors);
 errors = vErrors.length;
 }
 }
 if(data.configuration !== undefined){
 if(!(validate65(data.configuration, {instancePath:instancePath+"/configuration"}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+vErrors = addIssues(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
@@ -174,7 +174,7 @@ errors++;
 }
 if(data.configuration !== undefined){
 if(!(validate54(data.configuration, {instancePath:instancePath+"/configuration"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -184,7 +184,7 @@ if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate56(data4[i0], {instancePath:instancePath+"/nodes/" + i0}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+vErrors = addIssues(vErrors, validate56.errors);
 errors = vErrors.length;
 }
 }

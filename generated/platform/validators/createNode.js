@@ -7,7 +7,7 @@ import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate128 } from "./components/Node-2.js";
 import { validate74 } from "./components/NodeDetails.js";
 import { validate57, validate59, validate61, validate63, validate65 } from "./components/NodeType.js";
-import { addIssue, commonJsExports } from "./components/helpers.js";
+import { addIssue, addIssues, commonJsExports } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 import * as module1 from "ajv-formats/dist/formats.js";
 
@@ -275,43 +275,43 @@ errors++;
 }
 if(data.type !== undefined){
 if(!(validate57(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+vErrors = addIssues(vErrors, validate57.errors);
 errors = vErrors.length;
 }
 }
 if(data.provider !== undefined){
 if(!(validate61(data.provider, {instancePath:instancePath+"/provider"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.region !== undefined){
 if(!(validate63(data.region, {instancePath:instancePath+"/region"}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+vErrors = addIssues(vErrors, validate63.errors);
 errors = vErrors.length;
 }
 }
 if(data.role !== undefined){
 if(!(validate59(data.role, {instancePath:instancePath+"/role"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.configuration !== undefined){
 if(!(validate65(data.configuration, {instancePath:instancePath+"/configuration"}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+vErrors = addIssues(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.details !== undefined){
 if(!(validate74(data.details, {instancePath:instancePath+"/details"}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+vErrors = addIssues(vErrors, validate74.errors);
 errors = vErrors.length;
 }
 }
 if(data.creator !== undefined){
 if(!(validate76(data.creator, {instancePath:instancePath+"/creator"}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+vErrors = addIssues(vErrors, validate76.errors);
 errors = vErrors.length;
 }
 }

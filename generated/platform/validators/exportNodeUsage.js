@@ -4,7 +4,7 @@ import { validate194 } from "./components/ErrorResponse.js";
 import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate145, validate189 } from "./components/UsageNodeType.js";
-import { addIssue, commonJsExports, hexAwarePattern } from "./components/helpers.js";
+import { addIssue, addIssues, commonJsExports, hexAwarePattern } from "./components/helpers.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 import * as module1 from "ajv/dist/runtime/ucs2length.js";
 
@@ -97,7 +97,7 @@ errors++;
 }
 if(data.node_type !== undefined){
 if(!(validate145(data.node_type, {instancePath:instancePath+"/node_type"}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+vErrors = addIssues(vErrors, validate145.errors);
 errors = vErrors.length;
 }
 }

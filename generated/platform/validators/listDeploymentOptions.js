@@ -2,7 +2,7 @@
 
 import { validate194 } from "./components/ErrorResponse.js";
 import { validate179 } from "./components/ErrorResponse-2.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 function validate86(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
@@ -111,7 +111,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate86(data0[i0], {instancePath:instancePath+"/options/" + i0}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+vErrors = addIssues(vErrors, validate86.errors);
 errors = vErrors.length;
 }
 }

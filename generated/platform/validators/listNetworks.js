@@ -6,7 +6,7 @@ import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate184 } from "./components/ErrorResponse-4.js";
 import { validate108, validate110 } from "./components/NetworkStatus.js";
 import { validate82 } from "./components/ProjectType.js";
-import { addIssue, commonJsExports } from "./components/helpers.js";
+import { addIssue, addIssues, commonJsExports } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -79,7 +79,7 @@ errors++;
 }
 if(data.status !== undefined){
 if(!(validate110(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+vErrors = addIssues(vErrors, validate110.errors);
 errors = vErrors.length;
 }
 }
@@ -98,7 +98,7 @@ errors++;
 }
 if(data.project_type !== undefined){
 if(!(validate82(data.project_type, {instancePath:instancePath+"/project_type"}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+vErrors = addIssues(vErrors, validate82.errors);
 errors = vErrors.length;
 }
 }
@@ -167,7 +167,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate108(data3[i0], {instancePath:instancePath+"/results/" + i0}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+vErrors = addIssues(vErrors, validate108.errors);
 errors = vErrors.length;
 }
 }

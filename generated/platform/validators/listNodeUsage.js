@@ -5,7 +5,7 @@ import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate184 } from "./components/ErrorResponse-4.js";
 import { validate145, validate189 } from "./components/UsageNodeType.js";
-import { addAlternatives, addIssue, commonJsExports, hexAwarePattern } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports, hexAwarePattern } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 import * as module1 from "ajv-formats/dist/formats.js";
 
@@ -99,7 +99,7 @@ errors++;
 }
 if(data.node_type !== undefined){
 if(!(validate145(data.node_type, {instancePath:instancePath+"/node_type"}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+vErrors = addIssues(vErrors, validate145.errors);
 errors = vErrors.length;
 }
 }
@@ -195,7 +195,7 @@ const _errs8 = errors;
 let valid1 = false;
 var _errs9 = errors;
 if(!(validate145(data3, {instancePath:instancePath+"/node_type"}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+vErrors = addIssues(vErrors, validate145.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -420,7 +420,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate144(data3[i0], {instancePath:instancePath+"/results/" + i0}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+vErrors = addIssues(vErrors, validate144.errors);
 errors = vErrors.length;
 }
 }
@@ -432,7 +432,7 @@ errors++;
 }
 if(data.totals !== undefined){
 if(!(validate149(data.totals, {instancePath:instancePath+"/totals"}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+vErrors = addIssues(vErrors, validate149.errors);
 errors = vErrors.length;
 }
 }

@@ -8,7 +8,7 @@ import { validate112 } from "./components/Node.js";
 import { validate119 } from "./components/NodeDetails.js";
 import { validate57, validate59, validate61, validate63 } from "./components/NodeType.js";
 import { validate82 } from "./components/ProjectType.js";
-import { addIssue, commonJsExports } from "./components/helpers.js";
+import { addIssue, addIssues, commonJsExports } from "./components/helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 
 const cjs0 = commonJsExports(module0);
@@ -105,13 +105,13 @@ errors++;
 }
 if(data.role !== undefined){
 if(!(validate59(data.role, {instancePath:instancePath+"/role"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.project_type !== undefined){
 if(!(validate82(data.project_type, {instancePath:instancePath+"/project_type"}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+vErrors = addIssues(vErrors, validate82.errors);
 errors = vErrors.length;
 }
 }
@@ -123,25 +123,25 @@ errors++;
 }
 if(data.provider !== undefined){
 if(!(validate61(data.provider, {instancePath:instancePath+"/provider"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.region !== undefined){
 if(!(validate63(data.region, {instancePath:instancePath+"/region"}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+vErrors = addIssues(vErrors, validate63.errors);
 errors = vErrors.length;
 }
 }
 if(data.status !== undefined){
 if(!(validate119(data.status, {instancePath:instancePath+"/status"}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+vErrors = addIssues(vErrors, validate119.errors);
 errors = vErrors.length;
 }
 }
 if(data.type !== undefined){
 if(!(validate57(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+vErrors = addIssues(vErrors, validate57.errors);
 errors = vErrors.length;
 }
 }
@@ -216,7 +216,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate112(data3[i0], {instancePath:instancePath+"/results/" + i0}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+vErrors = addIssues(vErrors, validate112.errors);
 errors = vErrors.length;
 }
 }

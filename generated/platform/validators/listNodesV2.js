@@ -5,7 +5,7 @@ import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate184 } from "./components/ErrorResponse-4.js";
 import { validate152 } from "./components/NodeV2.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 export const query = validate213;
 const schema90 = {"properties":{"order_by":{"enum":["name","-name","created_at","-created_at"]}}};
 
@@ -108,7 +108,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate152(data3[i0], {instancePath:instancePath+"/results/" + i0}))){
-vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+vErrors = addIssues(vErrors, validate152.errors);
 errors = vErrors.length;
 }
 }

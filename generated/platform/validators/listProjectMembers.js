@@ -5,7 +5,7 @@ import { validate179 } from "./components/ErrorResponse-2.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
 import { validate184 } from "./components/ErrorResponse-4.js";
 import { validate201 } from "./components/checks11.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 export const path = validate201;
 
 export const query = validate202;
@@ -133,7 +133,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate163(data3[i0], {instancePath:instancePath+"/results/" + i0}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+vErrors = addIssues(vErrors, validate163.errors);
 errors = vErrors.length;
 }
 }

@@ -2,7 +2,7 @@
 
 import { validate194, validate90 } from "./components/ErrorResponse.js";
 import { validate174 } from "./components/ErrorResponse-3.js";
-import { addIssue, hexAwarePattern } from "./components/helpers.js";
+import { addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
 import { int64_requestSepoliaFaucet } from "./int64/requestSepoliaFaucet.js";
 
 const func0 = hexAwarePattern;
@@ -111,7 +111,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.error !== undefined){
 if(!(validate90(data.error, {instancePath:instancePath+"/error"}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+vErrors = addIssues(vErrors, validate90.errors);
 errors = vErrors.length;
 }
 }

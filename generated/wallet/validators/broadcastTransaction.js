@@ -5,7 +5,7 @@ import { validate92 } from "./components/Hex.js";
 import { validate203 } from "./components/RawData.js";
 import { validate200 } from "./components/Signature.js";
 import { validate118, validate122 } from "./components/Visible.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 export const body = validate437;
 
 
@@ -37,19 +37,19 @@ errors++;
 }
 if(data.txID !== undefined){
 if(!(validate185(data.txID, {instancePath:instancePath+"/txID"}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+vErrors = addIssues(vErrors, validate185.errors);
 errors = vErrors.length;
 }
 }
 if(data.raw_data !== undefined){
 if(!(validate203(data.raw_data, {instancePath:instancePath+"/raw_data"}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+vErrors = addIssues(vErrors, validate203.errors);
 errors = vErrors.length;
 }
 }
 if(data.raw_data_hex !== undefined){
 if(!(validate92(data.raw_data_hex, {instancePath:instancePath+"/raw_data_hex"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -63,7 +63,7 @@ errors++;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate200(data3[i0], {instancePath:instancePath+"/signature/" + i0}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+vErrors = addIssues(vErrors, validate200.errors);
 errors = vErrors.length;
 }
 }
@@ -75,7 +75,7 @@ errors++;
 }
 if(data.visible !== undefined){
 if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+vErrors = addIssues(vErrors, validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -146,7 +146,7 @@ errors++;
 }
 if(data.txid !== undefined){
 if(!(validate185(data.txid, {instancePath:instancePath+"/txid"}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+vErrors = addIssues(vErrors, validate185.errors);
 errors = vErrors.length;
 }
 }
@@ -169,7 +169,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate247(data, {instancePath}))){
-vErrors = vErrors === null ? validate247.errors : vErrors.concat(validate247.errors);
+vErrors = addIssues(vErrors, validate247.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -179,7 +179,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate118(data, {instancePath}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+vErrors = addIssues(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;

@@ -4,7 +4,7 @@ import { validate59 } from "./components/Address.js";
 import { validate152 } from "./components/Amount.js";
 import { validate593 } from "./components/UnsignedTransactionResult.js";
 import { validate122 } from "./components/Visible.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
 
 export const body = validate337;
@@ -36,25 +36,25 @@ errors++;
 }
 if(data.owner_address !== undefined){
 if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.to_address !== undefined){
 if(!(validate59(data.to_address, {instancePath:instancePath+"/to_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.amount !== undefined){
 if(!(validate152(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+vErrors = addIssues(vErrors, validate152.errors);
 errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
 if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+vErrors = addIssues(vErrors, validate122.errors);
 errors = vErrors.length;
 }
 }

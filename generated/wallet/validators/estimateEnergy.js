@@ -4,7 +4,7 @@ import { validate59 } from "./components/Address.js";
 import { validate92 } from "./components/Hex.js";
 import { validate61 } from "./components/Int64.js";
 import { validate118, validate122 } from "./components/Visible.js";
-import { addAlternatives, addIssue, commonJsExports, hexAwarePattern } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports, hexAwarePattern } from "./components/helpers.js";
 import { int64_estimateEnergy } from "./int64/estimateEnergy.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
@@ -96,13 +96,13 @@ errors++;
 }
 if(data.owner_address !== undefined){
 if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.contract_address !== undefined){
 if(!(validate59(data.contract_address, {instancePath:instancePath+"/contract_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -121,13 +121,13 @@ errors++;
 }
 if(data.parameter !== undefined){
 if(!(validate92(data.parameter, {instancePath:instancePath+"/parameter"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.data !== undefined){
 if(!(validate92(data.data, {instancePath:instancePath+"/data"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -223,7 +223,7 @@ errors++;
 }
 if(data.visible !== undefined){
 if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+vErrors = addIssues(vErrors, validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -275,7 +275,7 @@ errors++;
 }
 if(data.energy_required !== undefined){
 if(!(validate61(data.energy_required, {instancePath:instancePath+"/energy_required"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -298,7 +298,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate375(data, {instancePath}))){
-vErrors = vErrors === null ? validate375.errors : vErrors.concat(validate375.errors);
+vErrors = addIssues(vErrors, validate375.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -308,7 +308,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate118(data, {instancePath}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+vErrors = addIssues(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;

@@ -5,7 +5,7 @@ import { validate152 } from "./components/Amount.js";
 import { validate346 } from "./components/ResourceCode.js";
 import { validate579 } from "./components/UnsignedTransactionResult-2.js";
 import { validate122 } from "./components/Visible.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
 
 export const body = validate390;
@@ -34,25 +34,25 @@ errors++;
 }
 if(data.owner_address !== undefined){
 if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.frozen_balance !== undefined){
 if(!(validate152(data.frozen_balance, {instancePath:instancePath+"/frozen_balance"}))){
-vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+vErrors = addIssues(vErrors, validate152.errors);
 errors = vErrors.length;
 }
 }
 if(data.resource !== undefined){
 if(!(validate346(data.resource, {instancePath:instancePath+"/resource"}))){
-vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
+vErrors = addIssues(vErrors, validate346.errors);
 errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
 if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+vErrors = addIssues(vErrors, validate122.errors);
 errors = vErrors.length;
 }
 }

@@ -4,7 +4,7 @@ import { validate528 } from "./components/AccountRequest.js";
 import { validate61 } from "./components/Int64.js";
 import { validate70 } from "./components/TokenAmount.js";
 import { validate118 } from "./components/Visible.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 import { int64_getAccountNet } from "./int64/getAccountNet.js";
 
 export const body = validate528;
@@ -51,25 +51,25 @@ vErrors = null;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.freeNetUsed !== undefined){
 if(!(validate61(data.freeNetUsed, {instancePath:instancePath+"/freeNetUsed"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.freeNetLimit !== undefined){
 if(!(validate61(data.freeNetLimit, {instancePath:instancePath+"/freeNetLimit"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.NetUsed !== undefined){
 if(!(validate61(data.NetUsed, {instancePath:instancePath+"/NetUsed"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.NetLimit !== undefined){
 if(!(validate61(data.NetLimit, {instancePath:instancePath+"/NetLimit"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -79,7 +79,7 @@ if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate70(data5[i0], {instancePath:instancePath+"/assetNetUsed/" + i0}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addIssues(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -95,7 +95,7 @@ if(Array.isArray(data7)){
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate70(data7[i1], {instancePath:instancePath+"/assetNetLimit/" + i1}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addIssues(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -107,13 +107,13 @@ errors++;
 }
 if(data.TotalNetLimit !== undefined){
 if(!(validate61(data.TotalNetLimit, {instancePath:instancePath+"/TotalNetLimit"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.TotalNetWeight !== undefined){
 if(!(validate61(data.TotalNetWeight, {instancePath:instancePath+"/TotalNetWeight"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -136,7 +136,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate107(data, {instancePath}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+vErrors = addIssues(vErrors, validate107.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -146,7 +146,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate118(data, {instancePath}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+vErrors = addIssues(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;

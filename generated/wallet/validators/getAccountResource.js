@@ -4,7 +4,7 @@ import { validate528 } from "./components/AccountRequest.js";
 import { validate61 } from "./components/Int64.js";
 import { validate70 } from "./components/TokenAmount.js";
 import { validate118 } from "./components/Visible.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 import { int64_getAccountResource } from "./int64/getAccountResource.js";
 
 export const body = validate528;
@@ -51,49 +51,49 @@ vErrors = null;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.freeNetUsed !== undefined){
 if(!(validate61(data.freeNetUsed, {instancePath:instancePath+"/freeNetUsed"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.freeNetLimit !== undefined){
 if(!(validate61(data.freeNetLimit, {instancePath:instancePath+"/freeNetLimit"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.NetUsed !== undefined){
 if(!(validate61(data.NetUsed, {instancePath:instancePath+"/NetUsed"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.NetLimit !== undefined){
 if(!(validate61(data.NetLimit, {instancePath:instancePath+"/NetLimit"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.EnergyUsed !== undefined){
 if(!(validate61(data.EnergyUsed, {instancePath:instancePath+"/EnergyUsed"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.EnergyLimit !== undefined){
 if(!(validate61(data.EnergyLimit, {instancePath:instancePath+"/EnergyLimit"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.tronPowerUsed !== undefined){
 if(!(validate61(data.tronPowerUsed, {instancePath:instancePath+"/tronPowerUsed"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.tronPowerLimit !== undefined){
 if(!(validate61(data.tronPowerLimit, {instancePath:instancePath+"/tronPowerLimit"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -103,7 +103,7 @@ if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate70(data9[i0], {instancePath:instancePath+"/assetNetUsed/" + i0}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addIssues(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -119,7 +119,7 @@ if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate70(data11[i1], {instancePath:instancePath+"/assetNetLimit/" + i1}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addIssues(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -131,31 +131,31 @@ errors++;
 }
 if(data.TotalNetLimit !== undefined){
 if(!(validate61(data.TotalNetLimit, {instancePath:instancePath+"/TotalNetLimit"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.TotalNetWeight !== undefined){
 if(!(validate61(data.TotalNetWeight, {instancePath:instancePath+"/TotalNetWeight"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.TotalEnergyLimit !== undefined){
 if(!(validate61(data.TotalEnergyLimit, {instancePath:instancePath+"/TotalEnergyLimit"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.TotalEnergyWeight !== undefined){
 if(!(validate61(data.TotalEnergyWeight, {instancePath:instancePath+"/TotalEnergyWeight"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.TotalTronPowerWeight !== undefined){
 if(!(validate61(data.TotalTronPowerWeight, {instancePath:instancePath+"/TotalTronPowerWeight"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -178,7 +178,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate124(data, {instancePath}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+vErrors = addIssues(vErrors, validate124.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -188,7 +188,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate118(data, {instancePath}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+vErrors = addIssues(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;

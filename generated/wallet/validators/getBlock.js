@@ -2,7 +2,7 @@
 
 import { validate568 } from "./components/BlockResult-2.js";
 import { validate122 } from "./components/Visible.js";
-import { addIssue, hexAwarePattern } from "./components/helpers.js";
+import { addIssue, addIssues, hexAwarePattern } from "./components/helpers.js";
 import { int64_getNowBlock } from "./int64/getNowBlock.js";
 
 const func0 = hexAwarePattern;
@@ -42,7 +42,7 @@ errors++;
 }
 if(data.visible !== undefined){
 if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+vErrors = addIssues(vErrors, validate122.errors);
 errors = vErrors.length;
 }
 }

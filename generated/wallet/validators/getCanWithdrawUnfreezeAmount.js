@@ -3,7 +3,7 @@
 import { validate59 } from "./components/Address.js";
 import { validate61 } from "./components/Int64.js";
 import { validate118, validate122 } from "./components/Visible.js";
-import { addAlternatives, addIssue, commonJsExports, hexAwarePattern } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports, hexAwarePattern } from "./components/helpers.js";
 import { int64_getCanWithdrawUnfreezeAmount } from "./int64/getCanWithdrawUnfreezeAmount.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
@@ -37,7 +37,7 @@ errors++;
 }
 if(data.owner_address !== undefined){
 if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -73,7 +73,7 @@ errors++;
 }
 if(data.visible !== undefined){
 if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+vErrors = addIssues(vErrors, validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -127,7 +127,7 @@ vErrors = null;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.amount !== undefined){
 if(!(validate61(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -150,7 +150,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate252(data, {instancePath}))){
-vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
+vErrors = addIssues(vErrors, validate252.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -160,7 +160,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate118(data, {instancePath}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+vErrors = addIssues(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;

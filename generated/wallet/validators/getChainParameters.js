@@ -3,7 +3,7 @@
 import { validate61 } from "./components/Int64.js";
 import { validate118 } from "./components/Visible.js";
 import { validate596 } from "./components/checks9.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 import { int64_getChainParameters } from "./int64/getChainParameters.js";
 
 export const query = validate596;
@@ -26,7 +26,7 @@ errors++;
 }
 if(data.value !== undefined){
 if(!(validate61(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -54,7 +54,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate260(data0[i0], {instancePath:instancePath+"/chainParameter/" + i0}))){
-vErrors = vErrors === null ? validate260.errors : vErrors.concat(validate260.errors);
+vErrors = addIssues(vErrors, validate260.errors);
 errors = vErrors.length;
 }
 }
@@ -83,7 +83,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate262(data, {instancePath}))){
-vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
+vErrors = addIssues(vErrors, validate262.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -93,7 +93,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate118(data, {instancePath}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+vErrors = addIssues(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;

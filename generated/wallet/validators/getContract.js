@@ -3,7 +3,7 @@
 import { validate297, validate548 } from "./components/ContractRequest.js";
 import { validate145 } from "./components/EmptyResult.js";
 import { validate118 } from "./components/Visible.js";
-import { addAlternatives } from "./components/helpers.js";
+import { addAlternatives, addIssues } from "./components/helpers.js";
 import { int64_getContract } from "./int64/getContract.js";
 
 export const body = validate548;
@@ -20,7 +20,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate297(data, {instancePath}))){
-vErrors = vErrors === null ? validate297.errors : vErrors.concat(validate297.errors);
+vErrors = addIssues(vErrors, validate297.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -30,7 +30,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate145(data, {instancePath}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+vErrors = addIssues(vErrors, validate145.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -45,7 +45,7 @@ passing0 = 1;
 }
 var _errs3 = errors;
 if(!(validate118(data, {instancePath}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+vErrors = addIssues(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;

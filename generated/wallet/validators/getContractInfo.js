@@ -5,7 +5,7 @@ import { validate145 } from "./components/EmptyResult.js";
 import { validate92 } from "./components/Hex.js";
 import { validate61 } from "./components/Int64.js";
 import { validate118 } from "./components/Visible.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 import { int64_getContractInfo } from "./int64/getContractInfo.js";
 
 export const body = validate548;
@@ -24,13 +24,13 @@ errors++;
 }
 if(data.smart_contract !== undefined){
 if(!(validate297(data.smart_contract, {instancePath:instancePath+"/smart_contract"}))){
-vErrors = vErrors === null ? validate297.errors : vErrors.concat(validate297.errors);
+vErrors = addIssues(vErrors, validate297.errors);
 errors = vErrors.length;
 }
 }
 if(data.runtimecode !== undefined){
 if(!(validate92(data.runtimecode, {instancePath:instancePath+"/runtimecode"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -39,19 +39,19 @@ let data2 = data.contract_state;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.energy_usage !== undefined){
 if(!(validate61(data2.energy_usage, {instancePath:instancePath+"/contract_state/energy_usage"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data2.energy_factor !== undefined){
 if(!(validate61(data2.energy_factor, {instancePath:instancePath+"/contract_state/energy_factor"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data2.update_cycle !== undefined){
 if(!(validate61(data2.update_cycle, {instancePath:instancePath+"/contract_state/update_cycle"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -81,7 +81,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate296(data, {instancePath}))){
-vErrors = vErrors === null ? validate296.errors : vErrors.concat(validate296.errors);
+vErrors = addIssues(vErrors, validate296.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -91,7 +91,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate145(data, {instancePath}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+vErrors = addIssues(vErrors, validate145.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -106,7 +106,7 @@ passing0 = 1;
 }
 var _errs3 = errors;
 if(!(validate118(data, {instancePath}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+vErrors = addIssues(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;

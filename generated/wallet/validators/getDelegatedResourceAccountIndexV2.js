@@ -2,7 +2,7 @@
 
 import { validate59 } from "./components/Address.js";
 import { validate118, validate122 } from "./components/Visible.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 export const body = validate148;
 
 
@@ -23,13 +23,13 @@ errors++;
 }
 if(data.value !== undefined){
 if(!(validate59(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
 if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+vErrors = addIssues(vErrors, validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -82,7 +82,7 @@ vErrors = null;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account !== undefined){
 if(!(validate59(data.account, {instancePath:instancePath+"/account"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -92,7 +92,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate59(data2[i0], {instancePath:instancePath+"/fromAccounts/" + i0}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -108,7 +108,7 @@ if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate59(data4[i1], {instancePath:instancePath+"/toAccounts/" + i1}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -137,7 +137,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate349(data, {instancePath}))){
-vErrors = vErrors === null ? validate349.errors : vErrors.concat(validate349.errors);
+vErrors = addIssues(vErrors, validate349.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -147,7 +147,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate118(data, {instancePath}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+vErrors = addIssues(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;

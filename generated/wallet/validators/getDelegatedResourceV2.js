@@ -3,7 +3,7 @@
 import { validate59 } from "./components/Address.js";
 import { validate61 } from "./components/Int64.js";
 import { validate118, validate122 } from "./components/Visible.js";
-import { addAlternatives, addIssue } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./components/helpers.js";
 import { int64_getDelegatedResourceV2 } from "./int64/getDelegatedResourceV2.js";
 
 export const body = validate363;
@@ -30,19 +30,19 @@ errors++;
 }
 if(data.fromAddress !== undefined){
 if(!(validate59(data.fromAddress, {instancePath:instancePath+"/fromAddress"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.toAddress !== undefined){
 if(!(validate59(data.toAddress, {instancePath:instancePath+"/toAddress"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
 if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+vErrors = addIssues(vErrors, validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -63,37 +63,37 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.from !== undefined){
 if(!(validate59(data.from, {instancePath:instancePath+"/from"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.to !== undefined){
 if(!(validate59(data.to, {instancePath:instancePath+"/to"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.frozen_balance_for_bandwidth !== undefined){
 if(!(validate61(data.frozen_balance_for_bandwidth, {instancePath:instancePath+"/frozen_balance_for_bandwidth"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.frozen_balance_for_energy !== undefined){
 if(!(validate61(data.frozen_balance_for_energy, {instancePath:instancePath+"/frozen_balance_for_energy"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.expire_time_for_bandwidth !== undefined){
 if(!(validate61(data.expire_time_for_bandwidth, {instancePath:instancePath+"/expire_time_for_bandwidth"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.expire_time_for_energy !== undefined){
 if(!(validate61(data.expire_time_for_energy, {instancePath:instancePath+"/expire_time_for_energy"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -150,7 +150,7 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate356(data1[i0], {instancePath:instancePath+"/delegatedResource/" + i0}))){
-vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
+vErrors = addIssues(vErrors, validate356.errors);
 errors = vErrors.length;
 }
 }
@@ -179,7 +179,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate368(data, {instancePath}))){
-vErrors = vErrors === null ? validate368.errors : vErrors.concat(validate368.errors);
+vErrors = addIssues(vErrors, validate368.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -189,7 +189,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate118(data, {instancePath}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+vErrors = addIssues(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;

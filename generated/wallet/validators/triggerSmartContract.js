@@ -5,7 +5,7 @@ import { validate92 } from "./components/Hex.js";
 import { validate61 } from "./components/Int64.js";
 import { validate289 } from "./components/UnsignedTransaction.js";
 import { validate118, validate122 } from "./components/Visible.js";
-import { addAlternatives, addIssue, commonJsExports, hexAwarePattern } from "./components/helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports, hexAwarePattern } from "./components/helpers.js";
 import { int64_triggerSmartContract } from "./int64/triggerSmartContract.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
@@ -98,13 +98,13 @@ errors++;
 }
 if(data.owner_address !== undefined){
 if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.contract_address !== undefined){
 if(!(validate59(data.contract_address, {instancePath:instancePath+"/contract_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -123,13 +123,13 @@ errors++;
 }
 if(data.parameter !== undefined){
 if(!(validate92(data.parameter, {instancePath:instancePath+"/parameter"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.data !== undefined){
 if(!(validate92(data.data, {instancePath:instancePath+"/data"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -272,7 +272,7 @@ errors++;
 }
 if(data.visible !== undefined){
 if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+vErrors = addIssues(vErrors, validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -358,7 +358,7 @@ errors++;
 }
 if(data.transaction !== undefined){
 if(!(validate289(data.transaction, {instancePath:instancePath+"/transaction"}))){
-vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
+vErrors = addIssues(vErrors, validate289.errors);
 errors = vErrors.length;
 }
 }
@@ -368,7 +368,7 @@ if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate92(data6[i0], {instancePath:instancePath+"/constant_result/" + i0}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -380,7 +380,7 @@ errors++;
 }
 if(data.energy_used !== undefined){
 if(!(validate61(data.energy_used, {instancePath:instancePath+"/energy_used"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -403,7 +403,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate288(data, {instancePath}))){
-vErrors = vErrors === null ? validate288.errors : vErrors.concat(validate288.errors);
+vErrors = addIssues(vErrors, validate288.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -413,7 +413,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate118(data, {instancePath}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+vErrors = addIssues(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;

@@ -3,7 +3,7 @@
 import { validate59 } from "./components/Address.js";
 import { validate579 } from "./components/UnsignedTransactionResult-2.js";
 import { validate122 } from "./components/Visible.js";
-import { addIssue } from "./components/helpers.js";
+import { addIssue, addIssues } from "./components/helpers.js";
 import { int64_createTransaction } from "./int64/createTransaction.js";
 
 export const body = validate411;
@@ -26,13 +26,13 @@ errors++;
 }
 if(data.owner_address !== undefined){
 if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
 if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+vErrors = addIssues(vErrors, validate122.errors);
 errors = vErrors.length;
 }
 }

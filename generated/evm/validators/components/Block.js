@@ -2,7 +2,7 @@
 
 import { validate35 } from "./BlockHeader.js";
 import { validate37 } from "./Transaction.js";
-import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -99,7 +99,7 @@ function validate34(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate35(data, {instancePath}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+vErrors = addIssues(vErrors, validate35.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -206,7 +206,7 @@ const len1 = data0.length;
 for(let i1=0; i1<len1; i1++){
 const _errs11 = errors;
 if(!(validate37(data0[i1], {instancePath:instancePath+"/transactions/" + i1}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+vErrors = addIssues(vErrors, validate37.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs11 === errors;
@@ -274,7 +274,7 @@ if(Array.isArray(data0)){
 const len3 = data0.length;
 for(let i3=0; i3<len3; i3++){
 if(!(validate37(data0[i3], {instancePath:instancePath+"/transactions/" + i3}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+vErrors = addIssues(vErrors, validate37.errors);
 errors = vErrors.length;
 }
 }
@@ -332,7 +332,7 @@ if(Array.isArray(data7)){
 const len5 = data7.length;
 for(let i5=0; i5<len5; i5++){
 if(!(validate66(data7[i5], {instancePath:instancePath+"/withdrawals/" + i5}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+vErrors = addIssues(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -383,7 +383,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate34(data, {instancePath}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+vErrors = addIssues(vErrors, validate34.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;

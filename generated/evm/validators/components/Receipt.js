@@ -2,7 +2,7 @@
 
 import { validate92 } from "./Log.js";
 import { validate60 } from "./TransactionType.js";
-import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -97,7 +97,7 @@ errors++;
 }
 if(data.type !== undefined){
 if(!(validate60(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -250,7 +250,7 @@ if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate92(data12[i0], {instancePath:instancePath+"/logs/" + i0}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }

@@ -2,7 +2,7 @@
 
 import { validate21, validate30 } from "./AccessListEntry.js";
 import { validate23, validate38, validate59 } from "./LegacyTransaction.js";
-import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -98,7 +98,7 @@ errors++;
 }
 if(data.chainId !== undefined){
 if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId"}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+vErrors = addIssues(vErrors, validate23.errors);
 errors = vErrors.length;
 }
 }
@@ -108,7 +108,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+vErrors = addIssues(vErrors, validate21.errors);
 errors = vErrors.length;
 }
 }
@@ -229,7 +229,7 @@ errors++;
 }
 if(data.chainId !== undefined){
 if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId"}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+vErrors = addIssues(vErrors, validate23.errors);
 errors = vErrors.length;
 }
 }
@@ -239,7 +239,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+vErrors = addIssues(vErrors, validate21.errors);
 errors = vErrors.length;
 }
 }
@@ -348,7 +348,7 @@ errors++;
 }
 if(data.chainId !== undefined){
 if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId"}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+vErrors = addIssues(vErrors, validate23.errors);
 errors = vErrors.length;
 }
 }
@@ -358,7 +358,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+vErrors = addIssues(vErrors, validate21.errors);
 errors = vErrors.length;
 }
 }
@@ -400,7 +400,7 @@ if(Array.isArray(data7)){
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate30(data7[i1], {instancePath:instancePath+"/authorizationList/" + i1}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+vErrors = addIssues(vErrors, validate30.errors);
 errors = vErrors.length;
 }
 }
@@ -512,7 +512,7 @@ errors++;
 }
 if(data.chainId !== undefined){
 if(!(validate23(data.chainId, {instancePath:instancePath+"/chainId"}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+vErrors = addIssues(vErrors, validate23.errors);
 errors = vErrors.length;
 }
 }
@@ -522,7 +522,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate21(data3[i0], {instancePath:instancePath+"/accessList/" + i0}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+vErrors = addIssues(vErrors, validate21.errors);
 errors = vErrors.length;
 }
 }
@@ -655,7 +655,7 @@ let matched0 = false;
 if(tag0 === undefined || tag0 === "0x0"){
 const _errs1 = errors;
 if(!(validate38(data, {instancePath}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+vErrors = addIssues(vErrors, validate38.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -665,7 +665,7 @@ if(!matched0){
 if(tag0 === undefined || tag0 === "0x2"){
 const _errs2 = errors;
 if(!(validate40(data, {instancePath}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+vErrors = addIssues(vErrors, validate40.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -675,7 +675,7 @@ if(!matched0){
 if(tag0 === undefined || tag0 === "0x1"){
 const _errs3 = errors;
 if(!(validate22(data, {instancePath}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+vErrors = addIssues(vErrors, validate22.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -685,7 +685,7 @@ if(!matched0){
 if(tag0 === undefined || tag0 === "0x4"){
 const _errs4 = errors;
 if(!(validate45(data, {instancePath}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+vErrors = addIssues(vErrors, validate45.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -695,7 +695,7 @@ if(!matched0){
 if(tag0 === undefined || tag0 === "0x3"){
 const _errs5 = errors;
 if(!(validate31(data, {instancePath}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+vErrors = addIssues(vErrors, validate31.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs5 === errors;
@@ -704,7 +704,7 @@ matched0 = matched0 || _valid0;
 if(!matched0){
 const _errs6 = errors;
 if(!(validate51(data, {instancePath}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+vErrors = addIssues(vErrors, validate51.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs6 === errors;
@@ -738,7 +738,7 @@ vErrors = null;
 let valid0 = false;
 var _errs7 = errors;
 if(!(validate38(data, {instancePath}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+vErrors = addIssues(vErrors, validate38.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs7 === errors;
@@ -746,7 +746,7 @@ valid0 = valid0 || _valid1;
 if(!valid0){
 var _errs8 = errors;
 if(!(validate40(data, {instancePath}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+vErrors = addIssues(vErrors, validate40.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs8 === errors;
@@ -754,7 +754,7 @@ valid0 = valid0 || _valid1;
 if(!valid0){
 var _errs9 = errors;
 if(!(validate22(data, {instancePath}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+vErrors = addIssues(vErrors, validate22.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs9 === errors;
@@ -762,7 +762,7 @@ valid0 = valid0 || _valid1;
 if(!valid0){
 var _errs10 = errors;
 if(!(validate45(data, {instancePath}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+vErrors = addIssues(vErrors, validate45.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs10 === errors;
@@ -770,7 +770,7 @@ valid0 = valid0 || _valid1;
 if(!valid0){
 var _errs11 = errors;
 if(!(validate31(data, {instancePath}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+vErrors = addIssues(vErrors, validate31.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs11 === errors;
@@ -778,7 +778,7 @@ valid0 = valid0 || _valid1;
 if(!valid0){
 var _errs12 = errors;
 if(!(validate51(data, {instancePath}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+vErrors = addIssues(vErrors, validate51.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs12 === errors;
@@ -805,7 +805,7 @@ vErrors = null;
 }
 }
 if(!(validate59(data, {instancePath}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 validate37.errors = vErrors;

@@ -2,7 +2,7 @@
 
 import { validate143 } from "./CancelStatus.js";
 import { validate149 } from "./Nonce.js";
-import { addAlternatives, addIssue } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./helpers.js";
 function validate142(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
@@ -34,7 +34,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate143(data2[i0], {instancePath:instancePath+"/data/statuses/" + i0}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+vErrors = addIssues(vErrors, validate143.errors);
 errors = vErrors.length;
 }
 }
@@ -85,7 +85,7 @@ errors++;
 }
 if(data.response !== undefined){
 if(!(validate142(data.response, {instancePath:instancePath+"/response"}))){
-vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
+vErrors = addIssues(vErrors, validate142.errors);
 errors = vErrors.length;
 }
 }
@@ -108,7 +108,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate141(data, {instancePath}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+vErrors = addIssues(vErrors, validate141.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -118,7 +118,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate149(data, {instancePath}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+vErrors = addIssues(vErrors, validate149.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;

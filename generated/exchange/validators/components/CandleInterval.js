@@ -3,7 +3,7 @@
 import { validate79 } from "./Coin.js";
 import { validate55 } from "./ResponseDecimal.js";
 import { validate61 } from "./Timestamp.js";
-import { addIssue } from "./helpers.js";
+import { addIssue, addIssues } from "./helpers.js";
 const schema73 = {"enum":["1m","3m","5m","15m","30m","1h","2h","4h","8h","12h","1d","3d","1w","1M"]};
 
 function validate184(data, {instancePath=""}={}){
@@ -72,55 +72,55 @@ errors++;
 }
 if(data.t !== undefined){
 if(!(validate61(data.t, {instancePath:instancePath+"/t"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.T !== undefined){
 if(!(validate61(data.T, {instancePath:instancePath+"/T"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.s !== undefined){
 if(!(validate79(data.s, {instancePath:instancePath+"/s"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.i !== undefined){
 if(!(validate184(data.i, {instancePath:instancePath+"/i"}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+vErrors = addIssues(vErrors, validate184.errors);
 errors = vErrors.length;
 }
 }
 if(data.o !== undefined){
 if(!(validate55(data.o, {instancePath:instancePath+"/o"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.c !== undefined){
 if(!(validate55(data.c, {instancePath:instancePath+"/c"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.h !== undefined){
 if(!(validate55(data.h, {instancePath:instancePath+"/h"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.l !== undefined){
 if(!(validate55(data.l, {instancePath:instancePath+"/l"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.v !== undefined){
 if(!(validate55(data.v, {instancePath:instancePath+"/v"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }

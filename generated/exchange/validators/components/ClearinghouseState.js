@@ -3,7 +3,7 @@
 import { validate79 } from "./Coin.js";
 import { validate55 } from "./ResponseDecimal.js";
 import { validate61 } from "./Timestamp.js";
-import { addAlternatives, addIssue } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./helpers.js";
 function validate202(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
@@ -26,25 +26,25 @@ errors++;
 }
 if(data.accountValue !== undefined){
 if(!(validate55(data.accountValue, {instancePath:instancePath+"/accountValue"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.totalNtlPos !== undefined){
 if(!(validate55(data.totalNtlPos, {instancePath:instancePath+"/totalNtlPos"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.totalRawUsd !== undefined){
 if(!(validate55(data.totalRawUsd, {instancePath:instancePath+"/totalRawUsd"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.totalMarginUsed !== undefined){
 if(!(validate55(data.totalMarginUsed, {instancePath:instancePath+"/totalMarginUsed"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -98,7 +98,7 @@ errors++;
 }
 if(data.rawUsd !== undefined){
 if(!(validate55(data.rawUsd, {instancePath:instancePath+"/rawUsd"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -154,43 +154,43 @@ errors++;
 }
 if(data.coin !== undefined){
 if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.szi !== undefined){
 if(!(validate55(data.szi, {instancePath:instancePath+"/szi"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.leverage !== undefined){
 if(!(validate82(data.leverage, {instancePath:instancePath+"/leverage"}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+vErrors = addIssues(vErrors, validate82.errors);
 errors = vErrors.length;
 }
 }
 if(data.entryPx !== undefined){
 if(!(validate55(data.entryPx, {instancePath:instancePath+"/entryPx"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.positionValue !== undefined){
 if(!(validate55(data.positionValue, {instancePath:instancePath+"/positionValue"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.unrealizedPnl !== undefined){
 if(!(validate55(data.unrealizedPnl, {instancePath:instancePath+"/unrealizedPnl"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.returnOnEquity !== undefined){
 if(!(validate55(data.returnOnEquity, {instancePath:instancePath+"/returnOnEquity"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -200,7 +200,7 @@ const _errs9 = errors;
 let valid1 = false;
 var _errs10 = errors;
 if(!(validate55(data7, {instancePath:instancePath+"/liquidationPx"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -232,7 +232,7 @@ vErrors = null;
 }
 if(data.marginUsed !== undefined){
 if(!(validate55(data.marginUsed, {instancePath:instancePath+"/marginUsed"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -249,7 +249,7 @@ if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate55(data10[i0], {instancePath:instancePath+"/maxTradeSzs/" + i0}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -264,7 +264,7 @@ let data12 = data.cumFunding;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 for(const key0 in data12){
 if(!(validate55(data12[key0], {instancePath:instancePath+"/cumFunding/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -304,7 +304,7 @@ errors++;
 }
 if(data.position !== undefined){
 if(!(validate78(data.position, {instancePath:instancePath+"/position"}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+vErrors = addIssues(vErrors, validate78.errors);
 errors = vErrors.length;
 }
 }
@@ -341,25 +341,25 @@ errors++;
 }
 if(data.marginSummary !== undefined){
 if(!(validate202(data.marginSummary, {instancePath:instancePath+"/marginSummary"}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+vErrors = addIssues(vErrors, validate202.errors);
 errors = vErrors.length;
 }
 }
 if(data.crossMarginSummary !== undefined){
 if(!(validate202(data.crossMarginSummary, {instancePath:instancePath+"/crossMarginSummary"}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+vErrors = addIssues(vErrors, validate202.errors);
 errors = vErrors.length;
 }
 }
 if(data.crossMaintenanceMarginUsed !== undefined){
 if(!(validate55(data.crossMaintenanceMarginUsed, {instancePath:instancePath+"/crossMaintenanceMarginUsed"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.withdrawable !== undefined){
 if(!(validate55(data.withdrawable, {instancePath:instancePath+"/withdrawable"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -369,7 +369,7 @@ if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate77(data4[i0], {instancePath:instancePath+"/assetPositions/" + i0}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+vErrors = addIssues(vErrors, validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -381,7 +381,7 @@ errors++;
 }
 if(data.time !== undefined){
 if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }

@@ -6,7 +6,7 @@ import { validate97 } from "./OrderId.js";
 import { validate55 } from "./ResponseDecimal.js";
 import { validate257 } from "./Side.js";
 import { validate61 } from "./Timestamp.js";
-import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -73,37 +73,37 @@ errors++;
 }
 if(data.coin !== undefined){
 if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.px !== undefined){
 if(!(validate55(data.px, {instancePath:instancePath+"/px"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.sz !== undefined){
 if(!(validate55(data.sz, {instancePath:instancePath+"/sz"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.side !== undefined){
 if(!(validate257(data.side, {instancePath:instancePath+"/side"}))){
-vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
+vErrors = addIssues(vErrors, validate257.errors);
 errors = vErrors.length;
 }
 }
 if(data.time !== undefined){
 if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.startPosition !== undefined){
 if(!(validate55(data.startPosition, {instancePath:instancePath+"/startPosition"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -115,7 +115,7 @@ errors++;
 }
 if(data.closedPnl !== undefined){
 if(!(validate55(data.closedPnl, {instancePath:instancePath+"/closedPnl"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -134,7 +134,7 @@ errors++;
 }
 if(data.oid !== undefined){
 if(!(validate97(data.oid, {instancePath:instancePath+"/oid"}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+vErrors = addIssues(vErrors, validate97.errors);
 errors = vErrors.length;
 }
 }
@@ -146,7 +146,7 @@ errors++;
 }
 if(data.fee !== undefined){
 if(!(validate55(data.fee, {instancePath:instancePath+"/fee"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -175,7 +175,7 @@ const _errs21 = errors;
 let valid1 = false;
 var _errs22 = errors;
 if(!(validate99(data14, {instancePath:instancePath+"/cloid"}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+vErrors = addIssues(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs22 === errors;
@@ -214,7 +214,7 @@ errors++;
 }
 if(data.builderFee !== undefined){
 if(!(validate55(data.builderFee, {instancePath:instancePath+"/builderFee"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }

@@ -6,7 +6,7 @@ import { validate97 } from "./OrderId.js";
 import { validate55 } from "./ResponseDecimal.js";
 import { validate257 } from "./Side.js";
 import { validate61 } from "./Timestamp.js";
-import { addAlternatives, addIssue } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./helpers.js";
 const schema105 = {"properties":{"tif":{"type":["string","null"]}}};
 
 
@@ -78,43 +78,43 @@ errors++;
 }
 if(data.coin !== undefined){
 if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.side !== undefined){
 if(!(validate257(data.side, {instancePath:instancePath+"/side"}))){
-vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
+vErrors = addIssues(vErrors, validate257.errors);
 errors = vErrors.length;
 }
 }
 if(data.limitPx !== undefined){
 if(!(validate55(data.limitPx, {instancePath:instancePath+"/limitPx"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.sz !== undefined){
 if(!(validate55(data.sz, {instancePath:instancePath+"/sz"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data.oid !== undefined){
 if(!(validate97(data.oid, {instancePath:instancePath+"/oid"}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+vErrors = addIssues(vErrors, validate97.errors);
 errors = vErrors.length;
 }
 }
 if(data.timestamp !== undefined){
 if(!(validate61(data.timestamp, {instancePath:instancePath+"/timestamp"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.origSz !== undefined){
 if(!(validate55(data.origSz, {instancePath:instancePath+"/origSz"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -132,7 +132,7 @@ errors++;
 }
 if(data.triggerPx !== undefined){
 if(!(validate55(data.triggerPx, {instancePath:instancePath+"/triggerPx"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -142,7 +142,7 @@ if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
 if(!(wrapper0.validate(data10[i0], {instancePath:instancePath+"/children/" + i0}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+vErrors = addIssues(vErrors, wrapper0.validate.errors);
 errors = vErrors.length;
 }
 }
@@ -183,7 +183,7 @@ const _errs25 = errors;
 let valid3 = false;
 var _errs26 = errors;
 if(!(validate99(data16, {instancePath:instancePath+"/cloid"}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+vErrors = addIssues(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs26 === errors;

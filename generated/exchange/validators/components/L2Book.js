@@ -2,7 +2,7 @@
 
 import { validate79 } from "./Coin.js";
 import { validate61 } from "./Timestamp.js";
-import { addIssue, hexAwarePattern } from "./helpers.js";
+import { addIssue, addIssues, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -93,13 +93,13 @@ errors++;
 }
 if(data.coin !== undefined){
 if(!(validate79(data.coin, {instancePath:instancePath+"/coin"}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+vErrors = addIssues(vErrors, validate79.errors);
 errors = vErrors.length;
 }
 }
 if(data.time !== undefined){
 if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -121,7 +121,7 @@ if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i0=0; i0<len1; i0++){
 if(!(validate131(data3[i0], {instancePath:instancePath+"/levels/0/" + i0}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+vErrors = addIssues(vErrors, validate131.errors);
 errors = vErrors.length;
 }
 }
@@ -137,7 +137,7 @@ if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i1=0; i1<len2; i1++){
 if(!(validate131(data5[i1], {instancePath:instancePath+"/levels/1/" + i1}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+vErrors = addIssues(vErrors, validate131.errors);
 errors = vErrors.length;
 }
 }

@@ -3,7 +3,7 @@
 import { validate53 } from "./Address.js";
 import { validate55 } from "./ResponseDecimal.js";
 import { validate61 } from "./Timestamp.js";
-import { addIssue, hexAwarePattern } from "./helpers.js";
+import { addIssue, addIssues, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -30,7 +30,7 @@ errors++;
 }
 if(data.time !== undefined){
 if(!(validate61(data.time, {instancePath:instancePath+"/time"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -62,7 +62,7 @@ errors++;
 }
 if(data2.usdc !== undefined){
 if(!(validate55(data2.usdc, {instancePath:instancePath+"/delta/usdc"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
@@ -80,25 +80,25 @@ errors++;
 }
 if(data2.amount !== undefined){
 if(!(validate55(data2.amount, {instancePath:instancePath+"/delta/amount"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data2.user !== undefined){
 if(!(validate53(data2.user, {instancePath:instancePath+"/delta/user"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data2.destination !== undefined){
 if(!(validate53(data2.destination, {instancePath:instancePath+"/delta/destination"}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
 if(data2.fee !== undefined){
 if(!(validate55(data2.fee, {instancePath:instancePath+"/delta/fee"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }

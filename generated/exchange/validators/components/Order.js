@@ -3,7 +3,7 @@
 import { validate76 } from "./AssetIndex.js";
 import { validate99 } from "./Cloid.js";
 import { validate104 } from "./DecimalString.js";
-import { addAlternatives, addIssue } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./helpers.js";
 const schema46 = {"enum":["Alo","Ioc","Gtc","FrontendMarket"]};
 
 function validate109(data, {instancePath=""}={}){
@@ -51,7 +51,7 @@ errors++;
 }
 if(data0.tif !== undefined){
 if(!(validate109(data0.tif, {instancePath:instancePath+"/limit/tif"}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+vErrors = addIssues(vErrors, validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -131,13 +131,13 @@ errors++;
 }
 if(data0.triggerPx !== undefined){
 if(!(validate104(data0.triggerPx, {instancePath:instancePath+"/trigger/triggerPx"}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+vErrors = addIssues(vErrors, validate104.errors);
 errors = vErrors.length;
 }
 }
 if(data0.tpsl !== undefined){
 if(!(validate114(data0.tpsl, {instancePath:instancePath+"/trigger/tpsl"}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+vErrors = addIssues(vErrors, validate114.errors);
 errors = vErrors.length;
 }
 }
@@ -165,7 +165,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate108(data, {instancePath}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+vErrors = addIssues(vErrors, validate108.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -175,7 +175,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate112(data, {instancePath}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+vErrors = addIssues(vErrors, validate112.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -246,7 +246,7 @@ errors++;
 }
 if(data.a !== undefined){
 if(!(validate76(data.a, {instancePath:instancePath+"/a"}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+vErrors = addIssues(vErrors, validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -258,13 +258,13 @@ errors++;
 }
 if(data.p !== undefined){
 if(!(validate104(data.p, {instancePath:instancePath+"/p"}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+vErrors = addIssues(vErrors, validate104.errors);
 errors = vErrors.length;
 }
 }
 if(data.s !== undefined){
 if(!(validate104(data.s, {instancePath:instancePath+"/s"}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+vErrors = addIssues(vErrors, validate104.errors);
 errors = vErrors.length;
 }
 }
@@ -276,13 +276,13 @@ errors++;
 }
 if(data.t !== undefined){
 if(!(validate107(data.t, {instancePath:instancePath+"/t"}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+vErrors = addIssues(vErrors, validate107.errors);
 errors = vErrors.length;
 }
 }
 if(data.c !== undefined){
 if(!(validate99(data.c, {instancePath:instancePath+"/c"}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+vErrors = addIssues(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 }

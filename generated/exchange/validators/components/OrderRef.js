@@ -2,7 +2,7 @@
 
 import { validate99 } from "./Cloid.js";
 import { validate97 } from "./OrderId.js";
-import { addAlternatives } from "./helpers.js";
+import { addAlternatives, addIssues } from "./helpers.js";
 function validate96(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
@@ -11,7 +11,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate97(data, {instancePath}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+vErrors = addIssues(vErrors, validate97.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -21,7 +21,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate99(data, {instancePath}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+vErrors = addIssues(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;

@@ -5,7 +5,7 @@ import { validate144 } from "./ErrorStatus.js";
 import { validate149 } from "./Nonce.js";
 import { validate97 } from "./OrderId.js";
 import { validate55 } from "./ResponseDecimal.js";
-import { addAlternatives, addIssue } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./helpers.js";
 const schema152 = {"properties":{"type":{"anyOf":[{"enum":["order","batchModify"]}]}}};
 
 
@@ -27,13 +27,13 @@ errors++;
 }
 if(data0.oid !== undefined){
 if(!(validate97(data0.oid, {instancePath:instancePath+"/resting/oid"}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+vErrors = addIssues(vErrors, validate97.errors);
 errors = vErrors.length;
 }
 }
 if(data0.cloid !== undefined){
 if(!(validate99(data0.cloid, {instancePath:instancePath+"/resting/cloid"}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+vErrors = addIssues(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -79,25 +79,25 @@ errors++;
 }
 if(data0.totalSz !== undefined){
 if(!(validate55(data0.totalSz, {instancePath:instancePath+"/filled/totalSz"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data0.avgPx !== undefined){
 if(!(validate55(data0.avgPx, {instancePath:instancePath+"/filled/avgPx"}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+vErrors = addIssues(vErrors, validate55.errors);
 errors = vErrors.length;
 }
 }
 if(data0.oid !== undefined){
 if(!(validate97(data0.oid, {instancePath:instancePath+"/filled/oid"}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+vErrors = addIssues(vErrors, validate97.errors);
 errors = vErrors.length;
 }
 }
 if(data0.cloid !== undefined){
 if(!(validate99(data0.cloid, {instancePath:instancePath+"/filled/cloid"}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+vErrors = addIssues(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -172,7 +172,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate435(data, {instancePath}))){
-vErrors = vErrors === null ? validate435.errors : vErrors.concat(validate435.errors);
+vErrors = addIssues(vErrors, validate435.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -182,7 +182,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate266(data, {instancePath}))){
-vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
+vErrors = addIssues(vErrors, validate266.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -197,7 +197,7 @@ passing0 = 1;
 }
 var _errs3 = errors;
 if(!(validate144(data, {instancePath}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+vErrors = addIssues(vErrors, validate144.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -212,7 +212,7 @@ passing0 = 2;
 }
 var _errs4 = errors;
 if(!(validate441(data, {instancePath}))){
-vErrors = vErrors === null ? validate441.errors : vErrors.concat(validate441.errors);
+vErrors = addIssues(vErrors, validate441.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -313,7 +313,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate434(data2[i0], {instancePath:instancePath+"/data/statuses/" + i0}))){
-vErrors = vErrors === null ? validate434.errors : vErrors.concat(validate434.errors);
+vErrors = addIssues(vErrors, validate434.errors);
 errors = vErrors.length;
 }
 }
@@ -364,7 +364,7 @@ errors++;
 }
 if(data.response !== undefined){
 if(!(validate433(data.response, {instancePath:instancePath+"/response"}))){
-vErrors = vErrors === null ? validate433.errors : vErrors.concat(validate433.errors);
+vErrors = addIssues(vErrors, validate433.errors);
 errors = vErrors.length;
 }
 }
@@ -387,7 +387,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate432(data, {instancePath}))){
-vErrors = vErrors === null ? validate432.errors : vErrors.concat(validate432.errors);
+vErrors = addIssues(vErrors, validate432.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -397,7 +397,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate149(data, {instancePath}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+vErrors = addIssues(vErrors, validate149.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;

@@ -2,7 +2,7 @@
 
 import { validate99 } from "./Hash.js";
 import { validate62 } from "./Int64.js";
-import { addIssue } from "./helpers.js";
+import { addIssue, addIssues } from "./helpers.js";
 function validate105(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
@@ -107,13 +107,13 @@ errors++;
 }
 if(data.root_hash !== undefined){
 if(!(validate99(data.root_hash, {instancePath:instancePath+"/root_hash"}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+vErrors = addIssues(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 }
 if(data.file_hash !== undefined){
 if(!(validate99(data.file_hash, {instancePath:instancePath+"/file_hash"}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+vErrors = addIssues(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -182,19 +182,19 @@ errors++;
 }
 if(data.gen_utime !== undefined){
 if(!(validate62(data.gen_utime, {instancePath:instancePath+"/gen_utime"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.start_lt !== undefined){
 if(!(validate62(data.start_lt, {instancePath:instancePath+"/start_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.end_lt !== undefined){
 if(!(validate62(data.end_lt, {instancePath:instancePath+"/end_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -261,7 +261,7 @@ errors++;
 }
 if(data.masterchain_block_ref !== undefined){
 if(!(validate105(data.masterchain_block_ref, {instancePath:instancePath+"/masterchain_block_ref"}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+vErrors = addIssues(vErrors, validate105.errors);
 errors = vErrors.length;
 }
 }
@@ -271,7 +271,7 @@ if(Array.isArray(data28)){
 const len0 = data28.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate105(data28[i0], {instancePath:instancePath+"/prev_blocks/" + i0}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+vErrors = addIssues(vErrors, validate105.errors);
 errors = vErrors.length;
 }
 }

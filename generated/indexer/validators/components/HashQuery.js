@@ -3,7 +3,7 @@
 import { validate99 } from "./Hash.js";
 import { validate62 } from "./Int64.js";
 import { validate60 } from "./Nanotons.js";
-import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -78,7 +78,7 @@ errors++;
 }
 if(data.hash !== undefined){
 if(!(validate99(data.hash, {instancePath:instancePath+"/hash"}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+vErrors = addIssues(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -108,7 +108,7 @@ const _errs9 = errors;
 let valid1 = false;
 var _errs10 = errors;
 if(!(validate60(data4, {instancePath:instancePath+"/value"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs10 === errors;
@@ -151,7 +151,7 @@ const _errs16 = errors;
 let valid2 = false;
 var _errs17 = errors;
 if(!(validate60(data6, {instancePath:instancePath+"/fwd_fee"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs17 === errors;
@@ -187,7 +187,7 @@ const _errs21 = errors;
 let valid3 = false;
 var _errs22 = errors;
 if(!(validate60(data7, {instancePath:instancePath+"/ihr_fee"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs22 === errors;
@@ -223,7 +223,7 @@ const _errs26 = errors;
 let valid4 = false;
 var _errs27 = errors;
 if(!(validate60(data8, {instancePath:instancePath+"/import_fee"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs27 === errors;
@@ -259,7 +259,7 @@ const _errs31 = errors;
 let valid5 = false;
 var _errs32 = errors;
 if(!(validate62(data9, {instancePath:instancePath+"/created_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs32 === errors;
@@ -295,7 +295,7 @@ const _errs36 = errors;
 let valid6 = false;
 var _errs37 = errors;
 if(!(validate62(data10, {instancePath:instancePath+"/created_at"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 var _valid5 = _errs37 === errors;
@@ -385,7 +385,7 @@ const _errs57 = errors;
 let valid7 = false;
 var _errs58 = errors;
 if(!(validate197(data19, {instancePath:instancePath+"/message_content"}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+vErrors = addIssues(vErrors, validate197.errors);
 errors = vErrors.length;
 }
 var _valid6 = _errs58 === errors;
@@ -421,7 +421,7 @@ const _errs62 = errors;
 let valid8 = false;
 var _errs63 = errors;
 if(!(validate197(data20, {instancePath:instancePath+"/init_state"}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+vErrors = addIssues(vErrors, validate197.errors);
 errors = vErrors.length;
 }
 var _valid7 = _errs63 === errors;

@@ -2,7 +2,7 @@
 
 import { validate62 } from "./Int64.js";
 import { validate58 } from "./RawAddress.js";
-import { addIssue, hexAwarePattern } from "./helpers.js";
+import { addIssue, addIssues, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -58,7 +58,7 @@ errors++;
 }
 if(data.address !== undefined){
 if(!(validate58(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+vErrors = addIssues(vErrors, validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -71,13 +71,13 @@ errors++;
 }
 if(data.last_transaction_lt !== undefined){
 if(!(validate62(data.last_transaction_lt, {instancePath:instancePath+"/last_transaction_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.next_item_index !== undefined){
 if(!(validate214(data.next_item_index, {instancePath:instancePath+"/next_item_index"}))){
-vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+vErrors = addIssues(vErrors, validate214.errors);
 errors = vErrors.length;
 }
 }

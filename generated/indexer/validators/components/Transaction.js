@@ -5,7 +5,7 @@ import { validate189 } from "./HashQuery.js";
 import { validate62 } from "./Int64.js";
 import { validate60 } from "./Nanotons.js";
 import { validate58 } from "./RawAddress.js";
-import { addAlternatives, addIssue } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./helpers.js";
 const schema103 = {"properties":{"mc_block_seqno":{"type":["integer","null"]},"trace_id":{"type":["string","null"]},"trace_external_hash":{"type":["string","null"]},"total_fees_extra_currencies":{"type":["object","null"]}}};
 
 
@@ -18,13 +18,13 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cells !== undefined){
 if(!(validate62(data.cells, {instancePath:instancePath+"/cells"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.bits !== undefined){
 if(!(validate62(data.bits, {instancePath:instancePath+"/bits"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -87,13 +87,13 @@ let data6 = data.storage_ph;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.storage_fees_collected !== undefined){
 if(!(validate60(data6.storage_fees_collected, {instancePath:instancePath+"/storage_ph/storage_fees_collected"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data6.storage_fees_due !== undefined){
 if(!(validate60(data6.storage_fees_due, {instancePath:instancePath+"/storage_ph/storage_fees_due"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -114,13 +114,13 @@ let data10 = data.credit_ph;
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.due_fees_collected !== undefined){
 if(!(validate60(data10.due_fees_collected, {instancePath:instancePath+"/credit_ph/due_fees_collected"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data10.credit !== undefined){
 if(!(validate60(data10.credit, {instancePath:instancePath+"/credit_ph/credit"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -178,25 +178,25 @@ errors++;
 }
 if(data14.gas_fees !== undefined){
 if(!(validate60(data14.gas_fees, {instancePath:instancePath+"/compute_ph/gas_fees"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data14.gas_used !== undefined){
 if(!(validate62(data14.gas_used, {instancePath:instancePath+"/compute_ph/gas_used"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data14.gas_limit !== undefined){
 if(!(validate62(data14.gas_limit, {instancePath:instancePath+"/compute_ph/gas_limit"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data14.gas_credit !== undefined){
 if(!(validate62(data14.gas_credit, {instancePath:instancePath+"/compute_ph/gas_credit"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -275,13 +275,13 @@ errors++;
 }
 if(data31.total_fwd_fees !== undefined){
 if(!(validate60(data31.total_fwd_fees, {instancePath:instancePath+"/action/total_fwd_fees"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data31.total_action_fees !== undefined){
 if(!(validate60(data31.total_action_fees, {instancePath:instancePath+"/action/total_action_fees"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -335,7 +335,7 @@ errors++;
 }
 if(data31.tot_msg_size !== undefined){
 if(!(validate204(data31.tot_msg_size, {instancePath:instancePath+"/action/tot_msg_size"}))){
-vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
+vErrors = addIssues(vErrors, validate204.errors);
 errors = vErrors.length;
 }
 }
@@ -356,25 +356,25 @@ errors++;
 }
 if(data46.msg_size !== undefined){
 if(!(validate204(data46.msg_size, {instancePath:instancePath+"/bounce/msg_size"}))){
-vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
+vErrors = addIssues(vErrors, validate204.errors);
 errors = vErrors.length;
 }
 }
 if(data46.req_fwd_fees !== undefined){
 if(!(validate60(data46.req_fwd_fees, {instancePath:instancePath+"/bounce/req_fwd_fees"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data46.msg_fees !== undefined){
 if(!(validate60(data46.msg_fees, {instancePath:instancePath+"/bounce/msg_fees"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data46.fwd_fees !== undefined){
 if(!(validate60(data46.fwd_fees, {instancePath:instancePath+"/bounce/fwd_fees"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -459,7 +459,7 @@ errors++;
 }
 if(data.hash !== undefined){
 if(!(validate99(data.hash, {instancePath:instancePath+"/hash"}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+vErrors = addIssues(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 }
@@ -469,7 +469,7 @@ const _errs3 = errors;
 let valid1 = false;
 var _errs4 = errors;
 if(!(validate60(data1, {instancePath:instancePath+"/balance"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -612,19 +612,19 @@ errors++;
 }
 if(data.account !== undefined){
 if(!(validate58(data.account, {instancePath:instancePath+"/account"}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+vErrors = addIssues(vErrors, validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data.hash !== undefined){
 if(!(validate99(data.hash, {instancePath:instancePath+"/hash"}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+vErrors = addIssues(vErrors, validate99.errors);
 errors = vErrors.length;
 }
 }
 if(data.lt !== undefined){
 if(!(validate62(data.lt, {instancePath:instancePath+"/lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -664,7 +664,7 @@ errors++;
 }
 if(data.prev_trans_lt !== undefined){
 if(!(validate62(data.prev_trans_lt, {instancePath:instancePath+"/prev_trans_lt"}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+vErrors = addIssues(vErrors, validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -682,7 +682,7 @@ errors++;
 }
 if(data.total_fees !== undefined){
 if(!(validate60(data.total_fees, {instancePath:instancePath+"/total_fees"}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+vErrors = addIssues(vErrors, validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -695,13 +695,13 @@ errors++;
 }
 if(data.description !== undefined){
 if(!(validate269(data.description, {instancePath:instancePath+"/description"}))){
-vErrors = vErrors === null ? validate269.errors : vErrors.concat(validate269.errors);
+vErrors = addIssues(vErrors, validate269.errors);
 errors = vErrors.length;
 }
 }
 if(data.block_ref !== undefined){
 if(!(validate109(data.block_ref, {instancePath:instancePath+"/block_ref"}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+vErrors = addIssues(vErrors, validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -711,7 +711,7 @@ const _errs25 = errors;
 let valid1 = false;
 var _errs26 = errors;
 if(!(validate189(data15, {instancePath:instancePath+"/in_msg"}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+vErrors = addIssues(vErrors, validate189.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs26 === errors;
@@ -747,7 +747,7 @@ if(Array.isArray(data16)){
 const len0 = data16.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate189(data16[i0], {instancePath:instancePath+"/out_msgs/" + i0}))){
-vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+vErrors = addIssues(vErrors, validate189.errors);
 errors = vErrors.length;
 }
 }
@@ -763,7 +763,7 @@ const _errs33 = errors;
 let valid4 = false;
 var _errs34 = errors;
 if(!(validate289(data18, {instancePath:instancePath+"/account_state_before"}))){
-vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
+vErrors = addIssues(vErrors, validate289.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs34 === errors;
@@ -799,7 +799,7 @@ const _errs38 = errors;
 let valid5 = false;
 var _errs39 = errors;
 if(!(validate289(data19, {instancePath:instancePath+"/account_state_after"}))){
-vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
+vErrors = addIssues(vErrors, validate289.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs39 === errors;

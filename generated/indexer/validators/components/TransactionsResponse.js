@@ -2,7 +2,7 @@
 
 import { validate66 } from "./AddressBook.js";
 import { validate263 } from "./Transaction.js";
-import { addIssue } from "./helpers.js";
+import { addIssue, addIssues } from "./helpers.js";
 function validate333(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
@@ -21,7 +21,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate263(data0[i0], {instancePath:instancePath+"/transactions/" + i0}))){
-vErrors = vErrors === null ? validate263.errors : vErrors.concat(validate263.errors);
+vErrors = addIssues(vErrors, validate263.errors);
 errors = vErrors.length;
 }
 }
@@ -33,7 +33,7 @@ errors++;
 }
 if(data.address_book !== undefined){
 if(!(validate66(data.address_book, {instancePath:instancePath+"/address_book"}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+vErrors = addIssues(vErrors, validate66.errors);
 errors = vErrors.length;
 }
 }

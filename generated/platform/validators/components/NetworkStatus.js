@@ -2,7 +2,7 @@
 
 import { validate76 } from "./Creator.js";
 import { validate112 } from "./Node.js";
-import { addAlternatives, addIssue, commonJsExports } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports } from "./helpers.js";
 import * as module0 from "ajv/dist/runtime/ucs2length.js";
 import * as module1 from "ajv-formats/dist/formats.js";
 
@@ -111,7 +111,7 @@ errors++;
 }
 if(data.configuration !== undefined){
 if(!(validate54(data.configuration, {instancePath:instancePath+"/configuration"}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -128,7 +128,7 @@ const _errs13 = errors;
 let valid1 = false;
 var _errs14 = errors;
 if(!(validate110(data6, {instancePath:instancePath+"/status"}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+vErrors = addIssues(vErrors, validate110.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs14 === errors;
@@ -164,7 +164,7 @@ if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate112(data7[i0], {instancePath:instancePath+"/nodes/" + i0}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+vErrors = addIssues(vErrors, validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -176,7 +176,7 @@ errors++;
 }
 if(data.creator !== undefined){
 if(!(validate76(data.creator, {instancePath:instancePath+"/creator"}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+vErrors = addIssues(vErrors, validate76.errors);
 errors = vErrors.length;
 }
 }

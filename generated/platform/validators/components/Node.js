@@ -3,7 +3,7 @@
 import { validate76 } from "./Creator.js";
 import { validate119, validate74 } from "./NodeDetails.js";
 import { validate57, validate59, validate61, validate63, validate65 } from "./NodeType.js";
-import { addAlternatives, addIssue, commonJsExports } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports } from "./helpers.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
@@ -86,7 +86,7 @@ const _errs10 = errors;
 let valid1 = false;
 var _errs11 = errors;
 if(!(validate57(data4, {instancePath:instancePath+"/type"}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+vErrors = addIssues(vErrors, validate57.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs11 === errors;
@@ -122,7 +122,7 @@ const _errs15 = errors;
 let valid2 = false;
 var _errs16 = errors;
 if(!(validate61(data5, {instancePath:instancePath+"/provider"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs16 === errors;
@@ -158,7 +158,7 @@ const _errs20 = errors;
 let valid3 = false;
 var _errs21 = errors;
 if(!(validate63(data6, {instancePath:instancePath+"/region"}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+vErrors = addIssues(vErrors, validate63.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs21 === errors;
@@ -194,7 +194,7 @@ const _errs25 = errors;
 let valid4 = false;
 var _errs26 = errors;
 if(!(validate59(data7, {instancePath:instancePath+"/role"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 var _valid3 = _errs26 === errors;
@@ -226,13 +226,13 @@ vErrors = null;
 }
 if(data.configuration !== undefined){
 if(!(validate65(data.configuration, {instancePath:instancePath+"/configuration"}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+vErrors = addIssues(vErrors, validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.details !== undefined){
 if(!(validate74(data.details, {instancePath:instancePath+"/details"}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+vErrors = addIssues(vErrors, validate74.errors);
 errors = vErrors.length;
 }
 }
@@ -242,7 +242,7 @@ const _errs32 = errors;
 let valid5 = false;
 var _errs33 = errors;
 if(!(validate119(data10, {instancePath:instancePath+"/status"}))){
-vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+vErrors = addIssues(vErrors, validate119.errors);
 errors = vErrors.length;
 }
 var _valid4 = _errs33 === errors;
@@ -274,7 +274,7 @@ vErrors = null;
 }
 if(data.creator !== undefined){
 if(!(validate76(data.creator, {instancePath:instancePath+"/creator"}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+vErrors = addIssues(vErrors, validate76.errors);
 errors = vErrors.length;
 }
 }

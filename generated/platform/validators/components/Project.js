@@ -2,7 +2,7 @@
 
 import { validate76 } from "./Creator.js";
 import { validate82 } from "./ProjectType.js";
-import { addAlternatives, addIssue, commonJsExports } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports } from "./helpers.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
@@ -49,7 +49,7 @@ const _errs8 = errors;
 let valid1 = false;
 var _errs9 = errors;
 if(!(validate82(data3, {instancePath:instancePath+"/type"}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+vErrors = addIssues(vErrors, validate82.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs9 === errors;
@@ -107,7 +107,7 @@ errors++;
 }
 if(data.creator !== undefined){
 if(!(validate76(data.creator, {instancePath:instancePath+"/creator"}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+vErrors = addIssues(vErrors, validate76.errors);
 errors = vErrors.length;
 }
 }

@@ -2,7 +2,7 @@
 
 import { validate158 } from "./Project.js";
 import { validate82 } from "./ProjectType.js";
-import { addIssue } from "./helpers.js";
+import { addIssue, addIssues } from "./helpers.js";
 const schema85 = {"properties":{"order_by":{"enum":["name","-name","created_at","-created_at"]}}};
 
 
@@ -54,7 +54,7 @@ errors++;
 }
 if(data.type !== undefined){
 if(!(validate82(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+vErrors = addIssues(vErrors, validate82.errors);
 errors = vErrors.length;
 }
 }
@@ -124,7 +124,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate158(data3[i0], {instancePath:instancePath+"/results/" + i0}))){
-vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+vErrors = addIssues(vErrors, validate158.errors);
 errors = vErrors.length;
 }
 }

@@ -7,6 +7,11 @@ function addIssue(issues, issue) {
   return issues;
 }
 
+/** Appends the issues a called validator reported to ajv's error list, which starts out as null. */
+function addIssues(issues, more) {
+  return issues === null ? more : issues.concat(more);
+}
+
 /** Records a failed oneOf/anyOf with the issues of each branch (from its start to the next one's) in params.branches. */
 function addAlternatives(issues, starts, issue) {
   const branches = [];
@@ -126,4 +131,4 @@ function commonJsExports(namespace) {
   return fallback !== undefined && fallback !== null && fallback.__esModule ? fallback : namespace;
 }
 
-export { addIssue, addAlternatives, hexAwarePattern, commonJsExports };
+export { addIssue, addIssues, addAlternatives, hexAwarePattern, commonJsExports };

@@ -2,7 +2,7 @@
 
 import { validate59 } from "./Address.js";
 import { validate122 } from "./Visible.js";
-import { addIssue } from "./helpers.js";
+import { addIssue, addIssues } from "./helpers.js";
 function validate528(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
@@ -19,13 +19,13 @@ errors++;
 }
 if(data.address !== undefined){
 if(!(validate59(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
 if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+vErrors = addIssues(vErrors, validate122.errors);
 errors = vErrors.length;
 }
 }

@@ -6,7 +6,7 @@ import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
 import { validate70 } from "./TokenAmount.js";
 import { validate118 } from "./Visible.js";
-import { addAlternatives, addIssue, commonJsExports } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports } from "./helpers.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
@@ -29,7 +29,7 @@ errors++;
 }
 if(data.amount !== undefined){
 if(!(validate61(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -55,13 +55,13 @@ errors++;
 }
 if(data.unfreeze_amount !== undefined){
 if(!(validate61(data.unfreeze_amount, {instancePath:instancePath+"/unfreeze_amount"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.unfreeze_expire_time !== undefined){
 if(!(validate61(data.unfreeze_expire_time, {instancePath:instancePath+"/unfreeze_expire_time"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -81,19 +81,19 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.energy_usage !== undefined){
 if(!(validate61(data.energy_usage, {instancePath:instancePath+"/energy_usage"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.latest_consume_time_for_energy !== undefined){
 if(!(validate61(data.latest_consume_time_for_energy, {instancePath:instancePath+"/latest_consume_time_for_energy"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.energy_window_size !== undefined){
 if(!(validate61(data.energy_window_size, {instancePath:instancePath+"/energy_window_size"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -105,13 +105,13 @@ errors++;
 }
 if(data.delegated_frozenV2_balance_for_energy !== undefined){
 if(!(validate61(data.delegated_frozenV2_balance_for_energy, {instancePath:instancePath+"/delegated_frozenV2_balance_for_energy"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.acquired_delegated_frozenV2_balance_for_energy !== undefined){
 if(!(validate61(data.acquired_delegated_frozenV2_balance_for_energy, {instancePath:instancePath+"/acquired_delegated_frozenV2_balance_for_energy"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -158,13 +158,13 @@ errors++;
 }
 if(data.threshold !== undefined){
 if(!(validate61(data.threshold, {instancePath:instancePath+"/threshold"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.operations !== undefined){
 if(!(validate92(data.operations, {instancePath:instancePath+"/operations"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -177,13 +177,13 @@ let data6 = data5[i0];
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.address !== undefined){
 if(!(validate59(data6.address, {instancePath:instancePath+"/keys/" + i0+"/address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data6.weight !== undefined){
 if(!(validate61(data6.weight, {instancePath:instancePath+"/keys/" + i0+"/weight"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -219,7 +219,7 @@ errors++;
 }
 if(data.address !== undefined){
 if(!(validate59(data.address, {instancePath:instancePath+"/address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -237,49 +237,49 @@ errors++;
 }
 if(data.balance !== undefined){
 if(!(validate61(data.balance, {instancePath:instancePath+"/balance"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.create_time !== undefined){
 if(!(validate61(data.create_time, {instancePath:instancePath+"/create_time"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.latest_opration_time !== undefined){
 if(!(validate61(data.latest_opration_time, {instancePath:instancePath+"/latest_opration_time"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.latest_consume_time !== undefined){
 if(!(validate61(data.latest_consume_time, {instancePath:instancePath+"/latest_consume_time"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.latest_consume_free_time !== undefined){
 if(!(validate61(data.latest_consume_free_time, {instancePath:instancePath+"/latest_consume_free_time"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.net_usage !== undefined){
 if(!(validate61(data.net_usage, {instancePath:instancePath+"/net_usage"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.free_net_usage !== undefined){
 if(!(validate61(data.free_net_usage, {instancePath:instancePath+"/free_net_usage"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.net_window_size !== undefined){
 if(!(validate61(data.net_window_size, {instancePath:instancePath+"/net_window_size"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -295,7 +295,7 @@ if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate70(data12[i0], {instancePath:instancePath+"/assetV2/" + i0}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addIssues(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -311,7 +311,7 @@ if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate70(data14[i1], {instancePath:instancePath+"/free_asset_net_usageV2/" + i1}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+vErrors = addIssues(vErrors, validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -333,7 +333,7 @@ if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
 if(!(validate74(data17[i2], {instancePath:instancePath+"/frozenV2/" + i2}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+vErrors = addIssues(vErrors, validate74.errors);
 errors = vErrors.length;
 }
 }
@@ -349,7 +349,7 @@ if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
 if(!(validate77(data19[i3], {instancePath:instancePath+"/unfrozenV2/" + i3}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+vErrors = addIssues(vErrors, validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -361,31 +361,31 @@ errors++;
 }
 if(data.delegated_frozenV2_balance_for_bandwidth !== undefined){
 if(!(validate61(data.delegated_frozenV2_balance_for_bandwidth, {instancePath:instancePath+"/delegated_frozenV2_balance_for_bandwidth"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.acquired_delegated_frozenV2_balance_for_bandwidth !== undefined){
 if(!(validate61(data.acquired_delegated_frozenV2_balance_for_bandwidth, {instancePath:instancePath+"/acquired_delegated_frozenV2_balance_for_bandwidth"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.account_resource !== undefined){
 if(!(validate83(data.account_resource, {instancePath:instancePath+"/account_resource"}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+vErrors = addIssues(vErrors, validate83.errors);
 errors = vErrors.length;
 }
 }
 if(data.owner_permission !== undefined){
 if(!(validate90(data.owner_permission, {instancePath:instancePath+"/owner_permission"}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+vErrors = addIssues(vErrors, validate90.errors);
 errors = vErrors.length;
 }
 }
 if(data.witness_permission !== undefined){
 if(!(validate90(data.witness_permission, {instancePath:instancePath+"/witness_permission"}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+vErrors = addIssues(vErrors, validate90.errors);
 errors = vErrors.length;
 }
 }
@@ -395,7 +395,7 @@ if(Array.isArray(data26)){
 const len4 = data26.length;
 for(let i4=0; i4<len4; i4++){
 if(!(validate90(data26[i4], {instancePath:instancePath+"/active_permission/" + i4}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+vErrors = addIssues(vErrors, validate90.errors);
 errors = vErrors.length;
 }
 }
@@ -407,13 +407,13 @@ errors++;
 }
 if(data.allowance !== undefined){
 if(!(validate61(data.allowance, {instancePath:instancePath+"/allowance"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.latest_withdraw_time !== undefined){
 if(!(validate61(data.latest_withdraw_time, {instancePath:instancePath+"/latest_withdraw_time"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -449,7 +449,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate58(data, {instancePath}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+vErrors = addIssues(vErrors, validate58.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -459,7 +459,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate145(data, {instancePath}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+vErrors = addIssues(vErrors, validate145.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -474,7 +474,7 @@ passing0 = 1;
 }
 var _errs3 = errors;
 if(!(validate118(data, {instancePath}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+vErrors = addIssues(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;

@@ -3,7 +3,7 @@
 import { validate153 } from "./AssetIssue.js";
 import { validate145 } from "./EmptyResult.js";
 import { validate118, validate122 } from "./Visible.js";
-import { addAlternatives, addIssue, hexAwarePattern } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, hexAwarePattern } from "./helpers.js";
 const func0 = hexAwarePattern;
 
 
@@ -39,7 +39,7 @@ errors++;
 }
 if(data.visible !== undefined){
 if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+vErrors = addIssues(vErrors, validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -65,7 +65,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate153(data, {instancePath}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+vErrors = addIssues(vErrors, validate153.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -75,7 +75,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate145(data, {instancePath}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+vErrors = addIssues(vErrors, validate145.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -90,7 +90,7 @@ passing0 = 1;
 }
 var _errs3 = errors;
 if(!(validate118(data, {instancePath}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+vErrors = addIssues(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;

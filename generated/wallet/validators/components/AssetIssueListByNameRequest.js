@@ -2,7 +2,7 @@
 
 import { validate172 } from "./AssetIssueList.js";
 import { validate118, validate122 } from "./Visible.js";
-import { addAlternatives, addIssue } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./helpers.js";
 function validate533(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
@@ -25,7 +25,7 @@ errors++;
 }
 if(data.visible !== undefined){
 if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+vErrors = addIssues(vErrors, validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -50,7 +50,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate172(data, {instancePath}))){
-vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+vErrors = addIssues(vErrors, validate172.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -60,7 +60,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate118(data, {instancePath}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+vErrors = addIssues(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;

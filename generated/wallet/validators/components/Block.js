@@ -5,7 +5,7 @@ import { validate185 } from "./Hash.js";
 import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
 import { validate196 } from "./Transaction.js";
-import { addIssue, commonJsExports } from "./helpers.js";
+import { addIssue, addIssues, commonJsExports } from "./helpers.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
@@ -31,25 +31,25 @@ let data0 = data.raw_data;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.number !== undefined){
 if(!(validate61(data0.number, {instancePath:instancePath+"/raw_data/number"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data0.txTrieRoot !== undefined){
 if(!(validate185(data0.txTrieRoot, {instancePath:instancePath+"/raw_data/txTrieRoot"}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+vErrors = addIssues(vErrors, validate185.errors);
 errors = vErrors.length;
 }
 }
 if(data0.witness_address !== undefined){
 if(!(validate59(data0.witness_address, {instancePath:instancePath+"/raw_data/witness_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data0.parentHash !== undefined){
 if(!(validate185(data0.parentHash, {instancePath:instancePath+"/raw_data/parentHash"}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+vErrors = addIssues(vErrors, validate185.errors);
 errors = vErrors.length;
 }
 }
@@ -68,13 +68,13 @@ errors++;
 }
 if(data0.timestamp !== undefined){
 if(!(validate61(data0.timestamp, {instancePath:instancePath+"/raw_data/timestamp"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data0.accountStateRoot !== undefined){
 if(!(validate92(data0.accountStateRoot, {instancePath:instancePath+"/raw_data/accountStateRoot"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -86,7 +86,7 @@ errors++;
 }
 if(data.witness_signature !== undefined){
 if(!(validate92(data.witness_signature, {instancePath:instancePath+"/witness_signature"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -115,13 +115,13 @@ errors++;
 }
 if(data.blockID !== undefined){
 if(!(validate185(data.blockID, {instancePath:instancePath+"/blockID"}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+vErrors = addIssues(vErrors, validate185.errors);
 errors = vErrors.length;
 }
 }
 if(data.block_header !== undefined){
 if(!(validate187(data.block_header, {instancePath:instancePath+"/block_header"}))){
-vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+vErrors = addIssues(vErrors, validate187.errors);
 errors = vErrors.length;
 }
 }
@@ -131,7 +131,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate196(data2[i0], {instancePath:instancePath+"/transactions/" + i0}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+vErrors = addIssues(vErrors, validate196.errors);
 errors = vErrors.length;
 }
 }

@@ -2,7 +2,7 @@
 
 import { validate185 } from "./Hash.js";
 import { validate122 } from "./Visible.js";
-import { addIssue } from "./helpers.js";
+import { addIssue, addIssues } from "./helpers.js";
 function validate537(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
@@ -19,13 +19,13 @@ errors++;
 }
 if(data.value !== undefined){
 if(!(validate185(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+vErrors = addIssues(vErrors, validate185.errors);
 errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
 if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+vErrors = addIssues(vErrors, validate122.errors);
 errors = vErrors.length;
 }
 }

@@ -3,7 +3,7 @@
 import { validate184 } from "./Block.js";
 import { validate145 } from "./EmptyResult.js";
 import { validate118 } from "./Visible.js";
-import { addAlternatives } from "./helpers.js";
+import { addAlternatives, addIssues } from "./helpers.js";
 function validate568(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
@@ -12,7 +12,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate184(data, {instancePath}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+vErrors = addIssues(vErrors, validate184.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -22,7 +22,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate145(data, {instancePath}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+vErrors = addIssues(vErrors, validate145.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -37,7 +37,7 @@ passing0 = 1;
 }
 var _errs3 = errors;
 if(!(validate118(data, {instancePath}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+vErrors = addIssues(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;

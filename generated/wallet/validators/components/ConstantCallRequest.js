@@ -6,7 +6,7 @@ import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
 import { validate196 } from "./Transaction.js";
 import { validate118, validate122 } from "./Visible.js";
-import { addAlternatives, addIssue, commonJsExports, hexAwarePattern } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues, commonJsExports, hexAwarePattern } from "./helpers.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
@@ -92,13 +92,13 @@ errors++;
 }
 if(data.owner_address !== undefined){
 if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.contract_address !== undefined){
 if(!(validate59(data.contract_address, {instancePath:instancePath+"/contract_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -117,13 +117,13 @@ errors++;
 }
 if(data.parameter !== undefined){
 if(!(validate92(data.parameter, {instancePath:instancePath+"/parameter"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.data !== undefined){
 if(!(validate92(data.data, {instancePath:instancePath+"/data"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -159,7 +159,7 @@ errors++;
 }
 if(data.visible !== undefined){
 if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+vErrors = addIssues(vErrors, validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -214,13 +214,13 @@ errors++;
 }
 if(data.energy_used !== undefined){
 if(!(validate61(data.energy_used, {instancePath:instancePath+"/energy_used"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.energy_penalty !== undefined){
 if(!(validate61(data.energy_penalty, {instancePath:instancePath+"/energy_penalty"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -230,7 +230,7 @@ if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate92(data6[i0], {instancePath:instancePath+"/constant_result/" + i0}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -246,7 +246,7 @@ if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate271(data8[i1], {instancePath:instancePath+"/logs/" + i1}))){
-vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
+vErrors = addIssues(vErrors, validate271.errors);
 errors = vErrors.length;
 }
 }
@@ -258,7 +258,7 @@ errors++;
 }
 if(data.transaction !== undefined){
 if(!(validate196(data.transaction, {instancePath:instancePath+"/transaction"}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+vErrors = addIssues(vErrors, validate196.errors);
 errors = vErrors.length;
 }
 }
@@ -281,7 +281,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate267(data, {instancePath}))){
-vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
+vErrors = addIssues(vErrors, validate267.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -291,7 +291,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate118(data, {instancePath}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+vErrors = addIssues(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;

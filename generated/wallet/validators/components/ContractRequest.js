@@ -4,7 +4,7 @@ import { validate59 } from "./Address.js";
 import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
 import { validate122 } from "./Visible.js";
-import { addIssue, commonJsExports } from "./helpers.js";
+import { addIssue, addIssues, commonJsExports } from "./helpers.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
@@ -30,13 +30,13 @@ errors++;
 }
 if(data.value !== undefined){
 if(!(validate59(data.value, {instancePath:instancePath+"/value"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.visible !== undefined){
 if(!(validate122(data.visible, {instancePath:instancePath+"/visible"}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+vErrors = addIssues(vErrors, validate122.errors);
 errors = vErrors.length;
 }
 }
@@ -112,7 +112,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate54(data3[i0], {instancePath:instancePath+"/inputs/" + i0}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -128,7 +128,7 @@ if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate54(data5[i1], {instancePath:instancePath+"/outputs/" + i1}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+vErrors = addIssues(vErrors, validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -222,13 +222,13 @@ errors++;
 }
 if(data.origin_address !== undefined){
 if(!(validate59(data.origin_address, {instancePath:instancePath+"/origin_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.contract_address !== undefined){
 if(!(validate59(data.contract_address, {instancePath:instancePath+"/contract_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -241,7 +241,7 @@ if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate53(data4[i0], {instancePath:instancePath+"/abi/entrys/" + i0}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+vErrors = addIssues(vErrors, validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -259,19 +259,19 @@ errors++;
 }
 if(data.bytecode !== undefined){
 if(!(validate92(data.bytecode, {instancePath:instancePath+"/bytecode"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.call_value !== undefined){
 if(!(validate61(data.call_value, {instancePath:instancePath+"/call_value"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.consume_user_resource_percent !== undefined){
 if(!(validate61(data.consume_user_resource_percent, {instancePath:instancePath+"/consume_user_resource_percent"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -283,19 +283,19 @@ errors++;
 }
 if(data.origin_energy_limit !== undefined){
 if(!(validate61(data.origin_energy_limit, {instancePath:instancePath+"/origin_energy_limit"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.code_hash !== undefined){
 if(!(validate92(data.code_hash, {instancePath:instancePath+"/code_hash"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.trx_hash !== undefined){
 if(!(validate92(data.trx_hash, {instancePath:instancePath+"/trx_hash"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }

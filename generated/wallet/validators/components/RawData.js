@@ -3,7 +3,7 @@
 import { validate59 } from "./Address.js";
 import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
-import { addIssue, commonJsExports } from "./helpers.js";
+import { addIssue, addIssues, commonJsExports } from "./helpers.js";
 import * as module0 from "ajv-formats/dist/formats.js";
 
 const cjs0 = commonJsExports(module0);
@@ -20,19 +20,19 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.owner_address !== undefined){
 if(!(validate59(data.owner_address, {instancePath:instancePath+"/owner_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.to_address !== undefined){
 if(!(validate59(data.to_address, {instancePath:instancePath+"/to_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.amount !== undefined){
 if(!(validate61(data.amount, {instancePath:instancePath+"/amount"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -44,31 +44,31 @@ errors++;
 }
 if(data.contract_address !== undefined){
 if(!(validate59(data.contract_address, {instancePath:instancePath+"/contract_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.data !== undefined){
 if(!(validate92(data.data, {instancePath:instancePath+"/data"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.call_value !== undefined){
 if(!(validate61(data.call_value, {instancePath:instancePath+"/call_value"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.call_token_value !== undefined){
 if(!(validate61(data.call_token_value, {instancePath:instancePath+"/call_token_value"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.token_id !== undefined){
 if(!(validate61(data.token_id, {instancePath:instancePath+"/token_id"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -80,25 +80,25 @@ errors++;
 }
 if(data.frozen_balance !== undefined){
 if(!(validate61(data.frozen_balance, {instancePath:instancePath+"/frozen_balance"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.unfreeze_balance !== undefined){
 if(!(validate61(data.unfreeze_balance, {instancePath:instancePath+"/unfreeze_balance"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.balance !== undefined){
 if(!(validate61(data.balance, {instancePath:instancePath+"/balance"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.receiver_address !== undefined){
 if(!(validate59(data.receiver_address, {instancePath:instancePath+"/receiver_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -110,7 +110,7 @@ errors++;
 }
 if(data.lock_period !== undefined){
 if(!(validate61(data.lock_period, {instancePath:instancePath+"/lock_period"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -156,7 +156,7 @@ errors++;
 }
 if(data1.value !== undefined){
 if(!(validate205(data1.value, {instancePath:instancePath+"/parameter/value"}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+vErrors = addIssues(vErrors, validate205.errors);
 errors = vErrors.length;
 }
 }
@@ -213,7 +213,7 @@ errors++;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate204(data0[i0], {instancePath:instancePath+"/contract/" + i0}))){
-vErrors = vErrors === null ? validate204.errors : vErrors.concat(validate204.errors);
+vErrors = addIssues(vErrors, validate204.errors);
 errors = vErrors.length;
 }
 }
@@ -225,37 +225,37 @@ errors++;
 }
 if(data.ref_block_bytes !== undefined){
 if(!(validate92(data.ref_block_bytes, {instancePath:instancePath+"/ref_block_bytes"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.ref_block_hash !== undefined){
 if(!(validate92(data.ref_block_hash, {instancePath:instancePath+"/ref_block_hash"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.expiration !== undefined){
 if(!(validate61(data.expiration, {instancePath:instancePath+"/expiration"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.timestamp !== undefined){
 if(!(validate61(data.timestamp, {instancePath:instancePath+"/timestamp"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.fee_limit !== undefined){
 if(!(validate61(data.fee_limit, {instancePath:instancePath+"/fee_limit"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.data !== undefined){
 if(!(validate92(data.data, {instancePath:instancePath+"/data"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }

@@ -5,7 +5,7 @@ import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
 import { validate203 } from "./RawData.js";
 import { validate200 } from "./Signature.js";
-import { addIssue } from "./helpers.js";
+import { addIssue, addIssues } from "./helpers.js";
 function validate197(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
@@ -24,7 +24,7 @@ errors++;
 }
 if(data.fee !== undefined){
 if(!(validate61(data.fee, {instancePath:instancePath+"/fee"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -60,7 +60,7 @@ if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate197(data0[i0], {instancePath:instancePath+"/ret/" + i0}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+vErrors = addIssues(vErrors, validate197.errors);
 errors = vErrors.length;
 }
 }
@@ -76,7 +76,7 @@ if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate200(data2[i1], {instancePath:instancePath+"/signature/" + i1}))){
-vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
+vErrors = addIssues(vErrors, validate200.errors);
 errors = vErrors.length;
 }
 }
@@ -88,19 +88,19 @@ errors++;
 }
 if(data.txID !== undefined){
 if(!(validate185(data.txID, {instancePath:instancePath+"/txID"}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+vErrors = addIssues(vErrors, validate185.errors);
 errors = vErrors.length;
 }
 }
 if(data.raw_data !== undefined){
 if(!(validate203(data.raw_data, {instancePath:instancePath+"/raw_data"}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+vErrors = addIssues(vErrors, validate203.errors);
 errors = vErrors.length;
 }
 }
 if(data.raw_data_hex !== undefined){
 if(!(validate92(data.raw_data_hex, {instancePath:instancePath+"/raw_data_hex"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }

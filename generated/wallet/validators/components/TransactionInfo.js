@@ -5,7 +5,7 @@ import { validate271 } from "./EventLog.js";
 import { validate185 } from "./Hash.js";
 import { validate92 } from "./Hex.js";
 import { validate61 } from "./Int64.js";
-import { addIssue } from "./helpers.js";
+import { addIssue, addIssues } from "./helpers.js";
 const schema122 = {"properties":{"result":{"enum":["SUCESS","FAILED"]}}};
 
 
@@ -19,37 +19,37 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.energy_usage !== undefined){
 if(!(validate61(data.energy_usage, {instancePath:instancePath+"/energy_usage"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.energy_fee !== undefined){
 if(!(validate61(data.energy_fee, {instancePath:instancePath+"/energy_fee"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.origin_energy_usage !== undefined){
 if(!(validate61(data.origin_energy_usage, {instancePath:instancePath+"/origin_energy_usage"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.energy_usage_total !== undefined){
 if(!(validate61(data.energy_usage_total, {instancePath:instancePath+"/energy_usage_total"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.net_usage !== undefined){
 if(!(validate61(data.net_usage, {instancePath:instancePath+"/net_usage"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.net_fee !== undefined){
 if(!(validate61(data.net_fee, {instancePath:instancePath+"/net_fee"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -66,7 +66,7 @@ errors++;
 }
 if(data.energy_penalty_total !== undefined){
 if(!(validate61(data.energy_penalty_total, {instancePath:instancePath+"/energy_penalty_total"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -87,19 +87,19 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.hash !== undefined){
 if(!(validate185(data.hash, {instancePath:instancePath+"/hash"}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+vErrors = addIssues(vErrors, validate185.errors);
 errors = vErrors.length;
 }
 }
 if(data.caller_address !== undefined){
 if(!(validate59(data.caller_address, {instancePath:instancePath+"/caller_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.transferTo_address !== undefined){
 if(!(validate59(data.transferTo_address, {instancePath:instancePath+"/transferTo_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -112,7 +112,7 @@ let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.callValue !== undefined){
 if(!(validate61(data4.callValue, {instancePath:instancePath+"/callValueInfo/" + i0+"/callValue"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -136,7 +136,7 @@ errors++;
 }
 if(data.note !== undefined){
 if(!(validate92(data.note, {instancePath:instancePath+"/note"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -166,25 +166,25 @@ errors++;
 }
 if(data.id !== undefined){
 if(!(validate185(data.id, {instancePath:instancePath+"/id"}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+vErrors = addIssues(vErrors, validate185.errors);
 errors = vErrors.length;
 }
 }
 if(data.fee !== undefined){
 if(!(validate61(data.fee, {instancePath:instancePath+"/fee"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.blockNumber !== undefined){
 if(!(validate61(data.blockNumber, {instancePath:instancePath+"/blockNumber"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
 if(data.blockTimeStamp !== undefined){
 if(!(validate61(data.blockTimeStamp, {instancePath:instancePath+"/blockTimeStamp"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -194,7 +194,7 @@ if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate92(data4[i0], {instancePath:instancePath+"/contractResult/" + i0}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -206,13 +206,13 @@ errors++;
 }
 if(data.contract_address !== undefined){
 if(!(validate59(data.contract_address, {instancePath:instancePath+"/contract_address"}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+vErrors = addIssues(vErrors, validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data.receipt !== undefined){
 if(!(validate427(data.receipt, {instancePath:instancePath+"/receipt"}))){
-vErrors = vErrors === null ? validate427.errors : vErrors.concat(validate427.errors);
+vErrors = addIssues(vErrors, validate427.errors);
 errors = vErrors.length;
 }
 }
@@ -222,7 +222,7 @@ if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate271(data8[i1], {instancePath:instancePath+"/log/" + i1}))){
-vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
+vErrors = addIssues(vErrors, validate271.errors);
 errors = vErrors.length;
 }
 }
@@ -245,7 +245,7 @@ errors++;
 }
 if(data.resMessage !== undefined){
 if(!(validate92(data.resMessage, {instancePath:instancePath+"/resMessage"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -257,7 +257,7 @@ errors++;
 }
 if(data.packingFee !== undefined){
 if(!(validate61(data.packingFee, {instancePath:instancePath+"/packingFee"}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+vErrors = addIssues(vErrors, validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -267,7 +267,7 @@ if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
 if(!(validate405(data14[i2], {instancePath:instancePath+"/internal_transactions/" + i2}))){
-vErrors = vErrors === null ? validate405.errors : vErrors.concat(validate405.errors);
+vErrors = addIssues(vErrors, validate405.errors);
 errors = vErrors.length;
 }
 }

@@ -2,7 +2,7 @@
 
 import { validate464 } from "./TransactionInfo.js";
 import { validate118 } from "./Visible.js";
-import { addAlternatives, addIssue } from "./helpers.js";
+import { addAlternatives, addIssue, addIssues } from "./helpers.js";
 function validate476(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
@@ -10,7 +10,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate464(data[i0], {instancePath:instancePath+"/" + i0}))){
-vErrors = vErrors === null ? validate464.errors : vErrors.concat(validate464.errors);
+vErrors = addIssues(vErrors, validate464.errors);
 errors = vErrors.length;
 }
 }
@@ -33,7 +33,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate476(data, {instancePath}))){
-vErrors = vErrors === null ? validate476.errors : vErrors.concat(validate476.errors);
+vErrors = addIssues(vErrors, validate476.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -43,7 +43,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate118(data, {instancePath}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+vErrors = addIssues(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;

@@ -3,7 +3,7 @@
 import { validate185 } from "./Hash.js";
 import { validate92 } from "./Hex.js";
 import { validate203 } from "./RawData.js";
-import { addIssue } from "./helpers.js";
+import { addIssue, addIssues } from "./helpers.js";
 function validate289(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
@@ -28,19 +28,19 @@ errors++;
 }
 if(data.txID !== undefined){
 if(!(validate185(data.txID, {instancePath:instancePath+"/txID"}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+vErrors = addIssues(vErrors, validate185.errors);
 errors = vErrors.length;
 }
 }
 if(data.raw_data !== undefined){
 if(!(validate203(data.raw_data, {instancePath:instancePath+"/raw_data"}))){
-vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+vErrors = addIssues(vErrors, validate203.errors);
 errors = vErrors.length;
 }
 }
 if(data.raw_data_hex !== undefined){
 if(!(validate92(data.raw_data_hex, {instancePath:instancePath+"/raw_data_hex"}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+vErrors = addIssues(vErrors, validate92.errors);
 errors = vErrors.length;
 }
 }

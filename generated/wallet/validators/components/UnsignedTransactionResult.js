@@ -2,7 +2,7 @@
 
 import { validate289 } from "./UnsignedTransaction.js";
 import { validate118 } from "./Visible.js";
-import { addAlternatives } from "./helpers.js";
+import { addAlternatives, addIssues } from "./helpers.js";
 function validate593(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
@@ -11,7 +11,7 @@ let valid0 = false;
 let passing0 = null;
 var _errs1 = errors;
 if(!(validate289(data, {instancePath}))){
-vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
+vErrors = addIssues(vErrors, validate289.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
@@ -21,7 +21,7 @@ passing0 = 0;
 }
 var _errs2 = errors;
 if(!(validate118(data, {instancePath}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+vErrors = addIssues(vErrors, validate118.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
